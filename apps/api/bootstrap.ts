@@ -1,0 +1,52 @@
+import http from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
+import { AppConfig } from '../../libs/platform/config/app-config';
+import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
+import { jsonBodyMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
+import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
+import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
+import { mountOpenApi } from '../../libs/platform/openapi/openapi';
+import { AppModule } from './app.module';
+
+export interface ApiApp {
+  app: NestExpressApplication;
+  logger: Logger;
+  /** Handler of the sandbox listener: the same app, accepting test keys only. */
+  sandboxHandler: http.RequestListener;
+}
+
+const trustProxy = (value: string | undefined): boolean | number | string => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+};
+
+/** Builds the API application with the whole request pipeline; `listen` is the caller's. */
+export async function createApiApp(config: AppConfig): Promise<ApiApp> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  app.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  app.set('query parser', 'extended');
+  app.set('etag', false);
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware());
+  if (config.LOG_LEVEL !== 'silent') app.use(httpLogger(logger));
+  app.use(jsonBodyMiddleware());
+  app.use(entityAliasMiddleware(() => app.get(RouteRegistry)));
+  app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
+  mountOpenApi(app, config);
+  await app.init();
+
+  const express = app.getHttpAdapter().getInstance() as http.RequestListener;
+  const sandboxHandler: http.RequestListener = (req, res) => {
+    (req as http.IncomingMessage & { sandbox?: boolean }).sandbox = true;
+    express(req, res);
+  };
+  return { app, logger, sandboxHandler };
+}

@@ -1,0 +1,38 @@
+import http from 'node:http';
+import { loadConfig } from '../../libs/platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
+import { createApiApp } from './bootstrap';
+
+/** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const database = await resolveDatabaseUrl(config);
+  if (!config.DATABASE_URL) await migrate(database.url);
+  config.DATABASE_URL = database.url;
+
+  const { app, logger, sandboxHandler } = await createApiApp(config);
+  await app.listen(config.PORT, config.HOST);
+  const sandbox = http.createServer(sandboxHandler);
+  await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));
+  logger.info({ base_url: config.baseUrl, sandbox_url: config.sandboxBaseUrl }, 'API listening');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'draining in-flight requests');
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((resolve) => sandbox.close(() => resolve()));
+    await app.close();
+    await database.stop?.();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

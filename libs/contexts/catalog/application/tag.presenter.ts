@@ -1,0 +1,21 @@
+import { TagRecord } from '../infrastructure/tag.entity';
+
+export interface TagResource {
+  id: string;
+  object: 'tag';
+  name: string;
+  color: string | null;
+  livemode: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const toTagResource = (tag: TagRecord): TagResource => ({
+  id: tag.id,
+  object: 'tag',
+  name: tag.name,
+  color: tag.color,
+  livemode: tag.livemode,
+  created_at: tag.createdAt.toISOString(),
+  updated_at: tag.updatedAt.toISOString(),
+});

@@ -1,0 +1,81 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { normalizeTagColor, normalizeTagName } from '../domain/tag';
+import { TagRepository } from '../infrastructure/tag.repository';
+import { TagResource, toTagResource } from './tag.presenter';
+
+export interface TagChanges {
+  name?: string;
+  color?: string | null;
+}
+
+/** Tags: labels that integrators attach to accounts, products and orders. */
+@Injectable()
+export class TagsService implements OnModuleInit {
+  constructor(
+    private readonly tags: TagRepository,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'tag',
+      fields: {},
+      load: async (ids) => new Map((await this.tags.findByIds(ids)).map((t) => [t.id, toTagResource(t)])),
+    });
+  }
+
+  async create(input: { name: string; color?: string | null }): Promise<TagResource> {
+    return this.tx.run(async () => {
+      const tag = await this.tags.create({ name: normalizeTagName(input.name), color: normalizeTagColor(input.color) ?? null });
+      const resource = toTagResource(tag);
+      await this.events.publish('tag.created', resource);
+      return resource;
+    });
+  }
+
+  async list(query: ListQueryDto, url: string): Promise<ListPage<TagResource>> {
+    const page = await this.tags.page(query, { url });
+    return listEnvelope(page.rows.map(toTagResource), page, url);
+  }
+
+  async retrieve(id: string): Promise<TagResource> {
+    return toTagResource(await this.tags.getById(id));
+  }
+
+  async update(id: string, changes: TagChanges): Promise<TagResource> {
+    return this.tx.run(async () => {
+      const tag = await this.tags.getForUpdate(id);
+      const previous: Record<string, unknown> = {};
+      if (changes.name !== undefined && normalizeTagName(changes.name) !== tag.name) {
+        previous.name = tag.name;
+        tag.name = normalizeTagName(changes.name);
+      }
+      if (changes.color !== undefined && normalizeTagColor(changes.color) !== tag.color) {
+        previous.color = tag.color;
+        tag.color = normalizeTagColor(changes.color) ?? null;
+      }
+      if (Object.keys(previous).length === 0) return toTagResource(tag);
+      const resource = toTagResource(await this.tags.save(tag));
+      await this.events.publish('tag.updated', resource, previous);
+      return resource;
+    });
+  }
+
+  /** Permanent: the tag is detached from every resource (the assignments cascade). */
+  async delete(id: string): Promise<{ id: string; object: 'tag'; deleted: true }> {
+    return this.tx.run(async () => {
+      const tag = await this.tags.getForUpdate(id);
+      const resource = toTagResource(tag);
+      await this.tags.delete(tag);
+      await this.events.publish('tag.deleted', resource);
+      return { id, object: 'tag' as const, deleted: true as const };
+    });
+  }
+}

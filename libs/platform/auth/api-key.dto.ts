@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDate,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Max,
+  Min,
+} from 'class-validator';
+
+export class CreateApiKeyDto {
+  @ApiProperty({ example: 'ERP sync' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({ enum: ['live', 'test'], description: 'Defaults to the mode of the calling key, and must equal it.' })
+  @IsOptional()
+  @IsIn(['live', 'test'])
+  mode?: 'live' | 'test';
+
+  @ApiProperty({ type: [String], example: ['orders:read', 'orders:write'] })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  scopes: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['203.0.113.0/24', '2001:db8::/32'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  ip_allowlist?: string[];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100000, nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  rate_limit_per_minute?: number | null;
+
+  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  expires_at?: Date | null;
+}
+
+export class ApiKeyResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'api_key' }) object: string;
+  @ApiProperty({ format: 'uuid' }) entity_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['live', 'test'] }) mode: string;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ enum: ['active', 'revoked', 'expired'] }) status: string;
+  @ApiProperty({ type: [String] }) scopes: string[];
+  @ApiProperty({ type: [String] }) ip_allowlist: string[];
+  @ApiProperty({ nullable: true, type: Number }) rate_limit_per_minute: number | null;
+  @ApiProperty({ example: 'key_live_ent_acme_...a1b2' }) redacted_key: string;
+  @ApiProperty({ nullable: true, format: 'date-time', type: String }) expires_at: string | null;
+  @ApiProperty({ nullable: true, format: 'date-time', type: String }) revoked_at: string | null;
+  @ApiProperty({ nullable: true, format: 'uuid', type: String }) rotated_from_id: string | null;
+  @ApiProperty({ nullable: true, format: 'uuid', type: String }) replaced_by_id: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiPropertyOptional({ description: 'The plaintext key, present only in the create and rotate responses.' })
+  secret?: string;
+}

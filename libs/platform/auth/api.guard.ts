@@ -1,0 +1,83 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Response } from 'express';
+import { AppConfig } from '../config/app-config';
+import { PlatformError } from '../errors/domain-error';
+import { Caller, RequestContext } from '../tenancy/request-context';
+import { AuthenticatedRequest } from './bearer.strategy';
+import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
+import { RateLimiter } from './rate-limiter';
+import { missingScopes } from './scopes';
+
+/**
+ * The one global guard: authenticates the bearer key, enforces entity isolation on
+ * entity-prefixed paths, spends the key's rate budget and checks the route's scopes.
+ * A route with neither @RequireScopes() nor @Public() is denied.
+ */
+@Injectable()
+export class ApiGuard extends AuthGuard('bearer') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rateLimiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const required = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets);
+
+    await super.canActivate(context);
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const caller = req.user as Caller;
+    req.caller = caller;
+    RequestContext.setCaller(caller);
+
+    const pathEntity = (req.params?.entity_id as string | undefined) ?? req.aliasEntityId;
+    if (pathEntity !== undefined && pathEntity !== caller.entityId) {
+      throw new PlatformError('entity_isolation_violation', {
+        hint: 'The entity id in the path is not the entity this API key was issued for.',
+      }).asPreHandler();
+    }
+
+    const decision = await this.rateLimiter.consume(caller.apiKeyId, req.rateLimitPerMinute ?? this.config.RATE_LIMIT_PER_MINUTE);
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      res.setHeader('Retry-After', String(decision.resetSeconds));
+      throw new PlatformError('rate_limited', {
+        hint: `This key allows ${decision.limit} requests per minute; retry after ${decision.resetSeconds} s.`,
+      }).asPreHandler();
+    }
+
+    if (!required || required.length === 0) {
+      throw new PlatformError('insufficient_scope', {
+        hint: 'This route declares no scope policy and is denied by default.',
+        details: { required: 'unavailable' },
+      }).asPreHandler();
+    }
+    const missing = missingScopes(caller.scopes, required);
+    if (missing.length > 0) {
+      throw new PlatformError('insufficient_scope', {
+        hint: `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.join(' and ')}.`,
+        details: { required: missing.join(' ') },
+      }).asPreHandler();
+    }
+    return true;
+  }
+
+  override handleRequest<TUser>(err: unknown, user: TUser | false): TUser {
+    if (err) throw err;
+    if (!user) {
+      throw new PlatformError('invalid_api_key', {
+        hint: 'Send the API key as "Authorization: Bearer <key>".',
+      }).asPreHandler();
+    }
+    return user;
+  }
+}

@@ -1,0 +1,25 @@
+/** Every scope a key may hold (SPEC.md's table plus the contract's additions). `*` grants all. */
+export const RESOURCE_SCOPES = [
+  'accounts', 'orders', 'products', 'inventory', 'fulfillment', 'returns', 'purchasing', 'payments',
+  'accounting', 'integrations', 'webhooks', 'locations', 'payment_terms', 'units_of_measure', 'sales_channels',
+  'pricing_levels', 'product_categories', 'tags', 'migrations', 'api_keys', 'assets',
+] as const;
+
+export const SCOPES: readonly string[] = [
+  ...RESOURCE_SCOPES.flatMap((r) => [`${r}:read`, `${r}:write`]),
+  'activity:read',
+  'events:read',
+  'webhooks:manage',
+].sort();
+
+export const WILDCARD_SCOPE = '*';
+
+export const READ_SCOPES = SCOPES.filter((s) => s.endsWith(':read'));
+
+export const isKnownScope = (scope: string) => scope === WILDCARD_SCOPE || SCOPES.includes(scope);
+
+/** The scopes of `required` that `held` does not grant. */
+export function missingScopes(held: ReadonlySet<string>, required: readonly string[]): string[] {
+  if (held.has(WILDCARD_SCOPE)) return [];
+  return required.filter((scope) => !held.has(scope));
+}

@@ -1,0 +1,64 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+/** Typed configuration, read from the environment and validated once at start-up. */
+export class AppConfig {
+  /** PostgreSQL connection string; unset means an embedded server is started. */
+  @IsOptional() @IsString() DATABASE_URL?: string;
+  /** Redis connection string for BullMQ; unset means BullMQ's PostgreSQL backend. */
+  @IsOptional() @IsString() REDIS_URL?: string;
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) SANDBOX_PORT = 3001;
+  @IsString() HOST = '127.0.0.1';
+  /** Express "trust proxy" value; when unset, X-Forwarded-For is ignored. */
+  @IsOptional() @IsString() TRUST_PROXY?: string;
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+  /** Directory of the embedded PostgreSQL data when DATABASE_URL is unset. */
+  @IsString() EMBEDDED_PG_DIR = '.data/postgres';
+  @Transform(toInt) @IsInt() @Min(1024) @Max(65535) EMBEDDED_PG_PORT = 54329;
+  /** Default per-key request budget per minute when the key sets none. */
+  @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_PER_MINUTE = 6000;
+  @Transform(toInt) @IsInt() @Min(1) IDEMPOTENCY_TTL_HOURS = 24;
+  @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+  /** Delays in ms before attempts 2..n; empty means the contract's schedule. */
+  @IsOptional() @IsString() WEBHOOK_RETRY_DELAYS_MS?: string;
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) DISPATCHER_HEALTH_PORT = 3002;
+  /** Prefix of BullMQ queue names (Redis key prefix or PostgreSQL schema), so suites can share a server. */
+  @IsString() QUEUE_PREFIX = 'erp';
+  /** Public base URL printed by the seed and used in OpenAPI servers. */
+  @IsOptional() @IsString() PUBLIC_BASE_URL?: string;
+  @IsOptional() @IsString() SANDBOX_BASE_URL?: string;
+  /** Milliseconds the API waits for in-flight requests on SIGTERM. */
+  @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
+
+  get baseUrl(): string {
+    return this.PUBLIC_BASE_URL ?? `http://${this.HOST}:${this.PORT}/v1`;
+  }
+
+  get sandboxBaseUrl(): string {
+    return this.SANDBOX_BASE_URL ?? `http://${this.HOST}:${this.SANDBOX_PORT}/v1`;
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Builds the configuration from an environment; a bad setting throws naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const raw: Record<string, unknown> = {};
+  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS']) {
+    if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
+  }
+  const config = plainToInstance(AppConfig, raw);
+  Object.assign(config, overrides);
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const detail = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  return config;
+}

@@ -1,0 +1,16 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A domain event, written in the transaction of the change that caused it. */
+@Entity({ name: 'outbox_events' })
+export class OutboxEventRecord {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid', { name: 'entity_id' }) entityId: string;
+  @Column('boolean') livemode: boolean;
+  @Column('text') type: string;
+  @Column('text', { name: 'api_version' }) apiVersion: string;
+  @Column('jsonb') data: object;
+  @Column('text', { name: 'request_id', nullable: true }) requestId: string | null;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  /** Set by the dispatcher once the event's deliveries exist. */
+  @Column('timestamptz', { name: 'dispatched_at', nullable: true }) dispatchedAt: Date | null;
+}

@@ -1,0 +1,25 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_PREFIX, RouteRegistry } from './route-registry';
+
+const ALIAS = /^\/v1\/entities\/([^/?]+)(\/[^?]*)?(\?.*)?$/;
+
+/**
+ * Serves every flat route also under `/v1/entities/{entity_id}/...`. The entity id is kept
+ * for the guard, which answers 403 `entity_isolation_violation` when it is not the key's.
+ * Paths that are platform routes in their own right (api_keys, webhook endpoints, ...) pass.
+ */
+export function entityAliasMiddleware(registry: () => RouteRegistry): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const found = ALIAS.exec(req.url);
+    if (!found) return next();
+    const [, entityId, rest = '', query = ''] = found;
+    const routes = registry();
+    const path = `${API_PREFIX}/entities/${entityId}${rest}`;
+    if (routes.methodsAt(path).length > 0) return next();
+    const flat = `${API_PREFIX}${rest}`;
+    if (rest === '' || routes.methodsAt(flat).length === 0) return next();
+    (req as Request & { aliasEntityId?: string }).aliasEntityId = decodeURIComponent(entityId);
+    req.url = flat + query;
+    next();
+  };
+}

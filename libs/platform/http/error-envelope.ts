@@ -1,0 +1,69 @@
+import { HttpException } from '@nestjs/common';
+import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
+import { DomainError, PlatformError } from '../errors/domain-error';
+
+export interface ErrorEnvelope {
+  error: {
+    error: string;
+    code: string;
+    type: string;
+    hint?: string;
+    param?: string;
+    required?: string;
+    request_id?: string;
+    [extra: string]: unknown;
+  };
+}
+
+export interface RenderedError {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+/** Nest's own HTTP exceptions (router, body limits) expressed as contract errors. */
+function fromHttpException(exception: HttpException): DomainError {
+  const status = exception.getStatus();
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'parameter_invalid',
+    401: 'invalid_api_key',
+    403: 'insufficient_scope',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+    503: 'service_unavailable',
+  };
+  const code = byStatus[status] ?? (status >= 500 ? 'internal_error' : 'parameter_invalid');
+  const hint = status === 404 ? 'No route matches this method and path.' : exception.message;
+  return new PlatformError(code, { hint }).asPreHandler();
+}
+
+/** Turns anything thrown into the error envelope of API-CONTRACT.md section 3. */
+export function renderError(exception: unknown, requestId: string | undefined): RenderedError & { internal?: unknown } {
+  let error: DomainError;
+  let internal: unknown;
+  if (exception instanceof DomainError) {
+    error = exception;
+  } else if (exception instanceof HttpException) {
+    error = fromHttpException(exception);
+  } else {
+    internal = exception;
+    error = new PlatformError('internal_error', {
+      hint: 'Something went wrong on our side; retry later, and quote the request_id if it persists.',
+    });
+  }
+  const { status, type } = ERROR_CATALOG[error.code];
+  const body: ErrorEnvelope = {
+    error: {
+      error: error.code,
+      code: error.code,
+      type,
+      ...(error.hint ? { hint: error.hint } : {}),
+      ...(error.param ? { param: error.param } : {}),
+      ...(error.details ?? {}),
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+  };
+  return { status, body, internal };
+}

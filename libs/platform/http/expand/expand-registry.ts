@@ -1,0 +1,44 @@
+import { Injectable, SetMetadata } from '@nestjs/common';
+
+export type ApiObject = Record<string, unknown>;
+
+/** A field of a resource that expand[] can follow. */
+export type ExpandableField =
+  /** An id (or array of ids) in `source`, replaced in `target` by the loaded object(s). */
+  | { kind: 'reference'; source: string; target: string; resource: string }
+  /** An embedded object or array of sub-resources of type `resource` (e.g. order lines). */
+  | { kind: 'embedded'; resource: string };
+
+export interface ResourceDefinition {
+  /** e.g. `tag`, `order`, `order_line`. */
+  name: string;
+  fields: Record<string, ExpandableField>;
+  /** Loads serialized objects by id, in one query for the whole batch. Absent for embedded types. */
+  load?: (ids: string[]) => Promise<Map<string, object>>;
+}
+
+export const RESOURCE_KEY = 'erp:resource';
+export const MAX_EXPAND_DEPTH = 4;
+
+/** Names the resource a route returns (or lists), so expand[] and If-Match know its shape. */
+export const ApiResource = (name: string) => SetMetadata(RESOURCE_KEY, name);
+
+/** The resources that expand[] and conditional requests know; each context registers its own. */
+@Injectable()
+export class ResourceRegistry {
+  private readonly definitions = new Map<string, ResourceDefinition>();
+
+  register(definition: ResourceDefinition): void {
+    this.definitions.set(definition.name, definition);
+  }
+
+  get(name: string): ResourceDefinition | undefined {
+    return this.definitions.get(name);
+  }
+
+  /** Loads one object by id, as a retrieve would return it (unexpanded). */
+  async loadOne(name: string, id: string): Promise<ApiObject | undefined> {
+    const load = this.definitions.get(name)?.load;
+    return load ? ((await load([id])).get(id) as ApiObject | undefined) : undefined;
+  }
+}

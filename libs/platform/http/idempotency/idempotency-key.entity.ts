@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A stored request outcome, replayed for retries with the same Idempotency-Key. */
+@Entity({ name: 'idempotency_keys' })
+export class IdempotencyKeyRecord {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid', { name: 'entity_id' }) entityId: string;
+  @Column('boolean') livemode: boolean;
+  @Column('text') key: string;
+  @Column('text') method: string;
+  @Column('text') path: string;
+  @Column('text', { name: 'body_hash' }) bodyHash: string;
+  /** `in_progress` while the first request runs, then `completed`. */
+  @Column('text') status: 'in_progress' | 'completed';
+  @Column('integer', { name: 'response_status', nullable: true }) responseStatus: number | null;
+  @Column('jsonb', { name: 'response_headers', nullable: true }) responseHeaders: Record<string, string> | null;
+  @Column('jsonb', { name: 'response_body', nullable: true }) responseBody: unknown;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { newId } from '../../persistence/ids';
+import { IdempotencyKeyRecord } from './idempotency-key.entity';
+
+export interface IdempotentRequest {
+  entityId: string;
+  livemode: boolean;
+  key: string;
+  method: string;
+  path: string;
+  bodyHash: string;
+}
+
+export type Claim =
+  | { kind: 'claimed'; id: string }
+  | { kind: 'existing'; record: IdempotencyKeyRecord };
+
+/** Claims keys atomically, stores outcomes and purges expired records. */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Claims the key with one INSERT ... ON CONFLICT DO NOTHING: of N concurrent requests with
+   * one key exactly one wins, and the others see the winner's row.
+   */
+  async claim(request: IdempotentRequest): Promise<Claim> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = newId();
+      const inserted: { id: string }[] = await this.dataSource.query(
+        `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', now(), now() + make_interval(hours => $8))
+         ON CONFLICT (entity_id, livemode, key) DO NOTHING RETURNING id`,
+        [id, request.entityId, request.livemode, request.key, request.method, request.path, request.bodyHash, this.config.IDEMPOTENCY_TTL_HOURS],
+      );
+      if (inserted.length === 1) return { kind: 'claimed', id };
+      const record = await this.dataSource.getRepository(IdempotencyKeyRecord).findOneBy({
+        entityId: request.entityId,
+        livemode: request.livemode,
+        key: request.key,
+      });
+      if (!record) continue;
+      if (record.expiresAt.getTime() > Date.now()) return { kind: 'existing', record };
+      await this.dataSource.getRepository(IdempotencyKeyRecord).delete({ id: record.id, expiresAt: record.expiresAt });
+    }
+    throw new Error('Could not claim the idempotency key');
+  }
+
+  async complete(id: string, status: number, headers: Record<string, string>, body: unknown): Promise<void> {
+    await this.dataSource.getRepository(IdempotencyKeyRecord).update(
+      { id },
+      { status: 'completed', responseStatus: status, responseHeaders: headers, responseBody: body as object },
+    );
+  }
+
+  /** Forgets a claim whose request never reached its handler or failed on our side. */
+  async release(id: string): Promise<void> {
+    await this.dataSource.getRepository(IdempotencyKeyRecord).delete({ id });
+  }
+
+  /** Deletes expired records; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at < now()`);
+    return Number(result?.[1] ?? 0);
+  }
+}

@@ -1,0 +1,66 @@
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { PlatformError } from '../../errors/domain-error';
+import { ListQueryDto } from './list-query.dto';
+
+export const DEFAULT_LIMIT = 20;
+
+export interface ListPage<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  url: string;
+  total_count?: number;
+}
+
+export interface PageOptions {
+  /** The list's path without query, e.g. `/v1/tags`. */
+  url: string;
+  /** Keyset column; an id-ordered UUIDv7 column, so a deleted cursor still has a position. */
+  keyColumn?: string;
+  /** `desc` (default) lists newest first. */
+  direction?: 'asc' | 'desc';
+}
+
+/**
+ * Keyset pagination over a UUIDv7 id. The cursor is compared by value, never looked up,
+ * so a cursor whose record was deleted in the meantime still marks the same position and
+ * paging neither skips nor repeats a record that existed throughout.
+ */
+export async function paginate<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  query: ListQueryDto,
+  options: PageOptions,
+): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
+  if (query.starting_after && query.ending_before) {
+    throw new PlatformError('parameter_invalid', {
+      param: 'ending_before',
+      hint: 'starting_after and ending_before are mutually exclusive.',
+    }).asPreHandler();
+  }
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const key = options.keyColumn ?? `${qb.alias}.id`;
+  const desc = (options.direction ?? 'desc') === 'desc';
+  const countPromise = query.include_count ? qb.clone().getCount() : undefined;
+
+  const page = qb.clone();
+  const backwards = Boolean(query.ending_before);
+  if (query.starting_after) {
+    page.andWhere(`${key} ${desc ? '<' : '>'} :cursor`, { cursor: query.starting_after });
+  } else if (query.ending_before) {
+    page.andWhere(`${key} ${desc ? '>' : '<'} :cursor`, { cursor: query.ending_before });
+  }
+  const ascending = desc === backwards;
+  page.orderBy(key, ascending ? 'ASC' : 'DESC').limit(limit + 1);
+  const rows = await page.getMany();
+  const has_more = rows.length > limit;
+  if (has_more) rows.length = limit;
+  if (backwards) rows.reverse();
+  const total_count = countPromise ? await countPromise : undefined;
+  return { rows, has_more, total_count };
+}
+
+export function listEnvelope<T>(data: T[], page: { has_more: boolean; total_count?: number }, url: string): ListPage<T> {
+  const envelope: ListPage<T> = { object: 'list', data, has_more: page.has_more, url };
+  if (page.total_count !== undefined) envelope.total_count = page.total_count;
+  return envelope;
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { PlatformError } from '../errors/domain-error';
+import { RequestContext } from '../tenancy/request-context';
+import { renderError } from './error-envelope';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Opens the request's async context and stamps `Request-Id` on every response. */
+export function requestContextMiddleware(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = `req_${randomBytes(12).toString('base64url')}`;
+    res.setHeader('Request-Id', requestId);
+    (req as Request & { id: string }).id = requestId;
+    RequestContext.run({ requestId }, () => next());
+  };
+}
+
+export function sendError(res: Response, error: unknown): void {
+  const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
+  (res as Response & { errorCode?: string }).errorCode = rendered.body.error.code;
+  res.status(rendered.status).json(rendered.body);
+}
+
+const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').includes('ndjson');
+
+/**
+ * JSON bodies only, at most 1 MiB. A body is parsed as JSON whatever its declared type, so
+ * a mislabeled body fails clearly with `invalid_json`; parse failures answer in the envelope.
+ */
+export function jsonBodyMiddleware(): RequestHandler {
+  const parse = express.json({ limit: MAX_BODY_BYTES, strict: false, type: (req) => !isNdjson(req as Request) });
+  const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
+  return (req, res, next) => {
+    const parser = isNdjson(req) ? raw : parse;
+    parser(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const e = err as { type?: string; status?: number };
+      if (e.type === 'entity.too.large' || e.status === 413) {
+        return sendError(res, new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' }));
+      }
+      if (e.type === 'entity.parse.failed') {
+        return sendError(res, new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' }));
+      }
+      return sendError(res, new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' }));
+    });
+  };
+}

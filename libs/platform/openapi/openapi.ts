@@ -1,0 +1,104 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config';
+import { ERROR_CATALOG } from '../errors/error-catalog';
+
+const ERROR_RESPONSES: Record<string, { description: string; example: string }> = {
+  '400': { description: 'Invalid request (validation_error, expand_error, idempotency_error)', example: 'parameter_invalid' },
+  '401': { description: 'Missing, malformed, unknown, expired or revoked API key', example: 'invalid_api_key' },
+  '403': { description: 'Missing scope, foreign entity, or address outside the allowlist', example: 'insufficient_scope' },
+  '404': { description: 'No such record for this entity and mode', example: 'not_found' },
+  '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
+};
+
+const errorEnvelopeSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['error', 'code', 'type'],
+      properties: {
+        error: { type: 'string', description: 'Machine-readable key.' },
+        code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
+        type: { type: 'string', enum: [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))] },
+        hint: { type: 'string' },
+        param: { type: 'string', description: 'Offending parameter, e.g. items[0].quantity or expand[1].' },
+        required: { type: 'string', description: 'The missing scope(s), on insufficient_scope.' },
+        request_id: { type: 'string' },
+      },
+      additionalProperties: true,
+    },
+  },
+};
+
+/** Adds the error envelope to every operation and the deprecated entity-prefixed alias of each flat path. */
+function decorate(document: OpenAPIObject): OpenAPIObject {
+  document.components = document.components ?? {};
+  document.components.schemas = { ...(document.components.schemas ?? {}), ErrorEnvelope: errorEnvelopeSchema };
+  const aliases: OpenAPIObject['paths'] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      for (const [status, { description, example }] of Object.entries(ERROR_RESPONSES)) {
+        operation.responses[status] = operation.responses[status] ?? {
+          description,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+              example: { error: { error: example, code: example, type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type, request_id: 'req_8fK2mQ' } },
+            },
+          },
+        };
+      }
+    }
+    if (!path.startsWith('/v1/entities/') && path.startsWith('/v1/')) {
+      const aliasPath = path.replace(/^\/v1\//, '/v1/entities/{entity_id}/');
+      const alias = JSON.parse(JSON.stringify(item)) as typeof item;
+      for (const operation of Object.values(alias)) {
+        if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+        operation.deprecated = true;
+        operation.operationId = operation.operationId ? `${operation.operationId}_entity_alias` : undefined;
+        operation.tags = [...(operation.tags ?? []), 'Entity-prefixed aliases'];
+        operation.parameters = [
+          { name: 'entity_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          ...(operation.parameters ?? []),
+        ];
+      }
+      aliases[aliasPath] = alias;
+    }
+  }
+  document.paths = { ...document.paths, ...aliases };
+  return document;
+}
+
+/** Builds the OpenAPI 3 description of every route. */
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Business Operations API')
+    .setDescription(
+      'JSON-over-HTTP interface to the ERP: accounts, products, orders, inventory, fulfillment, purchasing, payments, accounting and signed webhooks. ' +
+        'Authenticate with `Authorization: Bearer <API key>`. Errors use one envelope (ErrorEnvelope).',
+    )
+    .setVersion('1.0.0')
+    .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
+    .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'key_<mode>_ent_<code>_<random>' }, 'api_key')
+    .build();
+  const document = SwaggerModule.createDocument(app, builder, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  return decorate(document);
+}
+
+/** Serves the description at /v1/openapi.json and an interactive reference at /docs. */
+export function mountOpenApi(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const document = buildOpenApiDocument(app, config);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'v1/openapi.json',
+    yamlDocumentUrl: 'v1/openapi.yaml',
+    customSiteTitle: 'Business Operations API reference',
+    useGlobalPrefix: false,
+  });
+  return document;
+}

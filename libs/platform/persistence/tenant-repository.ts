@@ -1,0 +1,89 @@
+import { EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
+import { RequestContext } from '../tenancy/request-context';
+import { notFound } from '../errors/domain-error';
+import { ListQueryDto } from '../http/list/list-query.dto';
+import { paginate, PageOptions } from '../http/list/paginate';
+import { TenantRecord } from './columns';
+import { isUuid, newId } from './ids';
+import { TransactionHost } from './transaction-host';
+
+/**
+ * Base of every tenant repository: each query is scoped by the caller's entity and mode,
+ * read from the request context, so a record of another entity or mode is simply absent.
+ */
+export abstract class TenantRepository<E extends TenantRecord> {
+  protected constructor(
+    protected readonly tx: TransactionHost,
+    private readonly target: EntityTarget<E>,
+    /** Human name used in not-found hints, e.g. "tag". */
+    protected readonly resourceName: string,
+  ) {}
+
+  protected get repo(): Repository<E> {
+    return this.tx.manager.getRepository(this.target);
+  }
+
+  protected scope(): { entityId: string; livemode: boolean } {
+    const { entityId, livemode } = RequestContext.caller();
+    return { entityId, livemode };
+  }
+
+  /** A query builder already restricted to the caller's entity and mode. */
+  scopedQuery(alias: string): SelectQueryBuilder<E> {
+    const { entityId, livemode } = this.scope();
+    return this.repo
+      .createQueryBuilder(alias)
+      .where(`${alias}.entity_id = :entityId AND ${alias}.livemode = :livemode`, { entityId, livemode });
+  }
+
+  async findById(id: string): Promise<E | null> {
+    if (!isUuid(id)) return null;
+    return this.repo.findOne({ where: { id, ...this.scope() } as FindOptionsWhere<E> });
+  }
+
+  /** The record, or the contract's 404. */
+  async getById(id: string): Promise<E> {
+    const found = await this.findById(id);
+    if (!found) throw notFound(this.resourceName, id);
+    return found;
+  }
+
+  /** Loads several records in one query (used by expand[] to avoid N+1). */
+  async findByIds(ids: readonly string[]): Promise<E[]> {
+    const valid = [...new Set(ids)].filter(isUuid);
+    if (valid.length === 0) return [];
+    return this.scopedQuery('r').andWhere('r.id IN (:...ids)', { ids: valid }).getMany();
+  }
+
+  /** Locks the row for the rest of the transaction. */
+  async getForUpdate(id: string): Promise<E> {
+    if (!isUuid(id)) throw notFound(this.resourceName, id);
+    const found = await this.scopedQuery('r').andWhere('r.id = :id', { id }).setLock('pessimistic_write').getOne();
+    if (!found) throw notFound(this.resourceName, id);
+    return found;
+  }
+
+  /** Inserts a new record owned by the caller's entity and mode. */
+  async create(values: Omit<Partial<E>, keyof TenantRecord>): Promise<E> {
+    const entity = this.tx.transactional.getRepository(this.target).create({
+      ...values,
+      id: newId(),
+      ...this.scope(),
+    } as unknown as E);
+    return this.tx.transactional.getRepository(this.target).save(entity);
+  }
+
+  async save(entity: E): Promise<E> {
+    return this.tx.transactional.getRepository(this.target).save(entity);
+  }
+
+  async delete(entity: E): Promise<void> {
+    await this.tx.transactional.getRepository(this.target).delete({ id: entity.id, ...this.scope() } as FindOptionsWhere<E>);
+  }
+
+  async page(query: ListQueryDto, options: PageOptions, build?: (qb: SelectQueryBuilder<E>) => void) {
+    const qb = this.scopedQuery('r');
+    build?.(qb);
+    return paginate(qb, query, options);
+  }
+}

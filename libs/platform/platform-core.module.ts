@@ -1,0 +1,58 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyRecord } from './auth/api-key.entity';
+import { ApiKeyService } from './auth/api-key.service';
+import { BusinessEntityRecord } from './auth/business-entity.entity';
+import { PostgresRateLimiter, RateLimiter, RedisRateLimiter } from './auth/rate-limiter';
+import { AppConfig } from './config/app-config';
+import { EventPublisher } from './events/event-publisher';
+import { OutboxEventRecord } from './events/outbox-event.entity';
+import { IdempotencyKeyRecord } from './http/idempotency/idempotency-key.entity';
+import { IdempotencyService } from './http/idempotency/idempotency.service';
+import { ResourceRegistry } from './http/expand/expand-registry';
+import { dataSourceOptions } from './persistence/database';
+import { TransactionHost } from './persistence/transaction-host';
+import { QueueModule } from './queue/queue.module';
+import { QUEUE_NAMES } from './queue/queues';
+import { QaSeedService } from './seed/qa-seed.service';
+import { DataSource } from 'typeorm';
+
+const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord];
+
+/**
+ * The shared kernel every app imports: configuration, the database (migrations only), the
+ * transaction helper, the outbox publisher, API keys and the queue connection.
+ */
+@Global()
+@Module({})
+export class PlatformCoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    if (!config.DATABASE_URL) throw new Error('PlatformCoreModule needs a resolved DATABASE_URL');
+    return {
+      module: PlatformCoreModule,
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), autoLoadEntities: true }),
+        TypeOrmModule.forFeature(PLATFORM_ENTITIES),
+        QueueModule.forRoot(config),
+        BullModule.registerQueue({ name: QUEUE_NAMES.maintenance }),
+      ],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        TransactionHost,
+        EventPublisher,
+        ApiKeyService,
+        IdempotencyService,
+        ResourceRegistry,
+        QaSeedService,
+        {
+          provide: RateLimiter,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) =>
+            config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimiter(dataSource),
+        },
+      ],
+      exports: [AppConfig, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ApiGuard } from './auth/api.guard';
+import { ApiKeysController } from './auth/api-keys.controller';
+import { BearerStrategy } from './auth/bearer.strategy';
+import { EtagInterceptor } from './http/etag.interceptor';
+import { ApiExceptionFilter } from './http/exception.filter';
+import { ExpandInterceptor } from './http/expand/expand.interceptor';
+import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
+import { RouteRegistry } from './http/route-registry';
+import { ApiValidationPipe } from './http/validation.pipe';
+import { HealthController } from './observability/health.controller';
+import { ReadinessService } from './observability/readiness.service';
+import { MaintenanceScheduler } from './queue/maintenance.processor';
+
+/**
+ * The request pipeline of the HTTP API, switched on for every route: guard (auth, isolation,
+ * rate limit, scopes) -> idempotency -> expand[] -> ETag -> validation -> handler -> filter.
+ * Interceptors run in the order listed, the first being outermost.
+ */
+@Module({
+  imports: [PassportModule, DiscoveryModule],
+  controllers: [HealthController, ApiKeysController],
+  providers: [
+    BearerStrategy,
+    RouteRegistry,
+    ReadinessService,
+    MaintenanceScheduler,
+    { provide: APP_GUARD, useClass: ApiGuard },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ExpandInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
+    { provide: APP_PIPE, useClass: ApiValidationPipe },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  ],
+  exports: [RouteRegistry],
+})
+export class PlatformHttpModule {}

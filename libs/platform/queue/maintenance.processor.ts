@@ -1,0 +1,47 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { RateLimiter } from '../auth/rate-limiter';
+import { IdempotencyService } from '../http/idempotency/idempotency.service';
+import { JobName, QUEUE_NAMES } from './queues';
+
+const EVERY_HOUR = 60 * 60 * 1000;
+
+/** Housekeeping jobs: expired idempotency keys and old rate-limit windows. */
+@Processor(QUEUE_NAMES.maintenance)
+export class MaintenanceProcessor extends WorkerHost {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly rateLimiter: RateLimiter,
+  ) {
+    super();
+  }
+
+  async process(job: Job<unknown, unknown, JobName<'maintenance'>>): Promise<{ purged?: number }> {
+    switch (job.name) {
+      case 'purge-idempotency-keys': {
+        const purged = await this.idempotency.purgeExpired();
+        if (purged > 0) this.logger.log(`purged ${purged} expired idempotency keys`);
+        return { purged };
+      }
+      case 'purge-rate-limit-windows':
+        await this.rateLimiter.purge();
+        return {};
+      default:
+        throw new Error(`Unknown maintenance job ${String(job.name)}`);
+    }
+  }
+}
+
+/** Schedules the repeatable maintenance jobs once per deployment (job schedulers are idempotent). */
+@Injectable()
+export class MaintenanceScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(QUEUE_NAMES.maintenance) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler('purge-idempotency-keys', { every: EVERY_HOUR }, { name: 'purge-idempotency-keys' });
+    await this.queue.upsertJobScheduler('purge-rate-limit-windows', { every: 5 * 60 * 1000 }, { name: 'purge-rate-limit-windows' });
+  }
+}

@@ -1,0 +1,36 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+
+/** BullMQ connection options: Redis when REDIS_URL is set, else the PostgreSQL backend in the same database. */
+export function queueConnection(config: AppConfig): { connection: never; prefix?: string } {
+  if (config.REDIS_URL) {
+    setDefaultBackendFactory(createRedisBackend);
+    const url = new URL(config.REDIS_URL);
+    return {
+      connection: {
+        host: url.hostname,
+        port: Number(url.port || 6379),
+        username: url.username || undefined,
+        password: url.password || undefined,
+        db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
+        maxRetriesPerRequest: null,
+      } as never,
+      prefix: config.QUEUE_PREFIX,
+    };
+  }
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL must be resolved before queues are configured');
+  setDefaultBackendFactory(createPostgresBackend as never);
+  return {
+    connection: { connectionString: config.DATABASE_URL, schema: `bullmq_${config.QUEUE_PREFIX}`, migrate: true, max: 5 } as never,
+  };
+}
+
+/** Registers the BullMQ root connection once for an app. */
+@Module({})
+export class QueueModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: QueueModule, global: true, imports: [BullModule.forRoot(queueConnection(config))], exports: [BullModule] };
+  }
+}

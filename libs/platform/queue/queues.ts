@@ -1,0 +1,15 @@
+/** Every queue and its job names with their payloads: a job without a queue does not compile. */
+export interface JobMap {
+  maintenance: {
+    'purge-idempotency-keys': Record<string, never>;
+    'purge-rate-limit-windows': Record<string, never>;
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
+export type JobData<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
+
+export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
+  maintenance: 'maintenance',
+};

@@ -1,0 +1,19 @@
+import { loadConfig } from '../libs/platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
+
+/** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded server). */
+async function main() {
+  const config = loadConfig();
+  const database = await resolveDatabaseUrl(config);
+  try {
+    const applied = await migrate(database.url);
+    console.error(applied.length ? `applied: ${applied.join(', ')}` : 'schema is up to date');
+  } finally {
+    await database.stop?.();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

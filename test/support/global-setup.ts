@@ -1,0 +1,43 @@
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, migrate, startEmbeddedPostgres } from '../../libs/platform/persistence/database';
+import { STATE_FILE, TestRunState, withDatabase } from './test-env';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Runs once per `npm test`: uses DATABASE_URL's server when set, else starts an embedded
+ * PostgreSQL; migrates one template database that every e2e file copies.
+ */
+export default async function globalSetup(): Promise<void> {
+  const templateDb = `erp_tpl_${process.pid}`;
+  let adminUrl: string;
+  const state: Partial<TestRunState> = {};
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-test-pg-'));
+    // The server runs as an unprivileged user when the tests run as root.
+    chmodSync(dir, 0o755);
+    const port = await freePort();
+    const server = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
+    adminUrl = server.url;
+    state.embeddedDir = dir;
+    state.embeddedPort = port;
+    (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg = server;
+  }
+  await ensureDatabase(adminUrl, templateDb);
+  await migrate(withDatabase(adminUrl, templateDb));
+  mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  writeFileSync(STATE_FILE, JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }));
+}

@@ -1,0 +1,23 @@
+import { rmSync } from 'node:fs';
+import { Client } from 'pg';
+import { readRunState, STATE_FILE } from './test-env';
+
+/** Drops the run's databases and stops the embedded server. */
+export default async function globalTeardown(): Promise<void> {
+  const state = readRunState();
+  const client = new Client({ connectionString: state.adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
+      [state.templateDb, `${state.templateDb}_f%`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+  const embedded = (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg;
+  if (embedded) await embedded.stop();
+  if (state.embeddedDir) rmSync(state.embeddedDir, { recursive: true, force: true });
+  rmSync(STATE_FILE, { force: true });
+}

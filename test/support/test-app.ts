@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { Pool } from 'pg';
+import { createApiApp } from '../../apps/api/bootstrap';
+import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
+import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { readRunState, withDatabase } from './test-env';
+
+export interface TestApp {
+  /** The main listener (pass to supertest). */
+  server: http.Server;
+  /** The sandbox listener (test keys only). */
+  sandbox: http.Server;
+  seed: QaSeedDocument;
+  /** Direct access for assertions on stored rows. */
+  db: Pool;
+  config: AppConfig;
+  databaseUrl: string;
+  get<T>(token: abstract new (...args: never[]) => T): T;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated template database for one test file. */
+export async function createTestDatabase(): Promise<string> {
+  const state = readRunState();
+  const name = `${state.templateDb}_f${randomBytes(5).toString('hex')}`;
+  const admin = new Pool({ connectionString: state.adminUrl, max: 1 });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${state.templateDb}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(state.adminUrl, name);
+}
+
+/** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const state = readRunState();
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig(
+    {},
+    {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: state.redisUrl,
+      QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+      ...overrides,
+    },
+  );
+  const { app, sandboxHandler } = await createApiApp(config);
+  const server = app.getHttpServer() as http.Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sandbox = http.createServer(sandboxHandler);
+  await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
+  const seed = await app.get(QaSeedService).run();
+  const db = new Pool({ connectionString: databaseUrl, max: 4 });
+  return {
+    server,
+    sandbox,
+    seed,
+    db,
+    config,
+    databaseUrl,
+    get: (token) => app.get(token),
+    async close() {
+      await new Promise((resolve) => sandbox.close(resolve));
+      await app.close();
+      await db.end();
+    },
+  };
+}
