@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { from, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
 import { mergeMap } from 'rxjs/operators';
 import { PlatformError } from '../../errors/domain-error';
 import { ApiObject, MAX_EXPAND_DEPTH, RESOURCE_KEY, ResourceRegistry } from './expand-registry';
