@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../persistence/ids';
 import { TransactionHost } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
+import { isKnownEventType } from './event-catalog';
 import { OutboxEventRecord } from './outbox-event.entity';
 
 /** The date-style version used to serialize `data.object`. */
@@ -17,6 +18,7 @@ export class EventPublisher {
 
   /** Records `type` with the full resource as it is now. Must run inside TransactionHost.run(). */
   async publish(type: string, object: unknown, previousAttributes?: Record<string, unknown>): Promise<string> {
+    if (!isKnownEventType(type)) throw new Error(`Event type '${type}' is not in the event catalog`);
     const { entityId, livemode } = RequestContext.caller();
     const id = newId();
     await this.tx.transactional.insert(OutboxEventRecord, {

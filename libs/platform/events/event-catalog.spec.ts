@@ -1,0 +1,24 @@
+import { EVENT_CATALOG, EVENT_FAMILIES } from './event-catalog';
+
+describe('event catalog', () => {
+  it('has 118 unique types in 14 families', () => {
+    expect(EVENT_CATALOG).toHaveLength(118);
+    expect(new Set(EVENT_CATALOG.map((e) => e.type)).size).toBe(118);
+    expect(EVENT_FAMILIES).toHaveLength(14);
+    expect(new Set(EVENT_CATALOG.map((e) => e.family)).size).toBe(14);
+  });
+
+  it('has the 12 account types and 21 product types of the spec', () => {
+    expect(EVENT_CATALOG.filter((e) => e.family === 'account')).toHaveLength(12);
+    expect(EVENT_CATALOG.filter((e) => e.family === 'product')).toHaveLength(21);
+    const types = EVENT_CATALOG.map((e) => e.type);
+    for (const named of [
+      'account.address.added', 'account.terms.updated', 'product.created', 'product.updated', 'product.deleted',
+      'product.restored', 'product.variant.created', 'order.confirmed', 'payment.succeeded', 'fulfillment.shipped',
+      'webhook.test', 'inventory.low_stock', 'inventory.out_of_stock', 'inventory.back_in_stock',
+      'webhook_endpoint.disabled', 'webhook_delivery.exhausted',
+    ]) {
+      expect(types).toContain(named);
+    }
+  });
+});
