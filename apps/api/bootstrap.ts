@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
@@ -23,10 +24,15 @@ const trustProxy = (value: string | undefined): boolean | number | string => {
   return /^\d+$/.test(value) ? Number(value) : value;
 };
 
+export interface ApiAppOptions {
+  /** Modules mounted next to the product's (test-only routes). */
+  extraModules?: Type[];
+}
+
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
-export async function createApiApp(config: AppConfig): Promise<ApiApp> {
+export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<ApiApp> {
   const logger = createLogger(config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
     abortOnError: false,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { Type } from '@nestjs/common';
 import { Pool } from 'pg';
 import { createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
@@ -41,27 +42,35 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(state.adminUrl, name);
 }
 
+export interface StartTestAppOptions {
+  /** Test-only modules mounted next to the product's. */
+  extraModules?: Type[];
+  /** Boot a second instance on this app's database: no new database, no re-seeding, same seed document. */
+  sameDatabaseAs?: TestApp;
+}
+
 /** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: StartTestAppOptions = {}): Promise<TestApp> {
   const state = readRunState();
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = options.sameDatabaseAs?.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
     {},
     {
       DATABASE_URL: databaseUrl,
       REDIS_URL: state.redisUrl,
-      QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+      // Instances of one deployment share the prefix (queues and the Redis rate-limit counters).
+      QUEUE_PREFIX: options.sameDatabaseAs?.config.QUEUE_PREFIX ?? `t${randomBytes(4).toString('hex')}`,
       LOG_LEVEL: 'silent',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       ...overrides,
     },
   );
-  const { app, sandboxHandler } = await createApiApp(config);
+  const { app, sandboxHandler } = await createApiApp(config, { extraModules: options.extraModules });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = http.createServer(sandboxHandler);
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
-  const seed = await app.get(QaSeedService).run();
+  const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
   return {
     server,

@@ -33,6 +33,8 @@ function allowlistOf(entries: string[]): IpAllowlist {
   return list;
 }
 
+const bearerToken = (req: Request): string | undefined => /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
 /** Resolves `Authorization: Bearer <key>` to a caller, or fails with the contract's codes. */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
@@ -41,6 +43,11 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   }
 
   async validate(req: AuthenticatedRequest, token: string): Promise<Caller> {
+    // passport-http-bearer also reads `access_token` from the query and body; the contract
+    // takes the key from the Authorization header only (a key in a URL ends up in logs).
+    if (bearerToken(req) !== token) {
+      throw authError('invalid_api_key', 'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.');
+    }
     const parsed = parseKey(token);
     if (!parsed) throw authError('invalid_api_key', 'The API key is malformed: expected key_<mode>_ent_<code>_<random>.');
     const found = await this.keys.findByToken(token);

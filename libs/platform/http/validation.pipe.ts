@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { validateSync } from 'class-validator';
 import { PlatformError } from '../errors/domain-error';
 
 function isIndex(property: string) {
@@ -19,10 +20,26 @@ function firstLeaf(errors: ValidationError[], parent = ''): { path: string; erro
   return undefined;
 }
 
+/**
+ * class-validator blames the whole array for a failed `each: true` rule; re-validates the
+ * elements one at a time to name the first one at fault, e.g. `scopes[2]`.
+ */
+function failingElement(error: ValidationError): number | undefined {
+  const { target, property, value, constraints = {} } = error;
+  if (!Array.isArray(value) || !target || !Object.values(constraints).every((m) => m.startsWith('each value in'))) return undefined;
+  for (let i = 0; i < value.length; i++) {
+    const probe = Object.assign(Object.create(Object.getPrototypeOf(target) as object) as object, target, { [property]: [value[i]] });
+    if (validateSync(probe, { forbidUnknownValues: false }).some((e) => e.property === property)) return i;
+  }
+  return undefined;
+}
+
 function toPlatformError(errors: ValidationError[], location: string): PlatformError {
   const leaf = firstLeaf(errors);
   if (!leaf) return new PlatformError('parameter_invalid', { hint: `Invalid ${location}.` }).asPreHandler();
-  const { path, error } = leaf;
+  const { error } = leaf;
+  const index = failingElement(error);
+  const path = index === undefined ? leaf.path : `${leaf.path}[${index}]`;
   const constraints = error.constraints ?? {};
   if (constraints.whitelistValidation) {
     return new PlatformError('parameter_unknown', {
@@ -51,7 +68,7 @@ export class ApiValidationPipe implements PipeTransform {
     forbidNonWhitelisted: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: true },
+    validationError: { target: true, value: true },
     stopAtFirstError: true,
     exceptionFactory: (errors) => toPlatformError(errors, 'request'),
   });
