@@ -180,7 +180,8 @@ export class ApiKeyService {
           scopes: old.scopes,
           ipAllowlist: old.ipAllowlist,
           rateLimitPerMinute: old.rateLimitPerMinute,
-          expiresAt: old.expiresAt,
+          // Rotation replaces a key, so the new one starts without the old key's expiry.
+          expiresAt: null,
         },
         { rotatedFromId: old.id, createdByKeyId: caller.apiKeyId },
       );
