@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -7,10 +7,11 @@ import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `extraModules` adds modules to the app (tests mount test-only routes this way). */
+  static forRoot(config: AppConfig, extraModules: NonNullable<ModuleMetadata['imports']> = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule],
+      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, ...extraModules],
     };
   }
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
@@ -24,9 +25,9 @@ const trustProxy = (value: string | undefined): boolean | number | string => {
 };
 
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
-export async function createApiApp(config: AppConfig): Promise<ApiApp> {
+export async function createApiApp(config: AppConfig, extraModules: NonNullable<ModuleMetadata['imports']> = []): Promise<ApiApp> {
   const logger = createLogger(config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, extraModules), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
     abortOnError: false,

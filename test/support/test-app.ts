@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { ModuleMetadata } from '@nestjs/common';
 import { Pool } from 'pg';
 import { createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
@@ -42,7 +43,11 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  /** Test-only modules (controllers, resource definitions) mounted into the app. */
+  extraModules: NonNullable<ModuleMetadata['imports']> = [],
+): Promise<TestApp> {
   const state = readRunState();
   const databaseUrl = await createTestDatabase();
   const config = loadConfig(
@@ -56,7 +61,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       ...overrides,
     },
   );
-  const { app, sandboxHandler } = await createApiApp(config);
+  const { app, sandboxHandler } = await createApiApp(config, extraModules);
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = http.createServer(sandboxHandler);
