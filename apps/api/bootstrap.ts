@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
-import { jsonBodyMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
+import { jsonBodyMiddleware, notFoundMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
 import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
 import { mountOpenApi } from '../../libs/platform/openapi/openapi';
@@ -43,6 +43,8 @@ export async function createApiApp(config: AppConfig, extraModules: NonNullable<
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
   mountOpenApi(app, config);
   await app.init();
+  // After init, so it comes after every route in Express's stack.
+  app.use(notFoundMiddleware());
 
   const express = app.getHttpAdapter().getInstance() as http.RequestListener;
   const sandboxHandler: http.RequestListener = (req, res) => {

@@ -1,4 +1,6 @@
-import { Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { RequireScopes } from '../../libs/platform/auth/decorators';
 import { ApiResource } from '../../libs/platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../libs/platform/http/list/list-query.dto';
@@ -10,6 +12,26 @@ export const probeState = {
   /** The node every widget references. */
   nodeId: '',
 };
+
+export class ProbeLineDto {
+  @IsInt()
+  @Min(1)
+  quantity: number;
+
+  @IsOptional()
+  @IsString()
+  note?: string;
+}
+
+export class ProbeOrderDto {
+  @IsString()
+  reference: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProbeLineDto)
+  items: ProbeLineDto[];
+}
 
 /**
  * Test-only routes that exercise the shared pipeline: a list of 100 widgets whose fields
@@ -35,6 +57,12 @@ export class ProbeController {
   @ApiResource('probe_widget')
   widget(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return { id, object: 'probe_widget', tag: probeState.tagIds[0], node: probeState.nodeId };
+  }
+
+  @Post('orders')
+  @RequireScopes('tags:write')
+  order(@Body() body: ProbeOrderDto) {
+    return { object: 'probe_order', ...body };
   }
 
   @Get('boom')
