@@ -45,25 +45,55 @@ describe('errors and the response envelope', () => {
   });
 
   it('refuses a body that is not JSON or too large', async () => {
-    expectError(await live.post('/v1/tags').set('Content-Type', 'application/json').send('{"name": '), 400, 'invalid_json', {
-      type: 'validation_error',
-    });
-    expectError(await live.patch(`/v1/tags/${tagId}`).set('Content-Type', 'application/json').send('not json'), 400, 'invalid_json');
+    expectError(
+      await live.post('/v1/tags').set('Content-Type', 'application/json').send('{"name": '),
+      400,
+      'invalid_json',
+      {
+        type: 'validation_error',
+      },
+    );
+    expectError(
+      await live.patch(`/v1/tags/${tagId}`).set('Content-Type', 'application/json').send('not json'),
+      400,
+      'invalid_json',
+    );
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    expectError(await live.post('/v1/tags').set('Content-Type', 'application/json').send(big), 413, 'payload_too_large', {
-      type: 'validation_error',
-    });
+    expectError(
+      await live.post('/v1/tags').set('Content-Type', 'application/json').send(big),
+      413,
+      'payload_too_large',
+      {
+        type: 'validation_error',
+      },
+    );
     // Just under 1 MiB passes the body limit and reaches validation.
     const nearly = JSON.stringify({ name: 'x'.repeat(1024 * 1024 - 64) });
-    expectError(await live.post('/v1/tags').set('Content-Type', 'application/json').send(nearly), 400, 'parameter_invalid', { param: 'name' });
+    expectError(
+      await live.post('/v1/tags').set('Content-Type', 'application/json').send(nearly),
+      400,
+      'parameter_invalid',
+      { param: 'name' },
+    );
   });
 
   it('names the parameter of wrong types, missing and unknown fields, also nested', async () => {
-    expectError(await live.post('/v1/tags').send({ name: 42 }), 400, 'parameter_invalid', { param: 'name', type: 'validation_error' });
-    expectError(await live.post('/v1/tags').send({ name: 'x', color: 5 }), 400, 'parameter_invalid', { param: 'color' });
-    expectError(await live.patch(`/v1/tags/${tagId}`).send({ name: ['a'] }), 400, 'parameter_invalid', { param: 'name' });
-    expectError(await live.post('/v1/tags').send({ name: 'x', extra: true }), 400, 'parameter_unknown', { param: 'extra' });
-    expectError(await live.patch(`/v1/tags/${tagId}`).send({ id: newId() }), 400, 'parameter_unknown', { param: 'id' });
+    expectError(await live.post('/v1/tags').send({ name: 42 }), 400, 'parameter_invalid', {
+      param: 'name',
+      type: 'validation_error',
+    });
+    expectError(await live.post('/v1/tags').send({ name: 'x', color: 5 }), 400, 'parameter_invalid', {
+      param: 'color',
+    });
+    expectError(await live.patch(`/v1/tags/${tagId}`).send({ name: ['a'] }), 400, 'parameter_invalid', {
+      param: 'name',
+    });
+    expectError(await live.post('/v1/tags').send({ name: 'x', extra: true }), 400, 'parameter_unknown', {
+      param: 'extra',
+    });
+    expectError(await live.patch(`/v1/tags/${tagId}`).send({ id: newId() }), 400, 'parameter_unknown', {
+      param: 'id',
+    });
 
     const order = (body: unknown) => live.post('/v1/probe/orders').send(body as object);
     expect((await order({ reference: 'r', items: [{ quantity: 1 }] }).expect(201)).body).toEqual({
@@ -71,11 +101,20 @@ describe('errors and the response envelope', () => {
       reference: 'r',
       items: [{ quantity: 1 }],
     });
-    expectError(await order({ reference: 'r', items: [{ quantity: 1 }, { quantity: 2, colour: 'red' }] }), 400, 'parameter_unknown', {
-      param: 'items[1].colour',
+    expectError(
+      await order({ reference: 'r', items: [{ quantity: 1 }, { quantity: 2, colour: 'red' }] }),
+      400,
+      'parameter_unknown',
+      {
+        param: 'items[1].colour',
+      },
+    );
+    expectError(await order({ reference: 'r', items: [{ quantity: 'two' }] }), 400, 'parameter_invalid', {
+      param: 'items[0].quantity',
     });
-    expectError(await order({ reference: 'r', items: [{ quantity: 'two' }] }), 400, 'parameter_invalid', { param: 'items[0].quantity' });
-    expectError(await order({ reference: 'r', items: [{ note: 'n' }] }), 400, 'parameter_missing', { param: 'items[0].quantity' });
+    expectError(await order({ reference: 'r', items: [{ note: 'n' }] }), 400, 'parameter_missing', {
+      param: 'items[0].quantity',
+    });
     expectError(await order({ items: [] }), 400, 'parameter_missing', { param: 'reference' });
     expectError(await order({ reference: 'r', items: 'nope' }), 400, 'parameter_invalid', { param: 'items' });
   });
@@ -83,7 +122,11 @@ describe('errors and the response envelope', () => {
   it('answers ids that are not UUIDs as not found', async () => {
     for (const id of ['not-a-uuid', '123', "1' OR '1'='1"]) {
       expectError(await live.get(`/v1/tags/${encodeURIComponent(id)}`), 404, 'not_found');
-      expectError(await live.patch(`/v1/tags/${encodeURIComponent(id)}`).send({ name: 'x' }), 404, 'not_found');
+      expectError(
+        await live.patch(`/v1/tags/${encodeURIComponent(id)}`).send({ name: 'x' }),
+        404,
+        'not_found',
+      );
       expectError(await live.delete(`/v1/tags/${encodeURIComponent(id)}`), 404, 'not_found');
     }
     expectError(await live.get(`/v1/tags/${newId()}`), 404, 'not_found');
@@ -102,7 +145,8 @@ describe('errors and the response envelope', () => {
     const ids = responses.map((r) => r.headers['request-id'] as string);
     for (const id of ids) expect(id).toMatch(/^req_[A-Za-z0-9_-]{16,}$/);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const r of responses.filter((x) => x.status >= 400)) expect(r.body.error.request_id).toBe(r.headers['request-id']);
+    for (const r of responses.filter((x) => x.status >= 400))
+      expect(r.body.error.request_id).toBe(r.headers['request-id']);
     expectError(responses[2], 401, 'invalid_api_key', { type: 'authentication_error' });
   });
 
@@ -117,8 +161,14 @@ describe('errors and the response envelope', () => {
 
   it('does not store a 500 for idempotent replay, so the client may retry', async () => {
     const key = `boom-${newId()}`;
-    expectError(await live.post('/v1/probe/boom').set('Idempotency-Key', key).send({}), 500, 'internal_error');
-    const stored = await app.db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [key]);
+    expectError(
+      await live.post('/v1/probe/boom').set('Idempotency-Key', key).send({}),
+      500,
+      'internal_error',
+    );
+    const stored = await app.db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [
+      key,
+    ]);
     expect(stored.rows[0].n).toBe(0);
     const retry = await live.post('/v1/probe/boom').set('Idempotency-Key', key).send({});
     expectError(retry, 500, 'internal_error');

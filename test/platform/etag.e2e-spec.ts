@@ -60,12 +60,21 @@ describe('conditional requests (ETag, If-None-Match, If-Match)', () => {
   it('refuses PATCH and DELETE with a stale If-Match and accepts the current one', async () => {
     const tag = (await live.post('/v1/tags').send({ name: 'if match' }).expect(201)).body;
     const first = (await live.get(`/v1/tags/${tag.id}`).expect(200)).headers.etag as string;
-    const patched = await live.patch(`/v1/tags/${tag.id}`).set('If-Match', first).send({ name: 'if match 2' }).expect(200);
+    const patched = await live
+      .patch(`/v1/tags/${tag.id}`)
+      .set('If-Match', first)
+      .send({ name: 'if match 2' })
+      .expect(200);
     expect(patched.body.name).toBe('if match 2');
 
-    expectError(await live.patch(`/v1/tags/${tag.id}`).set('If-Match', first).send({ name: 'lost update' }), 412, 'precondition_failed', {
-      type: 'precondition_failed',
-    });
+    expectError(
+      await live.patch(`/v1/tags/${tag.id}`).set('If-Match', first).send({ name: 'lost update' }),
+      412,
+      'precondition_failed',
+      {
+        type: 'precondition_failed',
+      },
+    );
     expect((await live.get(`/v1/tags/${tag.id}`).expect(200)).body.name).toBe('if match 2');
     expectError(await live.delete(`/v1/tags/${tag.id}`).set('If-Match', first), 412, 'precondition_failed');
     await live.get(`/v1/tags/${tag.id}`).expect(200);

@@ -14,8 +14,22 @@ describe('expand[]', () => {
   beforeAll(async () => {
     app = await startTestApp({}, [ProbeModule]);
     live = api(app, app.seed.entities.primary.keys.live);
-    for (let i = 0; i < 5; i++) tags.push((await live.post('/v1/tags').send({ name: `expand ${i}` }).expect(201)).body);
-    for (let i = 0; i < 5; i++) nodes.set(`node_${i}`, { id: `node_${i}`, object: 'probe_node', next: i < 4 ? `node_${i + 1}` : null, tag: tags[i].id });
+    for (let i = 0; i < 5; i++)
+      tags.push(
+        (
+          await live
+            .post('/v1/tags')
+            .send({ name: `expand ${i}` })
+            .expect(201)
+        ).body,
+      );
+    for (let i = 0; i < 5; i++)
+      nodes.set(`node_${i}`, {
+        id: `node_${i}`,
+        object: 'probe_node',
+        next: i < 4 ? `node_${i + 1}` : null,
+        tag: tags[i].id,
+      });
     probeState.tagIds = tags.map((t) => t.id);
     probeState.nodeId = 'node_0';
 
@@ -56,29 +70,57 @@ describe('expand[]', () => {
 
   it('refuses paths on a resource with nothing expandable, naming the entry', async () => {
     const tag = tags[0];
-    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=foo`), 400, 'invalid_expand', { type: 'expand_error', param: 'expand[0]' });
-    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=data&expand[]=foo`), 400, 'invalid_expand', { param: 'expand[0]' });
-    expectError(await live.get('/v1/tags?expand[]=foo'), 400, 'invalid_expand', { type: 'expand_error', param: 'expand[0]' });
-    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=`), 400, 'invalid_expand', { param: 'expand[0]' });
+    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=foo`), 400, 'invalid_expand', {
+      type: 'expand_error',
+      param: 'expand[0]',
+    });
+    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=data&expand[]=foo`), 400, 'invalid_expand', {
+      param: 'expand[0]',
+    });
+    expectError(await live.get('/v1/tags?expand[]=foo'), 400, 'invalid_expand', {
+      type: 'expand_error',
+      param: 'expand[0]',
+    });
+    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=`), 400, 'invalid_expand', {
+      param: 'expand[0]',
+    });
   });
 
   it('names the index of the first bad entry', async () => {
     const w = '/v1/probe/widgets/w1';
-    expectError(await live.get(`${w}?expand[]=tag&expand[]=nope`), 400, 'invalid_expand', { type: 'expand_error', param: 'expand[1]' });
-    expectError(await live.get(`${w}?expand[]=tag&expand[]=node&expand[]=node.bogus`), 400, 'invalid_expand', { param: 'expand[2]' });
+    expectError(await live.get(`${w}?expand[]=tag&expand[]=nope`), 400, 'invalid_expand', {
+      type: 'expand_error',
+      param: 'expand[1]',
+    });
+    expectError(
+      await live.get(`${w}?expand[]=tag&expand[]=node&expand[]=node.bogus`),
+      400,
+      'invalid_expand',
+      { param: 'expand[2]' },
+    );
     expectError(await live.get(`${w}?expand[]=tag.next`), 400, 'invalid_expand', { param: 'expand[0]' });
     expect(calls.tag).toEqual([]);
   });
 
   it('refuses paths deeper than 4', async () => {
     await live.get('/v1/probe/widgets/w1?expand[]=node.next.next.tag').expect(200);
-    expectError(await live.get('/v1/probe/widgets/w1?expand[]=node.next.next.next.tag'), 400, 'invalid_expand', {
-      type: 'expand_error',
-      param: 'expand[0]',
-    });
-    expectError(await live.get('/v1/probe/widgets/w1?expand[]=tag&expand[]=node.next.next.next.next'), 400, 'invalid_expand', {
-      param: 'expand[1]',
-    });
+    expectError(
+      await live.get('/v1/probe/widgets/w1?expand[]=node.next.next.next.tag'),
+      400,
+      'invalid_expand',
+      {
+        type: 'expand_error',
+        param: 'expand[0]',
+      },
+    );
+    expectError(
+      await live.get('/v1/probe/widgets/w1?expand[]=tag&expand[]=node.next.next.next.next'),
+      400,
+      'invalid_expand',
+      {
+        param: 'expand[1]',
+      },
+    );
   });
 
   it('expands a single object', async () => {
@@ -107,7 +149,8 @@ describe('expand[]', () => {
 
   it('expands nested paths of depth 2 to 4 with one load per segment', async () => {
     const two = await live.get('/v1/probe/widgets?expand[]=node.tag').expect(200);
-    for (const w of two.body.data) expect(w.node).toMatchObject({ id: 'node_0', tag: { id: tags[0].id, object: 'tag' } });
+    for (const w of two.body.data)
+      expect(w.node).toMatchObject({ id: 'node_0', tag: { id: tags[0].id, object: 'tag' } });
     expect(calls.probe_node).toHaveLength(1);
     expect(calls.tag).toHaveLength(1);
 

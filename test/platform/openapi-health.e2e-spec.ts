@@ -2,6 +2,24 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/test-app';
 
+interface Operation {
+  deprecated?: boolean;
+  security?: unknown;
+  parameters: { name: string; in: string; required?: boolean }[];
+  responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+}
+interface ErrorEnvelopeSchema {
+  required: string[];
+  properties: { error: { required: string[]; properties: { code: { enum: string[] } } } };
+}
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: { ErrorEnvelope: ErrorEnvelopeSchema } };
+  paths: Record<string, Record<string, Operation>>;
+}
+
 describe('API description and probes', () => {
   let app: TestApp;
 
@@ -11,7 +29,7 @@ describe('API description and probes', () => {
   afterAll(() => app.close());
 
   describe('GET /v1/openapi.json', () => {
-    let doc: Record<string, any>;
+    let doc: OpenApiDoc;
 
     beforeAll(async () => {
       const res = await request(app.server).get('/v1/openapi.json').expect(200);
@@ -23,7 +41,7 @@ describe('API description and probes', () => {
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.info.version).toBe('1.0.0');
       expect(doc.info.title).toBe('Business Operations API');
-      const urls = doc.servers.map((s: { url: string }) => s.url);
+      const urls = doc.servers.map((s) => s.url);
       expect(urls).toHaveLength(2);
       expect(urls[0]).toBe('https://api.example.test');
       expect(urls[1]).toBe(app.config.sandboxBaseUrl.replace(/\/v1$/, ''));
@@ -35,13 +53,17 @@ describe('API description and probes', () => {
       const envelope = doc.components.schemas.ErrorEnvelope;
       expect(envelope.required).toEqual(['error']);
       expect(envelope.properties.error.required).toEqual(['error', 'code', 'type']);
-      expect(envelope.properties.error.properties.code.enum).toEqual(expect.arrayContaining(['invalid_expand', 'idempotency_key_in_use', 'precondition_failed']));
+      expect(envelope.properties.error.properties.code.enum).toEqual(
+        expect.arrayContaining(['invalid_expand', 'idempotency_key_in_use', 'precondition_failed']),
+      );
 
       expect(Object.keys(doc.paths['/v1/tags']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/v1/tags/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
       expect(doc.paths['/v1/tags'].post.deprecated).toBeFalsy();
-      expect(doc.paths['/v1/tags'].post.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
-      expect(doc.paths['/v1/tags'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect(doc.paths['/v1/tags'].post.responses['400'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/ErrorEnvelope',
+      });
+      expect(doc.paths['/v1/tags'].get.parameters.map((p) => p.name)).toEqual(
         expect.arrayContaining(['limit', 'starting_after', 'ending_before', 'include_count']),
       );
 

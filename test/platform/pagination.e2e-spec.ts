@@ -17,7 +17,15 @@ describe('cursor pagination (GET /v1/tags)', () => {
     client = api(app, app.seed.entities.primary.keys.test);
     const before = await client.get('/v1/tags?limit=100').expect(200);
     expect(before.body.data).toEqual([]);
-    for (let i = 0; i < 30; i++) created.push((await client.post('/v1/tags').send({ name: `page tag ${i}` }).expect(201)).body);
+    for (let i = 0; i < 30; i++)
+      created.push(
+        (
+          await client
+            .post('/v1/tags')
+            .send({ name: `page tag ${i}` })
+            .expect(201)
+        ).body,
+      );
   });
   afterAll(() => app.close());
 
@@ -33,7 +41,10 @@ describe('cursor pagination (GET /v1/tags)', () => {
 
   it('bounds limit to 1..100', async () => {
     for (const bad of ['0', '101', 'abc', '-1', '1.5']) {
-      expectError(await client.get(`/v1/tags?limit=${bad}`), 400, 'parameter_invalid', { param: 'limit', type: 'validation_error' });
+      expectError(await client.get(`/v1/tags?limit=${bad}`), 400, 'parameter_invalid', {
+        param: 'limit',
+        type: 'validation_error',
+      });
     }
     const one = await client.get('/v1/tags?limit=1').expect(200);
     expect(ids(one)).toEqual([created[29].id]);
@@ -71,19 +82,27 @@ describe('cursor pagination (GET /v1/tags)', () => {
     const both = await client.get(`/v1/tags?starting_after=${all[3]}&ending_before=${all[1]}`);
     expectError(both, 400, 'parameter_invalid', { type: 'validation_error' });
     expect(['starting_after', 'ending_before']).toContain(both.body.error.param);
-    expectError(await client.get('/v1/tags?starting_after=nope'), 400, 'parameter_invalid', { param: 'starting_after' });
-    expectError(await client.get('/v1/tags?ending_before=123'), 400, 'parameter_invalid', { param: 'ending_before' });
+    expectError(await client.get('/v1/tags?starting_after=nope'), 400, 'parameter_invalid', {
+      param: 'starting_after',
+    });
+    expectError(await client.get('/v1/tags?ending_before=123'), 400, 'parameter_invalid', {
+      param: 'ending_before',
+    });
   });
 
   it('adds total_count only with include_count=true', async () => {
     const counted = await client.get('/v1/tags?limit=5&include_count=true').expect(200);
     expect(counted.body.total_count).toBe(30);
     expect(counted.body.data).toHaveLength(5);
-    const cursorCounted = await client.get(`/v1/tags?limit=5&include_count=true&starting_after=${newestFirst()[10]}`).expect(200);
+    const cursorCounted = await client
+      .get(`/v1/tags?limit=5&include_count=true&starting_after=${newestFirst()[10]}`)
+      .expect(200);
     expect(cursorCounted.body.total_count).toBe(30);
     const off = await client.get('/v1/tags?include_count=false').expect(200);
     expect(off.body).not.toHaveProperty('total_count');
-    expectError(await client.get('/v1/tags?include_count=maybe'), 400, 'parameter_invalid', { param: 'include_count' });
+    expectError(await client.get('/v1/tags?include_count=maybe'), 400, 'parameter_invalid', {
+      param: 'include_count',
+    });
   });
 
   it('reports url as the path without the query, also under the entity alias', async () => {
@@ -98,7 +117,15 @@ describe('cursor pagination (GET /v1/tags)', () => {
     // A separate entity-mode so the earlier tags do not matter: the live key of the secondary entity.
     const other = api(app, app.seed.entities.secondary.keys.live);
     const original: string[] = [];
-    for (let i = 0; i < 50; i++) original.push((await other.post('/v1/tags').send({ name: `stable ${i}` }).expect(201)).body.id);
+    for (let i = 0; i < 50; i++)
+      original.push(
+        (
+          await other
+            .post('/v1/tags')
+            .send({ name: `stable ${i}` })
+            .expect(201)
+        ).body.id,
+      );
     const seen: string[] = [];
     const deleted = new Set<string>();
     const added = new Set<string>();
@@ -113,7 +140,15 @@ describe('cursor pagination (GET /v1/tags)', () => {
       // The cursor's record disappears, and newer records appear, between pages.
       await other.delete(`/v1/tags/${cursor}`).expect(200);
       deleted.add(cursor);
-      for (let k = 0; k < 2; k++) added.add((await other.post('/v1/tags').send({ name: `inserted ${pages}.${k}` }).expect(201)).body.id);
+      for (let k = 0; k < 2; k++)
+        added.add(
+          (
+            await other
+              .post('/v1/tags')
+              .send({ name: `inserted ${pages}.${k}` })
+              .expect(201)
+          ).body.id,
+        );
     }
     expect(new Set(seen).size).toBe(seen.length);
     // Newest first: tags added after paging began are newer than every cursor, so never on a later page.

@@ -5,7 +5,16 @@ import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const PRIMARY_KEYS = ['expired', 'ip_restricted', 'live', 'migration', 'orders_only', 'read_only', 'revoked', 'test'];
+const PRIMARY_KEYS = [
+  'expired',
+  'ip_restricted',
+  'live',
+  'migration',
+  'orders_only',
+  'read_only',
+  'revoked',
+  'test',
+];
 
 describe('QA seed (API-CONTRACT.md section 8)', () => {
   let app: TestApp;
@@ -18,7 +27,12 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
   afterAll(() => app.close());
 
   const keyRow = async (name: string) =>
-    (await app.db.query(`SELECT scopes, livemode, ip_allowlist, revoked_at, expires_at FROM api_keys WHERE name = $1 AND entity_id = $2`, [name, seed.entities.primary.id])).rows;
+    (
+      await app.db.query(
+        `SELECT scopes, livemode, ip_allowlist, revoked_at, expires_at FROM api_keys WHERE name = $1 AND entity_id = $2`,
+        [name, seed.entities.primary.id],
+      )
+    ).rows;
 
   it('has the documented shape', () => {
     expect(Object.keys(seed).sort()).toEqual(['base_url', 'entities', 'fixtures']);
@@ -57,7 +71,12 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
     await request(app.sandbox).get('/v1/tags').set('Authorization', `Bearer ${keys.test}`).expect(200);
 
     await tags(keys.read_only).expect(200);
-    expectError(await api(app, keys.read_only).post('/v1/tags').send({ name: 'x' }), 403, 'insufficient_scope', { required: 'tags:write' });
+    expectError(
+      await api(app, keys.read_only).post('/v1/tags').send({ name: 'x' }),
+      403,
+      'insufficient_scope',
+      { required: 'tags:write' },
+    );
     const [readOnly] = await keyRow('QA read only');
     expect([...readOnly.scopes].sort()).toEqual([...READ_SCOPES].sort());
     expect(readOnly.scopes.length).toBeGreaterThan(10);
@@ -88,23 +107,38 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
 
   it('recreates everything with new ids and keys when run again, and the old keys stop working', async () => {
     const before = seed;
-    const oldTag = (await api(app, before.entities.primary.keys.live).post('/v1/tags').send({ name: 'before reseed' }).expect(201)).body;
+    const oldTag = (
+      await api(app, before.entities.primary.keys.live)
+        .post('/v1/tags')
+        .send({ name: 'before reseed' })
+        .expect(201)
+    ).body;
     const after = await app.get(QaSeedService).run();
     expect(Object.keys(after.entities.primary.keys).sort()).toEqual(PRIMARY_KEYS);
     expect(after.entities.primary.code).toBe('qa1');
     expect(after.entities.secondary.code).toBe('qa2');
     expect(after.entities.primary.id).not.toBe(before.entities.primary.id);
     expect(after.entities.secondary.id).not.toBe(before.entities.secondary.id);
-    for (const name of PRIMARY_KEYS) expect(after.entities.primary.keys[name]).not.toBe(before.entities.primary.keys[name]);
+    for (const name of PRIMARY_KEYS)
+      expect(after.entities.primary.keys[name]).not.toBe(before.entities.primary.keys[name]);
 
-    for (const key of [before.entities.primary.keys.live, before.entities.primary.keys.test, before.entities.secondary.keys.live]) {
+    for (const key of [
+      before.entities.primary.keys.live,
+      before.entities.primary.keys.test,
+      before.entities.secondary.keys.live,
+    ]) {
       const res = await api(app, key).get('/v1/tags');
       expect(res.status).toBe(401);
       expect(res.body.error.type).toBe('authentication_error');
     }
-    const entities = await app.db.query(`SELECT code FROM entities WHERE code IN ('qa1', 'qa2') ORDER BY code`);
+    const entities = await app.db.query(
+      `SELECT code FROM entities WHERE code IN ('qa1', 'qa2') ORDER BY code`,
+    );
     expect(entities.rows.map((r) => r.code)).toEqual(['qa1', 'qa2']);
-    const leftovers = await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 OR id = $2`, [before.entities.primary.id, oldTag.id]);
+    const leftovers = await app.db.query(
+      `SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 OR id = $2`,
+      [before.entities.primary.id, oldTag.id],
+    );
     expect(leftovers.rows[0].n).toBe(0);
     const oldKeys = await app.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE entity_id = ANY($1)`, [
       [before.entities.primary.id, before.entities.secondary.id],
@@ -112,7 +146,9 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
     expect(oldKeys.rows[0].n).toBe(0);
 
     const fresh = api(app, after.entities.primary.keys.live);
-    expect((await fresh.get('/v1/tags?limit=100').expect(200)).body.data.map((t: { id: string }) => t.id)).not.toContain(oldTag.id);
+    expect(
+      (await fresh.get('/v1/tags?limit=100').expect(200)).body.data.map((t: { id: string }) => t.id),
+    ).not.toContain(oldTag.id);
     await fresh.post('/v1/tags').send({ name: 'after reseed' }).expect(201);
     seed = after;
   });
