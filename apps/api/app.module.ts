@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -8,7 +8,7 @@ import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
 @Module({})
 export class AppModule {
   /** `extraModules` are added after the product's modules (tests mount test-only routes this way). */
-  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
+  static forRoot(config: AppConfig, extraModules: NonNullable<ModuleMetadata['imports']> = []): DynamicModule {
     return {
       module: AppModule,
       imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, ...extraModules],

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import type { Type } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
-import { jsonBodyMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
+import { jsonBodyMiddleware, notFoundMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
 import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
 import { mountOpenApi } from '../../libs/platform/openapi/openapi';
@@ -26,7 +26,7 @@ const trustProxy = (value: string | undefined): boolean | number | string => {
 
 export interface ApiAppOptions {
   /** Modules mounted next to the product's (test-only routes). */
-  extraModules?: Type[];
+  extraModules?: NonNullable<ModuleMetadata['imports']>;
 }
 
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
@@ -48,6 +48,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
   mountOpenApi(app, config);
   await app.init();
+  app.use(notFoundMiddleware());
 
   const express = app.getHttpAdapter().getInstance() as http.RequestListener;
   const sandboxHandler: http.RequestListener = (req, res) => {

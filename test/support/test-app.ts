@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { Type } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common';
 import { Pool } from 'pg';
 import { createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
@@ -44,7 +44,7 @@ export async function createTestDatabase(): Promise<string> {
 
 export interface StartTestAppOptions {
   /** Test-only modules mounted next to the product's. */
-  extraModules?: Type[];
+  extraModules?: NonNullable<ModuleMetadata['imports']>;
   /** Boot a second instance on this app's database: no new database, no re-seeding, same seed document. */
   sameDatabaseAs?: TestApp;
 }

@@ -14,7 +14,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   /** A routing miss on a path that other methods serve is a 405 with `Allow`. */
   private methodNotAllowed(req: Request, res: Response): PlatformError | undefined {
-    const methods = this.routes.methodsAt(req.path);
+    // Nest answers routing misses from a router mounted at the global prefix, where `req.path`
+    // has lost the prefix; `baseUrl` restores it (and reflects an entity-alias rewrite).
+    const methods = this.routes.methodsAt(`${req.baseUrl ?? ''}${req.path}`);
     if (methods.length === 0) return undefined;
     res.setHeader('Allow', methods.join(', '));
     return new PlatformError('method_not_allowed', {

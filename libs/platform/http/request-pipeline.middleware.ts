@@ -46,3 +46,13 @@ export function jsonBodyMiddleware(): RequestHandler {
     });
   };
 }
+
+/**
+ * The last handler of the app: a path outside every route (also outside `/v1`, which Nest's
+ * own not-found handler does not cover) answers 404 in the envelope, not Express's HTML page.
+ */
+export function notFoundMiddleware(): RequestHandler {
+  return (_req: Request, res: Response) => {
+    sendError(res, new PlatformError('not_found', { hint: 'No route matches this method and path.' }));
+  };
+}

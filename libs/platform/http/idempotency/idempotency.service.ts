@@ -39,14 +39,19 @@ export class IdempotencyService {
         [id, request.entityId, request.livemode, request.key, request.method, request.path, request.bodyHash, this.config.IDEMPOTENCY_TTL_HOURS],
       );
       if (inserted.length === 1) return { kind: 'claimed', id };
-      const record = await this.dataSource.getRepository(IdempotencyKeyRecord).findOneBy({
-        entityId: request.entityId,
-        livemode: request.livemode,
-        key: request.key,
-      });
-      if (!record) continue;
-      if (record.expiresAt.getTime() > Date.now()) return { kind: 'existing', record };
-      await this.dataSource.getRepository(IdempotencyKeyRecord).delete({ id: record.id, expiresAt: record.expiresAt });
+      // Expiry is judged by the database clock, and the expired row is deleted by id and expiry in
+      // SQL: a JS Date has only millisecond precision, so matching expires_at by value could miss.
+      const [found]: { id: string; expired: boolean }[] = await this.dataSource.query(
+        `SELECT id, expires_at <= now() AS expired FROM idempotency_keys WHERE entity_id = $1 AND livemode = $2 AND key = $3`,
+        [request.entityId, request.livemode, request.key],
+      );
+      if (!found) continue;
+      if (!found.expired) {
+        const record = await this.dataSource.getRepository(IdempotencyKeyRecord).findOneBy({ id: found.id });
+        if (record) return { kind: 'existing', record };
+        continue;
+      }
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE id = $1 AND expires_at <= now()`, [found.id]);
     }
     throw new Error('Could not claim the idempotency key');
   }
@@ -65,7 +70,7 @@ export class IdempotencyService {
 
   /** Deletes expired records; returns how many. */
   async purgeExpired(): Promise<number> {
-    const result = await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at < now()`);
+    const result = await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at <= now()`);
     return Number(result?.[1] ?? 0);
   }
 }

@@ -1,0 +1,109 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import request from 'supertest';
+import { startTestApp, TestApp } from '../support/test-app';
+
+interface Operation {
+  deprecated?: boolean;
+  security?: unknown;
+  parameters: { name: string; in: string; required?: boolean }[];
+  responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+}
+interface ErrorEnvelopeSchema {
+  required: string[];
+  properties: { error: { required: string[]; properties: { code: { enum: string[] } } } };
+}
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: { ErrorEnvelope: ErrorEnvelopeSchema } };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+describe('API description and probes', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ PUBLIC_BASE_URL: 'https://api.example.test/v1' });
+  });
+  afterAll(() => app.close());
+
+  describe('GET /v1/openapi.json', () => {
+    let doc: OpenApiDoc;
+
+    beforeAll(async () => {
+      const res = await request(app.server).get('/v1/openapi.json').expect(200);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      doc = res.body;
+    });
+
+    it('is a public OpenAPI 3 document, version 1.0.0, with both servers and bearer security', () => {
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(doc.info.version).toBe('1.0.0');
+      expect(doc.info.title).toBe('Business Operations API');
+      const urls = doc.servers.map((s) => s.url);
+      expect(urls).toHaveLength(2);
+      expect(urls[0]).toBe('https://api.example.test');
+      expect(urls[1]).toBe(app.config.sandboxBaseUrl.replace(/\/v1$/, ''));
+      expect(doc.components.securitySchemes.api_key).toMatchObject({ type: 'http', scheme: 'bearer' });
+      expect(doc.paths['/v1/tags'].get.security).toEqual([{ api_key: [] }]);
+    });
+
+    it('describes the error envelope and the tag routes with their deprecated entity aliases', () => {
+      const envelope = doc.components.schemas.ErrorEnvelope;
+      expect(envelope.required).toEqual(['error']);
+      expect(envelope.properties.error.required).toEqual(['error', 'code', 'type']);
+      expect(envelope.properties.error.properties.code.enum).toEqual(
+        expect.arrayContaining(['invalid_expand', 'idempotency_key_in_use', 'precondition_failed']),
+      );
+
+      expect(Object.keys(doc.paths['/v1/tags']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths['/v1/tags/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
+      expect(doc.paths['/v1/tags'].post.deprecated).toBeFalsy();
+      expect(doc.paths['/v1/tags'].post.responses['400'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/ErrorEnvelope',
+      });
+      expect(doc.paths['/v1/tags'].get.parameters.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['limit', 'starting_after', 'ending_before', 'include_count']),
+      );
+
+      for (const [path, methods] of [
+        ['/v1/entities/{entity_id}/tags', ['get', 'post']],
+        ['/v1/entities/{entity_id}/tags/{id}', ['delete', 'get', 'patch']],
+      ] as const) {
+        const item = doc.paths[path];
+        expect(Object.keys(item).sort()).toEqual(methods);
+        for (const method of methods) {
+          expect(item[method].deprecated).toBe(true);
+          expect(item[method].parameters[0]).toMatchObject({ name: 'entity_id', in: 'path', required: true });
+        }
+      }
+      // The operational probes are not part of the description.
+      expect(doc.paths['/health']).toBeUndefined();
+    });
+
+    it('is a valid OpenAPI document', async () => {
+      const copy = JSON.parse(JSON.stringify(doc));
+      await expect(SwaggerParser.validate(copy)).resolves.toBeDefined();
+    });
+  });
+
+  it('serves the interactive reference at /docs', async () => {
+    const res = await request(app.server).get('/docs').redirects(1).expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toMatch(/swagger-ui/i);
+    expect(res.text).toContain('Business Operations API reference');
+  });
+
+  it('answers /health without a key', async () => {
+    const res = await request(app.server).get('/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['request-id']).toMatch(/^req_/);
+  });
+
+  it('answers /ready without a key, with the database and the queue', async () => {
+    const res = await request(app.server).get('/ready').expect(200);
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } });
+  });
+});
