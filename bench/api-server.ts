@@ -1,0 +1,111 @@
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { createApiApp } from '../apps/api/bootstrap';
+import { ApiKeyService, AuthenticatedKey } from '../libs/platform/auth/api-key.service';
+import { PostgresRateLimiter } from '../libs/platform/auth/rate-limiter';
+import { loadConfig } from '../libs/platform/config/app-config';
+
+/**
+ * Benchmark entry: boots the real API (whole pipeline) on HOST:PORT from the environment
+ * and prints `{"port":n}` on stdout once it listens. With an IPC channel it also answers
+ * `trace-on` / `trace-off` messages with per-statement SQL counts and timings, so the
+ * benchmark can show how many round trips a request costs.
+ */
+
+interface SqlStat {
+  count: number;
+  totalMs: number;
+}
+
+let tracing = false;
+const stats = new Map<string, SqlStat>();
+
+function record(sql: string, started: number): void {
+  const text = sql.replace(/\s+/g, ' ').trim();
+  const entry = stats.get(text) ?? { count: 0, totalMs: 0 };
+  entry.count += 1;
+  entry.totalMs += performance.now() - started;
+  stats.set(text, entry);
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+const proto = Client.prototype as unknown as { query: QueryFn };
+const originalQuery = proto.query;
+proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
+  if (!tracing) return originalQuery.apply(this, args);
+  const first = args[0] as string | { text?: string };
+  const sql = typeof first === 'string' ? first : (first?.text ?? '<query object>');
+  const started = performance.now();
+  const last = args[args.length - 1];
+  if (typeof last === 'function') {
+    args[args.length - 1] = (...cbArgs: unknown[]) => {
+      record(sql, started);
+      return (last as QueryFn)(...cbArgs);
+    };
+    return originalQuery.apply(this, args);
+  }
+  const result = originalQuery.apply(this, args);
+  if (result && typeof (result as Promise<unknown>).then === 'function') {
+    (result as Promise<unknown>).then(
+      () => record(sql, started),
+      () => record(sql, started),
+    );
+  }
+  return result;
+};
+
+/**
+ * Diagnostic variants (BENCH_API_PATCH, comma-separated) that remove one cost of the
+ * pipeline to measure its share: `no-rate-limit` skips the PostgreSQL counter upsert,
+ * `cached-keys` memoizes the key lookup for 10 s. Never used for the reported figures
+ * unless set explicitly.
+ */
+function applyDiagnosticPatches(patches: string[]): void {
+  if (patches.includes('no-rate-limit')) {
+    PostgresRateLimiter.prototype.consume = async (_id: string, limit: number) => ({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+  }
+  if (patches.includes('cached-keys')) {
+    const lookup = ApiKeyService.prototype.findByToken;
+    const cache = new Map<string, { at: number; found: Promise<AuthenticatedKey | null> }>();
+    ApiKeyService.prototype.findByToken = function cachedFindByToken(this: ApiKeyService, token: string) {
+      const hit = cache.get(token);
+      if (hit && Date.now() - hit.at < 10_000) return hit.found;
+      const found = lookup.call(this, token);
+      cache.set(token, { at: Date.now(), found });
+      return found;
+    };
+  }
+}
+
+async function main() {
+  applyDiagnosticPatches((process.env.BENCH_API_PATCH ?? '').split(',').filter(Boolean));
+  const config = loadConfig(process.env, { LOG_LEVEL: 'silent' });
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
+  const { app } = await createApiApp(config);
+  await app.listen(config.PORT, config.HOST);
+  const address = app.getHttpServer().address() as { port: number };
+  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+
+  process.on('message', (message: unknown) => {
+    if (message === 'trace-on') {
+      stats.clear();
+      tracing = true;
+      process.send?.({ type: 'trace-on' });
+    } else if (message === 'trace-off') {
+      tracing = false;
+      process.send?.({ type: 'trace', stats: [...stats.entries()].map(([sql, s]) => ({ sql, ...s })) });
+    }
+  });
+
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

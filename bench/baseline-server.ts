@@ -1,0 +1,93 @@
+import http from 'node:http';
+import { Pool } from 'pg';
+
+/**
+ * Benchmark baseline: a bare Node `http` server with `pg` that answers the same two tag
+ * routes as the API with the same JSON, running only the tag query (no key lookup, no
+ * rate limit, no framework). Entity and mode come from the environment; prints `{"port":n}`.
+ */
+
+interface TagRow {
+  id: string;
+  name: string;
+  color: string | null;
+  livemode: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, name, color, livemode, created_at, updated_at';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toResource = (row: TagRow) => ({
+  id: row.id,
+  object: 'tag',
+  name: row.name,
+  color: row.color,
+  livemode: row.livemode,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const notFound = (res: http.ServerResponse) =>
+  send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such resource.' } });
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  const entityId = process.env.ENTITY_ID;
+  if (!url || !entityId) throw new Error('DATABASE_URL and ENTITY_ID are required');
+  const livemode = process.env.LIVEMODE !== 'false';
+  // The same pool size as the API's data source (libs/platform/persistence/database.ts).
+  const pool = new Pool({ connectionString: url, max: Number(process.env.POOL_MAX ?? 20) });
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'GET' || !String(req.headers.authorization ?? '').startsWith('Bearer ')) {
+        return send(res, 401, { error: { type: 'authentication_error', code: 'invalid_api_key', message: 'No API key.' } });
+      }
+      const [path, search = ''] = (req.url ?? '').split('?');
+      if (path === '/v1/tags') {
+        const limit = Math.min(100, Math.max(1, Number(new URLSearchParams(search).get('limit') ?? 20) || 20));
+        const { rows } = await pool.query<TagRow>(
+          `SELECT ${COLUMNS} FROM tags WHERE entity_id = $1 AND livemode = $2 ORDER BY id DESC LIMIT ${limit + 1}`,
+          [entityId, livemode],
+        );
+        const hasMore = rows.length > limit;
+        if (hasMore) rows.length = limit;
+        return send(res, 200, { object: 'list', data: rows.map(toResource), has_more: hasMore, url: '/v1/tags' });
+      }
+      const match = /^\/v1\/tags\/([^/]+)$/.exec(path);
+      if (!match) return notFound(res);
+      if (!UUID.test(match[1])) return notFound(res);
+      const { rows } = await pool.query<TagRow>(
+        `SELECT ${COLUMNS} FROM tags WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
+        [match[1], entityId, livemode],
+      );
+      return rows[0] ? send(res, 200, toResource(rows[0])) : notFound(res);
+    })().catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) send(res, 500, { error: { type: 'api_error', code: 'internal_error', message: 'Internal error.' } });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', resolve));
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as { port: number }).port })}\n`);
+
+  const stop = () => {
+    server.close(() => void pool.end().then(() => process.exit(0)));
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,304 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { runSeed } from '../scripts/seed-runner';
+import { loadConfig } from '../libs/platform/config/app-config';
+import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/database';
+
+/**
+ * `npm run bench:platform`: the request pipeline's overhead on two read routes.
+ *
+ * Builds a fresh database (on DATABASE_URL's server, or an embedded PostgreSQL), seeds the
+ * QA entity and ~200 tags, then loads the real API (child process) and a bare `http` + `pg`
+ * baseline running the same tag query (child process) with autocannon, and prints
+ * requests/s, p50/p99 latency, the API/baseline ratio, the API's RSS and a per-request SQL
+ * profile. Targets are reported as PASS/FAIL; the exit code is 0 either way.
+ */
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TAG_COUNT = 200;
+const PROFILE_REQUESTS = 200;
+const TARGETS = { minRatio: 0.6, maxP99Ms: 50, maxRssMb: 300 };
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  baseUrl: string;
+}
+
+interface RouteResult {
+  route: string;
+  server: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Forks a compiled entry that prints `{"port":n}` once it listens. */
+function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = fork(path.join(__dirname, script), [], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  cleanups.push(() => stopChild(child));
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before listening`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
+      if (!line) return;
+      clearTimeout(timer);
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({ name, child, baseUrl: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+}
+
+/** A fresh database on the configured server or on an embedded one started for the run. */
+async function prepareDatabase(): Promise<string> {
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    adminUrl = process.env.DATABASE_URL;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
+    // The embedded server runs as an unprivileged user when the bench runs as root.
+    chmodSync(dir, 0o755);
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
+    cleanups.push(() => embedded.stop());
+    adminUrl = embedded.url;
+    console.log(`embedded PostgreSQL on 127.0.0.1:${port}`);
+  }
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function request(url: string, key: string, init: RequestInit = {}): Promise<unknown> {
+  const res = await fetch(url, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function createTags(api: Server, key: string): Promise<string[]> {
+  const ids: string[] = [];
+  const colors = ['#1f6feb', '#d73a49', '#28a745', null];
+  for (let start = 0; start < TAG_COUNT; start += 10) {
+    const batch = Array.from({ length: Math.min(10, TAG_COUNT - start) }, (_, i) =>
+      request(`${api.baseUrl}/v1/tags`, key, {
+        method: 'POST',
+        body: JSON.stringify({ name: `Bench tag ${start + i + 1}`, color: colors[(start + i) % colors.length] }),
+      }),
+    );
+    for (const tag of (await Promise.all(batch)) as { id: string }[]) ids.push(tag.id);
+  }
+  return ids;
+}
+
+/** Keys of a JSON value, recursively, to compare the two servers' shapes. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shape((value as Record<string, unknown>)[k])]));
+  }
+  return value === null ? 'null' : typeof value;
+}
+
+async function load(server: Server, route: string, key: string, duration: number): Promise<RouteResult> {
+  const result = await autocannon({
+    url: `${server.baseUrl}${route}`,
+    headers: { Authorization: `Bearer ${key}` },
+    connections: CONNECTIONS,
+    duration,
+  });
+  return {
+    route,
+    server: server.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Sequential requests with SQL tracing on: round trips and DB time per request. */
+async function profile(api: Server, baseline: Server, route: string, key: string) {
+  const timed = async (server: Server) => {
+    const started = performance.now();
+    for (let i = 0; i < PROFILE_REQUESTS; i++) await request(`${server.baseUrl}${route}`, key);
+    return (performance.now() - started) / PROFILE_REQUESTS;
+  };
+  const baselineMs = await timed(baseline);
+  const ask = (message: string) =>
+    new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
+      api.child.once('message', (reply) => resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }));
+      api.child.send(message);
+    });
+  await ask('trace-on');
+  const apiMs = await timed(api);
+  const { stats = [] } = await ask('trace-off');
+  return { route, apiMs, baselineMs, stats };
+}
+
+const pad = (value: string, width: number) => value.padStart(width);
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+async function main() {
+  const url = await prepareDatabase();
+  console.log(`database ${new URL(url).pathname.slice(1)} on ${new URL(url).host}`);
+  await migrate(url);
+  const seed = await runSeed(loadConfig({}, { DATABASE_URL: url, LOG_LEVEL: 'silent' }));
+  const key = seed.entities.primary.keys.live;
+
+  const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    ...extra,
+  });
+  const api = await startServer('api', 'api-server.js', childEnv({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    QUEUE_PREFIX: `bench${process.pid}`,
+    BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
+  }));
+  if (process.env.BENCH_API_PATCH) console.log(`diagnostic API variant: ${process.env.BENCH_API_PATCH}`);
+  const ids = await createTags(api, key);
+  const baseline = await startServer('baseline', 'baseline-server.js', childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }));
+  console.log(`api ${api.baseUrl} (pid ${api.child.pid}), baseline ${baseline.baseUrl} (pid ${baseline.child.pid}), ${ids.length} tags`);
+
+  const routes = [`/v1/tags/${ids[Math.floor(ids.length / 2)]}`, '/v1/tags?limit=20'];
+  for (const route of routes) {
+    const [a, b] = await Promise.all([request(`${api.baseUrl}${route}`, key), request(`${baseline.baseUrl}${route}`, key)]);
+    if (JSON.stringify(shape(a)) !== JSON.stringify(shape(b))) console.warn(`WARNING: response shapes differ on ${route}`);
+  }
+
+  const results: RouteResult[] = [];
+  for (const route of routes) {
+    for (const server of [api, baseline]) {
+      if (WARMUP_S > 0) await load(server, route, key, WARMUP_S);
+      const result = await load(server, route, key, DURATION_S);
+      results.push(result);
+      console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
+    }
+  }
+  const apiMemory = memoryOf(api.child.pid!);
+  const baselineMemory = memoryOf(baseline.child.pid!);
+  const profiles = [];
+  for (const route of routes) profiles.push(await profile(api, baseline, route, key));
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run (after ${WARMUP_S} s warm-up), Node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(`${'route'.padEnd(22)}${pad('API req/s', 11)}${pad('base req/s', 12)}${pad('ratio', 7)}${pad('API p50', 9)}${pad('API p99', 9)}${pad('base p50', 10)}${pad('base p99', 10)}${pad('non-2xx', 9)}`);
+  const verdicts: string[] = [];
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  for (const route of routes) {
+    const a = results.find((r) => r.route === route && r.server === 'api')!;
+    const b = results.find((r) => r.route === route && r.server === 'baseline')!;
+    const ratio = a.rps / b.rps;
+    const label = route.startsWith('/v1/tags/') ? 'GET /v1/tags/{id}' : `GET ${route}`;
+    console.log(
+      `${label.padEnd(22)}${pad(fmt(a.rps), 11)}${pad(fmt(b.rps), 12)}${pad(fmt(ratio, 2), 7)}${pad(`${a.p50} ms`, 9)}${pad(`${a.p99} ms`, 9)}${pad(`${b.p50} ms`, 10)}${pad(`${b.p99} ms`, 10)}${pad(`${a.non2xx + a.errors}/${b.non2xx + b.errors}`, 9)}`,
+    );
+    verdicts.push(`${pass(ratio >= TARGETS.minRatio)}  ${label}: API ${fmt(ratio * 100)}% of baseline req/s (target >= ${TARGETS.minRatio * 100}%)`);
+    verdicts.push(`${pass(a.p99 < TARGETS.maxP99Ms)}  ${label}: API p99 ${a.p99} ms (target < ${TARGETS.maxP99Ms} ms)`);
+    if (a.non2xx + a.errors > 0) verdicts.push(`FAIL  ${label}: API answered ${a.non2xx} non-2xx and ${a.errors} errors`);
+  }
+  console.log(`\nAPI process memory after the runs: RSS ${fmt(apiMemory.rssMb)} MB, peak (VmHWM) ${fmt(apiMemory.hwmMb)} MB; baseline RSS ${fmt(baselineMemory.rssMb)} MB`);
+  verdicts.push(`${pass(Math.max(apiMemory.rssMb, apiMemory.hwmMb) < TARGETS.maxRssMb)}  API RSS ${fmt(apiMemory.rssMb)} MB, peak ${fmt(apiMemory.hwmMb)} MB (target < ${TARGETS.maxRssMb} MB)`);
+
+  console.log(`\nSequential profile (${PROFILE_REQUESTS} requests, one connection): SQL statements the API runs per request`);
+  for (const p of profiles) {
+    const label = p.route.startsWith('/v1/tags/') ? 'GET /v1/tags/{id}' : `GET ${p.route}`;
+    const perRequest = p.stats.reduce((sum, s) => sum + s.count, 0) / PROFILE_REQUESTS;
+    const dbMs = p.stats.reduce((sum, s) => sum + s.totalMs, 0) / PROFILE_REQUESTS;
+    console.log(`${label}: API ${fmt(p.apiMs, 2)} ms/request (baseline ${fmt(p.baselineMs, 2)} ms), ${fmt(perRequest, 1)} statements and ${fmt(dbMs, 2)} ms waiting on PostgreSQL per request`);
+    for (const s of [...p.stats].sort((x, y) => y.count - x.count)) {
+      console.log(`  ${fmt(s.count / PROFILE_REQUESTS, 2)}x ${fmt(s.totalMs / s.count, 3)} ms  ${s.sql.length > 150 ? `${s.sql.slice(0, 147)}...` : s.sql}`);
+    }
+  }
+
+  console.log('\nTargets');
+  for (const line of verdicts) console.log(`  ${line}`);
+}
+
+async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    const step = cleanups.pop()!;
+    await step().catch((error: unknown) => console.error('cleanup:', error instanceof Error ? error.message : error));
+  }
+}
+
+let exiting = false;
+const finish = (code: number) => {
+  if (exiting) return;
+  exiting = true;
+  void cleanup().then(() => process.exit(code));
+};
+process.once('SIGINT', () => finish(130));
+process.once('SIGTERM', () => finish(143));
+
+main().then(
+  () => finish(0),
+  (error: unknown) => {
+    console.error(error);
+    finish(1);
+  },
+);
