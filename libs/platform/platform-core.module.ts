@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyCache } from './auth/api-key-cache';
 import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
@@ -41,6 +42,7 @@ export class PlatformCoreModule {
         { provide: AppConfig, useValue: config },
         TransactionHost,
         EventPublisher,
+        ApiKeyCache,
         ApiKeyService,
         IdempotencyService,
         ResourceRegistry,
@@ -52,7 +54,7 @@ export class PlatformCoreModule {
             config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimiter(dataSource),
         },
       ],
-      exports: [AppConfig, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
+      exports: [AppConfig, ApiKeyCache, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
     };
   }
 }

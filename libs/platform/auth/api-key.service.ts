@@ -7,8 +7,9 @@ import { newId } from '../persistence/ids';
 import { TenantRepository } from '../persistence/tenant-repository';
 import { TransactionHost } from '../persistence/transaction-host';
 import { Caller, Mode, RequestContext } from '../tenancy/request-context';
+import { rawPool } from '../persistence/raw-pool';
+import { ApiKeyCache } from './api-key-cache';
 import { ApiKeyRecord } from './api-key.entity';
-import { BusinessEntityRecord } from './business-entity.entity';
 import { parseAllowlistEntry } from './ip-allowlist';
 import { generateKey, hashKey, parseKey, redactKey } from './key-format';
 import { isKnownScope, missingScopes } from './scopes';
@@ -67,22 +68,50 @@ export class ApiKeyService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tx: TransactionHost,
+    private readonly cache: ApiKeyCache,
   ) {
     this.keys = new ApiKeyRepository(tx);
   }
 
-  /** Finds the key a bearer token names; null when it is malformed or unknown. */
+  /** Finds the key a bearer token names; null when it is malformed or unknown. Runs on every request. */
   async findByToken(token: string): Promise<AuthenticatedKey | null> {
     if (!parseKey(token)) return null;
-    const rows = await this.dataSource
-      .getRepository(ApiKeyRecord)
-      .createQueryBuilder('k')
-      .innerJoin(BusinessEntityRecord, 'e', 'e.id = k.entity_id')
-      .addSelect('e.code', 'entity_code')
-      .where('k.key_hash = :hash', { hash: hashKey(token) })
-      .getRawAndEntities();
-    const key = rows.entities[0];
-    return key ? { key, entityCode: String(rows.raw[0].entity_code) } : null;
+    const hash = hashKey(token);
+    const cached = this.cache.get(hash);
+    if (cached) return cached;
+    const startedAt = this.cache.begin();
+    const { rows } = await rawPool(this.dataSource).query(
+      `SELECT k.id, k.entity_id, k.livemode, k.name, k.redacted, k.scopes, k.ip_allowlist, k.rate_limit_per_minute,
+              k.expires_at, k.revoked_at, k.rotated_from_id, k.replaced_by_id, k.created_by_key_id,
+              k.created_at, k.updated_at, k.version, e.code AS entity_code
+         FROM api_keys k JOIN entities e ON e.id = k.entity_id
+        WHERE k.key_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const key = Object.assign(new ApiKeyRecord(), {
+      id: row.id,
+      entityId: row.entity_id,
+      livemode: row.livemode,
+      name: row.name,
+      keyHash: hash,
+      redacted: row.redacted,
+      scopes: row.scopes,
+      ipAllowlist: row.ip_allowlist,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      rotatedFromId: row.rotated_from_id,
+      replacedById: row.replaced_by_id,
+      createdByKeyId: row.created_by_key_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      version: row.version,
+    });
+    const found = { key, entityCode: String(row.entity_code) };
+    this.cache.set(hash, found, startedAt);
+    return found;
   }
 
   validateSpec(spec: ApiKeySpec, caller?: Caller): void {
@@ -188,6 +217,7 @@ export class ApiKeyService {
       old.revokedAt = new Date();
       old.replacedById = record.id;
       await this.keys.save(old);
+      await this.cache.announce(this.tx.transactional, old.keyHash);
       return toApiKeyResource(record, secret);
     });
   }
@@ -198,6 +228,7 @@ export class ApiKeyService {
       if (!key.revokedAt) {
         key.revokedAt = new Date();
         await this.keys.save(key);
+        await this.cache.announce(this.tx.transactional, key.keyHash);
       }
       return toApiKeyResource(key);
     });

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { rawPool } from '../persistence/raw-pool';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -42,7 +43,7 @@ export class PostgresRateLimiter extends RateLimiter {
   async consume(apiKeyId: string, limit: number): Promise<RateLimitDecision> {
     const now = Date.now();
     const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-    const rows: { count: number }[] = await this.dataSource.query(
+    const { rows } = await rawPool(this.dataSource).query<{ count: number }>(
       `INSERT INTO rate_limit_windows (api_key_id, window_start, count) VALUES ($1, $2, 1)
        ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
        RETURNING count`,

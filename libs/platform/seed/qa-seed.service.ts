@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ApiKeyCache } from '../auth/api-key-cache';
 import { ApiKeyService, ApiKeySpec } from '../auth/api-key.service';
 import { BusinessEntityRecord } from '../auth/business-entity.entity';
 import { READ_SCOPES, SCOPES } from '../auth/scopes';
@@ -39,6 +40,7 @@ export class QaSeedService {
     private readonly tx: TransactionHost,
     private readonly keys: ApiKeyService,
     private readonly config: AppConfig,
+    private readonly keyCache: ApiKeyCache,
   ) {}
 
   register(contributor: SeedContributor): void {
@@ -103,6 +105,7 @@ export class QaSeedService {
       await manager.query(`DELETE FROM "${table_name}" WHERE entity_id = ANY($1)`, [ids]);
     }
     await manager.query(`DELETE FROM entities WHERE id = ANY($1)`, [ids]);
+    await this.keyCache.announce(manager, '*');
     await manager.query(`SET LOCAL session_replication_role = origin`);
   }
 }
