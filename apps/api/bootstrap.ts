@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
 import { jsonBodyMiddleware, notFoundMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
@@ -27,11 +27,13 @@ const trustProxy = (value: string | undefined): boolean | number | string => {
 export interface ApiAppOptions {
   /** Modules mounted next to the product's (test-only routes). */
   extraModules?: NonNullable<ModuleMetadata['imports']>;
+  /** Where log lines go (standard output by default). */
+  logDestination?: DestinationStream;
 }
 
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<ApiApp> {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),

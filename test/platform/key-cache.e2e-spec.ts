@@ -1,3 +1,4 @@
+import { QaSeedService } from '../../libs/platform/seed/qa-seed.service';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -51,7 +52,6 @@ describe('API key cache across instances', () => {
   it('forgets every key when the QA seed recreates the entities', async () => {
     const oldLive = first.seed.entities.primary.keys.live;
     await api(second, oldLive).get('/v1/tags').expect(200);
-    const { QaSeedService } = await import('../../libs/platform/seed/qa-seed.service');
     await first.get(QaSeedService).run();
     expect(await eventually(async () => (await api(second, oldLive).get('/v1/tags')).status === 401)).toBe(true);
   });

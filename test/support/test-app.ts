@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Pool } from 'pg';
+import type { DestinationStream } from 'pino';
 import { createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
 import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
@@ -47,6 +48,8 @@ export interface StartTestAppOptions {
   extraModules?: NonNullable<ModuleMetadata['imports']>;
   /** Boot a second instance on this app's database: no new database, no re-seeding, same seed document. */
   sameDatabaseAs?: TestApp;
+  /** Captures the app's log lines instead of discarding them. */
+  logDestination?: DestinationStream;
 }
 
 /** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
@@ -65,7 +68,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       ...overrides,
     },
   );
-  const { app, sandboxHandler } = await createApiApp(config, { extraModules: options.extraModules });
+  const { app, sandboxHandler } = await createApiApp(config, { extraModules: options.extraModules, logDestination: options.logDestination });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = http.createServer(sandboxHandler);

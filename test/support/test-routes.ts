@@ -1,5 +1,5 @@
-import { Controller, HttpCode, Module, Post } from '@nestjs/common';
-import { RequireScopes } from '../../libs/platform/auth/decorators';
+import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
+import { Public, RequireScopes } from '../../libs/platform/auth/decorators';
 
 /** A route needing two scopes, as SPEC.md's "charge a payment against an order" will. */
 @Controller('test-two-scope')
@@ -26,3 +26,17 @@ export class UndeclaredController {
 
 @Module({ controllers: [UndeclaredController] })
 export class UndeclaredTestModule {}
+
+/** A public route that answers after a delay, to observe shutdown with a request in flight. */
+@Controller('test-slow')
+export class SlowController {
+  @Get()
+  @Public()
+  async slow(@Query('ms') ms?: string) {
+    await new Promise((resolve) => setTimeout(resolve, Number(ms ?? 300)));
+    return { done: true };
+  }
+}
+
+@Module({ controllers: [SlowController] })
+export class SlowTestModule {}

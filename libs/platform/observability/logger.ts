@@ -1,6 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 import pinoHttp from 'pino-http';
 import type { Caller } from '../tenancy/request-context';
 
@@ -15,8 +15,9 @@ export const REDACTED_PATHS = [
   '*.signing_secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** One structured line per request: request id, method, path, status, duration, key id. */
