@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { api } from '../support/http';
-import { SlowTestModule } from '../support/test-routes';
+import { SlowController, SlowTestModule } from '../support/test-routes';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('structured request logs', () => {
@@ -41,9 +41,9 @@ describe('graceful shutdown', () => {
   it('finishes in-flight requests and refuses new connections', async () => {
     const app = await startTestApp({}, { extraModules: [SlowTestModule] });
     const { port } = app.server.address() as { port: number };
-    const inFlight = request(app.server).get('/v1/test-slow?ms=600');
-    const started = inFlight.then((r) => r);
-    await new Promise((r) => setTimeout(r, 150));
+    const before = SlowController.started;
+    const started = request(app.server).get('/v1/test-slow?ms=600').then((r) => r);
+    while (SlowController.started === before) await new Promise((r) => setTimeout(r, 10));
     const closing = app.close();
     await new Promise((r) => setTimeout(r, 50));
     const refused = await new Promise<string>((resolve) => {

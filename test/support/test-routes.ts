@@ -30,9 +30,13 @@ export class UndeclaredTestModule {}
 /** A public route that answers after a delay, to observe shutdown with a request in flight. */
 @Controller('test-slow')
 export class SlowController {
+  /** Requests whose handler has started. */
+  static started = 0;
+
   @Get()
   @Public()
   async slow(@Query('ms') ms?: string) {
+    SlowController.started++;
     await new Promise((resolve) => setTimeout(resolve, Number(ms ?? 300)));
     return { done: true };
   }
