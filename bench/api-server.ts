@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApiApp } from '../apps/api/bootstrap';
-import { ApiKeyService, AuthenticatedKey } from '../libs/platform/auth/api-key.service';
-import { PostgresRateLimiter } from '../libs/platform/auth/rate-limiter';
+import { RateLimiter } from '../libs/platform/auth/rate-limiter';
 import { loadConfig } from '../libs/platform/config/app-config';
 
 /**
@@ -56,24 +55,12 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
 
 /**
  * Diagnostic variants (BENCH_API_PATCH, comma-separated) that remove one cost of the
- * pipeline to measure its share: `no-rate-limit` skips the PostgreSQL counter upsert,
- * `cached-keys` memoizes the key lookup for 10 s. Never used for the reported figures
- * unless set explicitly.
+ * pipeline to measure its share: `no-rate-limit` skips the rate limiter. Never used for
+ * the reported figures unless set explicitly.
  */
 function applyDiagnosticPatches(patches: string[]): void {
   if (patches.includes('no-rate-limit')) {
-    PostgresRateLimiter.prototype.consume = async (_id: string, limit: number) => ({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
-  }
-  if (patches.includes('cached-keys')) {
-    const lookup = ApiKeyService.prototype.findByToken;
-    const cache = new Map<string, { at: number; found: Promise<AuthenticatedKey | null> }>();
-    ApiKeyService.prototype.findByToken = function cachedFindByToken(this: ApiKeyService, token: string) {
-      const hit = cache.get(token);
-      if (hit && Date.now() - hit.at < 10_000) return hit.found;
-      const found = lookup.call(this, token);
-      cache.set(token, { at: Date.now(), found });
-      return found;
-    };
+    RateLimiter.prototype.consume = async (_id: string, limit: number) => ({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiKeyCache } from './auth/api-key-cache';
 import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
-import { PostgresRateLimiter, RateLimiter, RedisRateLimiter } from './auth/rate-limiter';
+import { PostgresRateLimitStore, RateLimiter, RedisRateLimitStore } from './auth/rate-limiter';
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
 import { OutboxEventRecord } from './events/outbox-event.entity';
@@ -51,7 +51,9 @@ export class PlatformCoreModule {
           provide: RateLimiter,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) =>
-            config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimiter(dataSource),
+            new RateLimiter(
+              config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimitStore(dataSource),
+            ),
         },
       ],
       exports: [AppConfig, ApiKeyCache, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],

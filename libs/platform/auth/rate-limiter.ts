@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { rawPool } from '../persistence/raw-pool';
@@ -11,7 +11,8 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-const WINDOW_MS = 60_000;
+export const WINDOW_MS = 60_000;
+const FLUSH_INTERVAL_MS = 100;
 
 function decide(count: number, limit: number, now: number): RateLimitDecision {
   const windowEnd = Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
@@ -23,33 +24,29 @@ function decide(count: number, limit: number, now: number): RateLimitDecision {
   };
 }
 
-/**
- * A fixed one-minute window per key, counted in a store every API instance shares, so
- * several instances spend one budget.
- */
-export abstract class RateLimiter {
-  abstract consume(apiKeyId: string, limit: number): Promise<RateLimitDecision>;
+/** Where the per-key, per-window counts live; every API instance shares it. */
+export abstract class RateLimitStore {
+  /** Adds `delta` to the key's count in `window` and returns the new total. */
+  abstract add(apiKeyId: string, window: number, delta: number): Promise<number>;
   /** Drops counters of past windows. */
   abstract purge(): Promise<void>;
+  async close(): Promise<void> {}
 }
 
 /** Counts in an unlogged PostgreSQL table (the default when no Redis is configured). */
-@Injectable()
-export class PostgresRateLimiter extends RateLimiter {
+export class PostgresRateLimitStore extends RateLimitStore {
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
-  async consume(apiKeyId: string, limit: number): Promise<RateLimitDecision> {
-    const now = Date.now();
-    const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+  async add(apiKeyId: string, window: number, delta: number): Promise<number> {
     const { rows } = await rawPool(this.dataSource).query<{ count: number }>(
-      `INSERT INTO rate_limit_windows (api_key_id, window_start, count) VALUES ($1, $2, 1)
-       ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+      `INSERT INTO rate_limit_windows (api_key_id, window_start, count) VALUES ($1, $2, $3)
+       ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + EXCLUDED.count
        RETURNING count`,
-      [apiKeyId, windowStart],
+      [apiKeyId, new Date(window * WINDOW_MS), delta],
     );
-    return decide(rows[0].count, limit, now);
+    return rows[0].count;
   }
 
   async purge(): Promise<void> {
@@ -58,27 +55,110 @@ export class PostgresRateLimiter extends RateLimiter {
 }
 
 /** Counts in Redis when REDIS_URL is set. */
-export class RedisRateLimiter extends RateLimiter implements OnModuleDestroy {
+export class RedisRateLimitStore extends RateLimitStore {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix: string) {
     super();
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
   }
 
-  async consume(apiKeyId: string, limit: number): Promise<RateLimitDecision> {
-    const now = Date.now();
-    const key = `${this.prefix}:rl:${apiKeyId}:${Math.floor(now / WINDOW_MS)}`;
-    const result = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS * 2).exec();
-    const count = Number(result?.[0]?.[1] ?? 1);
-    return decide(count, limit, now);
+  async add(apiKeyId: string, window: number, delta: number): Promise<number> {
+    const key = `${this.prefix}:rl:${apiKeyId}:${window}`;
+    const result = await this.redis.multi().incrby(key, delta).pexpire(key, WINDOW_MS * 2).exec();
+    return Number(result?.[0]?.[1] ?? delta);
   }
 
   async purge(): Promise<void> {
     // Redis expires the counters itself.
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async close(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
+  }
+}
+
+interface WindowState {
+  window: number;
+  /** The shared total as of the last write this instance made. */
+  shared: number;
+  /** Requests counted here and not yet added to the shared total. */
+  pending: number;
+}
+
+/**
+ * A fixed one-minute window per key, shared by every API instance through the store. Far
+ * from the limit, requests are counted locally and added to the store every 100 ms, so the
+ * hot path makes no write; the first request of a window and every request within 20% (or
+ * 10 requests) of the limit are added at once and decided on the shared total, so the limit
+ * itself is exact across instances.
+ */
+@Injectable()
+export class RateLimiter implements OnApplicationShutdown {
+  private readonly windows = new Map<string, WindowState>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly store: RateLimitStore) {}
+
+  async consume(apiKeyId: string, limit: number): Promise<RateLimitDecision> {
+    const now = Date.now();
+    const window = Math.floor(now / WINDOW_MS);
+    let state = this.windows.get(apiKeyId);
+    let fresh = false;
+    if (!state || state.window !== window) {
+      if (state && state.pending > 0) void this.flushOne(apiKeyId, state).catch(() => undefined);
+      state = { window, shared: 0, pending: 0 };
+      this.windows.set(apiKeyId, state);
+      fresh = true;
+    }
+    const projected = state.shared + state.pending + 1;
+    // The first request of a window learns the shared total; so does every one near the limit.
+    if (fresh || limit - projected < Math.max(10, limit * 0.2)) {
+      const delta = state.pending + 1;
+      state.pending = 0;
+      const total = await this.store.add(apiKeyId, window, delta);
+      state.shared = Math.max(state.shared, total);
+      return decide(total, limit, now);
+    }
+    state.pending++;
+    this.schedule();
+    return decide(projected, limit, now);
+  }
+
+  purge(): Promise<void> {
+    return this.store.purge();
+  }
+
+  /** Adds every locally counted request to the store. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.windows.entries()].map(([key, state]) => this.flushOne(key, state)));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await this.flush().catch(() => undefined);
+    await this.store.close();
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch(() => undefined);
+    }, FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  private async flushOne(apiKeyId: string, state: WindowState): Promise<void> {
+    if (state.pending === 0) return;
+    const delta = state.pending;
+    state.pending = 0;
+    try {
+      const total = await this.store.add(apiKeyId, state.window, delta);
+      state.shared = Math.max(state.shared, total);
+    } catch (error) {
+      state.pending += delta;
+      throw error;
+    }
   }
 }
