@@ -4,6 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
+import { MutationGates } from './auth/mutation-gate';
+import { ActivityRecord } from './activity/activity.entity';
+import { ImportRegistry } from './imports/import-registry';
 import { PostgresRateLimiter, RateLimiter, RedisRateLimiter } from './auth/rate-limiter';
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
@@ -18,7 +21,7 @@ import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
 import { DataSource } from 'typeorm';
 
-const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord];
+const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord, ActivityRecord];
 
 /**
  * The shared kernel every app imports: configuration, the database (migrations only), the
@@ -45,6 +48,8 @@ export class PlatformCoreModule {
         IdempotencyService,
         ResourceRegistry,
         QaSeedService,
+        MutationGates,
+        ImportRegistry,
         {
           provide: RateLimiter,
           inject: [DataSource],
@@ -52,7 +57,7 @@ export class PlatformCoreModule {
             config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimiter(dataSource),
         },
       ],
-      exports: [AppConfig, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
+      exports: [AppConfig, QaSeedService, MutationGates, ImportRegistry, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
     };
   }
 }
