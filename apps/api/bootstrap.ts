@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
+import { activityLogMiddleware, ActivityRecorder } from '../../libs/platform/activity/activity-recorder';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
 import { jsonBodyMiddleware, notFoundMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
@@ -45,6 +46,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.disable('x-powered-by');
   app.use(requestContextMiddleware());
   if (config.LOG_LEVEL !== 'silent') app.use(httpLogger(logger));
+  app.use(activityLogMiddleware(() => app.get(ActivityRecorder)));
   app.use(jsonBodyMiddleware());
   app.use(entityAliasMiddleware(() => app.get(RouteRegistry)));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });

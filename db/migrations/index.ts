@@ -1,4 +1,5 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
+import { MigrationContext1764100000000 } from './1764100000000-migration-context';
 
 /** The single timeline of schema migrations, in order. */
-export const MIGRATIONS = [PlatformFoundation1763700000000];
+export const MIGRATIONS = [PlatformFoundation1763700000000, MigrationContext1764100000000];

@@ -5,6 +5,9 @@ import { ApiKeyCache } from './auth/api-key-cache';
 import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
+import { MutationGates } from './auth/mutation-gate';
+import { ActivityRecord } from './activity/activity.entity';
+import { ImportRegistry } from './imports/import-registry';
 import { PostgresRateLimitStore, RateLimiter, RedisRateLimitStore } from './auth/rate-limiter';
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
@@ -19,7 +22,7 @@ import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
 import { DataSource } from 'typeorm';
 
-const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord];
+const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord, ActivityRecord];
 
 /**
  * The shared kernel every app imports: configuration, the database (migrations only), the
@@ -47,6 +50,8 @@ export class PlatformCoreModule {
         IdempotencyService,
         ResourceRegistry,
         QaSeedService,
+        MutationGates,
+        ImportRegistry,
         {
           provide: RateLimiter,
           inject: [DataSource],
@@ -56,7 +61,7 @@ export class PlatformCoreModule {
             ),
         },
       ],
-      exports: [AppConfig, ApiKeyCache, QaSeedService, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
+      exports: [AppConfig, ApiKeyCache, QaSeedService, MutationGates, ImportRegistry, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
     };
   }
 }

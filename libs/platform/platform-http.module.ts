@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { ActivityController } from './activity/activity.controller';
+import { ActivityRecorder } from './activity/activity-recorder';
+import { ActivityService } from './activity/activity.service';
 import { ApiGuard } from './auth/api.guard';
 import { ApiKeysController } from './auth/api-keys.controller';
 import { BearerStrategy } from './auth/bearer.strategy';
@@ -16,17 +19,19 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
 
 /**
  * The request pipeline of the HTTP API, switched on for every route: guard (auth, isolation,
- * rate limit, scopes) -> idempotency -> expand[] -> ETag -> validation -> handler -> filter.
+ * rate limit, scopes, mutation gates such as the entity freeze) -> idempotency -> expand[] -> ETag -> validation -> handler -> filter.
  * Interceptors run in the order listed, the first being outermost.
  */
 @Module({
   imports: [PassportModule, DiscoveryModule],
-  controllers: [HealthController, ApiKeysController],
+  controllers: [HealthController, ApiKeysController, ActivityController],
   providers: [
     BearerStrategy,
     RouteRegistry,
     ReadinessService,
     MaintenanceScheduler,
+    ActivityService,
+    ActivityRecorder,
     { provide: APP_GUARD, useClass: ApiGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ExpandInterceptor },
@@ -34,6 +39,6 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
-  exports: [RouteRegistry],
+  exports: [RouteRegistry, ActivityRecorder],
 })
 export class PlatformHttpModule {}

@@ -7,12 +7,14 @@ import { PlatformError } from '../errors/domain-error';
 import { Caller, RequestContext } from '../tenancy/request-context';
 import { AuthenticatedRequest } from './bearer.strategy';
 import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
+import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gate';
 import { RateLimiter } from './rate-limiter';
 import { missingScopes } from './scopes';
 
 /**
  * The one global guard: authenticates the bearer key, enforces entity isolation on
- * entity-prefixed paths, spends the key's rate budget and checks the route's scopes.
+ * entity-prefixed paths, spends the key's rate budget, checks the route's scopes and runs
+ * the mutation gates (the entity freeze: 423 `entity_frozen`) on every POST/PATCH/PUT/DELETE.
  * A route with neither @RequireScopes() nor @Public() is denied.
  */
 @Injectable()
@@ -21,6 +23,7 @@ export class ApiGuard extends AuthGuard('bearer') {
     private readonly reflector: Reflector,
     private readonly rateLimiter: RateLimiter,
     private readonly config: AppConfig,
+    private readonly gates: MutationGates,
   ) {
     super();
   }
@@ -67,6 +70,9 @@ export class ApiGuard extends AuthGuard('bearer') {
         hint: `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.join(' and ')}.`,
         details: { required: missing.join(' ') },
       }).asPreHandler();
+    }
+    if (MUTATING_METHODS.has(req.method) && !this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)) {
+      await this.gates.check(req, caller);
     }
     return true;
   }

@@ -14,6 +14,8 @@ export interface RouteInfo {
   path: string;
   scopes: string[] | null;
   public: boolean;
+  /** The collection the route acts on: the controller path's last static segment (`tags`, `api_keys`, `imports`). */
+  resourceType: string;
   matcher: MatchFunction<Partial<Record<string, string | string[]>>>;
 }
 
@@ -57,13 +59,25 @@ export class RouteRegistry {
           for (const methodPath of ([] as string[]).concat(methodPaths)) {
             const raw = joinPath(controllerPath, methodPath);
             const path = UNVERSIONED_CONTROLLERS.includes(raw.split('/')[1]) ? raw : joinPath(API_PREFIX, raw);
-            routes.push({ method, path, scopes, public: isPublic, matcher: match(path, { decode: decodeURIComponent }) });
+            const resourceType = controllerPath.split('/').filter((seg) => seg.length > 0 && !seg.startsWith(':')).pop() ?? '';
+            routes.push({ method, path, scopes, public: isPublic, resourceType, matcher: match(path, { decode: decodeURIComponent }) });
           }
         }
       }
     }
     this.cache = routes;
     return routes;
+  }
+
+  /** The route serving `method` at a concrete path, with its parameters. */
+  find(method: string, path: string): { route: RouteInfo; params: Partial<Record<string, string | string[]>> } | undefined {
+    const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    for (const route of this.routes()) {
+      if (route.method !== method) continue;
+      const found = route.matcher(clean);
+      if (found) return { route, params: found.params };
+    }
+    return undefined;
   }
 
   /** The methods served at a concrete path (for 405 and `Allow`). */

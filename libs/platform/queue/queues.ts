@@ -4,6 +4,10 @@ export interface JobMap {
     'purge-idempotency-keys': Record<string, never>;
     'purge-rate-limit-windows': Record<string, never>;
   };
+  /** Bulk imports of the migration context: one job per import, resumable from its checkpoint. */
+  'migration-imports': {
+    'run-import': { importId: string; entityId: string; livemode: boolean };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -12,4 +16,5 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 
 export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
+  'migration-imports': 'migration-imports',
 };

@@ -1,0 +1,271 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { DomainError } from '../../../platform/errors/domain-error';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { renderError } from '../../../platform/http/error-envelope';
+import { Importer, ImportRegistry } from '../../../platform/imports/import-registry';
+import { newId } from '../../../platform/persistence/ids';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { Caller, RequestContext } from '../../../platform/tenancy/request-context';
+import { finalStatus, parseRow, SourceRow, sourceRows } from '../domain/import-source';
+import { MigrationError } from '../domain/migration-error';
+import { ImportRecord } from '../infrastructure/import.entity';
+import { toImportResource } from './import.presenter';
+
+export const DEFAULT_BATCH_SIZE = 500;
+
+/** Thrown between batches when the worker is shutting down; the job's next attempt resumes. */
+export class ImportInterruptedError extends Error {
+  constructor(importId: string) {
+    super(`Import ${importId} interrupted by worker shutdown; it resumes at its checkpoint`);
+  }
+}
+
+interface RowError {
+  row: number;
+  externalId: string | null;
+  error: Record<string, unknown>;
+}
+
+interface Prepared {
+  row: number;
+  externalId: string;
+  input: unknown;
+}
+
+const envelopeOf = (error: unknown): Record<string, unknown> => renderError(error, undefined).body.error;
+
+/**
+ * Runs an import in batches. Each batch is one transaction that also advances the
+ * `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
+ * records are upserted by external id through the context's importer, so nothing is
+ * created twice. A batch whose transaction fails is redone row by row (a savepoint per
+ * row): good rows land, bad rows are reported.
+ */
+@Injectable()
+export class ImportRunner {
+  private readonly logger = new Logger(ImportRunner.name);
+
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly registry: ImportRegistry,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async run(importId: string, shouldStop: () => boolean = () => false, batchSize = DEFAULT_BATCH_SIZE): Promise<void> {
+    const found: ImportRecord | null = await this.tx.dataSource
+      .getRepository(ImportRecord)
+      .createQueryBuilder('i')
+      .addSelect('i.source')
+      .where('i.id = :importId', { importId })
+      .getOne();
+    if (!found || found.status === 'completed' || found.status === 'completed_with_errors' || found.status === 'failed') return;
+    const caller: Caller = {
+      entityId: found.entityId,
+      entityCode: '',
+      livemode: found.livemode,
+      apiKeyId: found.apiKeyId,
+      scopes: new Set(['migrations:write']),
+    };
+    await RequestContext.runAs(caller, () => this.runAsCaller(found, shouldStop, batchSize), `import_${importId}`);
+  }
+
+  /** Marks an import failed as a whole (its job ran out of attempts). */
+  async markFailed(importId: string, reason: string): Promise<void> {
+    const found = await this.tx.dataSource.getRepository(ImportRecord).findOne({ where: { id: importId } });
+    if (!found || found.status === 'completed' || found.status === 'completed_with_errors' || found.status === 'failed') return;
+    const caller: Caller = { entityId: found.entityId, entityCode: '', livemode: found.livemode, apiKeyId: found.apiKeyId, scopes: new Set() };
+    await RequestContext.runAs(caller, () =>
+      this.tx.run(async (manager) => {
+        await manager.query(`UPDATE imports SET status = 'failed', failure_reason = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [
+          importId,
+          reason.slice(0, 500),
+        ]);
+        const updated = await manager.getRepository(ImportRecord).findOneOrFail({ where: { id: importId } });
+        await this.events.publish('migration.import.failed', toImportResource(updated));
+      }),
+    );
+  }
+
+  private async runAsCaller(record: ImportRecord, shouldStop: () => boolean, batchSize: number): Promise<void> {
+    if (record.status === 'queued') {
+      await this.tx.run(async (manager) => {
+        const updated = await this.lockImport(manager, record.id);
+        if (updated.status !== 'queued') return;
+        await manager.query(`UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [record.id]);
+        await this.events.publish('migration.import.started', { ...toImportResource(updated), status: 'running' });
+      });
+    }
+    const rows = sourceRows(record.source);
+    const importer = this.registry.get(record.resource);
+    for (;;) {
+      if (shouldStop()) throw new ImportInterruptedError(record.id);
+      const done = await this.runBatch(record, rows, importer, batchSize);
+      if (done) break;
+    }
+    await this.tx.run(async (manager) => {
+      const current = await this.lockImport(manager, record.id);
+      if (current.status !== 'running') return;
+      const status = finalStatus(current.failed);
+      await manager.query(`UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [record.id, status]);
+      const finished = await this.lockImport(manager, record.id);
+      await this.events.publish('migration.import.completed', toImportResource(finished));
+    });
+  }
+
+  private async lockImport(manager: EntityManager, id: string): Promise<ImportRecord> {
+    return manager.getRepository(ImportRecord).createQueryBuilder('i').where('i.id = :id', { id }).setLock('pessimistic_write').getOneOrFail();
+  }
+
+  /** Processes the batch at the checkpoint; true when no rows remain. */
+  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number): Promise<boolean> {
+    const peek = await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id]);
+    const start: number = peek[0].next_row;
+    if (start >= rows.length) return true;
+    const slice = rows.slice(start, start + batchSize);
+    const { prepared, errors } = await this.prepare(slice, importer);
+    try {
+      await this.commitBatch(record, start, slice.length, prepared, errors, importer, false);
+    } catch (error) {
+      if (error instanceof CheckpointMovedError) return false;
+      this.logger.warn({ err: error, import_id: record.id, row: slice[0].row }, 'batch failed; retrying row by row');
+      try {
+        await this.commitBatch(record, start, slice.length, prepared, errors, importer, true);
+      } catch (retryError) {
+        if (retryError instanceof CheckpointMovedError) return false;
+        throw retryError;
+      }
+    }
+    return start + slice.length >= rows.length;
+  }
+
+  /** Parses and validates rows outside any transaction (no writes). */
+  private async prepare(slice: SourceRow[], importer: Importer | undefined): Promise<{ prepared: Prepared[]; errors: RowError[] }> {
+    const prepared: Prepared[] = [];
+    const errors: RowError[] = [];
+    for (const { row, text } of slice) {
+      const parsed = parseRow(text);
+      if (!parsed.ok) {
+        errors.push({ row, externalId: parsed.externalId, error: envelopeOf(new MigrationError(parsed.code, { hint: parsed.hint, param: parsed.param })) });
+        continue;
+      }
+      if (!importer) {
+        errors.push({
+          row,
+          externalId: parsed.externalId,
+          error: envelopeOf(
+            new MigrationError('parameter_invalid', {
+              param: 'resource',
+              hint: `No importer is registered for this resource; importable resources: ${this.registry.resources().join(', ') || 'none'}.`,
+            }),
+          ),
+        });
+        continue;
+      }
+      try {
+        prepared.push({ row, externalId: parsed.externalId, input: await importer.validate(parsed.record) });
+      } catch (error) {
+        errors.push({ row, externalId: parsed.externalId, error: envelopeOf(error) });
+      }
+    }
+    return { prepared, errors };
+  }
+
+  private async commitBatch(
+    record: ImportRecord,
+    start: number,
+    count: number,
+    prepared: Prepared[],
+    validationErrors: RowError[],
+    importer: Importer | undefined,
+    rowByRow: boolean,
+  ): Promise<void> {
+    await this.tx.run(async (manager) => {
+      const locked: { next_row: number }[] = await manager.query(`SELECT next_row FROM imports WHERE id = $1 FOR UPDATE`, [record.id]);
+      if (locked[0].next_row !== start) throw new CheckpointMovedError();
+      const errors = [...validationErrors];
+      const mapped = await this.existingIds(manager, record, prepared.map((p) => p.externalId));
+      const landed: { externalId: string; resourceId: string }[] = [];
+      for (const item of prepared) {
+        if (!importer) break;
+        if (rowByRow) await manager.query('SAVEPOINT import_row');
+        try {
+          const resourceId = await this.upsert(importer, item.input, mapped.get(item.externalId) ?? null);
+          mapped.set(item.externalId, resourceId);
+          landed.push({ externalId: item.externalId, resourceId });
+          if (rowByRow) await manager.query('RELEASE SAVEPOINT import_row');
+        } catch (error) {
+          if (!rowByRow) throw error;
+          await manager.query('ROLLBACK TO SAVEPOINT import_row');
+          if (!(error instanceof DomainError)) this.logger.error({ err: error, import_id: record.id, row: item.row }, 'import row failed');
+          errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(error) });
+        }
+      }
+      await this.saveMappings(manager, record, landed);
+      await this.saveErrors(manager, record, errors);
+      await manager.query(
+        `UPDATE imports SET next_row = $2, processed = $2, succeeded = succeeded + $3, failed = failed + $4, updated_at = now(), version = version + 1 WHERE id = $1`,
+        [record.id, start + count, landed.length, errors.length],
+      );
+    });
+  }
+
+  /** Creates or updates one record; a mapped record deleted since is created again. */
+  private async upsert(importer: Importer, input: unknown, existingId: string | null): Promise<string> {
+    if (existingId) {
+      try {
+        return (await importer.upsert(input, existingId)).id;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
+      }
+    }
+    return (await importer.upsert(input, null)).id;
+  }
+
+  private async existingIds(manager: EntityManager, record: ImportRecord, externalIds: string[]): Promise<Map<string, string>> {
+    if (externalIds.length === 0) return new Map();
+    const rows: { external_id: string; resource_id: string }[] = await manager.query(
+      `SELECT external_id, resource_id FROM import_external_ids
+       WHERE entity_id = $1 AND livemode = $2 AND resource = $3 AND external_id = ANY($4)`,
+      [record.entityId, record.livemode, record.resource, externalIds],
+    );
+    return new Map(rows.map((r) => [r.external_id, r.resource_id]));
+  }
+
+  private async saveMappings(manager: EntityManager, record: ImportRecord, landed: { externalId: string; resourceId: string }[]): Promise<void> {
+    // The last write of an external id within the batch wins.
+    const unique = new Map(landed.map((l) => [l.externalId, l.resourceId]));
+    if (unique.size === 0) return;
+    const externalIds = [...unique.keys()];
+    await manager.query(
+      `INSERT INTO import_external_ids (id, entity_id, livemode, resource, external_id, resource_id)
+       SELECT id, $1, $2, $3, external_id, resource_id FROM unnest($4::uuid[], $5::text[], $6::uuid[]) AS t(id, external_id, resource_id)
+       ON CONFLICT (entity_id, livemode, resource, external_id)
+       DO UPDATE SET resource_id = EXCLUDED.resource_id, updated_at = now(), version = import_external_ids.version + 1
+       WHERE import_external_ids.resource_id <> EXCLUDED.resource_id`,
+      [record.entityId, record.livemode, record.resource, externalIds.map(() => newId()), externalIds, externalIds.map((e) => unique.get(e))],
+    );
+  }
+
+  private async saveErrors(manager: EntityManager, record: ImportRecord, errors: RowError[]): Promise<void> {
+    if (errors.length === 0) return;
+    errors.sort((a, b) => a.row - b.row);
+    await manager.query(
+      `INSERT INTO import_errors (id, entity_id, livemode, import_id, row_number, external_id, error)
+       SELECT id, $1, $2, $3, row_number, external_id, error FROM unnest($4::uuid[], $5::int[], $6::text[], $7::jsonb[]) AS t(id, row_number, external_id, error)
+       ON CONFLICT (import_id, row_number) DO NOTHING`,
+      [
+        record.entityId,
+        record.livemode,
+        record.id,
+        errors.map(() => newId()),
+        errors.map((e) => e.row),
+        errors.map((e) => e.externalId),
+        errors.map((e) => JSON.stringify(e.error)),
+      ],
+    );
+  }
+}
+
+/** Another runner committed this batch first; the caller re-reads the checkpoint. */
+class CheckpointMovedError extends Error {}

@@ -1,0 +1,62 @@
+import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireScopes } from '../../../platform/auth/decorators';
+import { AllowWhileFrozen } from '../../../platform/auth/mutation-gate';
+import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ImportsService } from '../application/imports.service';
+import { MigrationError } from '../domain/migration-error';
+import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './migration.dto';
+
+const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').includes('ndjson');
+
+/** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
+@ApiTags('Migration')
+@Controller('entities/:entity_id/migration/imports')
+export class ImportsController {
+  constructor(private readonly imports: ImportsService) {}
+
+  @Post()
+  @AllowWhileFrozen()
+  @RequireScopes('migrations:write')
+  @ApiOperation({
+    summary: 'Start a bulk import',
+    description:
+      'JSON `{ resource, records: [...] }` (up to 1 MiB) or an NDJSON upload (`Content-Type: application/x-ndjson`, `?resource=`, up to 64 MiB), one record per line, each with an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
+  })
+  @ApiConsumes('application/json', 'application/x-ndjson')
+  @ApiBody({ type: CreateImportDto })
+  @ApiResponse({ status: 201, type: ImportResponse })
+  create(@Req() req: Request, @Query() query: ImportQueryDto) {
+    if (isNdjson(req)) {
+      const text = typeof req.body === 'string' ? req.body : '';
+      return this.imports.create(query.resource, { format: 'ndjson', text });
+    }
+    const body = req.body as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new MigrationError('parameter_invalid', { hint: 'The request body must be a JSON object.' }).asPreHandler();
+    }
+    const { resource, records, ...unknown } = body as Record<string, unknown>;
+    const extra = Object.keys(unknown)[0];
+    if (extra !== undefined) throw new MigrationError('parameter_unknown', { param: extra, hint: `Received unknown parameter: ${extra}.` }).asPreHandler();
+    if (records === undefined) throw new MigrationError('parameter_missing', { param: 'records', hint: 'Missing required parameter: records.' }).asPreHandler();
+    if (!Array.isArray(records)) throw new MigrationError('parameter_invalid', { param: 'records', hint: 'records must be an array.' }).asPreHandler();
+    return this.imports.create(resource ?? query.resource, { format: 'json', records });
+  }
+
+  @Get(':id')
+  @RequireScopes('migrations:read')
+  @ApiOperation({ summary: 'Retrieve an import', description: 'Status and progress: total, processed, succeeded, failed.' })
+  @ApiResponse({ status: 200, type: ImportResponse })
+  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
+    return this.imports.retrieve(id);
+  }
+
+  @Get(':id/errors')
+  @RequireScopes('migrations:read')
+  @ApiOperation({ summary: 'List the row errors of an import', description: 'In row order, cursor-paginated: row, external_id and the error envelope.' })
+  @ApiResponse({ status: 200, type: ImportErrorResponse, isArray: true })
+  errors(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
+    return this.imports.listErrors(id, query, req.originalUrl.split('?')[0]);
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { MUTATING_METHODS } from '../auth/mutation-gate';
+import { RouteRegistry } from '../http/route-registry';
+import { newId } from '../persistence/ids';
+import { Caller } from '../tenancy/request-context';
+
+export interface ActivityEntry {
+  entityId: string;
+  livemode: boolean;
+  apiKeyId: string;
+  method: string;
+  path: string;
+  resourceType: string | null;
+  resourceId: string | null;
+  status: number;
+  requestId: string | null;
+}
+
+/** Writes activity rows after the response: one short statement each, failures logged and swallowed. */
+@Injectable()
+export class ActivityRecorder {
+  private readonly logger = new Logger('ActivityRecorder');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly routes: RouteRegistry,
+  ) {}
+
+  /** What a finished request did, or undefined when it had no authenticated caller. */
+  describe(req: Request & { caller?: Caller }, res: Response, createdId: string | undefined): ActivityEntry | undefined {
+    const caller = req.caller;
+    if (!caller) return undefined;
+    const flatPath = req.url.split('?')[0];
+    const found = this.routes.find(req.method, flatPath);
+    const paramId = found?.params.id;
+    const resourceId = typeof paramId === 'string' ? paramId : res.statusCode === 201 ? (createdId ?? null) : null;
+    return {
+      entityId: caller.entityId,
+      livemode: caller.livemode,
+      apiKeyId: caller.apiKeyId,
+      method: req.method,
+      path: req.originalUrl.split('?')[0],
+      resourceType: found?.route.resourceType || null,
+      resourceId,
+      status: res.statusCode,
+      requestId: (res.getHeader('Request-Id') as string | undefined) ?? null,
+    };
+  }
+
+  async record(entry: ActivityEntry): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `INSERT INTO activity_log (id, entity_id, livemode, api_key_id, method, path, resource_type, resource_id, status, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [newId(), entry.entityId, entry.livemode, entry.apiKeyId, entry.method, entry.path, entry.resourceType, entry.resourceId, entry.status, entry.requestId],
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, request_id: entry.requestId }, 'activity log write failed');
+    }
+  }
+}
+
+/**
+ * Records every mutation of every route in the activity log once its response is sent, so
+ * the log never slows or fails the request it describes. The id of a created resource is
+ * read from the JSON body on its way out.
+ */
+export function activityLogMiddleware(recorder: () => ActivityRecorder): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!MUTATING_METHODS.has(req.method)) return next();
+    let createdId: string | undefined;
+    const json = res.json.bind(res);
+    res.json = (body?: unknown) => {
+      const id = (body as { id?: unknown } | null | undefined)?.id;
+      if (typeof id === 'string') createdId = id;
+      return json(body);
+    };
+    res.once('finish', () => {
+      const active = recorder();
+      const entry = active.describe(req, res, createdId);
+      if (entry) void active.record(entry);
+    });
+    next();
+  };
+}

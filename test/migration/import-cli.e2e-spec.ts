@@ -1,0 +1,91 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main, progressLine } from '../../scripts/import';
+import { startWorker } from '../support/import-worker';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const collect = () => {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return { stream, text: () => text };
+};
+
+describe('import command line', () => {
+  let app: TestApp;
+  let worker: INestApplicationContext;
+  let baseUrl: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    worker = await startWorker(app);
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
+    dir = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
+  });
+  afterAll(async () => {
+    await worker.close();
+    await app.close();
+  });
+
+  it('uploads in chunks, shows progress and lists failed rows by file line, exiting 1', async () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 50; i++) lines.push(JSON.stringify({ external_id: `C-${i}`, name: `Cli ${i}` }));
+    lines.splice(9, 0, '{"external_id":"C-bad","color":"#000000"}'); // line 10: no name
+    lines.splice(19, 0, '', 'not json'); // line 20 blank, line 21 malformed
+    const file = path.join(dir, 'tags.ndjson');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const out = collect();
+    const err = collect();
+    const code = await main(
+      ['--file', file, '--resource', 'tags', '--base-url', baseUrl, '--api-key', app.seed.entities.primary.keys.migration, '--chunk-size', '15', '--poll-ms', '50'],
+      out.stream,
+      err.stream,
+    );
+    expect(code).toBe(1);
+    expect(out.text()).toContain('52 records: 50 succeeded, 2 failed');
+    expect(out.text()).toMatch(/line 10 \(C-bad\): parameter_missing \[name\]/);
+    expect(out.text()).toMatch(/line 21: invalid_json/);
+    expect(err.text()).toMatch(/\[#+\] 52\/52 records +\d+ rec\/s +ETA 00:00/);
+    const imports = await app.db.query(`SELECT count(*)::int AS n FROM imports WHERE entity_id = $1`, [app.seed.entities.primary.id]);
+    expect(imports.rows[0].n).toBe(4);
+    const tags = await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE name LIKE 'Cli %'`);
+    expect(tags.rows[0].n).toBe(50);
+  });
+
+  it('exits 0 when every row lands (entity id and key from the environment)', async () => {
+    const file = path.join(dir, 'clean.ndjson');
+    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ external_id: `OK-${i}`, name: `Clean ${i}` })).join('\n'));
+    process.env.IMPORT_BASE_URL = baseUrl;
+    process.env.IMPORT_API_KEY = app.seed.entities.primary.keys.migration;
+    process.env.IMPORT_ENTITY_ID = app.seed.entities.primary.id;
+    try {
+      const out = collect();
+      expect(await main(['--file', file, '--resource', 'tags', '--poll-ms', '50'], out.stream, collect().stream)).toBe(0);
+      expect(out.text()).toContain('3 records: 3 succeeded, 0 failed');
+    } finally {
+      delete process.env.IMPORT_BASE_URL;
+      delete process.env.IMPORT_API_KEY;
+      delete process.env.IMPORT_ENTITY_ID;
+    }
+  });
+
+  it('exits 2 on usage and API errors', async () => {
+    const err = collect();
+    expect(await main(['--resource', 'tags'], collect().stream, err.stream)).toBe(2);
+    expect(err.text()).toContain('usage:');
+    const file = path.join(dir, 'x.ndjson');
+    writeFileSync(file, '{"external_id":"a","name":"a"}');
+    const apiErr = collect();
+    expect(await main(['--file', file, '--resource', 'tags', '--base-url', baseUrl, '--api-key', app.seed.entities.primary.keys.read_only], collect().stream, apiErr.stream)).toBe(2);
+    expect(apiErr.text()).toContain('insufficient_scope');
+  });
+
+  it('draws the progress bar with rate and ETA', () => {
+    expect(progressLine(50, 100, 1000, 10)).toBe('[#####-----] 50/100 records  50 rec/s  ETA 00:01');
+  });
+});
