@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AccountingModule } from '../../libs/contexts/accounting/accounting.module';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, ...extraModules],
+      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, AccountingModule, ...extraModules],
     };
   }
 }

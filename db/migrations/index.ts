@@ -1,4 +1,5 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
+import { Accounting1763900000000 } from './1763900000000-accounting';
 
 /** The single timeline of schema migrations, in order. */
-export const MIGRATIONS = [PlatformFoundation1763700000000];
+export const MIGRATIONS = [PlatformFoundation1763700000000, Accounting1763900000000];

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountingSettingsService } from './application/accounting-settings.service';
+import { JournalEngine } from './application/journal-engine.service';
+import { JournalEntriesService } from './application/journal-entries.service';
+import { LedgerPostingService } from './application/ledger-posting.service';
+import { LedgerService } from './application/ledger.service';
+import { JournalEntriesController } from './http/journal-entries.controller';
+import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
+import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
+import {
+  FiscalYearRepository, FixedAssetRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository, RecurringTemplateRepository,
+} from './infrastructure/accounting.repositories';
+
+const PROVIDERS = [
+  LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
+  AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
+];
+
+/** Accounting services without routes: the API and the worker app both build on it. */
+@Module({
+  imports: [TypeOrmModule.forFeature(ACCOUNTING_ENTITIES)],
+  providers: PROVIDERS,
+  exports: PROVIDERS,
+})
+export class AccountingCoreModule {}
+
+/** Accounting context: ledger, periods, journal entries, recurring entries, fixed assets. Exports LedgerPostingService. */
+@Module({
+  imports: [AccountingCoreModule],
+  controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController],
+  exports: [LedgerPostingService],
+})
+export class AccountingModule {}
