@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountingSeed } from './application/accounting-seed';
 import { AccountingSettingsService } from './application/accounting-settings.service';
 import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
@@ -29,6 +30,7 @@ export class AccountingCoreModule {}
 @Module({
   imports: [AccountingCoreModule],
   controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController],
-  exports: [LedgerPostingService],
+  providers: [AccountingSeed],
+  exports: [AccountingCoreModule],
 })
 export class AccountingModule {}
