@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AccountingWorkerModule } from '../../libs/contexts/accounting/accounting.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';
@@ -10,7 +11,7 @@ export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: DispatcherModule,
-      imports: [PlatformCoreModule.forRoot(config)],
+      imports: [PlatformCoreModule.forRoot(config), AccountingWorkerModule],
       providers: [MaintenanceProcessor, ReadinessService],
     };
   }

@@ -4,6 +4,9 @@ export interface JobMap {
     'purge-idempotency-keys': Record<string, never>;
     'purge-rate-limit-windows': Record<string, never>;
   };
+  accounting: {
+    'run-recurring-entries': Record<string, never>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -12,4 +15,5 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 
 export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
+  accounting: 'accounting',
 };

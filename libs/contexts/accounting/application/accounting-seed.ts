@@ -3,6 +3,8 @@ import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { AccountType } from '../domain/ledger';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { LedgerService } from './ledger.service';
+import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
+import { addMonths } from '../domain/calendar';
 
 interface SeedAccount {
   key: string;
@@ -43,6 +45,7 @@ export class AccountingSeed implements OnModuleInit {
     private readonly qaSeed: QaSeedService,
     private readonly ledger: LedgerService,
     private readonly settings: AccountingSettingsService,
+    private readonly recurring: RecurringJournalEntriesService,
   ) {}
 
   addStep(step: AccountingSeedStep): void {
@@ -63,6 +66,17 @@ export class AccountingSeed implements OnModuleInit {
             open_period: openPeriod,
             closed_period: closedPeriod,
           };
+          const rent = await this.recurring.create({
+            name: 'Monthly office rent',
+            description: 'Office rent',
+            frequency: 'monthly',
+            next_run_date: addMonths(`${today.slice(0, 7)}-01`, 1),
+            lines: [
+              { account_id: accounts.expense, debit_amount: 1500 },
+              { account_id: accounts.cash, credit_amount: 1500 },
+            ],
+          });
+          fixtures.recurring_journal_entry_id = rent.id;
           for (const step of this.steps) Object.assign(fixtures, await step({ accounts, today }));
           return fixtures;
         });

@@ -41,6 +41,10 @@ export interface NewEntry {
   reversalOfId?: string | null;
   reverseInPeriodId?: string | null;
   idempotencyKey?: string | null;
+  /** Defaults to the calling API key; null for the scheduler, which acts for no key. */
+  createdBy?: string | null;
+  /** Defaults to the key name for manual entries, null for system entries. */
+  createdByName?: string | null;
   lines: EngineLine[];
   /** Name of the request field holding the lines, for `param` (`lines`). */
   linesParam?: string;
@@ -162,8 +166,8 @@ export class JournalEngine {
         rejectedBy: null,
         rejectionReason: null,
         idempotencyKey: input.idempotencyKey ?? null,
-        createdBy: caller.apiKeyId,
-        createdByName: input.manual ? await this.keyName() : null,
+        createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
+        createdByName: input.createdByName !== undefined ? input.createdByName : input.manual ? await this.keyName() : null,
       });
       await this.tx.transactional.getRepository(JournalEntryRecord).insert(entry);
       const lines = await this.insertLines(entry, input.lines);

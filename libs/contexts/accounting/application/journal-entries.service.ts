@@ -275,10 +275,9 @@ export class JournalEntriesService implements OnModuleInit {
         isReversing: true,
         reversalOfId: original.id,
         reverseInPeriodId: reverseInPeriodId ?? null,
+        createdByName: await this.engine.keyName(),
         lines,
       });
-      reversal.createdByName = await this.engine.keyName();
-      await this.entries.save(reversal);
       original.status = 'reversed';
       original.reversedById = reversal.id;
       original.reverseInPeriodId = reverseInPeriodId;

@@ -277,3 +277,76 @@ export class JournalEntryResponse {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiPropertyOptional({ type: [JournalLineResponse], description: 'On single retrieval only.' }) lines?: JournalLineResponse[];
 }
+
+// Recurring journal entries
+
+const FREQUENCY_VALUES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+
+export class CreateRecurringJournalEntryDto {
+  @ApiProperty({ example: 'Monthly rent' }) @IsString() @IsNotEmpty() @MaxLength(200) name: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ default: 'recurring' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
+  @ApiProperty({ enum: FREQUENCY_VALUES }) @IsIn(FREQUENCY_VALUES) frequency: (typeof FREQUENCY_VALUES)[number];
+  @ApiProperty({ example: '2026-12-01' }) @IsCalendarDate() next_run_date: string;
+  @ApiPropertyOptional({ example: '2027-12-01', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDate() end_date?: string | null;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
+  @ApiProperty({ type: [JournalLineDto] })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => JournalLineDto)
+  lines: JournalLineDto[];
+}
+
+export class UpdateRecurringJournalEntryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
+  @ApiPropertyOptional({ enum: FREQUENCY_VALUES }) @IsOptional() @IsIn(FREQUENCY_VALUES) frequency?: (typeof FREQUENCY_VALUES)[number];
+  @ApiPropertyOptional() @IsOptional() @IsCalendarDate() next_run_date?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDate() end_date?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional({ type: [JournalLineDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => JournalLineDto)
+  lines?: JournalLineDto[];
+}
+
+export class RecurringListQuery extends ListQueryDto {
+  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean() active?: boolean;
+}
+
+export class RecurringTemplateLineResponse {
+  @ApiProperty({ example: 1 }) line_number: number;
+  @ApiProperty({ format: 'uuid' }) account_id: string;
+  @ApiProperty({ example: 1500 }) debit_amount: number;
+  @ApiProperty({ example: 0 }) credit_amount: number;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) location_id: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) department_id: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) class_id: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) project_id: string | null;
+}
+
+export class RecurringJournalEntryResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'recurring_journal_entry' }) object: string;
+  @ApiProperty({ example: 'Monthly rent' }) name: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ example: 'recurring' }) entry_type: string;
+  @ApiProperty({ enum: FREQUENCY_VALUES }) frequency: string;
+  @ApiProperty({ example: '2026-12-01' }) next_run_date: string;
+  @ApiProperty({ nullable: true, type: String }) end_date: string | null;
+  @ApiProperty() active: boolean;
+  @ApiProperty({ type: [RecurringTemplateLineResponse] }) lines: RecurringTemplateLineResponse[];
+  @ApiProperty({ nullable: true, type: String }) last_run_date: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) last_journal_entry_id: string | null;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
