@@ -11,6 +11,8 @@ import { RecurringJournalEntriesService } from './application/recurring-journal-
 import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
 import { AccountingProcessor, AccountingScheduler } from './infrastructure/recurring-entries.processor';
 import { QUEUE_NAMES } from '../../platform/queue/queues';
+import { FixedAssetsService } from './application/fixed-assets.service';
+import { FixedAssetsController } from './http/fixed-assets.controller';
 import { JournalEntriesController } from './http/journal-entries.controller';
 import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
 import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
@@ -21,7 +23,7 @@ import {
 const PROVIDERS = [
   LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
   AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
-  RecurringJournalEntriesService,
+  RecurringJournalEntriesService, FixedAssetsService,
 ];
 
 /** Accounting services without routes: the API and the worker app both build on it. */
@@ -36,7 +38,7 @@ export class AccountingCoreModule {}
 @Module({
   imports: [AccountingCoreModule],
   controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController,
-    RecurringJournalEntriesController],
+    RecurringJournalEntriesController, FixedAssetsController],
   providers: [AccountingSeed],
   exports: [AccountingCoreModule],
 })

@@ -4,6 +4,7 @@ import { AccountType } from '../domain/ledger';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { LedgerService } from './ledger.service';
 import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
+import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
 
 interface SeedAccount {
@@ -46,6 +47,7 @@ export class AccountingSeed implements OnModuleInit {
     private readonly ledger: LedgerService,
     private readonly settings: AccountingSettingsService,
     private readonly recurring: RecurringJournalEntriesService,
+    private readonly assets: FixedAssetsService,
   ) {}
 
   addStep(step: AccountingSeedStep): void {
@@ -77,6 +79,19 @@ export class AccountingSeed implements OnModuleInit {
             ],
           });
           fixtures.recurring_journal_entry_id = rent.id;
+          const van = await this.assets.create({
+            name: 'Delivery van',
+            cost: 36000,
+            acquisition_date: `${today.slice(0, 4)}-01-01`,
+            useful_life_months: 60,
+            salvage_value: 6000,
+            asset_account_id: accounts.equipment,
+            depreciation_account_id: accounts.accumulated_depreciation,
+            expense_account_id: accounts.depreciation_expense,
+          });
+          await this.assets.impair(van.id, { amount: 2500, fair_value: 31000, reason: 'Collision damage', event_date: today });
+          await this.assets.recover(van.id, { amount: 1000, reason: 'Repair assessed', event_date: today });
+          fixtures.fixed_asset_id = van.id;
           for (const step of this.steps) Object.assign(fixtures, await step({ accounts, today }));
           return fixtures;
         });

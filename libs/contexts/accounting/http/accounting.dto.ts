@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, Max, IsOptional, IsString, IsUUID, Matches, MaxLength,
   Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { ListQueryDto, toBoolean } from '../../../platform/http/list/list-query.dto';
@@ -349,4 +349,85 @@ export class RecurringJournalEntryResponse {
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+// Fixed assets
+
+export class CreateFixedAssetDto {
+  @ApiProperty({ example: 'Delivery van' }) @IsString() @IsNotEmpty() @MaxLength(200) name: string;
+  @ApiProperty({ example: 36000 }) @IsNumber(AMOUNT) @Min(0.0001) cost: number;
+  @ApiProperty({ example: '2026-01-01' }) @IsCalendarDate() acquisition_date: string;
+  @ApiProperty({ example: 60 }) @IsInt() @Min(1) @Max(1200) useful_life_months: number;
+  @ApiPropertyOptional({ example: 6000, default: 0 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) salvage_value?: number;
+  @ApiProperty({ format: 'uuid', description: 'The asset (cost) account.' }) @IsUUID() asset_account_id: string;
+  @ApiProperty({ format: 'uuid', description: 'Accumulated depreciation and impairment (contra-asset).' }) @IsUUID() depreciation_account_id: string;
+  @ApiProperty({ format: 'uuid', description: 'Depreciation, impairment and revaluation expense.' }) @IsUUID() expense_account_id: string;
+}
+
+export class DepreciateDto {
+  @ApiProperty({ example: '2026-06-30' }) @IsCalendarDate() through_date: string;
+}
+
+export class ImpairmentDto {
+  @ApiProperty({ example: 2500 }) @IsNumber(AMOUNT) @Min(0.0001) amount: number;
+  @ApiPropertyOptional({ example: 'Damage' }) @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+  @ApiPropertyOptional({ example: 20000 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) fair_value?: number;
+  @ApiPropertyOptional({ example: '2026-06-30', description: 'Default: the current business day.' }) @IsOptional() @IsCalendarDate() event_date?: string;
+}
+
+export class RevaluationDto {
+  @ApiProperty({ example: 21000 }) @IsNumber(AMOUNT) @Min(0) fair_value: number;
+  @ApiPropertyOptional({ example: 'Appraisal' }) @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+  @ApiPropertyOptional({ example: '2026-06-30' }) @IsOptional() @IsCalendarDate() event_date?: string;
+}
+
+export class FixedAssetResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'fixed_asset' }) object: string;
+  @ApiProperty({ example: 'Delivery van' }) name: string;
+  @ApiProperty({ example: 36000 }) cost: number;
+  @ApiProperty({ example: '2026-01-01' }) acquisition_date: string;
+  @ApiProperty({ example: 60 }) useful_life_months: number;
+  @ApiProperty({ example: 6000 }) salvage_value: number;
+  @ApiProperty({ example: 'straight_line' }) depreciation_method: string;
+  @ApiProperty({ format: 'uuid' }) asset_account_id: string;
+  @ApiProperty({ format: 'uuid' }) depreciation_account_id: string;
+  @ApiProperty({ format: 'uuid' }) expense_account_id: string;
+  @ApiProperty({ example: 3000 }) accumulated_depreciation: number;
+  @ApiProperty({ example: 6 }) months_depreciated: number;
+  @ApiProperty({ nullable: true, type: String }) depreciated_through: string | null;
+  @ApiProperty({ example: 2500 }) total_impaired: number;
+  @ApiProperty({ example: 1000 }) total_recovered: number;
+  @ApiProperty({ example: 0 }) revaluation_total: number;
+  @ApiProperty({ example: 1500 }) max_recoverable: number;
+  @ApiProperty({ example: 31500 }) net_book_value: number;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class AssetEventResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['impairment', 'recovery', 'revaluation'] }) event_type: string;
+  @ApiProperty({ example: '2026-06-30' }) event_date: string;
+  @ApiProperty({ example: 2500 }) amount: number;
+  @ApiProperty({ example: 33000 }) previous_net_book_value: number;
+  @ApiProperty({ example: 30500 }) new_net_book_value: number;
+  @ApiProperty({ nullable: true, type: Number }) fair_value_at_event: number | null;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) journal_entry_id: string | null;
+  @ApiProperty({ nullable: true, type: String }) created_by_name: string | null;
+}
+
+export class ImpairmentSummaryResponse {
+  @ApiProperty({ example: 2500 }) total_impaired: number;
+  @ApiProperty({ example: 1000 }) total_recovered: number;
+  @ApiProperty({ example: 1500 }) net_impaired: number;
+  @ApiProperty({ example: 1500 }) max_recoverable: number;
+}
+
+export class ImpairmentHistoryResponse {
+  @ApiProperty({ type: [AssetEventResponse] }) data: AssetEventResponse[];
+  @ApiProperty({ example: 2 }) total: number;
+  @ApiProperty({ type: ImpairmentSummaryResponse }) summary: ImpairmentSummaryResponse;
 }
