@@ -9,7 +9,7 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { depreciationDue, maxRecoverable, netBookValue } from '../domain/fixed-asset';
-import { FixedAssetDepreciationRecord, FixedAssetEventRecord, FixedAssetRecord } from '../infrastructure/accounting.entities';
+import { FixedAssetDepreciationRecord, FixedAssetEventRecord } from '../infrastructure/accounting.entities';
 import { FixedAssetRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEngine } from './journal-engine.service';
