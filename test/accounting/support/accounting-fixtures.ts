@@ -21,7 +21,7 @@ export const twoLines = (debitAccount: string, creditAccount: string, amount: nu
 /** Sum of debits minus credits over posted lines of one entity and mode (reversed entries stay posted in the ledger). */
 export async function trialBalance(app: TestApp, entityId: string, livemode = true): Promise<string> {
   const { rows } = await app.db.query(
-    `SELECT coalesce(sum(l.debit_amount - l.credit_amount), 0)::text AS net
+    `SELECT coalesce(sum(l.debit_amount - l.credit_amount), 0)::numeric(19,4)::text AS net
      FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
      WHERE e.entity_id = $1 AND e.livemode = $2 AND e.status IN ('posted', 'reversed')`,
     [entityId, livemode],
