@@ -1,9 +1,13 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { AccountingModule } from '../../libs/contexts/accounting/accounting.module';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
+
+/** The bounded contexts whose routes the API serves. */
+export const CONTEXT_MODULES = [CatalogModule, AccountingModule, MigrationModule];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */
 @Module({})
@@ -12,7 +16,7 @@ export class AppModule {
   static forRoot(config: AppConfig, extraModules: NonNullable<ModuleMetadata['imports']> = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, MigrationModule, ...extraModules],
+      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, ...CONTEXT_MODULES, ...extraModules],
     };
   }
 }

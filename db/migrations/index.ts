@@ -1,5 +1,6 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
+import { Accounting1763900000000 } from './1763900000000-accounting';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
 
 /** The single timeline of schema migrations, in order. */
-export const MIGRATIONS = [PlatformFoundation1763700000000, MigrationContext1764100000000];
+export const MIGRATIONS = [PlatformFoundation1763700000000, Accounting1763900000000, MigrationContext1764100000000];

@@ -8,6 +8,9 @@ export interface JobMap {
   'migration-imports': {
     'run-import': { importId: string; entityId: string; livemode: boolean };
   };
+  accounting: {
+    'run-recurring-entries': Record<string, never>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -17,4 +20,5 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
   'migration-imports': 'migration-imports',
+  accounting: 'accounting',
 };

@@ -1,0 +1,52 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountingSeed } from './application/accounting-seed';
+import { AccountingSettingsService } from './application/accounting-settings.service';
+import { JournalEngine } from './application/journal-engine.service';
+import { JournalEntriesService } from './application/journal-entries.service';
+import { LedgerPostingService } from './application/ledger-posting.service';
+import { LedgerService } from './application/ledger.service';
+import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
+import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
+import { AccountingProcessor, AccountingScheduler } from './infrastructure/recurring-entries.processor';
+import { QUEUE_NAMES } from '../../platform/queue/queues';
+import { FixedAssetsService } from './application/fixed-assets.service';
+import { FixedAssetsController } from './http/fixed-assets.controller';
+import { JournalEntriesController } from './http/journal-entries.controller';
+import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
+import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
+import {
+  FiscalYearRepository, FixedAssetRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository, RecurringTemplateRepository,
+} from './infrastructure/accounting.repositories';
+
+const PROVIDERS = [
+  LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
+  AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
+  RecurringJournalEntriesService, FixedAssetsService,
+];
+
+/** Accounting services without routes: the API and the worker app both build on it. */
+@Module({
+  imports: [TypeOrmModule.forFeature(ACCOUNTING_ENTITIES)],
+  providers: PROVIDERS,
+  exports: PROVIDERS,
+})
+export class AccountingCoreModule {}
+
+/** Accounting context: ledger, periods, journal entries, recurring entries, fixed assets. Exports LedgerPostingService. */
+@Module({
+  imports: [AccountingCoreModule],
+  controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController,
+    RecurringJournalEntriesController, FixedAssetsController],
+  providers: [AccountingSeed],
+  exports: [AccountingCoreModule],
+})
+export class AccountingModule {}
+
+/** The worker side (dispatcher app): the `accounting` queue's processor and its repeatable job. */
+@Module({
+  imports: [AccountingCoreModule, BullModule.registerQueue({ name: QUEUE_NAMES.accounting })],
+  providers: [AccountingProcessor, AccountingScheduler],
+})
+export class AccountingWorkerModule {}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { newId } from '../../../platform/persistence/ids';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { businessDay } from '../domain/calendar';
+import { defaultEntryPrefix, formatEntryNumber } from '../domain/journal-entry';
+import { AccountingSettingsRecord } from '../infrastructure/accounting.entities';
+
+export interface SettingsResource {
+  object: 'accounting_settings';
+  entity_id: string;
+  livemode: boolean;
+  timezone: string;
+  current_business_day: string;
+  approval_threshold: number | null;
+  entry_number_prefix: string;
+  updated_at: string;
+}
+
+/** Per entity and mode: approval threshold, entry-number prefix and the gapless entry counter. */
+@Injectable()
+export class AccountingSettingsService {
+  constructor(private readonly tx: TransactionHost) {}
+
+  private async ensure(): Promise<AccountingSettingsRecord> {
+    const { entityId, livemode, entityCode } = RequestContext.caller();
+    const repo = this.tx.manager.getRepository(AccountingSettingsRecord);
+    const found = await repo.findOne({ where: { entityId, livemode } });
+    if (found) return found;
+    await this.tx.manager.query(
+      `INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (entity_id, livemode) DO NOTHING`,
+      [newId(), entityId, livemode, defaultEntryPrefix(entityCode)],
+    );
+    return repo.findOneOrFail({ where: { entityId, livemode } });
+  }
+
+  async timezone(): Promise<string> {
+    const rows: { timezone: string }[] = await this.tx.manager.query(`SELECT timezone FROM entities WHERE id = $1`, [
+      RequestContext.caller().entityId,
+    ]);
+    return rows[0]?.timezone ?? 'UTC';
+  }
+
+  /** The entity's current business day (today in its time zone). */
+  async currentBusinessDay(): Promise<string> {
+    return businessDay(await this.timezone());
+  }
+
+  async approvalThreshold(): Promise<Decimal | null> {
+    return (await this.ensure()).approvalThreshold;
+  }
+
+  async retrieve(): Promise<SettingsResource> {
+    const settings = await this.ensure();
+    const timezone = await this.timezone();
+    return {
+      object: 'accounting_settings',
+      entity_id: settings.entityId,
+      livemode: settings.livemode,
+      timezone,
+      current_business_day: businessDay(timezone),
+      approval_threshold: toJsonNumber(settings.approvalThreshold),
+      entry_number_prefix: settings.entryNumberPrefix,
+      updated_at: settings.updatedAt.toISOString(),
+    };
+  }
+
+  async update(changes: { approval_threshold?: number | null; entry_number_prefix?: string }): Promise<SettingsResource> {
+    return this.tx.run(async () => {
+      const settings = await this.ensure();
+      const repo = this.tx.transactional.getRepository(AccountingSettingsRecord);
+      if (changes.approval_threshold !== undefined) {
+        settings.approvalThreshold = changes.approval_threshold === null ? null : money(String(changes.approval_threshold));
+      }
+      if (changes.entry_number_prefix !== undefined) settings.entryNumberPrefix = changes.entry_number_prefix;
+      await repo.save(settings);
+      return this.retrieve();
+    });
+  }
+
+  /**
+   * Takes the next entry number in the caller's transaction. The counter row stays locked
+   * until commit, so numbers are unique and gapless: a rolled-back posting gives its number back.
+   */
+  async nextEntryNumber(): Promise<string> {
+    const { entityId, livemode, entityCode } = RequestContext.caller();
+    const rows: { last_entry_number: string; entry_number_prefix: string }[] = await this.tx.transactional.query(
+      `INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix, last_entry_number) VALUES ($1, $2, $3, $4, 1)
+       ON CONFLICT (entity_id, livemode) DO UPDATE SET last_entry_number = accounting_settings.last_entry_number + 1
+       RETURNING last_entry_number, entry_number_prefix`,
+      [newId(), entityId, livemode, defaultEntryPrefix(entityCode)],
+    );
+    return formatEntryNumber(rows[0].entry_number_prefix, rows[0].last_entry_number);
+  }
+
+  /** Gives back the number just taken (the counter row is still locked by this transaction). */
+  async releaseLastEntryNumber(): Promise<void> {
+    const { entityId, livemode } = RequestContext.caller();
+    await this.tx.transactional.query(
+      `UPDATE accounting_settings SET last_entry_number = last_entry_number - 1 WHERE entity_id = $1 AND livemode = $2`,
+      [entityId, livemode],
+    );
+  }
+}

@@ -1,0 +1,289 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope } from '../../../platform/http/list/paginate';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { AccountingError, invalidState } from '../domain/accounting-error';
+import { ALLOWED_FROM, EntryStatus, needsApproval, swapSides, totals } from '../domain/journal-entry';
+import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
+import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
+import { AccountingSettingsService } from './accounting-settings.service';
+import { EngineLine, JournalEngine } from './journal-engine.service';
+import { toJournalEntry } from './presenters';
+
+export interface LineInput {
+  account_id: string;
+  debit_amount?: number;
+  credit_amount?: number;
+  description?: string | null;
+  location_id?: string | null;
+  department_id?: string | null;
+  class_id?: string | null;
+  project_id?: string | null;
+}
+
+export interface CreateEntryInput {
+  entry_date: string;
+  description?: string | null;
+  entry_type?: string;
+  source_type?: string;
+  status?: 'draft' | 'posted';
+  lines: LineInput[];
+}
+
+export interface EntryFilters {
+  batch_id?: string;
+  status?: string;
+  source_type?: string;
+  period_id?: string;
+}
+
+export const toEngineLines = (lines: LineInput[]): EngineLine[] =>
+  lines.map((l) => ({
+    accountId: l.account_id,
+    debit: money(String(l.debit_amount ?? 0)),
+    credit: money(String(l.credit_amount ?? 0)),
+    description: l.description ?? null,
+    locationId: l.location_id ?? null,
+    departmentId: l.department_id ?? null,
+    classId: l.class_id ?? null,
+    projectId: l.project_id ?? null,
+  }));
+
+const fromRecords = (lines: JournalLineRecord[]): EngineLine[] =>
+  lines.map((l) => ({
+    accountId: l.accountId,
+    debit: l.debitAmount,
+    credit: l.creditAmount,
+    description: l.description,
+    locationId: l.locationId,
+    departmentId: l.departmentId,
+    classId: l.classId,
+    projectId: l.projectId,
+  }));
+
+/** Manual journal entries: creation, drafts, approval workflow, posting, voiding and reversal. */
+@Injectable()
+export class JournalEntriesService implements OnModuleInit {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly entries: JournalEntryRepository,
+    private readonly periods: PeriodRepository,
+    private readonly engine: JournalEngine,
+    private readonly settings: AccountingSettingsService,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'journal_entry',
+      fields: {
+        period: { kind: 'reference', source: 'period_id', target: 'period', resource: 'accounting_period' },
+        reversed_by: { kind: 'reference', source: 'reversed_by_id', target: 'reversed_by', resource: 'journal_entry' },
+        reversal_of: { kind: 'reference', source: 'reversal_of_id', target: 'reversal_of', resource: 'journal_entry' },
+        lines: { kind: 'embedded', resource: 'journal_line' },
+      },
+      load: async (ids) => {
+        const found = await this.entries.findByIds(ids);
+        return new Map(await Promise.all(found.map(async (e) => [e.id, await this.engine.present(e)] as [string, object])));
+      },
+    });
+    this.resources.register({
+      name: 'journal_line',
+      fields: { account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'ledger_account' } },
+    });
+  }
+
+  async create(input: CreateEntryInput, idempotencyKey?: string) {
+    const { entry, lines } = await this.engine.create({
+      entryDate: input.entry_date,
+      description: input.description ?? null,
+      entryType: input.entry_type ?? 'manual',
+      sourceType: input.source_type ?? 'MANUAL',
+      status: input.status ?? 'posted',
+      manual: true,
+      idempotencyKey: idempotencyKey ?? null,
+      lines: toEngineLines(input.lines),
+    });
+    return toJournalEntry(entry, lines);
+  }
+
+  async list(query: ListQueryDto & EntryFilters, url: string) {
+    const page = await this.entries.page(query, { url }, (qb) => {
+      if (query.batch_id) qb.andWhere('r.batch_id = :batchId', { batchId: query.batch_id });
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+      if (query.source_type) qb.andWhere('r.source_type = :sourceType', { sourceType: query.source_type });
+      if (query.period_id) qb.andWhere('r.period_id = :periodId', { periodId: query.period_id });
+    });
+    return listEnvelope(page.rows.map((e) => toJournalEntry(e)), page, url);
+  }
+
+  async retrieve(id: string) {
+    return this.engine.present(await this.entries.getById(id));
+  }
+
+  private assertStatus(entry: JournalEntryRecord, action: keyof typeof ALLOWED_FROM): void {
+    const allowed = ALLOWED_FROM[action];
+    if (!allowed.includes(entry.status as EntryStatus)) throw invalidState('journal entry', entry.status, action, allowed);
+  }
+
+  /** Drafts only: replaces the given fields (and all lines when `lines` is sent). */
+  async update(id: string, changes: Partial<Omit<CreateEntryInput, 'status'>>) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'update');
+      const lines = changes.lines ? toEngineLines(changes.lines) : fromRecords(await this.engine.linesOf(entry.id));
+      await this.engine.checkLines(lines);
+      const date = changes.entry_date ?? entry.entryDate;
+      const period = await this.engine.openPeriodFor(date);
+      if (changes.entry_date !== undefined) entry.entryDate = changes.entry_date;
+      if (changes.description !== undefined) entry.description = changes.description ?? null;
+      if (changes.entry_type !== undefined) entry.entryType = changes.entry_type;
+      if (changes.source_type !== undefined) entry.sourceType = changes.source_type;
+      entry.periodId = period.id;
+      const t = totals(lines);
+      entry.totalDebit = t.debit;
+      entry.totalCredit = t.credit;
+      if (changes.lines) {
+        await this.tx.transactional.getRepository(JournalLineRecord).delete({ journalEntryId: entry.id });
+        await this.engine.insertLines(entry, lines);
+      }
+      return this.engine.present(await this.entries.save(entry));
+    });
+  }
+
+  /** Drafts only; other entries are voided or reversed, never deleted. */
+  async delete(id: string) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'delete');
+      await this.entries.delete(entry);
+      return { id, object: 'journal_entry' as const, deleted: true as const };
+    });
+  }
+
+  /** Draft -> posted (or pending_approval when the approval threshold applies). */
+  async post(id: string) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'post');
+      await this.engine.checkLines(fromRecords(await this.engine.linesOf(entry.id)));
+      entry.periodId = (await this.engine.openPeriodFor(entry.entryDate)).id;
+      // Drafts exist only as manual entries (system postings are never drafts).
+      if (needsApproval(entry.totalDebit, await this.settings.approvalThreshold(), true)) {
+        entry.status = 'pending_approval';
+        entry.approvalStatus = 'pending_approval';
+        const saved = await this.entries.save(entry);
+        await this.events.publish('journal_entry.created', toJournalEntry(saved), { status: 'draft', approval_status: null });
+        return this.engine.present(saved);
+      }
+      entry.status = 'posted';
+      entry.approvalStatus = 'auto_approved';
+      entry.postedAt = new Date();
+      const saved = await this.entries.save(entry);
+      await this.events.publish('journal_entry.posted', toJournalEntry(saved), { status: 'draft', approval_status: null });
+      return this.engine.present(saved);
+    });
+  }
+
+  async approve(id: string) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'approve');
+      entry.periodId = (await this.engine.openPeriodFor(entry.entryDate)).id;
+      const now = new Date();
+      entry.status = 'posted';
+      entry.approvalStatus = 'approved';
+      entry.approvedAt = now;
+      entry.approvedBy = RequestContext.caller().apiKeyId;
+      entry.postedAt = now;
+      const saved = await this.entries.save(entry);
+      const resource = toJournalEntry(saved);
+      const previous = { status: 'pending_approval', approval_status: 'pending_approval' };
+      await this.events.publish('journal_entry.approved', resource, previous);
+      await this.events.publish('journal_entry.posted', resource, previous);
+      return this.engine.present(saved);
+    });
+  }
+
+  async reject(id: string, reason: string) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'reject');
+      entry.status = 'rejected';
+      entry.approvalStatus = 'rejected';
+      entry.rejectedAt = new Date();
+      entry.rejectedBy = RequestContext.caller().apiKeyId;
+      entry.rejectionReason = reason;
+      const saved = await this.entries.save(entry);
+      await this.events.publish('journal_entry.rejected', toJournalEntry(saved), { status: 'pending_approval', approval_status: 'pending_approval' });
+      return this.engine.present(saved);
+    });
+  }
+
+  async void(id: string) {
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(id);
+      this.assertStatus(entry, 'void');
+      const previous = { status: entry.status };
+      entry.status = 'voided';
+      const saved = await this.entries.save(entry);
+      await this.events.publish('journal_entry.voided', toJournalEntry(saved), previous);
+      return this.engine.present(saved);
+    });
+  }
+
+  /**
+   * Posts a reversing entry with every debit and credit swapped, dated `entry_date`, or the
+   * first day of `reverse_in_period_id`, or else the original's date; the original becomes `reversed`.
+   */
+  async reverse(id: string, options: { entry_date?: string; reverse_in_period_id?: string }) {
+    return this.tx.run(async () => {
+      const original = await this.entries.getForUpdate(id);
+      this.assertStatus(original, 'reverse');
+      let entryDate = options.entry_date ?? original.entryDate;
+      let reverseInPeriodId: string | null = null;
+      if (options.reverse_in_period_id) {
+        const period = await this.periods.findById(options.reverse_in_period_id);
+        if (!period) {
+          throw new AccountingError('parameter_invalid', {
+            param: 'reverse_in_period_id',
+            hint: `No accounting period with id '${options.reverse_in_period_id}' exists for this entity and mode.`,
+          });
+        }
+        if (period.status !== 'open') {
+          throw new AccountingError('period_closed', { param: 'reverse_in_period_id', hint: `The accounting period ${period.name} is closed.` });
+        }
+        entryDate = period.startDate;
+        reverseInPeriodId = period.id;
+      }
+      const lines = swapSides(fromRecords(await this.engine.linesOf(original.id)));
+      const { entry: reversal } = await this.engine.create({
+        entryDate,
+        description: `Reversal of ${original.entryNumber}${original.description ? `: ${original.description}` : ''}`,
+        entryType: original.entryType,
+        sourceType: 'MANUAL_REVERSAL',
+        sourceId: original.id,
+        sourceModule: 'accounting',
+        batchId: original.batchId,
+        status: 'posted',
+        manual: false,
+        isReversing: true,
+        reversalOfId: original.id,
+        reverseInPeriodId: reverseInPeriodId ?? null,
+        createdByName: await this.engine.keyName(),
+        lines,
+      });
+      original.status = 'reversed';
+      original.reversedById = reversal.id;
+      original.reverseInPeriodId = reverseInPeriodId;
+      const saved = await this.entries.save(original);
+      await this.events.publish('journal_entry.reversed', toJournalEntry(saved), { status: 'posted', reversed_by_id: null });
+      return this.engine.present(saved);
+    });
+  }
+}

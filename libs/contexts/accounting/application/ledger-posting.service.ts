@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { In } from 'typeorm';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { AccountingError } from '../domain/accounting-error';
+import { ControlRole } from '../domain/ledger';
+import { SourceType } from '../domain/source-types';
+import { JournalEntryRecord, LedgerAccountRecord } from '../infrastructure/accounting.entities';
+import { JournalEntryRepository } from '../infrastructure/accounting.repositories';
+import { AccountingSettingsService } from './accounting-settings.service';
+import { EngineLine, JournalEngine } from './journal-engine.service';
+import { JournalEntryResource, toJournalEntry } from './presenters';
+
+/** A posting line: the account by id or by the entity's control-account role. */
+export type PostingLine = ({ role: ControlRole; account_id?: never } | { account_id: string; role?: never }) & {
+  debit?: Decimal.Value;
+  credit?: Decimal.Value;
+  description?: string;
+  location_id?: string;
+  department_id?: string;
+  class_id?: string;
+  project_id?: string;
+};
+
+export interface PostingRequest {
+  source_type: SourceType;
+  source_id: string;
+  source_module: string;
+  entry_date: string;
+  description: string;
+  lines: PostingLine[];
+  batch_id?: string;
+  entry_type?: string;
+}
+
+/**
+ * The ledger's door for other contexts: posts a system entry inside the caller's open
+ * transaction (or its own). Posting the same (source_type, source_id) again returns the first entry.
+ */
+@Injectable()
+export class LedgerPostingService {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly engine: JournalEngine,
+    private readonly entries: JournalEntryRepository,
+    private readonly settings: AccountingSettingsService,
+  ) {}
+
+  async post(request: PostingRequest): Promise<JournalEntryResource> {
+    return this.tx.run(async () => {
+      const existing = await this.bySource(request.source_type, request.source_id);
+      if (existing) return this.engine.present(existing);
+      const lines = await this.resolve(request.lines);
+      // Serialize with concurrent postings of the same source: the counter row is the lock.
+      await this.settings.nextEntryNumber();
+      const raced = await this.bySource(request.source_type, request.source_id);
+      await this.settings.releaseLastEntryNumber();
+      if (raced) return this.engine.present(raced);
+      const { entry, lines: stored } = await this.engine.create({
+        entryDate: request.entry_date,
+        description: request.description,
+        entryType: request.entry_type ?? 'system',
+        sourceType: request.source_type,
+        sourceId: request.source_id,
+        sourceModule: request.source_module,
+        batchId: request.batch_id ?? null,
+        status: 'posted',
+        manual: false,
+        lines,
+      });
+      return toJournalEntry(entry, stored);
+    });
+  }
+
+  private bySource(sourceType: string, sourceId: string): Promise<JournalEntryRecord | null> {
+    return this.entries.scopedQuery('e').andWhere('e.source_type = :sourceType AND e.source_id = :sourceId', { sourceType, sourceId }).getOne();
+  }
+
+  private async resolve(lines: PostingLine[]): Promise<EngineLine[]> {
+    const roles = [...new Set(lines.filter((l) => l.role).map((l) => l.role as string))];
+    const { entityId, livemode } = RequestContext.caller();
+    const accounts = roles.length
+      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { entityId, livemode, controlRole: In(roles) } })
+      : [];
+    const byRole = new Map(accounts.map((a) => [a.controlRole, a.id]));
+    return lines.map((l, index) => {
+      const accountId = l.role ? byRole.get(l.role) : l.account_id;
+      if (!accountId) {
+        throw new AccountingError('account_not_postable', {
+          param: `lines[${index}].role`,
+          hint: `No ledger account holds the control role '${String(l.role)}' for this entity and mode.`,
+        });
+      }
+      return {
+        accountId,
+        debit: money(l.debit ?? 0),
+        credit: money(l.credit ?? 0),
+        description: l.description ?? null,
+        locationId: l.location_id ?? null,
+        departmentId: l.department_id ?? null,
+        classId: l.class_id ?? null,
+        projectId: l.project_id ?? null,
+      };
+    });
+  }
+}

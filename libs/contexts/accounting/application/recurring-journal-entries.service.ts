@@ -1,0 +1,225 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope } from '../../../platform/http/list/paginate';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { newId } from '../../../platform/persistence/ids';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { AccountingError, invalidState } from '../domain/accounting-error';
+import { businessDay, Frequency, nextOccurrence } from '../domain/calendar';
+import { RecurringJournalEntryRecord, RecurringRunRecord, TemplateLine } from '../infrastructure/accounting.entities';
+import { RecurringTemplateRepository } from '../infrastructure/accounting.repositories';
+import { AccountingSettingsService } from './accounting-settings.service';
+import { EngineLine, JournalEngine } from './journal-engine.service';
+import { LineInput, toEngineLines } from './journal-entries.service';
+import { JournalEntryResource, toJournalEntry, toRecurringTemplate } from './presenters';
+
+export interface TemplateInput {
+  name: string;
+  description?: string | null;
+  entry_type?: string;
+  frequency: Frequency;
+  next_run_date: string;
+  end_date?: string | null;
+  active?: boolean;
+  lines: LineInput[];
+}
+
+const toTemplateLines = (lines: EngineLine[]): TemplateLine[] =>
+  lines.map((l) => ({
+    account_id: l.accountId,
+    debit_amount: l.debit.toFixed(4),
+    credit_amount: l.credit.toFixed(4),
+    description: l.description ?? null,
+    location_id: l.locationId ?? null,
+    department_id: l.departmentId ?? null,
+    class_id: l.classId ?? null,
+    project_id: l.projectId ?? null,
+  }));
+
+const fromTemplateLines = (lines: TemplateLine[]): EngineLine[] =>
+  lines.map((l) => ({
+    accountId: l.account_id,
+    debit: money(l.debit_amount),
+    credit: money(l.credit_amount),
+    description: l.description,
+    locationId: l.location_id,
+    departmentId: l.department_id,
+    classId: l.class_id,
+    projectId: l.project_id,
+  }));
+
+/** Recurring journal templates: CRUD, the manual run and the daily scheduled runs. */
+@Injectable()
+export class RecurringJournalEntriesService {
+  private readonly logger = new Logger(RecurringJournalEntriesService.name);
+
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly templates: RecurringTemplateRepository,
+    private readonly engine: JournalEngine,
+    private readonly settings: AccountingSettingsService,
+    private readonly events: EventPublisher,
+  ) {}
+
+  private checkDates(next: string, end: string | null | undefined): void {
+    if (end && end < next) throw new AccountingError('parameter_invalid', { param: 'end_date', hint: 'end_date must not be before next_run_date.' });
+  }
+
+  async create(input: TemplateInput) {
+    return this.tx.run(async () => {
+      const lines = toEngineLines(input.lines);
+      await this.engine.checkLines(lines);
+      this.checkDates(input.next_run_date, input.end_date);
+      const template = await this.templates.create({
+        name: input.name,
+        description: input.description ?? null,
+        entryType: input.entry_type ?? 'recurring',
+        frequency: input.frequency,
+        nextRunDate: input.next_run_date,
+        endDate: input.end_date ?? null,
+        active: input.active ?? true,
+        lines: toTemplateLines(lines),
+        lastRunDate: null,
+        lastJournalEntryId: null,
+      });
+      return toRecurringTemplate(template);
+    });
+  }
+
+  async list(query: ListQueryDto & { active?: boolean }, url: string) {
+    const page = await this.templates.page(query, { url }, (qb) => {
+      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
+    });
+    return listEnvelope(page.rows.map(toRecurringTemplate), page, url);
+  }
+
+  async retrieve(id: string) {
+    return toRecurringTemplate(await this.templates.getById(id));
+  }
+
+  async update(id: string, changes: Partial<TemplateInput>) {
+    return this.tx.run(async () => {
+      const template = await this.templates.getForUpdate(id);
+      if (changes.lines) {
+        const lines = toEngineLines(changes.lines);
+        await this.engine.checkLines(lines);
+        template.lines = toTemplateLines(lines);
+      }
+      if (changes.name !== undefined) template.name = changes.name;
+      if (changes.description !== undefined) template.description = changes.description ?? null;
+      if (changes.entry_type !== undefined) template.entryType = changes.entry_type;
+      if (changes.frequency !== undefined) template.frequency = changes.frequency;
+      if (changes.next_run_date !== undefined) template.nextRunDate = changes.next_run_date;
+      if (changes.end_date !== undefined) template.endDate = changes.end_date ?? null;
+      if (changes.active !== undefined) template.active = changes.active;
+      this.checkDates(template.nextRunDate, template.endDate);
+      return toRecurringTemplate(await this.templates.save(template));
+    });
+  }
+
+  async delete(id: string) {
+    return this.tx.run(async () => {
+      const template = await this.templates.getForUpdate(id);
+      await this.templates.delete(template);
+      return { id, object: 'recurring_journal_entry' as const, deleted: true as const };
+    });
+  }
+
+  /** POST /recurring-journal-entries/{id}/run: posts now (dated today), whatever next_run_date says, then advances it. */
+  async run(id: string): Promise<JournalEntryResource> {
+    return this.tx.run(async () => {
+      const template = await this.templates.getForUpdate(id);
+      if (!template.active) throw invalidState('recurring journal entry', 'inactive', 'run', ['active']);
+      if (template.endDate && template.nextRunDate > template.endDate) {
+        throw new AccountingError('invalid_state', {
+          hint: `The recurring journal entry ended on ${template.endDate}; move end_date to run it again.`,
+          details: { status: 'ended' },
+        });
+      }
+      const today = await this.settings.currentBusinessDay();
+      return this.post(template, template.nextRunDate, today, 'manual');
+    });
+  }
+
+  /**
+   * Claims the occurrence `runDate` (a unique (template_id, run_date) row plus a conditional
+   * advance of next_run_date) and posts it dated `entryDate`. Returns null when another run claimed it.
+   */
+  private async post(template: RecurringJournalEntryRecord, runDate: string, entryDate: string, trigger: 'manual' | 'schedule') {
+    const next = nextOccurrence(runDate, template.frequency as Frequency);
+    const claimed: unknown[] = await this.tx.transactional.query(
+      `UPDATE recurring_journal_entries SET next_run_date = $3, last_run_date = $4, updated_at = now(), version = version + 1
+       WHERE id = $1 AND next_run_date = $2 AND active RETURNING id`,
+      [template.id, runDate, next, entryDate],
+    );
+    if ((claimed[0] as unknown[]).length === 0) return null as never;
+    const runId = newId();
+    const { entry, lines } = await this.engine.create({
+      entryDate,
+      description: template.description ?? template.name,
+      entryType: template.entryType,
+      sourceType: 'RECURRING_JE',
+      sourceId: runId,
+      sourceModule: 'accounting',
+      status: 'posted',
+      manual: false,
+      createdBy: trigger === 'schedule' ? null : undefined,
+      createdByName: trigger === 'schedule' ? null : await this.engine.keyName(),
+      lines: fromTemplateLines(template.lines),
+    });
+    const caller = RequestContext.caller();
+    await this.tx.transactional.getRepository(RecurringRunRecord).insert({
+      id: runId,
+      entityId: caller.entityId,
+      livemode: caller.livemode,
+      templateId: template.id,
+      runDate,
+      journalEntryId: entry.id,
+      trigger,
+    });
+    await this.tx.transactional.query(`UPDATE recurring_journal_entries SET last_journal_entry_id = $2 WHERE id = $1`, [template.id, entry.id]);
+    const updated = await this.templates.getById(template.id);
+    await this.events.publish('recurring_journal_entry.ran', toRecurringTemplate(updated), {
+      next_run_date: runDate,
+      last_run_date: template.lastRunDate,
+      last_journal_entry_id: template.lastJournalEntryId,
+    });
+    return toJournalEntry(entry, lines);
+  }
+
+  /**
+   * The scheduled job: every due occurrence (next_run_date on or before the entity's business
+   * day, within end_date) is posted once, dated its own occurrence date. Safe with many workers.
+   */
+  async runDue(now = new Date()): Promise<{ posted: number; failed: number }> {
+    const due: { id: string; entity_id: string; livemode: boolean; code: string; timezone: string }[] = await this.tx.dataSource.query(
+      `SELECT t.id, t.entity_id, t.livemode, e.code, e.timezone FROM recurring_journal_entries t JOIN entities e ON e.id = t.entity_id
+       WHERE t.active AND t.next_run_date <= (now() AT TIME ZONE e.timezone)::date + 1 ORDER BY t.next_run_date, t.id`,
+    );
+    let posted = 0;
+    let failed = 0;
+    for (const row of due) {
+      const today = businessDay(row.timezone, now);
+      const caller = { entityId: row.entity_id, entityCode: row.code, livemode: row.livemode, apiKeyId: row.entity_id, scopes: new Set(['*']) };
+      await RequestContext.runAs(caller, async () => {
+        for (;;) {
+          const template = await this.templates.findById(row.id);
+          if (!template || !template.active || template.nextRunDate > today) return;
+          if (template.endDate && template.nextRunDate > template.endDate) return;
+          try {
+            const entry = await this.tx.run(() => this.post(template, template.nextRunDate, template.nextRunDate, 'schedule'));
+            if (entry) posted += 1;
+          } catch (error) {
+            // A closed period or a changed account leaves the template due; it is retried next time.
+            failed += 1;
+            this.logger.warn(`recurring journal entry ${row.id} could not run for ${template.nextRunDate}: ${String(error)}`);
+            return;
+          }
+        }
+      }, 'recurring-journal-entries');
+    }
+    return { posted, failed };
+  }
+}

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { money } from '../../../platform/persistence/money';
+import { addMonths, businessDay, isValidDate, nextOccurrence, wholeMonthsBetween } from './calendar';
+import { depreciationDue, maxRecoverable, netBookValue } from './fixed-asset';
+import { formatEntryNumber, isBalanced, lineProblem, needsApproval, swapSides } from './journal-entry';
+import { normalBalanceOf } from './ledger';
+import { isSourceType, SOURCE_TYPES } from './source-types';
+
+const line = (debit: string, credit: string) => ({ debit: money(debit), credit: money(credit) });
+
+describe('journal entry rules', () => {
+  it('balances with exact decimals, never with float tolerance', () => {
+    expect(isBalanced([line('0.1', '0'), line('0.2', '0'), line('0', '0.3')])).toBe(true);
+    expect(isBalanced([line('100.0001', '0'), line('0', '100')])).toBe(false);
+  });
+
+  it('refuses lines without exactly one positive side or with more than 4 decimals', () => {
+    expect(lineProblem(line('0', '0'), 0)?.field).toBe('debit_amount');
+    expect(lineProblem(line('1', '1'), 2)).toMatchObject({ index: 2, field: 'credit_amount' });
+    expect(lineProblem(line('1.00001', '0'), 0)?.reason).toMatch(/decimal/);
+    expect(lineProblem(line('-1', '0'), 0)?.reason).toMatch(/negative/);
+    expect(lineProblem(line('5', '0'), 0)).toBeNull();
+  });
+
+  it('keeps any balanced set balanced when sides are swapped', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 10 }), (cents) => {
+        const debits = cents.map((c) => line(money(c).dividedBy(10000).toFixed(4), '0'));
+        const total = debits.reduce((s, l) => s.plus(l.debit), money(0));
+        const lines = [...debits, line('0', total.toFixed(4))];
+        return isBalanced(lines) && isBalanced(swapSides(lines)) && swapSides(lines)[0].credit.equals(lines[0].debit);
+      }),
+    );
+  });
+
+  it('applies the approval threshold to manual entries only, strictly above it', () => {
+    expect(needsApproval(money(1000), money(1000), true)).toBe(false);
+    expect(needsApproval(money('1000.01'), money(1000), true)).toBe(true);
+    expect(needsApproval(money(5000), money(1000), false)).toBe(false);
+    expect(needsApproval(money(5000), null, true)).toBe(false);
+  });
+
+  it('formats entry numbers and knows the source types and normal balances', () => {
+    expect(formatEntryNumber('QA1-JE', 7)).toBe('QA1-JE-000007');
+    expect(SOURCE_TYPES).toHaveLength(85);
+    expect(isSourceType('RECURRING_JE')).toBe(true);
+    expect(isSourceType('recurring_je')).toBe(false);
+    expect(normalBalanceOf('asset')).toBe('debit');
+    expect(normalBalanceOf('revenue')).toBe('credit');
+  });
+});
+
+describe('calendar', () => {
+  it('validates dates and clamps months', () => {
+    expect(isValidDate('2026-02-29')).toBe(false);
+    expect(isValidDate('2028-02-29')).toBe(true);
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(nextOccurrence('2026-12-31', 'quarterly')).toBe('2027-03-31');
+    expect(nextOccurrence('2026-12-31', 'weekly')).toBe('2027-01-07');
+    expect(nextOccurrence('2026-02-28', 'yearly')).toBe('2027-02-28');
+    expect(wholeMonthsBetween('2026-01-15', '2026-02-14')).toBe(0);
+    expect(wholeMonthsBetween('2026-01-15', '2026-02-15')).toBe(1);
+  });
+
+  it('computes the business day in the entity time zone', () => {
+    const instant = new Date('2026-11-21T23:30:00Z');
+    expect(businessDay('UTC', instant)).toBe('2026-11-21');
+    expect(businessDay('Asia/Tokyo', instant)).toBe('2026-11-22');
+    expect(businessDay('America/Los_Angeles', instant)).toBe('2026-11-21');
+  });
+});
+
+describe('fixed asset arithmetic', () => {
+  const book = {
+    cost: money(1000),
+    salvageValue: money(100),
+    usefulLifeMonths: 7,
+    acquisitionDate: '2026-01-01',
+    accumulatedDepreciation: money(0),
+    monthsDepreciated: 0,
+    totalImpaired: money(0),
+    totalRecovered: money(0),
+    revaluationTotal: money(0),
+  };
+
+  it('depreciates straight-line by whole months, the last month taking the remainder', () => {
+    const first = depreciationDue(book, '2026-03-01');
+    expect(first.months).toBe(2);
+    expect(first.amount.toFixed(4)).toBe('257.1428');
+    const all = depreciationDue(book, '2030-01-01');
+    expect(all.months).toBe(7);
+    expect(all.amount.toFixed(4)).toBe('900.0000');
+  });
+
+  it('never depreciates below salvage after an impairment, and caps recoveries', () => {
+    const impaired = { ...book, totalImpaired: money(850) };
+    expect(depreciationDue(impaired, '2030-01-01').amount.toFixed(4)).toBe('50.0000');
+    expect(netBookValue(impaired).toFixed()).toBe('150');
+    expect(maxRecoverable({ totalImpaired: money(850), totalRecovered: money(200) }).toFixed()).toBe('650');
+  });
+});

@@ -1,0 +1,65 @@
+/** Calendar arithmetic on `YYYY-MM-DD` dates (no time zones: dates are business days). */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
+const fromUtc = (d: Date) => d.toISOString().slice(0, 10);
+
+export function addDays(date: string, days: number): string {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** Adds months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, day] = date.split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return fromUtc(new Date(Date.UTC(year, month, Math.min(day, last))));
+}
+
+export const lastDayOfMonth = (date: string): string => addDays(addMonths(`${date.slice(0, 7)}-01`, 1), -1);
+
+/** Whole months from `start` to `end` (Jan 15 -> Feb 14 is 0, -> Feb 15 is 1). */
+export function wholeMonthsBetween(start: string, end: string): number {
+  if (end < start) return 0;
+  const [sy, sm] = start.split('-').map(Number);
+  const [ey, em] = end.split('-').map(Number);
+  let months = (ey - sy) * 12 + (em - sm);
+  if (addMonths(start, months) > end) months -= 1;
+  return Math.max(0, months);
+}
+
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** The occurrence after `date`. Monthly schedules are anchored on the given day, clamped to short months. */
+export function nextOccurrence(date: string, frequency: Frequency): string {
+  switch (frequency) {
+    case 'daily':
+      return addDays(date, 1);
+    case 'weekly':
+      return addDays(date, 7);
+    case 'monthly':
+      return addMonths(date, 1);
+    case 'quarterly':
+      return addMonths(date, 3);
+    case 'yearly':
+      return addMonths(date, 12);
+  }
+}
+
+/** Today's date in an IANA time zone: the entity's current business day. */
+export function businessDay(timezone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,0 +1,62 @@
+import Decimal from 'decimal.js';
+import { money } from '../../../platform/persistence/money';
+
+export const ENTRY_STATUSES = ['draft', 'pending_approval', 'posted', 'reversed', 'voided', 'rejected'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+export type ApprovalStatus = 'auto_approved' | 'pending_approval' | 'approved' | 'rejected';
+
+export interface LineAmounts {
+  debit: Decimal;
+  credit: Decimal;
+}
+
+export type LineProblem = { index: number; field: 'debit_amount' | 'credit_amount'; reason: string };
+
+/** Each line carries exactly one positive side with at most 4 decimals; null when the line is fine. */
+export function lineProblem(line: LineAmounts, index: number): LineProblem | null {
+  for (const [field, value] of [['debit_amount', line.debit], ['credit_amount', line.credit]] as const) {
+    if (value.isNegative()) return { index, field, reason: 'must not be negative' };
+    if (value.decimalPlaces() > 4) return { index, field, reason: 'has more than 4 decimal places' };
+    if (value.abs().greaterThanOrEqualTo('1e15')) return { index, field, reason: 'is too large' };
+  }
+  if (line.debit.isZero() && line.credit.isZero()) return { index, field: 'debit_amount', reason: 'a line needs a debit or a credit amount' };
+  if (!line.debit.isZero() && !line.credit.isZero()) return { index, field: 'credit_amount', reason: 'a line is either a debit or a credit' };
+  return null;
+}
+
+export function totals(lines: readonly LineAmounts[]): { debit: Decimal; credit: Decimal } {
+  return lines.reduce((acc, l) => ({ debit: acc.debit.plus(l.debit), credit: acc.credit.plus(l.credit) }), {
+    debit: money(0),
+    credit: money(0),
+  });
+}
+
+/** Rule 1: debits equal credits exactly (decimal arithmetic, no tolerance). */
+export const isBalanced = (lines: readonly LineAmounts[]): boolean => {
+  const t = totals(lines);
+  return t.debit.equals(t.credit);
+};
+
+/** The reversing lines: each debit becomes a credit of the same amount and vice versa. */
+export const swapSides = <L extends LineAmounts>(lines: readonly L[]): L[] => lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
+
+/** Manual entries above the threshold wait for approval; system entries never do. */
+export function needsApproval(totalDebit: Decimal, threshold: Decimal | null, manual: boolean): boolean {
+  return manual && threshold !== null && totalDebit.greaterThan(threshold);
+}
+
+/** The statuses from which an action may start, for 409 invalid_state hints. */
+export const ALLOWED_FROM: Record<'post' | 'approve' | 'reject' | 'void' | 'reverse' | 'update' | 'delete', readonly EntryStatus[]> = {
+  post: ['draft'],
+  approve: ['pending_approval'],
+  reject: ['pending_approval'],
+  void: ['draft', 'pending_approval'],
+  reverse: ['posted'],
+  update: ['draft'],
+  delete: ['draft'],
+};
+
+/** `QA1-JE` + 7 -> `QA1-JE-000007`. */
+export const formatEntryNumber = (prefix: string, n: number | string): string => `${prefix}-${String(n).padStart(6, '0')}`;
+
+export const defaultEntryPrefix = (entityCode: string): string => `${entityCode.toUpperCase()}-JE`;
