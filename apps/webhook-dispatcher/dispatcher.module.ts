@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CatalogWorkerModule } from '../../libs/contexts/catalog/catalog.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';
@@ -10,7 +11,7 @@ export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: DispatcherModule,
-      imports: [PlatformCoreModule.forRoot(config)],
+      imports: [PlatformCoreModule.forRoot(config), CatalogWorkerModule],
       providers: [MaintenanceProcessor, ReadinessService],
     };
   }

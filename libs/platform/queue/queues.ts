@@ -4,6 +4,10 @@ export interface JobMap {
     'purge-idempotency-keys': Record<string, never>;
     'purge-rate-limit-windows': Record<string, never>;
   };
+  catalog: {
+    /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
+    'sync-channel-listing': { entity_id: string; entity_code: string; livemode: boolean; api_key_id: string; listing_id: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -12,4 +16,5 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 
 export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
+  catalog: 'catalog',
 };
