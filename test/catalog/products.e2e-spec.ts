@@ -171,6 +171,7 @@ describe('products', () => {
     expectError(await live.delete(`/v1/products/${p.id}`), 409, 'invalid_state', { hint: expect.stringContaining('archived') });
     expectError(await live.patch(`/v1/products/${p.id}`).send({ name: 'x' }), 409, 'invalid_state', { hint: expect.stringContaining('archived') });
     expectError(await live.post(`/v1/products/${p.id}/variants`).send({ sku: sku(), name: 'v' }), 409, 'invalid_state');
+    expectError(await live.post(`/v1/products/${p.id}/restore`).send({ now: true }), 400, 'parameter_unknown', { param: 'now' });
     const restored = await live.post(`/v1/products/${p.id}/restore`).expect(200);
     expect(restored.body).toMatchObject({ id: p.id, status: 'active', archived_at: null });
     expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['product.created', 'product.deleted', 'product.restored']);

@@ -12,6 +12,7 @@ import {
   SyncAcknowledgmentResponse,
   UpdateChannelListingDto,
 } from './channel-listing.dto';
+import { EmptyBodyDto } from './catalog-validators';
 import { DeletedResponse } from './product.dto';
 
 @ApiTags('Channel listings')
@@ -71,7 +72,7 @@ export class ChannelListingsController {
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A replay returns the first 202 and queues nothing.' })
   @ApiResponse({ status: 202, type: SyncAcknowledgmentResponse })
   @ApiResponse({ status: 501, description: '`connector_not_supported` (type `not_implemented`).' })
-  sync(@Param('id') id: string) {
+  sync(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.listings.requestSync(id);
   }
 }

@@ -16,6 +16,7 @@ import {
   UpdateProductDto,
   UpdateVariantDto,
 } from './product.dto';
+import { EmptyBodyDto } from './catalog-validators';
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
 
@@ -70,7 +71,7 @@ export class ProductsController {
   @RequireScopes('products:write')
   @ApiOperation({ summary: 'Restore an archived product', description: '409 invalid_state unless the product is archived; sends `product.restored`.' })
   @ApiResponse({ status: 200, type: ProductResponse })
-  restore(@Param('id') id: string) {
+  restore(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.products.restore(id);
   }
 
