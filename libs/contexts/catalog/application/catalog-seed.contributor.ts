@@ -33,8 +33,16 @@ export class CatalogSeedContributor implements OnModuleInit {
             freight_insurance: true,
           });
           await this.products.addTag(product.id, tag.id);
-          const storefront = await this.listings.create({ product_id: product.id, channel: 'storefront', price: 27.5 });
-          const marketplace = await this.listings.create({ product_id: product.id, channel: 'marketplace1', price: 29 });
+          const storefront = await this.listings.create({
+            product_id: product.id,
+            channel: 'storefront',
+            price: 27.5,
+          });
+          const marketplace = await this.listings.create({
+            product_id: product.id,
+            channel: 'marketplace1',
+            price: 29,
+          });
           return {
             tag_id: tag.id,
             product_id: product.id,

@@ -51,8 +51,11 @@ export class ChannelListingsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'channel_listing',
-      fields: { product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' } },
-      load: async (ids) => new Map((await this.listings.findByIds(ids)).map((l) => [l.id, toListingResource(l)])),
+      fields: {
+        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
+      },
+      load: async (ids) =>
+        new Map((await this.listings.findByIds(ids)).map((l) => [l.id, toListingResource(l)])),
     });
   }
 
@@ -85,9 +88,13 @@ export class ChannelListingsService implements OnModuleInit {
     });
   }
 
-  async list(query: ListQueryDto & { product_id?: string; channel?: Channel }, url: string): Promise<ListPage<ChannelListingResource>> {
+  async list(
+    query: ListQueryDto & { product_id?: string; channel?: Channel },
+    url: string,
+  ): Promise<ListPage<ChannelListingResource>> {
     const page = await this.listings.page(query, { url }, (qb) => {
-      if (query.product_id !== undefined) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
+      if (query.product_id !== undefined)
+        qb.andWhere('r.product_id = :productId', { productId: query.product_id });
       if (query.channel !== undefined) qb.andWhere('r.channel = :channel', { channel: query.channel });
     });
     return listEnvelope(page.rows.map(toListingResource), page, url);
@@ -105,7 +112,8 @@ export class ChannelListingsService implements OnModuleInit {
       if (changes.price !== undefined) listing.price = changes.price === null ? null : money(changes.price);
       if (changes.currency !== undefined) listing.currency = changes.currency;
       if (changes.status !== undefined) listing.status = changes.status;
-      if (changes.metadata !== undefined) listing.metadata = mergeMetadata(listing.metadata, changes.metadata);
+      if (changes.metadata !== undefined)
+        listing.metadata = mergeMetadata(listing.metadata, changes.metadata);
       const previous = previousAttributes(before, toListingResource(listing));
       if (Object.keys(previous).length === 0) return before;
       const resource = toListingResource(await this.listings.save(listing));
@@ -138,7 +146,9 @@ export class ChannelListingsService implements OnModuleInit {
       const before = toListingResource(found);
       found.syncStatus = 'queued';
       const resource = toListingResource(await this.listings.save(found));
-      await this.events.publish('product.listing.sync_requested', resource, { sync_status: before.sync_status });
+      await this.events.publish('product.listing.sync_requested', resource, {
+        sync_status: before.sync_status,
+      });
       return found;
     });
     const data: JobData<'catalog', typeof SYNC_JOB> = {
@@ -148,7 +158,12 @@ export class ChannelListingsService implements OnModuleInit {
       api_key_id: caller.apiKeyId,
       listing_id: listing.id,
     };
-    await this.queue.add(SYNC_JOB, data, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 5000 });
+    await this.queue.add(SYNC_JOB, data, {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    });
     return { status: 'queued', listing_id: listing.id };
   }
 

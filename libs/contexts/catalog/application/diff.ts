@@ -1,5 +1,9 @@
 /** `previous_attributes` of an update: the fields of `before` whose value differs in `after`. */
-export function previousAttributes(before: object, after: object, ignore: readonly string[] = ['updated_at']): Record<string, unknown> {
+export function previousAttributes(
+  before: object,
+  after: object,
+  ignore: readonly string[] = ['updated_at'],
+): Record<string, unknown> {
   const previous: Record<string, unknown> = {};
   const a = after as Record<string, unknown>;
   for (const [key, value] of Object.entries(before)) {

@@ -34,15 +34,22 @@ export class ProductCategoriesService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'product_category',
-      fields: { parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' } },
-      load: async (ids) => new Map((await this.categories.findByIds(ids)).map((c) => [c.id, toCategoryResource(c)])),
+      fields: {
+        parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' },
+      },
+      load: async (ids) =>
+        new Map((await this.categories.findByIds(ids)).map((c) => [c.id, toCategoryResource(c)])),
     });
   }
 
   /** Checks the proposed parent exists, is not the category or a descendant, and keeps the tree shallow. */
-  private async checkParent(categoryId: string | undefined, parentId: string | null | undefined): Promise<void> {
+  private async checkParent(
+    categoryId: string | undefined,
+    parentId: string | null | undefined,
+  ): Promise<void> {
     if (!parentId) return;
-    if (!(await this.categories.findById(parentId))) throw missingReference('parent_id', 'product category', parentId);
+    if (!(await this.categories.findById(parentId)))
+      throw missingReference('parent_id', 'product category', parentId);
     const ancestors = await this.categories.ancestorsOf(parentId, CATEGORY_MAX_DEPTH);
     if (categoryId) assertNoCycle(categoryId, parentId, ancestors);
     assertDepth(ancestors);
@@ -63,9 +70,13 @@ export class ProductCategoriesService implements OnModuleInit {
     });
   }
 
-  async list(query: ListQueryDto & { parent_id?: string }, url: string): Promise<ListPage<ProductCategoryResource>> {
+  async list(
+    query: ListQueryDto & { parent_id?: string },
+    url: string,
+  ): Promise<ListPage<ProductCategoryResource>> {
     const page = await this.categories.page(query, { url }, (qb) => {
-      if (query.parent_id !== undefined) qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
+      if (query.parent_id !== undefined)
+        qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
     });
     return listEnvelope(page.rows.map(toCategoryResource), page, url);
   }
@@ -84,7 +95,8 @@ export class ProductCategoriesService implements OnModuleInit {
       }
       if (changes.name !== undefined) category.name = changes.name;
       if (changes.description !== undefined) category.description = changes.description;
-      if (changes.metadata !== undefined) category.metadata = mergeMetadata(category.metadata, changes.metadata);
+      if (changes.metadata !== undefined)
+        category.metadata = mergeMetadata(category.metadata, changes.metadata);
       const previous = previousAttributes(before, toCategoryResource(category));
       if (Object.keys(previous).length === 0) return before;
       const resource = toCategoryResource(await this.categories.save(category));
@@ -97,7 +109,10 @@ export class ProductCategoriesService implements OnModuleInit {
   async delete(id: string): Promise<{ id: string; object: 'product_category'; deleted: true }> {
     return this.tx.run(async () => {
       const category = await this.categories.getForUpdate(id);
-      const [products, children] = await Promise.all([this.products.countInCategory(category.id), this.categories.countChildren(category.id)]);
+      const [products, children] = await Promise.all([
+        this.products.countInCategory(category.id),
+        this.categories.countChildren(category.id),
+      ]);
       if (products > 0 || children > 0) {
         throw new CatalogError('resource_conflict', {
           hint: `Product category '${id}' still has ${products} product(s) and ${children} child categor${children === 1 ? 'y' : 'ies'}; move them first.`,

@@ -57,7 +57,10 @@ export interface ProductResource {
   updated_at: string;
 }
 
-const weightOf = (r: { weight: ProductRecord['weight']; weightUnit: WeightUnit | null }): WeightResource | null =>
+const weightOf = (r: {
+  weight: ProductRecord['weight'];
+  weightUnit: WeightUnit | null;
+}): WeightResource | null =>
   r.weight && r.weightUnit ? { value: toJsonNumber(r.weight)!, unit: r.weightUnit } : null;
 
 export const toVariantResource = (v: ProductVariantRecord): ProductVariantResource => ({
@@ -76,7 +79,11 @@ export const toVariantResource = (v: ProductVariantRecord): ProductVariantResour
   updated_at: v.updatedAt.toISOString(),
 });
 
-export const toProductResource = (p: ProductRecord, variants: ProductVariantRecord[], tagIds: string[]): ProductResource => ({
+export const toProductResource = (
+  p: ProductRecord,
+  variants: ProductVariantRecord[],
+  tagIds: string[],
+): ProductResource => ({
   id: p.id,
   object: 'product',
   sku: p.sku,
@@ -91,7 +98,12 @@ export const toProductResource = (p: ProductRecord, variants: ProductVariantReco
   weight: weightOf(p),
   dimensions:
     p.length && p.width && p.height && p.dimensionUnit
-      ? { length: toJsonNumber(p.length)!, width: toJsonNumber(p.width)!, height: toJsonNumber(p.height)!, unit: p.dimensionUnit }
+      ? {
+          length: toJsonNumber(p.length)!,
+          width: toJsonNumber(p.width)!,
+          height: toJsonNumber(p.height)!,
+          unit: p.dimensionUnit,
+        }
       : null,
   freight_insurance: p.freightInsurance,
   serial_tracked: p.serialTracked,

@@ -19,10 +19,19 @@ import {
   ProductType,
   WeightUnit,
 } from '../domain/product';
-import { ProductCategoryRepository, ProductRepository, ProductVariantRepository } from '../infrastructure/catalog.repositories';
+import {
+  ProductCategoryRepository,
+  ProductRepository,
+  ProductVariantRepository,
+} from '../infrastructure/catalog.repositories';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
 import { previousAttributes } from './diff';
-import { ProductResource, ProductVariantResource, toProductResource, toVariantResource } from './product.presenter';
+import {
+  ProductResource,
+  ProductVariantResource,
+  toProductResource,
+  toVariantResource,
+} from './product.presenter';
 import { TagsService } from './tags.service';
 
 export interface WeightInput {
@@ -75,7 +84,8 @@ export interface ProductFilters {
   category_id?: string;
 }
 
-const decimalOrNull = (value: number | null | undefined): Decimal | null => (value === null || value === undefined ? null : money(value));
+const decimalOrNull = (value: number | null | undefined): Decimal | null =>
+  value === null || value === undefined ? null : money(value);
 
 /** Products and their variants: SKUs unique per entity and mode, archive and restore, tags. */
 @Injectable()
@@ -93,20 +103,34 @@ export class ProductsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'product',
-      fields: { category: { kind: 'reference', source: 'category_id', target: 'category', resource: 'product_category' } },
-      load: async (ids) => new Map((await this.present(await this.products.findByIds(ids))).map((p) => [p.id, p])),
+      fields: {
+        category: {
+          kind: 'reference',
+          source: 'category_id',
+          target: 'category',
+          resource: 'product_category',
+        },
+      },
+      load: async (ids) =>
+        new Map((await this.present(await this.products.findByIds(ids))).map((p) => [p.id, p])),
     });
     this.resources.register({
       name: 'product_variant',
-      fields: { product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' } },
-      load: async (ids) => new Map((await this.variants.findByIds(ids)).map((v) => [v.id, toVariantResource(v)])),
+      fields: {
+        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
+      },
+      load: async (ids) =>
+        new Map((await this.variants.findByIds(ids)).map((v) => [v.id, toVariantResource(v)])),
     });
   }
 
   /** Serializes products with their variants and tag ids: two queries for any number of products. */
   private async present(rows: ProductRecord[]): Promise<ProductResource[]> {
     const ids = rows.map((r) => r.id);
-    const [variants, tagIds] = await Promise.all([this.variants.ofProducts(ids), this.tags.tagIdsOf('product', ids)]);
+    const [variants, tagIds] = await Promise.all([
+      this.variants.ofProducts(ids),
+      this.tags.tagIdsOf('product', ids),
+    ]);
     return rows.map((r) => toProductResource(r, variants.get(r.id) ?? [], tagIds.get(r.id) ?? []));
   }
 
@@ -130,10 +154,14 @@ export class ProductsService implements OnModuleInit {
   }
 
   private async assertCategory(categoryId: string | null | undefined): Promise<void> {
-    if (categoryId && !(await this.categories.findById(categoryId))) throw missingReference('category_id', 'product category', categoryId);
+    if (categoryId && !(await this.categories.findById(categoryId)))
+      throw missingReference('category_id', 'product category', categoryId);
   }
 
-  private applyWeight(target: { weight: Decimal | null; weightUnit: WeightUnit | null }, weight: WeightInput | null): void {
+  private applyWeight(
+    target: { weight: Decimal | null; weightUnit: WeightUnit | null },
+    weight: WeightInput | null,
+  ): void {
     target.weight = weight ? money(weight.value) : null;
     target.weightUnit = weight ? weight.unit : null;
   }
@@ -200,7 +228,8 @@ export class ProductsService implements OnModuleInit {
       if (query.sku !== undefined) qb.andWhere('r.sku = :sku', { sku: query.sku });
       if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
       if (query.status !== undefined) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.category_id !== undefined) qb.andWhere('r.category_id = :categoryId', { categoryId: query.category_id });
+      if (query.category_id !== undefined)
+        qb.andWhere('r.category_id = :categoryId', { categoryId: query.category_id });
     });
     return listEnvelope(await this.present(page.rows), page, url);
   }
@@ -239,7 +268,8 @@ export class ProductsService implements OnModuleInit {
       if (changes.dimensions !== undefined) this.applyDimensions(product, changes.dimensions);
       if (changes.freight_insurance !== undefined) product.freightInsurance = changes.freight_insurance;
       if (changes.serial_tracked !== undefined) product.serialTracked = changes.serial_tracked;
-      if (changes.metadata !== undefined) product.metadata = mergeMetadata(product.metadata, changes.metadata);
+      if (changes.metadata !== undefined)
+        product.metadata = mergeMetadata(product.metadata, changes.metadata);
       const after = toProductResource(product, [], before.tag_ids);
       const previous = previousAttributes({ ...before, variants: [] }, after, ['updated_at', 'variants']);
       if (Object.keys(previous).length === 0) return before;
@@ -270,7 +300,10 @@ export class ProductsService implements OnModuleInit {
       product.status = 'active';
       product.archivedAt = null;
       const resource = await this.presentOne(await this.products.save(product));
-      await this.events.publish('product.restored', resource, { status: 'archived', archived_at: archivedAt?.toISOString() ?? null });
+      await this.events.publish('product.restored', resource, {
+        status: 'archived',
+        archived_at: archivedAt?.toISOString() ?? null,
+      });
       return resource;
     });
   }
@@ -297,7 +330,11 @@ export class ProductsService implements OnModuleInit {
     return toVariantResource(await this.variants.getOfProduct(product.id, variantId));
   }
 
-  async updateVariant(productId: string, variantId: string, changes: VariantChanges): Promise<ProductVariantResource> {
+  async updateVariant(
+    productId: string,
+    variantId: string,
+    changes: VariantChanges,
+  ): Promise<ProductVariantResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
       assertProductEditable(product);
@@ -312,7 +349,8 @@ export class ProductsService implements OnModuleInit {
       if (changes.list_price !== undefined) variant.listPrice = decimalOrNull(changes.list_price);
       if (changes.cost_price !== undefined) variant.costPrice = decimalOrNull(changes.cost_price);
       if (changes.weight !== undefined) this.applyWeight(variant, changes.weight);
-      if (changes.metadata !== undefined) variant.metadata = mergeMetadata(variant.metadata, changes.metadata);
+      if (changes.metadata !== undefined)
+        variant.metadata = mergeMetadata(variant.metadata, changes.metadata);
       const previous = previousAttributes(before, toVariantResource(variant));
       if (Object.keys(previous).length === 0) return before;
       const resource = toVariantResource(await this.variants.save(variant));
@@ -322,7 +360,10 @@ export class ProductsService implements OnModuleInit {
   }
 
   /** Variants are removed for good (their SKU becomes free again). */
-  async removeVariant(productId: string, variantId: string): Promise<{ id: string; object: 'product_variant'; deleted: true }> {
+  async removeVariant(
+    productId: string,
+    variantId: string,
+  ): Promise<{ id: string; object: 'product_variant'; deleted: true }> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
       assertProductEditable(product);
@@ -339,7 +380,10 @@ export class ProductsService implements OnModuleInit {
       const product = await this.products.getForUpdate(productId);
       const added = await this.tags.attach('product', product.id, tagId);
       const resource = await this.presentOne(product);
-      if (added) await this.events.publish('product.tag.added', resource, { tag_ids: resource.tag_ids.filter((t) => t !== tagId) });
+      if (added)
+        await this.events.publish('product.tag.added', resource, {
+          tag_ids: resource.tag_ids.filter((t) => t !== tagId),
+        });
       return resource;
     });
   }
@@ -366,7 +410,11 @@ export class ProductsService implements OnModuleInit {
       if (product.demandAvgPerDay.equals(perDay)) return;
       const previous = { demand_avg_per_day: (await this.presentOne(product)).demand_avg_per_day };
       product.demandAvgPerDay = money(perDay);
-      await this.events.publish('product.updated', await this.presentOne(await this.products.save(product)), previous);
+      await this.events.publish(
+        'product.updated',
+        await this.presentOne(await this.products.save(product)),
+        previous,
+      );
     });
   }
 }

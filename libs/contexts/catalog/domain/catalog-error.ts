@@ -10,4 +10,7 @@ export class CatalogError extends DomainError {
 
 /** A reference in a request body (category_id, tag_id, ...) that does not resolve for this entity and mode. */
 export const missingReference = (param: string, resource: string, id: string) =>
-  new CatalogError('parameter_invalid', { param, hint: `No ${resource} with id '${id}' exists for this entity and mode.` });
+  new CatalogError('parameter_invalid', {
+    param,
+    hint: `No ${resource} with id '${id}' exists for this entity and mode.`,
+  });

@@ -36,8 +36,12 @@ describe('channel listing sync rules', () => {
   const listing = { id: 'l', channel: 'storefront' as const, status: 'active' as const };
 
   it('answers connector_not_supported for marketplaces whatever their state', () => {
-    expect(codeOf(() => assertCanSync({ ...listing, channel: 'marketplace1' }, 'active'))).toBe('connector_not_supported');
-    expect(codeOf(() => assertCanSync({ ...listing, channel: 'marketplace2', status: 'inactive' }, 'archived'))).toBe('connector_not_supported');
+    expect(codeOf(() => assertCanSync({ ...listing, channel: 'marketplace1' }, 'active'))).toBe(
+      'connector_not_supported',
+    );
+    expect(
+      codeOf(() => assertCanSync({ ...listing, channel: 'marketplace2', status: 'inactive' }, 'archived')),
+    ).toBe('connector_not_supported');
   });
 
   it('syncs active storefront listings of active products only', () => {
@@ -56,13 +60,18 @@ describe('category tree rules', () => {
 
   it('limits the depth to ten levels', () => {
     expect(codeOf(() => assertDepth(Array.from({ length: 7 }, (_, i) => String(i))))).toBeUndefined();
-    expect(codeOf(() => assertDepth(Array.from({ length: 9 }, (_, i) => String(i))))).toBe('parameter_invalid');
+    expect(codeOf(() => assertDepth(Array.from({ length: 9 }, (_, i) => String(i))))).toBe(
+      'parameter_invalid',
+    );
   });
 });
 
 describe('metadata', () => {
   it('merges updates and removes keys set to "" or null', () => {
-    expect(mergeMetadata({ a: '1', b: '2', c: '3' }, { a: 'x', b: '', c: null, d: '4' })).toEqual({ a: 'x', d: '4' });
+    expect(mergeMetadata({ a: '1', b: '2', c: '3' }, { a: 'x', b: '', c: null, d: '4' })).toEqual({
+      a: 'x',
+      d: '4',
+    });
     expect(initialMetadata({ a: '1', b: null })).toEqual({ a: '1' });
     expect(initialMetadata(undefined)).toEqual({});
   });
@@ -73,6 +82,8 @@ describe('metadata', () => {
     expect(metadataProblem({ a: 1 })).toMatch(/string/);
     expect(metadataProblem({ ['k'.repeat(41)]: 'v' })).toMatch(/keys/);
     expect(metadataProblem({ a: 'v'.repeat(501) })).toMatch(/500/);
-    expect(metadataProblem(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])))).toMatch(/50/);
+    expect(metadataProblem(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])))).toMatch(
+      /50/,
+    );
   });
 });

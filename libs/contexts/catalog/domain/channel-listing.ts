@@ -16,7 +16,10 @@ export const SYNCABLE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(['storef
 export const REMOTE_ID_MAX = 255;
 
 /** Checks a sync request against the connector and the listing's state, in that order. */
-export function assertCanSync(listing: { id: string; channel: Channel; status: ListingStatus }, productStatus: string): void {
+export function assertCanSync(
+  listing: { id: string; channel: Channel; status: ListingStatus },
+  productStatus: string,
+): void {
   if (!SYNCABLE_CHANNELS.has(listing.channel)) {
     throw new CatalogError('connector_not_supported', {
       hint: `The ${listing.channel} connector does not support pushing listings yet; only storefront listings can be synced.`,

@@ -7,13 +7,17 @@ export const METADATA_VALUE_MAX = 500;
 
 /** Why a metadata object is refused, or undefined when it is acceptable. */
 export function metadataProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'metadata must be an object';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'metadata must be an object';
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length > METADATA_MAX_KEYS) return `metadata holds at most ${METADATA_MAX_KEYS} keys`;
   for (const [key, v] of entries) {
-    if (key.length === 0 || key.length > METADATA_KEY_MAX) return `metadata keys are 1 to ${METADATA_KEY_MAX} characters`;
-    if (v !== null && typeof v !== 'string') return `metadata.${key} must be a string (or null/"" to remove it)`;
-    if (typeof v === 'string' && v.length > METADATA_VALUE_MAX) return `metadata.${key} is longer than ${METADATA_VALUE_MAX} characters`;
+    if (key.length === 0 || key.length > METADATA_KEY_MAX)
+      return `metadata keys are 1 to ${METADATA_KEY_MAX} characters`;
+    if (v !== null && typeof v !== 'string')
+      return `metadata.${key} must be a string (or null/"" to remove it)`;
+    if (typeof v === 'string' && v.length > METADATA_VALUE_MAX)
+      return `metadata.${key} is longer than ${METADATA_VALUE_MAX} characters`;
   }
   return undefined;
 }
@@ -32,4 +36,5 @@ export function mergeMetadata(current: Metadata, changes: Record<string, string 
 }
 
 /** A create body's metadata without the removal markers. */
-export const initialMetadata = (changes: Record<string, string | null> | undefined): Metadata => mergeMetadata({}, changes ?? {});
+export const initialMetadata = (changes: Record<string, string | null> | undefined): Metadata =>
+  mergeMetadata({}, changes ?? {});

@@ -4,7 +4,11 @@ import { CatalogError } from './catalog-error';
  * A category may not become its own ancestor. `ancestorsOfParent` is the chain from the
  * proposed parent upwards (parent first).
  */
-export function assertNoCycle(categoryId: string, parentId: string, ancestorsOfParent: readonly string[]): void {
+export function assertNoCycle(
+  categoryId: string,
+  parentId: string,
+  ancestorsOfParent: readonly string[],
+): void {
   if (parentId === categoryId || ancestorsOfParent.includes(categoryId)) {
     throw new CatalogError('parameter_invalid', {
       param: 'parent_id',

@@ -32,13 +32,17 @@ export function assertProductEditable(product: { id: string; status: ProductStat
 
 export function assertCanArchive(product: { id: string; status: ProductStatus }): void {
   if (product.status === 'archived') {
-    throw new CatalogError('invalid_state', { hint: `Product '${product.id}' is already archived; only active products can be deleted.` });
+    throw new CatalogError('invalid_state', {
+      hint: `Product '${product.id}' is already archived; only active products can be deleted.`,
+    });
   }
 }
 
 export function assertCanRestore(product: { id: string; status: ProductStatus }): void {
   if (product.status !== 'archived') {
-    throw new CatalogError('invalid_state', { hint: `Product '${product.id}' is ${product.status}; only archived products can be restored.` });
+    throw new CatalogError('invalid_state', {
+      hint: `Product '${product.id}' is ${product.status}; only archived products can be restored.`,
+    });
   }
 }
 

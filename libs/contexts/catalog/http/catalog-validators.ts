@@ -25,8 +25,11 @@ export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
           value !== null &&
           !Array.isArray(value) &&
           Object.keys(value).length <= maxKeys &&
-          Object.entries(value).every(([k, v]) => k.length > 0 && k.length <= 40 && typeof v === 'string' && v.length <= 200),
-        defaultMessage: () => `must be an object of at most ${maxKeys} string values (keys up to 40, values up to 200 characters)`,
+          Object.entries(value).every(
+            ([k, v]) => k.length > 0 && k.length <= 40 && typeof v === 'string' && v.length <= 200,
+          ),
+        defaultMessage: () =>
+          `must be an object of at most ${maxKeys} string values (keys up to 40, values up to 200 characters)`,
       },
     },
     options,

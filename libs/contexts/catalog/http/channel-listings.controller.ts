@@ -23,7 +23,10 @@ export class ChannelListingsController {
 
   @Post()
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'List a product on a sales channel', description: 'One listing per product and channel (409 resource_conflict).' })
+  @ApiOperation({
+    summary: 'List a product on a sales channel',
+    description: 'One listing per product and channel (409 resource_conflict).',
+  })
   @ApiResponse({ status: 201, type: ChannelListingResponse })
   create(@Body() body: CreateChannelListingDto) {
     return this.listings.create(body);
@@ -31,7 +34,10 @@ export class ChannelListingsController {
 
   @Get()
   @RequireScopes('products:read')
-  @ApiOperation({ summary: 'List channel listings', description: 'Newest first, cursor-paginated; filters product_id, channel; expand[]=product.' })
+  @ApiOperation({
+    summary: 'List channel listings',
+    description: 'Newest first, cursor-paginated; filters product_id, channel; expand[]=product.',
+  })
   list(@Query() query: ChannelListingListQueryDto, @Req() req: Request) {
     return this.listings.list(query, req.originalUrl.split('?')[0]);
   }
@@ -69,7 +75,11 @@ export class ChannelListingsController {
       'Storefront: 202 with `{ status: "queued", listing_id }`; a worker records the attempt on the listing. ' +
       'Marketplaces: 501 `connector_not_supported`. Inactive listings or archived products: 409 `invalid_state`.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A replay returns the first 202 and queues nothing.' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A replay returns the first 202 and queues nothing.',
+  })
   @ApiResponse({ status: 202, type: SyncAcknowledgmentResponse })
   @ApiResponse({ status: 501, description: '`connector_not_supported` (type `not_implemented`).' })
   sync(@Param('id') id: string, @Body() _body: EmptyBodyDto) {

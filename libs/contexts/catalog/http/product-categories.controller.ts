@@ -6,7 +6,12 @@ import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ProductCategoriesService } from '../application/product-categories.service';
 import { DeletedResponse } from './product.dto';
-import { CreateProductCategoryDto, ProductCategoryListQueryDto, ProductCategoryResponse, UpdateProductCategoryDto } from './product-category.dto';
+import {
+  CreateProductCategoryDto,
+  ProductCategoryListQueryDto,
+  ProductCategoryResponse,
+  UpdateProductCategoryDto,
+} from './product-category.dto';
 
 @ApiTags('Product categories')
 @ApiResource('product_category')
@@ -24,7 +29,10 @@ export class ProductCategoriesController {
 
   @Get()
   @RequireScopes('product_categories:read')
-  @ApiOperation({ summary: 'List product categories', description: 'Newest first, cursor-paginated; filter parent_id; expand[]=parent.' })
+  @ApiOperation({
+    summary: 'List product categories',
+    description: 'Newest first, cursor-paginated; filter parent_id; expand[]=parent.',
+  })
   list(@Query() query: ProductCategoryListQueryDto, @Req() req: Request) {
     return this.categories.list(query, req.originalUrl.split('?')[0]);
   }
@@ -39,7 +47,10 @@ export class ProductCategoriesController {
 
   @Patch(':id')
   @RequireScopes('product_categories:write')
-  @ApiOperation({ summary: 'Update a product category', description: 'A category cannot move under itself or one of its descendants (400 on parent_id).' })
+  @ApiOperation({
+    summary: 'Update a product category',
+    description: 'A category cannot move under itself or one of its descendants (400 on parent_id).',
+  })
   @ApiResponse({ status: 200, type: ProductCategoryResponse })
   update(@Param('id') id: string, @Body() body: UpdateProductCategoryDto) {
     return this.categories.update(id, body);
@@ -47,7 +58,10 @@ export class ProductCategoriesController {
 
   @Delete(':id')
   @RequireScopes('product_categories:write')
-  @ApiOperation({ summary: 'Delete a product category', description: 'Permanent; 409 resource_conflict while products or child categories point to it.' })
+  @ApiOperation({
+    summary: 'Delete a product category',
+    description: 'Permanent; 409 resource_conflict while products or child categories point to it.',
+  })
   @ApiResponse({ status: 200, type: DeletedResponse })
   delete(@Param('id') id: string) {
     return this.categories.delete(id);

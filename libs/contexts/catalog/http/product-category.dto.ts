@@ -5,7 +5,11 @@ import { DESCRIPTION_MAX, NAME_MAX } from '../domain/product';
 import { IsMetadata } from './catalog-validators';
 
 const notNull = (_: unknown, v: unknown) => v !== null;
-const METADATA_DOC = { type: 'object', additionalProperties: { type: 'string' }, example: { erp_ref: 'CAT-7' } } as const;
+const METADATA_DOC = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  example: { erp_ref: 'CAT-7' },
+} as const;
 
 class CategoryFieldsDto {
   @ApiPropertyOptional({ nullable: true, maxLength: DESCRIPTION_MAX })
@@ -15,13 +19,20 @@ class CategoryFieldsDto {
   @MaxLength(DESCRIPTION_MAX)
   description?: string | null;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Parent category of the same entity and mode; null makes it a root.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description: 'Parent category of the same entity and mode; null makes it a root.',
+  })
   @IsOptional()
   @ValidateIf(notNull)
   @IsUUID()
   parent_id?: string | null;
 
-  @ApiPropertyOptional({ ...METADATA_DOC, description: 'On update, merged into the current metadata; "" or null removes a key.' })
+  @ApiPropertyOptional({
+    ...METADATA_DOC,
+    description: 'On update, merged into the current metadata; "" or null removes a key.',
+  })
   @IsOptional()
   @IsMetadata()
   metadata?: Record<string, string | null>;
@@ -56,7 +67,8 @@ export class ProductCategoryResponse {
   @ApiProperty({ example: 'product_category' }) object: string;
   @ApiProperty({ example: 'Hardware' }) name: string;
   @ApiProperty({ nullable: true, type: String, example: 'Tools and fasteners' }) description: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: expand[]=parent.' }) parent_id: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: expand[]=parent.' })
+  parent_id: string | null;
   @ApiProperty(METADATA_DOC) metadata: Record<string, string>;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;

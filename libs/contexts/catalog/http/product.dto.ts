@@ -34,7 +34,11 @@ import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../d
 import { IsMetadata, IsStringMap, MONEY_OPTIONS } from './catalog-validators';
 
 const notNull = (_: unknown, v: unknown) => v !== null;
-const METADATA_DOC = { type: 'object', additionalProperties: { type: 'string' }, example: { erp_ref: 'ITEM-4411' } } as const;
+const METADATA_DOC = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  example: { erp_ref: 'ITEM-4411' },
+} as const;
 
 export class WeightDto {
   @ApiProperty({ example: 1.25, minimum: 0 })
@@ -56,9 +60,15 @@ export class DimensionsDto {
 }
 
 export class CreateVariantDto {
-  @ApiProperty({ example: 'WID-001-RED', pattern: SKU_PATTERN.source, description: 'Unique across products and variants of the entity and mode.' })
+  @ApiProperty({
+    example: 'WID-001-RED',
+    pattern: SKU_PATTERN.source,
+    description: 'Unique across products and variants of the entity and mode.',
+  })
   @IsString()
-  @Matches(SKU_PATTERN, { message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit' })
+  @Matches(SKU_PATTERN, {
+    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+  })
   sku: string;
 
   @ApiProperty({ example: 'Widget, red', maxLength: NAME_MAX })
@@ -67,12 +77,21 @@ export class CreateVariantDto {
   @MaxLength(NAME_MAX)
   name: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { color: 'red' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { color: 'red' },
+  })
   @IsOptional()
   @IsStringMap(20)
   options?: Record<string, string>;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, example: 27.5, description: 'Null: the product list price applies.' })
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: 0,
+    example: 27.5,
+    description: 'Null: the product list price applies.',
+  })
   @IsOptional()
   @ValidateIf(notNull)
   @IsNumber(MONEY_OPTIONS)
@@ -105,7 +124,9 @@ export class UpdateVariantDto {
   @ApiPropertyOptional({ pattern: SKU_PATTERN.source })
   @IsOptional()
   @IsString()
-  @Matches(SKU_PATTERN, { message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit' })
+  @Matches(SKU_PATTERN, {
+    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+  })
   sku?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX })
@@ -143,7 +164,10 @@ export class UpdateVariantDto {
   @Type(() => WeightDto)
   weight?: WeightDto | null;
 
-  @ApiPropertyOptional({ ...METADATA_DOC, description: 'Merged into the current metadata; "" or null removes a key.' })
+  @ApiPropertyOptional({
+    ...METADATA_DOC,
+    description: 'Merged into the current metadata; "" or null removes a key.',
+  })
   @IsOptional()
   @IsMetadata()
   metadata?: Record<string, string | null>;
@@ -166,7 +190,9 @@ class ProductFieldsDto {
   @ApiPropertyOptional({ example: 'ea', default: 'ea', description: 'Unit of measure code.' })
   @IsOptional()
   @IsString()
-  @Matches(UNIT_OF_MEASURE_PATTERN, { message: 'unit_of_measure must be a code of 1-20 letters, digits, . _ -' })
+  @Matches(UNIT_OF_MEASURE_PATTERN, {
+    message: 'unit_of_measure must be a code of 1-20 letters, digits, . _ -',
+  })
   unit_of_measure?: string;
 
   @ApiPropertyOptional({ example: 25, minimum: 0, default: 0, description: 'Up to 4 decimal places.' })
@@ -176,7 +202,11 @@ class ProductFieldsDto {
   @Max(AMOUNT_MAX)
   list_price?: number;
 
-  @ApiPropertyOptional({ example: 'USD', pattern: '^[A-Z]{3}$', description: "ISO 4217; defaults to the entity's base currency." })
+  @ApiPropertyOptional({
+    example: 'USD',
+    pattern: '^[A-Z]{3}$',
+    description: "ISO 4217; defaults to the entity's base currency.",
+  })
   @IsOptional()
   @IsString()
   @Matches(CURRENCY_PATTERN, { message: 'currency must be an upper-case ISO 4217 code' })
@@ -204,7 +234,10 @@ class ProductFieldsDto {
   @Type(() => DimensionsDto)
   dimensions?: DimensionsDto | null;
 
-  @ApiPropertyOptional({ default: false, description: 'Counts toward the declared value of shipping-label insurance.' })
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Counts toward the declared value of shipping-label insurance.',
+  })
   @IsOptional()
   @IsBoolean()
   freight_insurance?: boolean;
@@ -220,16 +253,25 @@ class ProductFieldsDto {
   @IsUUID()
   category_id?: string | null;
 
-  @ApiPropertyOptional({ ...METADATA_DOC, description: 'Merged into the current metadata; "" or null removes a key.' })
+  @ApiPropertyOptional({
+    ...METADATA_DOC,
+    description: 'Merged into the current metadata; "" or null removes a key.',
+  })
   @IsOptional()
   @IsMetadata()
   metadata?: Record<string, string | null>;
 }
 
 export class CreateProductDto extends ProductFieldsDto {
-  @ApiProperty({ example: 'WID-001', pattern: SKU_PATTERN.source, description: 'Unique across products and variants of the entity and mode.' })
+  @ApiProperty({
+    example: 'WID-001',
+    pattern: SKU_PATTERN.source,
+    description: 'Unique across products and variants of the entity and mode.',
+  })
   @IsString()
-  @Matches(SKU_PATTERN, { message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit' })
+  @Matches(SKU_PATTERN, {
+    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+  })
   sku: string;
 
   @ApiProperty({ example: 'Widget', maxLength: NAME_MAX })
@@ -248,10 +290,16 @@ export class CreateProductDto extends ProductFieldsDto {
 }
 
 export class UpdateProductDto extends ProductFieldsDto {
-  @ApiPropertyOptional({ example: 'WID-001', pattern: SKU_PATTERN.source, description: 'Unique across products and variants of the entity and mode.' })
+  @ApiPropertyOptional({
+    example: 'WID-001',
+    pattern: SKU_PATTERN.source,
+    description: 'Unique across products and variants of the entity and mode.',
+  })
   @IsOptional()
   @IsString()
-  @Matches(SKU_PATTERN, { message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit' })
+  @Matches(SKU_PATTERN, {
+    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+  })
   sku?: string;
 
   @ApiPropertyOptional({ example: 'Widget', maxLength: NAME_MAX })
@@ -308,8 +356,15 @@ export class ProductVariantResponse {
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ example: 'WID-001-RED' }) sku: string;
   @ApiProperty({ example: 'Widget, red' }) name: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { color: 'red' } }) options: Record<string, string>;
-  @ApiProperty({ nullable: true, type: Number, example: 27.5, description: 'Null: the product list price applies.' }) list_price: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { color: 'red' } })
+  options: Record<string, string>;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    example: 27.5,
+    description: 'Null: the product list price applies.',
+  })
+  list_price: number | null;
   @ApiProperty({ nullable: true, type: Number, example: 11 }) cost_price: number | null;
   @ApiProperty({ nullable: true, type: WeightResponse }) weight: WeightResponse | null;
   @ApiProperty(METADATA_DOC) metadata: Record<string, string>;
@@ -334,9 +389,21 @@ export class ProductResponse {
   @ApiProperty({ nullable: true, type: DimensionsResponse }) dimensions: DimensionsResponse | null;
   @ApiProperty({ example: false }) freight_insurance: boolean;
   @ApiProperty({ example: false }) serial_tracked: boolean;
-  @ApiProperty({ readOnly: true, example: 0, description: 'Average units per day, maintained by inventory; 0 until computed.' }) demand_avg_per_day: number;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: expand[]=category.' }) category_id: string | null;
-  @ApiProperty({ type: [String], description: 'Ids of attached tags, in attachment order.' }) tag_ids: string[];
+  @ApiProperty({
+    readOnly: true,
+    example: 0,
+    description: 'Average units per day, maintained by inventory; 0 until computed.',
+  })
+  demand_avg_per_day: number;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'Expandable: expand[]=category.',
+  })
+  category_id: string | null;
+  @ApiProperty({ type: [String], description: 'Ids of attached tags, in attachment order.' })
+  tag_ids: string[];
   @ApiProperty({ type: [ProductVariantResponse] }) variants: ProductVariantResponse[];
   @ApiProperty(METADATA_DOC) metadata: Record<string, string>;
   @ApiProperty() livemode: boolean;

@@ -28,7 +28,10 @@ export class ProductsController {
 
   @Post()
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Create a product', description: 'SKUs are unique across products and variants of the entity and mode (409 duplicate_sku).' })
+  @ApiOperation({
+    summary: 'Create a product',
+    description: 'SKUs are unique across products and variants of the entity and mode (409 duplicate_sku).',
+  })
   @ApiResponse({ status: 201, type: ProductResponse })
   @ApiResponse({ status: 409, description: '`duplicate_sku` with `param` naming the SKU field.' })
   create(@Body() body: CreateProductDto) {
@@ -37,14 +40,20 @@ export class ProductsController {
 
   @Get()
   @RequireScopes('products:read')
-  @ApiOperation({ summary: 'List products', description: 'Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.' })
+  @ApiOperation({
+    summary: 'List products',
+    description: 'Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.',
+  })
   list(@Query() query: ProductListQueryDto, @Req() req: Request) {
     return this.products.list(query, path(req));
   }
 
   @Get(':id')
   @RequireScopes('products:read')
-  @ApiOperation({ summary: 'Retrieve a product', description: 'Archived products are still returned, with status `archived`.' })
+  @ApiOperation({
+    summary: 'Retrieve a product',
+    description: 'Archived products are still returned, with status `archived`.',
+  })
   @ApiResponse({ status: 200, type: ProductResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.products.retrieve(id);
@@ -52,7 +61,10 @@ export class ProductsController {
 
   @Patch(':id')
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Update a product', description: 'Archived products cannot be changed (409 invalid_state) until restored.' })
+  @ApiOperation({
+    summary: 'Update a product',
+    description: 'Archived products cannot be changed (409 invalid_state) until restored.',
+  })
   @ApiResponse({ status: 200, type: ProductResponse })
   update(@Param('id') id: string, @Body() body: UpdateProductDto) {
     return this.products.update(id, body);
@@ -60,7 +72,10 @@ export class ProductsController {
 
   @Delete(':id')
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Delete (archive) a product', description: 'Soft delete: the product becomes `archived` and keeps its SKU; `product.deleted` is sent.' })
+  @ApiOperation({
+    summary: 'Delete (archive) a product',
+    description: 'Soft delete: the product becomes `archived` and keeps its SKU; `product.deleted` is sent.',
+  })
   @ApiResponse({ status: 200, type: DeletedResponse })
   delete(@Param('id') id: string) {
     return this.products.archive(id);
@@ -69,7 +84,10 @@ export class ProductsController {
   @Post(':id/restore')
   @HttpCode(200)
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Restore an archived product', description: '409 invalid_state unless the product is archived; sends `product.restored`.' })
+  @ApiOperation({
+    summary: 'Restore an archived product',
+    description: '409 invalid_state unless the product is archived; sends `product.restored`.',
+  })
   @ApiResponse({ status: 200, type: ProductResponse })
   restore(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.products.restore(id);
@@ -78,7 +96,10 @@ export class ProductsController {
   @Post(':id/tags')
   @HttpCode(200)
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Attach a tag to a product', description: 'Idempotent: attaching an attached tag changes nothing. Sends `product.tag.added`.' })
+  @ApiOperation({
+    summary: 'Attach a tag to a product',
+    description: 'Idempotent: attaching an attached tag changes nothing. Sends `product.tag.added`.',
+  })
   @ApiResponse({ status: 200, type: ProductResponse })
   addTag(@Param('id') id: string, @Body() body: AttachTagDto) {
     return this.products.addTag(id, body.tag_id);
@@ -86,7 +107,10 @@ export class ProductsController {
 
   @Delete(':id/tags/:tag_id')
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Detach a tag from a product', description: '404 when the tag is not attached. Sends `product.tag.removed`.' })
+  @ApiOperation({
+    summary: 'Detach a tag from a product',
+    description: '404 when the tag is not attached. Sends `product.tag.removed`.',
+  })
   @ApiResponse({ status: 200, type: ProductResponse })
   removeTag(@Param('id') id: string, @Param('tag_id') tagId: string) {
     return this.products.removeTag(id, tagId);
@@ -94,7 +118,10 @@ export class ProductsController {
 
   @Post(':id/variants')
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Add a variant to a product', description: 'Variant SKUs share the uniqueness of product SKUs.' })
+  @ApiOperation({
+    summary: 'Add a variant to a product',
+    description: 'Variant SKUs share the uniqueness of product SKUs.',
+  })
   @ApiResponse({ status: 201, type: ProductVariantResponse })
   addVariant(@Param('id') id: string, @Body() body: CreateVariantDto) {
     return this.products.addVariant(id, body);
@@ -102,7 +129,10 @@ export class ProductsController {
 
   @Get(':id/variants')
   @RequireScopes('products:read')
-  @ApiOperation({ summary: "List a product's variants", description: 'Oldest first, all at once (a product has at most a few hundred variants).' })
+  @ApiOperation({
+    summary: "List a product's variants",
+    description: 'Oldest first, all at once (a product has at most a few hundred variants).',
+  })
   listVariants(@Param('id') id: string, @Req() req: Request) {
     return this.products.listVariants(id, path(req));
   }
@@ -119,7 +149,11 @@ export class ProductsController {
   @RequireScopes('products:write')
   @ApiOperation({ summary: 'Update a variant' })
   @ApiResponse({ status: 200, type: ProductVariantResponse })
-  updateVariant(@Param('id') id: string, @Param('variant_id') variantId: string, @Body() body: UpdateVariantDto) {
+  updateVariant(
+    @Param('id') id: string,
+    @Param('variant_id') variantId: string,
+    @Body() body: UpdateVariantDto,
+  ) {
     return this.products.updateVariant(id, variantId, body);
   }
 

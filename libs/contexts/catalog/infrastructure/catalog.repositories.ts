@@ -15,7 +15,9 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
   /** Serializes writes of one SKU (across products and variants) until the transaction ends. */
   async lockSku(sku: string): Promise<void> {
     const { entityId, livemode } = this.scope();
-    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`sku:${entityId}:${livemode}:${sku}`]);
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `sku:${entityId}:${livemode}:${sku}`,
+    ]);
   }
 
   /** True when a product or variant other than `except` holds the SKU in this entity and mode. */
@@ -33,7 +35,10 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
 
   /** The owning entity's base currency, the default currency of new products. */
   async entityCurrency(): Promise<string> {
-    const rows: { base_currency: string }[] = await this.tx.manager.query(`SELECT base_currency FROM entities WHERE id = $1`, [this.scope().entityId]);
+    const rows: { base_currency: string }[] = await this.tx.manager.query(
+      `SELECT base_currency FROM entities WHERE id = $1`,
+      [this.scope().entityId],
+    );
     return rows[0]?.base_currency ?? 'USD';
   }
 
@@ -52,7 +57,10 @@ export class ProductVariantRepository extends TenantRepository<ProductVariantRec
   async ofProducts(productIds: readonly string[]): Promise<Map<string, ProductVariantRecord[]>> {
     const byProduct = new Map<string, ProductVariantRecord[]>(productIds.map((id) => [id, []]));
     if (productIds.length === 0) return byProduct;
-    const rows = await this.scopedQuery('v').andWhere('v.product_id IN (:...ids)', { ids: [...new Set(productIds)] }).orderBy('v.id', 'ASC').getMany();
+    const rows = await this.scopedQuery('v')
+      .andWhere('v.product_id IN (:...ids)', { ids: [...new Set(productIds)] })
+      .orderBy('v.id', 'ASC')
+      .getMany();
     for (const row of rows) byProduct.get(row.productId)?.push(row);
     return byProduct;
   }
@@ -99,6 +107,8 @@ export class ChannelListingRepository extends TenantRepository<ChannelListingRec
   }
 
   async findForProductChannel(productId: string, channel: string): Promise<ChannelListingRecord | null> {
-    return this.scopedQuery('l').andWhere('l.product_id = :productId AND l.channel = :channel', { productId, channel }).getOne();
+    return this.scopedQuery('l')
+      .andWhere('l.product_id = :productId AND l.channel = :channel', { productId, channel })
+      .getOne();
   }
 }

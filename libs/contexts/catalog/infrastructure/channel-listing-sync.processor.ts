@@ -11,7 +11,9 @@ export class ChannelListingSyncProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<JobData<'catalog', typeof SYNC_JOB>, unknown, JobName<'catalog'>>): Promise<{ sync_attempts?: number }> {
+  async process(
+    job: Job<JobData<'catalog', typeof SYNC_JOB>, unknown, JobName<'catalog'>>,
+  ): Promise<{ sync_attempts?: number }> {
     if (job.name !== SYNC_JOB) throw new Error(`Unknown catalog job ${String(job.name)}`);
     const data = job.data;
     const caller = {
@@ -21,7 +23,11 @@ export class ChannelListingSyncProcessor extends WorkerHost {
       apiKeyId: data.api_key_id,
       scopes: new Set(['products:write']),
     };
-    const listing = await RequestContext.runAs(caller, () => this.listings.recordSyncAttempt(data.listing_id), `job_${job.id ?? ''}`);
+    const listing = await RequestContext.runAs(
+      caller,
+      () => this.listings.recordSyncAttempt(data.listing_id),
+      `job_${job.id ?? ''}`,
+    );
     return { sync_attempts: listing?.sync_attempts };
   }
 }

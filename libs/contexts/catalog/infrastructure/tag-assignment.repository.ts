@@ -28,7 +28,9 @@ export class TagAssignmentRepository {
 
   /** Removes the assignment; false when there was none. */
   async remove(resourceType: string, resourceId: string, tagId: string): Promise<boolean> {
-    const result = await this.tx.transactional.getRepository(TagAssignmentRecord).delete({ tagId, resourceType, resourceId, ...this.scope() });
+    const result = await this.tx.transactional
+      .getRepository(TagAssignmentRecord)
+      .delete({ tagId, resourceType, resourceId, ...this.scope() });
     return (result.affected ?? 0) > 0;
   }
 
@@ -40,7 +42,10 @@ export class TagAssignmentRepository {
       .getRepository(TagAssignmentRecord)
       .createQueryBuilder('a')
       .where('a.entity_id = :entityId AND a.livemode = :livemode', this.scope())
-      .andWhere('a.resource_type = :resourceType AND a.resource_id IN (:...ids)', { resourceType, ids: [...new Set(resourceIds)] })
+      .andWhere('a.resource_type = :resourceType AND a.resource_id IN (:...ids)', {
+        resourceType,
+        ids: [...new Set(resourceIds)],
+      })
       .orderBy('a.created_at', 'ASC')
       .addOrderBy('a.tag_id', 'ASC')
       .getMany();
