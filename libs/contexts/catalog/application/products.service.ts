@@ -238,12 +238,6 @@ export class ProductsService implements OnModuleInit {
     return this.presentOne(await this.products.getById(id));
   }
 
-  /** Status of a product for other catalog services (listings), or the 404. */
-  async statusOf(id: string): Promise<{ status: ProductStatus; currency: string }> {
-    const product = await this.products.getById(id);
-    return { status: product.status, currency: product.currency };
-  }
-
   async update(id: string, changes: ProductChanges): Promise<ProductResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(id);
