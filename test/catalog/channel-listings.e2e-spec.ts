@@ -430,7 +430,7 @@ describe('channel listings', () => {
       '/v1/products/{id}/restore',
       '/v1/products/{id}/tags',
       '/v1/products/{id}/tags/{tag_id}',
-      '/v1/products/{id}/variants/{variant_id}',
+      '/v1/products/{product_id}/variants/{id}',
       '/v1/product_categories/{id}',
       '/v1/channel_listings',
       '/v1/channel_listings/{id}/sync',

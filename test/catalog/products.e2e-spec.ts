@@ -285,11 +285,28 @@ describe('products', () => {
     });
     expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([v.id]);
     expect((await live.get(`/v1/products/${p.id}/variants/${v.id}`).expect(200)).body).toEqual(v);
+    const withProduct = await live.get(`/v1/products/${p.id}/variants/${v.id}?expand[]=product`).expect(200);
+    expect(withProduct.body.product).toMatchObject({ id: p.id, object: 'product' });
+    expectError(await live.get(`/v1/products/${p.id}/variants?expand[]=category`), 400, 'invalid_expand');
+    const variantEtag = (await live.get(`/v1/products/${p.id}/variants/${v.id}`).expect(200)).headers.etag;
+    await live
+      .patch(`/v1/products/${p.id}/variants/${v.id}`)
+      .set('If-Match', variantEtag)
+      .send({ cost_price: 5 })
+      .expect(200);
+    expectError(
+      await live
+        .patch(`/v1/products/${p.id}/variants/${v.id}`)
+        .set('If-Match', variantEtag)
+        .send({ cost_price: 6 }),
+      412,
+      'precondition_failed',
+    );
     const updated = await live
       .patch(`/v1/products/${p.id}/variants/${v.id}`)
       .send({ name: 'Large', list_price: 19 })
       .expect(200);
-    expect(updated.body).toMatchObject({ name: 'Large', list_price: 19 });
+    expect(updated.body).toMatchObject({ name: 'Large', list_price: 19, cost_price: 5 });
     expect(
       (await live.get(`/v1/products/${p.id}`).expect(200)).body.variants.map((x: { id: string }) => x.id),
     ).toEqual([v.id]);
@@ -303,6 +320,7 @@ describe('products', () => {
     expectError(await live.get(`/v1/products/${p.id}/variants/${v.id}`), 404, 'not_found');
     expect((await eventsOf(v.id)).map((e) => e.type)).toEqual([
       'product.variant.created',
+      'product.variant.updated',
       'product.variant.updated',
       'product.variant.deleted',
     ]);

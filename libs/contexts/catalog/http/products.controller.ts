@@ -117,6 +117,7 @@ export class ProductsController {
   }
 
   @Post(':id/variants')
+  @ApiResource('product_variant')
   @RequireScopes('products:write')
   @ApiOperation({
     summary: 'Add a variant to a product',
@@ -128,40 +129,48 @@ export class ProductsController {
   }
 
   @Get(':id/variants')
+  @ApiResource('product_variant')
   @RequireScopes('products:read')
   @ApiOperation({
     summary: "List a product's variants",
     description: 'Oldest first, all at once (a product has at most a few hundred variants).',
   })
-  listVariants(@Param('id') id: string, @Req() req: Request) {
+  listVariants(@Param('id') id: string, @Query() _query: RetrieveQueryDto, @Req() req: Request) {
     return this.products.listVariants(id, path(req));
   }
 
-  @Get(':id/variants/:variant_id')
+  @Get(':product_id/variants/:id')
+  @ApiResource('product_variant')
   @RequireScopes('products:read')
   @ApiOperation({ summary: 'Retrieve a variant' })
   @ApiResponse({ status: 200, type: ProductVariantResponse })
-  retrieveVariant(@Param('id') id: string, @Param('variant_id') variantId: string) {
-    return this.products.retrieveVariant(id, variantId);
+  retrieveVariant(
+    @Param('product_id') productId: string,
+    @Param('id') id: string,
+    @Query() _query: RetrieveQueryDto,
+  ) {
+    return this.products.retrieveVariant(productId, id);
   }
 
-  @Patch(':id/variants/:variant_id')
+  @Patch(':product_id/variants/:id')
+  @ApiResource('product_variant')
   @RequireScopes('products:write')
   @ApiOperation({ summary: 'Update a variant' })
   @ApiResponse({ status: 200, type: ProductVariantResponse })
   updateVariant(
+    @Param('product_id') productId: string,
     @Param('id') id: string,
-    @Param('variant_id') variantId: string,
     @Body() body: UpdateVariantDto,
   ) {
-    return this.products.updateVariant(id, variantId, body);
+    return this.products.updateVariant(productId, id, body);
   }
 
-  @Delete(':id/variants/:variant_id')
+  @Delete(':product_id/variants/:id')
+  @ApiResource('product_variant')
   @RequireScopes('products:write')
   @ApiOperation({ summary: 'Remove a variant', description: 'Permanent; the SKU becomes available again.' })
   @ApiResponse({ status: 200, type: DeletedResponse })
-  removeVariant(@Param('id') id: string, @Param('variant_id') variantId: string) {
-    return this.products.removeVariant(id, variantId);
+  removeVariant(@Param('product_id') productId: string, @Param('id') id: string) {
+    return this.products.removeVariant(productId, id);
   }
 }
