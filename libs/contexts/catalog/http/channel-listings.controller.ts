@@ -3,6 +3,7 @@ import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ChannelListingsService } from '../application/channel-listings.service';
 import {
@@ -38,6 +39,7 @@ export class ChannelListingsController {
     summary: 'List channel listings',
     description: 'Newest first, cursor-paginated; filters product_id, channel; expand[]=product.',
   })
+  @ApiListResponse(ChannelListingResponse)
   list(@Query() query: ChannelListingListQueryDto, @Req() req: Request) {
     return this.listings.list(query, req.originalUrl.split('?')[0]);
   }

@@ -3,6 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ProductCategoriesService } from '../application/product-categories.service';
 import { DeletedResponse } from './product.dto';
@@ -33,6 +34,7 @@ export class ProductCategoriesController {
     summary: 'List product categories',
     description: 'Newest first, cursor-paginated; filter parent_id; expand[]=parent.',
   })
+  @ApiListResponse(ProductCategoryResponse)
   list(@Query() query: ProductCategoryListQueryDto, @Req() req: Request) {
     return this.categories.list(query, req.originalUrl.split('?')[0]);
   }

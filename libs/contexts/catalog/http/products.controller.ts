@@ -3,6 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ProductsService } from '../application/products.service';
 import {
@@ -44,6 +45,7 @@ export class ProductsController {
     summary: 'List products',
     description: 'Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.',
   })
+  @ApiListResponse(ProductResponse)
   list(@Query() query: ProductListQueryDto, @Req() req: Request) {
     return this.products.list(query, path(req));
   }
@@ -135,6 +137,7 @@ export class ProductsController {
     summary: "List a product's variants",
     description: 'Oldest first, all at once (a product has at most a few hundred variants).',
   })
+  @ApiListResponse(ProductVariantResponse)
   listVariants(@Param('id') id: string, @Query() _query: RetrieveQueryDto, @Req() req: Request) {
     return this.products.listVariants(id, path(req));
   }
