@@ -19,7 +19,9 @@ export class CatalogProducts1763800000000 implements MigrationInterface {
         version integer NOT NULL DEFAULT 1
       )`);
     await q.query(`CREATE INDEX product_categories_keyset ON product_categories (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX product_categories_parent ON product_categories (entity_id, livemode, parent_id, id)`);
+    await q.query(
+      `CREATE INDEX product_categories_parent ON product_categories (entity_id, livemode, parent_id, id)`,
+    );
 
     await q.query(`
       CREATE TABLE products (
@@ -77,7 +79,9 @@ export class CatalogProducts1763800000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE UNIQUE INDEX product_variants_sku ON product_variants (entity_id, livemode, sku)`);
     await q.query(`CREATE INDEX product_variants_keyset ON product_variants (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX product_variants_product ON product_variants (entity_id, livemode, product_id, id)`);
+    await q.query(
+      `CREATE INDEX product_variants_product ON product_variants (entity_id, livemode, product_id, id)`,
+    );
 
     await q.query(`
       CREATE TABLE channel_listings (
@@ -98,9 +102,13 @@ export class CatalogProducts1763800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL DEFAULT 1
       )`);
-    await q.query(`CREATE UNIQUE INDEX channel_listings_product_channel ON channel_listings (entity_id, livemode, product_id, channel)`);
+    await q.query(
+      `CREATE UNIQUE INDEX channel_listings_product_channel ON channel_listings (entity_id, livemode, product_id, channel)`,
+    );
     await q.query(`CREATE INDEX channel_listings_keyset ON channel_listings (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX channel_listings_channel ON channel_listings (entity_id, livemode, channel, id)`);
+    await q.query(
+      `CREATE INDEX channel_listings_channel ON channel_listings (entity_id, livemode, channel, id)`,
+    );
     await q.query(`CREATE INDEX tag_assignments_tag ON tag_assignments (entity_id, livemode, tag_id)`);
   }
 
