@@ -17,6 +17,7 @@ export const ERROR_CATALOG = {
   idempotency_key_in_use: { status: 409, type: 'idempotency_error' },
   revision_unacknowledged: { status: 409, type: 'conflict' },
   duplicate_url: { status: 409, type: 'conflict' },
+  duplicate_sku: { status: 409, type: 'conflict' },
   invalid_state: { status: 409, type: 'conflict' },
   resource_conflict: { status: 409, type: 'conflict' },
   precondition_failed: { status: 412, type: 'precondition_failed' },

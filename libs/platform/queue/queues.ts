@@ -11,6 +11,10 @@ export interface JobMap {
   accounting: {
     'run-recurring-entries': Record<string, never>;
   };
+  catalog: {
+    /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
+    'sync-channel-listing': { entity_id: string; entity_code: string; livemode: boolean; api_key_id: string; listing_id: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -21,4 +25,5 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
   'migration-imports': 'migration-imports',
   accounting: 'accounting',
+  catalog: 'catalog',
 };

@@ -5,8 +5,13 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { normalizeTagColor, normalizeTagName } from '../domain/tag';
+import { missingReference } from '../domain/catalog-error';
+import { TagAssignmentRepository } from '../infrastructure/tag-assignment.repository';
 import { TagRepository } from '../infrastructure/tag.repository';
 import { TagResource, toTagResource } from './tag.presenter';
+
+/** The resources tags attach to. */
+export type TaggableResource = 'account' | 'product' | 'order';
 
 export interface TagChanges {
   name?: string;
@@ -18,6 +23,7 @@ export interface TagChanges {
 export class TagsService implements OnModuleInit {
   constructor(
     private readonly tags: TagRepository,
+    private readonly assignments: TagAssignmentRepository,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
@@ -77,5 +83,26 @@ export class TagsService implements OnModuleInit {
       await this.events.publish('tag.deleted', resource);
       return { id, object: 'tag' as const, deleted: true as const };
     });
+  }
+
+  /**
+   * Attaches a tag to a resource of the caller's entity and mode; true when newly attached.
+   * The caller checks that the resource exists; an unknown tag is 400 on `tag_id`.
+   */
+  async attach(resourceType: TaggableResource, resourceId: string, tagId: string): Promise<boolean> {
+    return this.tx.run(async () => {
+      if (!(await this.tags.findById(tagId))) throw missingReference('tag_id', 'tag', tagId);
+      return this.assignments.insert(resourceType, resourceId, tagId);
+    });
+  }
+
+  /** Detaches a tag from a resource; false when it was not attached. */
+  async detach(resourceType: TaggableResource, resourceId: string, tagId: string): Promise<boolean> {
+    return this.tx.run(() => this.assignments.remove(resourceType, resourceId, tagId));
+  }
+
+  /** The tag ids of each resource (one query for the batch), in the order they were attached. */
+  async tagIdsOf(resourceType: TaggableResource, resourceIds: readonly string[]): Promise<Map<string, string[]>> {
+    return this.assignments.tagIdsOf(resourceType, resourceIds);
   }
 }

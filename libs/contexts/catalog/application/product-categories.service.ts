@@ -1,0 +1,127 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { CatalogError, missingReference } from '../domain/catalog-error';
+import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/product-category';
+import { ProductCategoryRepository, ProductRepository } from '../infrastructure/catalog.repositories';
+import { ProductCategoryResource, toCategoryResource } from './catalog.presenters';
+import { previousAttributes } from './diff';
+
+export interface CategoryInput {
+  name: string;
+  description?: string | null;
+  parent_id?: string | null;
+  metadata?: Record<string, string | null>;
+}
+
+export type CategoryChanges = Partial<CategoryInput>;
+
+/** Product categories: a tree (optional parent) that products point into. */
+@Injectable()
+export class ProductCategoriesService implements OnModuleInit {
+  constructor(
+    private readonly categories: ProductCategoryRepository,
+    private readonly products: ProductRepository,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'product_category',
+      fields: {
+        parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' },
+      },
+      load: async (ids) =>
+        new Map((await this.categories.findByIds(ids)).map((c) => [c.id, toCategoryResource(c)])),
+    });
+  }
+
+  /** Checks the proposed parent exists, is not the category or a descendant, and keeps the tree shallow. */
+  private async checkParent(
+    categoryId: string | undefined,
+    parentId: string | null | undefined,
+  ): Promise<void> {
+    if (!parentId) return;
+    if (!(await this.categories.findById(parentId)))
+      throw missingReference('parent_id', 'product category', parentId);
+    const ancestors = await this.categories.ancestorsOf(parentId, CATEGORY_MAX_DEPTH);
+    if (categoryId) assertNoCycle(categoryId, parentId, ancestors);
+    assertDepth(ancestors);
+  }
+
+  async create(input: CategoryInput): Promise<ProductCategoryResource> {
+    return this.tx.run(async () => {
+      await this.checkParent(undefined, input.parent_id);
+      const category = await this.categories.create({
+        name: input.name,
+        description: input.description ?? null,
+        parentId: input.parent_id ?? null,
+        metadata: initialMetadata(input.metadata),
+      });
+      const resource = toCategoryResource(category);
+      await this.events.publish('product.category.created', resource);
+      return resource;
+    });
+  }
+
+  async list(
+    query: ListQueryDto & { parent_id?: string },
+    url: string,
+  ): Promise<ListPage<ProductCategoryResource>> {
+    const page = await this.categories.page(query, { url }, (qb) => {
+      if (query.parent_id !== undefined)
+        qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
+    });
+    return listEnvelope(page.rows.map(toCategoryResource), page, url);
+  }
+
+  async retrieve(id: string): Promise<ProductCategoryResource> {
+    return toCategoryResource(await this.categories.getById(id));
+  }
+
+  async update(id: string, changes: CategoryChanges): Promise<ProductCategoryResource> {
+    return this.tx.run(async () => {
+      const category = await this.categories.getForUpdate(id);
+      const before = toCategoryResource(category);
+      if (changes.parent_id !== undefined) {
+        await this.checkParent(category.id, changes.parent_id);
+        category.parentId = changes.parent_id;
+      }
+      if (changes.name !== undefined) category.name = changes.name;
+      if (changes.description !== undefined) category.description = changes.description;
+      if (changes.metadata !== undefined)
+        category.metadata = mergeMetadata(category.metadata, changes.metadata);
+      const previous = previousAttributes(before, toCategoryResource(category));
+      if (Object.keys(previous).length === 0) return before;
+      const resource = toCategoryResource(await this.categories.save(category));
+      await this.events.publish('product.category.updated', resource, previous);
+      return resource;
+    });
+  }
+
+  /** Permanent; refused while products (archived ones included) or child categories point to it. */
+  async delete(id: string): Promise<{ id: string; object: 'product_category'; deleted: true }> {
+    return this.tx.run(async () => {
+      const category = await this.categories.getForUpdate(id);
+      const [products, children] = await Promise.all([
+        this.products.countInCategory(category.id),
+        this.categories.countChildren(category.id),
+      ]);
+      if (products > 0 || children > 0) {
+        throw new CatalogError('resource_conflict', {
+          hint: `Product category '${id}' still has ${products} product(s) and ${children} child categor${children === 1 ? 'y' : 'ies'}; move them first.`,
+        });
+      }
+      const resource = toCategoryResource(category);
+      await this.categories.delete(category);
+      await this.events.publish('product.category.deleted', resource);
+      return { id, object: 'product_category' as const, deleted: true as const };
+    });
+  }
+}

@@ -1,0 +1,414 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { SelectQueryBuilder } from 'typeorm';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { CatalogError, missingReference } from '../domain/catalog-error';
+import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import {
+  assertCanArchive,
+  assertCanRestore,
+  assertProductEditable,
+  DimensionUnit,
+  duplicateSku,
+  ProductStatus,
+  ProductType,
+  WeightUnit,
+} from '../domain/product';
+import {
+  ProductCategoryRepository,
+  ProductRepository,
+  ProductVariantRepository,
+} from '../infrastructure/catalog.repositories';
+import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
+import { previousAttributes } from './diff';
+import {
+  ProductResource,
+  ProductVariantResource,
+  toProductResource,
+  toVariantResource,
+} from './product.presenter';
+import { TagsService } from './tags.service';
+
+export interface WeightInput {
+  value: number;
+  unit: WeightUnit;
+}
+
+export interface DimensionsInput {
+  length: number;
+  width: number;
+  height: number;
+  unit: DimensionUnit;
+}
+
+export interface VariantInput {
+  sku: string;
+  name: string;
+  options?: Record<string, string>;
+  list_price?: number | null;
+  cost_price?: number | null;
+  weight?: WeightInput | null;
+  metadata?: Record<string, string | null>;
+}
+
+export interface ProductInput {
+  sku: string;
+  name: string;
+  description?: string | null;
+  type?: ProductType;
+  unit_of_measure?: string;
+  list_price?: number;
+  currency?: string;
+  cost_price?: number | null;
+  weight?: WeightInput | null;
+  dimensions?: DimensionsInput | null;
+  freight_insurance?: boolean;
+  serial_tracked?: boolean;
+  category_id?: string | null;
+  metadata?: Record<string, string | null>;
+  variants?: VariantInput[];
+}
+
+export type ProductChanges = Partial<Omit<ProductInput, 'variants'>>;
+export type VariantChanges = Partial<VariantInput>;
+
+export interface ProductFilters {
+  sku?: string;
+  type?: ProductType;
+  status?: ProductStatus;
+  category_id?: string;
+}
+
+const decimalOrNull = (value: number | null | undefined): Decimal | null =>
+  value === null || value === undefined ? null : money(value);
+
+/** Products and their variants: SKUs unique per entity and mode, archive and restore, tags. */
+@Injectable()
+export class ProductsService implements OnModuleInit {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly variants: ProductVariantRepository,
+    private readonly categories: ProductCategoryRepository,
+    private readonly tags: TagsService,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'product',
+      fields: {
+        category: {
+          kind: 'reference',
+          source: 'category_id',
+          target: 'category',
+          resource: 'product_category',
+        },
+      },
+      load: async (ids) =>
+        new Map((await this.present(await this.products.findByIds(ids))).map((p) => [p.id, p])),
+    });
+    this.resources.register({
+      name: 'product_variant',
+      fields: {
+        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
+      },
+      load: async (ids) =>
+        new Map((await this.variants.findByIds(ids)).map((v) => [v.id, toVariantResource(v)])),
+    });
+  }
+
+  /** Serializes products with their variants and tag ids: two queries for any number of products. */
+  private async present(rows: ProductRecord[]): Promise<ProductResource[]> {
+    const ids = rows.map((r) => r.id);
+    const [variants, tagIds] = await Promise.all([
+      this.variants.ofProducts(ids),
+      this.tags.tagIdsOf('product', ids),
+    ]);
+    return rows.map((r) => toProductResource(r, variants.get(r.id) ?? [], tagIds.get(r.id) ?? []));
+  }
+
+  private async presentOne(row: ProductRecord): Promise<ProductResource> {
+    return (await this.present([row]))[0];
+  }
+
+  /** Locks every SKU (sorted, so concurrent writers never deadlock) and refuses one already taken. */
+  private async claimSkus(claims: { sku: string; param: string; except?: string }[]): Promise<void> {
+    const seen = new Map<string, string>();
+    for (const claim of claims) {
+      if (seen.has(claim.sku)) throw duplicateSku(claim.sku, claim.param);
+      seen.set(claim.sku, claim.param);
+    }
+    for (const claim of [...claims].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))) {
+      await this.products.lockSku(claim.sku);
+    }
+    for (const claim of claims) {
+      if (await this.products.skuTaken(claim.sku, claim.except)) throw duplicateSku(claim.sku, claim.param);
+    }
+  }
+
+  private async assertCategory(categoryId: string | null | undefined): Promise<void> {
+    if (categoryId && !(await this.categories.findById(categoryId)))
+      throw missingReference('category_id', 'product category', categoryId);
+  }
+
+  private applyWeight(
+    target: { weight: Decimal | null; weightUnit: WeightUnit | null },
+    weight: WeightInput | null,
+  ): void {
+    target.weight = weight ? money(weight.value) : null;
+    target.weightUnit = weight ? weight.unit : null;
+  }
+
+  private applyDimensions(target: ProductRecord, dimensions: DimensionsInput | null): void {
+    target.length = dimensions ? money(dimensions.length) : null;
+    target.width = dimensions ? money(dimensions.width) : null;
+    target.height = dimensions ? money(dimensions.height) : null;
+    target.dimensionUnit = dimensions ? dimensions.unit : null;
+  }
+
+  private async insertVariant(productId: string, input: VariantInput): Promise<ProductVariantRecord> {
+    const values: Partial<ProductVariantRecord> = {
+      productId,
+      sku: input.sku,
+      name: input.name,
+      options: input.options ?? {},
+      listPrice: decimalOrNull(input.list_price),
+      costPrice: decimalOrNull(input.cost_price),
+      weight: null,
+      weightUnit: null,
+      metadata: initialMetadata(input.metadata),
+    };
+    this.applyWeight(values as ProductVariantRecord, input.weight ?? null);
+    return this.variants.create(values);
+  }
+
+  async create(input: ProductInput): Promise<ProductResource> {
+    return this.tx.run(async () => {
+      await this.claimSkus([
+        { sku: input.sku, param: 'sku' },
+        ...(input.variants ?? []).map((v, i) => ({ sku: v.sku, param: `variants[${i}].sku` })),
+      ]);
+      await this.assertCategory(input.category_id);
+      const values = {
+        sku: input.sku,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type ?? 'standard',
+        status: 'active',
+        unitOfMeasure: input.unit_of_measure ?? 'ea',
+        listPrice: money(input.list_price ?? 0),
+        currency: input.currency ?? (await this.products.entityCurrency()),
+        costPrice: decimalOrNull(input.cost_price),
+        freightInsurance: input.freight_insurance ?? false,
+        serialTracked: input.serial_tracked ?? false,
+        demandAvgPerDay: money(0),
+        categoryId: input.category_id ?? null,
+        metadata: initialMetadata(input.metadata),
+        archivedAt: null,
+      } as Partial<ProductRecord>;
+      this.applyWeight(values as ProductRecord, input.weight ?? null);
+      this.applyDimensions(values as ProductRecord, input.dimensions ?? null);
+      const product = await this.products.create(values);
+      for (const variant of input.variants ?? []) await this.insertVariant(product.id, variant);
+      const resource = await this.presentOne(product);
+      await this.events.publish('product.created', resource);
+      return resource;
+    });
+  }
+
+  async list(query: ListQueryDto & ProductFilters, url: string): Promise<ListPage<ProductResource>> {
+    const page = await this.products.page(query, { url }, (qb: SelectQueryBuilder<ProductRecord>) => {
+      if (query.sku !== undefined) qb.andWhere('r.sku = :sku', { sku: query.sku });
+      if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
+      if (query.status !== undefined) qb.andWhere('r.status = :status', { status: query.status });
+      if (query.category_id !== undefined)
+        qb.andWhere('r.category_id = :categoryId', { categoryId: query.category_id });
+    });
+    return listEnvelope(await this.present(page.rows), page, url);
+  }
+
+  async retrieve(id: string): Promise<ProductResource> {
+    return this.presentOne(await this.products.getById(id));
+  }
+
+  async update(id: string, changes: ProductChanges): Promise<ProductResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(id);
+      assertProductEditable(product);
+      const before = await this.presentOne(product);
+      if (changes.sku !== undefined && changes.sku !== product.sku) {
+        await this.claimSkus([{ sku: changes.sku, param: 'sku', except: product.id }]);
+        product.sku = changes.sku;
+      }
+      if (changes.category_id !== undefined) {
+        await this.assertCategory(changes.category_id);
+        product.categoryId = changes.category_id;
+      }
+      if (changes.name !== undefined) product.name = changes.name;
+      if (changes.description !== undefined) product.description = changes.description;
+      if (changes.type !== undefined) product.type = changes.type;
+      if (changes.unit_of_measure !== undefined) product.unitOfMeasure = changes.unit_of_measure;
+      if (changes.list_price !== undefined) product.listPrice = money(changes.list_price);
+      if (changes.currency !== undefined) product.currency = changes.currency;
+      if (changes.cost_price !== undefined) product.costPrice = decimalOrNull(changes.cost_price);
+      if (changes.weight !== undefined) this.applyWeight(product, changes.weight);
+      if (changes.dimensions !== undefined) this.applyDimensions(product, changes.dimensions);
+      if (changes.freight_insurance !== undefined) product.freightInsurance = changes.freight_insurance;
+      if (changes.serial_tracked !== undefined) product.serialTracked = changes.serial_tracked;
+      if (changes.metadata !== undefined)
+        product.metadata = mergeMetadata(product.metadata, changes.metadata);
+      const after = toProductResource(product, [], before.tag_ids);
+      const previous = previousAttributes({ ...before, variants: [] }, after, ['updated_at', 'variants']);
+      if (Object.keys(previous).length === 0) return before;
+      const resource = await this.presentOne(await this.products.save(product));
+      await this.events.publish('product.updated', resource, previous);
+      return resource;
+    });
+  }
+
+  /** Soft delete: the product is archived and keeps its SKU; restore brings it back. */
+  async archive(id: string): Promise<{ id: string; object: 'product'; deleted: true }> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(id);
+      assertCanArchive(product);
+      product.status = 'archived';
+      product.archivedAt = new Date();
+      const resource = await this.presentOne(await this.products.save(product));
+      await this.events.publish('product.deleted', resource, { status: 'active', archived_at: null });
+      return { id, object: 'product' as const, deleted: true as const };
+    });
+  }
+
+  async restore(id: string): Promise<ProductResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(id);
+      assertCanRestore(product);
+      const archivedAt = product.archivedAt;
+      product.status = 'active';
+      product.archivedAt = null;
+      const resource = await this.presentOne(await this.products.save(product));
+      await this.events.publish('product.restored', resource, {
+        status: 'archived',
+        archived_at: archivedAt?.toISOString() ?? null,
+      });
+      return resource;
+    });
+  }
+
+  async addVariant(productId: string, input: VariantInput): Promise<ProductVariantResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      assertProductEditable(product);
+      await this.claimSkus([{ sku: input.sku, param: 'sku' }]);
+      const variant = toVariantResource(await this.insertVariant(product.id, input));
+      await this.events.publish('product.variant.created', variant);
+      return variant;
+    });
+  }
+
+  async listVariants(productId: string, url: string): Promise<ListPage<ProductVariantResource>> {
+    const product = await this.products.getById(productId);
+    const variants = (await this.variants.ofProducts([product.id])).get(product.id) ?? [];
+    return listEnvelope(variants.map(toVariantResource), { has_more: false }, url);
+  }
+
+  async retrieveVariant(productId: string, variantId: string): Promise<ProductVariantResource> {
+    const product = await this.products.getById(productId);
+    return toVariantResource(await this.variants.getOfProduct(product.id, variantId));
+  }
+
+  async updateVariant(
+    productId: string,
+    variantId: string,
+    changes: VariantChanges,
+  ): Promise<ProductVariantResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      assertProductEditable(product);
+      const variant = await this.variants.getOfProduct(product.id, variantId);
+      const before = toVariantResource(variant);
+      if (changes.sku !== undefined && changes.sku !== variant.sku) {
+        await this.claimSkus([{ sku: changes.sku, param: 'sku', except: variant.id }]);
+        variant.sku = changes.sku;
+      }
+      if (changes.name !== undefined) variant.name = changes.name;
+      if (changes.options !== undefined) variant.options = changes.options;
+      if (changes.list_price !== undefined) variant.listPrice = decimalOrNull(changes.list_price);
+      if (changes.cost_price !== undefined) variant.costPrice = decimalOrNull(changes.cost_price);
+      if (changes.weight !== undefined) this.applyWeight(variant, changes.weight);
+      if (changes.metadata !== undefined)
+        variant.metadata = mergeMetadata(variant.metadata, changes.metadata);
+      const previous = previousAttributes(before, toVariantResource(variant));
+      if (Object.keys(previous).length === 0) return before;
+      const resource = toVariantResource(await this.variants.save(variant));
+      await this.events.publish('product.variant.updated', resource, previous);
+      return resource;
+    });
+  }
+
+  /** Variants are removed for good (their SKU becomes free again). */
+  async removeVariant(
+    productId: string,
+    variantId: string,
+  ): Promise<{ id: string; object: 'product_variant'; deleted: true }> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      assertProductEditable(product);
+      const variant = await this.variants.getOfProduct(product.id, variantId);
+      const resource = toVariantResource(variant);
+      await this.variants.delete(variant);
+      await this.events.publish('product.variant.deleted', resource);
+      return { id: variantId, object: 'product_variant' as const, deleted: true as const };
+    });
+  }
+
+  async addTag(productId: string, tagId: string): Promise<ProductResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      const added = await this.tags.attach('product', product.id, tagId);
+      const resource = await this.presentOne(product);
+      if (added)
+        await this.events.publish('product.tag.added', resource, {
+          tag_ids: resource.tag_ids.filter((t) => t !== tagId),
+        });
+      return resource;
+    });
+  }
+
+  async removeTag(productId: string, tagId: string): Promise<ProductResource> {
+    return this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      const before = await this.tags.tagIdsOf('product', [product.id]);
+      if (!(await this.tags.detach('product', product.id, tagId))) {
+        throw new CatalogError('not_found', {
+          hint: `Tag '${tagId}' is not attached to product '${product.id}'.`,
+        });
+      }
+      const resource = await this.presentOne(product);
+      await this.events.publish('product.tag.removed', resource, { tag_ids: before.get(product.id) ?? [] });
+      return resource;
+    });
+  }
+
+  /** For the inventory context: the average daily demand it computed for a product. */
+  async recordDemandAverage(productId: string, perDay: Decimal): Promise<void> {
+    await this.tx.run(async () => {
+      const product = await this.products.getForUpdate(productId);
+      if (product.demandAvgPerDay.equals(perDay)) return;
+      const previous = { demand_avg_per_day: (await this.presentOne(product)).demand_avg_per_day };
+      product.demandAvgPerDay = money(perDay);
+      await this.events.publish(
+        'product.updated',
+        await this.presentOne(await this.products.save(product)),
+        previous,
+      );
+    });
+  }
+}

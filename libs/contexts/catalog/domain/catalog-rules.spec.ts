@@ -1,0 +1,89 @@
+import { assertCanSync } from './channel-listing';
+import { CatalogError } from './catalog-error';
+import { initialMetadata, mergeMetadata, metadataProblem } from './metadata';
+import { assertCanArchive, assertCanRestore, assertProductEditable, SKU_PATTERN } from './product';
+import { assertDepth, assertNoCycle } from './product-category';
+
+const codeOf = (fn: () => void) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof CatalogError ? error.code : 'other';
+  }
+  return undefined;
+};
+
+describe('product rules', () => {
+  it('allows changes to active products only', () => {
+    expect(codeOf(() => assertProductEditable({ id: 'p', status: 'active' }))).toBeUndefined();
+    expect(codeOf(() => assertProductEditable({ id: 'p', status: 'archived' }))).toBe('invalid_state');
+  });
+
+  it('archives active products and restores archived ones', () => {
+    expect(codeOf(() => assertCanArchive({ id: 'p', status: 'active' }))).toBeUndefined();
+    expect(codeOf(() => assertCanArchive({ id: 'p', status: 'archived' }))).toBe('invalid_state');
+    expect(codeOf(() => assertCanRestore({ id: 'p', status: 'archived' }))).toBeUndefined();
+    expect(codeOf(() => assertCanRestore({ id: 'p', status: 'active' }))).toBe('invalid_state');
+  });
+
+  it('accepts usual SKUs and refuses blanks and spaces', () => {
+    for (const sku of ['WID-001', 'a', 'BOX/12', 'X.1_2#3+']) expect(SKU_PATTERN.test(sku)).toBe(true);
+    for (const sku of ['', ' A', 'A B', '-A', 'x'.repeat(65)]) expect(SKU_PATTERN.test(sku)).toBe(false);
+  });
+});
+
+describe('channel listing sync rules', () => {
+  const listing = { id: 'l', channel: 'storefront' as const, status: 'active' as const };
+
+  it('answers connector_not_supported for marketplaces whatever their state', () => {
+    expect(codeOf(() => assertCanSync({ ...listing, channel: 'marketplace1' }, 'active'))).toBe(
+      'connector_not_supported',
+    );
+    expect(
+      codeOf(() => assertCanSync({ ...listing, channel: 'marketplace2', status: 'inactive' }, 'archived')),
+    ).toBe('connector_not_supported');
+  });
+
+  it('syncs active storefront listings of active products only', () => {
+    expect(codeOf(() => assertCanSync(listing, 'active'))).toBeUndefined();
+    expect(codeOf(() => assertCanSync({ ...listing, status: 'inactive' }, 'active'))).toBe('invalid_state');
+    expect(codeOf(() => assertCanSync(listing, 'archived'))).toBe('invalid_state');
+  });
+});
+
+describe('category tree rules', () => {
+  it('refuses a category as its own parent or ancestor', () => {
+    expect(codeOf(() => assertNoCycle('a', 'a', []))).toBe('parameter_invalid');
+    expect(codeOf(() => assertNoCycle('a', 'c', ['b', 'a']))).toBe('parameter_invalid');
+    expect(codeOf(() => assertNoCycle('a', 'c', ['b']))).toBeUndefined();
+  });
+
+  it('limits the depth to ten levels', () => {
+    expect(codeOf(() => assertDepth(Array.from({ length: 7 }, (_, i) => String(i))))).toBeUndefined();
+    expect(codeOf(() => assertDepth(Array.from({ length: 9 }, (_, i) => String(i))))).toBe(
+      'parameter_invalid',
+    );
+  });
+});
+
+describe('metadata', () => {
+  it('merges updates and removes keys set to "" or null', () => {
+    expect(mergeMetadata({ a: '1', b: '2', c: '3' }, { a: 'x', b: '', c: null, d: '4' })).toEqual({
+      a: 'x',
+      d: '4',
+    });
+    expect(initialMetadata({ a: '1', b: null })).toEqual({ a: '1' });
+    expect(initialMetadata(undefined)).toEqual({});
+  });
+
+  it('names what is wrong with a metadata object', () => {
+    expect(metadataProblem({ a: '1', b: null })).toBeUndefined();
+    expect(metadataProblem([])).toMatch(/object/);
+    expect(metadataProblem({ a: 1 })).toMatch(/string/);
+    expect(metadataProblem({ ['k'.repeat(41)]: 'v' })).toMatch(/keys/);
+    expect(metadataProblem({ a: 'v'.repeat(501) })).toMatch(/500/);
+    expect(metadataProblem(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])))).toMatch(
+      /50/,
+    );
+  });
+});
