@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { WebhooksMaintenanceProcessor } from '../../libs/contexts/webhooks/worker/webhooks-maintenance.processor';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { publishEvents } from './webhook-harness';
@@ -219,8 +221,7 @@ describe('webhook endpoints and events API', () => {
   it('purges events older than 30 days', async () => {
     const [old] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'tag.deleted', object: { id: 'old' } }]);
     await app.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`, [old]);
-    const { WebhooksMaintenanceProcessor } = await import('../../libs/contexts/webhooks/worker/webhooks-maintenance.processor');
-    const processor = new WebhooksMaintenanceProcessor(app.get((await import('typeorm')).DataSource), undefined as never, app.config);
+    const processor = new WebhooksMaintenanceProcessor(app.get(DataSource), undefined as never, app.config);
     const purged = await processor.purge();
     expect(purged.events).toBeGreaterThanOrEqual(1);
     expectError(await live.get(`/v1/entities/${entity}/events/${old}`), 404, 'not_found');

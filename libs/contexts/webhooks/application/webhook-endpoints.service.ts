@@ -16,7 +16,7 @@ import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
 import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
-import { EndpointStatus, WebhookEndpointRecord } from '../infrastructure/webhook-endpoint.entity';
+import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
 import { toDeliveryResource, toEndpointResource, WebhookDeliveryResource, WebhookEndpointResource } from './webhook.presenter';
 

@@ -26,7 +26,7 @@ export interface SignedRequest {
 export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string {
   let cut = Math.min(limit, bytes.length);
   if (cut < bytes.length) while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
-  return bytes.subarray(0, cut).toString('utf8').replace(/\u0000/g, '');
+  return bytes.subarray(0, cut).toString('utf8').split('\u0000').join('');
 }
 
 async function readPrefix(response: Response, limit: number): Promise<Buffer> {
