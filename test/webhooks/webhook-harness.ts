@@ -39,7 +39,7 @@ export async function startReceiver(reply: (req: ReceivedRequest, index: number)
       else send();
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import http from 'node:http';
+import https from 'node:https';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { signatureHeader } from '../verifier';
 
 export const DELIVERY_TIMEOUT_MS = 5_000;
@@ -29,59 +31,73 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
   return bytes.subarray(0, cut).toString('utf8').split('\u0000').join('');
 }
 
-async function readPrefix(response: Response, limit: number): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    chunks.push(Buffer.from(value));
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return Buffer.concat(chunks);
-    }
-  }
-}
+const agentOptions = { keepAlive: true, maxSockets: 256 };
 
 /**
  * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
- * budget for the whole exchange, and no redirects followed (a 3xx is a failure).
+ * budget for the whole exchange, and no redirects followed (a 3xx is a failure). Node's http
+ * client with keep-alive agents: connections to a receiver are reused across attempts.
  */
 @Injectable()
-export class WebhookSender {
-  async send(request: SignedRequest): Promise<SendResult> {
+export class WebhookSender implements OnApplicationShutdown {
+  private readonly agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+
+  onApplicationShutdown(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  send(request: SignedRequest): Promise<SendResult> {
+    const url = new URL(request.url);
+    const body = Buffer.from(request.body, 'utf8');
     const headers = {
       'Content-Type': 'application/json',
+      'Content-Length': String(body.length),
       'User-Agent': 'ERP-Webhooks/1.0',
-      'Service-Signature': signatureHeader(request.secret, request.body),
+      'Service-Signature': signatureHeader(request.secret, body),
       'Service-Webhook-Id': request.endpointId,
       'Service-Event-Id': request.eventId,
       'Service-Event-Type': request.eventType,
       'Service-API-Version': request.apiVersion,
     };
-    try {
-      const response = await fetch(request.url, {
-        method: 'POST',
-        headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    const secure = url.protocol === 'https:';
+    return new Promise<SendResult>((resolve) => {
+      let settled = false;
+      let response: http.IncomingMessage | undefined;
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const finish = (result: SendResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const answered = (): SendResult => ({
+        status: response!.statusCode ?? null,
+        retryAfter: (response!.headers['retry-after'] as string | undefined) ?? null,
+        body: truncateUtf8(Buffer.concat(chunks)),
+        error: null,
       });
-      let body: string | null = null;
-      try {
-        body = truncateUtf8(await readPrefix(response, RESPONSE_BODY_LIMIT));
-      } catch {
-        body = null;
-      }
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), body, error: null };
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const name = (error as Error).name;
-      const message = name === 'TimeoutError' || name === 'AbortError' ? `timeout after ${DELIVERY_TIMEOUT_MS} ms` : (cause?.code ?? cause?.message ?? String(error));
-      return { status: null, retryAfter: null, body: null, error: message.slice(0, 500) };
-    }
+      // One budget for the whole exchange; a receiver that answered but streams forever keeps its status.
+      const timer = setTimeout(() => {
+        req.destroy();
+        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: `timeout after ${DELIVERY_TIMEOUT_MS} ms` });
+      }, DELIVERY_TIMEOUT_MS);
+      const req = (secure ? https : http).request(url, { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http }, (res) => {
+        response = res;
+        res.on('data', (chunk: Buffer) => {
+          if (kept <= RESPONSE_BODY_LIMIT) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+        });
+        res.on('end', () => finish(answered()));
+        res.on('error', () => finish(answered()));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: (error.code ?? error.message).slice(0, 500) }),
+      );
+      req.end(body);
+    });
   }
 }
