@@ -2,18 +2,19 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountingWorkerModule } from '../../libs/contexts/accounting/accounting.module';
 import { MigrationWorkerModule } from '../../libs/contexts/migration/migration-worker.module';
 import { CatalogWorkerModule } from '../../libs/contexts/catalog/catalog.module';
+import { WebhooksWorkerModule } from '../../libs/contexts/webhooks/webhooks-worker.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';
 import { ReadinessService } from '../../libs/platform/observability/readiness.service';
 
-/** The worker app: no HTTP routes of the API, only queue processors (maintenance, bulk imports, recurring journal entries, channel listing sync) and a health probe. */
+/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync) and a health probe. */
 @Module({})
 export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: DispatcherModule,
-      imports: [PlatformCoreModule.forRoot(config), MigrationWorkerModule, AccountingWorkerModule, CatalogWorkerModule],
+      imports: [PlatformCoreModule.forRoot(config), WebhooksWorkerModule, MigrationWorkerModule, AccountingWorkerModule, CatalogWorkerModule],
       providers: [MaintenanceProcessor, ReadinessService],
     };
   }

@@ -1,7 +1,14 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
 import { CatalogProducts1763800000000 } from './1763800000000-catalog-products';
 import { Accounting1763900000000 } from './1763900000000-accounting';
+import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
 
 /** The single timeline of schema migrations, in order. */
-export const MIGRATIONS = [PlatformFoundation1763700000000, CatalogProducts1763800000000, Accounting1763900000000, MigrationContext1764100000000];
+export const MIGRATIONS = [
+  PlatformFoundation1763700000000,
+  CatalogProducts1763800000000,
+  Accounting1763900000000,
+  Webhooks1764000000000,
+  MigrationContext1764100000000,
+];

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
@@ -25,7 +25,18 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) IDEMPOTENCY_TTL_HOURS = 24;
   @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
   /** Delays in ms before attempts 2..n; empty means the contract's schedule. */
-  @IsOptional() @IsString() WEBHOOK_RETRY_DELAYS_MS?: string;
+  @IsOptional() @IsString() @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'must be comma-separated integers (milliseconds)' })
+  WEBHOOK_RETRY_DELAYS_MS?: string;
+  /** How long a dispatcher owns a claimed attempt; longer than the 5 s timeout, so replicas never send one attempt twice. */
+  @Transform(toInt) @IsInt() @Min(6000) WEBHOOK_CLAIM_LEASE_MS = 30_000;
+  /** How often each dispatcher re-enqueues due deliveries from PostgreSQL (lost jobs, crashes). */
+  @Transform(toInt) @IsInt() @Min(100) WEBHOOK_SWEEP_INTERVAL_MS = 5_000;
+  /** Fallback poll of the outbox when no NOTIFY arrives. */
+  @Transform(toInt) @IsInt() @Min(10) WEBHOOK_OUTBOX_POLL_MS = 1_000;
+  /** Parallel delivery attempts per dispatcher process. */
+  @Transform(toInt) @IsInt() @Min(1) WEBHOOK_DELIVERY_CONCURRENCY = 50;
+  /** Days events are kept (API-CONTRACT: 30). */
+  @Transform(toInt) @IsInt() @Min(1) EVENT_RETENTION_DAYS = 30;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) DISPATCHER_HEALTH_PORT = 3002;
   /** Prefix of BullMQ queue names (Redis key prefix or PostgreSQL schema), so suites can share a server. */
   @IsString() QUEUE_PREFIX = 'erp';

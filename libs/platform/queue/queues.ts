@@ -15,6 +15,15 @@ export interface JobMap {
     /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
     'sync-channel-listing': { entity_id: string; entity_code: string; livemode: boolean; api_key_id: string; listing_id: string };
   };
+  /** One job per delivery attempt; ids only, never a secret or a payload. */
+  'webhook-deliveries': {
+    deliver: { deliveryId: string };
+  };
+  /** Webhook housekeeping: recovery of an endpoint's failed deliveries, event retention. */
+  webhooks: {
+    'recover-endpoint': { endpointId: string; entityId: string; livemode: boolean; since: string };
+    'purge-events': Record<string, never>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -26,4 +35,6 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   'migration-imports': 'migration-imports',
   accounting: 'accounting',
   catalog: 'catalog',
+  'webhook-deliveries': 'webhook-deliveries',
+  webhooks: 'webhooks',
 };

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { API_VERSION } from '../../../platform/events/event-publisher';
+import { OutboxEventRecord } from '../../../platform/events/outbox-event.entity';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { newId } from '../../../platform/persistence/ids';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { QUEUE_NAMES } from '../../../platform/queue/queues';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { normalizeSubscriptions } from '../domain/event-subscription';
+import { WebhooksError } from '../domain/webhooks-error';
+import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { TargetResolver } from '../infrastructure/target-resolver';
+import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
+import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
+import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
+import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
+import { toDeliveryResource, toEndpointResource, WebhookDeliveryResource, WebhookEndpointResource } from './webhook.presenter';
+
+export interface EndpointInput {
+  url?: string;
+  enabled_events?: string[];
+  events?: string[];
+  description?: string | null;
+  status?: EndpointStatus;
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+/** Resolves `enabled_events` and its deprecated alias `events`; both with different values is a 400. */
+function subscriptionsOf(input: EndpointInput): string[] | undefined {
+  const { enabled_events: enabled, events } = input;
+  if (enabled !== undefined && events !== undefined) {
+    const same = enabled.length === events.length && enabled.every((e, i) => e === events[i]);
+    if (!same) {
+      throw new WebhooksError('parameter_invalid', {
+        param: 'events',
+        hint: '`events` is the deprecated alias of `enabled_events`; send one of them, or both with the same value.',
+      });
+    }
+  }
+  if (enabled !== undefined) return normalizeSubscriptions(enabled, 'enabled_events');
+  if (events !== undefined) return normalizeSubscriptions(events, 'events');
+  return undefined;
+}
+
+/** Webhook endpoints: registration, subscriptions, secrets, test events, delivery log and resends. */
+@Injectable()
+export class WebhookEndpointsService {
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly tx: TransactionHost,
+    private readonly targets: TargetResolver,
+    private readonly deliveryQueue: DeliveryQueue,
+    @InjectQueue(QUEUE_NAMES.webhooks) private readonly webhooksQueue: Queue,
+  ) {}
+
+  private async checkUrl(url: string): Promise<void> {
+    const hint = await this.targets.refusal(url);
+    if (hint) throw new WebhooksError('parameter_invalid', { param: 'url', hint });
+  }
+
+  private async assertUrlFree(url: string, exceptId?: string): Promise<void> {
+    const existing = await this.endpoints.findActiveByUrl(url, exceptId);
+    if (existing) {
+      throw new WebhooksError('duplicate_url', {
+        hint: 'An active endpoint with this URL already exists in this mode.',
+        details: { existing_id: existing.id },
+      });
+    }
+  }
+
+  async create(input: EndpointInput): Promise<WebhookEndpointResource & { secret: string }> {
+    if (input.url === undefined) throw new WebhooksError('parameter_missing', { param: 'url', hint: 'Missing required parameter: url.' });
+    const enabledEvents = subscriptionsOf(input);
+    if (enabledEvents === undefined) {
+      throw new WebhooksError('parameter_missing', { param: 'enabled_events', hint: 'Missing required parameter: enabled_events.' });
+    }
+    await this.checkUrl(input.url);
+    return this.tx.run(async () => {
+      await this.assertUrlFree(input.url!);
+      const endpoint = await this.endpoints.create({
+        url: input.url!,
+        enabledEvents,
+        description: input.description ?? null,
+        secret: newSecret(),
+        status: 'active',
+        disabledReason: null,
+        consecutiveFailures: 0,
+        deletedAt: null,
+      });
+      return { ...toEndpointResource(endpoint), secret: endpoint.secret };
+    });
+  }
+
+  async list(query: ListQueryDto, url: string): Promise<ListPage<WebhookEndpointResource>> {
+    const page = await this.endpoints.page(query, { url });
+    return listEnvelope(page.rows.map(toEndpointResource), page, url);
+  }
+
+  async retrieve(id: string): Promise<WebhookEndpointResource> {
+    return toEndpointResource(await this.endpoints.getById(id));
+  }
+
+  async update(id: string, input: EndpointInput): Promise<WebhookEndpointResource> {
+    const enabledEvents = subscriptionsOf(input);
+    if (input.url !== undefined) await this.checkUrl(input.url);
+    return this.tx.run(async () => {
+      const endpoint = await this.endpoints.getForUpdate(id);
+      let reactivated = false;
+      if (input.url !== undefined) endpoint.url = input.url;
+      if (enabledEvents !== undefined) endpoint.enabledEvents = enabledEvents;
+      if (input.description !== undefined) endpoint.description = input.description;
+      if (input.status !== undefined && input.status !== endpoint.status) {
+        endpoint.status = input.status;
+        if (input.status === 'active') {
+          endpoint.disabledReason = null;
+          endpoint.consecutiveFailures = 0;
+          reactivated = true;
+        } else {
+          endpoint.disabledReason = 'manual';
+          await this.deliveries.cancelPending(endpoint.id);
+        }
+      } else if (input.status === 'active') {
+        endpoint.consecutiveFailures = 0;
+      }
+      if (endpoint.status === 'active' && (input.url !== undefined || reactivated)) await this.assertUrlFree(endpoint.url, endpoint.id);
+      return toEndpointResource(await this.endpoints.save(endpoint));
+    });
+  }
+
+  /** Deletes the endpoint; its pending deliveries are cancelled and its log stays readable no more. */
+  async delete(id: string): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
+    return this.tx.run(async () => {
+      const endpoint = await this.endpoints.getForUpdate(id);
+      endpoint.deletedAt = new Date();
+      await this.endpoints.save(endpoint);
+      await this.deliveries.cancelPending(endpoint.id);
+      return { id: endpoint.id, object: 'webhook_endpoint' as const, deleted: true as const };
+    });
+  }
+
+  /** A new signing secret; the old one stops at once (attempts sign with the secret read when they run). */
+  async rotateSecret(id: string): Promise<WebhookEndpointResource & { secret: string; signing_secret: string }> {
+    return this.tx.run(async () => {
+      const endpoint = await this.endpoints.getForUpdate(id);
+      endpoint.secret = newSecret();
+      const saved = await this.endpoints.save(endpoint);
+      return { ...toEndpointResource(saved), secret: saved.secret, signing_secret: saved.secret };
+    });
+  }
+
+  /** Sends a `webhook.test` event to this endpoint only (whatever its subscriptions). */
+  async sendTest(id: string): Promise<WebhookDeliveryResource> {
+    const delivery = await this.tx.run(async (manager) => {
+      const endpoint = await this.endpoints.getForUpdate(id);
+      if (endpoint.status !== 'active') {
+        throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+      }
+      const { entityId, livemode } = RequestContext.caller();
+      const eventId = newId();
+      const now = new Date();
+      // Written as already dispatched: the fan-out must not send it to other endpoints.
+      await manager.insert(OutboxEventRecord, {
+        id: eventId,
+        entityId,
+        livemode,
+        type: 'webhook.test',
+        apiVersion: API_VERSION,
+        data: { object: toEndpointResource(endpoint) },
+        requestId: RequestContext.requestId() ?? null,
+        createdAt: now,
+        dispatchedAt: now,
+      });
+      return this.deliveries.create({
+        endpointId: endpoint.id,
+        eventId,
+        eventType: 'webhook.test',
+        status: 'pending',
+        attemptCount: 0,
+        lastAttempt: null,
+        nextRetryAt: now,
+      } as Partial<WebhookDeliveryRecord>);
+    });
+    await this.deliveryQueue.enqueue([{ id: delivery.id, attempt: 1 }]);
+    return toDeliveryResource(delivery);
+  }
+
+  async listDeliveries(endpointId: string, query: ListQueryDto & { status?: string }, url: string) {
+    await this.endpoints.getById(endpointId);
+    const page = await this.deliveries.page(query, { url }, (qb) => {
+      qb.andWhere('r.endpoint_id = :endpointId', { endpointId });
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+    });
+    const data = page.rows.map(toDeliveryResource);
+    return { ...listEnvelope(data, page, url), next_cursor: page.has_more ? data[data.length - 1].id : null };
+  }
+
+  async retrieveDelivery(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
+    await this.endpoints.getById(endpointId);
+    const delivery = await this.deliveries.getById(deliveryId);
+    if (delivery.endpointId !== endpointId) throw new WebhooksError('not_found', { hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.` });
+    return toDeliveryResource(delivery);
+  }
+
+  /** Queues one new attempt of a finished delivery (no automatic retries follow it). */
+  async resend(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
+    const delivery = await this.tx.run(async () => {
+      const endpoint = await this.endpoints.getForUpdate(endpointId);
+      if (endpoint.status !== 'active') {
+        throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+      }
+      const found = await this.deliveries.getForUpdate(deliveryId);
+      if (found.endpointId !== endpoint.id) throw new WebhooksError('not_found', { hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.` });
+      if (found.status === 'pending') {
+        throw new WebhooksError('invalid_state', { hint: 'The delivery is pending: an attempt is already scheduled.' });
+      }
+      found.status = 'pending';
+      found.lastAttempt = found.attemptCount + 1;
+      found.nextRetryAt = new Date();
+      found.claimedUntil = null;
+      return this.deliveries.save(found);
+    });
+    await this.deliveryQueue.enqueue([{ id: delivery.id, attempt: delivery.attemptCount + 1 }]);
+    return toDeliveryResource(delivery);
+  }
+
+  /** Queues a background job that re-queues every failed delivery of the endpoint since `since`, oldest first. */
+  async recover(endpointId: string, since: Date) {
+    const endpoint = await this.endpoints.getById(endpointId);
+    if (endpoint.status !== 'active') {
+      throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+    }
+    const job = await this.webhooksQueue.add(
+      'recover-endpoint',
+      { endpointId: endpoint.id, entityId: endpoint.entityId, livemode: endpoint.livemode, since: since.toISOString() },
+      { removeOnComplete: 1000, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+    );
+    return { object: 'webhook_recovery', id: job.id ?? null, webhook_id: endpoint.id, since: since.toISOString(), status: 'queued' };
+  }
+}

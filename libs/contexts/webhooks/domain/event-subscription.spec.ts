@@ -1,0 +1,29 @@
+import { coveredTypes, isValidSubscription, normalizeSubscriptions, subscriptionMatches } from './event-subscription';
+
+describe('event subscriptions', () => {
+  it('accepts names, family wildcards and *', () => {
+    expect(isValidSubscription('order.confirmed')).toBe(true);
+    expect(isValidSubscription('product.*')).toBe(true);
+    expect(isValidSubscription('*')).toBe(true);
+    expect(isValidSubscription('pricing_policy.*')).toBe(false);
+    expect(isValidSubscription('order.exploded')).toBe(false);
+    expect(isValidSubscription('order')).toBe(false);
+    expect(isValidSubscription('')).toBe(false);
+  });
+
+  it('names the first bad element and removes duplicates', () => {
+    expect(normalizeSubscriptions(['*', 'order.*', '*'], 'enabled_events')).toEqual(['*', 'order.*']);
+    expect(() => normalizeSubscriptions(['order.*', 'x.y', 'z'], 'events')).toThrow(expect.objectContaining({ code: 'parameter_invalid', param: 'events[1]' }));
+    expect(() => normalizeSubscriptions([], 'enabled_events')).toThrow(expect.objectContaining({ param: 'enabled_events' }));
+  });
+
+  it('matches by the catalog family, so product.* includes pricing policies', () => {
+    expect(subscriptionMatches(['product.*'], 'pricing_policy.updated')).toBe(true);
+    expect(subscriptionMatches(['product.*'], 'order.confirmed')).toBe(false);
+    expect(subscriptionMatches(['order.confirmed'], 'order.confirmed')).toBe(true);
+    expect(subscriptionMatches(['order.confirmed'], 'order.cancelled')).toBe(false);
+    expect(subscriptionMatches(['*'], 'webhook_endpoint.disabled')).toBe(true);
+    expect(coveredTypes(['*'])).toHaveLength(118);
+    expect(coveredTypes(['account.*'])).toHaveLength(12);
+  });
+});

@@ -1,0 +1,41 @@
+import { EVENT_CATALOG, EVENT_FAMILIES, eventTypeDefinition } from '../../../platform/events/event-catalog';
+import { WebhooksError } from './webhooks-error';
+
+const FAMILIES = new Set<string>(EVENT_FAMILIES);
+
+/** True when `pattern` is `*`, a catalog event type, or `<family>.*` for one of the 14 families. */
+export function isValidSubscription(pattern: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return FAMILIES.has(pattern.slice(0, -2));
+  return eventTypeDefinition(pattern) !== undefined;
+}
+
+/**
+ * Validates a subscription list and returns it without duplicates, in the order given.
+ * An unknown name or pattern is a 400 naming the element, e.g. `enabled_events[2]`.
+ */
+export function normalizeSubscriptions(patterns: readonly string[], param: string): string[] {
+  if (patterns.length === 0) {
+    throw new WebhooksError('parameter_invalid', { param, hint: `${param} needs at least one event name or pattern.` });
+  }
+  patterns.forEach((pattern, index) => {
+    if (!isValidSubscription(pattern)) {
+      throw new WebhooksError('parameter_invalid', {
+        param: `${param}[${index}]`,
+        hint: `'${pattern}' is not an event type, a family wildcard '<family>.*' (families: ${EVENT_FAMILIES.join(', ')}) or '*'. GET /entities/{entity_id}/event_types lists the types.`,
+      });
+    }
+  });
+  return [...new Set(patterns)];
+}
+
+/** Whether an endpoint subscribed to `patterns` receives events of `type` (family wildcards use the catalog's family). */
+export function subscriptionMatches(patterns: readonly string[], type: string): boolean {
+  if (patterns.includes('*') || patterns.includes(type)) return true;
+  const family = eventTypeDefinition(type)?.family;
+  return family !== undefined && patterns.includes(`${family}.*`);
+}
+
+/** The event types a subscription list covers (for documentation and tests). */
+export const coveredTypes = (patterns: readonly string[]): string[] =>
+  EVENT_CATALOG.filter((d) => subscriptionMatches(patterns, d.type)).map((d) => d.type);

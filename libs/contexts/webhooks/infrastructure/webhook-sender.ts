@@ -1,0 +1,103 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { signatureHeader } from '../verifier';
+
+export const DELIVERY_TIMEOUT_MS = 5_000;
+export const RESPONSE_BODY_LIMIT = 500;
+
+export interface SendResult {
+  status: number | null;
+  retryAfter: string | null;
+  /** The first 500 bytes of the response body (cut at a character boundary). */
+  body: string | null;
+  error: string | null;
+}
+
+export interface SignedRequest {
+  url: string;
+  body: string;
+  secret: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  apiVersion: string;
+}
+
+/** The first `limit` bytes, cut back to a UTF-8 character boundary; NUL bytes (not storable in text) removed. */
+export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string {
+  let cut = Math.min(limit, bytes.length);
+  if (cut < bytes.length) while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return bytes.subarray(0, cut).toString('utf8').split('\u0000').join('');
+}
+
+const agentOptions = { keepAlive: true, maxSockets: 256 };
+
+/**
+ * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
+ * budget for the whole exchange, and no redirects followed (a 3xx is a failure). Node's http
+ * client with keep-alive agents: connections to a receiver are reused across attempts.
+ */
+@Injectable()
+export class WebhookSender implements OnApplicationShutdown {
+  private readonly agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+
+  onApplicationShutdown(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  send(request: SignedRequest): Promise<SendResult> {
+    const url = new URL(request.url);
+    const body = Buffer.from(request.body, 'utf8');
+    const headers = {
+      'Content-Type': 'application/json',
+      'Content-Length': String(body.length),
+      'User-Agent': 'ERP-Webhooks/1.0',
+      'Service-Signature': signatureHeader(request.secret, body),
+      'Service-Webhook-Id': request.endpointId,
+      'Service-Event-Id': request.eventId,
+      'Service-Event-Type': request.eventType,
+      'Service-API-Version': request.apiVersion,
+    };
+    const secure = url.protocol === 'https:';
+    return new Promise<SendResult>((resolve) => {
+      let settled = false;
+      let response: http.IncomingMessage | undefined;
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const finish = (result: SendResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const answered = (): SendResult => ({
+        status: response!.statusCode ?? null,
+        retryAfter: (response!.headers['retry-after'] as string | undefined) ?? null,
+        body: truncateUtf8(Buffer.concat(chunks)),
+        error: null,
+      });
+      // One budget for the whole exchange; a receiver that answered but streams forever keeps its status.
+      const timer = setTimeout(() => {
+        req.destroy();
+        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: `timeout after ${DELIVERY_TIMEOUT_MS} ms` });
+      }, DELIVERY_TIMEOUT_MS);
+      const req = (secure ? https : http).request(url, { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http }, (res) => {
+        response = res;
+        res.on('data', (chunk: Buffer) => {
+          if (kept <= RESPONSE_BODY_LIMIT) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+        });
+        res.on('end', () => finish(answered()));
+        res.on('error', () => finish(answered()));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: (error.code ?? error.message).slice(0, 500) }),
+      );
+      req.end(body);
+    });
+  }
+}

@@ -1,0 +1,188 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../platform/config/app-config';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { AUTO_DISABLE_THRESHOLD, decideAfterAttempt, parseRetryAfter, parseRetryDelays } from '../domain/retry-schedule';
+import { toDeliveryResource, toEndpointResource, toEventEnvelope } from '../application/webhook.presenter';
+import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { TargetResolver } from '../infrastructure/target-resolver';
+import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
+import { WebhookEndpointRecord } from '../infrastructure/webhook-endpoint.entity';
+import { SendResult, WebhookSender } from '../infrastructure/webhook-sender';
+import { SystemEvents } from './system-events';
+
+interface ClaimedAttempt {
+  id: string;
+  entity_id: string;
+  livemode: boolean;
+  endpoint_id: string;
+  event_id: string;
+  attempt_count: number;
+  last_attempt: number | null;
+  url: string;
+  secret: string;
+  endpoint_status: string;
+  deleted_at: Date | null;
+  type: string | null;
+  api_version: string | null;
+  data: Record<string, unknown> | null;
+  event_created_at: Date | null;
+  request_id: string | null;
+}
+
+/** Due-time slack for a job that fires a moment before the row's next_retry_at (clock differences). */
+const DUE_SLACK_MS = 1_000;
+
+/**
+ * Makes one delivery attempt. The attempt is claimed by a conditional UPDATE (pending, due,
+ * not claimed by a live lease), so two dispatchers never send the same attempt; the outcome is
+ * written only if the claim still holds (same attempt_count, still pending).
+ */
+@Injectable()
+export class DeliveryAttemptService {
+  private readonly logger = new Logger(DeliveryAttemptService.name);
+  private readonly delays: number[];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tx: TransactionHost,
+    private readonly config: AppConfig,
+    private readonly sender: WebhookSender,
+    private readonly targets: TargetResolver,
+    private readonly queue: DeliveryQueue,
+    private readonly systemEvents: SystemEvents,
+  ) {
+    this.delays = parseRetryDelays(config.WEBHOOK_RETRY_DELAYS_MS);
+  }
+
+  /** Attempts a delivery if it is due and unclaimed; returns false when there was nothing to do. */
+  async attempt(deliveryId: string): Promise<boolean> {
+    const [claimed] = (await this.dataSource.query(
+      `WITH claimed AS (
+         UPDATE webhook_deliveries
+            SET attempt_count = attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
+                updated_at = now(), version = version + 1
+          WHERE id = $1 AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
+            AND (claimed_until IS NULL OR claimed_until < now())
+          RETURNING id, entity_id, livemode, endpoint_id, event_id, attempt_count, last_attempt)
+       SELECT c.*, e.url, e.secret, e.status AS endpoint_status, e.deleted_at,
+              o.type, o.api_version, o.data, o.created_at AS event_created_at, o.request_id
+         FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id LEFT JOIN outbox_events o ON o.id = c.event_id`,
+      [deliveryId, this.config.WEBHOOK_CLAIM_LEASE_MS, DUE_SLACK_MS],
+    )) as ClaimedAttempt[];
+    if (!claimed) return false;
+
+    if (claimed.deleted_at !== null || claimed.endpoint_status !== 'active') {
+      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['endpoint deleted or disabled']);
+      return true;
+    }
+    if (claimed.type === null) {
+      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['event no longer retained']);
+      return true;
+    }
+
+    const body = JSON.stringify(
+      toEventEnvelope({
+        id: claimed.event_id,
+        type: claimed.type,
+        createdAt: claimed.event_created_at!,
+        apiVersion: claimed.api_version!,
+        entityId: claimed.entity_id,
+        livemode: claimed.livemode,
+        data: claimed.data!,
+        requestId: claimed.request_id,
+      }),
+    );
+    const refusal = await this.targets.refusal(claimed.url);
+    const result: SendResult = refusal
+      ? { status: null, retryAfter: null, body: null, error: `target refused: ${refusal}` }
+      : await this.sender.send({
+          url: claimed.url,
+          body,
+          secret: claimed.secret,
+          endpointId: claimed.endpoint_id,
+          eventId: claimed.event_id,
+          eventType: claimed.type,
+          apiVersion: claimed.api_version!,
+        });
+    await this.record(claimed, result);
+    return true;
+  }
+
+  private async finish(claimed: ClaimedAttempt, set: string, params: unknown[]): Promise<number> {
+    const result = (await this.dataSource.query(
+      `UPDATE webhook_deliveries SET ${set}, claimed_until = NULL, updated_at = now(), version = version + 1
+        WHERE id = $1 AND attempt_count = $2 AND status = 'pending'`,
+      [claimed.id, claimed.attempt_count, ...params],
+    )) as [unknown[], number];
+    return result[1];
+  }
+
+  private async record(claimed: ClaimedAttempt, result: SendResult): Promise<void> {
+    const decision = decideAfterAttempt(
+      { status: result.status, retryAfterMs: parseRetryAfter(result.retryAfter) },
+      claimed.attempt_count,
+      this.delays,
+      { lastAttempt: claimed.last_attempt },
+    );
+    const response = [result.status, result.body, result.error];
+    if (decision.outcome === 'succeeded') {
+      await this.dataSource.query(
+        `WITH d AS (
+           UPDATE webhook_deliveries
+              SET status = 'succeeded', delivered_at = now(), next_retry_at = NULL, claimed_until = NULL,
+                  response_status = $3, response_body = $4, error = $5, updated_at = now(), version = version + 1
+            WHERE id = $1 AND attempt_count = $2 AND status = 'pending'
+            RETURNING endpoint_id)
+         UPDATE webhook_endpoints SET consecutive_failures = 0
+          WHERE id = (SELECT endpoint_id FROM d) AND consecutive_failures <> 0`,
+        [claimed.id, claimed.attempt_count, ...response],
+      );
+      return;
+    }
+    if (decision.outcome === 'retry') {
+      const updated = await this.finish(
+        claimed,
+        `next_retry_at = now() + $6 * interval '1 millisecond', failed_at = now(), response_status = $3, response_body = $4, error = $5`,
+        [...response, decision.delayMs],
+      );
+      if (updated > 0) await this.queue.enqueue([{ id: claimed.id, attempt: claimed.attempt_count + 1, delayMs: decision.delayMs }]);
+      return;
+    }
+    await this.tx.run(async (m) => {
+      const [, updated] = (await m.query(
+        `UPDATE webhook_deliveries
+            SET status = 'failed', failed_at = now(), next_retry_at = NULL, claimed_until = NULL,
+                response_status = $3, response_body = $4, error = $5, updated_at = now(), version = version + 1
+          WHERE id = $1 AND attempt_count = $2 AND status = 'pending'`,
+        [claimed.id, claimed.attempt_count, ...response],
+      )) as [unknown[], number];
+      if (updated === 0) return;
+      const scope = { entityId: claimed.entity_id, livemode: claimed.livemode };
+      if (decision.reason === 'exhausted') {
+        const delivery = await m.findOneByOrFail(WebhookDeliveryRecord, { id: claimed.id });
+        await this.systemEvents.publish(scope, 'webhook_delivery.exhausted', toDeliveryResource(delivery));
+      }
+      const [counted] = (await m.query(
+        `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = $1 RETURNING consecutive_failures, status`,
+        [claimed.endpoint_id],
+      )) as [{ consecutive_failures: number; status: string }[], number];
+      const counter = counted[0];
+      if (counter && counter.consecutive_failures >= AUTO_DISABLE_THRESHOLD && counter.status === 'active') {
+        await m.query(
+          `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'consecutive_failures', updated_at = now(), version = version + 1
+            WHERE id = $1`,
+          [claimed.endpoint_id],
+        );
+        await m.query(
+          `UPDATE webhook_deliveries SET status = 'cancelled', next_retry_at = NULL, updated_at = now(), version = version + 1
+            WHERE endpoint_id = $1 AND status = 'pending'`,
+          [claimed.endpoint_id],
+        );
+        const endpoint = await m.findOneByOrFail(WebhookEndpointRecord, { id: claimed.endpoint_id });
+        await this.systemEvents.publish(scope, 'webhook_endpoint.disabled', toEndpointResource(endpoint));
+        this.logger.warn(`endpoint ${claimed.endpoint_id} disabled after ${counter.consecutive_failures} consecutive permanent failures`);
+      }
+    });
+  }
+}

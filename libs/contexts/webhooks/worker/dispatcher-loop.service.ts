@@ -1,0 +1,96 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../platform/config/app-config';
+import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { FANOUT_BATCH, OutboxFanoutService } from './outbox-fanout.service';
+
+export const SWEEP_BATCH = 1_000;
+
+/**
+ * The dispatcher's two loops. Fan-out: woken by the outbox trigger's NOTIFY (and a fallback
+ * poll), it drains committed events into deliveries. Sweep: PostgreSQL is the source of truth,
+ * so every due, unclaimed delivery is put on the queue again; a lost job, a crashed dispatcher
+ * or a Redis restart delays an attempt but never loses it.
+ */
+@Injectable()
+export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DispatcherLoop.name);
+  private listener?: Client;
+  private timers: NodeJS.Timeout[] = [];
+  private draining?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly fanout: OutboxFanoutService,
+    private readonly queue: DeliveryQueue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listen();
+    this.timers.push(setInterval(() => this.kick(), this.config.WEBHOOK_OUTBOX_POLL_MS));
+    this.timers.push(setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(`sweep failed: ${String(e)}`)), this.config.WEBHOOK_SWEEP_INTERVAL_MS));
+    this.kick();
+    void this.sweep().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await this.listener?.end().catch(() => undefined);
+    await this.draining;
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      const client = new Client({ connectionString: this.config.DATABASE_URL });
+      client.on('error', (error) => this.logger.warn(`outbox listener: ${error.message}`));
+      client.on('notification', () => this.kick());
+      await client.connect();
+      await client.query('LISTEN outbox_events');
+      this.listener = client;
+    } catch (error) {
+      this.logger.warn(`outbox listener unavailable, polling only: ${String(error)}`);
+    }
+  }
+
+  /** Starts a drain, or asks the running one to go round once more. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.fanout.drainBatch(FANOUT_BATCH)) === FANOUT_BATCH);
+    } catch (error) {
+      this.logger.warn(`outbox fan-out failed (will retry): ${String(error)}`);
+    }
+  }
+
+  /** Re-enqueues due, unclaimed deliveries; the job id names the attempt, so a job still queued is not doubled. */
+  async sweep(): Promise<number> {
+    if (this.stopped) return 0;
+    const due = (await this.dataSource.query(
+      `SELECT id, attempt_count FROM webhook_deliveries
+        WHERE status = 'pending' AND next_retry_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+        ORDER BY next_retry_at LIMIT $1`,
+      [SWEEP_BATCH],
+    )) as { id: string; attempt_count: number }[];
+    await this.queue.enqueue(due.map((d) => ({ id: d.id, attempt: d.attempt_count + 1 })));
+    return due.length;
+  }
+}

@@ -1,0 +1,137 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { INestApplicationContext } from '@nestjs/common';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { publishEvents, Receiver, startDispatcher, startReceiver, waitFor } from './webhook-harness';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BUILD = path.join(ROOT, '.data', `dispatcher-build-${process.pid}`);
+
+/** The real dispatcher process from a transpiled build, on the test app's database and queues. */
+function spawnDispatcher(app: TestApp): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    DATABASE_URL: app.databaseUrl,
+    QUEUE_PREFIX: app.config.QUEUE_PREFIX,
+    LOG_LEVEL: 'silent',
+    DISPATCHER_HEALTH_PORT: '0',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_CLAIM_LEASE_MS: '6000',
+    WEBHOOK_SWEEP_INTERVAL_MS: '300',
+    WEBHOOK_OUTBOX_POLL_MS: '100',
+    WEBHOOK_DELIVERY_CONCURRENCY: '4',
+  };
+  if (app.config.REDIS_URL) env.REDIS_URL = app.config.REDIS_URL;
+  return spawn(process.execPath, [path.join(BUILD, 'apps/webhook-dispatcher/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+describe('dispatcher resilience', () => {
+  let app: TestApp;
+  let receiver: Receiver;
+  let live: ReturnType<typeof api>;
+  let base: string;
+  let entity: string;
+  const slow = new Set<string>();
+
+  beforeAll(async () => {
+    mkdirSync(BUILD, { recursive: true });
+    await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD], { cwd: ROOT });
+    app = await startTestApp();
+    receiver = await startReceiver((req) => (slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' }));
+    live = api(app, app.seed.entities.primary.keys.live);
+    entity = app.seed.entities.primary.id;
+    base = `/v1/entities/${entity}/webhook_endpoints`;
+  }, 180_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await app?.close();
+    rmSync(BUILD, { recursive: true, force: true });
+  });
+
+  const deliveredIds = (p: string) => new Set(receiver.on(p).map((r) => JSON.parse(r.body).id as string));
+
+  it('delivers every event at least once when a dispatcher process is killed with deliveries pending and restarted', async () => {
+    slow.add('/crash');
+    const endpoint = (await live.post(base).send({ url: receiver.url('/crash'), enabled_events: ['order.*'] }).expect(201)).body;
+    const ids = await publishEvents(
+      app,
+      { entityId: entity, livemode: true },
+      Array.from({ length: 30 }, (_, i) => ({ type: 'order.updated', object: { id: `o${i}` } })),
+    );
+    const first = spawnDispatcher(app);
+    await waitFor(() => receiver.on('/crash').length >= 4, 30_000, 'first deliveries');
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    const pending = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [endpoint.id]);
+    expect(pending.rows[0].n).toBeGreaterThan(0);
+
+    slow.delete('/crash');
+    const second = spawnDispatcher(app);
+    try {
+      await waitFor(async () => {
+        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
+        return r.rows[0].n === 30;
+      }, 60_000, 'all deliveries succeeded');
+      const received = deliveredIds('/crash');
+      for (const id of ids) expect(received.has(id)).toBe(true);
+    } finally {
+      second.kill('SIGTERM');
+      await new Promise((resolve) => second.once('exit', resolve));
+    }
+  }, 120_000);
+
+  it('re-enqueues from PostgreSQL when queue jobs are lost', async () => {
+    const endpoint = (await live.post(base).send({ url: receiver.url('/lost'), enabled_events: ['payment.*'] }).expect(201)).body;
+    // Deliveries due now with no queue job at all: only the sweeper can find them.
+    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'payment.succeeded', object: { id: 'p1' } }]);
+    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = $1`, [eventId]);
+    await app.db.query(
+      `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
+       VALUES (gen_random_uuid(), $1, true, $2, $3, 'payment.succeeded', 'pending', 2, now() - interval '1 minute')`,
+      [entity, endpoint.id, eventId],
+    );
+    const dispatcher = await startDispatcher(app);
+    try {
+      await waitFor(() => receiver.on('/lost').length === 1, 20_000, 'swept delivery');
+      const row = await waitFor(async () => {
+        const r = await app.db.query(`SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+        return r.rows[0]?.status === 'succeeded' ? r.rows[0] : undefined;
+      });
+      expect(row.attempt_count).toBe(3);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('never sends one attempt twice with two dispatcher replicas', async () => {
+    const endpoint = (await live.post(base).send({ url: receiver.url('/replicas'), enabled_events: ['inventory.*'] }).expect(201)).body;
+    const replicas: INestApplicationContext[] = [await startDispatcher(app), await startDispatcher(app)];
+    try {
+      const ids: string[] = [];
+      for (let batch = 0; batch < 4; batch++) {
+        ids.push(
+          ...(await publishEvents(
+            app,
+            { entityId: entity, livemode: true },
+            Array.from({ length: 50 }, (_, i) => ({ type: 'inventory.adjusted', object: { id: `i${batch}-${i}` } })),
+          )),
+        );
+      }
+      await waitFor(async () => {
+        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
+        return r.rows[0].n === 200;
+      }, 40_000, '200 deliveries');
+      const bodies = receiver.on('/replicas').map((r) => JSON.parse(r.body).id as string);
+      expect(bodies).toHaveLength(200);
+      expect(new Set(bodies).size).toBe(200);
+      expect(new Set(bodies)).toEqual(new Set(ids));
+      const attempts = await app.db.query(`SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      expect(attempts.rows[0].max).toBe(1);
+    } finally {
+      await Promise.all(replicas.map((r) => r.close()));
+    }
+  });
+});
