@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
+import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, ...extraModules],
+      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, SalesModule, ...extraModules],
     };
   }
 }
