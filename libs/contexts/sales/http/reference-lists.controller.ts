@@ -5,6 +5,7 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ReferenceListDefinition, ReferenceListService } from '../application/reference-list.service';
+import { referenceListToken } from '../application/tokens';
 import { LOCATIONS, PAYMENT_TERMS, PRICING_LEVELS, SALES_CHANNELS, UNITS_OF_MEASURE } from '../application/reference-lists';
 import {
   CreateLocationDto,
@@ -23,9 +24,6 @@ import {
   UpdateSalesChannelDto,
   UpdateUnitOfMeasureDto,
 } from './reference-list.dto';
-
-/** The DI token of a reference list's service. */
-export const referenceListToken = (object: string) => `sales:reference-list:${object}`;
 
 interface ReferenceListRoutes {
   definition: Pick<ReferenceListDefinition, 'object' | 'label'>;
