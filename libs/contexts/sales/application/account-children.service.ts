@@ -3,7 +3,7 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { assertActive } from '../domain/account';
-import { invalidParam } from '../domain/sales-error';
+import { invalidParam, refuseNulls } from '../domain/sales-error';
 import { AccountChildRecord } from '../infrastructure/account.entity';
 import { AccountChildRepository, AccountRepository } from '../infrastructure/sales.repositories';
 
@@ -21,6 +21,8 @@ export interface AccountChildDefinition<E extends AccountChildRecord> {
   flag: { property: keyof E & string; field: string };
   /** Record property that splits the account's records into flag groups (address `type`). */
   groupBy?: keyof E & string;
+  /** Request fields that may be null. */
+  nullable: readonly string[];
   events: { created: string; updated: string; deleted: string; flagChanged?: string };
   assign(record: E, input: Input, creating: boolean): void;
   present(record: E): ChildResource;
@@ -73,6 +75,7 @@ export class AccountChildService<E extends AccountChildRecord> {
   }
 
   async update(accountId: string, id: string, input: Input): Promise<ChildResource> {
+    refuseNulls(input, this.definition.nullable);
     return this.tx.run(async () => {
       await this.lockActiveAccount(accountId, 'changing its records');
       const { flag, events } = this.definition;

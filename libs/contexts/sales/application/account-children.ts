@@ -22,6 +22,7 @@ export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
   object: 'account_address',
   flag: { property: 'isDefault', field: 'is_default' },
   groupBy: 'type',
+  nullable: ['line2', 'region', 'postal_code'],
   events: { created: 'account.address.added', updated: 'account.address.updated', deleted: 'account.address.removed' },
   assign(record, input) {
     copy(record, input, { type: 'type', line1: 'line1', line2: 'line2', city: 'city', region: 'region', postal_code: 'postalCode' });
@@ -34,6 +35,7 @@ export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
 export const CONTACTS: AccountChildDefinition<AccountContactRecord> = {
   object: 'account_contact',
   flag: { property: 'isPrimary', field: 'is_primary' },
+  nullable: ['email', 'phone', 'role'],
   events: { created: 'account.contact.added', updated: 'account.contact.updated', deleted: 'account.contact.removed' },
   assign(record, input) {
     copy(record, input, { name: 'name', email: 'email', phone: 'phone', role: 'role' });
@@ -65,6 +67,7 @@ function assertNotExpired(card: CardInput, now = new Date()): void {
 export const PAYMENT_METHODS: AccountChildDefinition<PaymentMethodRecord> = {
   object: 'payment_method',
   flag: { property: 'isDefault', field: 'is_default' },
+  nullable: [],
   events: {
     created: 'payment_method.created',
     updated: 'payment_method.updated',

@@ -9,7 +9,7 @@ import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
-import { invalidParam, SalesError } from '../domain/sales-error';
+import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
 import { AccountRecord } from '../infrastructure/account.entity';
 import {
   AccountRepository,
@@ -100,6 +100,7 @@ export class AccountsService implements OnModuleInit {
   }
 
   async update(id: string, input: AccountInput): Promise<AccountResource> {
+    refuseNulls(input as Record<string, unknown>, ['email', 'phone', 'credit_limit', 'payment_terms_id', 'tax_id']);
     return this.tx.run(async () => {
       const record = await this.accounts.getForUpdate(id);
       assertActive(record, 'updating');

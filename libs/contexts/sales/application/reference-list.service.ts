@@ -4,7 +4,7 @@ import { ResourceRegistry } from '../../../platform/http/expand/expand-registry'
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { invalidParam } from '../domain/sales-error';
+import { refuseNulls } from '../domain/sales-error';
 import { ReferenceRecord } from '../infrastructure/reference-list.entity';
 import { GenericTenantRepository } from '../infrastructure/sales.repositories';
 import { translateConstraintError } from './persistence-errors';
@@ -90,9 +90,7 @@ export class ReferenceListService<E extends ReferenceRecord = ReferenceRecord> {
   }
 
   async update(id: string, input: Record<string, unknown>): Promise<ReferenceResource> {
-    for (const [key, value] of Object.entries(input)) {
-      if (value === null && !this.definition.nullable.includes(key)) throw invalidParam(key, `${key} cannot be null.`);
-    }
+    refuseNulls(input, this.definition.nullable);
     return this.write(async () => {
       const record = await this.repo.getForUpdate(id);
       const before = this.present(record);
