@@ -12,7 +12,13 @@ export class AppModule {
   static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, CatalogModule, SalesModule, ...extraModules],
+      imports: [
+        PlatformCoreModule.forRoot(config),
+        PlatformHttpModule,
+        CatalogModule,
+        SalesModule,
+        ...extraModules,
+      ],
     };
   }
 }

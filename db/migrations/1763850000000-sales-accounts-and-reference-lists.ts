@@ -60,8 +60,12 @@ export class SalesAccountsAndReferenceLists1763850000000 implements MigrationInt
         metadata jsonb NOT NULL DEFAULT '{}'
       )`);
     await q.query(`CREATE INDEX accounts_keyset ON accounts (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX accounts_active_keyset ON accounts (entity_id, livemode, id) WHERE status = 'active'`);
-    await q.query(`CREATE INDEX accounts_payment_terms ON accounts (payment_terms_id) WHERE payment_terms_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX accounts_active_keyset ON accounts (entity_id, livemode, id) WHERE status = 'active'`,
+    );
+    await q.query(
+      `CREATE INDEX accounts_payment_terms ON accounts (payment_terms_id) WHERE payment_terms_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE account_addresses (${TENANT_COLUMNS},
@@ -75,8 +79,12 @@ export class SalesAccountsAndReferenceLists1763850000000 implements MigrationInt
         country char(2) NOT NULL,
         is_default boolean NOT NULL DEFAULT false
       )`);
-    await q.query(`CREATE INDEX account_addresses_keyset ON account_addresses (entity_id, livemode, account_id, id)`);
-    await q.query(`CREATE UNIQUE INDEX account_addresses_one_default ON account_addresses (account_id, type) WHERE is_default`);
+    await q.query(
+      `CREATE INDEX account_addresses_keyset ON account_addresses (entity_id, livemode, account_id, id)`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX account_addresses_one_default ON account_addresses (account_id, type) WHERE is_default`,
+    );
 
     await q.query(`
       CREATE TABLE account_contacts (${TENANT_COLUMNS},
@@ -87,8 +95,12 @@ export class SalesAccountsAndReferenceLists1763850000000 implements MigrationInt
         role text,
         is_primary boolean NOT NULL DEFAULT false
       )`);
-    await q.query(`CREATE INDEX account_contacts_keyset ON account_contacts (entity_id, livemode, account_id, id)`);
-    await q.query(`CREATE UNIQUE INDEX account_contacts_one_primary ON account_contacts (account_id) WHERE is_primary`);
+    await q.query(
+      `CREATE INDEX account_contacts_keyset ON account_contacts (entity_id, livemode, account_id, id)`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX account_contacts_one_primary ON account_contacts (account_id) WHERE is_primary`,
+    );
 
     await q.query(`
       CREATE TABLE payment_methods (${TENANT_COLUMNS},
@@ -105,9 +117,13 @@ export class SalesAccountsAndReferenceLists1763850000000 implements MigrationInt
         is_default boolean NOT NULL DEFAULT false,
         metadata jsonb NOT NULL DEFAULT '{}'
       )`);
-    await q.query(`CREATE INDEX payment_methods_keyset ON payment_methods (entity_id, livemode, account_id, id)`);
+    await q.query(
+      `CREATE INDEX payment_methods_keyset ON payment_methods (entity_id, livemode, account_id, id)`,
+    );
     // Exactly one default per account: at most one by this index, at least one by the service.
-    await q.query(`CREATE UNIQUE INDEX payment_methods_one_default ON payment_methods (account_id) WHERE is_default`);
+    await q.query(
+      `CREATE UNIQUE INDEX payment_methods_one_default ON payment_methods (account_id) WHERE is_default`,
+    );
 
     await q.query(`
       CREATE TABLE pricing_policies (${TENANT_COLUMNS},
@@ -125,12 +141,23 @@ export class SalesAccountsAndReferenceLists1763850000000 implements MigrationInt
         CHECK (starts_at IS NULL OR ends_at IS NULL OR starts_at < ends_at)
       )`);
     await q.query(`CREATE INDEX pricing_policies_keyset ON pricing_policies (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX pricing_policies_account ON pricing_policies (entity_id, livemode, account_id, id)`);
-    await q.query(`CREATE INDEX pricing_policies_product ON pricing_policies (entity_id, livemode, product_id, id)`);
+    await q.query(
+      `CREATE INDEX pricing_policies_account ON pricing_policies (entity_id, livemode, account_id, id)`,
+    );
+    await q.query(
+      `CREATE INDEX pricing_policies_product ON pricing_policies (entity_id, livemode, product_id, id)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['pricing_policies', 'payment_methods', 'account_contacts', 'account_addresses', 'accounts', ...Object.keys(REFERENCE_LISTS)]) {
+    for (const table of [
+      'pricing_policies',
+      'payment_methods',
+      'account_contacts',
+      'account_addresses',
+      'accounts',
+      ...Object.keys(REFERENCE_LISTS),
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -14,9 +14,20 @@ import { AccountsController } from './http/accounts.controller';
 import { PaymentMethodsController } from './http/payment-methods.controller';
 import { PricingPoliciesController } from './http/pricing-policies.controller';
 import { REFERENCE_LIST_CONTROLLERS } from './http/reference-lists.controller';
-import { AccountAddressRecord, AccountContactRecord, AccountRecord, PaymentMethodRecord } from './infrastructure/account.entity';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from './infrastructure/account.entity';
 import { PricingPolicyRecord } from './infrastructure/pricing-policy.entity';
-import { LocationRecord, PaymentTermRecord, PricingLevelRecord, SalesChannelRecord, UnitOfMeasureRecord } from './infrastructure/reference-list.entity';
+import {
+  LocationRecord,
+  PaymentTermRecord,
+  PricingLevelRecord,
+  SalesChannelRecord,
+  UnitOfMeasureRecord,
+} from './infrastructure/reference-list.entity';
 import {
   AccountRepository,
   AddressRepository,
@@ -25,14 +36,12 @@ import {
   PricingPolicyRepository,
 } from './infrastructure/sales.repositories';
 
-const referenceListProviders = REFERENCE_LISTS.map(
-  (definition): Provider => ({
-    provide: referenceListToken(definition.object),
-    useFactory: (tx: TransactionHost, events: EventPublisher, resources: ResourceRegistry) =>
-      new ReferenceListService(definition as never, tx, events, resources),
-    inject: [TransactionHost, EventPublisher, ResourceRegistry],
-  }),
-);
+const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
+  provide: referenceListToken(definition.object),
+  useFactory: (tx: TransactionHost, events: EventPublisher, resources: ResourceRegistry) =>
+    new ReferenceListService(definition as never, tx, events, resources),
+  inject: [TransactionHost, EventPublisher, ResourceRegistry],
+}));
 
 /**
  * Sales context: customer accounts (addresses, contacts, payment methods), pricing policies
@@ -54,7 +63,13 @@ const referenceListProviders = REFERENCE_LISTS.map(
       PricingLevelRecord,
     ]),
   ],
-  controllers: [AccountsController, ...ACCOUNT_CHILD_CONTROLLERS, PaymentMethodsController, PricingPoliciesController, ...REFERENCE_LIST_CONTROLLERS],
+  controllers: [
+    AccountsController,
+    ...ACCOUNT_CHILD_CONTROLLERS,
+    PaymentMethodsController,
+    PricingPoliciesController,
+    ...REFERENCE_LIST_CONTROLLERS,
+  ],
   providers: [
     ...referenceListProviders,
     AccountRepository,
@@ -66,6 +81,10 @@ const referenceListProviders = REFERENCE_LISTS.map(
     PricingPoliciesService,
     SalesSeed,
   ],
-  exports: [AccountsService, PricingPoliciesService, ...REFERENCE_LISTS.map((d) => referenceListToken(d.object))],
+  exports: [
+    AccountsService,
+    PricingPoliciesService,
+    ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
+  ],
 })
 export class SalesModule {}

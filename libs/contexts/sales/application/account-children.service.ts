@@ -61,7 +61,9 @@ export class AccountChildService<E extends AccountChildRecord> {
 
   async list(accountId: string, query: ListQueryDto, url: string): Promise<ListPage<ChildResource>> {
     await this.accounts.getById(accountId);
-    const page = await this.repo.page(query, { url }, (qb) => qb.andWhere('r.account_id = :accountId', { accountId }));
+    const page = await this.repo.page(query, { url }, (qb) =>
+      qb.andWhere('r.account_id = :accountId', { accountId }),
+    );
     return listEnvelope(
       page.rows.map((r) => this.definition.present(r)),
       page,
@@ -99,20 +101,28 @@ export class AccountChildService<E extends AccountChildRecord> {
         const next = await this.promoteNewest(accountId, oldGroup, record.id);
         if (next) promotions.push(next);
       }
-      const newGroupHolder = await this.repo.newestOfAccount(accountId, { ...this.group(record), [flag.property]: true });
-      const takesFlag = input[flag.field] === true || (movedGroup && (newGroupHolder === null || newGroupHolder.id === record.id));
+      const newGroupHolder = await this.repo.newestOfAccount(accountId, {
+        ...this.group(record),
+        [flag.property]: true,
+      });
+      const takesFlag =
+        input[flag.field] === true ||
+        (movedGroup && (newGroupHolder === null || newGroupHolder.id === record.id));
       if (takesFlag && newGroupHolder?.id !== record.id) {
         if (newGroupHolder) await this.repo.clearFlag(accountId, flag.property, this.group(record));
         (record as Record<string, unknown>)[flag.property] = true;
       }
       const after = this.definition.present(record);
-      const changed = Object.keys(before).filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      const changed = Object.keys(before).filter(
+        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      );
       if (changed.length === 0) return before;
       const resource = this.definition.present(await this.repo.save(record));
       const previous = Object.fromEntries(changed.map((k) => [k, before[k]]));
       const onlyFlag = changed.length === 1 && changed[0] === flag.field;
       if (!onlyFlag || !events.flagChanged) await this.events.publish(events.updated, resource, previous);
-      if (changed.includes(flag.field) && events.flagChanged) await this.events.publish(events.flagChanged, resource, { [flag.field]: before[flag.field] });
+      if (changed.includes(flag.field) && events.flagChanged)
+        await this.events.publish(events.flagChanged, resource, { [flag.field]: before[flag.field] });
       for (const promoted of promotions) await this.publishPromotion(promoted);
       return resource;
     });
@@ -146,12 +156,19 @@ export class AccountChildService<E extends AccountChildRecord> {
     const groups = new Map<string, Record<string, unknown>>();
     for (const r of records) groups.set(JSON.stringify(this.group(r)), this.group(r));
     for (const group of groups.values()) {
-      const holder = await this.repo.newestOfAccount(accountId, { ...group, [this.definition.flag.property]: true });
+      const holder = await this.repo.newestOfAccount(accountId, {
+        ...group,
+        [this.definition.flag.property]: true,
+      });
       if (!holder) await this.promoteNewest(accountId, group);
     }
   }
 
-  private async promoteNewest(accountId: string, group: Record<string, unknown>, excludeId?: string): Promise<E | null> {
+  private async promoteNewest(
+    accountId: string,
+    group: Record<string, unknown>,
+    excludeId?: string,
+  ): Promise<E | null> {
     const candidates = (await this.repo.allOfAccount(accountId)).filter(
       (r) => r.id !== excludeId && JSON.stringify(this.group(r)) === JSON.stringify(group),
     );
@@ -163,7 +180,9 @@ export class AccountChildService<E extends AccountChildRecord> {
 
   private async publishPromotion(record: E): Promise<void> {
     const { events, flag } = this.definition;
-    await this.events.publish(events.flagChanged ?? events.updated, this.definition.present(record), { [flag.field]: false });
+    await this.events.publish(events.flagChanged ?? events.updated, this.definition.present(record), {
+      [flag.field]: false,
+    });
   }
 
   private group(record: E): Record<string, unknown> {

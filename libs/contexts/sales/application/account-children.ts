@@ -1,6 +1,10 @@
 import { mergeMetadata, normalizeCountry } from '../domain/account';
 import { SalesError } from '../domain/sales-error';
-import { AccountAddressRecord, AccountContactRecord, PaymentMethodRecord } from '../infrastructure/account.entity';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  PaymentMethodRecord,
+} from '../infrastructure/account.entity';
 import { toAddressResource, toContactResource, toPaymentMethodResource } from './account.presenter';
 import { AccountChildDefinition } from './account-children.service';
 
@@ -23,9 +27,20 @@ export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
   flag: { property: 'isDefault', field: 'is_default' },
   groupBy: 'type',
   nullable: ['line2', 'region', 'postal_code'],
-  events: { created: 'account.address.added', updated: 'account.address.updated', deleted: 'account.address.removed' },
+  events: {
+    created: 'account.address.added',
+    updated: 'account.address.updated',
+    deleted: 'account.address.removed',
+  },
   assign(record, input) {
-    copy(record, input, { type: 'type', line1: 'line1', line2: 'line2', city: 'city', region: 'region', postal_code: 'postalCode' });
+    copy(record, input, {
+      type: 'type',
+      line1: 'line1',
+      line2: 'line2',
+      city: 'city',
+      region: 'region',
+      postal_code: 'postalCode',
+    });
     if (typeof input.country === 'string') record.country = normalizeCountry(input.country);
     nullsFor(record, ['line2', 'region', 'postalCode']);
   },
@@ -36,7 +51,11 @@ export const CONTACTS: AccountChildDefinition<AccountContactRecord> = {
   object: 'account_contact',
   flag: { property: 'isPrimary', field: 'is_primary' },
   nullable: ['email', 'phone', 'role'],
-  events: { created: 'account.contact.added', updated: 'account.contact.updated', deleted: 'account.contact.removed' },
+  events: {
+    created: 'account.contact.added',
+    updated: 'account.contact.updated',
+    deleted: 'account.contact.removed',
+  },
   assign(record, input) {
     copy(record, input, { name: 'name', email: 'email', phone: 'phone', role: 'role' });
     if (typeof record.email === 'string') record.email = record.email.toLowerCase();
@@ -80,22 +99,50 @@ export const PAYMENT_METHODS: AccountChildDefinition<PaymentMethodRecord> = {
       record.type = type;
       const card = input.card as CardInput | undefined;
       const bank = input.bank_account as { bank_name?: string | null; last4: string } | undefined;
-      if (type === 'card' && !card) throw new SalesError('parameter_missing', { param: 'card', hint: 'A card payment method needs card.' });
+      if (type === 'card' && !card)
+        throw new SalesError('parameter_missing', {
+          param: 'card',
+          hint: 'A card payment method needs card.',
+        });
       if (type === 'bank_account' && !bank) {
-        throw new SalesError('parameter_missing', { param: 'bank_account', hint: 'A bank_account payment method needs bank_account.' });
+        throw new SalesError('parameter_missing', {
+          param: 'bank_account',
+          hint: 'A bank_account payment method needs bank_account.',
+        });
       }
-      if (type !== 'card' && card) throw new SalesError('parameter_invalid', { param: 'card', hint: `card is only accepted with type 'card'.` });
+      if (type !== 'card' && card)
+        throw new SalesError('parameter_invalid', {
+          param: 'card',
+          hint: `card is only accepted with type 'card'.`,
+        });
       if (type !== 'bank_account' && bank) {
-        throw new SalesError('parameter_invalid', { param: 'bank_account', hint: `bank_account is only accepted with type 'bank_account'.` });
+        throw new SalesError('parameter_invalid', {
+          param: 'bank_account',
+          hint: `bank_account is only accepted with type 'bank_account'.`,
+        });
       }
       if (card) {
         assertNotExpired(card);
-        Object.assign(record, { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.exp_month, cardExpYear: card.exp_year });
+        Object.assign(record, {
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.exp_month,
+          cardExpYear: card.exp_year,
+        });
       }
       if (bank) Object.assign(record, { bankName: bank.bank_name ?? null, bankLast4: bank.last4 });
       copy(record, input, { description: 'description', billing_name: 'billingName' });
       record.metadata = mergeMetadata({}, (input.metadata as Input | undefined) ?? {});
-      nullsFor(record, ['cardBrand', 'cardLast4', 'cardExpMonth', 'cardExpYear', 'bankName', 'bankLast4', 'description', 'billingName']);
+      nullsFor(record, [
+        'cardBrand',
+        'cardLast4',
+        'cardExpMonth',
+        'cardExpYear',
+        'bankName',
+        'bankLast4',
+        'description',
+        'billingName',
+      ]);
     }
   },
   present: toPaymentMethodResource,

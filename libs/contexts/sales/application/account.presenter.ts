@@ -1,5 +1,10 @@
 import { toJsonNumber } from '../../../platform/persistence/money';
-import { AccountAddressRecord, AccountContactRecord, AccountRecord, PaymentMethodRecord } from '../infrastructure/account.entity';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from '../infrastructure/account.entity';
 
 const timestamps = (r: { livemode: boolean; createdAt: Date; updatedAt: Date }) => ({
   livemode: r.livemode,
@@ -59,7 +64,10 @@ export const toPaymentMethodResource = (p: PaymentMethodRecord) => ({
   object: 'payment_method' as const,
   account_id: p.accountId,
   type: p.type,
-  card: p.type === 'card' ? { brand: p.cardBrand, last4: p.cardLast4, exp_month: p.cardExpMonth, exp_year: p.cardExpYear } : null,
+  card:
+    p.type === 'card'
+      ? { brand: p.cardBrand, last4: p.cardLast4, exp_month: p.cardExpMonth, exp_year: p.cardExpYear }
+      : null,
   bank_account: p.type === 'bank_account' ? { bank_name: p.bankName, last4: p.bankLast4 } : null,
   description: p.description,
   billing_name: p.billingName,

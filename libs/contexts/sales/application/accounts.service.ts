@@ -60,13 +60,26 @@ export class AccountsService implements OnModuleInit {
   ) {
     this.addresses = new AccountChildService(ADDRESSES, addressRepo, accounts, tx, events) as never;
     this.contacts = new AccountChildService(CONTACTS, contactRepo, accounts, tx, events) as never;
-    this.paymentMethods = new AccountChildService(PAYMENT_METHODS, paymentMethodRepo, accounts, tx, events) as never;
+    this.paymentMethods = new AccountChildService(
+      PAYMENT_METHODS,
+      paymentMethodRepo,
+      accounts,
+      tx,
+      events,
+    ) as never;
   }
 
   onModuleInit(): void {
     this.resources.register({
       name: 'account',
-      fields: { payment_terms: { kind: 'reference', source: 'payment_terms_id', target: 'payment_terms', resource: 'payment_term' } },
+      fields: {
+        payment_terms: {
+          kind: 'reference',
+          source: 'payment_terms_id',
+          target: 'payment_terms',
+          resource: 'payment_term',
+        },
+      },
       load: async (ids) => new Map((await this.getAccounts(ids)).map((a) => [a.id, a])),
     });
   }
@@ -78,7 +91,12 @@ export class AccountsService implements OnModuleInit {
 
   async create(input: AccountInput): Promise<AccountResource> {
     return this.tx.run(async () => {
-      const record = { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
+      const record = {
+        status: 'active',
+        mergedIntoId: null,
+        deletedAt: null,
+        metadata: {},
+      } as unknown as AccountRecord;
       await this.apply(record, { ...input, currency: input.currency ?? (await this.baseCurrency()) });
       const resource = toAccountResource(await this.accounts.create(record));
       await this.events.publish('account.created', resource);
@@ -100,7 +118,13 @@ export class AccountsService implements OnModuleInit {
   }
 
   async update(id: string, input: AccountInput): Promise<AccountResource> {
-    refuseNulls(input as Record<string, unknown>, ['email', 'phone', 'credit_limit', 'payment_terms_id', 'tax_id']);
+    refuseNulls(input as Record<string, unknown>, [
+      'email',
+      'phone',
+      'credit_limit',
+      'payment_terms_id',
+      'tax_id',
+    ]);
     return this.tx.run(async () => {
       const record = await this.accounts.getForUpdate(id);
       assertActive(record, 'updating');
@@ -108,15 +132,23 @@ export class AccountsService implements OnModuleInit {
       await this.apply(record, input);
       const after = toAccountResource(record);
       const changed = Object.keys(before).filter(
-        (k) => k !== 'updated_at' && JSON.stringify(before[k as keyof AccountResource]) !== JSON.stringify(after[k as keyof AccountResource]),
+        (k) =>
+          k !== 'updated_at' &&
+          JSON.stringify(before[k as keyof AccountResource]) !==
+            JSON.stringify(after[k as keyof AccountResource]),
       );
       if (changed.length === 0) return before;
       const resource = toAccountResource(await this.accounts.save(record));
       const previous = Object.fromEntries(changed.map((k) => [k, before[k as keyof AccountResource]]));
       await this.events.publish('account.updated', resource, previous);
-      if (changed.includes('credit_limit')) await this.events.publish('account.credit_limit.updated', resource, { credit_limit: before.credit_limit });
+      if (changed.includes('credit_limit'))
+        await this.events.publish('account.credit_limit.updated', resource, {
+          credit_limit: before.credit_limit,
+        });
       if (changed.includes('payment_terms_id')) {
-        await this.events.publish('account.terms.updated', resource, { payment_terms_id: before.payment_terms_id });
+        await this.events.publish('account.terms.updated', resource, {
+          payment_terms_id: before.payment_terms_id,
+        });
       }
       return resource;
     });
@@ -141,9 +173,13 @@ export class AccountsService implements OnModuleInit {
    */
   async merge(targetId: string, sourceId: string): Promise<AccountResource> {
     return this.tx.run(async () => {
-      if (sourceId === targetId) throw invalidParam('source_account_id', 'An account cannot be merged into itself.');
+      if (sourceId === targetId)
+        throw invalidParam('source_account_id', 'An account cannot be merged into itself.');
       if (!(await this.accounts.findById(sourceId))) {
-        throw new SalesError('not_found', { param: 'source_account_id', hint: `No account with id '${sourceId}' exists for this entity and mode.` });
+        throw new SalesError('not_found', {
+          param: 'source_account_id',
+          hint: `No account with id '${sourceId}' exists for this entity and mode.`,
+        });
       }
       // Lock both rows in id order so two opposite merges cannot deadlock.
       const locked = new Map<string, AccountRecord>();
@@ -157,7 +193,8 @@ export class AccountsService implements OnModuleInit {
           hint: `Source account '${source.id}' has status '${source.status}'; only an 'active' account can be merged.`,
         });
       }
-      for (const children of [this.addresses, this.contacts, this.paymentMethods]) await children.moveAll(sourceId, targetId);
+      for (const children of [this.addresses, this.contacts, this.paymentMethods])
+        await children.moveAll(sourceId, targetId);
       await this.policies.reassignAccount(sourceId, targetId);
       source.status = 'deleted';
       source.deletedAt = new Date();
@@ -175,12 +212,16 @@ export class AccountsService implements OnModuleInit {
     if (input.email !== undefined) record.email = input.email === null ? null : input.email.toLowerCase();
     if (input.phone !== undefined) record.phone = input.phone;
     if (input.currency !== undefined) record.currency = normalizeCurrency(input.currency);
-    if (input.credit_limit !== undefined) record.creditLimit = input.credit_limit === null ? null : money(input.credit_limit);
+    if (input.credit_limit !== undefined)
+      record.creditLimit = input.credit_limit === null ? null : money(input.credit_limit);
     if (input.tax_id !== undefined) record.taxId = input.tax_id;
     if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
     if (input.payment_terms_id !== undefined) {
       if (input.payment_terms_id !== null && !(await this.paymentTerms.exists(input.payment_terms_id))) {
-        throw invalidParam('payment_terms_id', `No payment term with id '${input.payment_terms_id}' exists for this entity and mode.`);
+        throw invalidParam(
+          'payment_terms_id',
+          `No payment term with id '${input.payment_terms_id}' exists for this entity and mode.`,
+        );
       }
       record.paymentTermsId = input.payment_terms_id;
     }
@@ -192,7 +233,9 @@ export class AccountsService implements OnModuleInit {
   }
 
   private async baseCurrency(): Promise<string> {
-    const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: RequestContext.caller().entityId });
+    const entity = await this.tx.manager
+      .getRepository(BusinessEntityRecord)
+      .findOneBy({ id: RequestContext.caller().entityId });
     if (!entity) throw notFound('entity');
     return entity.baseCurrency;
   }

@@ -7,7 +7,13 @@ import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
-import { applyPricingPolicies, PricedLine, PricingContext, PricingPolicyKind, PricingPolicyRule } from '../domain/pricing';
+import {
+  applyPricingPolicies,
+  PricedLine,
+  PricingContext,
+  PricingPolicyKind,
+  PricingPolicyRule,
+} from '../domain/pricing';
 import { invalidParam } from '../domain/sales-error';
 import { PricingPolicyRecord } from '../infrastructure/pricing-policy.entity';
 import { AccountRepository, PricingPolicyRepository } from '../infrastructure/sales.repositories';
@@ -79,8 +85,11 @@ export class PricingPoliciesService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'pricing_policy',
-      fields: { account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' } },
-      load: async (ids) => new Map((await this.policies.findByIds(ids)).map((p) => [p.id, toPricingPolicyResource(p)])),
+      fields: {
+        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
+      },
+      load: async (ids) =>
+        new Map((await this.policies.findByIds(ids)).map((p) => [p.id, toPricingPolicyResource(p)])),
     });
   }
 
@@ -88,17 +97,34 @@ export class PricingPoliciesService implements OnModuleInit {
    * Prices one line with the caller's active policies that may match it (see applyPricingPolicies).
    * Orders call this at creation and store the result; later policy changes never touch them.
    */
-  async priceLine(listPrice: Decimal.Value, quantity: Decimal.Value, context: PricingContext): Promise<PricedLine> {
+  async priceLine(
+    listPrice: Decimal.Value,
+    quantity: Decimal.Value,
+    context: PricingContext,
+  ): Promise<PricedLine> {
     const qb = this.policies.scopedQuery('p').andWhere('p.active = true');
-    qb.andWhere('(p.account_id IS NULL OR p.account_id = :accountId)', { accountId: context.accountId ?? null });
-    qb.andWhere('(p.product_id IS NULL OR p.product_id = :productId)', { productId: context.productId ?? null });
+    qb.andWhere('(p.account_id IS NULL OR p.account_id = :accountId)', {
+      accountId: context.accountId ?? null,
+    });
+    qb.andWhere('(p.product_id IS NULL OR p.product_id = :productId)', {
+      productId: context.productId ?? null,
+    });
     const candidates = await qb.getMany();
     return applyPricingPolicies(listPrice, quantity, context, candidates.map(toRule));
   }
 
   async create(input: PricingPolicyInput): Promise<PricingPolicyResource> {
     return this.tx.run(async () => {
-      const record = { accountId: null, productId: null, productCategoryId: null, priority: 0, active: true, startsAt: null, endsAt: null, metadata: {} } as unknown as PricingPolicyRecord;
+      const record = {
+        accountId: null,
+        productId: null,
+        productCategoryId: null,
+        priority: 0,
+        active: true,
+        startsAt: null,
+        endsAt: null,
+        metadata: {},
+      } as unknown as PricingPolicyRecord;
       await this.apply(record, input);
       const resource = toPricingPolicyResource(await this.policies.create(record));
       await this.events.publish('pricing_policy.created', resource);
@@ -126,10 +152,16 @@ export class PricingPoliciesService implements OnModuleInit {
       await this.apply(record, input);
       const after = toPricingPolicyResource(record);
       const keys = Object.keys(before) as (keyof PricingPolicyResource)[];
-      const changed = keys.filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      const changed = keys.filter(
+        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      );
       if (changed.length === 0) return before;
       const resource = toPricingPolicyResource(await this.policies.save(record));
-      await this.events.publish('pricing_policy.updated', resource, Object.fromEntries(changed.map((k) => [k, before[k]])));
+      await this.events.publish(
+        'pricing_policy.updated',
+        resource,
+        Object.fromEntries(changed.map((k) => [k, before[k]])),
+      );
       return resource;
     });
   }
@@ -156,19 +188,25 @@ export class PricingPoliciesService implements OnModuleInit {
     if (input.active !== undefined) record.active = input.active;
     if (input.product_id !== undefined) record.productId = input.product_id;
     if (input.product_category_id !== undefined) record.productCategoryId = input.product_category_id;
-    if (input.starts_at !== undefined) record.startsAt = input.starts_at === null ? null : new Date(input.starts_at);
+    if (input.starts_at !== undefined)
+      record.startsAt = input.starts_at === null ? null : new Date(input.starts_at);
     if (input.ends_at !== undefined) record.endsAt = input.ends_at === null ? null : new Date(input.ends_at);
     if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
     if (input.account_id !== undefined) {
       if (input.account_id !== null) {
         const account = await this.accounts.findById(input.account_id);
         if (!account || account.status !== 'active') {
-          throw invalidParam('account_id', `No active account with id '${input.account_id}' exists for this entity and mode.`);
+          throw invalidParam(
+            'account_id',
+            `No active account with id '${input.account_id}' exists for this entity and mode.`,
+          );
         }
       }
       record.accountId = input.account_id;
     }
-    if (record.kind === 'percentage_off' && record.value.gt(100)) throw invalidParam('value', 'A percentage_off value is at most 100.');
-    if (record.startsAt && record.endsAt && record.startsAt >= record.endsAt) throw invalidParam('ends_at', 'ends_at must be after starts_at.');
+    if (record.kind === 'percentage_off' && record.value.gt(100))
+      throw invalidParam('value', 'A percentage_off value is at most 100.');
+    if (record.startsAt && record.endsAt && record.startsAt >= record.endsAt)
+      throw invalidParam('ends_at', 'ends_at must be after starts_at.');
   }
 }

@@ -101,7 +101,11 @@ export class ReferenceListService<E extends ReferenceRecord = ReferenceRecord> {
       );
       if (changed.length === 0) return before;
       const resource = this.present(await this.repo.save(record));
-      await this.events.publish('setting.updated', resource, Object.fromEntries(changed.map((k) => [k, before[k]])));
+      await this.events.publish(
+        'setting.updated',
+        resource,
+        Object.fromEntries(changed.map((k) => [k, before[k]])),
+      );
       return resource;
     });
   }

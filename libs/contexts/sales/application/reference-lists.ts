@@ -15,9 +15,15 @@ import { ReferenceListDefinition } from './reference-list.service';
 type Input = Record<string, unknown>;
 
 /** Copies the listed snake_case request fields onto camelCase record properties when present. */
-function copy<E>(record: E, input: Input, fields: Record<string, keyof E>, convert: (field: string, v: unknown) => unknown = (_, v) => v) {
+function copy<E>(
+  record: E,
+  input: Input,
+  fields: Record<string, keyof E>,
+  convert: (field: string, v: unknown) => unknown = (_, v) => v,
+) {
   for (const [field, property] of Object.entries(fields)) {
-    if (input[field] !== undefined) (record as Record<keyof E, unknown>)[property] = convert(field, input[field]);
+    if (input[field] !== undefined)
+      (record as Record<keyof E, unknown>)[property] = convert(field, input[field]);
   }
 }
 
@@ -45,7 +51,9 @@ export const LOCATIONS: ReferenceListDefinition<LocationRecord> = {
   nullable: ['address'],
   assign(record, input) {
     common(record, input);
-    copy(record, input, { type: 'type', address: 'address' }, (field, v) => (field === 'address' ? address(v) : v));
+    copy(record, input, { type: 'type', address: 'address' }, (field, v) =>
+      field === 'address' ? address(v) : v,
+    );
     if (record.address === undefined) record.address = null;
   },
   present: (r) => ({ type: r.type, address: r.address }),
@@ -59,14 +67,19 @@ export const PAYMENT_TERMS: ReferenceListDefinition<PaymentTermRecord> = {
   assign(record, input) {
     common(record, input);
     copy(record, input, { net_days: 'netDays', discount_days: 'discountDays' });
-    if (input.discount_percent !== undefined) record.discountPercent = money(input.discount_percent as number);
+    if (input.discount_percent !== undefined)
+      record.discountPercent = money(input.discount_percent as number);
     record.discountPercent ??= money(0);
     record.discountDays ??= 0;
   },
   check(record) {
-    if (record.discountDays > record.netDays) throw invalidParam('discount_days', 'discount_days cannot exceed net_days.');
+    if (record.discountDays > record.netDays)
+      throw invalidParam('discount_days', 'discount_days cannot exceed net_days.');
     if (record.discountPercent.gt(0) && record.discountDays === 0) {
-      throw invalidParam('discount_days', 'A discount_percent needs discount_days > 0 (the days within which the discount holds).');
+      throw invalidParam(
+        'discount_days',
+        'A discount_percent needs discount_days > 0 (the days within which the discount holds).',
+      );
     }
   },
   present: (r) => ({
@@ -108,9 +121,16 @@ export const PRICING_LEVELS: ReferenceListDefinition<PricingLevelRecord> = {
   nullable: [],
   assign(record, input) {
     common(record, input);
-    if (input.percent_adjustment !== undefined) record.percentAdjustment = money(input.percent_adjustment as number);
+    if (input.percent_adjustment !== undefined)
+      record.percentAdjustment = money(input.percent_adjustment as number);
   },
   present: (r) => ({ percent_adjustment: toJsonNumber(r.percentAdjustment) }),
 };
 
-export const REFERENCE_LISTS = [LOCATIONS, PAYMENT_TERMS, UNITS_OF_MEASURE, SALES_CHANNELS, PRICING_LEVELS] as const;
+export const REFERENCE_LISTS = [
+  LOCATIONS,
+  PAYMENT_TERMS,
+  UNITS_OF_MEASURE,
+  SALES_CHANNELS,
+  PRICING_LEVELS,
+] as const;

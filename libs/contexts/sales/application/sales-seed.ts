@@ -20,17 +20,47 @@ export class SalesSeed implements OnModuleInit {
       name: 'sales',
       seed: ({ as }) =>
         as('live', async () => {
-          const location = await this.locations.create({ name: 'QA main warehouse', code: 'QA-MAIN', type: 'warehouse', address: null });
-          const account = await this.accounts.create({ name: 'QA Customer Inc', email: 'buyer@qa-customer.example', credit_limit: 10000 });
-          await this.accounts.addresses.create(account.id, { type: 'billing', line1: '1 Main St', city: 'Springfield', country: 'US' });
-          await this.accounts.contacts.create(account.id, { name: 'Quinn Buyer', email: 'quinn@qa-customer.example' });
+          const location = await this.locations.create({
+            name: 'QA main warehouse',
+            code: 'QA-MAIN',
+            type: 'warehouse',
+            address: null,
+          });
+          const account = await this.accounts.create({
+            name: 'QA Customer Inc',
+            email: 'buyer@qa-customer.example',
+            credit_limit: 10000,
+          });
+          await this.accounts.addresses.create(account.id, {
+            type: 'billing',
+            line1: '1 Main St',
+            city: 'Springfield',
+            country: 'US',
+          });
+          await this.accounts.contacts.create(account.id, {
+            name: 'Quinn Buyer',
+            email: 'quinn@qa-customer.example',
+          });
           const first = await this.accounts.paymentMethods.create(account.id, {
             type: 'card',
             card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 5 },
           });
-          const second = await this.accounts.paymentMethods.create(account.id, { type: 'bank_account', bank_account: { bank_name: 'QA Bank', last4: '6789' } });
-          const policy = await this.policies.create({ name: 'QA customer 10% off', kind: 'percentage_off', value: 10, account_id: account.id });
-          return { account_id: account.id, payment_method_ids: [first.id, second.id], location_id: location.id, pricing_policy_id: policy.id };
+          const second = await this.accounts.paymentMethods.create(account.id, {
+            type: 'bank_account',
+            bank_account: { bank_name: 'QA Bank', last4: '6789' },
+          });
+          const policy = await this.policies.create({
+            name: 'QA customer 10% off',
+            kind: 'percentage_off',
+            value: 10,
+            account_id: account.id,
+          });
+          return {
+            account_id: account.id,
+            payment_method_ids: [first.id, second.id],
+            location_id: location.id,
+            pricing_policy_id: policy.id,
+          };
         }),
     });
   }

@@ -31,7 +31,10 @@ export function mergeMetadata(current: Metadata, changes: Record<string, unknown
   const next: Metadata = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     if (key.length === 0 || key.length > METADATA_KEY_MAX) {
-      throw new SalesError('parameter_invalid', { param: `metadata.${key}`, hint: `Metadata keys have 1..${METADATA_KEY_MAX} characters.` });
+      throw new SalesError('parameter_invalid', {
+        param: `metadata.${key}`,
+        hint: `Metadata keys have 1..${METADATA_KEY_MAX} characters.`,
+      });
     }
     if (value === null || value === '') {
       delete next[key];
@@ -46,7 +49,10 @@ export function mergeMetadata(current: Metadata, changes: Record<string, unknown
     next[key] = value;
   }
   if (Object.keys(next).length > METADATA_MAX_KEYS) {
-    throw new SalesError('parameter_invalid', { param: 'metadata', hint: `At most ${METADATA_MAX_KEYS} metadata keys.` });
+    throw new SalesError('parameter_invalid', {
+      param: 'metadata',
+      hint: `At most ${METADATA_MAX_KEYS} metadata keys.`,
+    });
   }
   return next;
 }

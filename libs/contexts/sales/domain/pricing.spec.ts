@@ -23,25 +23,37 @@ const policy = (overrides: Partial<PricingPolicyRule>): PricingPolicyRule => ({
 
 describe('priceWithPolicy', () => {
   it('computes percentage_off exactly, without float drift', () => {
-    expect(priceWithPolicy(money('0.3'), { kind: 'percentage_off', value: money(10) }).toString()).toBe('0.27');
-    expect(priceWithPolicy(money('19.99'), { kind: 'percentage_off', value: money('33.3333') }).toString()).toBe('13.3267');
+    expect(priceWithPolicy(money('0.3'), { kind: 'percentage_off', value: money(10) }).toString()).toBe(
+      '0.27',
+    );
+    expect(
+      priceWithPolicy(money('19.99'), { kind: 'percentage_off', value: money('33.3333') }).toString(),
+    ).toBe('13.3267');
   });
 
   it('rounds unit prices to 4 places half-even', () => {
     // 0.00125 * 0.5 = 0.000625 -> 0.0006 (half-even), 0.000375 -> 0.0004
-    expect(priceWithPolicy(money('0.00125'), { kind: 'percentage_off', value: money(50) }).toString()).toBe('0.0006');
-    expect(priceWithPolicy(money('0.00075'), { kind: 'percentage_off', value: money(50) }).toString()).toBe('0.0004');
+    expect(priceWithPolicy(money('0.00125'), { kind: 'percentage_off', value: money(50) }).toString()).toBe(
+      '0.0006',
+    );
+    expect(priceWithPolicy(money('0.00075'), { kind: 'percentage_off', value: money(50) }).toString()).toBe(
+      '0.0004',
+    );
   });
 
   it('floors amount_off at zero and never raises the list price with fixed_price', () => {
     expect(priceWithPolicy(money(5), { kind: 'amount_off', value: money(7) }).toString()).toBe('0');
-    expect(priceWithPolicy(money('10.10'), { kind: 'amount_off', value: money('0.2') }).toString()).toBe('9.9');
+    expect(priceWithPolicy(money('10.10'), { kind: 'amount_off', value: money('0.2') }).toString()).toBe(
+      '9.9',
+    );
     expect(priceWithPolicy(money(10), { kind: 'fixed_price', value: money(12) }).toString()).toBe('10');
     expect(priceWithPolicy(money(10), { kind: 'fixed_price', value: money('7.5') }).toString()).toBe('7.5');
   });
 
   it('gives zero for 100% off', () => {
-    expect(priceWithPolicy(money('123.4567'), { kind: 'percentage_off', value: money(100) }).toString()).toBe('0');
+    expect(priceWithPolicy(money('123.4567'), { kind: 'percentage_off', value: money(100) }).toString()).toBe(
+      '0',
+    );
   });
 });
 
@@ -60,12 +72,22 @@ describe('applyPricingPolicies', () => {
     const forOther = policy({ accountId: OTHER_ACCOUNT, value: money(50) });
     const forProduct = policy({ productId: PRODUCT, value: money(20) });
     const forCategory = policy({ productCategoryId: CATEGORY, value: money(90) });
-    const line = applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: PRODUCT, at }, [forOther, forProduct, forCategory]);
+    const line = applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: PRODUCT, at }, [
+      forOther,
+      forProduct,
+      forCategory,
+    ]);
     expect(line.appliedPolicyId).toBe(forProduct.id);
     expect(line.unitPrice.toString()).toBe('80');
     const both = policy({ accountId: ACCOUNT, productId: PRODUCT, kind: 'fixed_price', value: money(55) });
-    expect(applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: 'x', at }, [both]).appliedPolicyId).toBeNull();
-    expect(applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: PRODUCT, at }, [both]).unitPrice.toString()).toBe('55');
+    expect(
+      applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: 'x', at }, [both]).appliedPolicyId,
+    ).toBeNull();
+    expect(
+      applyPricingPolicies(100, 1, { accountId: ACCOUNT, productId: PRODUCT, at }, [
+        both,
+      ]).unitPrice.toString(),
+    ).toBe('55');
   });
 
   it('skips inactive policies and those outside their window (starts inclusive, ends exclusive)', () => {
@@ -95,7 +117,9 @@ describe('applyPricingPolicies', () => {
   });
 
   it('multiplies fractional quantities exactly', () => {
-    const line = applyPricingPolicies('3.3333', '1.5', { at }, [policy({ kind: 'amount_off', value: money('0.0001') })]);
+    const line = applyPricingPolicies('3.3333', '1.5', { at }, [
+      policy({ kind: 'amount_off', value: money('0.0001') }),
+    ]);
     expect(line.unitPrice.toString()).toBe('3.3332');
     expect(line.lineTotal.toString()).toBe('4.9998');
   });

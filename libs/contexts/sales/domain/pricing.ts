@@ -46,7 +46,8 @@ export function policyApplies(policy: PricingPolicyRule, context: PricingContext
   if (!policy.active) return false;
   if (policy.startsAt && at < policy.startsAt) return false;
   if (policy.endsAt && at >= policy.endsAt) return false;
-  const matches = (scope: string | null, value: string | null | undefined) => scope === null || scope === value;
+  const matches = (scope: string | null, value: string | null | undefined) =>
+    scope === null || scope === value;
   return (
     matches(policy.accountId, context.accountId) &&
     matches(policy.productId, context.productId) &&
@@ -55,7 +56,10 @@ export function policyApplies(policy: PricingPolicyRule, context: PricingContext
 }
 
 /** The unit price one policy gives, floored at zero and never above the list price. */
-export function priceWithPolicy(listPrice: Decimal, policy: Pick<PricingPolicyRule, 'kind' | 'value'>): Decimal {
+export function priceWithPolicy(
+  listPrice: Decimal,
+  policy: Pick<PricingPolicyRule, 'kind' | 'value'>,
+): Decimal {
   let price: Decimal;
   switch (policy.kind) {
     case 'percentage_off':

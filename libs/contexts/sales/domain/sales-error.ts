@@ -8,7 +8,8 @@ export class SalesError extends DomainError {
   }
 }
 
-export const invalidParam = (param: string, hint: string) => new SalesError('parameter_invalid', { param, hint });
+export const invalidParam = (param: string, hint: string) =>
+  new SalesError('parameter_invalid', { param, hint });
 
 /** Update bodies mark every field optional, and class-validator lets null through optional fields: refuse it where the field is required. */
 export function refuseNulls(input: Record<string, unknown>, nullable: readonly string[]): void {

@@ -6,7 +6,14 @@ import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { AccountsService } from '../application/accounts.service';
 import { AccountChildService } from '../application/account-children.service';
-import { AddressResponse, ContactResponse, CreateAddressDto, CreateContactDto, UpdateAddressDto, UpdateContactDto } from './account.dto';
+import {
+  AddressResponse,
+  ContactResponse,
+  CreateAddressDto,
+  CreateContactDto,
+  UpdateAddressDto,
+  UpdateContactDto,
+} from './account.dto';
 
 interface ChildRoutes {
   /** Path under /accounts/{id}, e.g. `addresses`. */
@@ -38,7 +45,10 @@ function accountChildController(routes: ChildRoutes): Type {
 
     @Post()
     @RequireScopes('accounts:write')
-    @ApiOperation({ summary: `Add ${label === 'address' ? 'an' : 'a'} ${label} to an account`, description: `Emits ${routes.events}.added. 409 on a deleted account.` })
+    @ApiOperation({
+      summary: `Add ${label === 'address' ? 'an' : 'a'} ${label} to an account`,
+      description: `Emits ${routes.events}.added. 409 on a deleted account.`,
+    })
     @ApiBody({ type: routes.create })
     @ApiResponse({ status: 201, type: routes.response })
     create(@Param('id') id: string, @Body() body: Record<string, unknown>) {
@@ -47,7 +57,10 @@ function accountChildController(routes: ChildRoutes): Type {
 
     @Get()
     @RequireScopes('accounts:read')
-    @ApiOperation({ summary: `List the ${label} records of an account`, description: 'Newest first, cursor-paginated.' })
+    @ApiOperation({
+      summary: `List the ${label} records of an account`,
+      description: 'Newest first, cursor-paginated.',
+    })
     list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
       return this.service.list(id, query, req.originalUrl.split('?')[0]);
     }
@@ -62,7 +75,10 @@ function accountChildController(routes: ChildRoutes): Type {
 
     @Patch(`:${itemParam}`)
     @RequireScopes('accounts:write')
-    @ApiOperation({ summary: `Update a ${label} of an account`, description: `Emits ${routes.events}.updated.` })
+    @ApiOperation({
+      summary: `Update a ${label} of an account`,
+      description: `Emits ${routes.events}.updated.`,
+    })
     @ApiBody({ type: routes.update })
     @ApiResponse({ status: 200, type: routes.response })
     update(@Param('id') id: string, @Param(itemParam) itemId: string, @Body() body: Record<string, unknown>) {
@@ -71,15 +87,30 @@ function accountChildController(routes: ChildRoutes): Type {
 
     @Delete(`:${itemParam}`)
     @RequireScopes('accounts:write')
-    @ApiOperation({ summary: `Remove a ${label} from an account`, description: `Emits ${routes.events}.removed.` })
+    @ApiOperation({
+      summary: `Remove a ${label} from an account`,
+      description: `Emits ${routes.events}.removed.`,
+    })
     delete(@Param('id') id: string, @Param(itemParam) itemId: string) {
       return this.service.delete(id, itemId);
     }
   }
 
-  Reflect.defineMetadata('design:paramtypes', [String, routes.create], AccountChildController.prototype, 'create');
-  Reflect.defineMetadata('design:paramtypes', [String, String, routes.update], AccountChildController.prototype, 'update');
-  Object.defineProperty(AccountChildController, 'name', { value: `Account${routes.tag.replace(/\W/g, '')}Controller` });
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [String, routes.create],
+    AccountChildController.prototype,
+    'create',
+  );
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [String, String, routes.update],
+    AccountChildController.prototype,
+    'update',
+  );
+  Object.defineProperty(AccountChildController, 'name', {
+    value: `Account${routes.tag.replace(/\W/g, '')}Controller`,
+  });
   return AccountChildController;
 }
 

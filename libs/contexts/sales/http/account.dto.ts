@@ -1,12 +1,26 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { COUNTRY_PATTERN, CURRENCY_PATTERN } from '../domain/account';
 import { Optional, OptionalNullable } from './validation';
 
 const MAX_AMOUNT = 999_999_999_999_999;
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value;
 
 export class CreateAccountDto {
   @ApiProperty({ example: 'Acme Corp', maxLength: 200 })
@@ -27,20 +41,32 @@ export class CreateAccountDto {
   @MaxLength(40)
   phone?: string | null;
 
-  @ApiPropertyOptional({ example: 'USD', description: 'ISO 4217, stored upper-case; default: the entity base currency.' })
+  @ApiPropertyOptional({
+    example: 'USD',
+    description: 'ISO 4217, stored upper-case; default: the entity base currency.',
+  })
   @Optional()
   @IsString()
   @Matches(CURRENCY_PATTERN, { message: 'currency must be an ISO 4217 code' })
   currency?: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 5000, minimum: 0, description: 'null: no limit. Up to 4 decimals.' })
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 5000,
+    minimum: 0,
+    description: 'null: no limit. Up to 4 decimals.',
+  })
   @OptionalNullable()
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(MAX_AMOUNT)
   credit_limit?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, format: 'uuid', description: 'A payment term of this entity and mode.' })
+  @ApiPropertyOptional({
+    nullable: true,
+    format: 'uuid',
+    description: 'A payment term of this entity and mode.',
+  })
   @OptionalNullable()
   @IsUUID()
   payment_terms_id?: string | null;
@@ -51,7 +77,11 @@ export class CreateAccountDto {
   @MaxLength(64)
   tax_id?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { erp_ref: 'C-1001' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { erp_ref: 'C-1001' },
+  })
   @Optional()
   @IsObject()
   metadata?: Record<string, unknown>;
@@ -73,7 +103,10 @@ export class AccountListQueryDto extends ListQueryDto {
 }
 
 export class MergeAccountDto {
-  @ApiProperty({ format: 'uuid', description: 'The account merged into this one; it ends deleted with merged_into_id.' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The account merged into this one; it ends deleted with merged_into_id.',
+  })
   @IsUUID()
   source_account_id: string;
 }
@@ -86,7 +119,8 @@ export class AccountResponse {
   @ApiProperty({ nullable: true, type: String }) phone: string | null;
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ nullable: true, type: Number, example: 5000 }) credit_limit: number | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: payment_terms.' }) payment_terms_id: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: payment_terms.' })
+  payment_terms_id: string | null;
   @ApiProperty({ nullable: true, type: String }) tax_id: string | null;
   @ApiProperty({ enum: ['active', 'deleted'] }) status: string;
   @ApiProperty({ description: 'true once soft-deleted or merged.' }) deleted: boolean;
@@ -140,7 +174,9 @@ export class CreateAddressDto {
   @Matches(COUNTRY_PATTERN, { message: 'country must be an ISO 3166-1 alpha-2 code' })
   country: string;
 
-  @ApiPropertyOptional({ description: 'Default address of its type; the first address of a type is the default automatically.' })
+  @ApiPropertyOptional({
+    description: 'Default address of its type; the first address of a type is the default automatically.',
+  })
   @Optional()
   @IsBoolean()
   is_default?: boolean;
@@ -200,4 +236,3 @@ export class ContactResponse extends CreateContactDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
-

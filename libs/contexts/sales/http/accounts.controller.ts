@@ -5,7 +5,13 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { AccountsService } from '../application/accounts.service';
-import { AccountListQueryDto, AccountResponse, CreateAccountDto, MergeAccountDto, UpdateAccountDto } from './account.dto';
+import {
+  AccountListQueryDto,
+  AccountResponse,
+  CreateAccountDto,
+  MergeAccountDto,
+  UpdateAccountDto,
+} from './account.dto';
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
 
@@ -25,14 +31,20 @@ export class AccountsController {
 
   @Get()
   @RequireScopes('accounts:read')
-  @ApiOperation({ summary: 'List accounts', description: 'Newest first; deleted accounts only with include_deleted=true.' })
+  @ApiOperation({
+    summary: 'List accounts',
+    description: 'Newest first; deleted accounts only with include_deleted=true.',
+  })
   list(@Query() query: AccountListQueryDto, @Req() req: Request) {
     return this.accounts.list(query, path(req));
   }
 
   @Get(':id')
   @RequireScopes('accounts:read')
-  @ApiOperation({ summary: 'Retrieve an account', description: 'Deleted and merged accounts are returned with deleted: true.' })
+  @ApiOperation({
+    summary: 'Retrieve an account',
+    description: 'Deleted and merged accounts are returned with deleted: true.',
+  })
   @ApiResponse({ status: 200, type: AccountResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.accounts.retrieve(id);
@@ -42,7 +54,8 @@ export class AccountsController {
   @RequireScopes('accounts:write')
   @ApiOperation({
     summary: 'Update an account',
-    description: 'Emits account.updated, plus account.credit_limit.updated / account.terms.updated when those change. 409 on a deleted account.',
+    description:
+      'Emits account.updated, plus account.credit_limit.updated / account.terms.updated when those change. 409 on a deleted account.',
   })
   @ApiResponse({ status: 200, type: AccountResponse })
   update(@Param('id') id: string, @Body() body: UpdateAccountDto) {
@@ -51,7 +64,10 @@ export class AccountsController {
 
   @Delete(':id')
   @RequireScopes('accounts:write')
-  @ApiOperation({ summary: 'Delete an account (soft)', description: 'status becomes deleted; emits account.deleted. 409 when already deleted.' })
+  @ApiOperation({
+    summary: 'Delete an account (soft)',
+    description: 'status becomes deleted; emits account.deleted. 409 when already deleted.',
+  })
   delete(@Param('id') id: string) {
     return this.accounts.delete(id);
   }
@@ -61,7 +77,8 @@ export class AccountsController {
   @RequireScopes('accounts:write')
   @ApiOperation({
     summary: 'Merge another account into this one',
-    description: 'Moves addresses, contacts, payment methods and pricing policies of the source here; the source ends deleted with merged_into_id. Emits account.deleted (source) and account.merged (this account).',
+    description:
+      'Moves addresses, contacts, payment methods and pricing policies of the source here; the source ends deleted with merged_into_id. Emits account.deleted (source) and account.merged (this account).',
   })
   @ApiResponse({ status: 200, type: AccountResponse })
   merge(@Param('id') id: string, @Body() body: MergeAccountDto) {

@@ -1,17 +1,42 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Optional, OptionalNullable } from './validation';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;
-export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'jcb', 'diners', 'unionpay', 'other'] as const;
+export const CARD_BRANDS = [
+  'visa',
+  'mastercard',
+  'amex',
+  'discover',
+  'jcb',
+  'diners',
+  'unionpay',
+  'other',
+] as const;
 
 export class CardDto {
   @ApiProperty({ enum: CARD_BRANDS, example: 'visa' })
   @IsIn(CARD_BRANDS)
   brand: string;
 
-  @ApiProperty({ example: '4242', pattern: '^[0-9]{4}$', description: 'Last four digits only; full card numbers are never accepted.' })
+  @ApiProperty({
+    example: '4242',
+    pattern: '^[0-9]{4}$',
+    description: 'Last four digits only; full card numbers are never accepted.',
+  })
   @IsString()
   @Matches(/^[0-9]{4}$/, { message: 'last4 must be 4 digits' })
   last4: string;
@@ -53,7 +78,10 @@ export class CreatePaymentMethodDto {
   @Type(() => CardDto)
   card?: CardDto;
 
-  @ApiPropertyOptional({ type: BankAccountDto, description: 'Required with type bank_account, refused otherwise.' })
+  @ApiPropertyOptional({
+    type: BankAccountDto,
+    description: 'Required with type bank_account, refused otherwise.',
+  })
   @Optional()
   @ValidateNested()
   @Type(() => BankAccountDto)
@@ -71,7 +99,9 @@ export class CreatePaymentMethodDto {
   @MaxLength(200)
   billing_name?: string | null;
 
-  @ApiPropertyOptional({ description: 'true makes it the account default; the first method is the default regardless.' })
+  @ApiPropertyOptional({
+    description: 'true makes it the account default; the first method is the default regardless.',
+  })
   @Optional()
   @IsBoolean()
   is_default?: boolean;

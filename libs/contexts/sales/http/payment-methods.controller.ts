@@ -5,7 +5,11 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { AccountsService } from '../application/accounts.service';
-import { CreatePaymentMethodDto, PaymentMethodResponse, SetDefaultPaymentMethodDto } from './payment-method.dto';
+import {
+  CreatePaymentMethodDto,
+  PaymentMethodResponse,
+  SetDefaultPaymentMethodDto,
+} from './payment-method.dto';
 
 @ApiTags('Payment methods')
 @ApiResource('payment_method')
@@ -17,7 +21,8 @@ export class PaymentMethodsController {
   @RequireScopes('payments:write')
   @ApiOperation({
     summary: 'Add a payment method to an account',
-    description: 'The first method of an account becomes its default. Emits payment_method.created (and payment_method.default_changed when it takes the default).',
+    description:
+      'The first method of an account becomes its default. Emits payment_method.created (and payment_method.default_changed when it takes the default).',
   })
   @ApiResponse({ status: 201, type: PaymentMethodResponse })
   create(@Param('id') id: string, @Body() body: CreatePaymentMethodDto) {
@@ -26,7 +31,10 @@ export class PaymentMethodsController {
 
   @Get()
   @RequireScopes('payments:read')
-  @ApiOperation({ summary: 'List the payment methods of an account', description: 'Newest first, cursor-paginated.' })
+  @ApiOperation({
+    summary: 'List the payment methods of an account',
+    description: 'Newest first, cursor-paginated.',
+  })
   list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     return this.accounts.paymentMethods.list(id, query, req.originalUrl.split('?')[0]);
   }
@@ -43,10 +51,15 @@ export class PaymentMethodsController {
   @RequireScopes('payments:write')
   @ApiOperation({
     summary: 'Make a payment method the account default',
-    description: 'Body is_default, which must be true. Emits payment_method.default_changed when the default moves.',
+    description:
+      'Body is_default, which must be true. Emits payment_method.default_changed when the default moves.',
   })
   @ApiResponse({ status: 200, type: PaymentMethodResponse })
-  setDefault(@Param('id') id: string, @Param('pm_id') pmId: string, @Body() body: SetDefaultPaymentMethodDto) {
+  setDefault(
+    @Param('id') id: string,
+    @Param('pm_id') pmId: string,
+    @Body() body: SetDefaultPaymentMethodDto,
+  ) {
     return this.accounts.paymentMethods.update(id, pmId, { ...body });
   }
 

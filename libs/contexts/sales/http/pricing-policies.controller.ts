@@ -5,7 +5,12 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { PricingPoliciesService } from '../application/pricing-policies.service';
-import { CreatePricingPolicyDto, PricingPolicyListQueryDto, PricingPolicyResponse, UpdatePricingPolicyDto } from './pricing-policy.dto';
+import {
+  CreatePricingPolicyDto,
+  PricingPolicyListQueryDto,
+  PricingPolicyResponse,
+  UpdatePricingPolicyDto,
+} from './pricing-policy.dto';
 
 @ApiTags('Pricing policies')
 @ApiResource('pricing_policy')
@@ -23,7 +28,10 @@ export class PricingPoliciesController {
 
   @Get()
   @RequireScopes('products:read')
-  @ApiOperation({ summary: 'List pricing policies', description: 'Newest first; filters account_id, product_id, active.' })
+  @ApiOperation({
+    summary: 'List pricing policies',
+    description: 'Newest first; filters account_id, product_id, active.',
+  })
   list(@Query() query: PricingPolicyListQueryDto, @Req() req: Request) {
     return this.policies.list(query, req.originalUrl.split('?')[0]);
   }
@@ -38,7 +46,10 @@ export class PricingPoliciesController {
 
   @Patch(':id')
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Update a pricing policy', description: 'Emits pricing_policy.updated; orders already priced keep their prices.' })
+  @ApiOperation({
+    summary: 'Update a pricing policy',
+    description: 'Emits pricing_policy.updated; orders already priced keep their prices.',
+  })
   @ApiResponse({ status: 200, type: PricingPolicyResponse })
   update(@Param('id') id: string, @Body() body: UpdatePricingPolicyDto) {
     return this.policies.update(id, body);
@@ -48,7 +59,8 @@ export class PricingPoliciesController {
   @RequireScopes('products:write')
   @ApiOperation({
     summary: 'Delete a pricing policy',
-    description: 'Permanent, no soft delete: later prices ignore it; orders that applied it keep their copied prices. Emits pricing_policy.deleted.',
+    description:
+      'Permanent, no soft delete: later prices ignore it; orders that applied it keep their copied prices. Emits pricing_policy.deleted.',
   })
   delete(@Param('id') id: string) {
     return this.policies.delete(id);

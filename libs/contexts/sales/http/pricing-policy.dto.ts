@@ -1,11 +1,25 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { PRICING_POLICY_KINDS } from '../domain/pricing';
 import { Optional, OptionalNullable } from './validation';
 
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value;
 
 export class CreatePricingPolicyDto {
   @ApiProperty({ example: 'Wholesale 10% off' })
@@ -18,13 +32,21 @@ export class CreatePricingPolicyDto {
   @IsIn(PRICING_POLICY_KINDS)
   kind: (typeof PRICING_POLICY_KINDS)[number];
 
-  @ApiProperty({ example: 10, minimum: 0, description: 'Percent (≤ 100) for percentage_off; an amount in the order currency otherwise.' })
+  @ApiProperty({
+    example: 10,
+    minimum: 0,
+    description: 'Percent (≤ 100) for percentage_off; an amount in the order currency otherwise.',
+  })
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(999_999_999_999_999)
   value: number;
 
-  @ApiPropertyOptional({ nullable: true, format: 'uuid', description: 'Only this account (expandable: account).' })
+  @ApiPropertyOptional({
+    nullable: true,
+    format: 'uuid',
+    description: 'Only this account (expandable: account).',
+  })
   @OptionalNullable()
   @IsUUID()
   account_id?: string | null;

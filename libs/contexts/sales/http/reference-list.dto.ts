@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PostalAddressDto } from './address.dto';
 import { Optional, OptionalNullable } from './validation';
 
@@ -14,7 +25,10 @@ class ReferenceFieldsDto {
   @MaxLength(200)
   name: string;
 
-  @ApiProperty({ example: 'MAIN', description: 'Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).' })
+  @ApiProperty({
+    example: 'MAIN',
+    description: 'Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).',
+  })
   @IsString()
   @Matches(REFERENCE_CODE_PATTERN, { message: 'code must be 1..50 letters, digits, _ . -' })
   code: string;
@@ -49,20 +63,36 @@ export class LocationResponse extends ReferenceResponseBase {
 }
 
 export class CreatePaymentTermDto extends ReferenceFieldsDto {
-  @ApiProperty({ example: 30, minimum: 0, maximum: 3650, description: 'Days after the invoice date when payment is due.' })
+  @ApiProperty({
+    example: 30,
+    minimum: 0,
+    maximum: 3650,
+    description: 'Days after the invoice date when payment is due.',
+  })
   @IsInt()
   @Min(0)
   @Max(3650)
   net_days: number;
 
-  @ApiPropertyOptional({ example: 2, minimum: 0, maximum: 100, default: 0, description: 'Early-payment discount, percent (up to 4 decimals).' })
+  @ApiPropertyOptional({
+    example: 2,
+    minimum: 0,
+    maximum: 100,
+    default: 0,
+    description: 'Early-payment discount, percent (up to 4 decimals).',
+  })
   @Optional()
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(100)
   discount_percent?: number;
 
-  @ApiPropertyOptional({ example: 10, minimum: 0, default: 0, description: 'Days within which the discount holds; at most net_days.' })
+  @ApiPropertyOptional({
+    example: 10,
+    minimum: 0,
+    default: 0,
+    description: 'Days within which the discount holds; at most net_days.',
+  })
   @Optional()
   @IsInt()
   @Min(0)
@@ -78,7 +108,13 @@ export class PaymentTermResponse extends ReferenceResponseBase {
 }
 
 export class CreateUnitOfMeasureDto extends ReferenceFieldsDto {
-  @ApiPropertyOptional({ example: 2, minimum: 0, maximum: 4, default: 0, description: 'Decimal places a quantity in this unit may have.' })
+  @ApiPropertyOptional({
+    example: 2,
+    minimum: 0,
+    maximum: 4,
+    default: 0,
+    description: 'Decimal places a quantity in this unit may have.',
+  })
   @Optional()
   @IsInt()
   @Min(0)
@@ -104,7 +140,12 @@ export class SalesChannelResponse extends ReferenceResponseBase {
 }
 
 export class CreatePricingLevelDto extends ReferenceFieldsDto {
-  @ApiProperty({ example: -10, minimum: -100, maximum: 1000, description: 'Percent added to list prices (negative for a discount).' })
+  @ApiProperty({
+    example: -10,
+    minimum: -100,
+    maximum: 1000,
+    description: 'Percent added to list prices (negative for a discount).',
+  })
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
   @Min(-100)
   @Max(1000)

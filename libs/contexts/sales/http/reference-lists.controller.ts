@@ -6,7 +6,13 @@ import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ReferenceListDefinition, ReferenceListService } from '../application/reference-list.service';
 import { referenceListToken } from '../application/tokens';
-import { LOCATIONS, PAYMENT_TERMS, PRICING_LEVELS, SALES_CHANNELS, UNITS_OF_MEASURE } from '../application/reference-lists';
+import {
+  LOCATIONS,
+  PAYMENT_TERMS,
+  PRICING_LEVELS,
+  SALES_CHANNELS,
+  UNITS_OF_MEASURE,
+} from '../application/reference-lists';
 import {
   CreateLocationDto,
   CreatePaymentTermDto,
@@ -55,7 +61,10 @@ function referenceListController(routes: ReferenceListRoutes): Type {
 
     @Post()
     @RequireScopes(write)
-    @ApiOperation({ summary: `Create a ${label}`, description: `Emits setting.created. A duplicate code is 409 with param code.` })
+    @ApiOperation({
+      summary: `Create a ${label}`,
+      description: `Emits setting.created. A duplicate code is 409 with param code.`,
+    })
     @ApiBody({ type: routes.create })
     @ApiResponse({ status: 201, type: routes.response })
     create(@Body() body: Record<string, unknown>) {
@@ -79,7 +88,10 @@ function referenceListController(routes: ReferenceListRoutes): Type {
 
     @Patch(':id')
     @RequireScopes(write)
-    @ApiOperation({ summary: `Update a ${label}`, description: 'Emits setting.updated with previous_attributes.' })
+    @ApiOperation({
+      summary: `Update a ${label}`,
+      description: 'Emits setting.updated with previous_attributes.',
+    })
     @ApiBody({ type: routes.update })
     @ApiResponse({ status: 200, type: routes.response })
     update(@Param('id') id: string, @Body() body: Record<string, unknown>) {
@@ -88,26 +100,44 @@ function referenceListController(routes: ReferenceListRoutes): Type {
 
     @Delete(':id')
     @RequireScopes(write)
-    @ApiOperation({ summary: `Delete a ${label}`, description: 'Permanent. 409 while other records still reference it. Emits setting.deleted.' })
+    @ApiOperation({
+      summary: `Delete a ${label}`,
+      description: 'Permanent. 409 while other records still reference it. Emits setting.deleted.',
+    })
     delete(@Param('id') id: string) {
       return this.service.delete(id);
     }
   }
 
   Reflect.defineMetadata('design:paramtypes', [routes.create], ReferenceListController.prototype, 'create');
-  Reflect.defineMetadata('design:paramtypes', [String, routes.update], ReferenceListController.prototype, 'update');
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [String, routes.update],
+    ReferenceListController.prototype,
+    'update',
+  );
   const className = `${tag.replace(/\s+/g, '')}Controller`;
   Object.defineProperty(ReferenceListController, 'name', { value: className });
   return ReferenceListController;
 }
 
-const route = (definition: ReferenceListRoutes['definition'], rest: Omit<ReferenceListRoutes, 'definition'>): ReferenceListRoutes => ({
+const route = (
+  definition: ReferenceListRoutes['definition'],
+  rest: Omit<ReferenceListRoutes, 'definition'>,
+): ReferenceListRoutes => ({
   definition,
   ...rest,
 });
 
 export const REFERENCE_LIST_CONTROLLERS: Type[] = [
-  route(LOCATIONS, { path: 'locations', scope: 'locations', tag: 'Locations', create: CreateLocationDto, update: UpdateLocationDto, response: LocationResponse }),
+  route(LOCATIONS, {
+    path: 'locations',
+    scope: 'locations',
+    tag: 'Locations',
+    create: CreateLocationDto,
+    update: UpdateLocationDto,
+    response: LocationResponse,
+  }),
   route(PAYMENT_TERMS, {
     path: 'payment-terms',
     scope: 'payment_terms',

@@ -9,7 +9,8 @@ export abstract class ReferenceRecord extends TenantRecord {
   @Column('text') code: string;
 }
 
-const PercentColumn = (name: string) => Column('numeric', { name, precision: 9, scale: 4, transformer: moneyTransformer });
+const PercentColumn = (name: string) =>
+  Column('numeric', { name, precision: 9, scale: 4, transformer: moneyTransformer });
 
 export interface PostalAddress {
   line1: string;

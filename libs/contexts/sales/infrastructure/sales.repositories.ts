@@ -5,7 +5,13 @@ import { TenantRecord } from '../../../platform/persistence/columns';
 import { isUuid } from '../../../platform/persistence/ids';
 import { TenantRepository } from '../../../platform/persistence/tenant-repository';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { AccountAddressRecord, AccountChildRecord, AccountContactRecord, AccountRecord, PaymentMethodRecord } from './account.entity';
+import {
+  AccountAddressRecord,
+  AccountChildRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from './account.entity';
 import { PricingPolicyRecord } from './pricing-policy.entity';
 
 /** A tenant repository for any record type (the reference lists share one implementation). */
@@ -27,11 +33,7 @@ export class AccountRepository extends TenantRepository<AccountRecord> {
  * another account's path is absent (404), and the "one default per account" flag is kept here.
  */
 export class AccountChildRepository<E extends AccountChildRecord> extends TenantRepository<E> {
-  constructor(
-    tx: TransactionHost,
-    target: EntityTarget<E>,
-    resourceName: string,
-  ) {
+  constructor(tx: TransactionHost, target: EntityTarget<E>, resourceName: string) {
     super(tx, target, resourceName);
   }
 
@@ -45,7 +47,10 @@ export class AccountChildRepository<E extends AccountChildRecord> extends Tenant
   }
 
   async allOfAccount(accountId: string): Promise<E[]> {
-    return this.scopedQuery('r').andWhere('r.account_id = :accountId', { accountId }).orderBy('r.id', 'ASC').getMany();
+    return this.scopedQuery('r')
+      .andWhere('r.account_id = :accountId', { accountId })
+      .orderBy('r.id', 'ASC')
+      .getMany();
   }
 
   /** Clears `column` on the account's records matching `where` (one statement, before setting a new one). */
@@ -71,7 +76,12 @@ export class AccountChildRepository<E extends AccountChildRecord> extends Tenant
     const result = await this.tx.transactional
       .createQueryBuilder()
       .update(this.targetClass)
-      .set({ accountId: toAccountId, [column]: false, version: () => 'version + 1', updatedAt: () => 'now()' } as never)
+      .set({
+        accountId: toAccountId,
+        [column]: false,
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      } as never)
       .where('account_id = :fromAccountId', { fromAccountId })
       .execute();
     return result.affected ?? 0;
