@@ -438,6 +438,22 @@ describe('accounts', () => {
     );
   });
 
+  it('honours If-Match on PATCH and DELETE', async () => {
+    const account = (await live.post('/v1/accounts').send({ name: 'Etag' }).expect(201)).body;
+    const etag = (await live.get(`/v1/accounts/${account.id}`).expect(200)).headers.etag as string;
+    await live.patch(`/v1/accounts/${account.id}`).set('If-Match', etag).send({ name: 'Etag 2' }).expect(200);
+    expectError(
+      await live.patch(`/v1/accounts/${account.id}`).set('If-Match', etag).send({ name: 'Etag 3' }),
+      412,
+      'precondition_failed',
+    );
+    expectError(
+      await live.delete(`/v1/accounts/${account.id}`).set('If-Match', etag),
+      412,
+      'precondition_failed',
+    );
+  });
+
   it('seeds the sales fixtures', async () => {
     const { account_id, payment_method_ids, location_id, pricing_policy_id } = app.seed.fixtures as Record<
       string,

@@ -149,12 +149,10 @@ describe('payment methods', () => {
       param: 'card',
     });
     expectError(
-      await live
-        .post(base)
-        .send({
-          type: 'card',
-          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099, number: '4242424242424242' },
-        }),
+      await live.post(base).send({
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099, number: '4242424242424242' },
+      }),
       400,
       'parameter_unknown',
       { param: 'card.number' },
@@ -255,6 +253,16 @@ describe('payment methods', () => {
       'not_found',
     );
     expectError(await live.get(`/v1/accounts/${account_id}/payment-methods/not-a-uuid`), 404, 'not_found');
+    const expanded = await live
+      .get(`/v1/accounts/${account_id}/payment-methods?expand[]=account`)
+      .expect(200);
+    expect(expanded.body.data.every((m: { account: { id: string } }) => m.account.id === account_id)).toBe(
+      true,
+    );
+    const one = await live
+      .get(`/v1/accounts/${account_id}/payment-methods/${payment_method_ids[0]}?expand[]=account`)
+      .expect(200);
+    expect(one.body.account).toMatchObject({ id: account_id, object: 'account' });
     const readOnly = api(app, app.seed.entities.primary.keys.read_only);
     await readOnly.get(`/v1/accounts/${account_id}/payment-methods`).expect(200);
     expectError(

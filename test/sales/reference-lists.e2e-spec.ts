@@ -242,14 +242,12 @@ describe('reference lists', () => {
       country: 'US',
     });
     expectError(
-      await live
-        .post('/v1/locations')
-        .send({
-          name: 'x',
-          code: 'LOC-BAD',
-          type: 'store',
-          address: { line1: 'a', city: 'b', country: 'USA' },
-        }),
+      await live.post('/v1/locations').send({
+        name: 'x',
+        code: 'LOC-BAD',
+        type: 'store',
+        address: { line1: 'a', city: 'b', country: 'USA' },
+      }),
       400,
       'parameter_invalid',
       { param: 'address.country' },

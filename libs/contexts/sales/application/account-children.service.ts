@@ -71,6 +71,11 @@ export class AccountChildService<E extends AccountChildRecord> {
     );
   }
 
+  /** Serialized records by id in one query (expand[] and If-Match). */
+  async load(ids: string[]): Promise<Map<string, object>> {
+    return new Map((await this.repo.findByIds(ids)).map((r) => [r.id, this.definition.present(r)]));
+  }
+
   async retrieve(accountId: string, id: string): Promise<ChildResource> {
     await this.accounts.getById(accountId);
     return this.definition.present(await this.repo.getOfAccount(accountId, id));

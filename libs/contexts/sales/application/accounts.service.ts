@@ -82,6 +82,20 @@ export class AccountsService implements OnModuleInit {
       },
       load: async (ids) => new Map((await this.getAccounts(ids)).map((a) => [a.id, a])),
     });
+    const account = {
+      kind: 'reference',
+      source: 'account_id',
+      target: 'account',
+      resource: 'account',
+    } as const;
+    const children = {
+      account_address: this.addresses,
+      account_contact: this.contacts,
+      payment_method: this.paymentMethods,
+    };
+    for (const [name, service] of Object.entries(children)) {
+      this.resources.register({ name, fields: { account }, load: (ids) => service.load(ids) });
+    }
   }
 
   /** Accounts of the caller's entity and mode by id (deleted ones included); unknown ids are absent. */

@@ -16,7 +16,8 @@ export function translateConstraintError(error: unknown, resource: string): unkn
       hint: `Another ${resource} of this entity and mode already uses this code.`,
     });
   }
-  if (code === '23503') {
+  // 23503 foreign_key_violation; PostgreSQL 17+ reports ON DELETE RESTRICT as 23001 restrict_violation.
+  if (code === '23503' || code === '23001') {
     return new SalesError('resource_conflict', {
       hint: `This ${resource} is still referenced by other records (for example accounts); detach it first.`,
     });
