@@ -454,6 +454,18 @@ describe('accounts', () => {
     );
   });
 
+  it('serves the entity-prefixed alias and refuses a foreign entity id', async () => {
+    const primary = app.seed.entities.primary.id;
+    const secondary = app.seed.entities.secondary.id;
+    const created = await live.post(`/v1/entities/${primary}/accounts`).send({ name: 'Alias' }).expect(201);
+    await live.get(`/v1/entities/${primary}/accounts/${created.body.id}/addresses`).expect(200);
+    expectError(
+      await live.get(`/v1/entities/${secondary}/accounts/${created.body.id}`),
+      403,
+      'entity_isolation_violation',
+    );
+  });
+
   it('seeds the sales fixtures', async () => {
     const { account_id, payment_method_ids, location_id, pricing_policy_id } = app.seed.fixtures as Record<
       string,

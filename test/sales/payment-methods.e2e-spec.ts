@@ -129,6 +129,29 @@ describe('payment methods', () => {
     ]);
   });
 
+  it('keeps one default under concurrent switches, creates and deletes', async () => {
+    const account = (await live.post('/v1/accounts').send({ name: 'Race' }).expect(201)).body;
+    const base = `/v1/accounts/${account.id}/payment-methods`;
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        live.post(base).send({ ...card(String(1000 + i)), is_default: i % 2 === 0 }),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(6).fill(201));
+    await expectOneDefault(account.id);
+    const ids = created.map((r) => r.body.id as string);
+    const results = await Promise.all([
+      ...ids.map((id) => live.patch(`${base}/${id}`).send({ is_default: true })),
+      live.delete(`${base}/${ids[0]}`),
+      live.delete(`${base}/${ids[3]}`),
+    ]);
+    expect(results.every((r) => r.status === 200 || r.status === 404)).toBe(true);
+    const remaining = (await live.get(base).expect(200)).body.data;
+    expect(remaining).toHaveLength(4);
+    expect(remaining.filter((m: { is_default: boolean }) => m.is_default)).toHaveLength(1);
+    await expectOneDefault(account.id);
+  });
+
   it('the partial unique index refuses a second default', async () => {
     const { account_id } = app.seed.fixtures as { account_id: string };
     await expect(

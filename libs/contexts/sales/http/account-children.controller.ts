@@ -109,7 +109,7 @@ function accountChildController(routes: ChildRoutes): Type {
     'update',
   );
   Object.defineProperty(AccountChildController, 'name', {
-    value: `Account${routes.tag.replace(/\W/g, '')}Controller`,
+    value: `Account${segment[0].toUpperCase()}${segment.slice(1)}Controller`,
   });
   return AccountChildController;
 }

@@ -116,7 +116,7 @@ function referenceListController(routes: ReferenceListRoutes): Type {
     ReferenceListController.prototype,
     'update',
   );
-  const className = `${tag.replace(/\s+/g, '')}Controller`;
+  const className = `${tag.replace(/(^|\s+)(\w)/g, (_, __, c: string) => c.toUpperCase())}Controller`;
   Object.defineProperty(ReferenceListController, 'name', { value: className });
   return ReferenceListController;
 }
