@@ -28,6 +28,12 @@ export interface AccountChildDefinition<E extends AccountChildRecord> {
   present(record: E): ChildResource;
 }
 
+/** The operations the HTTP layer uses (their signatures do not depend on the record type). */
+export type AccountChildOperations = Pick<
+  AccountChildService<AccountChildRecord>,
+  'create' | 'list' | 'retrieve' | 'update' | 'delete'
+>;
+
 /** Create, list, retrieve, update and remove of one kind of account child, keeping its flag invariant. */
 export class AccountChildService<E extends AccountChildRecord> {
   constructor(

@@ -10,7 +10,12 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
 import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
-import { AccountRecord } from '../infrastructure/account.entity';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from '../infrastructure/account.entity';
 import {
   AccountRepository,
   AddressRepository,
@@ -43,9 +48,9 @@ export interface AccountListQuery extends ListQueryDto {
 /** Customer accounts: create, update, soft delete, merge; the entry point other contexts use to read accounts. */
 @Injectable()
 export class AccountsService implements OnModuleInit {
-  readonly addresses: AccountChildService<never>;
-  readonly contacts: AccountChildService<never>;
-  readonly paymentMethods: AccountChildService<never>;
+  readonly addresses: AccountChildService<AccountAddressRecord>;
+  readonly contacts: AccountChildService<AccountContactRecord>;
+  readonly paymentMethods: AccountChildService<PaymentMethodRecord>;
 
   constructor(
     private readonly accounts: AccountRepository,

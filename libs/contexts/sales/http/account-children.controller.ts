@@ -5,7 +5,7 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { AccountsService } from '../application/accounts.service';
-import { AccountChildService } from '../application/account-children.service';
+import { AccountChildOperations } from '../application/account-children.service';
 import {
   AddressResponse,
   ContactResponse,
@@ -22,7 +22,7 @@ interface ChildRoutes {
   label: string;
   tag: string;
   events: string;
-  pick: (accounts: AccountsService) => AccountChildService<never>;
+  pick: (accounts: AccountsService) => AccountChildOperations;
   create: Type;
   update: Type;
   response: Type;
@@ -37,7 +37,7 @@ function accountChildController(routes: ChildRoutes): Type {
   @ApiResource(routes.resource)
   @Controller(`accounts/:id/${segment}`)
   class AccountChildController {
-    private readonly service: AccountChildService<never>;
+    private readonly service: AccountChildOperations;
 
     constructor(@Inject(AccountsService) accounts: AccountsService) {
       this.service = routes.pick(accounts);
