@@ -3,12 +3,13 @@ import { AccountingModule } from '../../libs/contexts/accounting/accounting.modu
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
+import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
 
 /** The bounded contexts whose routes the API serves. */
-export const CONTEXT_MODULES = [CatalogModule, AccountingModule, WebhooksModule, MigrationModule];
+export const CONTEXT_MODULES = [CatalogModule, SalesModule, AccountingModule, WebhooksModule, MigrationModule];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */
 @Module({})

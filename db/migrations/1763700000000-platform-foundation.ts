@@ -73,7 +73,9 @@ export class PlatformFoundation1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         dispatched_at timestamptz
       )`);
-    await q.query(`CREATE INDEX outbox_events_undispatched ON outbox_events (id) WHERE dispatched_at IS NULL`);
+    await q.query(
+      `CREATE INDEX outbox_events_undispatched ON outbox_events (id) WHERE dispatched_at IS NULL`,
+    );
     await q.query(`CREATE INDEX outbox_events_keyset ON outbox_events (entity_id, livemode, id)`);
     await q.query(`
       CREATE TABLE tags (
@@ -97,11 +99,21 @@ export class PlatformFoundation1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (tag_id, resource_type, resource_id)
       )`);
-    await q.query(`CREATE INDEX tag_assignments_resource ON tag_assignments (entity_id, livemode, resource_type, resource_id)`);
+    await q.query(
+      `CREATE INDEX tag_assignments_resource ON tag_assignments (entity_id, livemode, resource_type, resource_id)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['tag_assignments', 'tags', 'outbox_events', 'rate_limit_windows', 'idempotency_keys', 'api_keys', 'entities']) {
+    for (const table of [
+      'tag_assignments',
+      'tags',
+      'outbox_events',
+      'rate_limit_windows',
+      'idempotency_keys',
+      'api_keys',
+      'entities',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

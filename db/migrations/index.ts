@@ -1,5 +1,6 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
 import { CatalogProducts1763800000000 } from './1763800000000-catalog-products';
+import { SalesAccountsAndReferenceLists1763850000000 } from './1763850000000-sales-accounts-and-reference-lists';
 import { Accounting1763900000000 } from './1763900000000-accounting';
 import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
@@ -8,6 +9,7 @@ import { MigrationContext1764100000000 } from './1764100000000-migration-context
 export const MIGRATIONS = [
   PlatformFoundation1763700000000,
   CatalogProducts1763800000000,
+  SalesAccountsAndReferenceLists1763850000000,
   Accounting1763900000000,
   Webhooks1764000000000,
   MigrationContext1764100000000,

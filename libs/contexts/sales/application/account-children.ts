@@ -1,0 +1,149 @@
+import { mergeMetadata, normalizeCountry } from '../domain/account';
+import { SalesError } from '../domain/sales-error';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  PaymentMethodRecord,
+} from '../infrastructure/account.entity';
+import { toAddressResource, toContactResource, toPaymentMethodResource } from './account.presenter';
+import { AccountChildDefinition } from './account-children.service';
+
+type Input = Record<string, unknown>;
+
+/** Copies present snake_case request fields onto record properties. */
+function copy<E>(record: E, input: Input, fields: Record<string, keyof E>): void {
+  for (const [field, property] of Object.entries(fields)) {
+    if (input[field] !== undefined) (record as Record<keyof E, unknown>)[property] = input[field];
+  }
+}
+
+/** Nullable fields absent on create are stored as null. */
+function nullsFor<E>(record: E, properties: (keyof E)[]): void {
+  for (const p of properties) if (record[p] === undefined) (record as Record<keyof E, unknown>)[p] = null;
+}
+
+export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
+  object: 'account_address',
+  flag: { property: 'isDefault', field: 'is_default' },
+  groupBy: 'type',
+  nullable: ['line2', 'region', 'postal_code'],
+  events: {
+    created: 'account.address.added',
+    updated: 'account.address.updated',
+    deleted: 'account.address.removed',
+  },
+  assign(record, input) {
+    copy(record, input, {
+      type: 'type',
+      line1: 'line1',
+      line2: 'line2',
+      city: 'city',
+      region: 'region',
+      postal_code: 'postalCode',
+    });
+    if (typeof input.country === 'string') record.country = normalizeCountry(input.country);
+    nullsFor(record, ['line2', 'region', 'postalCode']);
+  },
+  present: toAddressResource,
+};
+
+export const CONTACTS: AccountChildDefinition<AccountContactRecord> = {
+  object: 'account_contact',
+  flag: { property: 'isPrimary', field: 'is_primary' },
+  nullable: ['email', 'phone', 'role'],
+  events: {
+    created: 'account.contact.added',
+    updated: 'account.contact.updated',
+    deleted: 'account.contact.removed',
+  },
+  assign(record, input) {
+    copy(record, input, { name: 'name', email: 'email', phone: 'phone', role: 'role' });
+    if (typeof record.email === 'string') record.email = record.email.toLowerCase();
+    nullsFor(record, ['email', 'phone', 'role']);
+  },
+  present: toContactResource,
+};
+
+interface CardInput {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** A card whose expiry month has passed cannot be added. */
+function assertNotExpired(card: CardInput, now = new Date()): void {
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (card.exp_year * 12 + (card.exp_month - 1) < current) {
+    throw new SalesError('parameter_invalid', { param: 'card.exp_year', hint: 'The card has expired.' });
+  }
+}
+
+/**
+ * Payment methods hold no secrets: a card is stored as brand, last4 and expiry (what a
+ * processor's token reveals), a bank account as bank name and last4.
+ */
+export const PAYMENT_METHODS: AccountChildDefinition<PaymentMethodRecord> = {
+  object: 'payment_method',
+  flag: { property: 'isDefault', field: 'is_default' },
+  nullable: [],
+  events: {
+    created: 'payment_method.created',
+    updated: 'payment_method.updated',
+    deleted: 'payment_method.deleted',
+    flagChanged: 'payment_method.default_changed',
+  },
+  assign(record, input, creating) {
+    if (creating) {
+      const type = input.type as string;
+      record.type = type;
+      const card = input.card as CardInput | undefined;
+      const bank = input.bank_account as { bank_name?: string | null; last4: string } | undefined;
+      if (type === 'card' && !card)
+        throw new SalesError('parameter_missing', {
+          param: 'card',
+          hint: 'A card payment method needs card.',
+        });
+      if (type === 'bank_account' && !bank) {
+        throw new SalesError('parameter_missing', {
+          param: 'bank_account',
+          hint: 'A bank_account payment method needs bank_account.',
+        });
+      }
+      if (type !== 'card' && card)
+        throw new SalesError('parameter_invalid', {
+          param: 'card',
+          hint: `card is only accepted with type 'card'.`,
+        });
+      if (type !== 'bank_account' && bank) {
+        throw new SalesError('parameter_invalid', {
+          param: 'bank_account',
+          hint: `bank_account is only accepted with type 'bank_account'.`,
+        });
+      }
+      if (card) {
+        assertNotExpired(card);
+        Object.assign(record, {
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.exp_month,
+          cardExpYear: card.exp_year,
+        });
+      }
+      if (bank) Object.assign(record, { bankName: bank.bank_name ?? null, bankLast4: bank.last4 });
+      copy(record, input, { description: 'description', billing_name: 'billingName' });
+      record.metadata = mergeMetadata({}, (input.metadata as Input | undefined) ?? {});
+      nullsFor(record, [
+        'cardBrand',
+        'cardLast4',
+        'cardExpMonth',
+        'cardExpYear',
+        'bankName',
+        'bankLast4',
+        'description',
+        'billingName',
+      ]);
+    }
+  },
+  present: toPaymentMethodResource,
+};

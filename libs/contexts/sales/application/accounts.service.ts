@@ -1,0 +1,261 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
+import { notFound } from '../../../platform/errors/domain-error';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
+import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from '../infrastructure/account.entity';
+import {
+  AccountRepository,
+  AddressRepository,
+  ContactRepository,
+  PaymentMethodRepository,
+  PricingPolicyRepository,
+} from '../infrastructure/sales.repositories';
+import { AccountResource, toAccountResource } from './account.presenter';
+import { ADDRESSES, CONTACTS, PAYMENT_METHODS } from './account-children';
+import { AccountChildService } from './account-children.service';
+import { ReferenceListService } from './reference-list.service';
+import { PAYMENT_TERMS_SERVICE } from './tokens';
+
+export interface AccountInput {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  currency?: string;
+  credit_limit?: number | null;
+  payment_terms_id?: string | null;
+  tax_id?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface AccountListQuery extends ListQueryDto {
+  include_deleted?: boolean;
+  email?: string;
+}
+
+/** Customer accounts: create, update, soft delete, merge; the entry point other contexts use to read accounts. */
+@Injectable()
+export class AccountsService implements OnModuleInit {
+  readonly addresses: AccountChildService<AccountAddressRecord>;
+  readonly contacts: AccountChildService<AccountContactRecord>;
+  readonly paymentMethods: AccountChildService<PaymentMethodRecord>;
+
+  constructor(
+    private readonly accounts: AccountRepository,
+    addressRepo: AddressRepository,
+    contactRepo: ContactRepository,
+    paymentMethodRepo: PaymentMethodRepository,
+    private readonly policies: PricingPolicyRepository,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+    @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
+  ) {
+    this.addresses = new AccountChildService(ADDRESSES, addressRepo, accounts, tx, events) as never;
+    this.contacts = new AccountChildService(CONTACTS, contactRepo, accounts, tx, events) as never;
+    this.paymentMethods = new AccountChildService(
+      PAYMENT_METHODS,
+      paymentMethodRepo,
+      accounts,
+      tx,
+      events,
+    ) as never;
+  }
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'account',
+      fields: {
+        payment_terms: {
+          kind: 'reference',
+          source: 'payment_terms_id',
+          target: 'payment_terms',
+          resource: 'payment_term',
+        },
+      },
+      load: async (ids) => new Map((await this.getAccounts(ids)).map((a) => [a.id, a])),
+    });
+    const account = {
+      kind: 'reference',
+      source: 'account_id',
+      target: 'account',
+      resource: 'account',
+    } as const;
+    const children = {
+      account_address: this.addresses,
+      account_contact: this.contacts,
+      payment_method: this.paymentMethods,
+    };
+    for (const [name, service] of Object.entries(children)) {
+      this.resources.register({ name, fields: { account }, load: (ids) => service.load(ids) });
+    }
+  }
+
+  /** Accounts of the caller's entity and mode by id (deleted ones included); unknown ids are absent. */
+  async getAccounts(ids: readonly string[]): Promise<AccountResource[]> {
+    return (await this.accounts.findByIds(ids)).map(toAccountResource);
+  }
+
+  async create(input: AccountInput): Promise<AccountResource> {
+    return this.tx.run(async () => {
+      const record = {
+        status: 'active',
+        mergedIntoId: null,
+        deletedAt: null,
+        metadata: {},
+      } as unknown as AccountRecord;
+      await this.apply(record, { ...input, currency: input.currency ?? (await this.baseCurrency()) });
+      const resource = toAccountResource(await this.accounts.create(record));
+      await this.events.publish('account.created', resource);
+      return resource;
+    });
+  }
+
+  async list(query: AccountListQuery, url: string): Promise<ListPage<AccountResource>> {
+    const page = await this.accounts.page(query, { url }, (qb) => {
+      if (!query.include_deleted) qb.andWhere(`r.status = 'active'`);
+      if (query.email) qb.andWhere('lower(r.email) = lower(:email)', { email: query.email });
+    });
+    return listEnvelope(page.rows.map(toAccountResource), page, url);
+  }
+
+  /** Deleted (and merged) accounts stay retrievable with `status: "deleted"` and `deleted: true`. */
+  async retrieve(id: string): Promise<AccountResource> {
+    return toAccountResource(await this.accounts.getById(id));
+  }
+
+  async update(id: string, input: AccountInput): Promise<AccountResource> {
+    refuseNulls(input as Record<string, unknown>, [
+      'email',
+      'phone',
+      'credit_limit',
+      'payment_terms_id',
+      'tax_id',
+    ]);
+    return this.tx.run(async () => {
+      const record = await this.accounts.getForUpdate(id);
+      assertActive(record, 'updating');
+      const before = toAccountResource(record);
+      await this.apply(record, input);
+      const after = toAccountResource(record);
+      const changed = Object.keys(before).filter(
+        (k) =>
+          k !== 'updated_at' &&
+          JSON.stringify(before[k as keyof AccountResource]) !==
+            JSON.stringify(after[k as keyof AccountResource]),
+      );
+      if (changed.length === 0) return before;
+      const resource = toAccountResource(await this.accounts.save(record));
+      const previous = Object.fromEntries(changed.map((k) => [k, before[k as keyof AccountResource]]));
+      await this.events.publish('account.updated', resource, previous);
+      if (changed.includes('credit_limit'))
+        await this.events.publish('account.credit_limit.updated', resource, {
+          credit_limit: before.credit_limit,
+        });
+      if (changed.includes('payment_terms_id')) {
+        await this.events.publish('account.terms.updated', resource, {
+          payment_terms_id: before.payment_terms_id,
+        });
+      }
+      return resource;
+    });
+  }
+
+  /** Soft delete: the account keeps its data, leaves the default lists and refuses changes. */
+  async delete(id: string): Promise<{ id: string; object: 'account'; deleted: true }> {
+    return this.tx.run(async () => {
+      const record = await this.accounts.getForUpdate(id);
+      assertActive(record, 'deleting');
+      record.status = 'deleted';
+      record.deletedAt = new Date();
+      await this.events.publish('account.deleted', toAccountResource(await this.accounts.save(record)));
+      return { id, object: 'account' as const, deleted: true as const };
+    });
+  }
+
+  /**
+   * Moves the source's addresses, contacts, payment methods and pricing policies to the target,
+   * then soft-deletes the source with `merged_into_id`. The target keeps its own defaults; a
+   * group the target had no default in takes the newest moved record as default.
+   */
+  async merge(targetId: string, sourceId: string): Promise<AccountResource> {
+    return this.tx.run(async () => {
+      if (sourceId === targetId)
+        throw invalidParam('source_account_id', 'An account cannot be merged into itself.');
+      if (!(await this.accounts.findById(sourceId))) {
+        throw new SalesError('not_found', {
+          param: 'source_account_id',
+          hint: `No account with id '${sourceId}' exists for this entity and mode.`,
+        });
+      }
+      // Lock both rows in id order so two opposite merges cannot deadlock.
+      const locked = new Map<string, AccountRecord>();
+      for (const id of [targetId, sourceId].sort()) locked.set(id, await this.accounts.getForUpdate(id));
+      const target = locked.get(targetId)!;
+      const source = locked.get(sourceId)!;
+      assertActive(target, 'merging into it');
+      if (source.status !== 'active') {
+        throw new SalesError('invalid_state', {
+          param: 'source_account_id',
+          hint: `Source account '${source.id}' has status '${source.status}'; only an 'active' account can be merged.`,
+        });
+      }
+      for (const children of [this.addresses, this.contacts, this.paymentMethods])
+        await children.moveAll(sourceId, targetId);
+      await this.policies.reassignAccount(sourceId, targetId);
+      source.status = 'deleted';
+      source.deletedAt = new Date();
+      source.mergedIntoId = targetId;
+      await this.events.publish('account.deleted', toAccountResource(await this.accounts.save(source)));
+      target.updatedAt = new Date();
+      const resource = toAccountResource(await this.accounts.save(target));
+      await this.events.publish('account.merged', resource);
+      return resource;
+    });
+  }
+
+  private async apply(record: AccountRecord, input: AccountInput): Promise<void> {
+    if (input.name !== undefined) record.name = input.name.trim();
+    if (input.email !== undefined) record.email = input.email === null ? null : input.email.toLowerCase();
+    if (input.phone !== undefined) record.phone = input.phone;
+    if (input.currency !== undefined) record.currency = normalizeCurrency(input.currency);
+    if (input.credit_limit !== undefined)
+      record.creditLimit = input.credit_limit === null ? null : money(input.credit_limit);
+    if (input.tax_id !== undefined) record.taxId = input.tax_id;
+    if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
+    if (input.payment_terms_id !== undefined) {
+      if (input.payment_terms_id !== null && !(await this.paymentTerms.exists(input.payment_terms_id))) {
+        throw invalidParam(
+          'payment_terms_id',
+          `No payment term with id '${input.payment_terms_id}' exists for this entity and mode.`,
+        );
+      }
+      record.paymentTermsId = input.payment_terms_id;
+    }
+    record.email ??= null;
+    record.phone ??= null;
+    record.creditLimit ??= null;
+    record.taxId ??= null;
+    record.paymentTermsId ??= null;
+  }
+
+  private async baseCurrency(): Promise<string> {
+    const entity = await this.tx.manager
+      .getRepository(BusinessEntityRecord)
+      .findOneBy({ id: RequestContext.caller().entityId });
+    if (!entity) throw notFound('entity');
+    return entity.baseCurrency;
+  }
+}

@@ -1,0 +1,212 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { mergeMetadata } from '../domain/account';
+import {
+  applyPricingPolicies,
+  PricedLine,
+  PricingContext,
+  PricingPolicyKind,
+  PricingPolicyRule,
+} from '../domain/pricing';
+import { invalidParam } from '../domain/sales-error';
+import { PricingPolicyRecord } from '../infrastructure/pricing-policy.entity';
+import { AccountRepository, PricingPolicyRepository } from '../infrastructure/sales.repositories';
+
+export interface PricingPolicyInput {
+  name?: string;
+  kind?: PricingPolicyKind;
+  value?: number;
+  account_id?: string | null;
+  product_id?: string | null;
+  product_category_id?: string | null;
+  priority?: number;
+  active?: boolean;
+  starts_at?: string | null;
+  ends_at?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface PricingPolicyListQuery extends ListQueryDto {
+  account_id?: string;
+  product_id?: string;
+  active?: boolean;
+}
+
+export const toPricingPolicyResource = (p: PricingPolicyRecord) => ({
+  id: p.id,
+  object: 'pricing_policy' as const,
+  name: p.name,
+  kind: p.kind,
+  value: toJsonNumber(p.value),
+  account_id: p.accountId,
+  product_id: p.productId,
+  product_category_id: p.productCategoryId,
+  priority: p.priority,
+  active: p.active,
+  starts_at: p.startsAt ? p.startsAt.toISOString() : null,
+  ends_at: p.endsAt ? p.endsAt.toISOString() : null,
+  metadata: p.metadata,
+  livemode: p.livemode,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+export type PricingPolicyResource = ReturnType<typeof toPricingPolicyResource>;
+
+const toRule = (p: PricingPolicyRecord): PricingPolicyRule => ({
+  id: p.id,
+  kind: p.kind as PricingPolicyKind,
+  value: p.value,
+  accountId: p.accountId,
+  productId: p.productId,
+  productCategoryId: p.productCategoryId,
+  priority: p.priority,
+  active: p.active,
+  startsAt: p.startsAt,
+  endsAt: p.endsAt,
+});
+
+/** Pricing policies and the line pricing that orders use when they copy prices at creation. */
+@Injectable()
+export class PricingPoliciesService implements OnModuleInit {
+  constructor(
+    private readonly policies: PricingPolicyRepository,
+    private readonly accounts: AccountRepository,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'pricing_policy',
+      fields: {
+        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
+      },
+      load: async (ids) =>
+        new Map((await this.policies.findByIds(ids)).map((p) => [p.id, toPricingPolicyResource(p)])),
+    });
+  }
+
+  /**
+   * Prices one line with the caller's active policies that may match it (see applyPricingPolicies).
+   * Orders call this at creation and store the result; later policy changes never touch them.
+   */
+  async priceLine(
+    listPrice: Decimal.Value,
+    quantity: Decimal.Value,
+    context: PricingContext,
+  ): Promise<PricedLine> {
+    const qb = this.policies.scopedQuery('p').andWhere('p.active = true');
+    qb.andWhere('(p.account_id IS NULL OR p.account_id = :accountId)', {
+      accountId: context.accountId ?? null,
+    });
+    qb.andWhere('(p.product_id IS NULL OR p.product_id = :productId)', {
+      productId: context.productId ?? null,
+    });
+    const candidates = await qb.getMany();
+    return applyPricingPolicies(listPrice, quantity, context, candidates.map(toRule));
+  }
+
+  async create(input: PricingPolicyInput): Promise<PricingPolicyResource> {
+    return this.tx.run(async () => {
+      const record = {
+        accountId: null,
+        productId: null,
+        productCategoryId: null,
+        priority: 0,
+        active: true,
+        startsAt: null,
+        endsAt: null,
+        metadata: {},
+      } as unknown as PricingPolicyRecord;
+      await this.apply(record, input);
+      const resource = toPricingPolicyResource(await this.policies.create(record));
+      await this.events.publish('pricing_policy.created', resource);
+      return resource;
+    });
+  }
+
+  async list(query: PricingPolicyListQuery, url: string): Promise<ListPage<PricingPolicyResource>> {
+    const page = await this.policies.page(query, { url }, (qb) => {
+      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
+      if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
+      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
+    });
+    return listEnvelope(page.rows.map(toPricingPolicyResource), page, url);
+  }
+
+  async retrieve(id: string): Promise<PricingPolicyResource> {
+    return toPricingPolicyResource(await this.policies.getById(id));
+  }
+
+  async update(id: string, input: PricingPolicyInput): Promise<PricingPolicyResource> {
+    return this.tx.run(async () => {
+      const record = await this.policies.getForUpdate(id);
+      const before = toPricingPolicyResource(record);
+      await this.apply(record, input);
+      const after = toPricingPolicyResource(record);
+      const keys = Object.keys(before) as (keyof PricingPolicyResource)[];
+      const changed = keys.filter(
+        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      );
+      if (changed.length === 0) return before;
+      const resource = toPricingPolicyResource(await this.policies.save(record));
+      await this.events.publish(
+        'pricing_policy.updated',
+        resource,
+        Object.fromEntries(changed.map((k) => [k, before[k]])),
+      );
+      return resource;
+    });
+  }
+
+  /** Permanent (no soft delete): later prices ignore it; orders keep the prices they copied. */
+  async delete(id: string): Promise<{ id: string; object: 'pricing_policy'; deleted: true }> {
+    return this.tx.run(async () => {
+      const record = await this.policies.getForUpdate(id);
+      const resource = toPricingPolicyResource(record);
+      await this.policies.delete(record);
+      await this.events.publish('pricing_policy.deleted', resource);
+      return { id, object: 'pricing_policy' as const, deleted: true as const };
+    });
+  }
+
+  private async apply(record: PricingPolicyRecord, input: PricingPolicyInput): Promise<void> {
+    for (const key of ['name', 'kind', 'value', 'priority', 'active'] as const) {
+      if (input[key] === null) throw invalidParam(key, `${key} cannot be null.`);
+    }
+    if (input.name !== undefined) record.name = input.name.trim();
+    if (input.kind !== undefined) record.kind = input.kind;
+    if (input.value !== undefined) record.value = money(input.value);
+    if (input.priority !== undefined) record.priority = input.priority;
+    if (input.active !== undefined) record.active = input.active;
+    if (input.product_id !== undefined) record.productId = input.product_id;
+    if (input.product_category_id !== undefined) record.productCategoryId = input.product_category_id;
+    if (input.starts_at !== undefined)
+      record.startsAt = input.starts_at === null ? null : new Date(input.starts_at);
+    if (input.ends_at !== undefined) record.endsAt = input.ends_at === null ? null : new Date(input.ends_at);
+    if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
+    if (input.account_id !== undefined) {
+      if (input.account_id !== null) {
+        const account = await this.accounts.findById(input.account_id);
+        if (!account || account.status !== 'active') {
+          throw invalidParam(
+            'account_id',
+            `No active account with id '${input.account_id}' exists for this entity and mode.`,
+          );
+        }
+      }
+      record.accountId = input.account_id;
+    }
+    if (record.kind === 'percentage_off' && record.value.gt(100))
+      throw invalidParam('value', 'A percentage_off value is at most 100.');
+    if (record.startsAt && record.endsAt && record.startsAt >= record.endsAt)
+      throw invalidParam('ends_at', 'ends_at must be after starts_at.');
+  }
+}

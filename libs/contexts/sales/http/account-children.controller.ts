@@ -1,0 +1,140 @@
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Type } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireScopes } from '../../../platform/auth/decorators';
+import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { AccountsService } from '../application/accounts.service';
+import { AccountChildOperations } from '../application/account-children.service';
+import {
+  AddressResponse,
+  ContactResponse,
+  CreateAddressDto,
+  CreateContactDto,
+  UpdateAddressDto,
+  UpdateContactDto,
+} from './account.dto';
+
+interface ChildRoutes {
+  /** Path under /accounts/{id}, e.g. `addresses`. */
+  segment: string;
+  resource: string;
+  label: string;
+  tag: string;
+  events: string;
+  pick: (accounts: AccountsService) => AccountChildOperations;
+  create: Type;
+  update: Type;
+  response: Type;
+}
+
+/** The five routes of an account sub-resource (addresses, contacts), scoped accounts:read / accounts:write. */
+function accountChildController(routes: ChildRoutes): Type {
+  const { segment, label } = routes;
+  const itemParam = `${label.replace(/\s+/g, '_')}_id`;
+
+  @ApiTags(routes.tag)
+  @ApiResource(routes.resource)
+  @Controller(`accounts/:id/${segment}`)
+  class AccountChildController {
+    private readonly service: AccountChildOperations;
+
+    constructor(@Inject(AccountsService) accounts: AccountsService) {
+      this.service = routes.pick(accounts);
+    }
+
+    @Post()
+    @RequireScopes('accounts:write')
+    @ApiOperation({
+      summary: `Add ${label === 'address' ? 'an' : 'a'} ${label} to an account`,
+      description: `Emits ${routes.events}.added. 409 on a deleted account.`,
+    })
+    @ApiBody({ type: routes.create })
+    @ApiResponse({ status: 201, type: routes.response })
+    create(@Param('id') id: string, @Body() body: Record<string, unknown>) {
+      return this.service.create(id, body);
+    }
+
+    @Get()
+    @RequireScopes('accounts:read')
+    @ApiOperation({
+      summary: `List the ${label} records of an account`,
+      description: 'Newest first, cursor-paginated.',
+    })
+    list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
+      return this.service.list(id, query, req.originalUrl.split('?')[0]);
+    }
+
+    @Get(`:${itemParam}`)
+    @RequireScopes('accounts:read')
+    @ApiOperation({ summary: `Retrieve a ${label} of an account` })
+    @ApiResponse({ status: 200, type: routes.response })
+    retrieve(@Param('id') id: string, @Param(itemParam) itemId: string, @Query() _query: RetrieveQueryDto) {
+      return this.service.retrieve(id, itemId);
+    }
+
+    @Patch(`:${itemParam}`)
+    @RequireScopes('accounts:write')
+    @ApiOperation({
+      summary: `Update a ${label} of an account`,
+      description: `Emits ${routes.events}.updated.`,
+    })
+    @ApiBody({ type: routes.update })
+    @ApiResponse({ status: 200, type: routes.response })
+    update(@Param('id') id: string, @Param(itemParam) itemId: string, @Body() body: Record<string, unknown>) {
+      return this.service.update(id, itemId, body);
+    }
+
+    @Delete(`:${itemParam}`)
+    @RequireScopes('accounts:write')
+    @ApiOperation({
+      summary: `Remove a ${label} from an account`,
+      description: `Emits ${routes.events}.removed.`,
+    })
+    delete(@Param('id') id: string, @Param(itemParam) itemId: string) {
+      return this.service.delete(id, itemId);
+    }
+  }
+
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [String, routes.create],
+    AccountChildController.prototype,
+    'create',
+  );
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [String, String, routes.update],
+    AccountChildController.prototype,
+    'update',
+  );
+  Object.defineProperty(AccountChildController, 'name', {
+    value: `Account${segment[0].toUpperCase()}${segment.slice(1)}Controller`,
+  });
+  return AccountChildController;
+}
+
+export const ACCOUNT_CHILD_CONTROLLERS: Type[] = [
+  accountChildController({
+    segment: 'addresses',
+    resource: 'account_address',
+    label: 'address',
+    tag: 'Account addresses',
+    events: 'account.address',
+    pick: (a) => a.addresses,
+    create: CreateAddressDto,
+    update: UpdateAddressDto,
+    response: AddressResponse,
+  }),
+  accountChildController({
+    segment: 'contacts',
+    resource: 'account_contact',
+    label: 'contact',
+    tag: 'Account contacts',
+    events: 'account.contact',
+    pick: (a) => a.contacts,
+    create: CreateContactDto,
+    update: UpdateContactDto,
+    response: ContactResponse,
+  }),
+];

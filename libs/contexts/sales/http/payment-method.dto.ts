@@ -1,0 +1,136 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Optional, OptionalNullable } from './validation';
+
+export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;
+export const CARD_BRANDS = [
+  'visa',
+  'mastercard',
+  'amex',
+  'discover',
+  'jcb',
+  'diners',
+  'unionpay',
+  'other',
+] as const;
+
+export class CardDto {
+  @ApiProperty({ enum: CARD_BRANDS, example: 'visa' })
+  @IsIn(CARD_BRANDS)
+  brand: string;
+
+  @ApiProperty({
+    example: '4242',
+    pattern: '^[0-9]{4}$',
+    description: 'Last four digits only; full card numbers are never accepted.',
+  })
+  @IsString()
+  @Matches(/^[0-9]{4}$/, { message: 'last4 must be 4 digits' })
+  last4: string;
+
+  @ApiProperty({ example: 12, minimum: 1, maximum: 12 })
+  @IsInt()
+  @Min(1)
+  @Max(12)
+  exp_month: number;
+
+  @ApiProperty({ example: 2030, minimum: 2000, maximum: 2100 })
+  @IsInt()
+  @Min(2000)
+  @Max(2100)
+  exp_year: number;
+}
+
+export class BankAccountDto {
+  @ApiPropertyOptional({ nullable: true, example: 'First Bank' })
+  @OptionalNullable()
+  @IsString()
+  @MaxLength(100)
+  bank_name?: string | null;
+
+  @ApiProperty({ example: '6789', pattern: '^[0-9]{4}$' })
+  @IsString()
+  @Matches(/^[0-9]{4}$/, { message: 'last4 must be 4 digits' })
+  last4: string;
+}
+
+export class CreatePaymentMethodDto {
+  @ApiProperty({ enum: PAYMENT_METHOD_TYPES })
+  @IsIn(PAYMENT_METHOD_TYPES)
+  type: string;
+
+  @ApiPropertyOptional({ type: CardDto, description: 'Required with type card, refused otherwise.' })
+  @Optional()
+  @ValidateNested()
+  @Type(() => CardDto)
+  card?: CardDto;
+
+  @ApiPropertyOptional({
+    type: BankAccountDto,
+    description: 'Required with type bank_account, refused otherwise.',
+  })
+  @Optional()
+  @ValidateNested()
+  @Type(() => BankAccountDto)
+  bank_account?: BankAccountDto;
+
+  @ApiPropertyOptional({ nullable: true, example: 'Net 30 cheque' })
+  @OptionalNullable()
+  @IsString()
+  @MaxLength(200)
+  description?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, example: 'Jane Doe' })
+  @OptionalNullable()
+  @IsString()
+  @MaxLength(200)
+  billing_name?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'true makes it the account default; the first method is the default regardless.',
+  })
+  @Optional()
+  @IsBoolean()
+  is_default?: boolean;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
+  @Optional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}
+
+export class SetDefaultPaymentMethodDto {
+  @ApiProperty({ enum: [true], description: 'Must be true: makes this method the account default.' })
+  @IsBoolean()
+  @Equals(true, { message: 'is_default must be true (make another method the default instead)' })
+  is_default: boolean;
+}
+
+export class PaymentMethodResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'payment_method' }) object: string;
+  @ApiProperty({ format: 'uuid' }) account_id: string;
+  @ApiProperty({ enum: PAYMENT_METHOD_TYPES }) type: string;
+  @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
+  @ApiProperty({ type: BankAccountDto, nullable: true }) bank_account: BankAccountDto | null;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ nullable: true, type: String }) billing_name: string | null;
+  @ApiProperty() is_default: boolean;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}

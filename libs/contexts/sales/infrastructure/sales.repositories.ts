@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { EntityTarget } from 'typeorm';
+import { notFound } from '../../../platform/errors/domain-error';
+import { TenantRecord } from '../../../platform/persistence/columns';
+import { isUuid } from '../../../platform/persistence/ids';
+import { TenantRepository } from '../../../platform/persistence/tenant-repository';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import {
+  AccountAddressRecord,
+  AccountChildRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from './account.entity';
+import { PricingPolicyRecord } from './pricing-policy.entity';
+
+/** A tenant repository for any record type (the reference lists share one implementation). */
+export class GenericTenantRepository<E extends TenantRecord> extends TenantRepository<E> {
+  constructor(tx: TransactionHost, target: EntityTarget<E>, resourceName: string) {
+    super(tx, target, resourceName);
+  }
+}
+
+@Injectable()
+export class AccountRepository extends TenantRepository<AccountRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, AccountRecord, 'account');
+  }
+}
+
+/**
+ * Records owned by an account. Lookups take the account id too, so a child reached through
+ * another account's path is absent (404), and the "one default per account" flag is kept here.
+ */
+export class AccountChildRepository<E extends AccountChildRecord> extends TenantRepository<E> {
+  constructor(tx: TransactionHost, target: EntityTarget<E>, resourceName: string) {
+    super(tx, target, resourceName);
+  }
+
+  async getOfAccount(accountId: string, id: string, lock = false): Promise<E> {
+    if (!isUuid(id)) throw notFound(this.resourceName, id);
+    const qb = this.scopedQuery('r').andWhere('r.account_id = :accountId AND r.id = :id', { accountId, id });
+    if (lock) qb.setLock('pessimistic_write');
+    const found = await qb.getOne();
+    if (!found) throw notFound(this.resourceName, id);
+    return found;
+  }
+
+  async allOfAccount(accountId: string): Promise<E[]> {
+    return this.scopedQuery('r')
+      .andWhere('r.account_id = :accountId', { accountId })
+      .orderBy('r.id', 'ASC')
+      .getMany();
+  }
+
+  /** Clears `column` on the account's records matching `where` (one statement, before setting a new one). */
+  async clearFlag(accountId: string, column: string, extra: Record<string, unknown> = {}): Promise<void> {
+    const qb = this.tx.transactional
+      .createQueryBuilder()
+      .update(this.targetClass)
+      .set({ [column]: false, version: () => 'version + 1', updatedAt: () => 'now()' } as never)
+      .where(`account_id = :accountId AND ${this.columnName(column)} = true`, { accountId });
+    for (const [key, value] of Object.entries(extra)) qb.andWhere(`${key} = :${key}`, { [key]: value });
+    await qb.execute();
+  }
+
+  /** The newest record of the account matching `extra`, if any. */
+  async newestOfAccount(accountId: string, extra: Record<string, unknown> = {}): Promise<E | null> {
+    const qb = this.scopedQuery('r').andWhere('r.account_id = :accountId', { accountId });
+    for (const [key, value] of Object.entries(extra)) qb.andWhere(`r.${key} = :${key}`, { [key]: value });
+    return qb.orderBy('r.id', 'DESC').setLock('pessimistic_write').getOne();
+  }
+
+  /** Moves every record of `fromAccountId` to `toAccountId` with `column` cleared (merge). */
+  async moveAll(fromAccountId: string, toAccountId: string, column: string): Promise<number> {
+    const result = await this.tx.transactional
+      .createQueryBuilder()
+      .update(this.targetClass)
+      .set({
+        accountId: toAccountId,
+        [column]: false,
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      } as never)
+      .where('account_id = :fromAccountId', { fromAccountId })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  private get targetClass() {
+    return this.repo.target;
+  }
+
+  private columnName(property: string): string {
+    return this.repo.metadata.findColumnWithPropertyName(property)?.databaseName ?? property;
+  }
+}
+
+@Injectable()
+export class AddressRepository extends AccountChildRepository<AccountAddressRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, AccountAddressRecord, 'address');
+  }
+}
+
+@Injectable()
+export class ContactRepository extends AccountChildRepository<AccountContactRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, AccountContactRecord, 'contact');
+  }
+}
+
+@Injectable()
+export class PaymentMethodRepository extends AccountChildRepository<PaymentMethodRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, PaymentMethodRecord, 'payment method');
+  }
+}
+
+@Injectable()
+export class PricingPolicyRepository extends TenantRepository<PricingPolicyRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, PricingPolicyRecord, 'pricing policy');
+  }
+
+  /** Points the policies of one account at another (account merge). */
+  async reassignAccount(fromAccountId: string, toAccountId: string): Promise<void> {
+    await this.tx.transactional
+      .createQueryBuilder()
+      .update(PricingPolicyRecord)
+      .set({ accountId: toAccountId, version: () => 'version + 1', updatedAt: () => 'now()' })
+      .where('account_id = :fromAccountId', { fromAccountId })
+      .execute();
+  }
+}
