@@ -36,7 +36,7 @@ export class PlatformCoreModule {
     return {
       module: PlatformCoreModule,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), autoLoadEntities: true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL, {}, config.DB_POOL_MAX), autoLoadEntities: true }),
         TypeOrmModule.forFeature(PLATFORM_ENTITIES),
         QueueModule.forRoot(config),
         BullModule.registerQueue({ name: QUEUE_NAMES.maintenance }),

@@ -64,6 +64,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       // Instances of one deployment share the prefix (queues and the Redis rate-limit counters).
       QUEUE_PREFIX: options.sameDatabaseAs?.config.QUEUE_PREFIX ?? `t${randomBytes(4).toString('hex')}`,
       LOG_LEVEL: 'silent',
+      DB_POOL_MAX: 3,
+      QUEUE_DB_POOL_MAX: 1,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       ...overrides,
     },

@@ -23,6 +23,8 @@ function spawnDispatcher(app: TestApp): ChildProcess {
     WEBHOOK_SWEEP_INTERVAL_MS: '300',
     WEBHOOK_OUTBOX_POLL_MS: '100',
     WEBHOOK_DELIVERY_CONCURRENCY: '4',
+    DB_POOL_MAX: String(app.config.DB_POOL_MAX),
+    QUEUE_DB_POOL_MAX: String(app.config.QUEUE_DB_POOL_MAX),
   };
   if (app.config.REDIS_URL) env.REDIS_URL = app.config.REDIS_URL;
   return spawn(process.execPath, [path.join(BUILD, 'apps/webhook-dispatcher/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });

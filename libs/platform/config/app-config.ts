@@ -12,6 +12,10 @@ export class AppConfig {
   /** Redis connection string for BullMQ; unset means BullMQ's PostgreSQL backend. */
   @IsOptional() @IsString() REDIS_URL?: string;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  /** Connections of the app's main PostgreSQL pool. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(500) DB_POOL_MAX = 10;
+  /** Connections of each BullMQ queue's PostgreSQL pool (PostgreSQL backend only). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100) QUEUE_DB_POOL_MAX = 3;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) SANDBOX_PORT = 3001;
   @IsString() HOST = '127.0.0.1';
   /** Express "trust proxy" value; when unset, X-Forwarded-For is ignored. */

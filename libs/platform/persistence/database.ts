@@ -8,7 +8,7 @@ export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
 
 /** TypeORM options for the app: migrations only, never synchronize. */
-export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}, poolMax = 10): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -16,14 +16,14 @@ export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions>
     migrationsRun: false,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
-    extra: { max: 20 },
+    extra: { max: poolMax },
     ...extra,
   } as DataSourceOptions;
 }
 
 /** Applies pending migrations to the database at `url`. */
 export async function migrate(url: string): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(url, { entities: [] }));
+  const dataSource = new DataSource(dataSourceOptions(url, { entities: [] }, 2));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
