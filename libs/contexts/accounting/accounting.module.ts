@@ -7,6 +7,7 @@ import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
 import { LedgerPostingService } from './application/ledger-posting.service';
 import { LedgerService } from './application/ledger.service';
+import { ReceivablesGateway } from './application/receivables.port';
 import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
 import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
 import { AccountingProcessor, AccountingScheduler } from './infrastructure/recurring-entries.processor';
@@ -23,7 +24,7 @@ import {
 const PROVIDERS = [
   LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
   AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
-  RecurringJournalEntriesService, FixedAssetsService,
+  RecurringJournalEntriesService, FixedAssetsService, ReceivablesGateway,
 ];
 
 /** Accounting services without routes: the API and the worker app both build on it. */
