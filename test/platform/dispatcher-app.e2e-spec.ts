@@ -1,0 +1,47 @@
+import request from 'supertest';
+import { startDispatcher, Dispatcher } from '../../apps/webhook-dispatcher/bootstrap';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('the dispatcher app', () => {
+  let app: TestApp;
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    dispatcher = await startDispatcher(app.config, 0);
+  });
+  afterAll(async () => {
+    await dispatcher.close();
+    await app.close();
+  });
+
+  it('answers /health, and /ready once the database and the queue answer', async () => {
+    await request(dispatcher.health).get('/health').expect(200, { status: 'ok' });
+    const ready = await request(dispatcher.health).get('/ready').expect(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } });
+    const missing = await request(dispatcher.health).get('/nothing').expect(404);
+    expect(missing.body.error.code).toBe('not_found');
+  });
+
+  it('serves none of the API routes', async () => {
+    await request(dispatcher.health).get('/v1/tags').expect(404);
+  });
+
+  it('runs the maintenance queue: an expired idempotency key is purged by its job', async () => {
+    const { getQueueToken } = await import('@nestjs/bullmq');
+    const queue = dispatcher.app.get(getQueueToken('maintenance'), { strict: false }) as import('bullmq').Queue;
+    await app.db.query(
+      `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
+       VALUES (gen_random_uuid(), $1, true, 'expired-key', 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
+      [app.seed.entities.primary.id],
+    );
+    await queue.add('purge-idempotency-keys', {});
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`);
+    expect(rows[0].n).toBe(0);
+  });
+});
