@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppConfig, ConfigError, loadConfig } from './app-config';
+
+describe('configuration', () => {
+  it('has defaults for every setting and validates at start-up, naming the bad setting', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SANDBOX_PORT).toBe(3001);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_DELAYS_MS: '1000,soon' })).toThrow(/WEBHOOK_RETRY_DELAYS_MS/);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
+  });
+
+  it('.env.example lists every setting with its default', () => {
+    const example = readFileSync(path.resolve(__dirname, '../../../.env.example'), 'utf8');
+    const listed = new Map(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
+        .map((line) => line.split('=') as [string, string]),
+    );
+    const defaults = new AppConfig() as unknown as Record<string, unknown>;
+    const settings = [...Object.keys(defaults), 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS', 'PUBLIC_BASE_URL', 'SANDBOX_BASE_URL'];
+    for (const name of settings) {
+      expect({ name, listed: listed.has(name) }).toEqual({ name, listed: true });
+      const value = defaults[name];
+      if (value !== undefined) expect({ name, value: listed.get(name) }).toEqual({ name, value: String(value) });
+    }
+  });
+});
