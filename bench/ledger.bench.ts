@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -157,6 +158,28 @@ async function pgbench(adminUrl: string, embedded: boolean): Promise<{ tps: numb
   }
 }
 
+const PROFILE_REQUESTS = 100;
+
+/** Sequential POSTs with the API's SQL tracing on: statements and database time per posted entry. */
+async function sequentialProfile(server: { child: ChildProcess; baseUrl: string }, key: string, body: string) {
+  const ask = (message: string) =>
+    new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
+      server.child.once('message', (reply) => resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }));
+      server.child.send(message);
+    });
+  await ask('trace-on');
+  const started = performance.now();
+  for (let i = 0; i < PROFILE_REQUESTS; i++) await api(server.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
+  const ms = (performance.now() - started) / PROFILE_REQUESTS;
+  const { stats = [] } = await ask('trace-off');
+  return {
+    ms,
+    statements: stats.reduce((sum, s) => sum + s.count, 0) / PROFILE_REQUESTS,
+    dbMs: stats.reduce((sum, s) => sum + s.totalMs, 0) / PROFILE_REQUESTS,
+    stats: [...stats].sort((x, y) => y.totalMs - x.totalMs),
+  };
+}
+
 async function main() {
   const { adminUrl, embedded } = await prepareServer();
   const url = await scratchDatabase(adminUrl, 'bench_ledger');
@@ -196,6 +219,7 @@ async function main() {
     ],
   });
   await api(child.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
+  const profile = await sequentialProfile(child, key, body);
   const countApiEntries = () =>
     admin(url, async (c) => (await c.query(`SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description = 'Benchmark entry'`, [entityId])).rows[0].n as number);
   const before = await countApiEntries();
@@ -255,6 +279,14 @@ async function main() {
   if ('tps' in reference) console.log(`pgbench TPC-B (-s 1, -T 10 -c 20 -j 2, ${reference.binary}): ${reference.tps.toFixed(0)} tps`);
   else console.log(`pgbench skipped: ${reference.skipped}`);
   console.log(`trial balance after the run: ${balance.net}; API entry numbers: ${gapless.n} entries, highest number ${gapless.top}`);
+
+  console.log(
+    `\nSequential profile (${PROFILE_REQUESTS} POSTs, one connection): ${profile.ms.toFixed(2)} ms/request, ` +
+      `${profile.statements.toFixed(1)} SQL statements and ${profile.dbMs.toFixed(2)} ms waiting on PostgreSQL per request`,
+  );
+  for (const s of profile.stats) {
+    console.log(`  ${(s.count / PROFILE_REQUESTS).toFixed(2)}x ${(s.totalMs / s.count).toFixed(3)} ms  ${s.sql.length > 140 ? `${s.sql.slice(0, 137)}...` : s.sql}`);
+  }
 
   console.log('\nTargets');
   console.log(`  ${pass(entriesPerS >= TARGETS.minEntriesPerS)}  ${entriesPerS.toFixed(0)} entries/s (target >= ${TARGETS.minEntriesPerS})`);
