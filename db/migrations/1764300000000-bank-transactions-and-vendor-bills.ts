@@ -36,9 +36,15 @@ export class BankTransactionsAndVendorBills1764300000000 implements MigrationInt
         applications jsonb
       )`);
     await q.query(`CREATE INDEX bank_transactions_keyset ON bank_transactions (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX bank_transactions_account ON bank_transactions (entity_id, livemode, bank_account_id, id)`);
-    await q.query(`CREATE INDEX bank_transactions_status ON bank_transactions (entity_id, livemode, status, id)`);
-    await q.query(`CREATE INDEX bank_transactions_date ON bank_transactions (entity_id, livemode, transaction_date)`);
+    await q.query(
+      `CREATE INDEX bank_transactions_account ON bank_transactions (entity_id, livemode, bank_account_id, id)`,
+    );
+    await q.query(
+      `CREATE INDEX bank_transactions_status ON bank_transactions (entity_id, livemode, status, id)`,
+    );
+    await q.query(
+      `CREATE INDEX bank_transactions_date ON bank_transactions (entity_id, livemode, transaction_date)`,
+    );
     await q.query(`
       CREATE TABLE vendor_bills (${TENANT},
         vendor_name text NOT NULL,
@@ -67,9 +73,15 @@ export class BankTransactionsAndVendorBills1764300000000 implements MigrationInt
         reference text,
         journal_entry_id uuid NOT NULL REFERENCES journal_entries(id)
       )`);
-    await q.query(`CREATE INDEX vendor_bill_payments_keyset ON vendor_bill_payments (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX vendor_bill_payments_bill ON vendor_bill_payments (entity_id, livemode, vendor_bill_id)`);
-    await q.query(`CREATE INDEX vendor_bill_payments_date ON vendor_bill_payments (entity_id, livemode, payment_date)`);
+    await q.query(
+      `CREATE INDEX vendor_bill_payments_keyset ON vendor_bill_payments (entity_id, livemode, id)`,
+    );
+    await q.query(
+      `CREATE INDEX vendor_bill_payments_bill ON vendor_bill_payments (entity_id, livemode, vendor_bill_id)`,
+    );
+    await q.query(
+      `CREATE INDEX vendor_bill_payments_date ON vendor_bill_payments (entity_id, livemode, payment_date)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

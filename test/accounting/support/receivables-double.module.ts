@@ -3,7 +3,10 @@ import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { AccountingModule } from '../../../libs/contexts/accounting/accounting.module';
 import {
-  DepositApplication, OpenReceivable, ReceivablesGateway, ReceivablesPort,
+  DepositApplication,
+  OpenReceivable,
+  ReceivablesGateway,
+  ReceivablesPort,
 } from '../../../libs/contexts/accounting/application/receivables.port';
 import { newId } from '../../../libs/platform/persistence/ids';
 import { money } from '../../../libs/platform/persistence/money';
@@ -62,7 +65,12 @@ export class ReceivablesDouble implements ReceivablesPort, OnModuleInit {
     });
   }
 
-  async createInvoice(accountId: string, amount: string, invoiceDate = '2000-01-01', currency = 'USD'): Promise<string> {
+  async createInvoice(
+    accountId: string,
+    amount: string,
+    invoiceDate = '2000-01-01',
+    currency = 'USD',
+  ): Promise<string> {
     const { entityId, livemode } = RequestContext.caller();
     const id = newId();
     await this.tx.transactional.query(
@@ -91,7 +99,12 @@ export class ReceivablesDouble implements ReceivablesPort, OnModuleInit {
     return rows.map(this.toOpen);
   }
 
-  async recordDepositPayment(input: { accountId: string; applications: DepositApplication[]; paymentMethod: string | null; reference: string }) {
+  async recordDepositPayment(input: {
+    accountId: string;
+    applications: DepositApplication[];
+    paymentMethod: string | null;
+    reference: string;
+  }) {
     const { entityId, livemode } = RequestContext.caller();
     const paymentId = `pay_${newId()}`;
     for (const a of input.applications) {
@@ -101,15 +114,20 @@ export class ReceivablesDouble implements ReceivablesPort, OnModuleInit {
         [a.invoiceId, a.amount.toFixed(4)],
       );
     }
-    await this.tx.transactional.query(`INSERT INTO test_receivable_payments VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      paymentId,
-      entityId,
-      livemode,
-      input.accountId,
-      JSON.stringify(input.applications.map((a) => ({ invoice_id: a.invoiceId, amount: a.amount.toFixed(4) }))),
-      input.paymentMethod,
-      input.reference,
-    ]);
+    await this.tx.transactional.query(
+      `INSERT INTO test_receivable_payments VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        paymentId,
+        entityId,
+        livemode,
+        input.accountId,
+        JSON.stringify(
+          input.applications.map((a) => ({ invoice_id: a.invoiceId, amount: a.amount.toFixed(4) })),
+        ),
+        input.paymentMethod,
+        input.reference,
+      ],
+    );
     return { paymentId };
   }
 

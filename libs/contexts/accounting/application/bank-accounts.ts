@@ -7,10 +7,20 @@ import { LedgerAccountRecord } from '../infrastructure/accounting.entities';
  * A bank account is an active, postable asset account flagged `is_bank` or holding the `cash` control role.
  * Anything else named as one is 400 parameter_invalid on `param`.
  */
-export async function requireBankAccount(tx: TransactionHost, id: string, param: string): Promise<LedgerAccountRecord> {
+export async function requireBankAccount(
+  tx: TransactionHost,
+  id: string,
+  param: string,
+): Promise<LedgerAccountRecord> {
   const { entityId, livemode } = RequestContext.caller();
-  const account = await tx.manager.getRepository(LedgerAccountRecord).findOne({ where: { id, entityId, livemode } });
-  if (!account) throw new AccountingError('parameter_invalid', { param, hint: `No ledger account with id '${id}' exists for this entity and mode.` });
+  const account = await tx.manager
+    .getRepository(LedgerAccountRecord)
+    .findOne({ where: { id, entityId, livemode } });
+  if (!account)
+    throw new AccountingError('parameter_invalid', {
+      param,
+      hint: `No ledger account with id '${id}' exists for this entity and mode.`,
+    });
   const isBank = account.type === 'asset' && (account.isBank || account.controlRole === 'cash');
   if (!isBank || !account.postable || !account.active) {
     throw new AccountingError('parameter_invalid', {
@@ -23,6 +33,9 @@ export async function requireBankAccount(tx: TransactionHost, id: string, param:
 
 /** The entity's base currency, the default currency of bank transactions and bills. */
 export async function baseCurrency(tx: TransactionHost): Promise<string> {
-  const rows: { base_currency: string }[] = await tx.manager.query(`SELECT base_currency FROM entities WHERE id = $1`, [RequestContext.caller().entityId]);
+  const rows: { base_currency: string }[] = await tx.manager.query(
+    `SELECT base_currency FROM entities WHERE id = $1`,
+    [RequestContext.caller().entityId],
+  );
   return rows[0]?.base_currency ?? 'USD';
 }

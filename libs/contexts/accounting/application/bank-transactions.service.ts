@@ -43,7 +43,10 @@ export interface MatchDepositInput {
 function problemError(problem: MatchProblem): AccountingError {
   switch (problem.kind) {
     case 'duplicate_invoice':
-      return new AccountingError('parameter_invalid', { param: problem.param, hint: `Invoice ${problem.invoiceId} is listed more than once.` });
+      return new AccountingError('parameter_invalid', {
+        param: problem.param,
+        hint: `Invoice ${problem.invoiceId} is listed more than once.`,
+      });
     case 'invoice_not_open':
       return new AccountingError('invoice_not_open', {
         param: problem.param,
@@ -90,15 +93,29 @@ export class BankTransactionsService implements OnModuleInit {
     this.resources.register({
       name: 'bank_transaction',
       fields: {
-        bank_account: { kind: 'reference', source: 'bank_account_id', target: 'bank_account', resource: 'ledger_account' },
-        journal_entry: { kind: 'reference', source: 'journal_entry_id', target: 'journal_entry', resource: 'journal_entry' },
+        bank_account: {
+          kind: 'reference',
+          source: 'bank_account_id',
+          target: 'bank_account',
+          resource: 'ledger_account',
+        },
+        journal_entry: {
+          kind: 'reference',
+          source: 'journal_entry_id',
+          target: 'journal_entry',
+          resource: 'journal_entry',
+        },
       },
-      load: async (ids) => new Map((await this.transactions.findByIds(ids)).map((t) => [t.id, toBankTransaction(t)])),
+      load: async (ids) =>
+        new Map((await this.transactions.findByIds(ids)).map((t) => [t.id, toBankTransaction(t)])),
     });
   }
 
   /** Imports transactions as they appear on the statement; nothing is posted until a deposit is matched. */
-  async import(inputs: BankTransactionInput[], paramPrefix: (n: number) => string): Promise<BankTransactionResource[]> {
+  async import(
+    inputs: BankTransactionInput[],
+    paramPrefix: (n: number) => string,
+  ): Promise<BankTransactionResource[]> {
     return this.tx.run(async () => {
       const currency = await baseCurrency(this.tx);
       const created: BankTransactionResource[] = [];
@@ -132,7 +149,8 @@ export class BankTransactionsService implements OnModuleInit {
 
   async list(query: BankTransactionFilters, url: string) {
     const page = await this.transactions.page(query, { url }, (qb) => {
-      if (query.bank_account_id) qb.andWhere('r.bank_account_id = :account', { account: query.bank_account_id });
+      if (query.bank_account_id)
+        qb.andWhere('r.bank_account_id = :account', { account: query.bank_account_id });
       if (query.type) qb.andWhere('r.type = :type', { type: query.type });
       if (query.status) qb.andWhere('r.status = :status', { status: query.status });
       if (query.date_from) qb.andWhere('r.transaction_date >= :from', { from: query.date_from });
@@ -166,11 +184,18 @@ export class BankTransactionsService implements OnModuleInit {
         });
       }
       if (!this.receivables.registered) {
-        throw new DomainError('service_unavailable', { hint: 'Invoices are not available: no receivables provider is registered.' });
+        throw new DomainError('service_unavailable', {
+          hint: 'Invoices are not available: no receivables provider is registered.',
+        });
       }
       const port = this.receivables.port;
-      const applications = input.applications.map((a) => ({ invoiceId: a.invoice_id, amount: money(String(a.amount)) }));
-      const open = await port.findOpenInvoices(input.account_id, [...new Set(applications.map((a) => a.invoiceId))]);
+      const applications = input.applications.map((a) => ({
+        invoiceId: a.invoice_id,
+        amount: money(String(a.amount)),
+      }));
+      const open = await port.findOpenInvoices(input.account_id, [
+        ...new Set(applications.map((a) => a.invoiceId)),
+      ]);
       const plan = planDepositMatch(deposit, applications, open, input.route_unapplied ?? null);
       if (isMatchProblem(plan)) throw problemError(plan);
 
@@ -186,7 +211,12 @@ export class BankTransactionsService implements OnModuleInit {
         { account_id: deposit.bankAccountId, debit: deposit.amount, description: `Deposit ${reference}` },
         { role: 'receivables', credit: plan.applied, description: `Payment ${paymentId}` },
       ];
-      if (route) lines.push({ role: route, credit: plan.remainder, description: `Unapplied remainder of deposit ${reference}` });
+      if (route)
+        lines.push({
+          role: route,
+          credit: plan.remainder,
+          description: `Unapplied remainder of deposit ${reference}`,
+        });
       const entry = await this.posting.post({
         source_type: 'BANK_DEPOSIT',
         source_id: deposit.id,
@@ -196,7 +226,8 @@ export class BankTransactionsService implements OnModuleInit {
         entry_type: 'bank_deposit',
         lines,
       });
-      if (route === 'customer_credit') await port.addCustomerCredit(input.account_id, plan.remainder, reference);
+      if (route === 'customer_credit')
+        await port.addCustomerCredit(input.account_id, plan.remainder, reference);
 
       deposit.status = 'matched';
       deposit.matchedAt = new Date();
@@ -208,9 +239,15 @@ export class BankTransactionsService implements OnModuleInit {
       deposit.routeUnapplied = route;
       deposit.reconciliationId = input.reconciliation_id ?? null;
       deposit.paymentMethod = input.payment_method ?? null;
-      deposit.applications = applications.map((a) => ({ invoice_id: a.invoiceId, amount: a.amount.toFixed(4) }));
+      deposit.applications = applications.map((a) => ({
+        invoice_id: a.invoiceId,
+        amount: a.amount.toFixed(4),
+      }));
       const resource = toBankTransaction(await this.transactions.save(deposit));
-      await this.events.publish('bank_transaction.matched', resource, { status: 'unmatched', matched_at: null });
+      await this.events.publish('bank_transaction.matched', resource, {
+        status: 'unmatched',
+        matched_at: null,
+      });
       return resource;
     });
   }

@@ -1,5 +1,9 @@
 import { toJsonNumber } from '../../../platform/persistence/money';
-import { BankTransactionRecord, VendorBillPaymentRecord, VendorBillRecord } from '../infrastructure/accounting.entities';
+import {
+  BankTransactionRecord,
+  VendorBillPaymentRecord,
+  VendorBillRecord,
+} from '../infrastructure/accounting.entities';
 
 export const toBankTransaction = (t: BankTransactionRecord) => ({
   id: t.id,
@@ -24,7 +28,10 @@ export const toBankTransaction = (t: BankTransactionRecord) => ({
           route_unapplied: t.routeUnapplied,
           reconciliation_id: t.reconciliationId,
           payment_method: t.paymentMethod,
-          applications: (t.applications ?? []).map((a) => ({ invoice_id: a.invoice_id, amount: Number(a.amount) })),
+          applications: (t.applications ?? []).map((a) => ({
+            invoice_id: a.invoice_id,
+            amount: Number(a.amount),
+          })),
         }
       : null,
   payment_id: t.paymentId,

@@ -40,9 +40,18 @@ export class SubledgerReconciliationService {
       const sub = await this.subledgerBalance(name, asOf);
       const variance = gl.minus(sub);
       if (!variance.isZero()) reconciled = false;
-      sections[name] = { gl_balance: toJsonNumber(gl), subledger_balance: toJsonNumber(sub), variance: toJsonNumber(variance) };
+      sections[name] = {
+        gl_balance: toJsonNumber(gl),
+        subledger_balance: toJsonNumber(sub),
+        variance: toJsonNumber(variance),
+      };
     }
-    return { object: 'subledger_reconciliation' as const, as_of_date: asOf, is_reconciled: reconciled, ...sections };
+    return {
+      object: 'subledger_reconciliation' as const,
+      as_of_date: asOf,
+      is_reconciled: reconciled,
+      ...sections,
+    };
   }
 
   /** The control account's balance on its normal side, over posted entries dated on or before `asOf` (0 without the account). */
@@ -62,7 +71,10 @@ export class SubledgerReconciliationService {
   }
 
   async subledgerBalance(name: Subledger, asOf: string): Promise<Decimal> {
-    if (name === 'ar') return this.receivables.registered ? money(await this.receivables.port.openReceivablesBalance(asOf)) : money(0);
+    if (name === 'ar')
+      return this.receivables.registered
+        ? money(await this.receivables.port.openReceivablesBalance(asOf))
+        : money(0);
     if (name === 'ap') return this.payablesBalance(asOf);
     return money(0);
   }

@@ -9,7 +9,11 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { billStatus } from '../domain/bank-deposit';
-import { LedgerAccountRecord, VendorBillPaymentRecord, VendorBillRecord } from '../infrastructure/accounting.entities';
+import {
+  LedgerAccountRecord,
+  VendorBillPaymentRecord,
+  VendorBillRecord,
+} from '../infrastructure/accounting.entities';
 import { VendorBillPaymentRepository, VendorBillRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { baseCurrency, requireBankAccount } from './bank-accounts';
@@ -54,8 +58,18 @@ export class VendorBillsService implements OnModuleInit {
     this.resources.register({
       name: 'vendor_bill',
       fields: {
-        debit_account: { kind: 'reference', source: 'debit_account_id', target: 'debit_account', resource: 'ledger_account' },
-        journal_entry: { kind: 'reference', source: 'journal_entry_id', target: 'journal_entry', resource: 'journal_entry' },
+        debit_account: {
+          kind: 'reference',
+          source: 'debit_account_id',
+          target: 'debit_account',
+          resource: 'ledger_account',
+        },
+        journal_entry: {
+          kind: 'reference',
+          source: 'journal_entry_id',
+          target: 'journal_entry',
+          resource: 'journal_entry',
+        },
       },
       load: async (ids) => new Map((await this.bills.findByIds(ids)).map((b) => [b.id, toVendorBill(b)])),
     });
@@ -64,16 +78,27 @@ export class VendorBillsService implements OnModuleInit {
   async create(input: VendorBillInput): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const { entityId, livemode } = RequestContext.caller();
-      const debit = await this.tx.manager.getRepository(LedgerAccountRecord).findOne({ where: { id: input.debit_account_id, entityId, livemode } });
+      const debit = await this.tx.manager
+        .getRepository(LedgerAccountRecord)
+        .findOne({ where: { id: input.debit_account_id, entityId, livemode } });
       if (!debit) {
-        throw new AccountingError('parameter_invalid', { param: 'debit_account_id', hint: `No ledger account with id '${input.debit_account_id}' exists.` });
+        throw new AccountingError('parameter_invalid', {
+          param: 'debit_account_id',
+          hint: `No ledger account with id '${input.debit_account_id}' exists.`,
+        });
       }
       if (debit.controlRole === 'payables') {
-        throw new AccountingError('parameter_invalid', { param: 'debit_account_id', hint: 'A bill cannot be charged to the payables account itself.' });
+        throw new AccountingError('parameter_invalid', {
+          param: 'debit_account_id',
+          hint: 'A bill cannot be charged to the payables account itself.',
+        });
       }
       const billDate = input.bill_date ?? (await this.settings.currentBusinessDay());
       if (input.due_date && input.due_date < billDate) {
-        throw new AccountingError('parameter_invalid', { param: 'due_date', hint: 'due_date must not be before bill_date.' });
+        throw new AccountingError('parameter_invalid', {
+          param: 'due_date',
+          hint: 'due_date must not be before bill_date.',
+        });
       }
       const id = newId();
       const amount = money(String(input.amount));
@@ -120,7 +145,11 @@ export class VendorBillsService implements OnModuleInit {
     const page = await this.bills.page(query, { url }, (qb) => {
       if (query.status) qb.andWhere('r.status = :status', { status: query.status });
     });
-    return listEnvelope(page.rows.map((b) => toVendorBill(b)), page, url);
+    return listEnvelope(
+      page.rows.map((b) => toVendorBill(b)),
+      page,
+      url,
+    );
   }
 
   async retrieve(id: string): Promise<VendorBillResource> {
@@ -155,9 +184,14 @@ export class VendorBillsService implements OnModuleInit {
       }
       const paymentDate = input.payment_date ?? (await this.settings.currentBusinessDay());
       if (paymentDate < bill.billDate) {
-        throw new AccountingError('parameter_invalid', { param: 'payment_date', hint: `payment_date must not be before the bill date (${bill.billDate}).` });
+        throw new AccountingError('parameter_invalid', {
+          param: 'payment_date',
+          hint: `payment_date must not be before the bill date (${bill.billDate}).`,
+        });
       }
-      const bank = input.bank_account_id ? await requireBankAccount(this.tx, input.bank_account_id, 'bank_account_id') : null;
+      const bank = input.bank_account_id
+        ? await requireBankAccount(this.tx, input.bank_account_id, 'bank_account_id')
+        : null;
       const paymentId = newId();
       const entry = await this.posting.post({
         source_type: 'AP_PAYMENT',
@@ -166,7 +200,10 @@ export class VendorBillsService implements OnModuleInit {
         entry_date: paymentDate,
         description: `Payment of vendor bill ${bill.billNumber ?? bill.id} to ${bill.vendorName}`,
         entry_type: 'ap_payment',
-        lines: [{ role: 'payables', debit: amount }, bank ? { account_id: bank.id, credit: amount } : { role: 'cash', credit: amount }],
+        lines: [
+          { role: 'payables', debit: amount },
+          bank ? { account_id: bank.id, credit: amount } : { role: 'cash', credit: amount },
+        ],
       });
       const bankAccountId = bank?.id ?? (entry.lines ?? [])[1].account_id;
       const caller = RequestContext.caller();

@@ -50,15 +50,22 @@ export function planDepositMatch(
     seen.add(a.invoiceId);
     const invoice = byId.get(a.invoiceId);
     if (!invoice) return { kind: 'invoice_not_open', param, invoiceId: a.invoiceId };
-    if (invoice.currency !== deposit.currency) return { kind: 'currency_mismatch', param, invoiceId: a.invoiceId, currency: invoice.currency };
+    if (invoice.currency !== deposit.currency)
+      return { kind: 'currency_mismatch', param, invoiceId: a.invoiceId, currency: invoice.currency };
     if (a.amount.greaterThan(invoice.amountDue)) {
-      return { kind: 'exceeds_amount_due', param: `applications[${n}].amount`, invoiceId: a.invoiceId, amountDue: invoice.amountDue };
+      return {
+        kind: 'exceeds_amount_due',
+        param: `applications[${n}].amount`,
+        invoiceId: a.invoiceId,
+        amountDue: invoice.amountDue,
+      };
     }
   }
   const applied = applications.reduce((sum, a) => sum.plus(a.amount), money(0));
   if (applied.greaterThan(deposit.amount)) return { kind: 'exceeds_deposit', param: 'applications', applied };
   const remainder = deposit.amount.minus(applied);
-  if (remainder.isPositive() && !remainder.isZero() && route === null) return { kind: 'unrouted_remainder', param: 'route_unapplied', remainder };
+  if (remainder.isPositive() && !remainder.isZero() && route === null)
+    return { kind: 'unrouted_remainder', param: 'route_unapplied', remainder };
   return { applied, remainder };
 }
 

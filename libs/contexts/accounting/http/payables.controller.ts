@@ -10,9 +10,18 @@ import { SubledgerReconciliationService } from '../application/subledger-reconci
 import { VendorBillsService } from '../application/vendor-bills.service';
 import { AccountingError } from '../domain/accounting-error';
 import {
-  BankTransactionInputDto, BankTransactionListQuery, BankTransactionListResponse, BankTransactionResponse, CreateVendorBillDto,
-  ImportBankTransactionsDto, MatchDepositDto, SubledgerReconciliationResponse, SubledgerReportQuery, VendorBillListQuery,
-  VendorBillPaymentDto, VendorBillResponse,
+  BankTransactionInputDto,
+  BankTransactionListQuery,
+  BankTransactionListResponse,
+  BankTransactionResponse,
+  CreateVendorBillDto,
+  ImportBankTransactionsDto,
+  MatchDepositDto,
+  SubledgerReconciliationResponse,
+  SubledgerReportQuery,
+  VendorBillListQuery,
+  VendorBillPaymentDto,
+  VendorBillResponse,
 } from './payables.dto';
 
 @ApiTags('Bank transactions')
@@ -26,10 +35,22 @@ export class BankTransactionsController {
   @RequireScopes('accounting:write')
   @ApiOperation({
     summary: 'Import bank transactions',
-    description: 'One transaction, or `{ "transactions": [...] }` (1..500, all or none). Nothing is posted until a deposit is matched.',
+    description:
+      'One transaction, or `{ "transactions": [...] }` (1..500, all or none). Nothing is posted until a deposit is matched.',
   })
-  @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(BankTransactionInputDto) }, { $ref: getSchemaPath(ImportBankTransactionsDto) }] } })
-  @ApiResponse({ status: 201, type: BankTransactionResponse, description: 'The transaction; a batch answers a list of them.' })
+  @ApiBody({
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(BankTransactionInputDto) },
+        { $ref: getSchemaPath(ImportBankTransactionsDto) },
+      ],
+    },
+  })
+  @ApiResponse({
+    status: 201,
+    type: BankTransactionResponse,
+    description: 'The transaction; a batch answers a list of them.',
+  })
   async create(@Body() body: Record<string, unknown>) {
     if (Object.prototype.hasOwnProperty.call(body, 'transactions')) {
       const batch = await validateAs(ImportBankTransactionsDto, body);
@@ -42,7 +63,10 @@ export class BankTransactionsController {
 
   @Get()
   @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'List bank transactions', description: 'Filters bank_account_id, type, status, date_from, date_to (transaction_date).' })
+  @ApiOperation({
+    summary: 'List bank transactions',
+    description: 'Filters bank_account_id, type, status, date_from, date_to (transaction_date).',
+  })
   @ApiResponse({ status: 200, type: BankTransactionListResponse })
   list(@Query() query: BankTransactionListQuery, @Req() req: Request) {
     return this.bank.list(query, req.originalUrl.split('?')[0]);
@@ -79,7 +103,10 @@ export class VendorBillsController {
 
   @Post()
   @RequireScopes('purchasing:write')
-  @ApiOperation({ summary: 'Record a vendor bill', description: 'Posts AP_BILL: Dr debit_account_id, Cr payables.' })
+  @ApiOperation({
+    summary: 'Record a vendor bill',
+    description: 'Posts AP_BILL: Dr debit_account_id, Cr payables.',
+  })
   @ApiResponse({ status: 201, type: VendorBillResponse })
   create(@Body() body: CreateVendorBillDto) {
     return this.bills.create(body);
@@ -102,7 +129,10 @@ export class VendorBillsController {
 
   @Post(':id/payments')
   @RequireScopes('purchasing:write')
-  @ApiOperation({ summary: 'Pay a vendor bill', description: 'Posts AP_PAYMENT: Dr payables, Cr the bank account. At most the amount due.' })
+  @ApiOperation({
+    summary: 'Pay a vendor bill',
+    description: 'Posts AP_PAYMENT: Dr payables, Cr the bank account. At most the amount due.',
+  })
   @ApiResponse({ status: 201, type: VendorBillResponse })
   pay(@Param('id') id: string, @Body() body: VendorBillPaymentDto) {
     return this.bills.pay(id, body);
@@ -111,7 +141,10 @@ export class VendorBillsController {
   @Post(':id/void')
   @HttpCode(200)
   @RequireScopes('purchasing:write')
-  @ApiOperation({ summary: 'Void an unpaid vendor bill', description: 'Posts the bill entry reversed; 409 invalid_state once paid in part or in full.' })
+  @ApiOperation({
+    summary: 'Void an unpaid vendor bill',
+    description: 'Posts the bill entry reversed; 409 invalid_state once paid in part or in full.',
+  })
   @ApiResponse({ status: 200, type: VendorBillResponse })
   void(@Param('id') id: string) {
     return this.bills.void(id);
@@ -127,7 +160,8 @@ export class ReportsController {
   @RequireScopes('accounting:read')
   @ApiOperation({
     summary: 'Subledger reconciliation',
-    description: "AR, AP and inventory subledgers against their control accounts as of the entity's business day; `subledger` selects one.",
+    description:
+      "AR, AP and inventory subledgers against their control accounts as of the entity's business day; `subledger` selects one.",
   })
   @ApiResponse({ status: 200, type: SubledgerReconciliationResponse })
   report(@Query() query: SubledgerReportQuery) {

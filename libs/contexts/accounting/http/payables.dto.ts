@@ -1,7 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateIf,
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -15,18 +28,31 @@ const POSITIVE = 0.0001;
 // Bank transactions
 
 export class BankTransactionInputDto {
-  @ApiProperty({ format: 'uuid', description: 'A bank ledger account: asset, flagged is_bank or holding the cash control role.' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'A bank ledger account: asset, flagged is_bank or holding the cash control role.',
+  })
   @IsUUID()
   bank_account_id: string;
-  @ApiProperty({ enum: BANK_TRANSACTION_TYPES }) @IsIn(BANK_TRANSACTION_TYPES) type: (typeof BANK_TRANSACTION_TYPES)[number];
-  @ApiProperty({ example: 1250.5, description: 'Positive; the type gives the direction.' }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
+  @ApiProperty({ enum: BANK_TRANSACTION_TYPES })
+  @IsIn(BANK_TRANSACTION_TYPES)
+  type: (typeof BANK_TRANSACTION_TYPES)[number];
+  @ApiProperty({ example: 1250.5, description: 'Positive; the type gives the direction.' })
+  @IsNumber(AMOUNT)
+  @Min(POSITIVE)
+  amount: number;
   @ApiProperty({ example: '2026-11-20' }) @IsCalendarDate() transaction_date: string;
   @ApiPropertyOptional({ example: 'USD', description: "Defaults to the entity's base currency." })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Z]{3}$/)
   currency?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
   @ApiPropertyOptional({ nullable: true, example: 'DEP-20261120-1' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -36,7 +62,10 @@ export class BankTransactionInputDto {
 }
 
 export class ImportBankTransactionsDto {
-  @ApiProperty({ type: [BankTransactionInputDto], description: '1 to 500 transactions, imported all or none.' })
+  @ApiProperty({
+    type: [BankTransactionInputDto],
+    description: '1 to 500 transactions, imported all or none.',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
@@ -47,19 +76,36 @@ export class ImportBankTransactionsDto {
 
 export class BankTransactionListQuery extends ListQueryDto {
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() bank_account_id?: string;
-  @ApiPropertyOptional({ enum: BANK_TRANSACTION_TYPES }) @IsOptional() @IsIn(BANK_TRANSACTION_TYPES) type?: string;
-  @ApiPropertyOptional({ enum: BANK_TRANSACTION_STATUSES }) @IsOptional() @IsIn(BANK_TRANSACTION_STATUSES) status?: string;
-  @ApiPropertyOptional({ example: '2026-11-01', description: 'transaction_date on or after' }) @IsOptional() @IsCalendarDate() date_from?: string;
-  @ApiPropertyOptional({ example: '2026-11-30', description: 'transaction_date on or before' }) @IsOptional() @IsCalendarDate() date_to?: string;
+  @ApiPropertyOptional({ enum: BANK_TRANSACTION_TYPES })
+  @IsOptional()
+  @IsIn(BANK_TRANSACTION_TYPES)
+  type?: string;
+  @ApiPropertyOptional({ enum: BANK_TRANSACTION_STATUSES })
+  @IsOptional()
+  @IsIn(BANK_TRANSACTION_STATUSES)
+  status?: string;
+  @ApiPropertyOptional({ example: '2026-11-01', description: 'transaction_date on or after' })
+  @IsOptional()
+  @IsCalendarDate()
+  date_from?: string;
+  @ApiPropertyOptional({ example: '2026-11-30', description: 'transaction_date on or before' })
+  @IsOptional()
+  @IsCalendarDate()
+  date_to?: string;
 }
 
 export class DepositApplicationDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() invoice_id: string;
-  @ApiProperty({ example: 500, description: 'Greater than 0, at most the invoice amount due.' }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
+  @ApiProperty({ example: 500, description: 'Greater than 0, at most the invoice amount due.' })
+  @IsNumber(AMOUNT)
+  @Min(POSITIVE)
+  amount: number;
 }
 
 export class MatchDepositDto {
-  @ApiProperty({ format: 'uuid', description: 'The customer account the deposit pays.' }) @IsUUID() account_id: string;
+  @ApiProperty({ format: 'uuid', description: 'The customer account the deposit pays.' })
+  @IsUUID()
+  account_id: string;
   @ApiProperty({ type: [DepositApplicationDto] })
   @IsArray()
   @ArrayMinSize(1)
@@ -67,12 +113,20 @@ export class MatchDepositDto {
   @ValidateNested({ each: true })
   @Type(() => DepositApplicationDto)
   applications: DepositApplicationDto[];
-  @ApiPropertyOptional({ enum: UNAPPLIED_ROUTES, nullable: true, description: 'Required when the applications leave part of the deposit.' })
+  @ApiPropertyOptional({
+    enum: UNAPPLIED_ROUTES,
+    nullable: true,
+    description: 'Required when the applications leave part of the deposit.',
+  })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsIn(UNAPPLIED_ROUTES)
   route_unapplied?: (typeof UNAPPLIED_ROUTES)[number] | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() reconciliation_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  reconciliation_id?: string | null;
   @ApiPropertyOptional({ nullable: true, example: 'ach' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
@@ -122,26 +176,56 @@ export class BankTransactionListResponse {
 
 export class CreateVendorBillDto {
   @ApiProperty({ example: 'Acme Supplies' }) @IsString() @IsNotEmpty() @MaxLength(200) vendor_name: string;
-  @ApiPropertyOptional({ nullable: true, example: 'INV-7781' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(100) bill_number?: string | null;
-  @ApiPropertyOptional({ example: '2026-11-20', description: 'Defaults to the business day.' }) @IsOptional() @IsCalendarDate() bill_date?: string;
-  @ApiPropertyOptional({ nullable: true, example: '2026-12-20' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDate() due_date?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'INV-7781' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(100)
+  bill_number?: string | null;
+  @ApiPropertyOptional({ example: '2026-11-20', description: 'Defaults to the business day.' })
+  @IsOptional()
+  @IsCalendarDate()
+  bill_date?: string;
+  @ApiPropertyOptional({ nullable: true, example: '2026-12-20' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsCalendarDate()
+  due_date?: string | null;
   @ApiPropertyOptional({ example: 'USD' }) @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/) currency?: string;
   @ApiProperty({ example: 830.25 }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
-  @ApiProperty({ format: 'uuid', description: 'The expense or inventory ledger account debited.' }) @IsUUID() debit_account_id: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiProperty({ format: 'uuid', description: 'The expense or inventory ledger account debited.' })
+  @IsUUID()
+  debit_account_id: string;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
 }
 
 export class VendorBillPaymentDto {
   @ApiProperty({ example: 400 }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
-  @ApiPropertyOptional({ example: '2026-11-21', description: 'Defaults to the business day; not before the bill date.' })
+  @ApiPropertyOptional({
+    example: '2026-11-21',
+    description: 'Defaults to the business day; not before the bill date.',
+  })
   @IsOptional()
   @IsCalendarDate()
   payment_date?: string;
-  @ApiPropertyOptional({ format: 'uuid', description: 'The bank account credited; defaults to the cash control account.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'The bank account credited; defaults to the cash control account.',
+  })
   @IsOptional()
   @IsUUID()
   bank_account_id?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(200) reference?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(200)
+  reference?: string | null;
 }
 
 export class VendorBillListQuery extends ListQueryDto {
@@ -180,7 +264,10 @@ export class VendorBillResponse {
   @ApiProperty({ format: 'uuid' }) journal_entry_id: string;
   @ApiProperty({ nullable: true, type: String }) voided_on: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) void_journal_entry_id: string | null;
-  @ApiPropertyOptional({ type: [VendorBillPaymentResponse], description: 'On single retrieval and actions, not on lists.' })
+  @ApiPropertyOptional({
+    type: [VendorBillPaymentResponse],
+    description: 'On single retrieval and actions, not on lists.',
+  })
   payments?: VendorBillPaymentResponse[];
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
@@ -190,8 +277,14 @@ export class VendorBillResponse {
 // Subledger reconciliation
 
 export class SubledgerReportQuery {
-  @ApiPropertyOptional({ enum: SUBLEDGERS, description: 'One subledger; absent: all three.' }) @IsOptional() @IsIn(SUBLEDGERS) subledger?: (typeof SUBLEDGERS)[number];
-  @ApiPropertyOptional({ deprecated: true, description: 'Unsupported: 400 unsupported_param. The report is always as of the business day.' })
+  @ApiPropertyOptional({ enum: SUBLEDGERS, description: 'One subledger; absent: all three.' })
+  @IsOptional()
+  @IsIn(SUBLEDGERS)
+  subledger?: (typeof SUBLEDGERS)[number];
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Unsupported: 400 unsupported_param. The report is always as of the business day.',
+  })
   @Allow()
   as_of_date?: unknown;
 }
