@@ -135,13 +135,11 @@ describe('bank transactions and matching deposits to invoices', () => {
       ],
     });
     expectError(bad, 400, 'parameter_invalid', { param: 'transactions[1].bank_account_id' });
-    const invalid = await live
-      .post('/v1/accounting/bank-transactions')
-      .send({
-        transactions: [
-          { bank_account_id: bankAccount.id, type: 'deposit', amount: -1, transaction_date: '2026-01-05' },
-        ],
-      });
+    const invalid = await live.post('/v1/accounting/bank-transactions').send({
+      transactions: [
+        { bank_account_id: bankAccount.id, type: 'deposit', amount: -1, transaction_date: '2026-01-05' },
+      ],
+    });
     expectError(invalid, 400, 'parameter_invalid', { param: 'transactions[0].amount' });
     expectError(
       await live.post('/v1/accounting/bank-transactions').send({ transactions: [] }),
@@ -372,13 +370,11 @@ describe('bank transactions and matching deposits to invoices', () => {
     }
     expect(await amountDue(inv)).toEqual({ due: '100.0000', status: 'open' });
     expectError(
-      await live
-        .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
-        .send({
-          account_id: customer,
-          applications: [{ invoice_id: inv, amount: 100 }],
-          route_unapplied: 'refund',
-        }),
+      await live.post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`).send({
+        account_id: customer,
+        applications: [{ invoice_id: inv, amount: 100 }],
+        route_unapplied: 'refund',
+      }),
       400,
       'parameter_invalid',
       { param: 'route_unapplied' },
@@ -600,6 +596,36 @@ describe('bank transactions and matching deposits to invoices', () => {
     expect((await live.get(`/v1/accounting/bank-transactions/${old.id}`).expect(200)).body.status).toBe(
       'unmatched',
     );
+  });
+
+  it('matches a deposit once under concurrent requests', async () => {
+    const customer = randomUUID();
+    const inv = await invoice(customer, '60');
+    const dep = await deposit(60);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        live
+          .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+          .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 60 }] }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(
+      (
+        await app.db.query(
+          `SELECT count(*)::int AS n FROM journal_entries WHERE source_type = 'BANK_DEPOSIT' AND source_id = $1`,
+          [dep.id],
+        )
+      ).rows[0].n,
+    ).toBe(1);
+    expect(
+      (
+        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_payments WHERE account_id = $1`, [
+          customer,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
+    expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
   });
 
   it('seeds a bank_deposit fixture from open invoices of the port, which matches exactly', async () => {

@@ -160,6 +160,20 @@ describe('vendor bills and the subledger reconciliation', () => {
     expect((await report(live, '?subledger=ap')).ap.variance).toBe(0);
   });
 
+  it('never pays a bill beyond its amount under concurrent payments', async () => {
+    const created = (await bill(100).expect(201)).body;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        live.post(`/v1/vendor-bills/${created.id}/payments`).send({ amount: 30 }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422]);
+    const after = (await live.get(`/v1/vendor-bills/${created.id}`).expect(200)).body;
+    expect(after).toMatchObject({ amount_paid: 90, amount_due: 10, status: 'partially_paid' });
+    expect(after.payments).toHaveLength(3);
+    expect((await report(live, '?subledger=ap')).ap.variance).toBe(0);
+  });
+
   it('validates bills and payments, with scopes and isolation', async () => {
     expectError(await bill(0), 400, 'parameter_invalid', { param: 'amount' });
     expectError(await bill(10, { debit_account_id: randomUUID() }), 400, 'parameter_invalid', {
