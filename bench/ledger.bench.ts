@@ -181,6 +181,35 @@ async function pgbench(
 
 const PROFILE_REQUESTS = 100;
 
+/** Samples the wait events of the database's active sessions every 100 ms until stopped. */
+function sampleWaits(url: string): { stop: () => Promise<Map<string, number>> } {
+  const counts = new Map<string, number>();
+  const client = new Client({ connectionString: url });
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(
+        `SELECT state, coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS what, left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS query
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
+      );
+      for (const r of rows as { state: string; what: string; query: string }[]) {
+        const key = `${r.state === 'active' ? r.what : r.state} | ${r.query}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return counts;
+    },
+  };
+}
+
 /** Sequential POSTs with the API's SQL tracing on: statements and database time per posted entry. */
 async function sequentialProfile(
   server: { child: ChildProcess; baseUrl: string },
@@ -264,6 +293,7 @@ async function main() {
         ).rows[0].n as number,
     );
   const before = await countApiEntries();
+  const waits = sampleWaits(url);
   started = Date.now();
   const post = await autocannon({
     url: `${child.baseUrl}/v1/journal-entries`,
@@ -274,6 +304,7 @@ async function main() {
     duration: POST_S,
   });
   const elapsed = (Date.now() - started) / 1000;
+  const waitSamples = await waits.stop();
   const created = (await countApiEntries()) - before;
   const entriesPerS = created / elapsed;
 
@@ -342,6 +373,14 @@ async function main() {
       `  ${(s.count / PROFILE_REQUESTS).toFixed(2)}x ${(s.totalMs / s.count).toFixed(3)} ms  ${s.sql.length > 140 ? `${s.sql.slice(0, 137)}...` : s.sql}`,
     );
   }
+
+  const sampled = [...waitSamples.entries()].sort((x, y) => y[1] - x[1]);
+  const totalSamples = sampled.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `\nWhat the API's database sessions were doing during the POST run (${totalSamples} samples of pg_stat_activity):`,
+  );
+  for (const [what, n] of sampled.slice(0, 8))
+    console.log(`  ${((n / totalSamples) * 100).toFixed(0).padStart(3)}%  ${what}`);
 
   console.log('\nTargets');
   console.log(
