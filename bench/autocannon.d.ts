@@ -4,6 +4,7 @@ declare module 'autocannon' {
     interface Options {
       url: string;
       method?: string;
+      body?: string | Buffer;
       headers?: Record<string, string>;
       connections?: number;
       duration?: number;

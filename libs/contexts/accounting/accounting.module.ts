@@ -17,14 +17,20 @@ import { FixedAssetsController } from './http/fixed-assets.controller';
 import { JournalEntriesController } from './http/journal-entries.controller';
 import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
 import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
+import { BankTransactionsService } from './application/bank-transactions.service';
+import { SubledgerReconciliationService } from './application/subledger-reconciliation.service';
+import { VendorBillsService } from './application/vendor-bills.service';
+import { BankTransactionsController, ReportsController, VendorBillsController } from './http/payables.controller';
 import {
-  FiscalYearRepository, FixedAssetRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository, RecurringTemplateRepository,
+  BankTransactionRepository, FiscalYearRepository, FixedAssetRepository, VendorBillPaymentRepository, VendorBillRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository, RecurringTemplateRepository,
 } from './infrastructure/accounting.repositories';
 
 const PROVIDERS = [
   LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
   AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
   RecurringJournalEntriesService, FixedAssetsService, ReceivablesGateway,
+  BankTransactionRepository, VendorBillRepository, VendorBillPaymentRepository, BankTransactionsService, VendorBillsService,
+  SubledgerReconciliationService,
 ];
 
 /** Accounting services without routes: the API and the worker app both build on it. */
@@ -35,11 +41,14 @@ const PROVIDERS = [
 })
 export class AccountingCoreModule {}
 
-/** Accounting context: ledger, periods, journal entries, recurring entries, fixed assets. Exports LedgerPostingService. */
+/**
+ * Accounting context: ledger, periods, journal entries, recurring entries, fixed assets, bank transactions,
+ * vendor bills and the subledger reconciliation. Exports LedgerPostingService and the ReceivablesGateway.
+ */
 @Module({
   imports: [AccountingCoreModule],
   controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController,
-    RecurringJournalEntriesController, FixedAssetsController],
+    RecurringJournalEntriesController, FixedAssetsController, BankTransactionsController, VendorBillsController, ReportsController],
   providers: [AccountingSeed],
   exports: [AccountingCoreModule],
 })

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { AccountType } from '../domain/ledger';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -6,6 +6,9 @@ import { LedgerService } from './ledger.service';
 import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
 import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { BankTransactionsService } from './bank-transactions.service';
+import { ReceivablesGateway } from './receivables.port';
 
 interface SeedAccount {
   key: string;
@@ -15,18 +18,21 @@ interface SeedAccount {
   role?: string;
   normal?: 'debit' | 'credit';
   header?: boolean;
+  bank?: boolean;
 }
 
 /** The QA chart of accounts; `key` names the fixture entry. */
 export const QA_CHART: SeedAccount[] = [
   { key: 'assets', code: '1', name: 'Assets', type: 'asset', header: true },
-  { key: 'cash', code: '1000', name: 'Cash', type: 'asset', role: 'cash' },
+  { key: 'cash', code: '1000', name: 'Cash', type: 'asset', role: 'cash', bank: true },
   { key: 'receivables', code: '1100', name: 'Accounts receivable', type: 'asset', role: 'receivables' },
   { key: 'inventory', code: '1200', name: 'Inventory', type: 'asset', role: 'inventory' },
   { key: 'equipment', code: '1500', name: 'Equipment', type: 'asset' },
   { key: 'accumulated_depreciation', code: '1510', name: 'Accumulated depreciation and impairment', type: 'asset', normal: 'credit' },
   { key: 'payables', code: '2000', name: 'Accounts payable', type: 'liability', role: 'payables' },
   { key: 'tax', code: '2100', name: 'Sales tax payable', type: 'liability', role: 'tax' },
+  { key: 'customer_credit', code: '2200', name: 'Customer credits', type: 'liability', role: 'customer_credit' },
+  { key: 'suspense', code: '2900', name: 'Suspense', type: 'liability', role: 'suspense' },
   { key: 'equity', code: '3000', name: 'Owner equity', type: 'equity' },
   { key: 'revenue', code: '4000', name: 'Sales revenue', type: 'revenue', role: 'revenue' },
   { key: 'cogs', code: '5000', name: 'Cost of goods sold', type: 'expense', role: 'cogs' },
@@ -39,7 +45,7 @@ export type AccountingSeedStep = (ctx: { accounts: Record<string, string>; today
 
 /** API-CONTRACT.md section 8: ledger_accounts, open_period, closed_period and the steps registered below. */
 @Injectable()
-export class AccountingSeed implements OnModuleInit {
+export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
   private readonly steps: AccountingSeedStep[] = [];
 
   constructor(
@@ -48,6 +54,8 @@ export class AccountingSeed implements OnModuleInit {
     private readonly settings: AccountingSettingsService,
     private readonly recurring: RecurringJournalEntriesService,
     private readonly assets: FixedAssetsService,
+    private readonly receivables: ReceivablesGateway,
+    private readonly bank: BankTransactionsService,
   ) {}
 
   addStep(step: AccountingSeedStep): void {
@@ -99,6 +107,52 @@ export class AccountingSeed implements OnModuleInit {
     });
   }
 
+  /**
+   * The `bank_deposit` fixture: an unmatched deposit into the cash account of exactly the amount due of up to two
+   * open invoices of one customer account, read from the receivables port. Registered after every module has
+   * started, so it runs after the contributor that creates the invoices; without a port that can list open
+   * invoices, or without an open invoice, the fixture is left out.
+   */
+  onApplicationBootstrap(): void {
+    this.qaSeed.register({
+      name: 'accounting.bank_deposit',
+      seed: ({ as }) =>
+        as('live', async () => {
+          const port = this.receivables.registered ? this.receivables.port : null;
+          if (!port?.listOpenInvoices) return {};
+          const open = await port.listOpenInvoices(20);
+          if (open.length === 0) return {};
+          const accountId = open[0].accountId;
+          const invoices = open.filter((i) => i.accountId === accountId && i.currency === open[0].currency).slice(0, 2);
+          const amount = invoices.reduce((sum, i) => sum.plus(i.amountDue), money(0));
+          const cash = await this.ledger.listAccounts({ limit: 1, control_role: 'cash' }, '');
+          const today = await this.settings.currentBusinessDay();
+          const [deposit] = await this.bank.import(
+            [
+              {
+                bank_account_id: cash.data[0].id,
+                type: 'deposit',
+                amount: amount.toNumber(),
+                currency: open[0].currency,
+                transaction_date: today,
+                description: 'Customer deposit awaiting matching',
+                reference: 'QA-DEPOSIT-1',
+              },
+            ],
+            () => '',
+          );
+          return {
+            bank_deposit: {
+              id: deposit.id,
+              account_id: accountId,
+              amount: deposit.amount,
+              invoices: invoices.map((i) => ({ id: i.invoiceId, amount_due: toJsonNumber(i.amountDue) })),
+            },
+          };
+        }),
+    });
+  }
+
   /** Chart of accounts and three fiscal years of monthly periods; January of last year is closed. */
   private async seedBooks() {
     const accounts: Record<string, string> = {};
@@ -111,6 +165,7 @@ export class AccountingSeed implements OnModuleInit {
         postable: !a.header,
         parent_id: a.type === 'asset' && !a.header ? accounts.assets : null,
         control_role: a.role ?? null,
+        is_bank: a.bank ?? false,
       });
       accounts[a.key] = created.id;
     }

@@ -96,6 +96,29 @@ export class AccountingSettingsService {
     return formatEntryNumber(rows[0].entry_number_prefix, rows[0].last_entry_number);
   }
 
+  /**
+   * Numbers a just-inserted entry with the next number, in one statement: the counter row is locked from
+   * here until commit, so callers do this last. Returns the entry number.
+   */
+  async assignEntryNumber(entryId: string): Promise<string> {
+    const { entityId, livemode, entityCode } = RequestContext.caller();
+    const result: unknown[] = await this.tx.transactional.query(
+      `WITH n AS (
+         INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix, last_entry_number) VALUES ($1, $2, $3, $4, 1)
+         ON CONFLICT (entity_id, livemode) DO UPDATE SET last_entry_number = accounting_settings.last_entry_number + 1
+         RETURNING last_entry_number, entry_number_prefix)
+       UPDATE journal_entries j
+       SET entry_number = n.entry_number_prefix || '-' ||
+         CASE WHEN length(n.last_entry_number::text) >= 6 THEN n.last_entry_number::text ELSE lpad(n.last_entry_number::text, 6, '0') END
+       FROM n WHERE j.id = $5
+       RETURNING j.entry_number`,
+      [newId(), entityId, livemode, defaultEntryPrefix(entityCode), entryId],
+    );
+    // The driver answers an UPDATE ... RETURNING as [rows, affected count].
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { entry_number: string }[];
+    return rows[0].entry_number;
+  }
+
   /** Gives back the number just taken (the counter row is still locked by this transaction). */
   async releaseLastEntryNumber(): Promise<void> {
     const { entityId, livemode } = RequestContext.caller();

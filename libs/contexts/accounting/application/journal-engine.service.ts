@@ -137,13 +137,15 @@ export class JournalEngine {
       const caller = RequestContext.caller();
       const now = new Date();
       const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
-      const entryNumber = await this.settings.nextEntryNumber();
+      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? await this.keyName() : null;
+      const id = newId();
       const entry = this.tx.transactional.getRepository(JournalEntryRecord).create({
-        id: newId(),
+        id,
         entityId: caller.entityId,
         livemode: caller.livemode,
         periodId: period.id,
-        entryNumber,
+        // A placeholder until the number is assigned, last, so the counter row stays locked only until commit.
+        entryNumber: `pending-${id}`,
         entryDate: input.entryDate,
         entryType: input.entryType,
         status,
@@ -167,13 +169,14 @@ export class JournalEngine {
         rejectionReason: null,
         idempotencyKey: input.idempotencyKey ?? null,
         createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
-        createdByName: input.createdByName !== undefined ? input.createdByName : input.manual ? await this.keyName() : null,
+        createdByName,
       });
+      // insert() reads the generated columns (timestamps, version) back with RETURNING: no re-read needed.
       await this.tx.transactional.getRepository(JournalEntryRecord).insert(entry);
       const lines = await this.insertLines(entry, input.lines);
-      const saved = await this.entries.getById(entry.id);
-      await this.events.publish(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(saved));
-      return { entry: saved, lines };
+      entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
+      await this.events.publish(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
+      return { entry, lines };
     });
   }
 
@@ -199,7 +202,7 @@ export class JournalEngine {
       }),
     );
     await repo.insert(records);
-    return repo.find({ where: { journalEntryId: entry.id }, order: { lineNumber: 'ASC' } });
+    return records;
   }
 
   async linesOf(entryId: string): Promise<JournalLineRecord[]> {

@@ -24,10 +24,18 @@ export interface AccountInput {
   control_role?: string | null;
   description?: string | null;
   active?: boolean;
+  is_bank?: boolean;
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
+
+/** Only asset accounts can be bank accounts. */
+function checkBankFlag(isBank: boolean, type: string): void {
+  if (isBank && type !== 'asset') {
+    throw new AccountingError('parameter_invalid', { param: 'is_bank', hint: `Only asset accounts can be bank accounts; this one is '${type}'.` });
+  }
+}
 
 /** Chart of accounts, fiscal years and accounting periods. */
 @Injectable()
@@ -87,6 +95,7 @@ export class LedgerService implements OnModuleInit {
     return this.saving(() =>
       this.tx.run(async () => {
         await this.checkParent(input.parent_id);
+        checkBankFlag(input.is_bank ?? false, input.type);
         const account = await this.accounts.create({
           code: input.code,
           name: input.name,
@@ -97,6 +106,7 @@ export class LedgerService implements OnModuleInit {
           controlRole: input.control_role ?? null,
           description: input.description ?? null,
           active: input.active ?? true,
+          isBank: input.is_bank ?? false,
         });
         const resource = toLedgerAccount(account);
         await this.events.publish('ledger_account.created', resource);
@@ -136,6 +146,8 @@ export class LedgerService implements OnModuleInit {
         if (changes.control_role !== undefined) account.controlRole = changes.control_role;
         if (changes.description !== undefined) account.description = changes.description;
         if (changes.active !== undefined) account.active = changes.active;
+        if (changes.is_bank !== undefined) account.isBank = changes.is_bank;
+        checkBankFlag(account.isBank, account.type);
         const after = toLedgerAccount(account);
         const previous: Record<string, unknown> = {};
         for (const key of Object.keys(after) as (keyof typeof after)[]) {

@@ -19,6 +19,7 @@ export const toLedgerAccount = (a: LedgerAccountRecord) => ({
   control_role: a.controlRole,
   description: a.description,
   active: a.active,
+  is_bank: a.isBank,
   livemode: a.livemode,
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),

@@ -37,6 +37,11 @@ export interface ReceivablesPort {
   addCustomerCredit(accountId: string, amount: Decimal, reference: string): Promise<void>;
   /** Sum of the amounts due of open invoices dated on or before `asOf` (YYYY-MM-DD): the AR subledger. */
   openReceivablesBalance(asOf: string): Promise<Decimal>;
+  /**
+   * Optional: some open invoices of the caller's entity and mode, oldest first. Only the QA seed uses it,
+   * to build its `bank_deposit` fixture from real invoices; without it the fixture is left out.
+   */
+  listOpenInvoices?(limit: number): Promise<OpenReceivable[]>;
 }
 
 /** Holds the registered ReceivablesPort; accounting asks it for the port when it needs one. */

@@ -66,6 +66,10 @@ export class CreateLedgerAccountDto {
   control_role?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional({ default: false, description: 'A bank account: bank transactions may be imported into it (asset accounts only).' })
+  @IsOptional()
+  @IsBoolean()
+  is_bank?: boolean;
 }
 
 export class UpdateLedgerAccountDto {
@@ -82,6 +86,7 @@ export class UpdateLedgerAccountDto {
   control_role?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_bank?: boolean;
 }
 
 export class LedgerAccountListQuery extends ListQueryDto {
@@ -102,6 +107,7 @@ export class LedgerAccountResponse {
   @ApiProperty({ enum: CONTROL_ROLES, nullable: true, type: String }) control_role: string | null;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty() active: boolean;
+  @ApiProperty({ description: 'Bank transactions may be imported into it.' }) is_bank: boolean;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

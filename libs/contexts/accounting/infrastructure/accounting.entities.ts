@@ -20,6 +20,8 @@ export class LedgerAccountRecord extends TenantRecord {
   @Column('text', { name: 'control_role', nullable: true }) controlRole: string | null;
   @Column('text', { nullable: true }) description: string | null;
   @Column('boolean') active: boolean;
+  /** A bank (or cash) account: bank transactions may be imported into it. */
+  @Column('boolean', { name: 'is_bank' }) isBank: boolean;
 }
 
 @Entity({ name: 'fiscal_years' })
@@ -163,7 +165,63 @@ export class FixedAssetEventRecord extends TenantRecord {
   @Column('text', { name: 'created_by_name', nullable: true }) createdByName: string | null;
 }
 
+/** One application of a matched deposit, as stored on the bank transaction. */
+export interface StoredApplication {
+  invoice_id: string;
+  amount: string;
+}
+
+@Entity({ name: 'bank_transactions' })
+export class BankTransactionRecord extends TenantRecord {
+  @Column('uuid', { name: 'bank_account_id' }) bankAccountId: string;
+  @Column('text') type: string;
+  @MoneyColumn() amount: Decimal;
+  @Column('text') currency: string;
+  @Column('date', { name: 'transaction_date' }) transactionDate: string;
+  @Column('text', { nullable: true }) description: string | null;
+  @Column('text', { nullable: true }) reference: string | null;
+  @Column('text') status: string;
+  @Column('timestamptz', { name: 'matched_at', nullable: true }) matchedAt: Date | null;
+  @Column('uuid', { name: 'customer_account_id', nullable: true }) customerAccountId: string | null;
+  @Column('text', { name: 'payment_id', nullable: true }) paymentId: string | null;
+  @Column('uuid', { name: 'journal_entry_id', nullable: true }) journalEntryId: string | null;
+  @MoneyColumn({ name: 'applied_amount', nullable: true }) appliedAmount: Decimal | null;
+  @MoneyColumn({ name: 'unapplied_amount', nullable: true }) unappliedAmount: Decimal | null;
+  @Column('text', { name: 'route_unapplied', nullable: true }) routeUnapplied: string | null;
+  @Column('uuid', { name: 'reconciliation_id', nullable: true }) reconciliationId: string | null;
+  @Column('text', { name: 'payment_method', nullable: true }) paymentMethod: string | null;
+  @Column('jsonb', { nullable: true }) applications: StoredApplication[] | null;
+}
+
+@Entity({ name: 'vendor_bills' })
+export class VendorBillRecord extends TenantRecord {
+  @Column('text', { name: 'vendor_name' }) vendorName: string;
+  @Column('text', { name: 'bill_number', nullable: true }) billNumber: string | null;
+  @Column('date', { name: 'bill_date' }) billDate: string;
+  @Column('date', { name: 'due_date', nullable: true }) dueDate: string | null;
+  @Column('text') currency: string;
+  @MoneyColumn() amount: Decimal;
+  @MoneyColumn({ name: 'amount_paid' }) amountPaid: Decimal;
+  @Column('text') status: string;
+  @Column('uuid', { name: 'debit_account_id' }) debitAccountId: string;
+  @Column('text', { nullable: true }) description: string | null;
+  @Column('uuid', { name: 'journal_entry_id' }) journalEntryId: string;
+  @Column('date', { name: 'voided_on', nullable: true }) voidedOn: string | null;
+  @Column('uuid', { name: 'void_journal_entry_id', nullable: true }) voidJournalEntryId: string | null;
+}
+
+@Entity({ name: 'vendor_bill_payments' })
+export class VendorBillPaymentRecord extends TenantRecord {
+  @Column('uuid', { name: 'vendor_bill_id' }) vendorBillId: string;
+  @MoneyColumn() amount: Decimal;
+  @Column('date', { name: 'payment_date' }) paymentDate: string;
+  @Column('uuid', { name: 'bank_account_id' }) bankAccountId: string;
+  @Column('text', { nullable: true }) reference: string | null;
+  @Column('uuid', { name: 'journal_entry_id' }) journalEntryId: string;
+}
+
 export const ACCOUNTING_ENTITIES = [
   AccountingSettingsRecord, LedgerAccountRecord, FiscalYearRecord, AccountingPeriodRecord, JournalEntryRecord, JournalLineRecord,
   RecurringJournalEntryRecord, RecurringRunRecord, FixedAssetRecord, FixedAssetDepreciationRecord, FixedAssetEventRecord,
+  BankTransactionRecord, VendorBillRecord, VendorBillPaymentRecord,
 ];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '../../../platform/persistence/tenant-repository';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import {
-  AccountingPeriodRecord, FiscalYearRecord, FixedAssetRecord, JournalEntryRecord, LedgerAccountRecord, RecurringJournalEntryRecord,
+  AccountingPeriodRecord, BankTransactionRecord, FiscalYearRecord, VendorBillPaymentRecord, VendorBillRecord, FixedAssetRecord, JournalEntryRecord, LedgerAccountRecord, RecurringJournalEntryRecord,
 } from './accounting.entities';
 
 @Injectable()
@@ -53,5 +53,26 @@ export class RecurringTemplateRepository extends TenantRepository<RecurringJourn
 export class FixedAssetRepository extends TenantRepository<FixedAssetRecord> {
   constructor(tx: TransactionHost) {
     super(tx, FixedAssetRecord, 'fixed asset');
+  }
+}
+
+@Injectable()
+export class BankTransactionRepository extends TenantRepository<BankTransactionRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, BankTransactionRecord, 'bank transaction');
+  }
+}
+
+@Injectable()
+export class VendorBillRepository extends TenantRepository<VendorBillRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, VendorBillRecord, 'vendor bill');
+  }
+}
+
+@Injectable()
+export class VendorBillPaymentRepository extends TenantRepository<VendorBillPaymentRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, VendorBillPaymentRecord, 'vendor bill payment');
   }
 }

@@ -1,0 +1,254 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DomainError } from '../../../platform/errors/domain-error';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope } from '../../../platform/http/list/paginate';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { AccountingError } from '../domain/accounting-error';
+import { isMatchProblem, MatchProblem, planDepositMatch, UnappliedRoute } from '../domain/bank-deposit';
+import { BankTransactionRepository } from '../infrastructure/accounting.repositories';
+import { baseCurrency, requireBankAccount } from './bank-accounts';
+import { LedgerPostingService, PostingLine } from './ledger-posting.service';
+import { BankTransactionResource, toBankTransaction } from './payables-presenters';
+import { ReceivablesGateway } from './receivables.port';
+
+export interface BankTransactionInput {
+  bank_account_id: string;
+  type: 'deposit' | 'withdrawal';
+  amount: number;
+  transaction_date: string;
+  currency?: string;
+  description?: string | null;
+  reference?: string | null;
+}
+
+export interface BankTransactionFilters extends ListQueryDto {
+  bank_account_id?: string;
+  type?: string;
+  status?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+export interface MatchDepositInput {
+  account_id: string;
+  applications: { invoice_id: string; amount: number }[];
+  route_unapplied?: UnappliedRoute | null;
+  reconciliation_id?: string | null;
+  payment_method?: string | null;
+}
+
+function problemError(problem: MatchProblem): AccountingError {
+  switch (problem.kind) {
+    case 'duplicate_invoice':
+      return new AccountingError('parameter_invalid', {
+        param: problem.param,
+        hint: `Invoice ${problem.invoiceId} is listed more than once.`,
+      });
+    case 'invoice_not_open':
+      return new AccountingError('invoice_not_open', {
+        param: problem.param,
+        hint: `Invoice ${problem.invoiceId} is not an open invoice of this account (unknown, paid, voided or another account's).`,
+      });
+    case 'currency_mismatch':
+      return new AccountingError('parameter_invalid', {
+        param: problem.param,
+        hint: `Invoice ${problem.invoiceId} is in ${problem.currency}, not in the deposit's currency.`,
+      });
+    case 'exceeds_amount_due':
+      return new AccountingError('amount_exceeds_limit', {
+        param: problem.param,
+        hint: `The amount exceeds the amount due of invoice ${problem.invoiceId} (${problem.amountDue.toFixed()}).`,
+        details: { amount_due: toJsonNumber(problem.amountDue) },
+      });
+    case 'exceeds_deposit':
+      return new AccountingError('amount_exceeds_limit', {
+        param: 'applications',
+        hint: `The applications total ${problem.applied.toFixed()}, more than the deposit.`,
+      });
+    case 'unrouted_remainder':
+      return new AccountingError('unapplied_remainder', {
+        param: 'route_unapplied',
+        hint: `${problem.remainder.toFixed()} of the deposit is not applied: route it with route_unapplied customer_credit or suspense.`,
+        details: { unapplied_amount: toJsonNumber(problem.remainder) },
+      });
+  }
+}
+
+/** Bank transactions (deposits and withdrawals of a bank ledger account) and matching deposits to invoices. */
+@Injectable()
+export class BankTransactionsService implements OnModuleInit {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly transactions: BankTransactionRepository,
+    private readonly posting: LedgerPostingService,
+    private readonly receivables: ReceivablesGateway,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'bank_transaction',
+      fields: {
+        bank_account: {
+          kind: 'reference',
+          source: 'bank_account_id',
+          target: 'bank_account',
+          resource: 'ledger_account',
+        },
+        journal_entry: {
+          kind: 'reference',
+          source: 'journal_entry_id',
+          target: 'journal_entry',
+          resource: 'journal_entry',
+        },
+      },
+      load: async (ids) =>
+        new Map((await this.transactions.findByIds(ids)).map((t) => [t.id, toBankTransaction(t)])),
+    });
+  }
+
+  /** Imports transactions as they appear on the statement; nothing is posted until a deposit is matched. */
+  async import(
+    inputs: BankTransactionInput[],
+    paramPrefix: (n: number) => string,
+  ): Promise<BankTransactionResource[]> {
+    return this.tx.run(async () => {
+      const currency = await baseCurrency(this.tx);
+      const created: BankTransactionResource[] = [];
+      for (const [n, input] of inputs.entries()) {
+        await requireBankAccount(this.tx, input.bank_account_id, `${paramPrefix(n)}bank_account_id`);
+        const record = await this.transactions.create({
+          bankAccountId: input.bank_account_id,
+          type: input.type,
+          amount: money(String(input.amount)),
+          currency: input.currency ?? currency,
+          transactionDate: input.transaction_date,
+          description: input.description ?? null,
+          reference: input.reference ?? null,
+          status: 'unmatched',
+          matchedAt: null,
+          customerAccountId: null,
+          paymentId: null,
+          journalEntryId: null,
+          appliedAmount: null,
+          unappliedAmount: null,
+          routeUnapplied: null,
+          reconciliationId: null,
+          paymentMethod: null,
+          applications: null,
+        });
+        created.push(toBankTransaction(record));
+      }
+      return created;
+    });
+  }
+
+  async list(query: BankTransactionFilters, url: string) {
+    const page = await this.transactions.page(query, { url }, (qb) => {
+      if (query.bank_account_id)
+        qb.andWhere('r.bank_account_id = :account', { account: query.bank_account_id });
+      if (query.type) qb.andWhere('r.type = :type', { type: query.type });
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+      if (query.date_from) qb.andWhere('r.transaction_date >= :from', { from: query.date_from });
+      if (query.date_to) qb.andWhere('r.transaction_date <= :to', { to: query.date_to });
+    });
+    return listEnvelope(page.rows.map(toBankTransaction), page, url);
+  }
+
+  async retrieve(id: string) {
+    return toBankTransaction(await this.transactions.getById(id));
+  }
+
+  /**
+   * Matches a deposit to open invoices of one customer account: records the payment through the
+   * receivables port, posts one BANK_DEPOSIT entry (Dr bank, Cr receivables for the applied total,
+   * Cr customer credit or suspense for the remainder) and marks the deposit matched.
+   */
+  async matchDeposit(id: string, input: MatchDepositInput): Promise<BankTransactionResource> {
+    return this.tx.run(async () => {
+      const deposit = await this.transactions.getForUpdate(id);
+      if (deposit.type !== 'deposit') {
+        throw new AccountingError('invalid_state', {
+          hint: `Only deposits can be matched to invoices; this bank transaction is a '${deposit.type}'.`,
+          details: { type: deposit.type },
+        });
+      }
+      if (deposit.status !== 'unmatched') {
+        throw new AccountingError('invalid_state', {
+          hint: `Cannot match a bank transaction whose status is '${deposit.status}'; allowed from: unmatched.`,
+          details: { status: deposit.status },
+        });
+      }
+      if (!this.receivables.registered) {
+        throw new DomainError('service_unavailable', {
+          hint: 'Invoices are not available: no receivables provider is registered.',
+        });
+      }
+      const port = this.receivables.port;
+      const applications = input.applications.map((a) => ({
+        invoiceId: a.invoice_id,
+        amount: money(String(a.amount)),
+      }));
+      const open = await port.findOpenInvoices(input.account_id, [
+        ...new Set(applications.map((a) => a.invoiceId)),
+      ]);
+      const plan = planDepositMatch(deposit, applications, open, input.route_unapplied ?? null);
+      if (isMatchProblem(plan)) throw problemError(plan);
+
+      const reference = deposit.reference ?? deposit.id;
+      const { paymentId } = await port.recordDepositPayment({
+        accountId: input.account_id,
+        applications,
+        paymentMethod: input.payment_method ?? null,
+        reference,
+      });
+      const route = plan.remainder.isZero() ? null : (input.route_unapplied as UnappliedRoute);
+      const lines: PostingLine[] = [
+        { account_id: deposit.bankAccountId, debit: deposit.amount, description: `Deposit ${reference}` },
+        { role: 'receivables', credit: plan.applied, description: `Payment ${paymentId}` },
+      ];
+      if (route)
+        lines.push({
+          role: route,
+          credit: plan.remainder,
+          description: `Unapplied remainder of deposit ${reference}`,
+        });
+      const entry = await this.posting.post({
+        source_type: 'BANK_DEPOSIT',
+        source_id: deposit.id,
+        source_module: 'accounting',
+        entry_date: deposit.transactionDate,
+        description: `Bank deposit ${reference} matched to ${applications.length} invoice(s)`,
+        entry_type: 'bank_deposit',
+        lines,
+      });
+      if (route === 'customer_credit')
+        await port.addCustomerCredit(input.account_id, plan.remainder, reference);
+
+      deposit.status = 'matched';
+      deposit.matchedAt = new Date();
+      deposit.customerAccountId = input.account_id;
+      deposit.paymentId = paymentId;
+      deposit.journalEntryId = entry.id;
+      deposit.appliedAmount = plan.applied;
+      deposit.unappliedAmount = plan.remainder;
+      deposit.routeUnapplied = route;
+      deposit.reconciliationId = input.reconciliation_id ?? null;
+      deposit.paymentMethod = input.payment_method ?? null;
+      deposit.applications = applications.map((a) => ({
+        invoice_id: a.invoiceId,
+        amount: a.amount.toFixed(4),
+      }));
+      const resource = toBankTransaction(await this.transactions.save(deposit));
+      await this.events.publish('bank_transaction.matched', resource, {
+        status: 'unmatched',
+        matched_at: null,
+      });
+      return resource;
+    });
+  }
+}

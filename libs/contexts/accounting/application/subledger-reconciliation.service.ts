@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { AccountingSettingsService } from './accounting-settings.service';
+import { ReceivablesGateway } from './receivables.port';
+
+export const SUBLEDGERS = ['ar', 'ap', 'inventory'] as const;
+export type Subledger = (typeof SUBLEDGERS)[number];
+
+const CONTROL_ROLE: Record<Subledger, string> = { ar: 'receivables', ap: 'payables', inventory: 'inventory' };
+
+interface Line {
+  gl_balance: number | null;
+  subledger_balance: number | null;
+  variance: number | null;
+}
+
+/**
+ * Compares each subledger with the balance of its control account as of the entity's business day:
+ * AR with the open invoices (receivables port), AP with the open vendor bills, inventory with the
+ * on-hand valuation (none exists yet: 0). `variance` is GL minus subledger.
+ */
+@Injectable()
+export class SubledgerReconciliationService {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly settings: AccountingSettingsService,
+    private readonly receivables: ReceivablesGateway,
+  ) {}
+
+  async report(subledger?: Subledger) {
+    const asOf = await this.settings.currentBusinessDay();
+    const selected = subledger ? [subledger] : [...SUBLEDGERS];
+    const sections: Partial<Record<Subledger, Line>> = {};
+    let reconciled = true;
+    for (const name of selected) {
+      const gl = await this.glBalance(CONTROL_ROLE[name], asOf);
+      const sub = await this.subledgerBalance(name, asOf);
+      const variance = gl.minus(sub);
+      if (!variance.isZero()) reconciled = false;
+      sections[name] = {
+        gl_balance: toJsonNumber(gl),
+        subledger_balance: toJsonNumber(sub),
+        variance: toJsonNumber(variance),
+      };
+    }
+    return {
+      object: 'subledger_reconciliation' as const,
+      as_of_date: asOf,
+      is_reconciled: reconciled,
+      ...sections,
+    };
+  }
+
+  /** The control account's balance on its normal side, over posted entries dated on or before `asOf` (0 without the account). */
+  async glBalance(role: string, asOf: string): Promise<Decimal> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { balance: string | null }[] = await this.tx.manager.query(
+      `SELECT CASE WHEN a.normal_balance = 'debit' THEN sum(l.debit_amount - l.credit_amount) ELSE sum(l.credit_amount - l.debit_amount) END AS balance
+       FROM ledger_accounts a
+       JOIN journal_lines l ON l.account_id = a.id AND l.entity_id = a.entity_id AND l.livemode = a.livemode
+       JOIN journal_entries e ON e.id = l.journal_entry_id
+       WHERE a.entity_id = $1 AND a.livemode = $2 AND a.control_role = $3
+         AND e.status IN ('posted', 'reversed') AND e.entry_date <= $4
+       GROUP BY a.normal_balance`,
+      [entityId, livemode, role, asOf],
+    );
+    return money(rows[0]?.balance ?? 0);
+  }
+
+  async subledgerBalance(name: Subledger, asOf: string): Promise<Decimal> {
+    if (name === 'ar')
+      return this.receivables.registered
+        ? money(await this.receivables.port.openReceivablesBalance(asOf))
+        : money(0);
+    if (name === 'ap') return this.payablesBalance(asOf);
+    return money(0);
+  }
+
+  /** Bills dated by `asOf`, less those voided by then, less payments made by then. */
+  async payablesBalance(asOf: string): Promise<Decimal> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { balance: string | null }[] = await this.tx.manager.query(
+      `SELECT
+         (SELECT coalesce(sum(amount), 0) FROM vendor_bills
+            WHERE entity_id = $1 AND livemode = $2 AND bill_date <= $3 AND (voided_on IS NULL OR voided_on > $3))
+       - (SELECT coalesce(sum(p.amount), 0) FROM vendor_bill_payments p
+            WHERE p.entity_id = $1 AND p.livemode = $2 AND p.payment_date <= $3) AS balance`,
+      [entityId, livemode, asOf],
+    );
+    return money(rows[0]?.balance ?? 0);
+  }
+}

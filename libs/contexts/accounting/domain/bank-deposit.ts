@@ -1,0 +1,78 @@
+import Decimal from 'decimal.js';
+import { money } from '../../../platform/persistence/money';
+
+export const BANK_TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
+export const BANK_TRANSACTION_STATUSES = ['unmatched', 'matched'] as const;
+export const UNAPPLIED_ROUTES = ['customer_credit', 'suspense'] as const;
+export type UnappliedRoute = (typeof UNAPPLIED_ROUTES)[number];
+
+export interface Application {
+  invoiceId: string;
+  amount: Decimal;
+}
+
+export interface OpenInvoice {
+  invoiceId: string;
+  currency: string;
+  amountDue: Decimal;
+}
+
+/** Why a set of applications cannot be matched to a deposit, with the request field at fault. */
+export type MatchProblem =
+  | { kind: 'duplicate_invoice'; param: string; invoiceId: string }
+  | { kind: 'invoice_not_open'; param: string; invoiceId: string }
+  | { kind: 'currency_mismatch'; param: string; invoiceId: string; currency: string }
+  | { kind: 'exceeds_amount_due'; param: string; invoiceId: string; amountDue: Decimal }
+  | { kind: 'exceeds_deposit'; param: 'applications'; applied: Decimal }
+  | { kind: 'unrouted_remainder'; param: 'route_unapplied'; remainder: Decimal };
+
+export interface MatchPlan {
+  applied: Decimal;
+  remainder: Decimal;
+}
+
+/**
+ * The deposit-matching rules, in the order they are checked: each invoice once, each invoice open and
+ * the account's (the port omits the others), same currency as the deposit, no application above the
+ * invoice's amount due, the total within the deposit, and a remainder only with a route for it.
+ */
+export function planDepositMatch(
+  deposit: { amount: Decimal; currency: string },
+  applications: readonly Application[],
+  open: readonly OpenInvoice[],
+  route: UnappliedRoute | null,
+): MatchPlan | MatchProblem {
+  const byId = new Map(open.map((i) => [i.invoiceId, i]));
+  const seen = new Set<string>();
+  for (const [n, a] of applications.entries()) {
+    const param = `applications[${n}].invoice_id`;
+    if (seen.has(a.invoiceId)) return { kind: 'duplicate_invoice', param, invoiceId: a.invoiceId };
+    seen.add(a.invoiceId);
+    const invoice = byId.get(a.invoiceId);
+    if (!invoice) return { kind: 'invoice_not_open', param, invoiceId: a.invoiceId };
+    if (invoice.currency !== deposit.currency)
+      return { kind: 'currency_mismatch', param, invoiceId: a.invoiceId, currency: invoice.currency };
+    if (a.amount.greaterThan(invoice.amountDue)) {
+      return {
+        kind: 'exceeds_amount_due',
+        param: `applications[${n}].amount`,
+        invoiceId: a.invoiceId,
+        amountDue: invoice.amountDue,
+      };
+    }
+  }
+  const applied = applications.reduce((sum, a) => sum.plus(a.amount), money(0));
+  if (applied.greaterThan(deposit.amount)) return { kind: 'exceeds_deposit', param: 'applications', applied };
+  const remainder = deposit.amount.minus(applied);
+  if (remainder.isPositive() && !remainder.isZero() && route === null)
+    return { kind: 'unrouted_remainder', param: 'route_unapplied', remainder };
+  return { applied, remainder };
+}
+
+export const isMatchProblem = (result: MatchPlan | MatchProblem): result is MatchProblem => 'kind' in result;
+
+/** A vendor bill's status from its amount and what was paid. */
+export function billStatus(amount: Decimal, paid: Decimal): 'open' | 'partially_paid' | 'paid' {
+  if (paid.isZero()) return 'open';
+  return paid.greaterThanOrEqualTo(amount) ? 'paid' : 'partially_paid';
+}

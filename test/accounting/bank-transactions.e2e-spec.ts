@@ -1,0 +1,656 @@
+import { randomUUID } from 'node:crypto';
+import { api, expectError } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
+import { ReceivablesDoubleModule, SEEDED_CUSTOMER } from './support/receivables-double.module';
+
+describe('bank transactions and matching deposits to invoices', () => {
+  let app: TestApp;
+  let live: ReturnType<typeof api>;
+  let fx: LedgerFixtures;
+  let entityId: string;
+  let roleAccounts: Record<string, string>;
+  let today: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { extraModules: [ReceivablesDoubleModule] });
+    live = api(app, app.seed.entities.primary.keys.live);
+    fx = ledgerFixtures(app);
+    entityId = app.seed.entities.primary.id;
+    const list = (await live.get('/v1/accounting/ledger-accounts?limit=100').expect(200)).body.data as {
+      id: string;
+      control_role: string | null;
+    }[];
+    roleAccounts = Object.fromEntries(list.filter((a) => a.control_role).map((a) => [a.control_role, a.id]));
+    today = (await live.get('/v1/accounting/settings').expect(200)).body.current_business_day;
+  });
+  afterAll(() => app.close());
+
+  /** An open invoice of the test double (the sales context's stand-in). */
+  async function invoice(
+    accountId: string,
+    amount: string,
+    livemode = true,
+    currency = 'USD',
+  ): Promise<string> {
+    const id = randomUUID();
+    await app.db.query(
+      `INSERT INTO test_receivable_invoices VALUES ($1, $2, $3, $4, $5, $6, $6, $7, 'open')`,
+      [id, entityId, livemode, accountId, currency, amount, today],
+    );
+    return id;
+  }
+  const amountDue = async (id: string) =>
+    (
+      await app.db.query(
+        `SELECT amount_due::text AS due, status FROM test_receivable_invoices WHERE id = $1`,
+        [id],
+      )
+    ).rows[0] as { due: string; status: string };
+
+  const deposit = async (amount: number, extra: Record<string, unknown> = {}) =>
+    (
+      await live
+        .post('/v1/accounting/bank-transactions')
+        .send({
+          bank_account_id: fx.accounts.cash,
+          type: 'deposit',
+          amount,
+          transaction_date: today,
+          reference: `DEP-${randomUUID().slice(0, 8)}`,
+          ...extra,
+        })
+        .expect(201)
+    ).body as { id: string; amount: number; status: string };
+
+  it('imports one deposit, answers it, and retrieves it', async () => {
+    const body = await deposit(1250.5, { description: 'ACH batch' });
+    expect(body).toMatchObject({
+      object: 'bank_transaction',
+      bank_account_id: fx.accounts.cash,
+      type: 'deposit',
+      amount: 1250.5,
+      currency: 'USD',
+      transaction_date: today,
+      description: 'ACH batch',
+      status: 'unmatched',
+      matched_at: null,
+      match: null,
+      payment_id: null,
+      journal_entry_id: null,
+      livemode: true,
+    });
+    const got = await live.get(`/v1/accounting/bank-transactions/${body.id}`).expect(200);
+    expect(got.body).toEqual(body);
+    expect(got.headers.etag).toMatch(/^W\//);
+    const expanded = await live
+      .get(`/v1/accounting/bank-transactions/${body.id}?expand[]=bank_account`)
+      .expect(200);
+    expect(expanded.body.bank_account).toMatchObject({
+      id: fx.accounts.cash,
+      object: 'ledger_account',
+      is_bank: true,
+    });
+    const entries = await app.db.query(
+      `SELECT count(*)::int AS n FROM journal_entries WHERE source_id = $1`,
+      [body.id],
+    );
+    expect(entries.rows[0].n).toBe(0);
+  });
+
+  it('imports a batch all or none, naming the failing item', async () => {
+    const bankAccount = (
+      await live
+        .post('/v1/accounting/ledger-accounts')
+        .send({ code: '1010', name: 'Operating bank', type: 'asset', is_bank: true })
+        .expect(201)
+    ).body;
+    expect(bankAccount.is_bank).toBe(true);
+    const batch = await live
+      .post('/v1/accounting/bank-transactions')
+      .send({
+        transactions: [
+          { bank_account_id: bankAccount.id, type: 'deposit', amount: 10, transaction_date: '2026-01-05' },
+          {
+            bank_account_id: bankAccount.id,
+            type: 'withdrawal',
+            amount: 4.25,
+            transaction_date: '2026-01-20',
+            description: 'Bank fee',
+          },
+        ],
+      })
+      .expect(201);
+    expect(batch.body.object).toBe('list');
+    expect(batch.body.data.map((t: { type: string; amount: number }) => [t.type, t.amount])).toEqual([
+      ['deposit', 10],
+      ['withdrawal', 4.25],
+    ]);
+
+    const before = (await app.db.query(`SELECT count(*)::int AS n FROM bank_transactions`)).rows[0].n;
+    const bad = await live.post('/v1/accounting/bank-transactions').send({
+      transactions: [
+        { bank_account_id: bankAccount.id, type: 'deposit', amount: 10, transaction_date: '2026-01-05' },
+        { bank_account_id: fx.accounts.revenue, type: 'deposit', amount: 10, transaction_date: '2026-01-05' },
+      ],
+    });
+    expectError(bad, 400, 'parameter_invalid', { param: 'transactions[1].bank_account_id' });
+    const invalid = await live.post('/v1/accounting/bank-transactions').send({
+      transactions: [
+        { bank_account_id: bankAccount.id, type: 'deposit', amount: -1, transaction_date: '2026-01-05' },
+      ],
+    });
+    expectError(invalid, 400, 'parameter_invalid', { param: 'transactions[0].amount' });
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ transactions: [] }),
+      400,
+      'parameter_invalid',
+      { param: 'transactions' },
+    );
+    expect((await app.db.query(`SELECT count(*)::int AS n FROM bank_transactions`)).rows[0].n).toBe(before);
+
+    const list = await live
+      .get(`/v1/accounting/bank-transactions?bank_account_id=${bankAccount.id}&type=withdrawal`)
+      .expect(200);
+    expect(list.body.data.map((t: { description: string }) => t.description)).toEqual(['Bank fee']);
+    const range = await live
+      .get(
+        `/v1/accounting/bank-transactions?bank_account_id=${bankAccount.id}&date_from=2026-01-01&date_to=2026-01-10`,
+      )
+      .expect(200);
+    expect(range.body.data.map((t: { amount: number }) => t.amount)).toEqual([10]);
+    const empty = await live
+      .get(`/v1/accounting/bank-transactions?bank_account_id=${bankAccount.id}&date_from=2026-01-21`)
+      .expect(200);
+    expect(empty.body.data).toEqual([]);
+  });
+
+  it('validates single imports and list filters', async () => {
+    const base = { bank_account_id: fx.accounts.cash, type: 'deposit', amount: 5, transaction_date: today };
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, amount: 0 }),
+      400,
+      'parameter_invalid',
+      { param: 'amount' },
+    );
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, amount: 1.00001 }),
+      400,
+      'parameter_invalid',
+      { param: 'amount' },
+    );
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, type: 'transfer' }),
+      400,
+      'parameter_invalid',
+      { param: 'type' },
+    );
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, transaction_date: '2026-02-30' }),
+      400,
+      'parameter_invalid',
+      { param: 'transaction_date' },
+    );
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, extra: 1 }),
+      400,
+      'parameter_unknown',
+      { param: 'extra' },
+    );
+    const missing = await live
+      .post('/v1/accounting/bank-transactions')
+      .send({ type: 'deposit', amount: 5, transaction_date: today });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.param).toBe('bank_account_id');
+    expectError(
+      await live
+        .post('/v1/accounting/bank-transactions')
+        .send({ ...base, bank_account_id: fx.accounts.expense }),
+      400,
+      'parameter_invalid',
+      { param: 'bank_account_id' },
+    );
+    expectError(
+      await live.post('/v1/accounting/bank-transactions').send({ ...base, bank_account_id: randomUUID() }),
+      400,
+      'parameter_invalid',
+      { param: 'bank_account_id' },
+    );
+    expectError(await live.get('/v1/accounting/bank-transactions?status=pending'), 400, 'parameter_invalid', {
+      param: 'status',
+    });
+    expectError(await live.get('/v1/accounting/bank-transactions?type=credit'), 400, 'parameter_invalid', {
+      param: 'type',
+    });
+    expectError(
+      await live.get('/v1/accounting/bank-transactions?date_from=yesterday'),
+      400,
+      'parameter_invalid',
+      { param: 'date_from' },
+    );
+    expectError(await live.get('/v1/accounting/bank-transactions?colour=red'), 400, 'parameter_unknown', {
+      param: 'colour',
+    });
+    const bank = await live
+      .patch(`/v1/accounting/ledger-accounts/${fx.accounts.revenue}`)
+      .send({ is_bank: true });
+    expectError(bank, 400, 'parameter_invalid', { param: 'is_bank' });
+  });
+
+  it('enforces scopes, entity and mode isolation', async () => {
+    const body = await deposit(20);
+    const readOnly = api(app, app.seed.entities.primary.keys.read_only);
+    await readOnly.get(`/v1/accounting/bank-transactions/${body.id}`).expect(200);
+    await readOnly.get('/v1/accounting/bank-transactions').expect(200);
+    expectError(
+      await readOnly
+        .post('/v1/accounting/bank-transactions')
+        .send({ bank_account_id: fx.accounts.cash, type: 'deposit', amount: 1, transaction_date: today }),
+      403,
+      'insufficient_scope',
+    );
+    expectError(
+      await readOnly.post(`/v1/accounting/bank-transactions/${body.id}/match-deposit-to-invoices`).send({}),
+      403,
+      'insufficient_scope',
+    );
+    const other = api(app, app.seed.entities.secondary.keys.live);
+    expectError(await other.get(`/v1/accounting/bank-transactions/${body.id}`), 404, 'not_found');
+    const inv = await invoice(SEEDED_CUSTOMER, '20');
+    expectError(
+      await other
+        .post(`/v1/accounting/bank-transactions/${body.id}/match-deposit-to-invoices`)
+        .send({ account_id: SEEDED_CUSTOMER, applications: [{ invoice_id: inv, amount: 20 }] }),
+      404,
+      'not_found',
+    );
+    const testMode = api(app, app.seed.entities.primary.keys.test);
+    expectError(await testMode.get(`/v1/accounting/bank-transactions/${body.id}`), 404, 'not_found');
+    expect((await testMode.get('/v1/accounting/bank-transactions').expect(200)).body.data).toEqual([]);
+    expectError(await live.get(`/v1/accounting/bank-transactions/${randomUUID()}`), 404, 'not_found');
+  });
+
+  it('matches a deposit exactly to two invoices: payment, BANK_DEPOSIT entry, matched status, event', async () => {
+    const customer = randomUUID();
+    const [a, b] = [await invoice(customer, '400'), await invoice(customer, '350.25')];
+    const dep = await deposit(750.25);
+    const res = await live
+      .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+      .send({
+        account_id: customer,
+        applications: [
+          { invoice_id: a, amount: 400 },
+          { invoice_id: b, amount: 350.25 },
+        ],
+        payment_method: 'ach',
+        reconciliation_id: null,
+      })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      id: dep.id,
+      object: 'bank_transaction',
+      status: 'matched',
+      match: {
+        account_id: customer,
+        applied_amount: 750.25,
+        unapplied_amount: 0,
+        route_unapplied: null,
+        reconciliation_id: null,
+        payment_method: 'ach',
+        applications: [
+          { invoice_id: a, amount: 400 },
+          { invoice_id: b, amount: 350.25 },
+        ],
+      },
+    });
+    expect(res.body.matched_at).toEqual(expect.any(String));
+    expect(res.body.payment_id).toMatch(/^pay_/);
+    expect(res.body.match.payment_id).toBe(res.body.payment_id);
+    expect(await amountDue(a)).toEqual({ due: '0.0000', status: 'paid' });
+    expect(await amountDue(b)).toEqual({ due: '0.0000', status: 'paid' });
+    const payment = await app.db.query(`SELECT * FROM test_receivable_payments WHERE id = $1`, [
+      res.body.payment_id,
+    ]);
+    expect(payment.rows[0]).toMatchObject({ account_id: customer, payment_method: 'ach' });
+
+    const entry = (await live.get(`/v1/journal-entries/${res.body.journal_entry_id}`).expect(200)).body;
+    expect(entry).toMatchObject({
+      source_type: 'BANK_DEPOSIT',
+      source_id: dep.id,
+      status: 'posted',
+      total_debit: 750.25,
+      entry_date: today,
+    });
+    expect(
+      entry.lines.map((l: { account_id: string; debit_amount: number; credit_amount: number }) => [
+        l.account_id,
+        l.debit_amount,
+        l.credit_amount,
+      ]),
+    ).toEqual([
+      [fx.accounts.cash, 750.25, 0],
+      [fx.accounts.receivables, 0, 750.25],
+    ]);
+    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [
+      dep.id,
+    ]);
+    expect(events.rows.map((r) => r.type)).toEqual(['bank_transaction.matched']);
+    expect(
+      (await live.get(`/v1/accounting/bank-transactions?status=matched`).expect(200)).body.data.map(
+        (t: { id: string }) => t.id,
+      ),
+    ).toContain(dep.id);
+    expect(
+      (await live.get(`/v1/accounting/bank-transactions?status=unmatched`).expect(200)).body.data.map(
+        (t: { id: string }) => t.id,
+      ),
+    ).not.toContain(dep.id);
+
+    const again = await live
+      .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+      .send({ account_id: customer, applications: [{ invoice_id: a, amount: 1 }] });
+    expectError(again, 409, 'invalid_state');
+    expect(again.body.error.hint).toMatch(/matched/);
+  });
+
+  it('routes a remainder to customer credit or to suspense, and refuses it unrouted', async () => {
+    const customer = randomUUID();
+    const inv = await invoice(customer, '100');
+    const dep = await deposit(130);
+    for (const route of [undefined, null]) {
+      const res = await live
+        .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+        .send({
+          account_id: customer,
+          applications: [{ invoice_id: inv, amount: 100 }],
+          ...(route === undefined ? {} : { route_unapplied: route }),
+        });
+      expectError(res, 422, 'unapplied_remainder', { param: 'route_unapplied' });
+      expect(res.body.error.unapplied_amount).toBe(30);
+    }
+    expect(await amountDue(inv)).toEqual({ due: '100.0000', status: 'open' });
+    expectError(
+      await live.post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`).send({
+        account_id: customer,
+        applications: [{ invoice_id: inv, amount: 100 }],
+        route_unapplied: 'refund',
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'route_unapplied' },
+    );
+    const credited = await live
+      .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+      .send({
+        account_id: customer,
+        applications: [{ invoice_id: inv, amount: 60 }],
+        route_unapplied: 'customer_credit',
+      })
+      .expect(200);
+    expect(credited.body.match).toMatchObject({
+      applied_amount: 60,
+      unapplied_amount: 70,
+      route_unapplied: 'customer_credit',
+    });
+    expect(await amountDue(inv)).toEqual({ due: '40.0000', status: 'open' });
+    const credit = await app.db.query(
+      `SELECT amount::text AS amount, reference FROM test_receivable_credits WHERE account_id = $1`,
+      [customer],
+    );
+    expect(credit.rows).toEqual([{ amount: '70.0000', reference: expect.stringMatching(/^DEP-/) }]);
+    const entry = (await live.get(`/v1/journal-entries/${credited.body.journal_entry_id}`).expect(200)).body;
+    expect(
+      entry.lines.map((l: { account_id: string; debit_amount: number; credit_amount: number }) => [
+        l.account_id,
+        l.debit_amount,
+        l.credit_amount,
+      ]),
+    ).toEqual([
+      [fx.accounts.cash, 130, 0],
+      [fx.accounts.receivables, 0, 60],
+      [roleAccounts.customer_credit, 0, 70],
+    ]);
+
+    const dep2 = await deposit(50);
+    const suspense = await live
+      .post(`/v1/accounting/bank-transactions/${dep2.id}/match-deposit-to-invoices`)
+      .send({
+        account_id: customer,
+        applications: [{ invoice_id: inv, amount: 40 }],
+        route_unapplied: 'suspense',
+      })
+      .expect(200);
+    expect(suspense.body.match).toMatchObject({
+      applied_amount: 40,
+      unapplied_amount: 10,
+      route_unapplied: 'suspense',
+    });
+    const lines = (await live.get(`/v1/journal-entries/${suspense.body.journal_entry_id}`).expect(200)).body
+      .lines;
+    expect(lines[2]).toMatchObject({ account_id: roleAccounts.suspense, credit_amount: 10 });
+    expect(
+      (
+        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_credits WHERE account_id = $1`, [
+          customer,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
+    expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
+  });
+
+  it("refuses applications over the deposit, over an amount due, on invoices that are not open or not the account's", async () => {
+    const customer = randomUUID();
+    const [a, b] = [await invoice(customer, '100'), await invoice(customer, '200')];
+    const foreign = await invoice(randomUUID(), '50');
+    const testModeInvoice = await invoice(customer, '50', false);
+    const dep = await deposit(250);
+    const match = (body: Record<string, unknown>) =>
+      live
+        .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+        .send({ account_id: customer, ...body });
+
+    expectError(
+      await match({
+        applications: [
+          { invoice_id: a, amount: 100 },
+          { invoice_id: b, amount: 200 },
+        ],
+      }),
+      422,
+      'amount_exceeds_limit',
+      { param: 'applications' },
+    );
+    const overDue = await match({
+      applications: [
+        { invoice_id: a, amount: 50 },
+        { invoice_id: b, amount: 200.01 },
+      ],
+    });
+    expectError(overDue, 422, 'amount_exceeds_limit', { param: 'applications[1].amount' });
+    expect(overDue.body.error.amount_due).toBe(200);
+    expectError(
+      await match({
+        applications: [
+          { invoice_id: a, amount: 10 },
+          { invoice_id: foreign, amount: 10 },
+        ],
+        route_unapplied: 'suspense',
+      }),
+      422,
+      'invoice_not_open',
+      {
+        param: 'applications[1].invoice_id',
+      },
+    );
+    expectError(
+      await match({ applications: [{ invoice_id: randomUUID(), amount: 10 }], route_unapplied: 'suspense' }),
+      422,
+      'invoice_not_open',
+      { param: 'applications[0].invoice_id' },
+    );
+    expectError(
+      await match({
+        applications: [{ invoice_id: testModeInvoice, amount: 10 }],
+        route_unapplied: 'suspense',
+      }),
+      422,
+      'invoice_not_open',
+      { param: 'applications[0].invoice_id' },
+    );
+    expectError(
+      await match({
+        applications: [
+          { invoice_id: a, amount: 10 },
+          { invoice_id: a, amount: 10 },
+        ],
+        route_unapplied: 'suspense',
+      }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'applications[1].invoice_id',
+      },
+    );
+    const euro = await invoice(customer, '10', true, 'EUR');
+    expectError(
+      await match({ applications: [{ invoice_id: euro, amount: 10 }], route_unapplied: 'suspense' }),
+      400,
+      'parameter_invalid',
+      { param: 'applications[0].invoice_id' },
+    );
+    await app.db.query(`UPDATE test_receivable_invoices SET amount_due = 0, status = 'paid' WHERE id = $1`, [
+      b,
+    ]);
+    expectError(
+      await match({ applications: [{ invoice_id: b, amount: 10 }], route_unapplied: 'suspense' }),
+      422,
+      'invoice_not_open',
+      { param: 'applications[0].invoice_id' },
+    );
+
+    expectError(await match({ applications: [] }), 400, 'parameter_invalid', { param: 'applications' });
+    expectError(await match({ applications: [{ invoice_id: a, amount: 0 }] }), 400, 'parameter_invalid', {
+      param: 'applications[0].amount',
+    });
+    expectError(
+      await match({ applications: [{ invoice_id: 'nope', amount: 1 }] }),
+      400,
+      'parameter_invalid',
+      { param: 'applications[0].invoice_id' },
+    );
+    expectError(
+      await match({ applications: [{ invoice_id: a, amount: 1, note: 'x' }] }),
+      400,
+      'parameter_unknown',
+      { param: 'applications[0].note' },
+    );
+    const noAccount = await live
+      .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+      .send({ applications: [{ invoice_id: a, amount: 1 }] });
+    expect(noAccount.status).toBe(400);
+    expect(noAccount.body.error.param).toBe('account_id');
+    const noApplications = await match({});
+    expect(noApplications.status).toBe(400);
+    expect(noApplications.body.error.param).toBe('applications');
+    expectError(
+      await match({ applications: [{ invoice_id: a, amount: 1 }], reconciliation_id: 'r1' }),
+      400,
+      'parameter_invalid',
+      { param: 'reconciliation_id' },
+    );
+
+    expect(await amountDue(a)).toEqual({ due: '100.0000', status: 'open' });
+    expect((await live.get(`/v1/accounting/bank-transactions/${dep.id}`).expect(200)).body.status).toBe(
+      'unmatched',
+    );
+  });
+
+  it('refuses to match a withdrawal, and rolls the payment back when the posting fails', async () => {
+    const customer = randomUUID();
+    const inv = await invoice(customer, '80');
+    const withdrawal = (
+      await live
+        .post('/v1/accounting/bank-transactions')
+        .send({ bank_account_id: fx.accounts.cash, type: 'withdrawal', amount: 80, transaction_date: today })
+        .expect(201)
+    ).body;
+    const refused = await live
+      .post(`/v1/accounting/bank-transactions/${withdrawal.id}/match-deposit-to-invoices`)
+      .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
+    expectError(refused, 409, 'invalid_state');
+    expect(refused.body.error.hint).toMatch(/withdrawal/);
+
+    const old = await deposit(80, { transaction_date: fx.closedPeriod.start_date });
+    const closed = await live
+      .post(`/v1/accounting/bank-transactions/${old.id}/match-deposit-to-invoices`)
+      .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
+    expectError(closed, 422, 'period_closed');
+    expect(await amountDue(inv)).toEqual({ due: '80.0000', status: 'open' });
+    expect(
+      (
+        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_payments WHERE account_id = $1`, [
+          customer,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
+    expect((await live.get(`/v1/accounting/bank-transactions/${old.id}`).expect(200)).body.status).toBe(
+      'unmatched',
+    );
+  });
+
+  it('matches a deposit once under concurrent requests', async () => {
+    const customer = randomUUID();
+    const inv = await invoice(customer, '60');
+    const dep = await deposit(60);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        live
+          .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
+          .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 60 }] }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(
+      (
+        await app.db.query(
+          `SELECT count(*)::int AS n FROM journal_entries WHERE source_type = 'BANK_DEPOSIT' AND source_id = $1`,
+          [dep.id],
+        )
+      ).rows[0].n,
+    ).toBe(1);
+    expect(
+      (
+        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_payments WHERE account_id = $1`, [
+          customer,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
+    expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
+  });
+
+  it('seeds a bank_deposit fixture from open invoices of the port, which matches exactly', async () => {
+    const fixture = app.seed.fixtures.bank_deposit as {
+      id: string;
+      account_id: string;
+      amount: number;
+      invoices: { id: string; amount_due: number }[];
+    };
+    expect(fixture).toMatchObject({ account_id: SEEDED_CUSTOMER, amount: 750.5 });
+    expect(fixture.invoices.map((i) => i.amount_due).sort()).toEqual([300, 450.5]);
+    const got = (await live.get(`/v1/accounting/bank-transactions/${fixture.id}`).expect(200)).body;
+    expect(got).toMatchObject({
+      type: 'deposit',
+      status: 'unmatched',
+      amount: 750.5,
+      bank_account_id: fx.accounts.cash,
+    });
+    await live
+      .post(`/v1/accounting/bank-transactions/${fixture.id}/match-deposit-to-invoices`)
+      .send({
+        account_id: fixture.account_id,
+        applications: fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount_due })),
+      })
+      .expect(200);
+    expect(await trialBalance(app, entityId)).toBe('0.0000');
+  });
+});
