@@ -1,4 +1,4 @@
-import { DeliveryQueue } from './delivery-queue';
+import { DeliveryQueue, deliveryJobConcurrency, deliverySlots } from './delivery-queue';
 
 const due = (n: number, attempt = 1) => Array.from({ length: n }, (_, i) => ({ id: `d${String(i).padStart(3, '0')}`, attempt }));
 
@@ -28,5 +28,12 @@ describe('delivery jobs', () => {
       expect.objectContaining({ name: 'deliver', data: { deliveryId: 'b' }, opts: expect.objectContaining({ jobId: 'b-4' }) }),
     ]);
     expect(DeliveryQueue.jobs([], 20)).toEqual([]);
+  });
+});
+
+describe('delivery concurrency', () => {
+  it('runs enough batch jobs at once for the requests in flight, in whole batches', () => {
+    expect([200, 50, 20, 4, 1].map(deliveryJobConcurrency)).toEqual([10, 3, 1, 1, 1]);
+    expect([200, 50, 4].map(deliverySlots)).toEqual([200, 60, 20]);
   });
 });

@@ -13,6 +13,12 @@ export interface DueDelivery {
 /** Deliveries due now travel in jobs of up to this many ids (claimed together, sent in parallel). */
 export const DELIVERY_BATCH = 20;
 
+/** Batch jobs run at once for a bound on requests in flight. */
+export const deliveryJobConcurrency = (requestsInFlight: number): number => Math.max(1, Math.ceil(requestsInFlight / DELIVERY_BATCH));
+
+/** The most requests in flight with that bound (whole batches). */
+export const deliverySlots = (requestsInFlight: number): number => deliveryJobConcurrency(requestsInFlight) * DELIVERY_BATCH;
+
 const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } };
 
 interface QueuedJob {

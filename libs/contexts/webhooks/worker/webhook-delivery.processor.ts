@@ -3,7 +3,7 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '../../../platform/config/app-config';
 import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
-import { DELIVERY_BATCH } from '../infrastructure/delivery-queue';
+import { deliveryJobConcurrency } from '../infrastructure/delivery-queue';
 import { DeliveryAttemptService } from './delivery-attempt.service';
 
 type DeliveryJobData = JobData<'webhook-deliveries', JobName<'webhook-deliveries'>>;
@@ -18,9 +18,9 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     super();
   }
 
-  /** WEBHOOK_DELIVERY_CONCURRENCY bounds the requests in flight: a job carries up to DELIVERY_BATCH of them. */
+  /** WEBHOOK_DELIVERY_CONCURRENCY bounds the requests in flight: a batch job carries up to DELIVERY_BATCH of them. */
   onApplicationBootstrap(): void {
-    this.worker.concurrency = Math.max(1, Math.ceil(this.config.WEBHOOK_DELIVERY_CONCURRENCY / DELIVERY_BATCH));
+    this.worker.concurrency = deliveryJobConcurrency(this.config.WEBHOOK_DELIVERY_CONCURRENCY);
   }
 
   async process(job: Job<DeliveryJobData, unknown, JobName<'webhook-deliveries'>>): Promise<{ attempted: number }> {
