@@ -22,6 +22,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { DispatcherModule } from '../apps/webhook-dispatcher/dispatcher.module';
@@ -174,6 +175,13 @@ async function main() {
   receiver.closeAllConnections();
   receiver.close();
   await pool.end();
+  if (config.REDIS_URL) {
+    // The run's queue keys (its own random prefix) go too.
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    const stream = redis.scanStream({ match: `${config.QUEUE_PREFIX}:*`, count: 500 });
+    for await (const keys of stream as AsyncIterable<string[]>) if (keys.length > 0) await redis.unlink(...keys);
+    await redis.quit();
+  }
   // The benchmark's scratch database goes with it (the machine's server is shared).
   const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
