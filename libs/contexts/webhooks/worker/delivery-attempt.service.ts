@@ -63,7 +63,9 @@ export class DeliveryAttemptService {
   /**
    * Attempts every due, unclaimed delivery among `deliveryIds`: one claim query for the batch
    * (endpoint and event joined, so the secret is the one current at the claim), the requests in
-   * parallel, and the successes recorded in one statement. Returns the number of attempts made.
+   * parallel, and the successes recorded in one statement. A row another dispatcher is claiming
+   * at the same moment is skipped (SKIP LOCKED: no waiting, no deadlock between overlapping
+   * batches); it is that dispatcher's. Returns the number of attempts made.
    */
   async attemptBatch(deliveryIds: readonly string[]): Promise<number> {
     if (deliveryIds.length === 0) return 0;
@@ -86,13 +88,17 @@ export class DeliveryAttemptService {
 
   private async claim(deliveryIds: readonly string[]): Promise<ClaimedAttempt[]> {
     return (await this.dataSource.query(
-      `WITH claimed AS (
-         UPDATE webhook_deliveries
-            SET attempt_count = attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
-                updated_at = now(), version = version + 1
+      `WITH due AS (
+         SELECT id FROM webhook_deliveries
           WHERE id = ANY($1::uuid[]) AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
             AND (claimed_until IS NULL OR claimed_until < now())
-          RETURNING id, entity_id, livemode, endpoint_id, event_id, attempt_count, last_attempt)
+          FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE webhook_deliveries d
+            SET attempt_count = d.attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
+                updated_at = now(), version = d.version + 1
+           FROM due WHERE d.id = due.id
+          RETURNING d.id, d.entity_id, d.livemode, d.endpoint_id, d.event_id, d.attempt_count, d.last_attempt)
        SELECT c.*, e.url, e.secret, e.status AS endpoint_status, e.deleted_at,
               o.type, o.api_version, o.data, o.created_at AS event_created_at, o.request_id
          FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id LEFT JOIN outbox_events o ON o.id = c.event_id`,
