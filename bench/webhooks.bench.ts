@@ -15,7 +15,7 @@
  *   npm run bench:webhooks                       (BullMQ on PostgreSQL; embedded server without DATABASE_URL)
  *   REDIS_URL=redis://127.0.0.1:6379 npm run bench:webhooks
  * Settings: BENCH_DISPATCHERS (replicas in this process, default 1), BENCH_RATE, BENCH_MODES (burst,paced),
- * WEBHOOK_DELIVERY_CONCURRENCY.
+ * BENCH_KEEP_DB (keep the scratch database to inspect the rows' timestamps), WEBHOOK_DELIVERY_CONCURRENCY.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -182,9 +182,13 @@ async function main() {
     await redis.quit();
   }
   // The benchmark's scratch database goes with it (the machine's server is shared).
-  const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
-  await admin.end();
+  if (process.env.BENCH_KEEP_DB) {
+    console.log(`database kept: ${dbName}`);
+  } else {
+    const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
+    await admin.end();
+  }
   await server.stop?.();
 }
 
