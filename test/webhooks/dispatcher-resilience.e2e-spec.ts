@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
+import { DeliveryQueue } from '../../libs/contexts/webhooks/infrastructure/delivery-queue';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { publishEvents, Receiver, startDispatcher, startReceiver, waitFor } from './webhook-harness';
@@ -103,6 +104,38 @@ describe('dispatcher resilience', () => {
         return r.rows[0]?.status === 'succeeded' ? r.rows[0] : undefined;
       });
       expect(row.attempt_count).toBe(3);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('sends an attempt once when its delivery is in several queued jobs (batch, single, sweeper)', async () => {
+    const endpoint = (await live.post(base).send({ url: receiver.url('/doubled'), enabled_events: ['return.*'] }).expect(201)).body;
+    const eventIds = await publishEvents(
+      app,
+      { entityId: entity, livemode: true },
+      Array.from({ length: 6 }, (_, i) => ({ type: 'return.created', object: { id: `r${i}` } })),
+    );
+    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [eventIds]);
+    const inserted = await app.db.query(
+      `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
+       SELECT gen_random_uuid(), $1, true, $2, e, 'return.created', 'pending', 0, now() FROM unnest($3::uuid[]) AS e RETURNING id`,
+      [entity, endpoint.id, eventIds],
+    );
+    const due = (inserted.rows as { id: string }[]).map((r) => ({ id: r.id, attempt: 1 }));
+    const dispatcher = await startDispatcher(app);
+    try {
+      const queue = dispatcher.get(DeliveryQueue);
+      await Promise.all([queue.enqueue(due), queue.enqueue([...due].reverse()), ...due.slice(0, 3).map((d) => queue.enqueue([d])), queue.enqueue(due.slice(2))]);
+      await waitFor(async () => {
+        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
+        return r.rows[0].n === 6;
+      }, 20_000, '6 deliveries');
+      await new Promise((r) => setTimeout(r, 1_000)); // a second send would arrive here
+      const received = receiver.on('/doubled').map((r) => JSON.parse(r.body).id as string);
+      expect(received.sort()).toEqual([...eventIds].sort());
+      const attempts = await app.db.query(`SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      expect(attempts.rows[0].max).toBe(1);
     } finally {
       await dispatcher.close();
     }

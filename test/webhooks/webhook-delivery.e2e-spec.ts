@@ -110,6 +110,34 @@ describe('webhook delivery by the dispatcher', () => {
     expect(JSON.parse(second.body).id).toBe(eventId);
   });
 
+  it('sends the events of one transaction in a batch: a failure in it is retried alone, the others succeed once', async () => {
+    let failed = false;
+    behaviours.set('/batch', (req) => {
+      if (JSON.parse(req.body).data.object.id === 'b3' && !failed) {
+        failed = true;
+        return { status: 500, body: 'boom' };
+      }
+      return { status: 200, body: 'ok' };
+    });
+    const endpoint = await register('/batch', ['order.confirmed']);
+    const ids = await publishEvents(
+      app,
+      { entityId: entity, livemode: true },
+      Array.from({ length: 12 }, (_, i) => ({ type: 'order.confirmed', object: { id: `b${i}` } })),
+    );
+    const list = await settled(endpoint.id, 12);
+    expect(list.data.every((d: { status: string }) => d.status === 'succeeded')).toBe(true);
+    const attempts = Object.fromEntries(list.data.map((d: { event_id: string; attempt_count: number }) => [d.event_id, d.attempt_count]));
+    expect(attempts).toEqual(Object.fromEntries(ids.map((id, i) => [id, i === 3 ? 2 : 1])));
+    const received = receiver.on('/batch').map((r) => JSON.parse(r.body).id as string);
+    expect(received).toHaveLength(13);
+    expect(received.filter((id) => id === ids[3])).toHaveLength(2);
+    expect(new Set(received)).toEqual(new Set(ids));
+    for (const req of receiver.on('/batch')) {
+      expect(verifySignature({ payload: req.body, header: req.headers['service-signature'], secret: endpoint.secret }).valid).toBe(true);
+    }
+  });
+
   it('keeps the first 500 bytes of a response body and treats 3xx as failure', async () => {
     behaviours.set('/big', () => ({ status: 200, body: 'x'.repeat(2048) }));
     const big = await register('/big', ['order.created']);

@@ -15,9 +15,10 @@ export interface JobMap {
     /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
     'sync-channel-listing': { entity_id: string; entity_code: string; livemode: boolean; api_key_id: string; listing_id: string };
   };
-  /** One job per delivery attempt; ids only, never a secret or a payload. */
+  /** Delivery attempts: one delivery, or a batch claimed in one query; ids only, never a secret or a payload. */
   'webhook-deliveries': {
     deliver: { deliveryId: string };
+    'deliver-batch': { deliveryIds: string[] };
   };
   /** Webhook housekeeping: recovery of an endpoint's failed deliveries, event retention. */
   webhooks: {

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config';
 import { signatureHeader } from '../verifier';
+import { deliverySlots } from './delivery-queue';
 
 export const DELIVERY_TIMEOUT_MS = 5_000;
 export const RESPONSE_BODY_LIMIT = 500;
@@ -31,7 +33,6 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
   return bytes.subarray(0, cut).toString('utf8').split('\u0000').join('');
 }
 
-const agentOptions = { keepAlive: true, maxSockets: 256 };
 
 /**
  * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
@@ -40,7 +41,13 @@ const agentOptions = { keepAlive: true, maxSockets: 256 };
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
+  /** Enough sockets per receiver for every request the dispatcher can have in flight: none waits for a socket inside its 5 s budget. */
+  constructor(config: AppConfig) {
+    const agentOptions = { keepAlive: true, maxSockets: Math.max(256, deliverySlots(config.WEBHOOK_DELIVERY_CONCURRENCY)) };
+    this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  }
 
   onApplicationShutdown(): void {
     this.agents.http.destroy();

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../platform/config/app-config';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { AUTO_DISABLE_THRESHOLD, decideAfterAttempt, parseRetryAfter, parseRetryDelays } from '../domain/retry-schedule';
+import { AttemptDecision, AUTO_DISABLE_THRESHOLD, decideAfterAttempt, parseRetryAfter, parseRetryDelays } from '../domain/retry-schedule';
 import { toDeliveryResource, toEndpointResource, toEventEnvelope } from '../application/webhook.presenter';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
@@ -34,7 +34,7 @@ interface ClaimedAttempt {
 const DUE_SLACK_MS = 1_000;
 
 /**
- * Makes one delivery attempt. The attempt is claimed by a conditional UPDATE (pending, due,
+ * Makes delivery attempts. An attempt is claimed by a conditional UPDATE (pending, due,
  * not claimed by a live lease), so two dispatchers never send the same attempt; the outcome is
  * written only if the claim still holds (same attempt_count, still pending).
  */
@@ -57,28 +57,64 @@ export class DeliveryAttemptService {
 
   /** Attempts a delivery if it is due and unclaimed; returns false when there was nothing to do. */
   async attempt(deliveryId: string): Promise<boolean> {
-    const [claimed] = (await this.dataSource.query(
-      `WITH claimed AS (
-         UPDATE webhook_deliveries
-            SET attempt_count = attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
-                updated_at = now(), version = version + 1
-          WHERE id = $1 AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
+    return (await this.attemptBatch([deliveryId])) > 0;
+  }
+
+  /**
+   * Attempts every due, unclaimed delivery among `deliveryIds`: one claim query for the batch
+   * (endpoint and event joined, so the secret is the one current at the claim), the requests in
+   * parallel, and the successes recorded in one statement. A row another dispatcher is claiming
+   * at the same moment is skipped (SKIP LOCKED: no waiting, no deadlock between overlapping
+   * batches); it is that dispatcher's. Returns the number of attempts made.
+   */
+  async attemptBatch(deliveryIds: readonly string[]): Promise<number> {
+    if (deliveryIds.length === 0) return 0;
+    const claimed = await this.claim(deliveryIds);
+    const succeeded: { claimed: ClaimedAttempt; result: SendResult }[] = [];
+    const outcomes = await Promise.allSettled(
+      claimed.map(async (attempt) => {
+        const result = await this.deliver(attempt);
+        if (!result) return;
+        const decision = this.decide(attempt, result);
+        if (decision.outcome === 'succeeded') succeeded.push({ claimed: attempt, result });
+        else await this.record(attempt, result, decision);
+      }),
+    );
+    await this.recordSuccesses(succeeded);
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failure) throw failure.reason;
+    return claimed.length;
+  }
+
+  private async claim(deliveryIds: readonly string[]): Promise<ClaimedAttempt[]> {
+    return (await this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM webhook_deliveries
+          WHERE id = ANY($1::uuid[]) AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
             AND (claimed_until IS NULL OR claimed_until < now())
-          RETURNING id, entity_id, livemode, endpoint_id, event_id, attempt_count, last_attempt)
+          FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE webhook_deliveries d
+            SET attempt_count = d.attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
+                updated_at = now(), version = d.version + 1
+           FROM due WHERE d.id = due.id
+          RETURNING d.id, d.entity_id, d.livemode, d.endpoint_id, d.event_id, d.attempt_count, d.last_attempt)
        SELECT c.*, e.url, e.secret, e.status AS endpoint_status, e.deleted_at,
               o.type, o.api_version, o.data, o.created_at AS event_created_at, o.request_id
          FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id LEFT JOIN outbox_events o ON o.id = c.event_id`,
-      [deliveryId, this.config.WEBHOOK_CLAIM_LEASE_MS, DUE_SLACK_MS],
+      [deliveryIds, this.config.WEBHOOK_CLAIM_LEASE_MS, DUE_SLACK_MS],
     )) as ClaimedAttempt[];
-    if (!claimed) return false;
+  }
 
+  /** Sends one claimed attempt; undefined when it was cancelled instead (endpoint gone or disabled, event purged). */
+  private async deliver(claimed: ClaimedAttempt): Promise<SendResult | undefined> {
     if (claimed.deleted_at !== null || claimed.endpoint_status !== 'active') {
       await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['endpoint deleted or disabled']);
-      return true;
+      return undefined;
     }
     if (claimed.type === null) {
       await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['event no longer retained']);
-      return true;
+      return undefined;
     }
 
     const body = JSON.stringify(
@@ -94,9 +130,9 @@ export class DeliveryAttemptService {
       }),
     );
     const refusal = await this.targets.refusal(claimed.url);
-    const result: SendResult = refusal
+    return refusal
       ? { status: null, retryAfter: null, body: null, error: `target refused: ${refusal}` }
-      : await this.sender.send({
+      : this.sender.send({
           url: claimed.url,
           body,
           secret: claimed.secret,
@@ -105,8 +141,40 @@ export class DeliveryAttemptService {
           eventType: claimed.type,
           apiVersion: claimed.api_version!,
         });
-    await this.record(claimed, result);
-    return true;
+  }
+
+  private decide(claimed: ClaimedAttempt, result: SendResult): AttemptDecision {
+    return decideAfterAttempt(
+      { status: result.status, retryAfterMs: parseRetryAfter(result.retryAfter) },
+      claimed.attempt_count,
+      this.delays,
+      { lastAttempt: claimed.last_attempt },
+    );
+  }
+
+  /** Records successful attempts in one statement (each only while its claim holds) and resets their endpoints' failure counters. */
+  private async recordSuccesses(succeeded: readonly { claimed: ClaimedAttempt; result: SendResult }[]): Promise<void> {
+    if (succeeded.length === 0) return;
+    await this.dataSource.query(
+      `WITH r AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[]) AS t(id, attempt_count, response_status, response_body)),
+       d AS (
+         UPDATE webhook_deliveries w
+            SET status = 'succeeded', delivered_at = now(), next_retry_at = NULL, claimed_until = NULL,
+                response_status = r.response_status, response_body = r.response_body, error = NULL,
+                updated_at = now(), version = w.version + 1
+           FROM r
+          WHERE w.id = r.id AND w.attempt_count = r.attempt_count AND w.status = 'pending'
+          RETURNING w.endpoint_id)
+       UPDATE webhook_endpoints SET consecutive_failures = 0
+        WHERE id IN (SELECT endpoint_id FROM d) AND consecutive_failures <> 0`,
+      [
+        succeeded.map((s) => s.claimed.id),
+        succeeded.map((s) => s.claimed.attempt_count),
+        succeeded.map((s) => s.result.status),
+        succeeded.map((s) => s.result.body),
+      ],
+    );
   }
 
   private async finish(claimed: ClaimedAttempt, set: string, params: unknown[]): Promise<number> {
@@ -118,28 +186,9 @@ export class DeliveryAttemptService {
     return result[1];
   }
 
-  private async record(claimed: ClaimedAttempt, result: SendResult): Promise<void> {
-    const decision = decideAfterAttempt(
-      { status: result.status, retryAfterMs: parseRetryAfter(result.retryAfter) },
-      claimed.attempt_count,
-      this.delays,
-      { lastAttempt: claimed.last_attempt },
-    );
+  /** Records a failed attempt: a retry on the schedule, or a permanent failure (counted against the endpoint). */
+  private async record(claimed: ClaimedAttempt, result: SendResult, decision: Exclude<AttemptDecision, { outcome: 'succeeded' }>): Promise<void> {
     const response = [result.status, result.body, result.error];
-    if (decision.outcome === 'succeeded') {
-      await this.dataSource.query(
-        `WITH d AS (
-           UPDATE webhook_deliveries
-              SET status = 'succeeded', delivered_at = now(), next_retry_at = NULL, claimed_until = NULL,
-                  response_status = $3, response_body = $4, error = $5, updated_at = now(), version = version + 1
-            WHERE id = $1 AND attempt_count = $2 AND status = 'pending'
-            RETURNING endpoint_id)
-         UPDATE webhook_endpoints SET consecutive_failures = 0
-          WHERE id = (SELECT endpoint_id FROM d) AND consecutive_failures <> 0`,
-        [claimed.id, claimed.attempt_count, ...response],
-      );
-      return;
-    }
     if (decision.outcome === 'retry') {
       const updated = await this.finish(
         claimed,

@@ -81,14 +81,19 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** Re-enqueues due, unclaimed deliveries; the job id names the attempt, so a job still queued is not doubled. */
+  /**
+   * Re-enqueues deliveries that have been due and unclaimed for a whole sweep interval: their job
+   * was lost, or is still waiting behind a backlog (a second job for an attempt is harmless, the
+   * claim lets one through). The grace keeps the sweeper from doubling the jobs just enqueued.
+   */
   async sweep(): Promise<number> {
     if (this.stopped) return 0;
     const due = (await this.dataSource.query(
       `SELECT id, attempt_count FROM webhook_deliveries
-        WHERE status = 'pending' AND next_retry_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+        WHERE status = 'pending' AND next_retry_at <= now() - $2 * interval '1 millisecond'
+          AND (claimed_until IS NULL OR claimed_until < now())
         ORDER BY next_retry_at LIMIT $1`,
-      [SWEEP_BATCH],
+      [SWEEP_BATCH, this.config.WEBHOOK_SWEEP_INTERVAL_MS],
     )) as { id: string; attempt_count: number }[];
     await this.queue.enqueue(due.map((d) => ({ id: d.id, attempt: d.attempt_count + 1 })));
     return due.length;

@@ -72,10 +72,14 @@ export class OutboxFanoutService {
            FROM unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::uuid[], $5::uuid[], $6::text[])
              AS t(id, entity_id, livemode, endpoint_id, event_id, event_type)
            ON CONFLICT (endpoint_id, event_id) DO NOTHING
-           RETURNING id`,
+           RETURNING id, endpoint_id`,
           [rows.id, rows.entity, rows.live, rows.endpoint, rows.event, rows.type],
-        )) as { id: string }[];
-        created = inserted.map((r) => r.id).sort();
+        )) as { id: string; endpoint_id: string }[];
+        // Grouped by endpoint, oldest first: a batch job then holds one receiver's deliveries, so a
+        // slow receiver holds up its own batches only.
+        created = inserted
+          .sort((a, b) => (a.endpoint_id === b.endpoint_id ? (a.id < b.id ? -1 : 1) : a.endpoint_id < b.endpoint_id ? -1 : 1))
+          .map((r) => r.id);
       }
       await m.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [events.map((e) => e.id)]);
       return { events, created };

@@ -2,10 +2,13 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '../../../platform/config/app-config';
-import { JobData, QUEUE_NAMES } from '../../../platform/queue/queues';
+import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
+import { deliveryJobConcurrency } from '../infrastructure/delivery-queue';
 import { DeliveryAttemptService } from './delivery-attempt.service';
 
-/** Runs delivery attempts; an infrastructure error is rethrown so BullMQ retries the job. */
+type DeliveryJobData = JobData<'webhook-deliveries', JobName<'webhook-deliveries'>>;
+
+/** Runs delivery attempts (one delivery, or a batch claimed together); an infrastructure error is rethrown so BullMQ retries the job. */
 @Processor(QUEUE_NAMES['webhook-deliveries'])
 export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
@@ -15,11 +18,19 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     super();
   }
 
+  /** WEBHOOK_DELIVERY_CONCURRENCY bounds the requests in flight: a batch job carries up to DELIVERY_BATCH of them. */
   onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.WEBHOOK_DELIVERY_CONCURRENCY;
+    this.worker.concurrency = deliveryJobConcurrency(this.config.WEBHOOK_DELIVERY_CONCURRENCY);
   }
 
-  async process(job: Job<JobData<'webhook-deliveries', 'deliver'>>): Promise<{ attempted: boolean }> {
-    return { attempted: await this.attempts.attempt(job.data.deliveryId) };
+  async process(job: Job<DeliveryJobData, unknown, JobName<'webhook-deliveries'>>): Promise<{ attempted: number }> {
+    switch (job.name) {
+      case 'deliver':
+        return { attempted: Number(await this.attempts.attempt((job.data as JobData<'webhook-deliveries', 'deliver'>).deliveryId)) };
+      case 'deliver-batch':
+        return { attempted: await this.attempts.attemptBatch((job.data as JobData<'webhook-deliveries', 'deliver-batch'>).deliveryIds) };
+      default:
+        throw new Error(`Unknown webhook delivery job ${String(job.name)}`);
+    }
   }
 }
