@@ -73,6 +73,31 @@ export abstract class TenantRepository<E extends TenantRecord> {
     return this.tx.transactional.getRepository(this.target).save(entity);
   }
 
+  /**
+   * Inserts several new records of the caller's entity and mode with multi-row INSERTs (no
+   * read-back); ids, timestamps and version are set here, so the returned records are complete.
+   */
+  async createMany(values: readonly Omit<Partial<E>, keyof TenantRecord>[]): Promise<E[]> {
+    if (values.length === 0) return [];
+    const manager = this.tx.transactional;
+    const now = new Date();
+    const scope = this.scope();
+    const entities = values.map((v) =>
+      manager.getRepository(this.target).create({ ...v, id: newId(), ...scope, createdAt: now, updatedAt: now, version: 1 } as unknown as E),
+    );
+    const perStatement = Math.max(1, Math.floor(30_000 / Math.max(1, manager.connection.getMetadata(this.target).columns.length)));
+    for (let i = 0; i < entities.length; i += perStatement) {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(this.target)
+        .values(entities.slice(i, i + perStatement) as never)
+        .updateEntity(false)
+        .execute();
+    }
+    return entities;
+  }
+
   async save(entity: E): Promise<E> {
     return this.tx.transactional.getRepository(this.target).save(entity);
   }

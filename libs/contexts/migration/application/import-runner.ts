@@ -40,7 +40,8 @@ const envelopeOf = (error: unknown): Record<string, unknown> => renderError(erro
  * `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
  * records are upserted by external id through the context's importer, so nothing is
  * created twice. A batch whose transaction fails is redone row by row (a savepoint per
- * row): good rows land, bad rows are reported.
+ * row): good rows land, bad rows are reported. An importer with a bulk path (`createMany`)
+ * creates the batch's new records with a few multi-row statements instead of one service call each.
  */
 @Injectable()
 export class ImportRunner {
@@ -186,7 +187,33 @@ export class ImportRunner {
       const errors = [...validationErrors];
       const mapped = await this.existingIds(manager, record, prepared.map((p) => p.externalId));
       const landed: { externalId: string; resourceId: string }[] = [];
-      for (const item of prepared) {
+      let perRow = prepared;
+      if (!rowByRow && importer?.createMany) {
+        // Records new to this import go through the bulk path (first occurrence of each external
+        // id); the rest (updates, repeats within the batch) follow one by one, in row order.
+        const fresh: Prepared[] = [];
+        const seen = new Set<string>();
+        perRow = [];
+        for (const item of prepared) {
+          if (!mapped.has(item.externalId) && !seen.has(item.externalId)) {
+            seen.add(item.externalId);
+            fresh.push(item);
+          } else perRow.push(item);
+        }
+        const results = fresh.length > 0 ? await importer.createMany(fresh.map((f) => f.input)) : [];
+        if (results.length !== fresh.length) throw new Error(`Importer ${importer.resource} returned ${results.length} results for ${fresh.length} records`);
+        fresh.forEach((item, i) => {
+          const result = results[i];
+          if ('id' in result) {
+            mapped.set(item.externalId, result.id);
+            landed.push({ externalId: item.externalId, resourceId: result.id });
+          } else {
+            if (!(result.error instanceof DomainError)) throw result.error;
+            errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(result.error) });
+          }
+        });
+      }
+      for (const item of perRow) {
         if (!importer) break;
         if (rowByRow) await manager.query('SAVEPOINT import_row');
         try {
