@@ -46,22 +46,21 @@ export class EventPublisher {
     const { entityId, livemode } = RequestContext.caller();
     const requestId = RequestContext.requestId() ?? null;
     const createdAt = new Date();
-    const rows = events.map((e) => ({
-      id: newId(),
-      entityId,
-      livemode,
-      type: e.type,
-      apiVersion: API_VERSION,
-      data: e.previousAttributes ? { object: e.object, previous_attributes: e.previousAttributes } : { object: e.object },
-      requestId,
-      createdAt,
-      dispatchedAt: null,
-    }));
-    const manager = this.tx.transactional;
-    // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
-    for (let i = 0; i < rows.length; i += 1000) {
-      await manager.createQueryBuilder().insert().into(OutboxEventRecord).values(rows.slice(i, i + 1000)).updateEntity(false).execute();
-    }
-    return rows.map((r) => r.id);
+    const ids = events.map(() => newId());
+    await this.tx.transactional.query(
+      `INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
+       SELECT id, $1, $2, type, $3, data, $4, $5, NULL FROM unnest($6::uuid[], $7::text[], $8::jsonb[]) AS t(id, type, data)`,
+      [
+        entityId,
+        livemode,
+        API_VERSION,
+        requestId,
+        createdAt,
+        ids,
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.previousAttributes ? { object: e.object, previous_attributes: e.previousAttributes } : { object: e.object })),
+      ],
+    );
+    return ids;
   }
 }

@@ -99,9 +99,10 @@ export class ImportRunner {
     }
     const rows = sourceRows(record.source);
     const importer = this.registry.get(record.resource);
+    const ahead: Ahead = {};
     for (;;) {
       if (shouldStop()) throw new ImportInterruptedError(record.id);
-      const done = await this.runBatch(record, rows, importer, batchSize);
+      const done = await this.runBatch(record, rows, importer, batchSize, ahead);
       if (done) break;
     }
     await this.tx.run(async (manager) => {
@@ -119,12 +120,17 @@ export class ImportRunner {
   }
 
   /** Processes the batch at the checkpoint; true when no rows remain. */
-  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number): Promise<boolean> {
+  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number, ahead: Ahead): Promise<boolean> {
     const peek = await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id]);
     const start: number = peek[0].next_row;
     if (start >= rows.length) return true;
     const slice = rows.slice(start, start + batchSize);
-    const { prepared, errors } = await this.prepare(slice, importer);
+    const { prepared, errors } = ahead.start === start && ahead.result ? await ahead.result : await this.prepare(slice, importer);
+    // Validation of the next batch (no writes) overlaps this batch's database round trips.
+    const next = start + slice.length;
+    ahead.start = next < rows.length ? next : undefined;
+    ahead.result = next < rows.length ? this.prepare(rows.slice(next, next + batchSize), importer) : undefined;
+    ahead.result?.catch(() => undefined);
     try {
       await this.commitBatch(record, start, slice.length, prepared, errors, importer, false);
     } catch (error) {
@@ -292,6 +298,12 @@ export class ImportRunner {
       ],
     );
   }
+}
+
+/** The prepared (validated) rows of the batch after the current one, computed while it commits. */
+interface Ahead {
+  start?: number;
+  result?: Promise<{ prepared: Prepared[]; errors: RowError[] }>;
 }
 
 /** Another runner committed this batch first; the caller re-reads the checkpoint. */
