@@ -12,7 +12,7 @@ import { MigrationError } from '../domain/migration-error';
 import { ImportRecord } from '../infrastructure/import.entity';
 import { toImportResource } from './import.presenter';
 
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = 1000;
 
 /** Thrown between batches when the worker is shutting down; the job's next attempt resumes. */
 export class ImportInterruptedError extends Error {
