@@ -11,7 +11,7 @@ import { ensureDatabase, migrate, resolveDatabaseUrl } from '../libs/platform/pe
 import { QaSeedService } from '../libs/platform/seed/qa-seed.service';
 
 /** The worker (dispatcher app) as its own process, so its RSS is its own: peak read from /proc (VmHWM). */
-function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; peakRssMb: () => number } {
+function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; peakRssMb: () => number; cpuSeconds: () => number } {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(__dirname, '../apps/webhook-dispatcher/main.js')], {
     env: { ...process.env, ...env },
@@ -28,7 +28,12 @@ function startWorkerProcess(env: Record<string, string>): { child: ChildProcess;
     }
     return sampled;
   };
-  return { child, peakRssMb };
+  /** User + system CPU time of the worker so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+  const cpuSeconds = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { child, peakRssMb, cpuSeconds };
 }
 
 const freePort = () =>
@@ -110,6 +115,7 @@ async function main() {
     if (records === 0) continue;
     const body = Array.from({ length: records }, (_, i) => JSON.stringify(sources[resource](i))).join('\n');
     const started = Date.now();
+    const cpuBefore = worker.cpuSeconds();
     const res = await fetch(`${baseUrl}/entities/${seed.entities.primary.id}/migration/imports?resource=${resource}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${seed.entities.primary.keys.migration}`, 'Content-Type': 'application/x-ndjson' },
@@ -127,6 +133,13 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (Date.now() - started) / 1000;
+    const cpu = worker.cpuSeconds() - cpuBefore;
+    const phases = (
+      await db.query(
+        `SELECT extract(epoch FROM started_at - created_at)::float AS queued, extract(epoch FROM completed_at - started_at)::float AS running FROM imports WHERE id = $1`,
+        [created.id],
+      )
+    ).rows[0];
     const events = (
       await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>'name' LIKE 'Bench %'`, [`${resource.slice(0, -1)}.created`])
     ).rows[0].n;
@@ -148,7 +161,11 @@ async function main() {
       created_events: events,
       seconds: Number(seconds.toFixed(2)),
       upload_seconds: Number(uploaded.toFixed(2)),
+      queued_seconds: Number(phases.queued.toFixed(2)),
+      running_seconds: Number(phases.running.toFixed(2)),
       records_per_second: Math.round(row.processed / seconds),
+      worker_cpu_seconds: Number(cpu.toFixed(2)),
+      records_per_worker_cpu_second: Math.round(row.processed / cpu),
       outbox_drained_after_seconds: Number(((Date.now() - drainStarted) / 1000).toFixed(2)),
     });
   }
@@ -159,6 +176,7 @@ async function main() {
       results,
       worker_peak_rss_mb: Math.round(peak),
       note: 'the worker runs in its own process; peak RSS is its VmHWM',
+      load_average: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
       target: { records_per_second: '>= 2000', worker_rss_mb: '< 400' },
     }),
   );
