@@ -124,6 +124,22 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ]);
   });
 
+  it('applies repeats of an external id within one batch in row order (bulk create, then update)', async () => {
+    const since = await lastEventId();
+    const done = await runImport('accounts', [
+      { external_id: 'DUP-1', name: 'Repeated first', currency: 'USD' },
+      { external_id: 'DUP-2', name: 'Other' },
+      { external_id: 'DUP-1', name: 'Repeated second' },
+    ]);
+    expect(done).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
+    const rows = await app.db.query(`SELECT name FROM accounts WHERE entity_id = $1 AND name LIKE 'Repeated %'`, [entityId]);
+    expect(rows.rows).toEqual([{ name: 'Repeated second' }]);
+    expect(await eventCounts(since, 'account.')).toEqual([
+      { type: 'account.created', n: 2 },
+      { type: 'account.updated', n: 1 },
+    ]);
+  });
+
   it('imports products with variants through ProductsService: SKU and category rules are row errors', async () => {
     const since = await lastEventId();
     const taken = (await app.db.query(`SELECT sku FROM products WHERE entity_id = $1 AND livemode LIMIT 1`, [entityId])).rows[0].sku as string;
