@@ -111,7 +111,7 @@ describe('bulk imports', () => {
     const errors = await migration.get(`${base}/${res.body.id}/errors`).expect(200);
     expect(errors.body.data).toEqual([expect.objectContaining({ row: 3, external_id: null, error: expect.objectContaining({ code: 'invalid_json' }) })]);
 
-    const accounts = await migration.post(`${base}?resource=accounts`).set('Content-Type', 'application/x-ndjson').send('{"external_id":"A-1","name":"Acme"}\n{"external_id":"A-2"}').expect(201);
+    const accounts = await migration.post(`${base}?resource=widgets`).set('Content-Type', 'application/x-ndjson').send('{"external_id":"A-1","name":"Acme"}\n{"external_id":"A-2"}').expect(201);
     expect(await finished(accounts.body.id)).toMatchObject({ status: 'completed_with_errors', succeeded: 0, failed: 2 });
     const accountErrors = await migration.get(`${base}/${accounts.body.id}/errors`).expect(200);
     expect(accountErrors.body.data[0]).toMatchObject({ row: 1, external_id: 'A-1', error: { code: 'parameter_invalid', param: 'resource' } });

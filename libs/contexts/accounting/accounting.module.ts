@@ -15,6 +15,7 @@ import { QUEUE_NAMES } from '../../platform/queue/queues';
 import { FixedAssetsService } from './application/fixed-assets.service';
 import { FixedAssetsController } from './http/fixed-assets.controller';
 import { JournalEntriesController } from './http/journal-entries.controller';
+import { JournalEntriesImporter } from './http/journal-entries.importer';
 import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
 import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
 import { BankTransactionsService } from './application/bank-transactions.service';
@@ -49,7 +50,7 @@ export class AccountingCoreModule {}
   imports: [AccountingCoreModule],
   controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController,
     RecurringJournalEntriesController, FixedAssetsController, BankTransactionsController, VendorBillsController, ReportsController],
-  providers: [AccountingSeed],
+  providers: [AccountingSeed, JournalEntriesImporter],
   exports: [AccountingCoreModule],
 })
 export class AccountingModule {}

@@ -11,6 +11,7 @@ import { ChannelListingsController } from './http/channel-listings.controller';
 import { ProductCategoriesController } from './http/product-categories.controller';
 import { ProductsController } from './http/products.controller';
 import { TagsController } from './http/tags.controller';
+import { ProductsImporter } from './http/products.importer';
 import { TagsImporter } from './http/tags.importer';
 import {
   ChannelListingRepository,
@@ -41,7 +42,7 @@ const SERVICES = [TagsService, ProductsService, ProductCategoriesService, Channe
 @Module({
   imports: [TypeOrmModule.forFeature(RECORDS), BullModule.registerQueue({ name: QUEUE_NAMES.catalog })],
   controllers: [TagsController, ProductsController, ProductCategoriesController, ChannelListingsController],
-  providers: [...REPOSITORIES, ...SERVICES, CatalogSeedContributor, TagsImporter],
+  providers: [...REPOSITORIES, ...SERVICES, CatalogSeedContributor, TagsImporter, ProductsImporter],
   exports: [TagsService, ProductsService],
 })
 export class CatalogModule {}

@@ -2,18 +2,22 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '../../platform/queue/queues';
+import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { SalesModule } from '../sales/sales.module';
 import { ImportQueue } from './application/import-queue';
 import { ImportRunner } from './application/import-runner';
 import { ImportProcessor, ImportSweeper } from './application/import.processor';
 import { MIGRATION_ENTITIES } from './migration.module';
 
 /**
- * The contexts whose importers the worker runs: each registers its importer with
- * ImportRegistry when its module starts (tags today; accounts, products, orders and journal
- * entries register theirs when those contexts land and are listed here).
+ * The contexts whose importers the worker runs: each registers its importers with
+ * ImportRegistry when its module starts (catalog: tags, products; sales: accounts; accounting:
+ * journal_entries). A new importable resource is one `ImportRegistry.register(...)` in its own
+ * context, plus its module here when the context is not listed yet: the orders context adds
+ * its `orders` importer (validated with its create DTO, written through its service) that way.
  */
-export const IMPORTER_CONTEXTS = [CatalogModule];
+export const IMPORTER_CONTEXTS = [CatalogModule, SalesModule, AccountingModule];
 
 /** Migration context (worker side): the bulk import processor, run by the dispatcher app or in-process in tests. */
 @Module({

@@ -11,6 +11,7 @@ import { SalesSeed } from './application/sales-seed';
 import { referenceListToken } from './application/tokens';
 import { ACCOUNT_CHILD_CONTROLLERS } from './http/account-children.controller';
 import { AccountsController } from './http/accounts.controller';
+import { AccountsImporter } from './http/accounts.importer';
 import { PaymentMethodsController } from './http/payment-methods.controller';
 import { PricingPoliciesController } from './http/pricing-policies.controller';
 import { REFERENCE_LIST_CONTROLLERS } from './http/reference-lists.controller';
@@ -80,6 +81,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     AccountsService,
     PricingPoliciesService,
     SalesSeed,
+    AccountsImporter,
   ],
   exports: [
     AccountsService,

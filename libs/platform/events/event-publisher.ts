@@ -34,4 +34,33 @@ export class EventPublisher {
     });
     return id;
   }
+
+  /**
+   * Records several events with one multi-row INSERT (bulk writes such as imports); the same
+   * rules as publish(): every type must be in the catalog, inside TransactionHost.run().
+   * Returns the event ids in order.
+   */
+  async publishMany(events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[]): Promise<string[]> {
+    if (events.length === 0) return [];
+    for (const e of events) if (!isKnownEventType(e.type)) throw new Error(`Event type '${e.type}' is not in the event catalog`);
+    const { entityId, livemode } = RequestContext.caller();
+    const requestId = RequestContext.requestId() ?? null;
+    const createdAt = new Date();
+    const ids = events.map(() => newId());
+    await this.tx.transactional.query(
+      `INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
+       SELECT id, $1, $2, type, $3, data, $4, $5, NULL FROM unnest($6::uuid[], $7::text[], $8::jsonb[]) AS t(id, type, data)`,
+      [
+        entityId,
+        livemode,
+        API_VERSION,
+        requestId,
+        createdAt,
+        ids,
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.previousAttributes ? { object: e.object, previous_attributes: e.previousAttributes } : { object: e.object })),
+      ],
+    );
+    return ids;
+  }
 }

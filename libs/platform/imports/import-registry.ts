@@ -15,7 +15,21 @@ export interface Importer<T = unknown> {
    * service (same rules, same events); runs inside the batch's transaction as the import's caller.
    */
   upsert(input: T, existingId: string | null): Promise<{ id: string }>;
+  /**
+   * Optional bulk path for records not imported before: creates them through the context's
+   * application service in one go (same rules and events as `upsert(input, null)`, fewer
+   * statements). Returns, in input order, the new id or the DomainError that refused the input.
+   * Anything thrown fails the batch, which is then redone row by row through `upsert`.
+   */
+  createMany?(inputs: T[]): Promise<ImportOutcome[]>;
 }
+
+/** The result of one record of a bulk create: its id, or the error that refused it. */
+export type ImportOutcome = { id: string } | { error: unknown };
+
+/** ImportOutcome[] from a service's bulk create, which returns each resource or its DomainError. */
+export const outcomes = (results: readonly ({ id: string } | Error)[]): ImportOutcome[] =>
+  results.map((r) => (r instanceof Error ? { error: r } : { id: r.id }));
 
 /** The importers of every context, by resource name. */
 @Injectable()

@@ -7,7 +7,7 @@ import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
-import { ALLOWED_FROM, EntryStatus, needsApproval, swapSides, totals } from '../domain/journal-entry';
+import { ALLOWED_FROM, EntryStatus, needsApproval, sameEntryContent, swapSides, totals } from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -110,6 +110,44 @@ export class JournalEntriesService implements OnModuleInit {
       lines: toEngineLines(input.lines),
     });
     return toJournalEntry(entry, lines);
+  }
+
+  /**
+   * Bulk import of one entry known by its external id. New: create() (same checks, numbering,
+   * approval rule and journal_entry.posted/created event). Known draft: update(), then post()
+   * unless the record asks for a draft. Known entry past draft: immutable, so the same content is
+   * a no-op and different content is refused with invalid_state naming its status.
+   */
+  async importEntry(input: CreateEntryInput, existingId: string | null): Promise<{ id: string }> {
+    if (!existingId) return this.create(input);
+    return this.tx.run(async () => {
+      const entry = await this.entries.getForUpdate(existingId);
+      const wanted = input.status ?? 'posted';
+      if (entry.status === 'draft') {
+        const { status: _status, ...changes } = input;
+        await this.update(entry.id, changes);
+        return wanted === 'posted' ? this.post(entry.id) : { id: entry.id };
+      }
+      const same =
+        wanted === 'posted' &&
+        sameEntryContent(
+          { ...entry, lines: fromRecords(await this.engine.linesOf(entry.id)) },
+          {
+            entryDate: input.entry_date,
+            description: input.description ?? null,
+            entryType: input.entry_type ?? 'manual',
+            sourceType: input.source_type ?? 'MANUAL',
+            lines: toEngineLines(input.lines),
+          },
+        );
+      if (!same) {
+        throw new AccountingError('invalid_state', {
+          hint: `Journal entry ${entry.entryNumber} was imported before and has status '${entry.status}'; only a draft can change, so a re-import must carry the same content.`,
+          details: { status: entry.status },
+        });
+      }
+      return { id: entry.id };
+    });
   }
 
   async list(query: ListQueryDto & EntryFilters, url: string) {

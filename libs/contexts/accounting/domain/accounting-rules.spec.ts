@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { money } from '../../../platform/persistence/money';
 import { addMonths, businessDay, isValidDate, nextOccurrence, wholeMonthsBetween } from './calendar';
 import { depreciationDue, maxRecoverable, netBookValue } from './fixed-asset';
-import { formatEntryNumber, isBalanced, lineProblem, needsApproval, swapSides } from './journal-entry';
+import { EntryContent, formatEntryNumber, isBalanced, lineProblem, needsApproval, sameEntryContent, swapSides } from './journal-entry';
 import { normalBalanceOf } from './ledger';
 import { isSourceType, SOURCE_TYPES } from './source-types';
 
@@ -97,5 +97,35 @@ describe('fixed asset arithmetic', () => {
     expect(depreciationDue(impaired, '2030-01-01').amount.toFixed(4)).toBe('50.0000');
     expect(netBookValue(impaired).toFixed()).toBe('150');
     expect(maxRecoverable({ totalImpaired: money(850), totalRecovered: money(200) }).toFixed()).toBe('650');
+  });
+});
+
+describe('re-imported journal entries', () => {
+  const entry = (over: Partial<EntryContent> = {}): EntryContent => ({
+    entryDate: '2026-11-02',
+    description: 'Rent',
+    entryType: 'manual',
+    sourceType: 'MANUAL',
+    lines: [
+      { accountId: 'a', debit: money('100.5'), credit: money('0') },
+      { accountId: 'b', debit: money('0'), credit: money('100.50'), description: null },
+    ],
+    ...over,
+  });
+
+  it('is the same content when only the representation differs (decimals, null vs absent)', () => {
+    expect(sameEntryContent(entry(), entry())).toBe(true);
+    expect(sameEntryContent(entry(), entry({ lines: entry().lines.map((l) => ({ ...l, description: undefined, projectId: null })) }))).toBe(true);
+  });
+
+  it('differs on any date, text, amount, account, dimension or line order change', () => {
+    expect(sameEntryContent(entry(), entry({ entryDate: '2026-11-03' }))).toBe(false);
+    expect(sameEntryContent(entry(), entry({ description: null }))).toBe(false);
+    expect(sameEntryContent(entry(), entry({ sourceType: 'ADJUSTMENT' }))).toBe(false);
+    const [first, second] = entry().lines;
+    expect(sameEntryContent(entry(), entry({ lines: [{ ...first, debit: money('100.5001') }, second] }))).toBe(false);
+    expect(sameEntryContent(entry(), entry({ lines: [{ ...first, accountId: 'c' }, second] }))).toBe(false);
+    expect(sameEntryContent(entry(), entry({ lines: [{ ...first, locationId: 'l' }, second] }))).toBe(false);
+    expect(sameEntryContent(entry(), entry({ lines: [second, first] }))).toBe(false);
   });
 });

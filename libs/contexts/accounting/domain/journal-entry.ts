@@ -60,3 +60,40 @@ export const ALLOWED_FROM: Record<'post' | 'approve' | 'reject' | 'void' | 'reve
 export const formatEntryNumber = (prefix: string, n: number | string): string => `${prefix}-${String(n).padStart(6, '0')}`;
 
 export const defaultEntryPrefix = (entityCode: string): string => `${entityCode.toUpperCase()}-JE`;
+
+/** What an entry says, independent of how it was stored: the fields a re-import is compared on. */
+export interface EntryContent {
+  entryDate: string;
+  description: string | null;
+  entryType: string;
+  sourceType: string;
+  lines: {
+    accountId: string;
+    debit: Decimal;
+    credit: Decimal;
+    description?: string | null;
+    locationId?: string | null;
+    departmentId?: string | null;
+    classId?: string | null;
+    projectId?: string | null;
+  }[];
+}
+
+/** True when two entries carry the same date, texts, source type and lines (in order, amounts compared exactly). */
+export function sameEntryContent(a: EntryContent, b: EntryContent): boolean {
+  if (a.entryDate !== b.entryDate || (a.description ?? null) !== (b.description ?? null)) return false;
+  if (a.entryType !== b.entryType || a.sourceType !== b.sourceType || a.lines.length !== b.lines.length) return false;
+  return a.lines.every((l, i) => {
+    const o = b.lines[i];
+    return (
+      l.accountId === o.accountId &&
+      l.debit.equals(o.debit) &&
+      l.credit.equals(o.credit) &&
+      (l.description ?? null) === (o.description ?? null) &&
+      (l.locationId ?? null) === (o.locationId ?? null) &&
+      (l.departmentId ?? null) === (o.departmentId ?? null) &&
+      (l.classId ?? null) === (o.classId ?? null) &&
+      (l.projectId ?? null) === (o.projectId ?? null)
+    );
+  });
+}

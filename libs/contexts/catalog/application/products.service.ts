@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { SelectQueryBuilder } from 'typeorm';
+import { DomainError } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -174,6 +175,10 @@ export class ProductsService implements OnModuleInit {
   }
 
   private async insertVariant(productId: string, input: VariantInput): Promise<ProductVariantRecord> {
+    return this.variants.create(this.variantValues(productId, input));
+  }
+
+  private variantValues(productId: string, input: VariantInput): Partial<ProductVariantRecord> {
     const values: Partial<ProductVariantRecord> = {
       productId,
       sku: input.sku,
@@ -186,7 +191,31 @@ export class ProductsService implements OnModuleInit {
       metadata: initialMetadata(input.metadata),
     };
     this.applyWeight(values as ProductVariantRecord, input.weight ?? null);
-    return this.variants.create(values);
+    return values;
+  }
+
+  /** The columns of a new product (create() and createMany() share them). */
+  private productValues(input: ProductInput, currency: string): Partial<ProductRecord> {
+    const values = {
+      sku: input.sku,
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type ?? 'standard',
+      status: 'active',
+      unitOfMeasure: input.unit_of_measure ?? 'ea',
+      listPrice: money(input.list_price ?? 0),
+      currency: input.currency ?? currency,
+      costPrice: decimalOrNull(input.cost_price),
+      freightInsurance: input.freight_insurance ?? false,
+      serialTracked: input.serial_tracked ?? false,
+      demandAvgPerDay: money(0),
+      categoryId: input.category_id ?? null,
+      metadata: initialMetadata(input.metadata),
+      archivedAt: null,
+    } as Partial<ProductRecord>;
+    this.applyWeight(values as ProductRecord, input.weight ?? null);
+    this.applyDimensions(values as ProductRecord, input.dimensions ?? null);
+    return values;
   }
 
   async create(input: ProductInput): Promise<ProductResource> {
@@ -196,30 +225,62 @@ export class ProductsService implements OnModuleInit {
         ...(input.variants ?? []).map((v, i) => ({ sku: v.sku, param: `variants[${i}].sku` })),
       ]);
       await this.assertCategory(input.category_id);
-      const values = {
-        sku: input.sku,
-        name: input.name,
-        description: input.description ?? null,
-        type: input.type ?? 'standard',
-        status: 'active',
-        unitOfMeasure: input.unit_of_measure ?? 'ea',
-        listPrice: money(input.list_price ?? 0),
-        currency: input.currency ?? (await this.products.entityCurrency()),
-        costPrice: decimalOrNull(input.cost_price),
-        freightInsurance: input.freight_insurance ?? false,
-        serialTracked: input.serial_tracked ?? false,
-        demandAvgPerDay: money(0),
-        categoryId: input.category_id ?? null,
-        metadata: initialMetadata(input.metadata),
-        archivedAt: null,
-      } as Partial<ProductRecord>;
-      this.applyWeight(values as ProductRecord, input.weight ?? null);
-      this.applyDimensions(values as ProductRecord, input.dimensions ?? null);
+      const values = this.productValues(input, input.currency ?? (await this.products.entityCurrency()));
       const product = await this.products.create(values);
       for (const variant of input.variants ?? []) await this.insertVariant(product.id, variant);
       const resource = await this.presentOne(product);
       await this.events.publish('product.created', resource);
       return resource;
+    });
+  }
+
+  /**
+   * Creates several products at once (bulk imports): each input goes through the rules of
+   * create() (SKUs unique across products, variants and the batch itself, category exists) and
+   * gets its own product.created event, but SKUs are locked and checked, products and variants
+   * inserted and events written with a few multi-row statements in one transaction. An input
+   * that breaks a rule is returned as its DomainError (nothing written for it); the others land.
+   */
+  async createMany(inputs: readonly ProductInput[]): Promise<(ProductResource | DomainError)[]> {
+    return this.tx.run(async () => {
+      const skusOf = (input: ProductInput) => [
+        { sku: input.sku, param: 'sku' },
+        ...(input.variants ?? []).map((v, i) => ({ sku: v.sku, param: `variants[${i}].sku` })),
+      ];
+      await this.products.lockSkus(inputs.flatMap((input) => skusOf(input).map((c) => c.sku)));
+      const taken = await this.products.takenSkus(inputs.flatMap((input) => skusOf(input).map((c) => c.sku)));
+      const categoryIds = [...new Set(inputs.map((i) => i.category_id).filter((id): id is string => !!id))];
+      const categories = new Set((await this.categories.findByIds(categoryIds)).map((c) => c.id));
+      const currency = inputs.some((i) => i.currency === undefined) ? await this.products.entityCurrency() : 'USD';
+      const results: (ProductResource | DomainError)[] = new Array(inputs.length);
+      const accepted: { index: number; input: ProductInput }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const claims = skusOf(input);
+        // As claimSkus(): a SKU repeated within the input first, then one already taken (by the
+        // database or by an earlier input of this batch).
+        const repeated = claims.find((c, i) => claims.findIndex((o) => o.sku === c.sku) !== i);
+        const clash = repeated ?? claims.find((c) => taken.has(c.sku));
+        if (clash) {
+          results[index] = duplicateSku(clash.sku, clash.param);
+          continue;
+        }
+        if (input.category_id && !categories.has(input.category_id)) {
+          results[index] = missingReference('category_id', 'product category', input.category_id);
+          continue;
+        }
+        for (const c of claims) taken.add(c.sku);
+        accepted.push({ index, input });
+      }
+      const products = await this.products.createMany(accepted.map((a) => this.productValues(a.input, currency)));
+      const variants = await this.variants.createMany(
+        accepted.flatMap((a, i) => (a.input.variants ?? []).map((v) => this.variantValues(products[i].id, v))),
+      );
+      const variantsOf = new Map<string, ProductVariantRecord[]>(products.map((p) => [p.id, []]));
+      for (const v of variants) variantsOf.get(v.productId)!.push(v);
+      const resources = products.map((p) => toProductResource(p, variantsOf.get(p.id)!, []));
+      accepted.forEach((a, i) => (results[a.index] = resources[i]));
+      await this.events.publishMany(resources.map((object) => ({ type: 'product.created', object })));
+      return results;
     });
   }
 

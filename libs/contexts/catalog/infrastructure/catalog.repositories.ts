@@ -20,6 +20,30 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
     ]);
   }
 
+  /** lockSku() for several SKUs in one statement, in sorted order so concurrent writers never deadlock. */
+  async lockSkus(skus: readonly string[]): Promise<void> {
+    if (skus.length === 0) return;
+    const { entityId, livemode } = this.scope();
+    const keys = [...new Set(skus)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((sku) => `sku:${entityId}:${livemode}:${sku}`);
+    await this.tx.transactional.query(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n)`,
+      [keys],
+    );
+  }
+
+  /** The SKUs among `skus` already held by a product or variant of this entity and mode (one query). */
+  async takenSkus(skus: readonly string[]): Promise<Set<string>> {
+    if (skus.length === 0) return new Set();
+    const { entityId, livemode } = this.scope();
+    const rows: { sku: string }[] = await this.tx.manager.query(
+      `SELECT sku FROM products WHERE entity_id = $1 AND livemode = $2 AND sku = ANY($3)
+       UNION
+       SELECT sku FROM product_variants WHERE entity_id = $1 AND livemode = $2 AND sku = ANY($3)`,
+      [entityId, livemode, [...new Set(skus)]],
+    );
+    return new Set(rows.map((r) => r.sku));
+  }
+
   /** True when a product or variant other than `except` holds the SKU in this entity and mode. */
   async skuTaken(sku: string, except?: string): Promise<boolean> {
     const { entityId, livemode } = this.scope();

@@ -12,7 +12,7 @@ import { MigrationError } from '../domain/migration-error';
 import { ImportRecord } from '../infrastructure/import.entity';
 import { toImportResource } from './import.presenter';
 
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = 1000;
 
 /** Thrown between batches when the worker is shutting down; the job's next attempt resumes. */
 export class ImportInterruptedError extends Error {
@@ -40,7 +40,8 @@ const envelopeOf = (error: unknown): Record<string, unknown> => renderError(erro
  * `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
  * records are upserted by external id through the context's importer, so nothing is
  * created twice. A batch whose transaction fails is redone row by row (a savepoint per
- * row): good rows land, bad rows are reported.
+ * row): good rows land, bad rows are reported. An importer with a bulk path (`createMany`)
+ * creates the batch's new records with a few multi-row statements instead of one service call each.
  */
 @Injectable()
 export class ImportRunner {
@@ -98,9 +99,10 @@ export class ImportRunner {
     }
     const rows = sourceRows(record.source);
     const importer = this.registry.get(record.resource);
+    const ahead: Ahead = {};
     for (;;) {
       if (shouldStop()) throw new ImportInterruptedError(record.id);
-      const done = await this.runBatch(record, rows, importer, batchSize);
+      const done = await this.runBatch(record, rows, importer, batchSize, ahead);
       if (done) break;
     }
     await this.tx.run(async (manager) => {
@@ -118,12 +120,19 @@ export class ImportRunner {
   }
 
   /** Processes the batch at the checkpoint; true when no rows remain. */
-  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number): Promise<boolean> {
-    const peek = await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id]);
-    const start: number = peek[0].next_row;
+  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number, ahead: Ahead): Promise<boolean> {
+    // The checkpoint is read once, then followed locally; the batch's lock re-checks it.
+    ahead.checkpoint ??= (await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id]))[0].next_row as number;
+    const start = ahead.checkpoint;
     if (start >= rows.length) return true;
     const slice = rows.slice(start, start + batchSize);
-    const { prepared, errors } = await this.prepare(slice, importer);
+    const { prepared, errors } = ahead.start === start && ahead.result ? await ahead.result : await this.prepare(slice, importer);
+    // Validation of the next batch (no writes) overlaps this batch's database round trips.
+    const next = start + slice.length;
+    ahead.start = next < rows.length ? next : undefined;
+    ahead.result = next < rows.length ? this.prepare(rows.slice(next, next + batchSize), importer) : undefined;
+    ahead.result?.catch(() => undefined);
+    ahead.checkpoint = undefined;
     try {
       await this.commitBatch(record, start, slice.length, prepared, errors, importer, false);
     } catch (error) {
@@ -136,6 +145,7 @@ export class ImportRunner {
         throw retryError;
       }
     }
+    ahead.checkpoint = start + slice.length;
     return start + slice.length >= rows.length;
   }
 
@@ -181,12 +191,36 @@ export class ImportRunner {
     rowByRow: boolean,
   ): Promise<void> {
     await this.tx.run(async (manager) => {
-      const locked: { next_row: number }[] = await manager.query(`SELECT next_row FROM imports WHERE id = $1 FOR UPDATE`, [record.id]);
-      if (locked[0].next_row !== start) throw new CheckpointMovedError();
+      const mapped = await this.lockAndMap(manager, record, start, prepared.map((p) => p.externalId));
       const errors = [...validationErrors];
-      const mapped = await this.existingIds(manager, record, prepared.map((p) => p.externalId));
       const landed: { externalId: string; resourceId: string }[] = [];
-      for (const item of prepared) {
+      let perRow = prepared;
+      if (!rowByRow && importer?.createMany) {
+        // Records new to this import go through the bulk path (first occurrence of each external
+        // id); the rest (updates, repeats within the batch) follow one by one, in row order.
+        const fresh: Prepared[] = [];
+        const seen = new Set<string>();
+        perRow = [];
+        for (const item of prepared) {
+          if (!mapped.has(item.externalId) && !seen.has(item.externalId)) {
+            seen.add(item.externalId);
+            fresh.push(item);
+          } else perRow.push(item);
+        }
+        const results = fresh.length > 0 ? await importer.createMany(fresh.map((f) => f.input)) : [];
+        if (results.length !== fresh.length) throw new Error(`Importer ${importer.resource} returned ${results.length} results for ${fresh.length} records`);
+        fresh.forEach((item, i) => {
+          const result = results[i];
+          if ('id' in result) {
+            mapped.set(item.externalId, result.id);
+            landed.push({ externalId: item.externalId, resourceId: result.id });
+          } else {
+            if (!(result.error instanceof DomainError)) throw result.error;
+            errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(result.error) });
+          }
+        });
+      }
+      for (const item of perRow) {
         if (!importer) break;
         if (rowByRow) await manager.query('SAVEPOINT import_row');
         try {
@@ -201,12 +235,7 @@ export class ImportRunner {
           errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(error) });
         }
       }
-      await this.saveMappings(manager, record, landed);
-      await this.saveErrors(manager, record, errors);
-      await manager.query(
-        `UPDATE imports SET next_row = $2, processed = $2, succeeded = succeeded + $3, failed = failed + $4, updated_at = now(), version = version + 1 WHERE id = $1`,
-        [record.id, start + count, landed.length, errors.length],
-      );
+      await this.finishBatch(manager, record, start + count, landed, errors);
     });
   }
 
@@ -222,49 +251,76 @@ export class ImportRunner {
     return (await importer.upsert(input, null)).id;
   }
 
-  private async existingIds(manager: EntityManager, record: ImportRecord, externalIds: string[]): Promise<Map<string, string>> {
-    if (externalIds.length === 0) return new Map();
-    const rows: { external_id: string; resource_id: string }[] = await manager.query(
-      `SELECT external_id, resource_id FROM import_external_ids
-       WHERE entity_id = $1 AND livemode = $2 AND resource = $3 AND external_id = ANY($4)`,
-      [record.entityId, record.livemode, record.resource, externalIds],
+  /**
+   * Locks the import row, checks the checkpoint is still `start` (else CheckpointMovedError) and
+   * reads the resources already mapped to the batch's external ids: one statement.
+   */
+  private async lockAndMap(manager: EntityManager, record: ImportRecord, start: number, externalIds: string[]): Promise<Map<string, string>> {
+    const rows: { next_row: number; external_id: string | null; resource_id: string | null }[] = await manager.query(
+      `SELECT i.next_row, m.external_id, m.resource_id
+       FROM (SELECT next_row FROM imports WHERE id = $1 FOR UPDATE) i
+       LEFT JOIN import_external_ids m
+         ON m.entity_id = $2 AND m.livemode = $3 AND m.resource = $4 AND m.external_id = ANY($5::text[])`,
+      [record.id, record.entityId, record.livemode, record.resource, externalIds],
     );
-    return new Map(rows.map((r) => [r.external_id, r.resource_id]));
+    if (rows.length === 0 || rows[0].next_row !== start) throw new CheckpointMovedError();
+    return new Map(rows.filter((r) => r.external_id !== null).map((r) => [r.external_id!, r.resource_id!]));
   }
 
-  private async saveMappings(manager: EntityManager, record: ImportRecord, landed: { externalId: string; resourceId: string }[]): Promise<void> {
-    // The last write of an external id within the batch wins.
+  /**
+   * Saves the batch's external id mappings (the last write of an external id within the batch
+   * wins) and row errors, and advances the checkpoint and counters: one statement.
+   */
+  private async finishBatch(
+    manager: EntityManager,
+    record: ImportRecord,
+    nextRow: number,
+    landed: { externalId: string; resourceId: string }[],
+    errors: RowError[],
+  ): Promise<void> {
     const unique = new Map(landed.map((l) => [l.externalId, l.resourceId]));
-    if (unique.size === 0) return;
     const externalIds = [...unique.keys()];
-    await manager.query(
-      `INSERT INTO import_external_ids (id, entity_id, livemode, resource, external_id, resource_id)
-       SELECT id, $1, $2, $3, external_id, resource_id FROM unnest($4::uuid[], $5::text[], $6::uuid[]) AS t(id, external_id, resource_id)
-       ON CONFLICT (entity_id, livemode, resource, external_id)
-       DO UPDATE SET resource_id = EXCLUDED.resource_id, updated_at = now(), version = import_external_ids.version + 1
-       WHERE import_external_ids.resource_id <> EXCLUDED.resource_id`,
-      [record.entityId, record.livemode, record.resource, externalIds.map(() => newId()), externalIds, externalIds.map((e) => unique.get(e))],
-    );
-  }
-
-  private async saveErrors(manager: EntityManager, record: ImportRecord, errors: RowError[]): Promise<void> {
-    if (errors.length === 0) return;
     errors.sort((a, b) => a.row - b.row);
     await manager.query(
-      `INSERT INTO import_errors (id, entity_id, livemode, import_id, row_number, external_id, error)
-       SELECT id, $1, $2, $3, row_number, external_id, error FROM unnest($4::uuid[], $5::int[], $6::text[], $7::jsonb[]) AS t(id, row_number, external_id, error)
-       ON CONFLICT (import_id, row_number) DO NOTHING`,
+      `WITH mappings AS (
+         INSERT INTO import_external_ids (id, entity_id, livemode, resource, external_id, resource_id)
+         SELECT id, $2, $3, $4, external_id, resource_id FROM unnest($5::uuid[], $6::text[], $7::uuid[]) AS t(id, external_id, resource_id)
+         ON CONFLICT (entity_id, livemode, resource, external_id)
+         DO UPDATE SET resource_id = EXCLUDED.resource_id, updated_at = now(), version = import_external_ids.version + 1
+         WHERE import_external_ids.resource_id <> EXCLUDED.resource_id
+       ), row_errors AS (
+         INSERT INTO import_errors (id, entity_id, livemode, import_id, row_number, external_id, error)
+         SELECT id, $2, $3, $1, row_number, external_id, error FROM unnest($8::uuid[], $9::int[], $10::text[], $11::jsonb[]) AS t(id, row_number, external_id, error)
+         ON CONFLICT (import_id, row_number) DO NOTHING
+       )
+       UPDATE imports SET next_row = $12, processed = $12, succeeded = succeeded + $13, failed = failed + $14, updated_at = now(), version = version + 1
+       WHERE id = $1`,
       [
+        record.id,
         record.entityId,
         record.livemode,
-        record.id,
+        record.resource,
+        externalIds.map(() => newId()),
+        externalIds,
+        externalIds.map((e) => unique.get(e)),
         errors.map(() => newId()),
         errors.map((e) => e.row),
         errors.map((e) => e.externalId),
         errors.map((e) => JSON.stringify(e.error)),
+        nextRow,
+        landed.length,
+        errors.length,
       ],
     );
   }
+}
+
+/** The prepared (validated) rows of the batch after the current one, computed while it commits. */
+interface Ahead {
+  /** The checkpoint as this runner last committed it (undefined: read it again). */
+  checkpoint?: number;
+  start?: number;
+  result?: Promise<{ prepared: Prepared[]; errors: RowError[] }>;
 }
 
 /** Another runner committed this batch first; the caller re-reads the checkpoint. */
