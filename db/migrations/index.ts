@@ -4,6 +4,7 @@ import { SalesAccountsAndReferenceLists1763850000000 } from './1763850000000-sal
 import { Accounting1763900000000 } from './1763900000000-accounting';
 import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
+import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-orders-and-payments';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Accounting1763900000000,
   Webhooks1764000000000,
   MigrationContext1764100000000,
+  SalesOrdersAndPayments1764200000000,
 ];
