@@ -35,7 +35,8 @@ export function luhnValid(number: string): boolean {
 export const cardBrand = (number: string): string => BRANDS.find(([re]) => re.test(number))?.[1] ?? 'unknown';
 
 /**
- * The sandbox processor: every Luhn-valid card approves except the decline numbers above;
+ * The sandbox processor: every Luhn-valid card approves except the decline numbers above
+ * (a number failing the Luhn check declines with `incorrect_number`);
  * a card whose expiry has passed declines with `expired_card`; stored payment methods approve.
  */
 @Injectable()
@@ -45,6 +46,9 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     const card: CardDetails = request.card;
     const brand = cardBrand(card.number);
     const last4 = card.number.slice(-4);
+    if (!luhnValid(card.number)) {
+      return Promise.resolve({ approved: false, declineCode: 'incorrect_number', message: 'The card number is incorrect.', brand, last4 });
+    }
     const decline = SANDBOX_DECLINES[card.number];
     if (decline) return Promise.resolve({ approved: false, declineCode: decline.code, message: decline.message, brand, last4 });
     const now = new Date();
