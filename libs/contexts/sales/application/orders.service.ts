@@ -198,7 +198,9 @@ export class OrdersService implements OnModuleInit {
       if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
       if (query.order_status) qb.andWhere('r.order_status = :orderStatus', { orderStatus: query.order_status });
       if (query.payment_status) qb.andWhere('r.payment_status = :paymentStatus', { paymentStatus: query.payment_status });
-      if (query.created_after) qb.andWhere('r.created_at > :createdAfter', { createdAfter: new Date(query.created_after) });
+      // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
+      // value means from the next millisecond on, so an order's own created_at excludes it.
+      if (query.created_after) qb.andWhere('r.created_at >= :createdAfter', { createdAfter: new Date(new Date(query.created_after).getTime() + 1) });
       if (query.created_before) qb.andWhere('r.created_at < :createdBefore', { createdBefore: new Date(query.created_before) });
     });
     return listEnvelope(await this.present(page.rows), page, url);
