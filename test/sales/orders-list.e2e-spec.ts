@@ -2,7 +2,7 @@ import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Api = ReturnType<typeof api>;
-type Order = { id: string; document_type: string; created_at: string; [k: string]: any };
+type Order = { id: string; document_type: string; created_at: string; [k: string]: unknown };
 
 describe('GET /orders', () => {
   let app: TestApp;

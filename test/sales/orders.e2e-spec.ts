@@ -220,14 +220,15 @@ describe('orders', () => {
   });
 
   it('serves the seeded order fixtures', async () => {
-    const f = app.seed.fixtures as Record<string, any>;
+    type Items = { id: string; items: { id: string; product_id: string; quantity: number }[] };
+    const f = app.seed.fixtures as { quote_id: string; sales_order: Items; revised_order: Items; serial_order: Record<string, unknown>; test_order_id: string };
     expect((await live.get(`/v1/orders/${f.quote_id}`).expect(200)).body).toMatchObject({ document_type: 'quote', order_status: 'draft' });
     for (const name of ['sales_order', 'revised_order']) {
-      const fixture = f[name];
+      const fixture = f[name as 'sales_order' | 'revised_order'];
       expect(fixture.items).toHaveLength(2);
       const order = (await live.get(`/v1/orders/${fixture.id}`).expect(200)).body;
       expect(order).toMatchObject({ document_type: 'sales_order', order_status: 'confirmed' });
-      expect(fixture.items).toEqual(order.lines.map((l: any) => ({ id: l.id, product_id: l.product_id, quantity: 3 })));
+      expect(fixture.items).toEqual(order.lines.map((l: { id: string; product_id: string }) => ({ id: l.id, product_id: l.product_id, quantity: 3 })));
     }
     await live.post(`/v1/test-fulfillment-gate/${f.sales_order.id}`).expect(200);
     expectError(await live.post(`/v1/test-fulfillment-gate/${f.revised_order.id}`), 409, 'revision_unacknowledged');

@@ -58,7 +58,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return Promise.resolve({ approved: true, reference: this.reference('ch'), brand, last4 });
   }
 
-  refund(): Promise<{ reference: string }> {
+  refund(_request: { chargeReference: string; amount: string; currency: string }): Promise<{ reference: string }> {
     return Promise.resolve({ reference: this.reference('re') });
   }
 
