@@ -277,6 +277,17 @@ describe('orders', () => {
     expectError(await live.get(`/v1/entities/${app.seed.entities.secondary.id}/orders/${order.id}`), 403, 'entity_isolation_violation');
   });
 
+  it('honours ETags: If-None-Match on retrieve, If-Match on updates', async () => {
+    const order = await newOrder();
+    const got = await live.get(`/v1/orders/${order.id}`).expect(200);
+    const etag = got.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    await live.get(`/v1/orders/${order.id}`).set('If-None-Match', etag).expect(304);
+    expectError(await live.patch(`/v1/orders/${order.id}`).set('If-Match', 'W/"999"').send({ notes: 'x' }), 412, 'precondition_failed');
+    const updated = await live.patch(`/v1/orders/${order.id}`).set('If-Match', etag).send({ notes: 'x' }).expect(200);
+    expect(updated.headers.etag).not.toBe(etag);
+  });
+
   it('refuses a key without the orders scopes', async () => {
     const readOnly = api(app, app.seed.entities.primary.keys.read_only);
     await readOnly.get('/v1/orders').expect(200);

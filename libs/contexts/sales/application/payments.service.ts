@@ -129,6 +129,22 @@ export class PaymentsService implements OnModuleInit {
       }
       processorReference = result.reference;
     }
+    try {
+      return await this.record(orderId, input, amount, { brand, last4, processorReference });
+    } catch (error) {
+      // The charge went through but recording it failed (posting refused, a concurrent payment
+      // took the amount due): give the money back so nothing is charged without a record.
+      if (processorReference) await this.processor.refund({ chargeReference: processorReference, amount: amount.toFixed(2), currency: order.currency });
+      throw error;
+    }
+  }
+
+  private record(
+    orderId: string,
+    input: PaymentInput,
+    amount: Decimal,
+    { brand, last4, processorReference }: { brand: string | null; last4: string | null; processorReference: string | null },
+  ): Promise<PaymentResource> {
     return this.tx.run(async () => {
       const record = await this.orders.lockForPayment(orderId);
       const checked = this.checkPayable(record, { ...input, amount: amount.toNumber() });
