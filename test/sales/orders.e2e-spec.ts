@@ -84,6 +84,9 @@ describe('orders', () => {
     expectError(await live.post('/v1/orders').send({ lines: [] }), 400, 'parameter_missing', { param: 'account_id' });
     expectError(await createOrder({ account_id: '0190a000-0000-7000-8000-000000000000' }), 400, 'parameter_invalid', { param: 'account_id' });
     expectError(await createOrder({ currency: 'EUR' }), 400, 'parameter_invalid', { param: 'currency' });
+    expectError(await createOrder({ lines: [{ description: 'huge', quantity: 1e9, unit_price: 1e9 }] }), 400, 'parameter_invalid', { param: 'lines[0].quantity' });
+    const big = { description: 'big', quantity: 1, unit_price: 9e14 };
+    expectError(await createOrder({ lines: [big, big] }), 400, 'parameter_invalid', { param: 'lines' });
     expect(await orderCount()).toBe(before);
     // A purchase order may have no customer account; it takes the entity's base currency.
     const po = (await live.post('/v1/orders').send({ document_type: 'purchase_order', lines: [{ description: 'Steel', quantity: 10, unit_price: 4.5 }] }).expect(201)).body;

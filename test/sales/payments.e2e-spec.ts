@@ -238,6 +238,13 @@ describe('payments', () => {
     const after = await run(() => port.openReceivablesBalance(today));
     expect(before.minus(after).toNumber()).toBe(30);
     expect((await run(() => port.openReceivablesBalance('2000-01-01'))).toNumber()).toBe(0);
+    const second = await issuedInvoice();
+    const both = await run(() =>
+      port.recordDepositPayment({ accountId, applications: [{ invoiceId: invoice.id, amount: money(5) }, { invoiceId: second.id, amount: money(55) }], paymentMethod: null, reference: 'dep-3' }),
+    );
+    expect((await live.get(`/v1/payments/${both.paymentId}`).expect(200)).body).toMatchObject({ amount: 60, method: 'bank_deposit', order_id: null, applications: [{ order_id: invoice.id, amount: 5 }, { order_id: second.id, amount: 55 }] });
+    expect((await live.get(`/v1/orders/${second.id}`).expect(200)).body.payment_status).toBe('paid');
+    expectError(await live.post(`/v1/payments/${both.paymentId}/refunds`).send({}), 409, 'invalid_state', { hint: expect.stringContaining('2 invoices') });
     await run(() => port.addCustomerCredit(accountId, money(12.5), 'dep-2'));
     const credits = await app.db.query('SELECT amount::text FROM customer_credits WHERE account_id = $1', [accountId]);
     expect(credits.rows).toEqual([{ amount: '12.5000' }]);

@@ -76,6 +76,8 @@ interface ProductView {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** numeric(19,4) holds amounts below 10^15. */
+const MAX_AMOUNT = money('1e15');
 const stateOf = (o: OrderRecord): OrderState => ({
   documentType: o.documentType as DocumentType,
   orderStatus: o.orderStatus as OrderStatus,
@@ -606,6 +608,7 @@ export class OrdersService implements OnModuleInit {
 
   private applyTotals(record: OrderRecord, lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[]): void {
     const totals = orderTotals(lines);
+    if (totals.subtotal.gte(MAX_AMOUNT)) throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
     record.subtotal = totals.subtotal;
     record.discountTotal = totals.discountTotal;
     record.taxTotal = totals.taxTotal;
@@ -667,6 +670,9 @@ export class OrdersService implements OnModuleInit {
         discountAmount: input.discount_amount ?? 0,
         taxRate: input.tax_rate ?? 0,
       });
+      if (amounts.subtotal.gte(MAX_AMOUNT)) {
+        throw invalidParam(at(i, 'quantity'), `quantity × unit_price must stay below ${MAX_AMOUNT.toFixed(0)}.`);
+      }
       result.push({
         orderId: record.id,
         position: firstPosition + i,

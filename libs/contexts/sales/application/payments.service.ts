@@ -202,7 +202,13 @@ export class PaymentsService implements OnModuleInit {
       if (amount.gt(refundable)) {
         throw new SalesError('amount_exceeds_limit', { param: 'amount', hint: `At most ${refundable.toFixed(2)} of payment '${payment.id}' is left to refund.` });
       }
-      const orderId = payment.orderId;
+      const applications = (await this.applications.ofPayments([payment.id])).get(payment.id) ?? [];
+      if (applications.length > 1) {
+        throw new SalesError('invalid_state', {
+          hint: `Payment '${payment.id}' (status '${payment.status}') was applied to ${applications.length} invoices; only a payment of one invoice can be refunded.`,
+        });
+      }
+      const orderId = applications[0]?.orderId ?? payment.orderId;
       const order = orderId ? await this.orders.lockForPayment(orderId) : null;
       const processorRef = payment.processorReference
         ? (await this.processor.refund({ chargeReference: payment.processorReference, amount: amount.toFixed(2), currency: payment.currency })).reference
