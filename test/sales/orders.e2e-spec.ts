@@ -1,3 +1,5 @@
+import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
+import { RequestContext } from '../../libs/platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FulfillmentGateTestModule } from './fulfillment-gate.module';
@@ -220,6 +222,24 @@ describe('orders', () => {
     const quote = await newOrder({ document_type: 'quote' });
     expectError(await gate(quote.id), 422, 'order_not_confirmed');
     expectError(await gate('0190a000-0000-7000-8000-000000000000'), 404, 'not_found');
+  });
+
+  it('lets fulfillment mark a confirmed sales order fulfilled, then it can be closed', async () => {
+    const orders = app.get(OrdersService);
+    const entity = app.seed.entities.primary;
+    const asLive = <T>(fn: () => Promise<T>) =>
+      RequestContext.runAs({ entityId: entity.id, entityCode: entity.code, livemode: true, apiKeyId: entity.id, scopes: new Set(['*']) }, fn, 'test');
+    const order = await newOrder();
+    await expect(asLive(() => orders.markFulfilled(order.id))).rejects.toMatchObject({ code: 'invalid_state' });
+    await live.post(`/v1/orders/${order.id}/confirm`).expect(200);
+    expect(await asLive(() => orders.markFulfilled(order.id))).toMatchObject({ order_status: 'fulfilled', fulfilled_at: expect.any(String) });
+    expectError(await live.post(`/v1/orders/${order.id}/lines`).send({ description: 'x', quantity: 1, unit_price: 1 }), 409, 'invalid_state', { hint: expect.stringContaining("'fulfilled'") });
+    const invoice = (await live.post(`/v1/orders/${order.id}/convert`).expect(200)).body;
+    expect(invoice).toMatchObject({ document_type: 'invoice', source_order_id: order.id });
+    expect((await live.post(`/v1/orders/${order.id}/close`).expect(200)).body).toMatchObject({ order_status: 'closed' });
+    const quote = await newOrder({ document_type: 'quote' });
+    await live.post(`/v1/orders/${quote.id}/confirm`).expect(200);
+    await expect(asLive(() => orders.markFulfilled(quote.id))).rejects.toMatchObject({ code: 'invalid_state' });
   });
 
   it('serves the seeded order fixtures', async () => {

@@ -128,6 +128,19 @@ describe('payments', () => {
     expect(paid).toMatchObject({ status: 'succeeded', payment_method_id: pm, method: 'payment_method' });
   });
 
+  it('never overpays under concurrent payments of the same invoice', async () => {
+    const invoice = await issuedInvoice();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => live.post(`/v1/orders/${invoice.id}/payments`).send({ method: 'card', amount: 30, card: card('4242424242424242') })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 422, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.body.error.code).toBe('amount_exceeds_limit');
+    expect((await live.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({ amount_paid: 30, amount_due: 25, payment_status: 'partially_paid' });
+    const payments = (await live.get(`/v1/payments?order_id=${invoice.id}`).expect(200)).body.data;
+    expect(payments.map((p: { status: string }) => p.status)).toEqual(['succeeded']);
+  });
+
   it('accepts payments only on issued invoices', async () => {
     const so = (await live.post('/v1/orders').send({ account_id: accountId, lines: [{ product_id: productId, quantity: 1 }] }).expect(201)).body;
     await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
