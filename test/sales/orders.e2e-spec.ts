@@ -106,6 +106,9 @@ describe('orders', () => {
 
   it('moves through confirm, cancel, void and close with invalid_state naming the status', async () => {
     const order = await newOrder();
+    for (const action of ['confirm', 'cancel', 'void', 'close', 'convert', 'send', 'customer-acknowledge-revision']) {
+      expectError(await live.post(`/v1/orders/${order.id}/${action}`).send({ force: true }), 400, 'parameter_unknown', { param: 'force' });
+    }
     const confirmed = (await live.post(`/v1/orders/${order.id}/confirm`).expect(200)).body;
     expect(confirmed).toMatchObject({ order_status: 'confirmed' });
     expect(confirmed.confirmed_at).toEqual(expect.any(String));

@@ -178,6 +178,9 @@ export class OrderListQueryDto extends ListQueryDto {
   sort?: (typeof ORDER_SORTS)[number];
 }
 
+/** Body of the action routes: none; any field is 400 parameter_unknown. */
+export class EmptyBodyDto {}
+
 export class TagRefDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()

@@ -9,6 +9,7 @@ import { PaymentsService } from '../application/payments.service';
 import {
   CreateOrderDto,
   CreatePaymentDto,
+  EmptyBodyDto,
   OrderLineDto,
   OrderListQueryDto,
   OrderResponse,
@@ -89,7 +90,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Confirm a draft', description: 'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  confirm(@Param('id') id: string) {
+  confirm(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.confirm(id);
   }
 
@@ -98,7 +99,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Cancel an order', description: 'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  cancel(@Param('id') id: string) {
+  cancel(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.cancel(id);
   }
 
@@ -107,7 +108,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Void a confirmed order', description: 'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  void(@Param('id') id: string) {
+  void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.void(id);
   }
 
@@ -116,7 +117,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Close a confirmed or fulfilled order', description: 'Emits order.updated.' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  close(@Param('id') id: string) {
+  close(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.close(id);
   }
 
@@ -125,7 +126,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Convert a quote to a sales order, or a sales order to an invoice', description: 'Returns the NEW draft document (source_order_id points back). A quote closes; a sales order keeps its status. Once per document. Emits order.created and order.converted.' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  convert(@Param('id') id: string) {
+  convert(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.convert(id);
   }
 
@@ -134,7 +135,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Record that the document was sent to the customer', description: 'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  send(@Param('id') id: string) {
+  send(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.send(id);
   }
 
@@ -143,7 +144,7 @@ export class OrdersController {
   @RequireScopes('orders:write')
   @ApiOperation({ summary: 'Store the customer acknowledgment of a revision', description: 'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.' })
   @ApiResponse({ status: 200, type: OrderResponse })
-  acknowledge(@Param('id') id: string) {
+  acknowledge(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.acknowledgeRevision(id);
   }
 
