@@ -63,7 +63,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
 function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
   // BENCH_API_EXEC_ARGV (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API process.
   const execArgv = (process.env.BENCH_API_EXEC_ARGV ?? '').split(' ').filter(Boolean);
-  const child = fork(path.join(__dirname, 'api-server.js'), [], { env, execArgv, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'api-server.js'), [], {
+    env,
+    execArgv,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   cleanups.push(() => stopChild(child));
   return new Promise((resolve, reject) => {
     let buffer = '';
@@ -107,7 +111,12 @@ async function prepareDatabase(): Promise<string> {
 }
 
 /** Bulk-inserts `count` orders with one line each for (entity, livemode); returns the ids in creation order. */
-async function insertOrders(db: Client, entityId: string, accountId: string, count: number): Promise<string[]> {
+async function insertOrders(
+  db: Client,
+  entityId: string,
+  accountId: string,
+  count: number,
+): Promise<string[]> {
   const ids: string[] = [];
   const start = Date.now() - count;
   for (let offset = 0; offset < count; offset += CHUNK) {
@@ -135,12 +144,27 @@ async function insertOrders(db: Client, entityId: string, accountId: string, cou
 }
 
 async function run(baseUrl: string, route: string, key: string, duration: number) {
-  const result = await autocannon({ url: `${baseUrl}${route}`, headers: { Authorization: `Bearer ${key}` }, connections: CONNECTIONS, duration });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+  const result = await autocannon({
+    url: `${baseUrl}${route}`,
+    headers: { Authorization: `Bearer ${key}` },
+    connections: CONNECTIONS,
+    duration,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** Sequential requests alternating between the two routes, so machine noise hits both alike; latencies in ms. */
-async function interleaved(baseUrl: string, routes: [string, string], key: string, rounds: number): Promise<[number[], number[]]> {
+async function interleaved(
+  baseUrl: string,
+  routes: [string, string],
+  key: string,
+  rounds: number,
+): Promise<[number[], number[]]> {
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < rounds; i++) {
     for (const which of [0, 1] as const) {
@@ -171,18 +195,25 @@ async function main() {
   for (let e = 0; e < OTHER_ENTITIES; e++) {
     const entityId = newId();
     const accountId = newId();
-    await db.query(`INSERT INTO accounts (id, entity_id, livemode, name, currency) VALUES ($1, $2, true, 'Other', 'USD')`, [accountId, entityId]);
+    await db.query(
+      `INSERT INTO accounts (id, entity_id, livemode, name, currency) VALUES ($1, $2, true, 'Other', 'USD')`,
+      [accountId, entityId],
+    );
     await insertOrders(db, entityId, accountId, OTHER_ORDERS);
   }
   const ids = await insertOrders(db, seed.entities.primary.id, seed.fixtures.account_id as string, ORDERS);
   await db.query('ANALYZE');
-  console.log(`inserted ${ORDERS} orders for the QA entity and ${OTHER_ENTITIES} x ${OTHER_ORDERS} for others in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `inserted ${ORDERS} orders for the QA entity and ${OTHER_ENTITIES} x ${OTHER_ORDERS} for others in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // Newest first over quotes, sales orders and invoices: find the cursor after DEEP listed records.
-  const listed = (await db.query(
-    `SELECT id FROM orders WHERE entity_id = $1 AND livemode = true AND document_type IN ('quote', 'sales_order', 'invoice') ORDER BY id DESC OFFSET $2 LIMIT 1`,
-    [seed.entities.primary.id, DEEP - 1],
-  )).rows[0] as { id: string } | undefined;
+  const listed = (
+    await db.query(
+      `SELECT id FROM orders WHERE entity_id = $1 AND livemode = true AND document_type IN ('quote', 'sales_order', 'invoice') ORDER BY id DESC OFFSET $2 LIMIT 1`,
+      [seed.entities.primary.id, DEEP - 1],
+    )
+  ).rows[0] as { id: string } | undefined;
   if (!listed) throw new Error('not enough listed orders for the deep cursor');
   const api = await startApi({
     PATH: process.env.PATH,
@@ -199,7 +230,8 @@ async function main() {
   for (const route of [first, deep]) {
     const res = await fetch(`${api.baseUrl}${route}`, { headers: { Authorization: `Bearer ${key}` } });
     const body = (await res.json()) as { data: { account: { object: string } }[] };
-    if (res.status !== 200 || body.data.length !== 100 || body.data[0].account.object !== 'account') throw new Error(`unexpected answer on ${route}: ${res.status}`);
+    if (res.status !== 200 || body.data.length !== 100 || body.data[0].account.object !== 'account')
+      throw new Error(`unexpected answer on ${route}: ${res.status}`);
   }
   if (WARMUP_S > 0) {
     await run(api.baseUrl, first, key, WARMUP_S);
@@ -211,17 +243,28 @@ async function main() {
   const seqFirst = percentile(firstTimes, 99);
   const seqDeep = percentile(deepTimes, 99);
   const ratio = seqDeep / seqFirst;
-  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ids.length} orders of the QA entity, Node ${process.version}, ${os.cpus().length} CPUs`);
-  console.log(`first page  GET ${first}: ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx/errors ${a.bad}`);
-  console.log(`deep page   (cursor after ${DEEP} records): ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx/errors ${b.bad}`);
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ids.length} orders of the QA entity, Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  console.log(
+    `first page  GET ${first}: ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx/errors ${a.bad}`,
+  );
+  console.log(
+    `deep page   (cursor after ${DEEP} records): ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx/errors ${b.bad}`,
+  );
   console.log(
     `sequential, one connection, ${SEQUENTIAL_ROUNDS} requests each, interleaved: first page p50 ${percentile(firstTimes, 50).toFixed(1)} ms, p99 ${seqFirst.toFixed(1)} ms; deep page p50 ${percentile(deepTimes, 50).toFixed(1)} ms, p99 ${seqDeep.toFixed(1)} ms`,
   );
-  console.log(`\n${ratio <= MAX_DEEP_RATIO && a.bad + b.bad === 0 ? 'PASS' : 'FAIL'}  deep page p99 / first page p99 (sequential) = ${ratio.toFixed(2)} (target <= ${MAX_DEEP_RATIO}); under load ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}`);
+  console.log(
+    `\n${ratio <= MAX_DEEP_RATIO && a.bad + b.bad === 0 ? 'PASS' : 'FAIL'}  deep page p99 / first page p99 (sequential) = ${ratio.toFixed(2)} (target <= ${MAX_DEEP_RATIO}); under load ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}`,
+  );
 }
 
 async function cleanup(): Promise<void> {
-  while (cleanups.length) await cleanups.pop()!().catch((error: unknown) => console.error('cleanup:', error instanceof Error ? error.message : error));
+  while (cleanups.length)
+    await cleanups.pop()!().catch((error: unknown) =>
+      console.error('cleanup:', error instanceof Error ? error.message : error),
+    );
 }
 
 main().then(

@@ -84,8 +84,12 @@ export class SalesOrdersAndPayments1764200000000 implements MigrationInterface {
         order_id uuid NOT NULL REFERENCES orders(id) ON DELETE RESTRICT,
         amount numeric(19,4) NOT NULL CHECK (amount > 0)
       )`);
-    await q.query(`CREATE INDEX payment_applications_payment ON payment_applications (entity_id, livemode, payment_id)`);
-    await q.query(`CREATE INDEX payment_applications_order ON payment_applications (entity_id, livemode, order_id)`);
+    await q.query(
+      `CREATE INDEX payment_applications_payment ON payment_applications (entity_id, livemode, payment_id)`,
+    );
+    await q.query(
+      `CREATE INDEX payment_applications_order ON payment_applications (entity_id, livemode, order_id)`,
+    );
     await q.query(`
       CREATE TABLE refunds (${TENANT_COLUMNS},
         payment_id uuid NOT NULL REFERENCES payments(id) ON DELETE RESTRICT,
@@ -104,11 +108,20 @@ export class SalesOrdersAndPayments1764200000000 implements MigrationInterface {
         amount numeric(19,4) NOT NULL CHECK (amount > 0),
         reference text NOT NULL
       )`);
-    await q.query(`CREATE INDEX customer_credits_account ON customer_credits (entity_id, livemode, account_id, id)`);
+    await q.query(
+      `CREATE INDEX customer_credits_account ON customer_credits (entity_id, livemode, account_id, id)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['customer_credits', 'refunds', 'payment_applications', 'payments', 'order_lines', 'orders']) {
+    for (const table of [
+      'customer_credits',
+      'refunds',
+      'payment_applications',
+      'payments',
+      'order_lines',
+      'orders',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -112,7 +112,10 @@ export class AccountsService implements OnModuleInit {
 
   /** Serializes accounts with their tag ids (one query for the batch). */
   private async present(rows: AccountRecord[]): Promise<AccountResource[]> {
-    const tagIds = await this.tags.tagIdsOf('account', rows.map((r) => r.id));
+    const tagIds = await this.tags.tagIdsOf(
+      'account',
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toAccountResource(r, tagIds.get(r.id) ?? []));
   }
 
@@ -140,7 +143,9 @@ export class AccountsService implements OnModuleInit {
       assertActive(record, 'untagging');
       const before = await this.presentOne(record);
       if (!(await this.tags.detach('account', record.id, tagId))) {
-        throw new SalesError('not_found', { hint: `Tag '${tagId}' is not attached to account '${record.id}'.` });
+        throw new SalesError('not_found', {
+          hint: `Tag '${tagId}' is not attached to account '${record.id}'.`,
+        });
       }
       const resource = await this.presentOne(record);
       await this.events.publish('account.updated', resource, { tag_ids: before.tag_ids });

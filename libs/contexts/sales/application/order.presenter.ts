@@ -1,7 +1,13 @@
 import { toJsonNumber } from '../../../platform/persistence/money';
 import { isRevisionPending, OrderStatus } from '../domain/order';
 import { TOTAL_PLACES } from '../domain/order-totals';
-import { OrderLineRecord, OrderRecord, PaymentApplicationRecord, PaymentRecord, RefundRecord } from '../infrastructure/order.entity';
+import {
+  OrderLineRecord,
+  OrderRecord,
+  PaymentApplicationRecord,
+  PaymentRecord,
+  RefundRecord,
+} from '../infrastructure/order.entity';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const total = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, TOTAL_PLACES) as number;

@@ -112,9 +112,15 @@ export class OrdersService implements OnModuleInit {
       fields: {
         account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
         lines: { kind: 'embedded', resource: 'order_line' },
-        source_order: { kind: 'reference', source: 'source_order_id', target: 'source_order', resource: 'order' },
+        source_order: {
+          kind: 'reference',
+          source: 'source_order_id',
+          target: 'source_order',
+          resource: 'order',
+        },
       },
-      load: async (ids) => new Map((await this.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
+      load: async (ids) =>
+        new Map((await this.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
     });
     this.resources.register({
       name: 'order_line',
@@ -122,7 +128,8 @@ export class OrdersService implements OnModuleInit {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
         order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
       },
-      load: async (ids) => new Map((await this.lines.findByIds(ids)).map((l) => [l.id, toOrderLineResource(l)])),
+      load: async (ids) =>
+        new Map((await this.lines.findByIds(ids)).map((l) => [l.id, toOrderLineResource(l)])),
     });
   }
 
@@ -144,15 +151,24 @@ export class OrdersService implements OnModuleInit {
       let currency = input.currency?.toUpperCase();
       if (accountId === null) {
         if (documentType !== 'purchase_order') {
-          throw new SalesError('parameter_missing', { param: 'account_id', hint: `A ${documentType} needs an account_id.` });
+          throw new SalesError('parameter_missing', {
+            param: 'account_id',
+            hint: `A ${documentType} needs an account_id.`,
+          });
         }
       } else {
         const account = await this.accounts.findById(accountId);
         if (!account || account.status !== 'active') {
-          throw invalidParam('account_id', `No active account with id '${accountId}' exists for this entity and mode.`);
+          throw invalidParam(
+            'account_id',
+            `No active account with id '${accountId}' exists for this entity and mode.`,
+          );
         }
         if (currency && currency !== account.currency) {
-          throw invalidParam('currency', `The account's currency is ${account.currency}; an order is in its account's currency.`);
+          throw invalidParam(
+            'currency',
+            `The account's currency is ${account.currency}; an order is in its account's currency.`,
+          );
         }
         currency = account.currency;
       }
@@ -195,15 +211,22 @@ export class OrdersService implements OnModuleInit {
   async list(query: OrderListQuery, url: string): Promise<ListPage<OrderResource>> {
     const direction = query.sort === 'created_at_asc' || query.sort === 'created_at' ? 'asc' : 'desc';
     const page = await this.orders.page(query, { url, direction }, (qb) => {
-      if (query.document_type) qb.andWhere('r.document_type = :documentType', { documentType: query.document_type });
+      if (query.document_type)
+        qb.andWhere('r.document_type = :documentType', { documentType: query.document_type });
       else qb.andWhere('r.document_type IN (:...documentTypes)', { documentTypes: DEFAULT_LIST_TYPES });
       if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
-      if (query.order_status) qb.andWhere('r.order_status = :orderStatus', { orderStatus: query.order_status });
-      if (query.payment_status) qb.andWhere('r.payment_status = :paymentStatus', { paymentStatus: query.payment_status });
+      if (query.order_status)
+        qb.andWhere('r.order_status = :orderStatus', { orderStatus: query.order_status });
+      if (query.payment_status)
+        qb.andWhere('r.payment_status = :paymentStatus', { paymentStatus: query.payment_status });
       // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
       // value means from the next millisecond on, so an order's own created_at excludes it.
-      if (query.created_after) qb.andWhere('r.created_at >= :createdAfter', { createdAfter: new Date(new Date(query.created_after).getTime() + 1) });
-      if (query.created_before) qb.andWhere('r.created_at < :createdBefore', { createdBefore: new Date(query.created_before) });
+      if (query.created_after)
+        qb.andWhere('r.created_at >= :createdAfter', {
+          createdAfter: new Date(new Date(query.created_after).getTime() + 1),
+        });
+      if (query.created_before)
+        qb.andWhere('r.created_at < :createdBefore', { createdBefore: new Date(query.created_before) });
     });
     return listEnvelope(await this.present(page.rows), page, url);
   }
@@ -219,7 +242,8 @@ export class OrdersService implements OnModuleInit {
       const before = await this.presentOne(record);
       const touchesDocument = input.lines !== undefined || input.account_id !== undefined;
       if (touchesDocument) assertTransition('edit', stateOf(record));
-      else if (record.orderStatus === 'cancelled' || record.orderStatus === 'voided') assertTransition('edit', stateOf(record));
+      else if (record.orderStatus === 'cancelled' || record.orderStatus === 'voided')
+        assertTransition('edit', stateOf(record));
       if (input.account_id !== undefined && input.account_id !== record.accountId) {
         if (record.orderStatus !== 'draft') {
           throw new SalesError('invalid_state', {
@@ -230,9 +254,16 @@ export class OrdersService implements OnModuleInit {
         if (input.account_id === null) throw invalidParam('account_id', 'account_id cannot be null.');
         const account = await this.accounts.findById(input.account_id);
         if (!account || account.status !== 'active') {
-          throw invalidParam('account_id', `No active account with id '${input.account_id}' exists for this entity and mode.`);
+          throw invalidParam(
+            'account_id',
+            `No active account with id '${input.account_id}' exists for this entity and mode.`,
+          );
         }
-        if (account.currency !== record.currency) throw invalidParam('account_id', `The account's currency ${account.currency} differs from the order's ${record.currency}.`);
+        if (account.currency !== record.currency)
+          throw invalidParam(
+            'account_id',
+            `The account's currency ${account.currency} differs from the order's ${record.currency}.`,
+          );
         record.accountId = input.account_id;
       }
       if (input.notes !== undefined) record.notes = input.notes;
@@ -325,7 +356,11 @@ export class OrdersService implements OnModuleInit {
       const record = await this.orders.getForUpdate(id);
       assertTransition('confirm', stateOf(record));
       const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
-      if (lines.length === 0) throw new SalesError('invalid_state', { param: 'lines', hint: `An order without lines cannot be confirmed (order_status 'draft').` });
+      if (lines.length === 0)
+        throw new SalesError('invalid_state', {
+          param: 'lines',
+          hint: `An order without lines cannot be confirmed (order_status 'draft').`,
+        });
       record.orderStatus = nextStatus('confirm');
       record.confirmedAt = new Date();
       const resource = await this.presentOne(await this.orders.save(record));
@@ -390,7 +425,15 @@ export class OrdersService implements OnModuleInit {
       const sourceLines = (await this.lines.ofOrders([source.id])).get(source.id) ?? [];
       await this.lines.insertMany(
         sourceLines.map((l) => {
-          const { id: _id, entityId: _e, livemode: _m, createdAt: _c, updatedAt: _u, version: _v, ...rest } = l;
+          const {
+            id: _id,
+            entityId: _e,
+            livemode: _m,
+            createdAt: _c,
+            updatedAt: _u,
+            version: _v,
+            ...rest
+          } = l;
           return { ...rest, orderId: target.id };
         }),
       );
@@ -405,7 +448,10 @@ export class OrdersService implements OnModuleInit {
       const converted = await this.presentOne(await this.orders.save(source));
       await this.events.publish('order.created', created);
       if (isInvoiceType(targetType)) await this.events.publish('invoice.created', created);
-      await this.events.publish('order.converted', converted, { order_status: sourceBefore, converted_to_id: null });
+      await this.events.publish('order.converted', converted, {
+        order_status: sourceBefore,
+        converted_to_id: null,
+      });
       return created;
     });
   }
@@ -419,7 +465,9 @@ export class OrdersService implements OnModuleInit {
       record.sentToCustomerAt = new Date();
       // Sending the revised document is not an acknowledgment: the customer must still acknowledge.
       const resource = await this.presentOne(await this.orders.save(record));
-      await this.events.publish('order.updated', resource, { sent_to_customer_at: previous ? previous.toISOString() : null });
+      await this.events.publish('order.updated', resource, {
+        sent_to_customer_at: previous ? previous.toISOString() : null,
+      });
       return resource;
     });
   }
@@ -436,7 +484,9 @@ export class OrdersService implements OnModuleInit {
       record.revisionAcknowledgedAt = new Date();
       record.acknowledgedTotal = record.total;
       const resource = await this.presentOne(await this.orders.save(record));
-      await this.events.publish('order.revision_acknowledged', resource, { revision: { acknowledged: false } });
+      await this.events.publish('order.revision_acknowledged', resource, {
+        revision: { acknowledged: false },
+      });
       return resource;
     });
   }
@@ -444,8 +494,16 @@ export class OrdersService implements OnModuleInit {
   /** For package creation: 422 order_not_confirmed unless a confirmed sales order, 409 revision_unacknowledged while a revision is pending. */
   async assertReadyForFulfillment(orderId: string): Promise<void> {
     const record = await this.orders.findById(orderId);
-    if (!record) throw new SalesError('not_found', { param: 'order_id', hint: `No order with id '${orderId}' exists for this entity and mode.` });
-    assertReadyForFulfillment({ ...revisionOf(record), documentType: record.documentType as DocumentType, id: record.id });
+    if (!record)
+      throw new SalesError('not_found', {
+        param: 'order_id',
+        hint: `No order with id '${orderId}' exists for this entity and mode.`,
+      });
+    assertReadyForFulfillment({
+      ...revisionOf(record),
+      documentType: record.documentType as DocumentType,
+      id: record.id,
+    });
   }
 
   async addTag(orderId: string, tagId: string): Promise<OrderResource> {
@@ -464,7 +522,9 @@ export class OrdersService implements OnModuleInit {
       const record = await this.orders.getForUpdate(orderId);
       const before = (await this.tags.tagIdsOf('order', [record.id])).get(record.id) ?? [];
       if (!(await this.tags.detach('order', record.id, tagId))) {
-        throw new SalesError('not_found', { hint: `Tag '${tagId}' is not attached to order '${record.id}'.` });
+        throw new SalesError('not_found', {
+          hint: `Tag '${tagId}' is not attached to order '${record.id}'.`,
+        });
       }
       const resource = await this.presentOne(record);
       await this.events.publish('order.updated', resource, { tag_ids: before });
@@ -478,7 +538,11 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** For payments: applies a net change of the amount paid (negative for refunds) and recomputes the payment status. */
-  async applyPayment(record: OrderRecord, paid: Decimal, refunded: Decimal): Promise<{ resource: OrderResource; previous: string }> {
+  async applyPayment(
+    record: OrderRecord,
+    paid: Decimal,
+    refunded: Decimal,
+  ): Promise<{ resource: OrderResource; previous: string }> {
     const previous = record.paymentStatus;
     record.amountPaid = record.amountPaid.plus(paid).minus(refunded);
     record.amountRefunded = record.amountRefunded.plus(refunded);
@@ -498,8 +562,11 @@ export class OrdersService implements OnModuleInit {
       record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
       const resource = await this.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType) && previous !== 'draft') await this.postInvoiceReversal(record);
-      await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, { order_status: previous });
-      if (action === 'void' && isInvoiceType(record.documentType)) await this.events.publish('invoice.voided', resource);
+      await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
+        order_status: previous,
+      });
+      if (action === 'void' && isInvoiceType(record.documentType))
+        await this.events.publish('invoice.voided', resource);
       return resource;
     });
   }
@@ -517,7 +584,9 @@ export class OrdersService implements OnModuleInit {
       lines: [
         { role: 'receivables', debit: record.total, description: 'Invoice total' },
         ...(net.gt(0) ? [{ role: 'revenue' as const, credit: net, description: 'Revenue' }] : []),
-        ...(record.taxTotal.gt(0) ? [{ role: 'tax' as const, credit: record.taxTotal, description: 'Sales tax' }] : []),
+        ...(record.taxTotal.gt(0)
+          ? [{ role: 'tax' as const, credit: record.taxTotal, description: 'Sales tax' }]
+          : []),
       ],
     });
   }
@@ -534,13 +603,17 @@ export class OrdersService implements OnModuleInit {
       description: `Void of invoice ${record.id}`,
       lines: [
         ...(net.gt(0) ? [{ role: 'revenue' as const, debit: net, description: 'Revenue reversed' }] : []),
-        ...(record.taxTotal.gt(0) ? [{ role: 'tax' as const, debit: record.taxTotal, description: 'Sales tax reversed' }] : []),
+        ...(record.taxTotal.gt(0)
+          ? [{ role: 'tax' as const, debit: record.taxTotal, description: 'Sales tax reversed' }]
+          : []),
         { role: 'receivables', credit: record.total, description: 'Invoice voided' },
       ],
     });
   }
 
-  private copyable(o: OrderRecord): Omit<Partial<OrderRecord>, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'> {
+  private copyable(
+    o: OrderRecord,
+  ): Omit<Partial<OrderRecord>, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'> {
     return {
       accountId: o.accountId,
       currency: o.currency,
@@ -574,7 +647,12 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** Saves the order after a change; marks it revised when it was confirmed and already sent. */
-  private async saveChange(record: OrderRecord, before: OrderResource, linesChanged: boolean, lineEvent?: 'order.line.added' | 'order.line.updated' | 'order.line.removed'): Promise<OrderResource> {
+  private async saveChange(
+    record: OrderRecord,
+    before: OrderResource,
+    linesChanged: boolean,
+    lineEvent?: 'order.line.added' | 'order.line.updated' | 'order.line.removed',
+  ): Promise<OrderResource> {
     const revises = linesChanged && editRevises(revisionOf(record));
     if (revises) {
       record.revisedAt = new Date();
@@ -589,9 +667,14 @@ export class OrdersService implements OnModuleInit {
     if (lineEvent) await this.events.publish(lineEvent, resource, previous);
     else if (changed.length > 0) {
       await this.events.publish('order.updated', resource, previous);
-      if (isInvoiceType(record.documentType)) await this.events.publish('invoice.updated', resource, previous);
+      if (isInvoiceType(record.documentType))
+        await this.events.publish('invoice.updated', resource, previous);
     }
-    if (revises) await this.events.publish('order.revised', resource, { total: before.total, revision: before.revision });
+    if (revises)
+      await this.events.publish('order.revised', resource, {
+        total: before.total,
+        revision: before.revision,
+      });
     return resource;
   }
 
@@ -606,9 +689,13 @@ export class OrdersService implements OnModuleInit {
     this.applyTotals(record, lines);
   }
 
-  private applyTotals(record: OrderRecord, lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[]): void {
+  private applyTotals(
+    record: OrderRecord,
+    lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[],
+  ): void {
     const totals = orderTotals(lines);
-    if (totals.subtotal.gte(MAX_AMOUNT)) throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
+    if (totals.subtotal.gte(MAX_AMOUNT))
+      throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
     record.subtotal = totals.subtotal;
     record.discountTotal = totals.discountTotal;
     record.taxTotal = totals.taxTotal;
@@ -622,25 +709,46 @@ export class OrdersService implements OnModuleInit {
    * applicable pricing policy; the list price and the policy id are copied onto the line.
    * `param` is `lines` (errors name `lines[i].field`) or `line` (a single line body: `field`).
    */
-  private async priceLines(record: OrderRecord, inputs: OrderLineInput[], param: 'lines' | 'line', firstPosition: number): Promise<Omit<OrderLineRecord, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'>[]> {
+  private async priceLines(
+    record: OrderRecord,
+    inputs: OrderLineInput[],
+    param: 'lines' | 'line',
+    firstPosition: number,
+  ): Promise<
+    Omit<OrderLineRecord, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'>[]
+  > {
     const at = (i: number, field: string) => (param === 'lines' ? `lines[${i}].${field}` : field);
-    const productIds = [...new Set(inputs.map((l) => l.product_id).filter((p): p is string => typeof p === 'string'))];
+    const productIds = [
+      ...new Set(inputs.map((l) => l.product_id).filter((p): p is string => typeof p === 'string')),
+    ];
     const products = await this.loadProducts(productIds);
     const priced = new Map<string, Awaited<ReturnType<PricingPoliciesService['priceLine']>>>();
     const result = [];
     for (const [i, input] of inputs.entries()) {
       const product = input.product_id ? products.get(input.product_id) : undefined;
       if (input.product_id && !product) {
-        throw invalidParam(at(i, 'product_id'), `No product with id '${input.product_id}' exists for this entity and mode.`);
+        throw invalidParam(
+          at(i, 'product_id'),
+          `No product with id '${input.product_id}' exists for this entity and mode.`,
+        );
       }
       if (product && product.status !== 'active') {
-        throw invalidParam(at(i, 'product_id'), `Product '${product.id}' is ${product.status}; only active products can be ordered.`);
+        throw invalidParam(
+          at(i, 'product_id'),
+          `Product '${product.id}' is ${product.status}; only active products can be ordered.`,
+        );
       }
       if (!product && !input.description) {
-        throw new SalesError('parameter_missing', { param: at(i, 'description'), hint: 'A line without product_id needs a description.' });
+        throw new SalesError('parameter_missing', {
+          param: at(i, 'description'),
+          hint: 'A line without product_id needs a description.',
+        });
       }
       if (!product && input.unit_price === undefined) {
-        throw new SalesError('parameter_missing', { param: at(i, 'unit_price'), hint: 'A line without product_id needs a unit_price.' });
+        throw new SalesError('parameter_missing', {
+          param: at(i, 'unit_price'),
+          hint: 'A line without product_id needs a unit_price.',
+        });
       }
       const quantity = money(input.quantity);
       let listPrice: Decimal | null = product ? money(product.list_price) : null;
@@ -671,7 +779,10 @@ export class OrdersService implements OnModuleInit {
         taxRate: input.tax_rate ?? 0,
       });
       if (amounts.subtotal.gte(MAX_AMOUNT)) {
-        throw invalidParam(at(i, 'quantity'), `quantity × unit_price must stay below ${MAX_AMOUNT.toFixed(0)}.`);
+        throw invalidParam(
+          at(i, 'quantity'),
+          `quantity × unit_price must stay below ${MAX_AMOUNT.toFixed(0)}.`,
+        );
       }
       result.push({
         orderId: record.id,
@@ -703,7 +814,9 @@ export class OrdersService implements OnModuleInit {
   }
 
   private async baseCurrency(): Promise<string> {
-    const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: RequestContext.caller().entityId });
+    const entity = await this.tx.manager
+      .getRepository(BusinessEntityRecord)
+      .findOneBy({ id: RequestContext.caller().entityId });
     if (!entity) throw notFound('entity');
     return entity.baseCurrency;
   }

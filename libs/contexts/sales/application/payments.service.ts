@@ -10,7 +10,11 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { assertTransition, DocumentType, OrderStatus } from '../domain/order';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderRecord, PaymentRecord } from '../infrastructure/order.entity';
-import { PaymentApplicationRepository, PaymentRepository, RefundRepository } from '../infrastructure/order.repositories';
+import {
+  PaymentApplicationRepository,
+  PaymentRepository,
+  RefundRepository,
+} from '../infrastructure/order.repositories';
 import { PaymentMethodRepository } from '../infrastructure/sales.repositories';
 import { OrdersService } from './orders.service';
 import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './order.presenter';
@@ -65,12 +69,16 @@ export class PaymentsService implements OnModuleInit {
         order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
         account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
       },
-      load: async (ids) => new Map((await this.present(await this.payments.findByIds(ids))).map((p) => [p.id, p])),
+      load: async (ids) =>
+        new Map((await this.present(await this.payments.findByIds(ids))).map((p) => [p.id, p])),
     });
     this.resources.register({
       name: 'refund',
-      fields: { payment: { kind: 'reference', source: 'payment_id', target: 'payment', resource: 'payment' } },
-      load: async (ids) => new Map((await this.refunds.findByIds(ids)).map((r) => [r.id, toRefundResource(r)])),
+      fields: {
+        payment: { kind: 'reference', source: 'payment_id', target: 'payment', resource: 'payment' },
+      },
+      load: async (ids) =>
+        new Map((await this.refunds.findByIds(ids)).map((r) => [r.id, toRefundResource(r)])),
     });
   }
 
@@ -90,16 +98,28 @@ export class PaymentsService implements OnModuleInit {
       const record = await this.orders.lockForPayment(orderId);
       return this.checkPayable(record, input);
     });
-    if (input.method === 'card' && !input.card) throw new SalesError('parameter_missing', { param: 'card', hint: 'method card needs a card object.' });
-    if (input.method !== 'card' && input.card) throw invalidParam('card', `card is accepted only with method 'card'.`);
+    if (input.method === 'card' && !input.card)
+      throw new SalesError('parameter_missing', { param: 'card', hint: 'method card needs a card object.' });
+    if (input.method !== 'card' && input.card)
+      throw invalidParam('card', `card is accepted only with method 'card'.`);
     if (input.method === 'payment_method') {
-      if (!input.payment_method_id) throw new SalesError('parameter_missing', { param: 'payment_method_id', hint: `method payment_method needs payment_method_id.` });
+      if (!input.payment_method_id)
+        throw new SalesError('parameter_missing', {
+          param: 'payment_method_id',
+          hint: `method payment_method needs payment_method_id.`,
+        });
       const pm = await this.paymentMethods.findById(input.payment_method_id);
       if (!pm || pm.accountId !== order.account_id) {
-        throw invalidParam('payment_method_id', `No payment method with id '${input.payment_method_id}' belongs to the order's account.`);
+        throw invalidParam(
+          'payment_method_id',
+          `No payment method with id '${input.payment_method_id}' belongs to the order's account.`,
+        );
       }
     } else if (input.payment_method_id) {
-      throw invalidParam('payment_method_id', `payment_method_id is accepted only with method 'payment_method'.`);
+      throw invalidParam(
+        'payment_method_id',
+        `payment_method_id is accepted only with method 'payment_method'.`,
+      );
     }
     let processorReference: string | null = null;
     let brand: string | null = null;
@@ -116,7 +136,16 @@ export class PaymentsService implements OnModuleInit {
       last4 = result.last4;
       if (!result.approved) {
         const failed = await this.tx.run(async () => {
-          const record = await this.payments.create(this.newPayment(order.account_id, order.id, amount, order.currency, input, { status: 'failed', brand, last4, reference: null, failureCode: result.declineCode, failureMessage: result.message }));
+          const record = await this.payments.create(
+            this.newPayment(order.account_id, order.id, amount, order.currency, input, {
+              status: 'failed',
+              brand,
+              last4,
+              reference: null,
+              failureCode: result.declineCode,
+              failureMessage: result.message,
+            }),
+          );
           const resource = (await this.present([record]))[0];
           await this.events.publish('payment.failed', resource);
           return resource;
@@ -134,7 +163,12 @@ export class PaymentsService implements OnModuleInit {
     } catch (error) {
       // The charge went through but recording it failed (posting refused, a concurrent payment
       // took the amount due): give the money back so nothing is charged without a record.
-      if (processorReference) await this.processor.refund({ chargeReference: processorReference, amount: amount.toFixed(2), currency: order.currency });
+      if (processorReference)
+        await this.processor.refund({
+          chargeReference: processorReference,
+          amount: amount.toFixed(2),
+          currency: order.currency,
+        });
       throw error;
     }
   }
@@ -143,13 +177,24 @@ export class PaymentsService implements OnModuleInit {
     orderId: string,
     input: PaymentInput,
     amount: Decimal,
-    { brand, last4, processorReference }: { brand: string | null; last4: string | null; processorReference: string | null },
+    {
+      brand,
+      last4,
+      processorReference,
+    }: { brand: string | null; last4: string | null; processorReference: string | null },
   ): Promise<PaymentResource> {
     return this.tx.run(async () => {
       const record = await this.orders.lockForPayment(orderId);
       const checked = this.checkPayable(record, { ...input, amount: amount.toNumber() });
       const payment = await this.payments.create(
-        this.newPayment(record.accountId, record.id, checked, record.currency, input, { status: 'succeeded', brand, last4, reference: processorReference, failureCode: null, failureMessage: null }),
+        this.newPayment(record.accountId, record.id, checked, record.currency, input, {
+          status: 'succeeded',
+          brand,
+          last4,
+          reference: processorReference,
+          failureCode: null,
+          failureMessage: null,
+        }),
       );
       await this.applications.create({ paymentId: payment.id, orderId: record.id, amount: checked });
       const { resource: orderResource } = await this.orders.applyPayment(record, checked, money(0));
@@ -166,7 +211,10 @@ export class PaymentsService implements OnModuleInit {
       });
       const resource = (await this.present([payment]))[0];
       await this.events.publish('payment.succeeded', resource);
-      await this.events.publish(orderResource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid', orderResource);
+      await this.events.publish(
+        orderResource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid',
+        orderResource,
+      );
       return resource;
     });
   }
@@ -186,21 +234,31 @@ export class PaymentsService implements OnModuleInit {
 
   async listRefunds(paymentId: string, query: ListQueryDto, url: string): Promise<ListPage<RefundResource>> {
     await this.payments.getById(paymentId);
-    const page = await this.refunds.page(query, { url }, (qb) => qb.andWhere('r.payment_id = :paymentId', { paymentId }));
+    const page = await this.refunds.page(query, { url }, (qb) =>
+      qb.andWhere('r.payment_id = :paymentId', { paymentId }),
+    );
     return listEnvelope(page.rows.map(toRefundResource), page, url);
   }
 
   /** Refunds part or all of a succeeded payment: REFUND posting (debit receivables, credit cash); the invoice is due again by that amount. */
-  async refund(paymentId: string, input: { amount?: number; reason?: string | null }): Promise<RefundResource> {
+  async refund(
+    paymentId: string,
+    input: { amount?: number; reason?: string | null },
+  ): Promise<RefundResource> {
     return this.tx.run(async () => {
       const payment = await this.payments.getForUpdate(paymentId);
       if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-        throw new SalesError('invalid_state', { hint: `Payment '${payment.id}' has status '${payment.status}'; only a succeeded or partially_refunded payment can be refunded.` });
+        throw new SalesError('invalid_state', {
+          hint: `Payment '${payment.id}' has status '${payment.status}'; only a succeeded or partially_refunded payment can be refunded.`,
+        });
       }
       const refundable = payment.amount.minus(payment.amountRefunded);
       const amount = input.amount === undefined ? refundable : money(input.amount);
       if (amount.gt(refundable)) {
-        throw new SalesError('amount_exceeds_limit', { param: 'amount', hint: `At most ${refundable.toFixed(2)} of payment '${payment.id}' is left to refund.` });
+        throw new SalesError('amount_exceeds_limit', {
+          param: 'amount',
+          hint: `At most ${refundable.toFixed(2)} of payment '${payment.id}' is left to refund.`,
+        });
       }
       const applications = (await this.applications.ofPayments([payment.id])).get(payment.id) ?? [];
       if (applications.length > 1) {
@@ -211,9 +269,23 @@ export class PaymentsService implements OnModuleInit {
       const orderId = applications[0]?.orderId ?? payment.orderId;
       const order = orderId ? await this.orders.lockForPayment(orderId) : null;
       const processorRef = payment.processorReference
-        ? (await this.processor.refund({ chargeReference: payment.processorReference, amount: amount.toFixed(2), currency: payment.currency })).reference
+        ? (
+            await this.processor.refund({
+              chargeReference: payment.processorReference,
+              amount: amount.toFixed(2),
+              currency: payment.currency,
+            })
+          ).reference
         : null;
-      const refund = await this.refunds.create({ paymentId: payment.id, orderId, amount, currency: payment.currency, status: 'succeeded', reason: input.reason ?? null, processorReference: processorRef });
+      const refund = await this.refunds.create({
+        paymentId: payment.id,
+        orderId,
+        amount,
+        currency: payment.currency,
+        status: 'succeeded',
+        reason: input.reason ?? null,
+        processorReference: processorRef,
+      });
       payment.amountRefunded = payment.amountRefunded.plus(amount);
       payment.status = payment.amountRefunded.gte(payment.amount) ? 'refunded' : 'partially_refunded';
       await this.payments.save(payment);
@@ -230,9 +302,13 @@ export class PaymentsService implements OnModuleInit {
         ],
       });
       const paymentResource = (await this.present([payment]))[0];
-      await this.events.publish(payment.status === 'refunded' ? 'payment.refunded' : 'payment.partially_refunded', paymentResource, {
-        amount_refunded: paymentResource.amount_refunded - Number(amount.toFixed(2)),
-      });
+      await this.events.publish(
+        payment.status === 'refunded' ? 'payment.refunded' : 'payment.partially_refunded',
+        paymentResource,
+        {
+          amount_refunded: paymentResource.amount_refunded - Number(amount.toFixed(2)),
+        },
+      );
       return toRefundResource(refund);
     });
   }
@@ -241,11 +317,16 @@ export class PaymentsService implements OnModuleInit {
   private checkPayable(record: OrderRecord, input: { amount?: number }): Decimal {
     assertTransition('pay', state(record));
     if (record.amountDue.lte(0)) {
-      throw new SalesError('invalid_state', { hint: `This ${record.documentType} has payment_status '${record.paymentStatus}' and nothing is due.` });
+      throw new SalesError('invalid_state', {
+        hint: `This ${record.documentType} has payment_status '${record.paymentStatus}' and nothing is due.`,
+      });
     }
     const amount = input.amount === undefined ? record.amountDue : money(input.amount);
     if (amount.gt(record.amountDue)) {
-      throw new SalesError('amount_exceeds_limit', { param: 'amount', hint: `The amount due is ${record.amountDue.toFixed(2)}; a payment cannot exceed it.` });
+      throw new SalesError('amount_exceeds_limit', {
+        param: 'amount',
+        hint: `The amount due is ${record.amountDue.toFixed(2)}; a payment cannot exceed it.`,
+      });
     }
     return amount;
   }
@@ -256,7 +337,14 @@ export class PaymentsService implements OnModuleInit {
     amount: Decimal,
     currency: string,
     input: PaymentInput,
-    extra: { status: string; brand: string | null; last4: string | null; reference: string | null; failureCode: string | null; failureMessage: string | null },
+    extra: {
+      status: string;
+      brand: string | null;
+      last4: string | null;
+      reference: string | null;
+      failureCode: string | null;
+      failureMessage: string | null;
+    },
   ) {
     return {
       accountId,

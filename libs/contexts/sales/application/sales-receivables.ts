@@ -1,12 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { DepositApplication, OpenReceivable, ReceivablesGateway, ReceivablesPort } from '../../accounting/application/receivables.port';
+import {
+  DepositApplication,
+  OpenReceivable,
+  ReceivablesGateway,
+  ReceivablesPort,
+} from '../../accounting/application/receivables.port';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { INVOICE_TYPES } from '../domain/order';
 import { invalidParam, SalesError } from '../domain/sales-error';
-import { CustomerCreditRepository, OrderRepository, PaymentApplicationRepository, PaymentRepository } from '../infrastructure/order.repositories';
+import {
+  CustomerCreditRepository,
+  OrderRepository,
+  PaymentApplicationRepository,
+  PaymentRepository,
+} from '../infrastructure/order.repositories';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
 
@@ -40,20 +50,45 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
         .orderBy('r.id')
         .setLock('pessimistic_write')
         .getMany();
-      return rows.map((r) => ({ invoiceId: r.id, accountId: r.accountId as string, currency: r.currency, total: r.total, amountDue: r.amountDue }));
+      return rows.map((r) => ({
+        invoiceId: r.id,
+        accountId: r.accountId as string,
+        currency: r.currency,
+        total: r.total,
+        amountDue: r.amountDue,
+      }));
     });
   }
 
-  async recordDepositPayment(input: { accountId: string; applications: DepositApplication[]; paymentMethod: string | null; reference: string }): Promise<{ paymentId: string }> {
+  async recordDepositPayment(input: {
+    accountId: string;
+    applications: DepositApplication[];
+    paymentMethod: string | null;
+    reference: string;
+  }): Promise<{ paymentId: string }> {
     return this.tx.run(async () => {
-      const open = new Map((await this.findOpenInvoices(input.accountId, input.applications.map((a) => a.invoiceId))).map((o) => [o.invoiceId, o]));
+      const open = new Map(
+        (
+          await this.findOpenInvoices(
+            input.accountId,
+            input.applications.map((a) => a.invoiceId),
+          )
+        ).map((o) => [o.invoiceId, o]),
+      );
       let total = money(0);
       let currency: string | null = null;
       for (const [i, application] of input.applications.entries()) {
         const invoice = open.get(application.invoiceId);
-        if (!invoice) throw invalidParam(`applications[${i}].invoice_id`, `Invoice '${application.invoiceId}' is not an open invoice of account '${input.accountId}'.`);
+        if (!invoice)
+          throw invalidParam(
+            `applications[${i}].invoice_id`,
+            `Invoice '${application.invoiceId}' is not an open invoice of account '${input.accountId}'.`,
+          );
         if (money(application.amount).gt(invoice.amountDue)) {
-          throw new SalesError('amount_exceeds_limit', { param: `applications[${i}].amount`, hint: `Invoice '${invoice.invoiceId}' has ${invoice.amountDue.toFixed(2)} due.` });
+          throw new SalesError('amount_exceeds_limit', {
+            param: `applications[${i}].amount`,
+            hint: `Invoice '${invoice.invoiceId}' has ${invoice.amountDue.toFixed(2)} due.`,
+          });
         }
         total = total.plus(application.amount);
         currency ??= invoice.currency;
@@ -76,10 +111,17 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
         metadata: {},
       });
       for (const application of input.applications) {
-        await this.applications.create({ paymentId: payment.id, orderId: application.invoiceId, amount: money(application.amount) });
+        await this.applications.create({
+          paymentId: payment.id,
+          orderId: application.invoiceId,
+          amount: money(application.amount),
+        });
         const order = await this.orders.lockForPayment(application.invoiceId);
         const { resource } = await this.orders.applyPayment(order, money(application.amount), money(0));
-        await this.events.publish(resource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid', resource);
+        await this.events.publish(
+          resource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid',
+          resource,
+        );
       }
       await this.events.publish('payment.succeeded', (await this.paymentsService.present([payment]))[0]);
       return { paymentId: payment.id };
@@ -101,6 +143,9 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
   private openInvoices() {
     return this.orderRepo
       .scopedQuery('r')
-      .andWhere('r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0', { types: INVOICE_TYPES, statuses: OPEN_STATUSES });
+      .andWhere('r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0', {
+        types: INVOICE_TYPES,
+        statuses: OPEN_STATUSES,
+      });
   }
 }

@@ -121,14 +121,27 @@ export class SalesSeed implements OnModuleInit {
       sales_order: shape(salesOrder),
       revised_order: shape(revised),
       // Serial records come with the inventory context; it fills `serials` when it allocates them.
-      serial_order: { id: serialOrder.id, item_id: serialOrder.lines[0].id, product_id: serialProduct.id, serials: [] as string[] },
+      serial_order: {
+        id: serialOrder.id,
+        item_id: serialOrder.lines[0].id,
+        product_id: serialProduct.id,
+        serials: [] as string[],
+      },
     };
   }
 
   /** test_order_id: a confirmed sales order in test mode, with its own account and product. */
   private async seedTestOrder(): Promise<string> {
-    const account = await this.accounts.create({ name: 'QA Test-mode Customer', email: 'test-buyer@qa-customer.example' });
-    const product = await this.products.create({ sku: 'QA-TEST-WIDGET', name: 'QA Test Widget', type: 'standard', list_price: 10 });
+    const account = await this.accounts.create({
+      name: 'QA Test-mode Customer',
+      email: 'test-buyer@qa-customer.example',
+    });
+    const product = await this.products.create({
+      sku: 'QA-TEST-WIDGET',
+      name: 'QA Test Widget',
+      type: 'standard',
+      list_price: 10,
+    });
     const draft = await this.orders.create({
       document_type: 'sales_order',
       account_id: account.id,

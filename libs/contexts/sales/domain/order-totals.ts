@@ -32,7 +32,9 @@ const round = (value: Decimal, places: number) => value.toDecimalPlaces(places, 
  */
 export function lineAmounts(input: LineAmountsInput): LineAmounts {
   const subtotal = round(money(input.quantity).mul(money(input.unitPrice)), UNIT_PLACES);
-  let discount = round(subtotal.mul(money(input.discountPercent ?? 0)).div(100), UNIT_PLACES).plus(money(input.discountAmount ?? 0));
+  let discount = round(subtotal.mul(money(input.discountPercent ?? 0)).div(100), UNIT_PLACES).plus(
+    money(input.discountAmount ?? 0),
+  );
   if (discount.gt(subtotal)) discount = subtotal;
   const taxable = subtotal.minus(discount);
   const tax = round(taxable.mul(money(input.taxRate ?? 0)).div(100), UNIT_PLACES);
@@ -52,8 +54,17 @@ export interface OrderTotals {
  */
 export function orderTotals(lines: readonly LineAmounts[]): OrderTotals {
   const sum = (pick: (l: LineAmounts) => Decimal) => lines.reduce((acc, l) => acc.plus(pick(l)), money(0));
-  const subtotal = round(sum((l) => l.subtotal), TOTAL_PLACES);
-  const discountTotal = round(sum((l) => l.discountTotal), TOTAL_PLACES);
-  const taxTotal = round(sum((l) => l.taxTotal), TOTAL_PLACES);
+  const subtotal = round(
+    sum((l) => l.subtotal),
+    TOTAL_PLACES,
+  );
+  const discountTotal = round(
+    sum((l) => l.discountTotal),
+    TOTAL_PLACES,
+  );
+  const taxTotal = round(
+    sum((l) => l.taxTotal),
+    TOTAL_PLACES,
+  );
   return { subtotal, discountTotal, taxTotal, total: subtotal.minus(discountTotal).plus(taxTotal) };
 }

@@ -14,7 +14,12 @@ import {
 import { lineAmounts, orderTotals } from './order-totals';
 import { SalesError } from './sales-error';
 
-const state = (documentType: DocumentType, orderStatus: OrderStatus, paid = 0, convertedToId: string | null = null) => ({
+const state = (
+  documentType: DocumentType,
+  orderStatus: OrderStatus,
+  paid = 0,
+  convertedToId: string | null = null,
+) => ({
   documentType,
   orderStatus,
   amountPaid: money(paid),
@@ -63,7 +68,9 @@ describe('order state machine', () => {
     expect(conversionTarget('invoice')).toBeNull();
     expect(codeOf(() => assertTransition('convert', state('quote', 'draft')))).toBeUndefined();
     expect(codeOf(() => assertTransition('convert', state('sales_order', 'draft')))).toBe('invalid_state');
-    expect(codeOf(() => assertTransition('convert', state('sales_order', 'confirmed', 0, 'x')))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('convert', state('sales_order', 'confirmed', 0, 'x')))).toBe(
+      'invalid_state',
+    );
     expect(codeOf(() => assertTransition('convert', state('invoice', 'confirmed')))).toBe('invalid_state');
   });
 
@@ -96,26 +103,110 @@ describe('revisions', () => {
   const sent = new Date('2026-01-01T00:00:00Z');
   const later = new Date('2026-01-02T00:00:00Z');
   it('revises confirmed orders once sent, until acknowledged', () => {
-    expect(editRevises({ orderStatus: 'confirmed', sentToCustomerAt: sent, revisedAt: null, revisionAcknowledgedAt: null })).toBe(true);
-    expect(editRevises({ orderStatus: 'confirmed', sentToCustomerAt: null, revisedAt: null, revisionAcknowledgedAt: null })).toBe(false);
-    expect(editRevises({ orderStatus: 'draft', sentToCustomerAt: sent, revisedAt: null, revisionAcknowledgedAt: null })).toBe(false);
-    expect(isRevisionPending({ orderStatus: 'confirmed', sentToCustomerAt: sent, revisedAt: later, revisionAcknowledgedAt: null })).toBe(true);
-    expect(isRevisionPending({ orderStatus: 'confirmed', sentToCustomerAt: sent, revisedAt: sent, revisionAcknowledgedAt: later })).toBe(false);
-    expect(isRevisionPending({ orderStatus: 'confirmed', sentToCustomerAt: sent, revisedAt: later, revisionAcknowledgedAt: sent })).toBe(true);
+    expect(
+      editRevises({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(true);
+    expect(
+      editRevises({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: null,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(false);
+    expect(
+      editRevises({
+        orderStatus: 'draft',
+        sentToCustomerAt: sent,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(false);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: later,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(true);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: sent,
+        revisionAcknowledgedAt: later,
+      }),
+    ).toBe(false);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: later,
+        revisionAcknowledgedAt: sent,
+      }),
+    ).toBe(true);
   });
 
   it('gates fulfillment: 422 unless a confirmed sales order, 409 while a revision is pending', () => {
     const base = { id: 'o', sentToCustomerAt: sent, revisionAcknowledgedAt: null };
-    expect(codeOf(() => assertReadyForFulfillment({ ...base, documentType: 'quote', orderStatus: 'confirmed', revisedAt: null }))).toBe('order_not_confirmed');
-    expect(codeOf(() => assertReadyForFulfillment({ ...base, documentType: 'sales_order', orderStatus: 'draft', revisedAt: null }))).toBe('order_not_confirmed');
-    expect(codeOf(() => assertReadyForFulfillment({ ...base, documentType: 'sales_order', orderStatus: 'confirmed', revisedAt: later }))).toBe('revision_unacknowledged');
-    expect(codeOf(() => assertReadyForFulfillment({ ...base, documentType: 'sales_order', orderStatus: 'confirmed', revisedAt: null }))).toBeUndefined();
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'quote',
+          orderStatus: 'confirmed',
+          revisedAt: null,
+        }),
+      ),
+    ).toBe('order_not_confirmed');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'draft',
+          revisedAt: null,
+        }),
+      ),
+    ).toBe('order_not_confirmed');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'confirmed',
+          revisedAt: later,
+        }),
+      ),
+    ).toBe('revision_unacknowledged');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'confirmed',
+          revisedAt: null,
+        }),
+      ),
+    ).toBeUndefined();
   });
 });
 
 describe('order totals', () => {
   it('computes a line exactly: discount percent then amount, tax on the rest', () => {
-    const line = lineAmounts({ quantity: '1.5', unitPrice: '19.99', discountPercent: 10, discountAmount: '1', taxRate: '8.25' });
+    const line = lineAmounts({
+      quantity: '1.5',
+      unitPrice: '19.99',
+      discountPercent: 10,
+      discountAmount: '1',
+      taxRate: '8.25',
+    });
     expect(line.subtotal.toString()).toBe('29.985');
     expect(line.discountTotal.toString()).toBe('3.9985');
     expect(line.taxTotal.toString()).toBe('2.1439');
@@ -138,7 +229,10 @@ describe('order totals', () => {
   });
 
   it('rounds currency totals half-up to 2 decimals and keeps total = subtotal - discount + tax', () => {
-    const totals = orderTotals([lineAmounts({ quantity: 1, unitPrice: '0.005' }), lineAmounts({ quantity: 1, unitPrice: '10', taxRate: '7.5' })]);
+    const totals = orderTotals([
+      lineAmounts({ quantity: 1, unitPrice: '0.005' }),
+      lineAmounts({ quantity: 1, unitPrice: '10', taxRate: '7.5' }),
+    ]);
     expect(totals.subtotal.toString()).toBe('10.01');
     expect(totals.taxTotal.toString()).toBe('0.75');
     expect(totals.total.toString()).toBe('10.76');

@@ -3,7 +3,14 @@ import { money } from '../../../platform/persistence/money';
 import { SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (SPEC.md "orders"). */
-export const DOCUMENT_TYPES = ['quote', 'sales_order', 'invoice', 'return', 'purchase_order', 'late_fee_invoice'] as const;
+export const DOCUMENT_TYPES = [
+  'quote',
+  'sales_order',
+  'invoice',
+  'return',
+  'purchase_order',
+  'late_fee_invoice',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** What GET /orders lists without a document_type filter. */
 export const DEFAULT_LIST_TYPES: readonly DocumentType[] = ['quote', 'sales_order', 'invoice'];
@@ -16,7 +23,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export type OrderAction = 'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay';
+export type OrderAction =
+  'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay';
 
 /** The facts the state machine needs about one order. */
 export interface OrderState {
@@ -46,7 +54,9 @@ export function allowedFrom(action: OrderAction, state: OrderState): readonly Or
     case 'void':
       return ['confirmed'];
     case 'fulfill':
-      return state.documentType === 'sales_order' || state.documentType === 'return' || state.documentType === 'purchase_order'
+      return state.documentType === 'sales_order' ||
+        state.documentType === 'return' ||
+        state.documentType === 'purchase_order'
         ? ['confirmed']
         : [];
     case 'close':
@@ -58,7 +68,9 @@ export function allowedFrom(action: OrderAction, state: OrderState): readonly Or
     case 'send':
       return ['draft', 'confirmed'];
     case 'edit':
-      return state.documentType === 'quote' || state.documentType === 'sales_order' ? ['draft', 'confirmed'] : ['draft'];
+      return state.documentType === 'quote' || state.documentType === 'sales_order'
+        ? ['draft', 'confirmed']
+        : ['draft'];
     case 'pay':
       return invoice ? ['confirmed', 'fulfilled', 'closed'] : [];
   }
@@ -104,7 +116,15 @@ const describe = (action: OrderAction): string =>
 
 /** The status an action leads to. */
 export function nextStatus(action: 'confirm' | 'cancel' | 'void' | 'fulfill' | 'close'): OrderStatus {
-  return ({ confirm: 'confirmed', cancel: 'cancelled', void: 'voided', fulfill: 'fulfilled', close: 'closed' } as const)[action];
+  return (
+    {
+      confirm: 'confirmed',
+      cancel: 'cancelled',
+      void: 'voided',
+      fulfill: 'fulfilled',
+      close: 'closed',
+    } as const
+  )[action];
 }
 
 /** What a conversion creates: quote → sales_order, sales_order → invoice. */
@@ -146,10 +166,13 @@ export const isRevisionPending = (s: RevisionState): boolean =>
   s.revisedAt !== null && (s.revisionAcknowledgedAt === null || s.revisionAcknowledgedAt < s.revisedAt);
 
 /** True when an edit now makes the order revised (confirmed and already sent). */
-export const editRevises = (s: RevisionState): boolean => s.orderStatus === 'confirmed' && s.sentToCustomerAt !== null;
+export const editRevises = (s: RevisionState): boolean =>
+  s.orderStatus === 'confirmed' && s.sentToCustomerAt !== null;
 
 /** Fulfillment's gate: 422 order_not_confirmed unless a confirmed sales order; 409 while a revision is unacknowledged. */
-export function assertReadyForFulfillment(s: RevisionState & { documentType: DocumentType; id: string }): void {
+export function assertReadyForFulfillment(
+  s: RevisionState & { documentType: DocumentType; id: string },
+): void {
   if (s.documentType !== 'sales_order' || s.orderStatus !== 'confirmed') {
     throw new SalesError('order_not_confirmed', {
       param: 'order_id',

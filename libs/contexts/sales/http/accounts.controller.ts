@@ -91,7 +91,8 @@ export class AccountsController {
   @RequireScopes('accounts:write')
   @ApiOperation({
     summary: 'Attach a tag to an account',
-    description: 'Idempotent; emits account.updated (previous tag_ids) when newly attached. 400 on an unknown tag_id, 409 on a deleted account.',
+    description:
+      'Idempotent; emits account.updated (previous tag_ids) when newly attached. 400 on an unknown tag_id, 409 on a deleted account.',
   })
   @ApiResponse({ status: 200, type: AccountResponse })
   addTag(@Param('id') id: string, @Body() body: AccountTagDto) {

@@ -27,12 +27,20 @@ const MAX_LINES = 1000;
 const amount = { maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false };
 
 export class OrderLineDto {
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.',
+  })
   @OptionalNullable()
   @IsUUID()
   product_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'QA Widget', description: 'Default: the product name. Required without product_id.' })
+  @ApiPropertyOptional({
+    example: 'QA Widget',
+    description: 'Default: the product name. Required without product_id.',
+  })
   @Optional()
   @IsString()
   @IsNotEmpty()
@@ -45,7 +53,11 @@ export class OrderLineDto {
   @Max(MAX_AMOUNT)
   quantity: number;
 
-  @ApiPropertyOptional({ example: 22.5, description: 'Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.' })
+  @ApiPropertyOptional({
+    example: 22.5,
+    description:
+      'Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.',
+  })
   @Optional()
   @IsNumber(amount)
   @Min(0)
@@ -59,14 +71,23 @@ export class OrderLineDto {
   @Max(100)
   discount_percent?: number;
 
-  @ApiPropertyOptional({ example: 1.5, minimum: 0, description: 'A fixed amount off the line, after discount_percent.' })
+  @ApiPropertyOptional({
+    example: 1.5,
+    minimum: 0,
+    description: 'A fixed amount off the line, after discount_percent.',
+  })
   @Optional()
   @IsNumber(amount)
   @Min(0)
   @Max(MAX_AMOUNT)
   discount_amount?: number;
 
-  @ApiPropertyOptional({ example: 8.25, minimum: 0, maximum: 100, description: 'Tax percent on the discounted line.' })
+  @ApiPropertyOptional({
+    example: 8.25,
+    minimum: 0,
+    maximum: 100,
+    description: 'Tax percent on the discounted line.',
+  })
   @Optional()
   @IsNumber(amount)
   @Min(0)
@@ -82,12 +103,19 @@ export class CreateOrderDto {
   @IsIn(DOCUMENT_TYPES)
   document_type?: (typeof DOCUMENT_TYPES)[number];
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'The customer account; required except on purchase orders.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description: 'The customer account; required except on purchase orders.',
+  })
   @OptionalNullable()
   @IsUUID()
   account_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'USD', description: "Default: the account's currency (the entity base currency without an account)." })
+  @ApiPropertyOptional({
+    example: 'USD',
+    description: "Default: the account's currency (the entity base currency without an account).",
+  })
   @Optional()
   @IsString()
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be an ISO 4217 code' })
@@ -172,7 +200,11 @@ export class OrderListQueryDto extends ListQueryDto {
   @IsISO8601({ strict: true })
   created_before?: string;
 
-  @ApiPropertyOptional({ enum: ORDER_SORTS, default: 'created_at_desc', description: '`created_at_desc` (= `-created_at`, newest first) or `created_at_asc` (= `created_at`).' })
+  @ApiPropertyOptional({
+    enum: ORDER_SORTS,
+    default: 'created_at_desc',
+    description: '`created_at_desc` (= `-created_at`, newest first) or `created_at_asc` (= `created_at`).',
+  })
   @Optional()
   @IsIn(ORDER_SORTS)
   sort?: (typeof ORDER_SORTS)[number];
@@ -188,7 +220,10 @@ export class TagRefDto {
 }
 
 export class CardDto {
-  @ApiProperty({ example: '4242424242424242', description: 'Used for this charge only; never stored (only brand and last4 are kept).' })
+  @ApiProperty({
+    example: '4242424242424242',
+    description: 'Used for this charge only; never stored (only brand and last4 are kept).',
+  })
   @IsString()
   @Matches(/^\d{12,19}$/, { message: 'number must be 12 to 19 digits' })
   number: string;
@@ -213,7 +248,10 @@ export class CardDto {
 }
 
 export class CreatePaymentDto {
-  @ApiPropertyOptional({ example: 50, description: 'Default: the amount due. At most 2 decimals, > 0, not above the amount due.' })
+  @ApiPropertyOptional({
+    example: 50,
+    description: 'Default: the amount due. At most 2 decimals, > 0, not above the amount due.',
+  })
   @Optional()
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
   @Min(0.01)
@@ -230,7 +268,10 @@ export class CreatePaymentDto {
   @Type(() => CardDto)
   card?: CardDto;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "With method payment_method: a payment method of the order's account." })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "With method payment_method: a payment method of the order's account.",
+  })
   @Optional()
   @IsUUID()
   payment_method_id?: string;
@@ -284,8 +325,20 @@ export class OrderLineResponse extends OrderLineDto {
   @ApiProperty({ example: 'order_line' }) object: string;
   @ApiProperty({ format: 'uuid' }) order_id: string;
   @ApiProperty() position: number;
-  @ApiProperty({ nullable: true, type: Number, example: 25, description: 'The product list price when the line was priced.' }) list_price: number | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The policy that set unit_price; kept after the policy is deleted.' }) pricing_policy_id: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    example: 25,
+    description: 'The product list price when the line was priced.',
+  })
+  list_price: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The policy that set unit_price; kept after the policy is deleted.',
+  })
+  pricing_policy_id: string | null;
   @ApiProperty({ example: 75 }) subtotal: number;
   @ApiProperty({ example: 0 }) discount_total: number;
   @ApiProperty({ example: 0 }) tax_total: number;
@@ -296,16 +349,19 @@ export class RevisionResponse {
   @ApiProperty() revised: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) revised_at: string | null;
   @ApiProperty() revision_count: number;
-  @ApiProperty({ description: 'false while a revision awaits the customer acknowledgment.' }) acknowledged: boolean;
+  @ApiProperty({ description: 'false while a revision awaits the customer acknowledgment.' })
+  acknowledged: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) acknowledged_at: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'The total the customer acknowledged.' }) acknowledged_total: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'The total the customer acknowledged.' })
+  acknowledged_total: number | null;
 }
 
 export class OrderResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'order' }) object: string;
   @ApiProperty({ enum: DOCUMENT_TYPES }) document_type: string;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: account.' }) account_id: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: account.' })
+  account_id: string | null;
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ enum: ORDER_STATUSES }) order_status: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status: string;
@@ -316,7 +372,11 @@ export class OrderResponse {
   @ApiProperty({ example: 0, description: 'Net of refunds.' }) amount_paid: number;
   @ApiProperty({ example: 0 }) amount_refunded: number;
   @ApiProperty({ example: 75 }) amount_due: number;
-  @ApiProperty({ type: [OrderLineResponse], description: 'Embedded; expand[]=lines.product expands products.' }) lines: OrderLineResponse[];
+  @ApiProperty({
+    type: [OrderLineResponse],
+    description: 'Embedded; expand[]=lines.product expands products.',
+  })
+  lines: OrderLineResponse[];
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) source_order_id: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) converted_to_id: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) confirmed_at: string | null;
@@ -340,9 +400,13 @@ export class PaymentResponse {
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'] }) status: string;
   @ApiProperty({ enum: [...PAYMENT_METHODS_ACCEPTED, 'bank_deposit'] }) method: string;
-  @ApiProperty({ nullable: true, type: Object, example: { brand: 'visa', last4: '4242' } }) card: { brand: string; last4: string } | null;
+  @ApiProperty({ nullable: true, type: Object, example: { brand: 'visa', last4: '4242' } }) card: {
+    brand: string;
+    last4: string;
+  } | null;
   @ApiProperty({ nullable: true, type: String }) failure_code: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ order_id: '0190...', amount: 50 }] }) applications: unknown[];
+  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ order_id: '0190...', amount: 50 }] })
+  applications: unknown[];
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }

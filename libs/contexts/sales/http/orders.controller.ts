@@ -32,7 +32,11 @@ export class OrdersController {
 
   @Post()
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Create an order document', description: 'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).' })
+  @ApiOperation({
+    summary: 'Create an order document',
+    description:
+      'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).',
+  })
   @ApiResponse({ status: 201, type: OrderResponse })
   create(@Body() body: CreateOrderDto) {
     return this.orders.create(body);
@@ -40,7 +44,11 @@ export class OrdersController {
 
   @Get()
   @RequireScopes('orders:read')
-  @ApiOperation({ summary: 'List orders', description: 'Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product.' })
+  @ApiOperation({
+    summary: 'List orders',
+    description:
+      'Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product.',
+  })
   list(@Query() query: OrderListQueryDto, @Req() req: Request) {
     return this.orders.list(query, path(req));
   }
@@ -55,7 +63,11 @@ export class OrdersController {
 
   @Patch(':id')
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Update an order', description: 'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).' })
+  @ApiOperation({
+    summary: 'Update an order',
+    description:
+      'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   update(@Param('id') id: string, @Body() body: UpdateOrderDto) {
     return this.orders.update(id, body);
@@ -71,7 +83,11 @@ export class OrdersController {
 
   @Patch(':id/lines/:line_id')
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Update a line', description: 'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.' })
+  @ApiOperation({
+    summary: 'Update a line',
+    description:
+      'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   updateLine(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: UpdateOrderLineDto) {
     return this.orders.updateLine(id, lineId, body);
@@ -88,7 +104,11 @@ export class OrdersController {
   @Post(':id/confirm')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Confirm a draft', description: 'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).' })
+  @ApiOperation({
+    summary: 'Confirm a draft',
+    description:
+      'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   confirm(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.confirm(id);
@@ -97,7 +117,11 @@ export class OrdersController {
   @Post(':id/cancel')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Cancel an order', description: 'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.' })
+  @ApiOperation({
+    summary: 'Cancel an order',
+    description:
+      'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   cancel(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.cancel(id);
@@ -106,7 +130,11 @@ export class OrdersController {
   @Post(':id/void')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Void a confirmed order', description: 'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).' })
+  @ApiOperation({
+    summary: 'Void a confirmed order',
+    description:
+      'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.void(id);
@@ -124,7 +152,11 @@ export class OrdersController {
   @Post(':id/convert')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Convert a quote to a sales order, or a sales order to an invoice', description: 'Returns the NEW draft document (source_order_id points back). A quote closes; a sales order keeps its status. Once per document. Emits order.created and order.converted.' })
+  @ApiOperation({
+    summary: 'Convert a quote to a sales order, or a sales order to an invoice',
+    description:
+      'Returns the NEW draft document (source_order_id points back). A quote closes; a sales order keeps its status. Once per document. Emits order.created and order.converted.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   convert(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.convert(id);
@@ -133,7 +165,11 @@ export class OrdersController {
   @Post(':id/send')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Record that the document was sent to the customer', description: 'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.' })
+  @ApiOperation({
+    summary: 'Record that the document was sent to the customer',
+    description:
+      'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   send(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.send(id);
@@ -142,7 +178,11 @@ export class OrdersController {
   @Post(':id/customer-acknowledge-revision')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Store the customer acknowledgment of a revision', description: 'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.' })
+  @ApiOperation({
+    summary: 'Store the customer acknowledgment of a revision',
+    description:
+      'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   acknowledge(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.orders.acknowledgeRevision(id);
@@ -151,7 +191,10 @@ export class OrdersController {
   @Post(':id/tags')
   @HttpCode(200)
   @RequireScopes('orders:write')
-  @ApiOperation({ summary: 'Attach a tag', description: 'Idempotent; emits order.updated when newly attached.' })
+  @ApiOperation({
+    summary: 'Attach a tag',
+    description: 'Idempotent; emits order.updated when newly attached.',
+  })
   @ApiResponse({ status: 200, type: OrderResponse })
   addTag(@Param('id') id: string, @Body() body: TagRefDto) {
     return this.orders.addTag(id, body.tag_id);
@@ -169,7 +212,11 @@ export class OrdersController {
   @ApiResource('payment')
   @RequireScopes('orders:write', 'payments:write')
   @ApiTags('Payments')
-  @ApiOperation({ summary: 'Pay an invoice', description: 'Needs orders:write AND payments:write. Card payments go through the payment processor (sandbox: 4242424242424242 approves, 4000000000000002 declines → 422 card_declined, payment.failed). Posts PAYMENT (debit cash, credit receivables). Emits payment.succeeded and invoice.paid / invoice.partially_paid.' })
+  @ApiOperation({
+    summary: 'Pay an invoice',
+    description:
+      'Needs orders:write AND payments:write. Card payments go through the payment processor (sandbox: 4242424242424242 approves, 4000000000000002 declines → 422 card_declined, payment.failed). Posts PAYMENT (debit cash, credit receivables). Emits payment.succeeded and invoice.paid / invoice.partially_paid.',
+  })
   @ApiResponse({ status: 201, type: PaymentResponse })
   pay(@Param('id') id: string, @Body() body: CreatePaymentDto) {
     return this.payments.payOrder(id, body);

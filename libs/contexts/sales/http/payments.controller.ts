@@ -17,7 +17,11 @@ export class PaymentsController {
 
   @Get()
   @RequireScopes('payments:read')
-  @ApiOperation({ summary: 'List payments', description: 'Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed.' })
+  @ApiOperation({
+    summary: 'List payments',
+    description:
+      'Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed.',
+  })
   list(@Query() query: PaymentListQueryDto, @Req() req: Request) {
     return this.payments.list(query, path(req));
   }
@@ -33,7 +37,11 @@ export class PaymentsController {
   @Post(':id/refunds')
   @ApiResource('refund')
   @RequireScopes('payments:write')
-  @ApiOperation({ summary: 'Refund a payment', description: 'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.' })
+  @ApiOperation({
+    summary: 'Refund a payment',
+    description:
+      'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.',
+  })
   @ApiResponse({ status: 201, type: RefundResponse })
   refund(@Param('id') id: string, @Body() body: CreateRefundDto) {
     return this.payments.refund(id, body);

@@ -26,7 +26,8 @@ export class OrderRecord extends TenantRecord {
   @Column('timestamptz', { name: 'sent_to_customer_at', nullable: true }) sentToCustomerAt: Date | null;
   @Column('timestamptz', { name: 'revised_at', nullable: true }) revisedAt: Date | null;
   @Column('integer', { name: 'revision_count' }) revisionCount: number;
-  @Column('timestamptz', { name: 'revision_acknowledged_at', nullable: true }) revisionAcknowledgedAt: Date | null;
+  @Column('timestamptz', { name: 'revision_acknowledged_at', nullable: true })
+  revisionAcknowledgedAt: Date | null;
   @MoneyColumn({ name: 'acknowledged_total', nullable: true }) acknowledgedTotal: Decimal | null;
   @Column('text', { nullable: true }) notes: string | null;
   @Column('jsonb') metadata: Record<string, string>;
@@ -95,4 +96,11 @@ export class CustomerCreditRecord extends TenantRecord {
   @Column('text') reference: string;
 }
 
-export const ORDER_RECORDS = [OrderRecord, OrderLineRecord, PaymentRecord, PaymentApplicationRecord, RefundRecord, CustomerCreditRecord];
+export const ORDER_RECORDS = [
+  OrderRecord,
+  OrderLineRecord,
+  PaymentRecord,
+  PaymentApplicationRecord,
+  RefundRecord,
+  CustomerCreditRecord,
+];

@@ -42,13 +42,18 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
       .createQueryBuilder()
       .delete()
       .from(OrderLineRecord)
-      .where('order_id = :orderId AND entity_id = :entityId AND livemode = :livemode', { orderId, ...this.scope() })
+      .where('order_id = :orderId AND entity_id = :entityId AND livemode = :livemode', {
+        orderId,
+        ...this.scope(),
+      })
       .execute();
   }
 
   async insertMany(rows: Omit<Partial<OrderLineRecord>, 'id' | 'entityId' | 'livemode'>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500).map((r) => this.tx.transactional.getRepository(OrderLineRecord).create(this.stamp(r)));
+      const chunk = rows
+        .slice(i, i + 500)
+        .map((r) => this.tx.transactional.getRepository(OrderLineRecord).create(this.stamp(r)));
       await this.tx.transactional.getRepository(OrderLineRecord).insert(chunk as never);
     }
   }

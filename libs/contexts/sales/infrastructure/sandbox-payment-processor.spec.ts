@@ -17,13 +17,26 @@ describe('sandbox payment processor', () => {
   it('approves 4242424242424242 and declines the decline numbers', async () => {
     expect(await charge('4242424242424242')).toMatchObject({ approved: true, brand: 'visa', last4: '4242' });
     expect(await charge('4000000000000002')).toMatchObject({ approved: false, declineCode: 'card_declined' });
-    expect(await charge('4000000000009995')).toMatchObject({ approved: false, declineCode: 'insufficient_funds' });
-    expect(await charge('4242424242424241')).toMatchObject({ approved: false, declineCode: 'incorrect_number' });
-    expect(await charge('4242424242424242', 2001)).toMatchObject({ approved: false, declineCode: 'expired_card' });
+    expect(await charge('4000000000009995')).toMatchObject({
+      approved: false,
+      declineCode: 'insufficient_funds',
+    });
+    expect(await charge('4242424242424241')).toMatchObject({
+      approved: false,
+      declineCode: 'incorrect_number',
+    });
+    expect(await charge('4242424242424242', 2001)).toMatchObject({
+      approved: false,
+      declineCode: 'expired_card',
+    });
   });
 
   it('approves stored payment methods and refunds with a reference', async () => {
-    expect(await processor.charge({ amount: '1.00', currency: 'USD', paymentMethodId: 'pm', description: 't' })).toMatchObject({ approved: true });
-    expect((await processor.refund({ chargeReference: 'ch_x', amount: '1.00', currency: 'USD' })).reference).toMatch(/^re_sandbox_/);
+    expect(
+      await processor.charge({ amount: '1.00', currency: 'USD', paymentMethodId: 'pm', description: 't' }),
+    ).toMatchObject({ approved: true });
+    expect(
+      (await processor.refund({ chargeReference: 'ch_x', amount: '1.00', currency: 'USD' })).reference,
+    ).toMatch(/^re_sandbox_/);
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CardDetails, ChargeRequest, ChargeResult, PaymentProcessor } from '../application/ports/payment-processor.port';
+import {
+  CardDetails,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProcessor,
+} from '../application/ports/payment-processor.port';
 
 /** Test card numbers, as every payment sandbox has them (docs/api-decisions.md, "Sales: payments"). */
 export const SANDBOX_DECLINES: Record<string, { code: string; message: string }> = {
@@ -42,23 +47,50 @@ export const cardBrand = (number: string): string => BRANDS.find(([re]) => re.te
 @Injectable()
 export class SandboxPaymentProcessor implements PaymentProcessor {
   charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (!request.card) return Promise.resolve({ approved: true, reference: this.reference('ch'), brand: null, last4: null });
+    if (!request.card)
+      return Promise.resolve({ approved: true, reference: this.reference('ch'), brand: null, last4: null });
     const card: CardDetails = request.card;
     const brand = cardBrand(card.number);
     const last4 = card.number.slice(-4);
     if (!luhnValid(card.number)) {
-      return Promise.resolve({ approved: false, declineCode: 'incorrect_number', message: 'The card number is incorrect.', brand, last4 });
+      return Promise.resolve({
+        approved: false,
+        declineCode: 'incorrect_number',
+        message: 'The card number is incorrect.',
+        brand,
+        last4,
+      });
     }
     const decline = SANDBOX_DECLINES[card.number];
-    if (decline) return Promise.resolve({ approved: false, declineCode: decline.code, message: decline.message, brand, last4 });
+    if (decline)
+      return Promise.resolve({
+        approved: false,
+        declineCode: decline.code,
+        message: decline.message,
+        brand,
+        last4,
+      });
     const now = new Date();
-    if (card.exp_year < now.getUTCFullYear() || (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)) {
-      return Promise.resolve({ approved: false, declineCode: 'expired_card', message: 'The card has expired.', brand, last4 });
+    if (
+      card.exp_year < now.getUTCFullYear() ||
+      (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)
+    ) {
+      return Promise.resolve({
+        approved: false,
+        declineCode: 'expired_card',
+        message: 'The card has expired.',
+        brand,
+        last4,
+      });
     }
     return Promise.resolve({ approved: true, reference: this.reference('ch'), brand, last4 });
   }
 
-  refund(_request: { chargeReference: string; amount: string; currency: string }): Promise<{ reference: string }> {
+  refund(_request: {
+    chargeReference: string;
+    amount: string;
+    currency: string;
+  }): Promise<{ reference: string }> {
     return Promise.resolve({ reference: this.reference('re') });
   }
 

@@ -22,7 +22,11 @@ export type ChargeResult =
 /** A payment processor (card acquirer). The sandbox adapter stands in for a real one. */
 export interface PaymentProcessor {
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  refund(request: { chargeReference: string; amount: string; currency: string }): Promise<{ reference: string }>;
+  refund(request: {
+    chargeReference: string;
+    amount: string;
+    currency: string;
+  }): Promise<{ reference: string }>;
 }
 
 export const PAYMENT_PROCESSOR = Symbol('PaymentProcessor');
