@@ -4,6 +4,7 @@ import { SalesAccountsAndReferenceLists1763850000000 } from './1763850000000-sal
 import { Accounting1763900000000 } from './1763900000000-accounting';
 import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
+import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-orders-and-payments';
 import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-bank-transactions-and-vendor-bills';
 
 /** The single timeline of schema migrations, in order. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   Accounting1763900000000,
   Webhooks1764000000000,
   MigrationContext1764100000000,
+  SalesOrdersAndPayments1764200000000,
   BankTransactionsAndVendorBills1764300000000,
 ];

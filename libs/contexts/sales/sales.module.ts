@@ -3,6 +3,24 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventPublisher } from '../../platform/events/event-publisher';
 import { ResourceRegistry } from '../../platform/http/expand/expand-registry';
 import { TransactionHost } from '../../platform/persistence/transaction-host';
+import { AccountingModule } from '../accounting/accounting.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { OrdersService } from './application/orders.service';
+import { PaymentsService } from './application/payments.service';
+import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
+import { SalesReceivables } from './application/sales-receivables';
+import { OrdersController } from './http/orders.controller';
+import { PaymentsController } from './http/payments.controller';
+import { ORDER_RECORDS } from './infrastructure/order.entity';
+import {
+  CustomerCreditRepository,
+  OrderLineRepository,
+  OrderRepository,
+  PaymentApplicationRepository,
+  PaymentRepository,
+  RefundRepository,
+} from './infrastructure/order.repositories';
+import { SandboxPaymentProcessor } from './infrastructure/sandbox-payment-processor';
 import { AccountsService } from './application/accounts.service';
 import { PricingPoliciesService } from './application/pricing-policies.service';
 import { ReferenceListService } from './application/reference-list.service';
@@ -45,13 +63,18 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
 }));
 
 /**
- * Sales context: customer accounts (addresses, contacts, payment methods), pricing policies
- * and the reference lists. Other contexts use AccountsService, PricingPoliciesService and the
- * reference-list services (tokens in application/tokens.ts).
+ * Sales context: customer accounts (addresses, contacts, payment methods), pricing policies,
+ * reference lists, order documents and payments. Other contexts use AccountsService,
+ * PricingPoliciesService, OrdersService (assertReadyForFulfillment, markFulfilled),
+ * PaymentsService and the reference-list services (tokens in application/tokens.ts); accounting
+ * reaches invoices through the ReceivablesPort this module registers.
  */
 @Module({
   imports: [
+    CatalogModule,
+    AccountingModule,
     TypeOrmModule.forFeature([
+      ...ORDER_RECORDS,
       AccountRecord,
       AccountAddressRecord,
       AccountContactRecord,
@@ -70,6 +93,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PaymentMethodsController,
     PricingPoliciesController,
     ...REFERENCE_LIST_CONTROLLERS,
+    OrdersController,
+    PaymentsController,
   ],
   providers: [
     ...referenceListProviders,
@@ -80,12 +105,24 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PricingPolicyRepository,
     AccountsService,
     PricingPoliciesService,
+    OrderRepository,
+    OrderLineRepository,
+    PaymentRepository,
+    PaymentApplicationRepository,
+    RefundRepository,
+    CustomerCreditRepository,
+    OrdersService,
+    PaymentsService,
+    SalesReceivables,
+    { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
     SalesSeed,
     AccountsImporter,
   ],
   exports: [
     AccountsService,
     PricingPoliciesService,
+    OrdersService,
+    PaymentsService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],
 })

@@ -14,7 +14,8 @@ const timestamps = (r: { livemode: boolean; createdAt: Date; updatedAt: Date }) 
 
 export type AccountResource = ReturnType<typeof toAccountResource>;
 
-export const toAccountResource = (a: AccountRecord) => ({
+/** `tagIds`: the account's tags (TagsService.tagIdsOf), in attachment order. */
+export const toAccountResource = (a: AccountRecord, tagIds: string[]) => ({
   id: a.id,
   object: 'account' as const,
   name: a.name,
@@ -28,6 +29,7 @@ export const toAccountResource = (a: AccountRecord) => ({
   deleted: a.status === 'deleted',
   deleted_at: a.deletedAt ? a.deletedAt.toISOString() : null,
   merged_into_id: a.mergedIntoId,
+  tag_ids: tagIds,
   metadata: a.metadata,
   ...timestamps(a),
 });

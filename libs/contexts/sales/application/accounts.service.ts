@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { TagsService } from '../../catalog/application/tags.service';
 import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
 import { DomainError, notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -62,6 +63,7 @@ export class AccountsService implements OnModuleInit {
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
     @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
+    private readonly tags: TagsService,
   ) {
     this.addresses = new AccountChildService(ADDRESSES, addressRepo, accounts, tx, events) as never;
     this.contacts = new AccountChildService(CONTACTS, contactRepo, accounts, tx, events) as never;
@@ -105,7 +107,50 @@ export class AccountsService implements OnModuleInit {
 
   /** Accounts of the caller's entity and mode by id (deleted ones included); unknown ids are absent. */
   async getAccounts(ids: readonly string[]): Promise<AccountResource[]> {
-    return (await this.accounts.findByIds(ids)).map(toAccountResource);
+    return this.present(await this.accounts.findByIds(ids));
+  }
+
+  /** Serializes accounts with their tag ids (one query for the batch). */
+  private async present(rows: AccountRecord[]): Promise<AccountResource[]> {
+    const tagIds = await this.tags.tagIdsOf(
+      'account',
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toAccountResource(r, tagIds.get(r.id) ?? []));
+  }
+
+  private async presentOne(row: AccountRecord): Promise<AccountResource> {
+    return (await this.present([row]))[0];
+  }
+
+  /** Attaches a tag (idempotent); emits account.updated with the previous tag_ids when newly attached. */
+  async addTag(accountId: string, tagId: string): Promise<AccountResource> {
+    return this.tx.run(async () => {
+      const record = await this.accounts.getForUpdate(accountId);
+      assertActive(record, 'tagging');
+      const before = await this.presentOne(record);
+      const added = await this.tags.attach('account', record.id, tagId);
+      const resource = await this.presentOne(record);
+      if (added) await this.events.publish('account.updated', resource, { tag_ids: before.tag_ids });
+      return resource;
+    });
+  }
+
+  /** Detaches a tag; 404 when it was not attached. */
+  async removeTag(accountId: string, tagId: string): Promise<AccountResource> {
+    return this.tx.run(async () => {
+      const record = await this.accounts.getForUpdate(accountId);
+      assertActive(record, 'untagging');
+      const before = await this.presentOne(record);
+      if (!(await this.tags.detach('account', record.id, tagId))) {
+        throw new SalesError('not_found', {
+          hint: `Tag '${tagId}' is not attached to account '${record.id}'.`,
+        });
+      }
+      const resource = await this.presentOne(record);
+      await this.events.publish('account.updated', resource, { tag_ids: before.tag_ids });
+      return resource;
+    });
   }
 
   async create(input: AccountInput): Promise<AccountResource> {
@@ -117,7 +162,7 @@ export class AccountsService implements OnModuleInit {
         metadata: {},
       } as unknown as AccountRecord;
       await this.apply(record, { ...input, currency: input.currency ?? (await this.baseCurrency()) });
-      const resource = toAccountResource(await this.accounts.create(record));
+      const resource = await this.presentOne(await this.accounts.create(record));
       await this.events.publish('account.created', resource);
       return resource;
     });
@@ -148,7 +193,7 @@ export class AccountsService implements OnModuleInit {
         }
       }
       const created = await this.accounts.createMany(pending.map((p) => p.record));
-      const resources = created.map(toAccountResource);
+      const resources = created.map((record) => toAccountResource(record, []));
       pending.forEach((p, i) => (results[p.index] = resources[i]));
       await this.events.publishMany(resources.map((object) => ({ type: 'account.created', object })));
       return results;
@@ -160,12 +205,12 @@ export class AccountsService implements OnModuleInit {
       if (!query.include_deleted) qb.andWhere(`r.status = 'active'`);
       if (query.email) qb.andWhere('lower(r.email) = lower(:email)', { email: query.email });
     });
-    return listEnvelope(page.rows.map(toAccountResource), page, url);
+    return listEnvelope(await this.present(page.rows), page, url);
   }
 
   /** Deleted (and merged) accounts stay retrievable with `status: "deleted"` and `deleted: true`. */
   async retrieve(id: string): Promise<AccountResource> {
-    return toAccountResource(await this.accounts.getById(id));
+    return this.presentOne(await this.accounts.getById(id));
   }
 
   async update(id: string, input: AccountInput): Promise<AccountResource> {
@@ -179,9 +224,9 @@ export class AccountsService implements OnModuleInit {
     return this.tx.run(async () => {
       const record = await this.accounts.getForUpdate(id);
       assertActive(record, 'updating');
-      const before = toAccountResource(record);
+      const before = await this.presentOne(record);
       await this.apply(record, input);
-      const after = toAccountResource(record);
+      const after = { ...toAccountResource(record, before.tag_ids) };
       const changed = Object.keys(before).filter(
         (k) =>
           k !== 'updated_at' &&
@@ -189,7 +234,7 @@ export class AccountsService implements OnModuleInit {
             JSON.stringify(after[k as keyof AccountResource]),
       );
       if (changed.length === 0) return before;
-      const resource = toAccountResource(await this.accounts.save(record));
+      const resource = await this.presentOne(await this.accounts.save(record));
       const previous = Object.fromEntries(changed.map((k) => [k, before[k as keyof AccountResource]]));
       await this.events.publish('account.updated', resource, previous);
       if (changed.includes('credit_limit'))
@@ -212,7 +257,7 @@ export class AccountsService implements OnModuleInit {
       assertActive(record, 'deleting');
       record.status = 'deleted';
       record.deletedAt = new Date();
-      await this.events.publish('account.deleted', toAccountResource(await this.accounts.save(record)));
+      await this.events.publish('account.deleted', await this.presentOne(await this.accounts.save(record)));
       return { id, object: 'account' as const, deleted: true as const };
     });
   }
@@ -250,9 +295,9 @@ export class AccountsService implements OnModuleInit {
       source.status = 'deleted';
       source.deletedAt = new Date();
       source.mergedIntoId = targetId;
-      await this.events.publish('account.deleted', toAccountResource(await this.accounts.save(source)));
+      await this.events.publish('account.deleted', await this.presentOne(await this.accounts.save(source)));
       target.updatedAt = new Date();
-      const resource = toAccountResource(await this.accounts.save(target));
+      const resource = await this.presentOne(await this.accounts.save(target));
       await this.events.publish('account.merged', resource);
       return resource;
     });

@@ -1,11 +1,14 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { ProductsService } from '../../catalog/application/products.service';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { AccountsService } from './accounts.service';
+import { OrderResource } from './order.presenter';
+import { OrdersService } from './orders.service';
 import { PricingPoliciesService } from './pricing-policies.service';
 import { ReferenceListService } from './reference-list.service';
 import { LOCATIONS_SERVICE } from './tokens';
 
-/** The sales fixtures of the QA seed: account_id with payment_method_ids, location_id, pricing_policy_id. */
+/** The sales fixtures of the QA seed: account_id with payment_method_ids, location_id, pricing_policy_id and the order fixtures. */
 @Injectable()
 export class SalesSeed implements OnModuleInit {
   constructor(
@@ -13,13 +16,16 @@ export class SalesSeed implements OnModuleInit {
     private readonly accounts: AccountsService,
     private readonly policies: PricingPoliciesService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
+    private readonly orders: OrdersService,
+    private readonly products: ProductsService,
   ) {}
 
   onModuleInit(): void {
     this.seed.register({
       name: 'sales',
-      seed: ({ as }) =>
-        as('live', async () => {
+      seed: async ({ as }) => {
+        const testOrderId = await as('test', () => this.seedTestOrder());
+        const fixtures = await as('live', async () => {
           const location = await this.locations.create({
             name: 'QA main warehouse',
             code: 'QA-MAIN',
@@ -60,8 +66,96 @@ export class SalesSeed implements OnModuleInit {
             payment_method_ids: [first.id, second.id],
             location_id: location.id,
             pricing_policy_id: policy.id,
+            ...(await this.seedOrders(account.id)),
           };
-        }),
+        });
+        return { ...fixtures, test_order_id: testOrderId };
+      },
     });
+  }
+
+  /** quote_id, sales_order, revised_order, serial_order (API-CONTRACT.md section 8). */
+  private async seedOrders(accountId: string): Promise<Record<string, unknown>> {
+    const widget = (await this.products.list({ sku: 'QA-WIDGET-001', limit: 1 }, '/v1/products')).data[0];
+    if (!widget) throw new Error('The catalog seed must create QA-WIDGET-001 before the sales seed runs');
+    const serialProduct = await this.products.create({
+      sku: 'QA-SERIAL-001',
+      name: 'QA Serialized Scanner',
+      type: 'standard',
+      list_price: 120,
+      serial_tracked: true,
+    });
+    const secondLine = { description: 'QA Widget, second batch', quantity: 3 };
+    const confirmedOrder = async () => {
+      const draft = await this.orders.create({
+        document_type: 'sales_order',
+        account_id: accountId,
+        lines: [
+          { product_id: widget.id, quantity: 3 },
+          { product_id: widget.id, ...secondLine },
+        ],
+      });
+      return this.orders.confirm(draft.id);
+    };
+    const shape = (o: OrderResource) => ({
+      id: o.id,
+      items: o.lines.map((l) => ({ id: l.id, product_id: l.product_id, quantity: l.quantity })),
+    });
+    const quote = await this.orders.create({
+      document_type: 'quote',
+      account_id: accountId,
+      lines: [{ product_id: widget.id, quantity: 2 }],
+    });
+    const salesOrder = await confirmedOrder();
+    let revised = await confirmedOrder();
+    await this.orders.send(revised.id);
+    revised = await this.orders.updateLine(revised.id, revised.lines[1].id, { discount_percent: 5 });
+    const serialDraft = await this.orders.create({
+      document_type: 'sales_order',
+      account_id: accountId,
+      lines: [{ product_id: serialProduct.id, quantity: 2 }],
+    });
+    const serialOrder = await this.orders.confirm(serialDraft.id);
+    // Two issued, unpaid invoices: receivables for the bank_deposit fixture to pay.
+    for (const quantity of [2, 1]) {
+      const invoice = await this.orders.create({
+        document_type: 'invoice',
+        account_id: accountId,
+        lines: [{ product_id: widget.id, quantity }],
+      });
+      await this.orders.confirm(invoice.id);
+    }
+    return {
+      quote_id: quote.id,
+      sales_order: shape(salesOrder),
+      revised_order: shape(revised),
+      // Serial records come with the inventory context; it fills `serials` when it allocates them.
+      serial_order: {
+        id: serialOrder.id,
+        item_id: serialOrder.lines[0].id,
+        product_id: serialProduct.id,
+        serials: [] as string[],
+      },
+    };
+  }
+
+  /** test_order_id: a confirmed sales order in test mode, with its own account and product. */
+  private async seedTestOrder(): Promise<string> {
+    const account = await this.accounts.create({
+      name: 'QA Test-mode Customer',
+      email: 'test-buyer@qa-customer.example',
+    });
+    const product = await this.products.create({
+      sku: 'QA-TEST-WIDGET',
+      name: 'QA Test Widget',
+      type: 'standard',
+      list_price: 10,
+    });
+    const draft = await this.orders.create({
+      document_type: 'sales_order',
+      account_id: account.id,
+      lines: [{ product_id: product.id, quantity: 3 }],
+    });
+    return (await this.orders.confirm(draft.id)).id;
   }
 }

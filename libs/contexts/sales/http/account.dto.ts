@@ -102,6 +102,12 @@ export class AccountListQueryDto extends ListQueryDto {
   email?: string;
 }
 
+export class AccountTagDto {
+  @ApiProperty({ format: 'uuid', description: 'A tag of this entity and mode.' })
+  @IsUUID()
+  tag_id: string;
+}
+
 export class MergeAccountDto {
   @ApiProperty({
     format: 'uuid',
@@ -126,6 +132,11 @@ export class AccountResponse {
   @ApiProperty({ description: 'true once soft-deleted or merged.' }) deleted: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) deleted_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) merged_into_id: string | null;
+  @ApiProperty({
+    type: [String],
+    description: 'Tags attached with POST /accounts/{id}/tags, in attachment order.',
+  })
+  tag_ids: string[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;

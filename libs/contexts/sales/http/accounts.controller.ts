@@ -8,6 +8,7 @@ import { AccountsService } from '../application/accounts.service';
 import {
   AccountListQueryDto,
   AccountResponse,
+  AccountTagDto,
   CreateAccountDto,
   MergeAccountDto,
   UpdateAccountDto,
@@ -83,5 +84,29 @@ export class AccountsController {
   @ApiResponse({ status: 200, type: AccountResponse })
   merge(@Param('id') id: string, @Body() body: MergeAccountDto) {
     return this.accounts.merge(id, body.source_account_id);
+  }
+
+  @Post(':id/tags')
+  @HttpCode(200)
+  @RequireScopes('accounts:write')
+  @ApiOperation({
+    summary: 'Attach a tag to an account',
+    description:
+      'Idempotent; emits account.updated (previous tag_ids) when newly attached. 400 on an unknown tag_id, 409 on a deleted account.',
+  })
+  @ApiResponse({ status: 200, type: AccountResponse })
+  addTag(@Param('id') id: string, @Body() body: AccountTagDto) {
+    return this.accounts.addTag(id, body.tag_id);
+  }
+
+  @Delete(':id/tags/:tag_id')
+  @RequireScopes('accounts:write')
+  @ApiOperation({
+    summary: 'Detach a tag from an account',
+    description: '404 when the tag is not attached; emits account.updated. Returns the account.',
+  })
+  @ApiResponse({ status: 200, type: AccountResponse })
+  removeTag(@Param('id') id: string, @Param('tag_id') tagId: string) {
+    return this.accounts.removeTag(id, tagId);
   }
 }

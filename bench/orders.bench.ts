@@ -1,0 +1,276 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { runSeed } from '../scripts/seed-runner';
+import { loadConfig } from '../libs/platform/config/app-config';
+import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/database';
+import { newId } from '../libs/platform/persistence/ids';
+
+/**
+ * `npm run bench:orders`: GET /v1/orders?limit=100&expand[]=account on a database holding
+ * 100,000 orders (one line each) of the QA entity and 10,000 orders for each of 10 other
+ * entities, inserted with SQL in bulk. Prints requests/s, p50 and p99 under load (autocannon)
+ * for the first page and for a page deep in the list (cursor after 90,000 records), then the
+ * p99 of both measured sequentially and interleaved (so machine noise hits both alike): keyset
+ * pagination must keep the deep page within 1.5x of the first.
+ */
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const OTHER_ENTITIES = 10;
+const OTHER_ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 10_000);
+const DEEP = Math.min(90_000, Math.floor(ORDERS * 0.9));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const MAX_DEEP_RATIO = 1.5;
+const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_SEQUENTIAL_ROUNDS ?? 200);
+const CHUNK = 10_000;
+/** 95 % of the orders are in the default list (quotes, sales orders, invoices), so 90,000 of them can be paged past. */
+const TYPES = [
+  ...Array.from({ length: 19 }, (_, i) => ['quote', 'sales_order', 'invoice'][i % 3]),
+  'return',
+  ...Array.from({ length: 19 }, (_, i) => ['sales_order', 'invoice', 'quote'][i % 3]),
+  'purchase_order',
+];
+
+const cleanups: (() => Promise<void>)[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
+  // BENCH_API_EXEC_ARGV (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API process.
+  const execArgv = (process.env.BENCH_API_EXEC_ARGV ?? '').split(' ').filter(Boolean);
+  const child = fork(path.join(__dirname, 'api-server.js'), [], {
+    env,
+    execArgv,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopChild(child));
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error('the API did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the API exited with code ${code} before listening`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve({ child, baseUrl: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
+    });
+  });
+}
+
+async function prepareDatabase(): Promise<string> {
+  const name = `bench_orders_${process.pid}_${Date.now().toString(36)}`;
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    adminUrl = process.env.DATABASE_URL;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
+    chmodSync(dir, 0o755);
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
+    cleanups.push(() => embedded.stop());
+    adminUrl = embedded.url;
+  }
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
+  cleanups.push(async () => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Bulk-inserts `count` orders with one line each for (entity, livemode); returns the ids in creation order. */
+async function insertOrders(
+  db: Client,
+  entityId: string,
+  accountId: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const start = Date.now() - count;
+  for (let offset = 0; offset < count; offset += CHUNK) {
+    const n = Math.min(CHUNK, count - offset);
+    const orderIds = Array.from({ length: n }, () => newId());
+    const lineIds = Array.from({ length: n }, () => newId());
+    const types = orderIds.map((_, i) => TYPES[(offset + i) % TYPES.length]);
+    const created = orderIds.map((_, i) => new Date(start + offset + i).toISOString());
+    ids.push(...orderIds);
+    await db.query(
+      `INSERT INTO orders (id, entity_id, livemode, created_at, updated_at, document_type, account_id, currency, order_status, payment_status,
+         subtotal, total, amount_due)
+       SELECT id, $2, true, created, created, type, $3, 'USD', 'draft', 'unpaid', 25, 25, 25
+       FROM unnest($1::uuid[], $4::text[], $5::timestamptz[]) AS t(id, type, created)`,
+      [orderIds, entityId, accountId, types, created],
+    );
+    await db.query(
+      `INSERT INTO order_lines (id, entity_id, livemode, created_at, updated_at, order_id, position, description, quantity, unit_price, list_price, subtotal, total)
+       SELECT lid, $2, true, now(), now(), oid, 0, 'Bench widget', 1, 25, 25, 25, 25
+       FROM unnest($1::uuid[], $3::uuid[]) AS t(oid, lid)`,
+      [orderIds, entityId, lineIds],
+    );
+  }
+  return ids;
+}
+
+async function run(baseUrl: string, route: string, key: string, duration: number) {
+  const result = await autocannon({
+    url: `${baseUrl}${route}`,
+    headers: { Authorization: `Bearer ${key}` },
+    connections: CONNECTIONS,
+    duration,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Sequential requests alternating between the two routes, so machine noise hits both alike; latencies in ms. */
+async function interleaved(
+  baseUrl: string,
+  routes: [string, string],
+  key: string,
+  rounds: number,
+): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    for (const which of [0, 1] as const) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}${routes[which]}`, { headers: { Authorization: `Bearer ${key}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${routes[which]}: ${res.status}`);
+      times[which].push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function main() {
+  const url = await prepareDatabase();
+  await migrate(url);
+  const seed = await runSeed(loadConfig({}, { DATABASE_URL: url, LOG_LEVEL: 'silent' }));
+  const key = seed.entities.primary.keys.live;
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const started = Date.now();
+  for (let e = 0; e < OTHER_ENTITIES; e++) {
+    const entityId = newId();
+    const accountId = newId();
+    await db.query(
+      `INSERT INTO accounts (id, entity_id, livemode, name, currency) VALUES ($1, $2, true, 'Other', 'USD')`,
+      [accountId, entityId],
+    );
+    await insertOrders(db, entityId, accountId, OTHER_ORDERS);
+  }
+  const ids = await insertOrders(db, seed.entities.primary.id, seed.fixtures.account_id as string, ORDERS);
+  await db.query('ANALYZE');
+  console.log(
+    `inserted ${ORDERS} orders for the QA entity and ${OTHER_ENTITIES} x ${OTHER_ORDERS} for others in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // Newest first over quotes, sales orders and invoices: find the cursor after DEEP listed records.
+  const listed = (
+    await db.query(
+      `SELECT id FROM orders WHERE entity_id = $1 AND livemode = true AND document_type IN ('quote', 'sales_order', 'invoice') ORDER BY id DESC OFFSET $2 LIMIT 1`,
+      [seed.entities.primary.id, DEEP - 1],
+    )
+  ).rows[0] as { id: string } | undefined;
+  if (!listed) throw new Error('not enough listed orders for the deep cursor');
+  const api = await startApi({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    QUEUE_PREFIX: `bench${process.pid}`,
+  });
+  const first = '/v1/orders?limit=100&expand[]=account';
+  const deep = `${first}&starting_after=${listed.id}`;
+  for (const route of [first, deep]) {
+    const res = await fetch(`${api.baseUrl}${route}`, { headers: { Authorization: `Bearer ${key}` } });
+    const body = (await res.json()) as { data: { account: { object: string } }[] };
+    if (res.status !== 200 || body.data.length !== 100 || body.data[0].account.object !== 'account')
+      throw new Error(`unexpected answer on ${route}: ${res.status}`);
+  }
+  if (WARMUP_S > 0) {
+    await run(api.baseUrl, first, key, WARMUP_S);
+    await run(api.baseUrl, deep, key, WARMUP_S);
+  }
+  const a = await run(api.baseUrl, first, key, DURATION_S);
+  const b = await run(api.baseUrl, deep, key, DURATION_S);
+  const [firstTimes, deepTimes] = await interleaved(api.baseUrl, [first, deep], key, SEQUENTIAL_ROUNDS);
+  const seqFirst = percentile(firstTimes, 99);
+  const seqDeep = percentile(deepTimes, 99);
+  const ratio = seqDeep / seqFirst;
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ids.length} orders of the QA entity, Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  console.log(
+    `first page  GET ${first}: ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx/errors ${a.bad}`,
+  );
+  console.log(
+    `deep page   (cursor after ${DEEP} records): ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx/errors ${b.bad}`,
+  );
+  console.log(
+    `sequential, one connection, ${SEQUENTIAL_ROUNDS} requests each, interleaved: first page p50 ${percentile(firstTimes, 50).toFixed(1)} ms, p99 ${seqFirst.toFixed(1)} ms; deep page p50 ${percentile(deepTimes, 50).toFixed(1)} ms, p99 ${seqDeep.toFixed(1)} ms`,
+  );
+  console.log(
+    `\n${ratio <= MAX_DEEP_RATIO && a.bad + b.bad === 0 ? 'PASS' : 'FAIL'}  deep page p99 / first page p99 (sequential) = ${ratio.toFixed(2)} (target <= ${MAX_DEEP_RATIO}); under load ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}`,
+  );
+}
+
+async function cleanup(): Promise<void> {
+  while (cleanups.length)
+    await cleanups.pop()!().catch((error: unknown) =>
+      console.error('cleanup:', error instanceof Error ? error.message : error),
+    );
+}
+
+main().then(
+  () => cleanup().then(() => process.exit(0)),
+  (error: unknown) => {
+    console.error(error);
+    void cleanup().then(() => process.exit(1));
+  },
+);

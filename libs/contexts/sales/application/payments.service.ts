@@ -1,0 +1,367 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { assertTransition, DocumentType, OrderStatus } from '../domain/order';
+import { invalidParam, SalesError } from '../domain/sales-error';
+import { OrderRecord, PaymentRecord } from '../infrastructure/order.entity';
+import {
+  PaymentApplicationRepository,
+  PaymentRepository,
+  RefundRepository,
+} from '../infrastructure/order.repositories';
+import { PaymentMethodRepository } from '../infrastructure/sales.repositories';
+import { OrdersService } from './orders.service';
+import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './order.presenter';
+import { CardDetails, PAYMENT_PROCESSOR, PaymentProcessor } from './ports/payment-processor.port';
+
+export const PAYMENT_METHODS_ACCEPTED = ['card', 'payment_method', 'cash', 'check', 'bank_transfer'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHODS_ACCEPTED)[number];
+
+export interface PaymentInput {
+  amount?: number;
+  method: PaymentMethodKind;
+  card?: CardDetails;
+  payment_method_id?: string;
+  reference?: string | null;
+  metadata?: Record<string, string>;
+}
+
+export interface PaymentListQuery extends ListQueryDto {
+  order_id?: string;
+  account_id?: string;
+  status?: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const state = (o: OrderRecord) => ({
+  documentType: o.documentType as DocumentType,
+  orderStatus: o.orderStatus as OrderStatus,
+  amountPaid: o.amountPaid,
+  convertedToId: o.convertedToId,
+});
+
+/** Payments against invoices (through the payment processor port), refunds, and their ledger postings. */
+@Injectable()
+export class PaymentsService implements OnModuleInit {
+  constructor(
+    private readonly payments: PaymentRepository,
+    private readonly applications: PaymentApplicationRepository,
+    private readonly refunds: RefundRepository,
+    private readonly paymentMethods: PaymentMethodRepository,
+    private readonly orders: OrdersService,
+    private readonly ledger: LedgerPostingService,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.resources.register({
+      name: 'payment',
+      fields: {
+        order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
+        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
+      },
+      load: async (ids) =>
+        new Map((await this.present(await this.payments.findByIds(ids))).map((p) => [p.id, p])),
+    });
+    this.resources.register({
+      name: 'refund',
+      fields: {
+        payment: { kind: 'reference', source: 'payment_id', target: 'payment', resource: 'payment' },
+      },
+      load: async (ids) =>
+        new Map((await this.refunds.findByIds(ids)).map((r) => [r.id, toRefundResource(r)])),
+    });
+  }
+
+  async present(rows: PaymentRecord[]): Promise<PaymentResource[]> {
+    const applications = await this.applications.ofPayments(rows.map((r) => r.id));
+    return rows.map((r) => toPaymentResource(r, applications.get(r.id) ?? []));
+  }
+
+  /**
+   * Charges (card, stored payment method) or records (cash, check, bank transfer) a payment
+   * against a confirmed invoice. A declined card stores a failed payment, emits payment.failed
+   * and answers 422 card_declined; the card number is used for the charge only.
+   */
+  async payOrder(orderId: string, input: PaymentInput): Promise<PaymentResource> {
+    const order = await this.orders.retrieve(orderId);
+    const amount = await this.tx.run(async () => {
+      const record = await this.orders.lockForPayment(orderId);
+      return this.checkPayable(record, input);
+    });
+    if (input.method === 'card' && !input.card)
+      throw new SalesError('parameter_missing', { param: 'card', hint: 'method card needs a card object.' });
+    if (input.method !== 'card' && input.card)
+      throw invalidParam('card', `card is accepted only with method 'card'.`);
+    if (input.method === 'payment_method') {
+      if (!input.payment_method_id)
+        throw new SalesError('parameter_missing', {
+          param: 'payment_method_id',
+          hint: `method payment_method needs payment_method_id.`,
+        });
+      const pm = await this.paymentMethods.findById(input.payment_method_id);
+      if (!pm || pm.accountId !== order.account_id) {
+        throw invalidParam(
+          'payment_method_id',
+          `No payment method with id '${input.payment_method_id}' belongs to the order's account.`,
+        );
+      }
+    } else if (input.payment_method_id) {
+      throw invalidParam(
+        'payment_method_id',
+        `payment_method_id is accepted only with method 'payment_method'.`,
+      );
+    }
+    let processorReference: string | null = null;
+    let brand: string | null = null;
+    let last4: string | null = null;
+    if (input.method === 'card' || input.method === 'payment_method') {
+      const result = await this.processor.charge({
+        amount: amount.toFixed(2),
+        currency: order.currency,
+        card: input.card,
+        paymentMethodId: input.payment_method_id,
+        description: `Order ${order.id}`,
+      });
+      brand = result.brand;
+      last4 = result.last4;
+      if (!result.approved) {
+        const failed = await this.tx.run(async () => {
+          const record = await this.payments.create(
+            this.newPayment(order.account_id, order.id, amount, order.currency, input, {
+              status: 'failed',
+              brand,
+              last4,
+              reference: null,
+              failureCode: result.declineCode,
+              failureMessage: result.message,
+            }),
+          );
+          const resource = (await this.present([record]))[0];
+          await this.events.publish('payment.failed', resource);
+          return resource;
+        });
+        throw new SalesError('card_declined', {
+          param: input.method === 'card' ? 'card.number' : 'payment_method_id',
+          hint: `${result.message} (decline_code '${result.declineCode}'); the failed attempt is payment '${failed.id}'.`,
+          details: { decline_code: result.declineCode, payment_id: failed.id },
+        });
+      }
+      processorReference = result.reference;
+    }
+    try {
+      return await this.record(orderId, input, amount, { brand, last4, processorReference });
+    } catch (error) {
+      // The charge went through but recording it failed (posting refused, a concurrent payment
+      // took the amount due): give the money back so nothing is charged without a record.
+      if (processorReference)
+        await this.processor.refund({
+          chargeReference: processorReference,
+          amount: amount.toFixed(2),
+          currency: order.currency,
+        });
+      throw error;
+    }
+  }
+
+  private record(
+    orderId: string,
+    input: PaymentInput,
+    amount: Decimal,
+    {
+      brand,
+      last4,
+      processorReference,
+    }: { brand: string | null; last4: string | null; processorReference: string | null },
+  ): Promise<PaymentResource> {
+    return this.tx.run(async () => {
+      const record = await this.orders.lockForPayment(orderId);
+      const checked = this.checkPayable(record, { ...input, amount: amount.toNumber() });
+      const payment = await this.payments.create(
+        this.newPayment(record.accountId, record.id, checked, record.currency, input, {
+          status: 'succeeded',
+          brand,
+          last4,
+          reference: processorReference,
+          failureCode: null,
+          failureMessage: null,
+        }),
+      );
+      await this.applications.create({ paymentId: payment.id, orderId: record.id, amount: checked });
+      const { resource: orderResource } = await this.orders.applyPayment(record, checked, money(0));
+      await this.ledger.post({
+        source_type: 'PAYMENT',
+        source_id: payment.id,
+        source_module: 'sales',
+        entry_date: today(),
+        description: `Payment ${payment.id} for invoice ${record.id}`,
+        lines: [
+          { role: 'cash', debit: checked, description: 'Payment received' },
+          { role: 'receivables', credit: checked, description: `Invoice ${record.id}` },
+        ],
+      });
+      const resource = (await this.present([payment]))[0];
+      await this.events.publish('payment.succeeded', resource);
+      await this.events.publish(
+        orderResource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid',
+        orderResource,
+      );
+      return resource;
+    });
+  }
+
+  async list(query: PaymentListQuery, url: string): Promise<ListPage<PaymentResource>> {
+    const page = await this.payments.page(query, { url }, (qb) => {
+      if (query.order_id) qb.andWhere('r.order_id = :orderId', { orderId: query.order_id });
+      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+    });
+    return listEnvelope(await this.present(page.rows), page, url);
+  }
+
+  async retrieve(id: string): Promise<PaymentResource> {
+    return (await this.present([await this.payments.getById(id)]))[0];
+  }
+
+  async listRefunds(paymentId: string, query: ListQueryDto, url: string): Promise<ListPage<RefundResource>> {
+    await this.payments.getById(paymentId);
+    const page = await this.refunds.page(query, { url }, (qb) =>
+      qb.andWhere('r.payment_id = :paymentId', { paymentId }),
+    );
+    return listEnvelope(page.rows.map(toRefundResource), page, url);
+  }
+
+  /** Refunds part or all of a succeeded payment: REFUND posting (debit receivables, credit cash); the invoice is due again by that amount. */
+  async refund(
+    paymentId: string,
+    input: { amount?: number; reason?: string | null },
+  ): Promise<RefundResource> {
+    return this.tx.run(async () => {
+      const payment = await this.payments.getForUpdate(paymentId);
+      if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
+        throw new SalesError('invalid_state', {
+          hint: `Payment '${payment.id}' has status '${payment.status}'; only a succeeded or partially_refunded payment can be refunded.`,
+        });
+      }
+      const refundable = payment.amount.minus(payment.amountRefunded);
+      const amount = input.amount === undefined ? refundable : money(input.amount);
+      if (amount.gt(refundable)) {
+        throw new SalesError('amount_exceeds_limit', {
+          param: 'amount',
+          hint: `At most ${refundable.toFixed(2)} of payment '${payment.id}' is left to refund.`,
+        });
+      }
+      const applications = (await this.applications.ofPayments([payment.id])).get(payment.id) ?? [];
+      if (applications.length > 1) {
+        throw new SalesError('invalid_state', {
+          hint: `Payment '${payment.id}' (status '${payment.status}') was applied to ${applications.length} invoices; only a payment of one invoice can be refunded.`,
+        });
+      }
+      const orderId = applications[0]?.orderId ?? payment.orderId;
+      const order = orderId ? await this.orders.lockForPayment(orderId) : null;
+      const processorRef = payment.processorReference
+        ? (
+            await this.processor.refund({
+              chargeReference: payment.processorReference,
+              amount: amount.toFixed(2),
+              currency: payment.currency,
+            })
+          ).reference
+        : null;
+      const refund = await this.refunds.create({
+        paymentId: payment.id,
+        orderId,
+        amount,
+        currency: payment.currency,
+        status: 'succeeded',
+        reason: input.reason ?? null,
+        processorReference: processorRef,
+      });
+      payment.amountRefunded = payment.amountRefunded.plus(amount);
+      payment.status = payment.amountRefunded.gte(payment.amount) ? 'refunded' : 'partially_refunded';
+      await this.payments.save(payment);
+      if (order) await this.orders.applyPayment(order, money(0), amount);
+      await this.ledger.post({
+        source_type: 'REFUND',
+        source_id: refund.id,
+        source_module: 'sales',
+        entry_date: today(),
+        description: `Refund ${refund.id} of payment ${payment.id}`,
+        lines: [
+          { role: 'receivables', debit: amount, description: orderId ? `Invoice ${orderId}` : 'Refund' },
+          { role: 'cash', credit: amount, description: 'Refund paid' },
+        ],
+      });
+      const paymentResource = (await this.present([payment]))[0];
+      await this.events.publish(
+        payment.status === 'refunded' ? 'payment.refunded' : 'payment.partially_refunded',
+        paymentResource,
+        {
+          amount_refunded: paymentResource.amount_refunded - Number(amount.toFixed(2)),
+        },
+      );
+      return toRefundResource(refund);
+    });
+  }
+
+  /** 409 unless the order is an issued invoice; 422 amount_exceeds_limit above the amount due. Returns the amount to take. */
+  private checkPayable(record: OrderRecord, input: { amount?: number }): Decimal {
+    assertTransition('pay', state(record));
+    if (record.amountDue.lte(0)) {
+      throw new SalesError('invalid_state', {
+        hint: `This ${record.documentType} has payment_status '${record.paymentStatus}' and nothing is due.`,
+      });
+    }
+    const amount = input.amount === undefined ? record.amountDue : money(input.amount);
+    if (amount.gt(record.amountDue)) {
+      throw new SalesError('amount_exceeds_limit', {
+        param: 'amount',
+        hint: `The amount due is ${record.amountDue.toFixed(2)}; a payment cannot exceed it.`,
+      });
+    }
+    return amount;
+  }
+
+  private newPayment(
+    accountId: string | null,
+    orderId: string | null,
+    amount: Decimal,
+    currency: string,
+    input: PaymentInput,
+    extra: {
+      status: string;
+      brand: string | null;
+      last4: string | null;
+      reference: string | null;
+      failureCode: string | null;
+      failureMessage: string | null;
+    },
+  ) {
+    return {
+      accountId,
+      orderId,
+      amount,
+      amountRefunded: money(0),
+      currency,
+      status: extra.status,
+      method: input.method,
+      paymentMethodId: input.payment_method_id ?? null,
+      cardBrand: extra.brand,
+      cardLast4: extra.last4,
+      processorReference: extra.reference,
+      failureCode: extra.failureCode,
+      failureMessage: extra.failureMessage,
+      reference: input.reference ?? null,
+      metadata: input.metadata ?? {},
+    };
+  }
+}

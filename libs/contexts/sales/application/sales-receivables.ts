@@ -1,0 +1,163 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import {
+  DepositApplication,
+  OpenReceivable,
+  ReceivablesGateway,
+  ReceivablesPort,
+} from '../../accounting/application/receivables.port';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { money } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { INVOICE_TYPES } from '../domain/order';
+import { invalidParam, SalesError } from '../domain/sales-error';
+import {
+  CustomerCreditRepository,
+  OrderRepository,
+  PaymentApplicationRepository,
+  PaymentRepository,
+} from '../infrastructure/order.repositories';
+import { OrdersService } from './orders.service';
+import { PaymentsService } from './payments.service';
+
+/** Invoices that count as receivables: issued and not cancelled or voided. */
+const OPEN_STATUSES = ['confirmed', 'fulfilled', 'closed'];
+
+/** The sales context's ReceivablesPort over its invoices, registered with accounting at start-up. */
+@Injectable()
+export class SalesReceivables implements ReceivablesPort, OnModuleInit {
+  constructor(
+    private readonly gateway: ReceivablesGateway,
+    private readonly orderRepo: OrderRepository,
+    private readonly orders: OrdersService,
+    private readonly payments: PaymentRepository,
+    private readonly applications: PaymentApplicationRepository,
+    private readonly paymentsService: PaymentsService,
+    private readonly credits: CustomerCreditRepository,
+    private readonly tx: TransactionHost,
+    private readonly events: EventPublisher,
+  ) {}
+
+  onModuleInit(): void {
+    this.gateway.register(this);
+  }
+
+  /** The oldest open invoices of the caller's entity and mode (the seed picks a deposit's invoices from them). */
+  async listOpenInvoices(limit: number): Promise<OpenReceivable[]> {
+    const rows = await this.openInvoices().orderBy('r.id', 'ASC').limit(limit).getMany();
+    return rows.map((r) => ({
+      invoiceId: r.id,
+      accountId: r.accountId as string,
+      currency: r.currency,
+      total: r.total,
+      amountDue: r.amountDue,
+    }));
+  }
+
+  async findOpenInvoices(accountId: string, invoiceIds: string[]): Promise<OpenReceivable[]> {
+    if (invoiceIds.length === 0) return [];
+    return this.tx.run(async () => {
+      const rows = await this.openInvoices()
+        .andWhere('r.account_id = :accountId AND r.id IN (:...invoiceIds)', { accountId, invoiceIds })
+        .orderBy('r.id')
+        .setLock('pessimistic_write')
+        .getMany();
+      return rows.map((r) => ({
+        invoiceId: r.id,
+        accountId: r.accountId as string,
+        currency: r.currency,
+        total: r.total,
+        amountDue: r.amountDue,
+      }));
+    });
+  }
+
+  async recordDepositPayment(input: {
+    accountId: string;
+    applications: DepositApplication[];
+    paymentMethod: string | null;
+    reference: string;
+  }): Promise<{ paymentId: string }> {
+    return this.tx.run(async () => {
+      const open = new Map(
+        (
+          await this.findOpenInvoices(
+            input.accountId,
+            input.applications.map((a) => a.invoiceId),
+          )
+        ).map((o) => [o.invoiceId, o]),
+      );
+      let total = money(0);
+      let currency: string | null = null;
+      for (const [i, application] of input.applications.entries()) {
+        const invoice = open.get(application.invoiceId);
+        if (!invoice)
+          throw invalidParam(
+            `applications[${i}].invoice_id`,
+            `Invoice '${application.invoiceId}' is not an open invoice of account '${input.accountId}'.`,
+          );
+        if (money(application.amount).gt(invoice.amountDue)) {
+          throw new SalesError('amount_exceeds_limit', {
+            param: `applications[${i}].amount`,
+            hint: `Invoice '${invoice.invoiceId}' has ${invoice.amountDue.toFixed(2)} due.`,
+          });
+        }
+        total = total.plus(application.amount);
+        currency ??= invoice.currency;
+      }
+      const payment = await this.payments.create({
+        accountId: input.accountId,
+        orderId: input.applications.length === 1 ? input.applications[0].invoiceId : null,
+        amount: total,
+        amountRefunded: money(0),
+        currency: currency ?? 'USD',
+        status: 'succeeded',
+        method: input.paymentMethod ?? 'bank_deposit',
+        paymentMethodId: null,
+        cardBrand: null,
+        cardLast4: null,
+        processorReference: null,
+        failureCode: null,
+        failureMessage: null,
+        reference: input.reference,
+        metadata: {},
+      });
+      for (const application of input.applications) {
+        await this.applications.create({
+          paymentId: payment.id,
+          orderId: application.invoiceId,
+          amount: money(application.amount),
+        });
+        const order = await this.orders.lockForPayment(application.invoiceId);
+        const { resource } = await this.orders.applyPayment(order, money(application.amount), money(0));
+        await this.events.publish(
+          resource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid',
+          resource,
+        );
+      }
+      await this.events.publish('payment.succeeded', (await this.paymentsService.present([payment]))[0]);
+      return { paymentId: payment.id };
+    });
+  }
+
+  async addCustomerCredit(accountId: string, amount: Decimal, reference: string): Promise<void> {
+    await this.tx.run(() => this.credits.create({ accountId, amount: money(amount), reference }));
+  }
+
+  async openReceivablesBalance(asOf: string): Promise<Decimal> {
+    const row = await this.openInvoices()
+      .andWhere('r.confirmed_at < CAST(:asOf AS date) + 1', { asOf })
+      .select('COALESCE(SUM(r.amount_due), 0)', 'sum')
+      .getRawOne<{ sum: string }>();
+    return money(row?.sum ?? 0);
+  }
+
+  private openInvoices() {
+    return this.orderRepo
+      .scopedQuery('r')
+      .andWhere('r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0', {
+        types: INVOICE_TYPES,
+        statuses: OPEN_STATUSES,
+      });
+  }
+}

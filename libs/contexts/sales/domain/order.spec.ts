@@ -1,0 +1,240 @@
+import { money } from '../../../platform/persistence/money';
+import {
+  allowedFrom,
+  amountDueOf,
+  assertReadyForFulfillment,
+  assertTransition,
+  conversionTarget,
+  DocumentType,
+  editRevises,
+  isRevisionPending,
+  OrderStatus,
+  paymentStatusOf,
+} from './order';
+import { lineAmounts, orderTotals } from './order-totals';
+import { SalesError } from './sales-error';
+
+const state = (
+  documentType: DocumentType,
+  orderStatus: OrderStatus,
+  paid = 0,
+  convertedToId: string | null = null,
+) => ({
+  documentType,
+  orderStatus,
+  amountPaid: money(paid),
+  convertedToId,
+});
+
+const codeOf = (fn: () => void): string | undefined => {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    return (error as SalesError).code;
+  }
+};
+
+describe('order state machine', () => {
+  it('confirms drafts only', () => {
+    expect(codeOf(() => assertTransition('confirm', state('sales_order', 'draft')))).toBeUndefined();
+    for (const status of ['confirmed', 'fulfilled', 'closed', 'cancelled', 'voided'] as const) {
+      expect(codeOf(() => assertTransition('confirm', state('sales_order', status)))).toBe('invalid_state');
+    }
+  });
+
+  it('cancels drafts and confirmed non-invoices without payments; voids confirmed documents without payments', () => {
+    expect(codeOf(() => assertTransition('cancel', state('sales_order', 'confirmed')))).toBeUndefined();
+    expect(codeOf(() => assertTransition('cancel', state('invoice', 'draft')))).toBeUndefined();
+    expect(codeOf(() => assertTransition('cancel', state('invoice', 'confirmed')))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('void', state('invoice', 'confirmed')))).toBeUndefined();
+    expect(codeOf(() => assertTransition('void', state('invoice', 'draft')))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('void', state('invoice', 'confirmed', 5)))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('cancel', state('sales_order', 'cancelled')))).toBe('invalid_state');
+  });
+
+  it('names the current status in the hint', () => {
+    try {
+      assertTransition('confirm', state('quote', 'cancelled'));
+      throw new Error('expected a failure');
+    } catch (error) {
+      expect((error as SalesError).hint).toContain("'cancelled'");
+    }
+  });
+
+  it('converts quotes to sales orders and sales orders to invoices, once', () => {
+    expect(conversionTarget('quote')).toBe('sales_order');
+    expect(conversionTarget('sales_order')).toBe('invoice');
+    expect(conversionTarget('invoice')).toBeNull();
+    expect(codeOf(() => assertTransition('convert', state('quote', 'draft')))).toBeUndefined();
+    expect(codeOf(() => assertTransition('convert', state('sales_order', 'draft')))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('convert', state('sales_order', 'confirmed', 0, 'x')))).toBe(
+      'invalid_state',
+    );
+    expect(codeOf(() => assertTransition('convert', state('invoice', 'confirmed')))).toBe('invalid_state');
+  });
+
+  it('takes payments on issued invoices only and lets confirmed quotes and sales orders be edited', () => {
+    expect(allowedFrom('pay', state('invoice', 'draft'))).toEqual(['confirmed', 'fulfilled', 'closed']);
+    expect(allowedFrom('pay', state('sales_order', 'confirmed'))).toEqual([]);
+    expect(allowedFrom('edit', state('sales_order', 'confirmed'))).toContain('confirmed');
+    expect(allowedFrom('edit', state('invoice', 'confirmed'))).toEqual(['draft']);
+  });
+});
+
+describe('payment status', () => {
+  it('follows the net amount paid', () => {
+    expect(paymentStatusOf(money(100), money(0), money(0))).toBe('unpaid');
+    expect(paymentStatusOf(money(100), money(40), money(0))).toBe('partially_paid');
+    expect(paymentStatusOf(money(100), money(100), money(0))).toBe('paid');
+    expect(paymentStatusOf(money(100), money(60), money(40))).toBe('partially_paid');
+    expect(paymentStatusOf(money(100), money(0), money(100))).toBe('refunded');
+    expect(paymentStatusOf(money(0), money(0), money(0))).toBe('unpaid');
+  });
+
+  it('has nothing due on cancelled or voided documents and never a negative amount', () => {
+    expect(amountDueOf('confirmed', money(100), money(30)).toString()).toBe('70');
+    expect(amountDueOf('voided', money(100), money(0)).toString()).toBe('0');
+    expect(amountDueOf('confirmed', money(100), money(130)).toString()).toBe('0');
+  });
+});
+
+describe('revisions', () => {
+  const sent = new Date('2026-01-01T00:00:00Z');
+  const later = new Date('2026-01-02T00:00:00Z');
+  it('revises confirmed orders once sent, until acknowledged', () => {
+    expect(
+      editRevises({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(true);
+    expect(
+      editRevises({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: null,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(false);
+    expect(
+      editRevises({
+        orderStatus: 'draft',
+        sentToCustomerAt: sent,
+        revisedAt: null,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(false);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: later,
+        revisionAcknowledgedAt: null,
+      }),
+    ).toBe(true);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: sent,
+        revisionAcknowledgedAt: later,
+      }),
+    ).toBe(false);
+    expect(
+      isRevisionPending({
+        orderStatus: 'confirmed',
+        sentToCustomerAt: sent,
+        revisedAt: later,
+        revisionAcknowledgedAt: sent,
+      }),
+    ).toBe(true);
+  });
+
+  it('gates fulfillment: 422 unless a confirmed sales order, 409 while a revision is pending', () => {
+    const base = { id: 'o', sentToCustomerAt: sent, revisionAcknowledgedAt: null };
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'quote',
+          orderStatus: 'confirmed',
+          revisedAt: null,
+        }),
+      ),
+    ).toBe('order_not_confirmed');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'draft',
+          revisedAt: null,
+        }),
+      ),
+    ).toBe('order_not_confirmed');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'confirmed',
+          revisedAt: later,
+        }),
+      ),
+    ).toBe('revision_unacknowledged');
+    expect(
+      codeOf(() =>
+        assertReadyForFulfillment({
+          ...base,
+          documentType: 'sales_order',
+          orderStatus: 'confirmed',
+          revisedAt: null,
+        }),
+      ),
+    ).toBeUndefined();
+  });
+});
+
+describe('order totals', () => {
+  it('computes a line exactly: discount percent then amount, tax on the rest', () => {
+    const line = lineAmounts({
+      quantity: '1.5',
+      unitPrice: '19.99',
+      discountPercent: 10,
+      discountAmount: '1',
+      taxRate: '8.25',
+    });
+    expect(line.subtotal.toString()).toBe('29.985');
+    expect(line.discountTotal.toString()).toBe('3.9985');
+    expect(line.taxTotal.toString()).toBe('2.1439');
+    expect(line.total.toString()).toBe('28.1304');
+  });
+
+  it('never discounts more than the line', () => {
+    const line = lineAmounts({ quantity: 1, unitPrice: 5, discountAmount: 9 });
+    expect(line.discountTotal.toString()).toBe('5');
+    expect(line.total.toString()).toBe('0');
+  });
+
+  it('adds 1,000 lines of 0.1 to exactly 100 (no float drift)', () => {
+    const lines = Array.from({ length: 1000 }, () => lineAmounts({ quantity: 1, unitPrice: 0.1 }));
+    const totals = orderTotals(lines);
+    expect(totals.subtotal.toFixed(2)).toBe('100.00');
+    expect(totals.total.toFixed(2)).toBe('100.00');
+    // The same sum in floats drifts, which is why amounts never pass through them.
+    expect(Array.from({ length: 1000 }, () => 0.1).reduce((a, b) => a + b, 0)).not.toBe(100);
+  });
+
+  it('rounds currency totals half-up to 2 decimals and keeps total = subtotal - discount + tax', () => {
+    const totals = orderTotals([
+      lineAmounts({ quantity: 1, unitPrice: '0.005' }),
+      lineAmounts({ quantity: 1, unitPrice: '10', taxRate: '7.5' }),
+    ]);
+    expect(totals.subtotal.toString()).toBe('10.01');
+    expect(totals.taxTotal.toString()).toBe('0.75');
+    expect(totals.total.toString()).toBe('10.76');
+  });
+});

@@ -1,0 +1,187 @@
+import Decimal from 'decimal.js';
+import { money } from '../../../platform/persistence/money';
+import { SalesError } from './sales-error';
+
+/** Order documents: one resource, several document types (SPEC.md "orders"). */
+export const DOCUMENT_TYPES = [
+  'quote',
+  'sales_order',
+  'invoice',
+  'return',
+  'purchase_order',
+  'late_fee_invoice',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** What GET /orders lists without a document_type filter. */
+export const DEFAULT_LIST_TYPES: readonly DocumentType[] = ['quote', 'sales_order', 'invoice'];
+/** Documents that are receivables once issued (posted as INVOICE / LATE_FEE, accept payments). */
+export const INVOICE_TYPES: readonly DocumentType[] = ['invoice', 'late_fee_invoice'];
+export const isInvoiceType = (t: string): boolean => (INVOICE_TYPES as readonly string[]).includes(t);
+
+export const ORDER_STATUSES = ['draft', 'confirmed', 'fulfilled', 'closed', 'cancelled', 'voided'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export type OrderAction =
+  'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay';
+
+/** The facts the state machine needs about one order. */
+export interface OrderState {
+  documentType: DocumentType;
+  orderStatus: OrderStatus;
+  /** Net amount paid (payments minus refunds). */
+  amountPaid: Decimal;
+  convertedToId: string | null;
+}
+
+/**
+ * The order state machine (docs/api-decisions.md, "Sales: orders"):
+ *   draft --confirm--> confirmed --fulfill--> fulfilled --close--> closed
+ *   confirmed --close--> closed
+ *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled
+ *   confirmed (nothing paid) --void--> voided
+ * Quotes convert to sales orders (the quote closes), confirmed or fulfilled sales orders to
+ * invoices (once each). Lines change in draft, and in confirmed quotes and sales orders.
+ */
+export function allowedFrom(action: OrderAction, state: OrderState): readonly OrderStatus[] {
+  const invoice = isInvoiceType(state.documentType);
+  switch (action) {
+    case 'confirm':
+      return ['draft'];
+    case 'cancel':
+      return invoice ? ['draft'] : ['draft', 'confirmed'];
+    case 'void':
+      return ['confirmed'];
+    case 'fulfill':
+      return state.documentType === 'sales_order' ||
+        state.documentType === 'return' ||
+        state.documentType === 'purchase_order'
+        ? ['confirmed']
+        : [];
+    case 'close':
+      return ['confirmed', 'fulfilled'];
+    case 'convert':
+      if (state.documentType === 'quote') return ['draft', 'confirmed'];
+      if (state.documentType === 'sales_order') return ['confirmed', 'fulfilled'];
+      return [];
+    case 'send':
+      return ['draft', 'confirmed'];
+    case 'edit':
+      return state.documentType === 'quote' || state.documentType === 'sales_order'
+        ? ['draft', 'confirmed']
+        : ['draft'];
+    case 'pay':
+      return invoice ? ['confirmed', 'fulfilled', 'closed'] : [];
+  }
+}
+
+/** Throws 409 invalid_state (hint names the current status) when `action` is not allowed now. */
+export function assertTransition(action: OrderAction, state: OrderState): void {
+  const from = allowedFrom(action, state);
+  if (from.length === 0) {
+    throw new SalesError('invalid_state', {
+      hint: `A ${state.documentType} cannot be ${describe(action)}; its order_status is '${state.orderStatus}'.`,
+    });
+  }
+  if (!from.includes(state.orderStatus)) {
+    throw new SalesError('invalid_state', {
+      hint: `This ${state.documentType} has order_status '${state.orderStatus}'; it can be ${describe(action)} only when ${from.map((s) => `'${s}'`).join(' or ')}.`,
+    });
+  }
+  if ((action === 'cancel' || action === 'void') && state.amountPaid.gt(0)) {
+    throw new SalesError('invalid_state', {
+      hint: `This ${state.documentType} has payments (payment_status is not 'unpaid'); refund them before it can be ${describe(action)}.`,
+    });
+  }
+  if (action === 'convert' && state.convertedToId) {
+    throw new SalesError('invalid_state', {
+      hint: `This ${state.documentType} (order_status '${state.orderStatus}') was already converted to order '${state.convertedToId}'.`,
+    });
+  }
+}
+
+const describe = (action: OrderAction): string =>
+  ({
+    confirm: 'confirmed',
+    cancel: 'cancelled',
+    void: 'voided',
+    fulfill: 'fulfilled',
+    close: 'closed',
+    convert: 'converted',
+    send: 'sent',
+    edit: 'edited',
+    pay: 'paid',
+  })[action];
+
+/** The status an action leads to. */
+export function nextStatus(action: 'confirm' | 'cancel' | 'void' | 'fulfill' | 'close'): OrderStatus {
+  return (
+    {
+      confirm: 'confirmed',
+      cancel: 'cancelled',
+      void: 'voided',
+      fulfill: 'fulfilled',
+      close: 'closed',
+    } as const
+  )[action];
+}
+
+/** What a conversion creates: quote → sales_order, sales_order → invoice. */
+export function conversionTarget(type: DocumentType): DocumentType | null {
+  if (type === 'quote') return 'sales_order';
+  if (type === 'sales_order') return 'invoice';
+  return null;
+}
+
+/**
+ * payment_status from the money: `refunded` once refunds brought the net paid back to zero,
+ * `paid` when the net covers the total, `partially_paid` when something is paid, else `unpaid`.
+ */
+export function paymentStatusOf(total: Decimal, netPaid: Decimal, refunded: Decimal): PaymentStatus {
+  if (netPaid.lte(0)) return refunded.gt(0) ? 'refunded' : 'unpaid';
+  if (netPaid.gte(total)) return 'paid';
+  return 'partially_paid';
+}
+
+/** amount_due: what is left to pay, never negative; nothing is due on a cancelled or voided document. */
+export function amountDueOf(status: OrderStatus, total: Decimal, netPaid: Decimal): Decimal {
+  if (status === 'cancelled' || status === 'voided') return money(0);
+  const due = total.minus(netPaid);
+  return due.isNegative() ? money(0) : due;
+}
+
+/**
+ * Revisions: a change to a confirmed order after it was sent to the customer marks it revised;
+ * it stays unacknowledged until the customer acknowledges the new total.
+ */
+export interface RevisionState {
+  orderStatus: OrderStatus;
+  sentToCustomerAt: Date | null;
+  revisedAt: Date | null;
+  revisionAcknowledgedAt: Date | null;
+}
+
+export const isRevisionPending = (s: RevisionState): boolean =>
+  s.revisedAt !== null && (s.revisionAcknowledgedAt === null || s.revisionAcknowledgedAt < s.revisedAt);
+
+/** True when an edit now makes the order revised (confirmed and already sent). */
+export const editRevises = (s: RevisionState): boolean =>
+  s.orderStatus === 'confirmed' && s.sentToCustomerAt !== null;
+
+/** Fulfillment's gate: 422 order_not_confirmed unless a confirmed sales order; 409 while a revision is unacknowledged. */
+export function assertReadyForFulfillment(
+  s: RevisionState & { documentType: DocumentType; id: string },
+): void {
+  if (s.documentType !== 'sales_order' || s.orderStatus !== 'confirmed') {
+    throw new SalesError('order_not_confirmed', {
+      param: 'order_id',
+      hint: `Order '${s.id}' is a ${s.documentType} with order_status '${s.orderStatus}'; only a confirmed sales order can be fulfilled.`,
+    });
+  }
+  if (isRevisionPending(s)) {
+    throw new SalesError('revision_unacknowledged', {
+      hint: `Order '${s.id}' was revised after the customer received it and the customer has not acknowledged the new total. POST /v1/orders/${s.id}/customer-acknowledge-revision first.`,
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
+import { RequireScopes } from '../../libs/platform/auth/decorators';
+import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
+import { SalesModule } from '../../libs/contexts/sales/sales.module';
+
+/** Test-only route standing in for package creation: it calls the gate fulfillment will call. */
+@Controller('test-fulfillment-gate')
+export class FulfillmentGateController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequireScopes('orders:read')
+  async check(@Param('id') id: string) {
+    await this.orders.assertReadyForFulfillment(id);
+    return { ready: true };
+  }
+}
+
+@Module({ imports: [SalesModule], controllers: [FulfillmentGateController] })
+export class FulfillmentGateTestModule {}
