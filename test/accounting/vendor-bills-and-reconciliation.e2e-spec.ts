@@ -393,37 +393,3 @@ describe('vendor bills and the subledger reconciliation', () => {
     expect(await trialBalance(app, app.seed.entities.primary.id, false)).toBe('0.0000');
   });
 });
-
-describe('without a registered receivables port', () => {
-  let app: TestApp;
-  let live: ReturnType<typeof api>;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    live = api(app, app.seed.entities.primary.keys.live);
-  });
-  afterAll(() => app.close());
-
-  it('reports an AR subledger of 0, leaves out the bank_deposit fixture and cannot match deposits', async () => {
-    expect(app.seed.fixtures.bank_deposit).toBeUndefined();
-    const body = (await live.get('/v1/reports/subledger-reconciliation?subledger=ar').expect(200)).body;
-    expect(body.ar.subledger_balance).toBe(0);
-    expect(body.ar.variance).toBe(body.ar.gl_balance);
-    const fx = ledgerFixtures(app);
-    const dep = (
-      await live
-        .post('/v1/accounting/bank-transactions')
-        .send({
-          bank_account_id: fx.accounts.cash,
-          type: 'deposit',
-          amount: 5,
-          transaction_date: fx.openPeriod.start_date,
-        })
-        .expect(201)
-    ).body;
-    const res = await live
-      .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
-      .send({ account_id: randomUUID(), applications: [{ invoice_id: randomUUID(), amount: 5 }] });
-    expectError(res, 503, 'service_unavailable');
-  });
-});

@@ -11,6 +11,7 @@ interface PendingEvent {
   entity_id: string;
   livemode: boolean;
   type: string;
+  created_at: Date;
 }
 
 interface ActiveEndpoint {
@@ -18,6 +19,7 @@ interface ActiveEndpoint {
   entity_id: string;
   livemode: boolean;
   enabled_events: string[];
+  created_at: Date;
 }
 
 /**
@@ -36,13 +38,13 @@ export class OutboxFanoutService {
   async drainBatch(batchSize = FANOUT_BATCH): Promise<number> {
     const { events, created } = await this.dataSource.transaction(async (m) => {
       const events = (await m.query(
-        `SELECT id, entity_id, livemode, type FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id, entity_id, livemode, type, created_at FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       )) as PendingEvent[];
       if (events.length === 0) return { events, created: [] as string[] };
       const scopes = [...new Map(events.map((e) => [`${e.entity_id}:${e.livemode}`, e])).values()];
       const endpoints = (await m.query(
-        `SELECT id, entity_id, livemode, enabled_events FROM webhook_endpoints
+        `SELECT id, entity_id, livemode, enabled_events, created_at FROM webhook_endpoints
          WHERE status = 'active' AND deleted_at IS NULL
            AND (entity_id, livemode) IN (SELECT * FROM unnest($1::uuid[], $2::boolean[]))`,
         [scopes.map((s) => s.entity_id), scopes.map((s) => s.livemode)],
@@ -55,6 +57,8 @@ export class OutboxFanoutService {
       const rows = { id: [] as string[], entity: [] as string[], live: [] as boolean[], endpoint: [] as string[], event: [] as string[], type: [] as string[] };
       for (const event of events) {
         for (const endpoint of byScope.get(`${event.entity_id}:${event.livemode}`) ?? []) {
+          // An endpoint receives the events that happen after it is registered, never older ones.
+          if (event.created_at < endpoint.created_at) continue;
           if (!subscriptionMatches(endpoint.enabled_events, event.type)) continue;
           rows.id.push(newId());
           rows.entity.push(event.entity_id);
