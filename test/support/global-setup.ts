@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '../../libs/platform/persistence/database';
-import { STATE_FILE, TestRunState, withDatabase } from './test-env';
+import { stateFile, TestRunState, withDatabase } from './test-env';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -38,6 +38,6 @@ export default async function globalSetup(): Promise<void> {
   }
   await ensureDatabase(adminUrl, templateDb);
   await migrate(withDatabase(adminUrl, templateDb));
-  mkdirSync(path.dirname(STATE_FILE), { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }));
+  mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
+  writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }));
 }

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
-import { readRunState, STATE_FILE } from './test-env';
+import { readRunState, stateFile } from './test-env';
 
 /** Drops the run's databases and stops the embedded server. */
 export default async function globalTeardown(): Promise<void> {
@@ -19,5 +19,5 @@ export default async function globalTeardown(): Promise<void> {
   const embedded = (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg;
   if (embedded) await embedded.stop();
   if (state.embeddedDir) rmSync(state.embeddedDir, { recursive: true, force: true });
-  rmSync(STATE_FILE, { force: true });
+  rmSync(stateFile(process.pid), { force: true });
 }

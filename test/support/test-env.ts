@@ -10,11 +10,15 @@ export interface TestRunState {
   redisUrl?: string;
 }
 
-export const STATE_FILE = path.resolve(__dirname, '../../.data/jest-run-state.json');
+/** One file per jest run (keyed by the jest parent's pid), so two runs in one checkout do not collide. */
+export const stateFile = (jestPid: number) => path.resolve(__dirname, `../../.data/jest-run-${jestPid}.json`);
 
+/** Global setup runs in jest's parent process; tests run in its workers (ppid) or, in band, in it (pid). */
 export function readRunState(): TestRunState {
-  if (!existsSync(STATE_FILE)) throw new Error('Jest global setup did not run (no .data/jest-run-state.json)');
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as TestRunState;
+  for (const pid of [process.ppid, process.pid]) {
+    if (existsSync(stateFile(pid))) return JSON.parse(readFileSync(stateFile(pid), 'utf8')) as TestRunState;
+  }
+  throw new Error('Jest global setup did not run (no .data/jest-run-<pid>.json)');
 }
 
 /** Replaces the database name of a PostgreSQL URL. */
