@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ImportRegistry, validateAs } from '../../../platform/imports/import-registry';
+import { OrderResource } from '../application/order.presenter';
 import { OrdersService } from '../application/orders.service';
 import { orderImportStatus, OrderImportStatus, sameImportedOrder } from '../domain/order-import';
 import { invalidParam, SalesError } from '../domain/sales-error';
@@ -17,8 +18,8 @@ interface OrderImport {
  * rules, events `order.created`/`invoice.created`). With `confirmed` the order is then confirmed
  * through OrdersService.confirm (`order.confirmed`; an invoice is issued: `invoice.finalized` and
  * its INVOICE journal entry). A known external id whose order is still a draft is updated through
- * OrdersService.update (account_id, notes, metadata merged, lines replaced when given) and
- * confirmed when asked; an order past draft is a no-op when the record carries the same content
+ * OrdersService.update (account_id, notes, metadata merged, lines replaced when given; nothing
+ * when the content is the same) and confirmed when asked; an order past draft is a no-op when the record carries the same content
  * (sameImportedOrder) and a row error `invalid_state` otherwise.
  */
 @Injectable()
@@ -54,6 +55,12 @@ export class OrdersImporter implements OnModuleInit {
         details: { order_status: current.order_status },
       });
     }
+    if (!sameImportedOrder(current, order)) await this.update(id, order, current);
+    return status === 'confirmed' ? this.orders.confirm(id) : { id };
+  }
+
+  /** Updates a draft with what OrdersService.update can change; the document type and currency cannot. */
+  private async update(id: string, order: CreateOrderDto, current: OrderResource): Promise<void> {
     const documentType = order.document_type ?? 'sales_order';
     if (documentType !== current.document_type) {
       throw invalidParam(
@@ -79,6 +86,5 @@ export class OrdersImporter implements OnModuleInit {
       notes: order.notes,
       metadata: order.metadata,
     });
-    return status === 'confirmed' ? this.orders.confirm(id) : { id };
   }
 }
