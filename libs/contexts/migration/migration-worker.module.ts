@@ -12,10 +12,9 @@ import { MIGRATION_ENTITIES } from './migration.module';
 
 /**
  * The contexts whose importers the worker runs: each registers its importers with
- * ImportRegistry when its module starts (catalog: tags, products; sales: accounts; accounting:
- * journal_entries). A new importable resource is one `ImportRegistry.register(...)` in its own
- * context, plus its module here when the context is not listed yet: the orders context adds
- * its `orders` importer (validated with its create DTO, written through its service) that way.
+ * ImportRegistry when its module starts (catalog: tags, products; sales: accounts, orders;
+ * accounting: journal_entries). A new importable resource is one `ImportRegistry.register(...)`
+ * in its own context, plus its module here when the context is not listed yet.
  */
 export const IMPORTER_CONTEXTS = [CatalogModule, SalesModule, AccountingModule];
 

@@ -30,6 +30,7 @@ import { referenceListToken } from './application/tokens';
 import { ACCOUNT_CHILD_CONTROLLERS } from './http/account-children.controller';
 import { AccountsController } from './http/accounts.controller';
 import { AccountsImporter } from './http/accounts.importer';
+import { OrdersImporter } from './http/orders.importer';
 import { PaymentMethodsController } from './http/payment-methods.controller';
 import { PricingPoliciesController } from './http/pricing-policies.controller';
 import { REFERENCE_LIST_CONTROLLERS } from './http/reference-lists.controller';
@@ -117,6 +118,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
     SalesSeed,
     AccountsImporter,
+    OrdersImporter,
   ],
   exports: [
     AccountsService,

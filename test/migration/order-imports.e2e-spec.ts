@@ -1,0 +1,229 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { api } from '../support/http';
+import { startWorker, waitFor } from '../support/import-worker';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const FINISHED = ['completed', 'completed_with_errors', 'failed'];
+const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
+
+describe('bulk imports of orders', () => {
+  let app: TestApp;
+  let worker: INestApplicationContext;
+  let entityId: string;
+  let base: string;
+  let migration: ReturnType<typeof api>;
+  let live: ReturnType<typeof api>;
+  let accountId: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    entityId = app.seed.entities.primary.id;
+    base = `/v1/entities/${entityId}/migration/imports`;
+    migration = api(app, app.seed.entities.primary.keys.migration);
+    live = api(app, app.seed.entities.primary.keys.live);
+    productId = app.seed.fixtures.product_id as string;
+    accountId = (await live.post('/v1/accounts').send({ name: 'Imported orders customer' }).expect(201)).body
+      .id;
+    worker = await startWorker(app);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await app.close();
+  });
+
+  const runImport = async (records: unknown[]) => {
+    const created = await migration.post(base).send({ resource: 'orders', records }).expect(201);
+    return waitFor(async () => {
+      const res = await migration.get(`${base}/${created.body.id}`).expect(200);
+      return FINISHED.includes(res.body.status) && res.body;
+    });
+  };
+  const errorsOf = async (importId: string) =>
+    (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data as {
+      row: number;
+      external_id: string | null;
+      error: { code: string; param?: string; hint: string; order_status?: string };
+    }[];
+  const rowErrors = async (importId: string) =>
+    (await errorsOf(importId)).map((e) => [e.row, e.external_id, e.error.code, e.error.param]);
+  const lastEventId = async () =>
+    (
+      await app.db.query(
+        `SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`,
+      )
+    ).rows[0].id as string;
+  const eventCounts = async (since: string) =>
+    (
+      await app.db.query(
+        `SELECT type, count(*)::int AS n FROM outbox_events
+         WHERE entity_id = $1 AND id > $2 AND (type LIKE 'order.%' OR type LIKE 'invoice.%') GROUP BY type ORDER BY type`,
+        [entityId, since],
+      )
+    ).rows;
+  const orderCount = async () =>
+    (
+      await app.db.query(`SELECT count(*)::int AS n FROM orders WHERE entity_id = $1 AND account_id = $2`, [
+        entityId,
+        accountId,
+      ])
+    ).rows[0].n as number;
+  const orderOf = async (externalId: string) => {
+    const found = await app.db.query(
+      `SELECT resource_id FROM import_external_ids WHERE entity_id = $1 AND livemode AND resource = 'orders' AND external_id = $2`,
+      [entityId, externalId],
+    );
+    return (await live.get(`/v1/orders/${found.rows[0].resource_id}`).expect(200)).body;
+  };
+  const invoiceEntries = async (orderId: string) =>
+    (
+      await app.db.query(
+        `SELECT status, total_debit::text AS total FROM journal_entries WHERE entity_id = $1 AND source_type = 'INVOICE' AND source_id = $2`,
+        [entityId, orderId],
+      )
+    ).rows;
+
+  const records = () => [
+    {
+      external_id: 'ORD-1',
+      account_id: accountId,
+      lines: [{ product_id: productId, quantity: 2 }],
+      metadata: { legacy: 'SO-1' },
+    },
+    { external_id: 'ORD-2', account_id: accountId, lines: [{ product_id: UNKNOWN_UUID, quantity: 1 }] },
+    { external_id: 'ORD-3', account_id: accountId, lines: [{ product_id: productId, quantity: 0 }] },
+    {
+      external_id: 'INV-1',
+      document_type: 'invoice',
+      status: 'confirmed',
+      account_id: accountId,
+      lines: [{ description: 'Legacy service', quantity: 3, unit_price: 40, tax_rate: 10 }],
+    },
+    {
+      external_id: 'ORD-5',
+      account_id: accountId,
+      status: 'posted',
+      lines: [{ product_id: productId, quantity: 1 }],
+    },
+    { external_id: 'ORD-6', account_id: accountId, status: 'confirmed' },
+    {
+      external_id: 'ORD-7',
+      document_type: 'quote',
+      account_id: accountId,
+      notes: 'imported quote',
+      lines: [{ product_id: productId, quantity: 1 }],
+    },
+  ];
+
+  it('creates orders through OrdersService with row errors for bad rows; confirmed invoices are issued once; re-running creates nothing', async () => {
+    const since = await lastEventId();
+    const done = await runImport(records());
+    expect(done).toMatchObject({
+      resource: 'orders',
+      status: 'completed_with_errors',
+      total: 7,
+      succeeded: 3,
+      failed: 4,
+    });
+    expect(await rowErrors(done.id)).toEqual([
+      [2, 'ORD-2', 'parameter_invalid', 'lines[0].product_id'],
+      [3, 'ORD-3', 'parameter_invalid', 'lines[0].quantity'],
+      [5, 'ORD-5', 'parameter_invalid', 'status'],
+      [6, 'ORD-6', 'invalid_state', 'lines'],
+    ]);
+    expect(await orderCount()).toBe(3);
+
+    // Priced and totalled as POST /orders would: the draft sales order, the issued invoice.
+    const ord1 = await orderOf('ORD-1');
+    const product = (await live.get(`/v1/products/${productId}`).expect(200)).body;
+    expect(ord1).toMatchObject({
+      document_type: 'sales_order',
+      order_status: 'draft',
+      metadata: { legacy: 'SO-1' },
+    });
+    expect(ord1.lines).toMatchObject([{ product_id: productId, quantity: 2, description: product.name }]);
+    const inv1 = await orderOf('INV-1');
+    expect(inv1).toMatchObject({
+      document_type: 'invoice',
+      order_status: 'confirmed',
+      subtotal: 120,
+      tax_total: 12,
+      total: 132,
+      amount_due: 132,
+    });
+    expect(await invoiceEntries(inv1.id)).toEqual([{ status: 'posted', total: '132.0000' }]);
+    const event = await app.db.query(
+      `SELECT data FROM outbox_events WHERE type = 'order.created' AND data->'object'->>'id' = $1`,
+      [ord1.id],
+    );
+    expect(event.rows[0].data.object).toEqual(ord1);
+    const events = [
+      { type: 'invoice.created', n: 1 },
+      { type: 'invoice.finalized', n: 1 },
+      { type: 'order.confirmed', n: 1 },
+      { type: 'order.created', n: 3 },
+    ];
+    // ORD-6 was created then refused by confirm: its row was rolled back, events included.
+    expect(await eventCounts(since)).toEqual(events);
+
+    const again = await runImport(records());
+    expect(again).toMatchObject({ status: 'completed_with_errors', succeeded: 3, failed: 4 });
+    expect(await orderCount()).toBe(3);
+    expect(await eventCounts(since)).toEqual(events);
+    expect(await invoiceEntries(inv1.id)).toHaveLength(1);
+    expect((await orderOf('ORD-1')).lines[0].id).toBe(ord1.lines[0].id);
+  });
+
+  it('updates a draft through the service and confirms it on request; an order past draft refuses different content', async () => {
+    const since = await lastEventId();
+    const ord1 = await orderOf('ORD-1');
+    const inv1 = await orderOf('INV-1');
+    const done = await runImport([
+      {
+        external_id: 'ORD-1',
+        status: 'confirmed',
+        account_id: accountId,
+        lines: [{ product_id: productId, quantity: 5, unit_price: 10 }],
+        notes: 'migrated',
+      },
+      {
+        external_id: 'INV-1',
+        document_type: 'invoice',
+        lines: [{ description: 'Legacy service', quantity: 4, unit_price: 40, tax_rate: 10 }],
+      },
+      {
+        external_id: 'ORD-7',
+        document_type: 'sales_order',
+        account_id: accountId,
+        lines: [{ product_id: productId, quantity: 1 }],
+      },
+    ]);
+    expect(done).toMatchObject({ status: 'completed_with_errors', succeeded: 1, failed: 2 });
+    const errors = await errorsOf(done.id);
+    expect(errors.map((e) => [e.row, e.external_id, e.error.code, e.error.param])).toEqual([
+      [2, 'INV-1', 'invalid_state', undefined],
+      [3, 'ORD-7', 'parameter_invalid', 'document_type'],
+    ]);
+    expect(errors[0].error).toMatchObject({
+      order_status: 'confirmed',
+      hint: expect.stringContaining("order_status is 'confirmed'"),
+    });
+
+    const updated = await orderOf('ORD-1');
+    expect(updated).toMatchObject({
+      id: ord1.id,
+      order_status: 'confirmed',
+      notes: 'migrated',
+      total: 50,
+      metadata: { legacy: 'SO-1' },
+    });
+    expect(updated.lines).toMatchObject([{ quantity: 5, unit_price: 10 }]);
+    expect((await orderOf('INV-1')).total).toBe(inv1.total);
+    expect(await invoiceEntries(inv1.id)).toHaveLength(1);
+    expect(await orderCount()).toBe(3);
+    expect(await eventCounts(since)).toEqual([
+      { type: 'order.confirmed', n: 1 },
+      { type: 'order.updated', n: 1 },
+    ]);
+  });
+});
