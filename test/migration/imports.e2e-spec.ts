@@ -145,7 +145,8 @@ describe('bulk imports', () => {
     expect(distinct.rows[0].n).toBe(rows);
     const events = await app.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`, [entityId]);
     expect(events.rows[0].n).toBe(rows);
-  });
+    // 6,000 rows imported across two workers: generous for a loaded CI machine.
+  }, 180_000);
 
   it('runs while the entity is frozen', async () => {
     worker ??= await startWorker(app);
