@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { Controller, Get, Module } from '@nestjs/common';
 import { Client } from 'pg';
 import { createApiApp } from '../apps/api/bootstrap';
+import { Public, RequireScopes } from '../libs/platform/auth/decorators';
 import { RateLimiter } from '../libs/platform/auth/rate-limiter';
 import { loadConfig } from '../libs/platform/config/app-config';
 
@@ -64,11 +66,43 @@ function applyDiagnosticPatches(patches: string[]): void {
   }
 }
 
+/**
+ * The pipeline's floor (BENCH_FLOOR=1): two routes that do no work of their own, so their
+ * throughput is what Nest + Express (public) and Nest + Express + the guard with passport
+ * and the rate limiter (authenticated) cost before any query runs.
+ */
+@Controller('bench')
+class BenchFloorController {
+  @Get('public')
+  @Public()
+  open() {
+    return { object: 'noop' };
+  }
+
+  @Get('authenticated')
+  @RequireScopes('tags:read')
+  authenticated() {
+    return { object: 'noop' };
+  }
+}
+
+@Module({ controllers: [BenchFloorController] })
+class BenchFloorModule {}
+
 async function main() {
   applyDiagnosticPatches((process.env.BENCH_API_PATCH ?? '').split(',').filter(Boolean));
   const config = loadConfig(process.env, { LOG_LEVEL: 'silent' });
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
-  const { app } = await createApiApp(config);
+  const { app } = await createApiApp(config, { extraModules: process.env.BENCH_FLOOR === '1' ? [BenchFloorModule] : [] });
+  if (process.env.BENCH_FLOOR === '1') {
+    // Extra modules' routes come after every product route, and Express tries route layers in
+    // order; moving the floor routes ahead of them keeps the router's scan out of the figure.
+    const router = (app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router;
+    const floor = router.stack.filter((layer) => layer.route?.path.startsWith('/v1/bench/'));
+    const others = router.stack.filter((layer) => !floor.includes(layer));
+    others.splice(others.findIndex((layer) => layer.route), 0, ...floor);
+    router.stack.splice(0, router.stack.length, ...others);
+  }
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address() as { port: number };
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);

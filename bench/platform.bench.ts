@@ -18,6 +18,8 @@ import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/dat
  * baseline running the same tag query (child process) with autocannon, and prints
  * requests/s, p50/p99 latency, the API/baseline ratio, the API's RSS and a per-request SQL
  * profile. Targets are reported as PASS/FAIL; the exit code is 0 either way.
+ * BENCH_FLOOR=1 also loads two API routes that run no query (one @Public(), one behind the
+ * guard), to show what the framework and the guard cost on their own.
  */
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -219,6 +221,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '10000000',
     QUEUE_PREFIX: `bench${process.pid}`,
     BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
+    BENCH_FLOOR: process.env.BENCH_FLOOR ?? '',
   }));
   if (process.env.BENCH_API_PATCH) console.log(`diagnostic API variant: ${process.env.BENCH_API_PATCH}`);
   const ids = await createTags(api, key);
@@ -238,6 +241,16 @@ async function main() {
       const result = await load(server, route, key, DURATION_S);
       results.push(result);
       console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
+    }
+  }
+  // BENCH_FLOOR=1: the framework's own cost, on routes that run no query (API only).
+  const floor: RouteResult[] = [];
+  if (process.env.BENCH_FLOOR === '1') {
+    for (const route of ['/v1/bench/public', '/v1/bench/authenticated']) {
+      if (WARMUP_S > 0) await load(api, route, key, WARMUP_S);
+      const result = await load(api, route, key, DURATION_S);
+      floor.push(result);
+      console.log(`  api      GET ${route}: ${fmt(result.rps)} req/s`);
     }
   }
   const apiMemory = memoryOf(api.child.pid!);
@@ -260,6 +273,11 @@ async function main() {
     verdicts.push(`${pass(ratio >= TARGETS.minRatio)}  ${label}: API ${fmt(ratio * 100)}% of baseline req/s (target >= ${TARGETS.minRatio * 100}%)`);
     verdicts.push(`${pass(a.p99 < TARGETS.maxP99Ms)}  ${label}: API p99 ${a.p99} ms (target < ${TARGETS.maxP99Ms} ms)`);
     if (a.non2xx + a.errors > 0) verdicts.push(`FAIL  ${label}: API answered ${a.non2xx} non-2xx and ${a.errors} errors`);
+  }
+  for (const f of floor) {
+    console.log(
+      `${`GET ${f.route}`.padEnd(22)}${pad(fmt(f.rps), 11)}${pad('-', 12)}${pad('-', 7)}${pad(`${f.p50} ms`, 9)}${pad(`${f.p99} ms`, 9)}${pad('-', 10)}${pad('-', 10)}${pad(`${f.non2xx + f.errors}/-`, 9)}  (floor: no query)`,
+    );
   }
   console.log(`\nAPI process memory after the runs: RSS ${fmt(apiMemory.rssMb)} MB, peak (VmHWM) ${fmt(apiMemory.hwmMb)} MB; baseline RSS ${fmt(baselineMemory.rssMb)} MB`);
   verdicts.push(`${pass(Math.max(apiMemory.rssMb, apiMemory.hwmMb) < TARGETS.maxRssMb)}  API RSS ${fmt(apiMemory.rssMb)} MB, peak ${fmt(apiMemory.hwmMb)} MB (target < ${TARGETS.maxRssMb} MB)`);

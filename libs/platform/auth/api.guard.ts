@@ -11,6 +11,13 @@ import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gat
 import { RateLimiter } from './rate-limiter';
 import { missingScopes } from './scopes';
 
+interface RoutePolicy {
+  controller: object;
+  isPublic: boolean;
+  required: string[] | undefined;
+  gateExempt: boolean;
+}
+
 /**
  * The one global guard: authenticates the bearer key, enforces entity isolation on
  * entity-prefixed paths, spends the key's rate budget, checks the route's scopes and runs
@@ -28,10 +35,29 @@ export class ApiGuard extends AuthGuard('bearer') {
     super();
   }
 
+  /** Each handler's policy, read once from its decorators (metadata does not change after boot). */
+  private readonly policies = new WeakMap<object, RoutePolicy>();
+
+  private policyOf(context: ExecutionContext): RoutePolicy {
+    const handler = context.getHandler();
+    let policy = this.policies.get(handler);
+    if (!policy || policy.controller !== context.getClass()) {
+      const targets = [handler, context.getClass()];
+      policy = {
+        controller: context.getClass(),
+        isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)),
+        required: this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets),
+        gateExempt: Boolean(this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)),
+      };
+      this.policies.set(handler, policy);
+    }
+    return policy;
+  }
+
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets);
+    const policy = this.policyOf(context);
+    if (policy.isPublic) return true;
+    const { required } = policy;
 
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -71,7 +97,7 @@ export class ApiGuard extends AuthGuard('bearer') {
         details: { required: missing.join(' ') },
       }).asPreHandler();
     }
-    if (MUTATING_METHODS.has(req.method) && !this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)) {
+    if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {
       await this.gates.check(req, caller);
     }
     return true;

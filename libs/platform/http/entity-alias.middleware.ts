@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { API_PREFIX, RouteRegistry } from './route-registry';
 
 const ALIAS = /^\/v1\/entities\/([^/?]+)(\/[^?]*)?(\?.*)?$/;
+const ALIAS_PREFIX = '/v1/entities/';
 
 /**
  * Serves every flat route also under `/v1/entities/{entity_id}/...`. The entity id is kept
@@ -10,6 +11,7 @@ const ALIAS = /^\/v1\/entities\/([^/?]+)(\/[^?]*)?(\?.*)?$/;
  */
 export function entityAliasMiddleware(registry: () => RouteRegistry): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
+    if (!req.url.startsWith(ALIAS_PREFIX)) return next();
     const found = ALIAS.exec(req.url);
     if (!found) return next();
     const [, entityId, rest = '', query = ''] = found;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
 import { RequestContext } from '../tenancy/request-context';
@@ -6,10 +6,29 @@ import { renderError } from './error-envelope';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const ID_BYTES = 12;
+const POOL_IDS = 256;
+const idPool = Buffer.alloc(ID_BYTES * POOL_IDS);
+let idOffset = idPool.length;
+
+/**
+ * `req_` + 12 random bytes in base64url. The bytes come from the same CSPRNG as randomBytes(),
+ * drawn 256 ids at a time: one system call per request cost more than the rest of the id.
+ */
+export function newRequestId(): string {
+  if (idOffset >= idPool.length) {
+    randomFillSync(idPool);
+    idOffset = 0;
+  }
+  const id = `req_${idPool.toString('base64url', idOffset, idOffset + ID_BYTES)}`;
+  idOffset += ID_BYTES;
+  return id;
+}
+
 /** Opens the request's async context and stamps `Request-Id` on every response. */
 export function requestContextMiddleware(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = `req_${randomBytes(12).toString('base64url')}`;
+    const requestId = newRequestId();
     res.setHeader('Request-Id', requestId);
     (req as Request & { id: string }).id = requestId;
     RequestContext.run({ requestId }, () => next());

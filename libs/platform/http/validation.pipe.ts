@@ -57,6 +57,12 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
   return new PlatformError('parameter_invalid', { param: path, hint: `Invalid ${path}: ${messages}.` }).asPreHandler();
 }
 
+const isEmptyObject = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
+  return Object.getOwnPropertySymbols(value).length === 0;
+};
+
 /**
  * Validates bodies and queries against their DTOs: unknown fields are refused, types are
  * converted explicitly, and every failure names its parameter path.
@@ -73,7 +79,30 @@ export class ApiValidationPipe implements PipeTransform {
     exceptionFactory: (errors) => toPlatformError(errors, 'request'),
   });
 
+  /**
+   * Query DTOs whose empty query is known to transform to a bare instance and to pass
+   * validation (true), or not (false). A GET without query parameters (the common case) then
+   * skips class-transformer and class-validator, which would find nothing to convert or refuse.
+   */
+  private readonly emptyQueryOk = new Map<unknown, boolean>();
+
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query' && typeof metadata.metatype === 'function' && isEmptyObject(value)) {
+      const metatype = metadata.metatype as new () => object;
+      const known = this.emptyQueryOk.get(metatype);
+      if (known) return new metatype();
+      if (known === undefined) {
+        let result: unknown;
+        try {
+          result = await this.inner.transform(value, metadata);
+        } catch (error) {
+          this.emptyQueryOk.set(metatype, false);
+          throw error;
+        }
+        this.emptyQueryOk.set(metatype, result instanceof metatype && Reflect.ownKeys(result).length === 0);
+        return result;
+      }
+    }
     if (metadata.type === 'body') {
       if (value === undefined || value === null || value === '') value = {};
       if (typeof value !== 'object' || Array.isArray(value)) {

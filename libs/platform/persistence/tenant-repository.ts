@@ -2,9 +2,10 @@ import { EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from '
 import { RequestContext } from '../tenancy/request-context';
 import { notFound } from '../errors/domain-error';
 import { ListQueryDto } from '../http/list/list-query.dto';
-import { paginate, PageOptions } from '../http/list/paginate';
+import { assertOneCursor, DEFAULT_LIMIT, paginate, PageOptions } from '../http/list/paginate';
 import { TenantRecord } from './columns';
 import { isUuid, newId } from './ids';
+import { PlainReader } from './plain-reader';
 import { TransactionHost } from './transaction-host';
 
 /**
@@ -36,8 +37,27 @@ export abstract class TenantRepository<E extends TenantRecord> {
       .where(`${alias}.entity_id = :entityId AND ${alias}.livemode = :livemode`, { entityId, livemode });
   }
 
+  /**
+   * The prepared reader for reads outside a transaction (undefined inside one, or when the
+   * entity is more than plain columns): the same rows and records as TypeORM's find, without
+   * rebuilding the statement on every request.
+   */
+  private plainReader(): PlainReader<E> | undefined {
+    if (this.tx.inTransaction) return undefined;
+    return PlainReader.of(this.tx.dataSource, this.target);
+  }
+
   async findById(id: string): Promise<E | null> {
     if (!isUuid(id)) return null;
+    const reader = this.plainReader();
+    if (reader) {
+      const { entityId, livemode } = this.scope();
+      const [found] = await reader.query(
+        `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
+        [id, entityId, livemode],
+      );
+      return found ?? null;
+    }
     return this.repo.findOne({ where: { id, ...this.scope() } as FindOptionsWhere<E> });
   }
 
@@ -114,8 +134,41 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   async page(query: ListQueryDto, options: PageOptions, build?: (qb: SelectQueryBuilder<E>) => void) {
+    // A plain keyset page (no extra conditions, no count, the default key) runs as one
+    // prepared statement; everything else goes through the query builder.
+    const plain = !build && !options.keyColumn && !query.include_count && this.scopedQuery === TenantRepository.prototype.scopedQuery;
+    const reader = plain ? this.plainReader() : undefined;
+    if (reader) return this.plainPage(reader, query, options);
     const qb = this.scopedQuery('r');
     build?.(qb);
     return paginate(qb, query, options);
+  }
+
+  /** `paginate()` over the caller's records, as one statement on the prepared reader. */
+  private async plainPage(reader: PlainReader<E>, query: ListQueryDto, options: PageOptions): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
+    assertOneCursor(query);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const desc = (options.direction ?? 'desc') === 'desc';
+    const { entityId, livemode } = this.scope();
+    const values: unknown[] = [entityId, livemode];
+    let where = 'entity_id = $1 AND livemode = $2';
+    const backwards = Boolean(query.ending_before);
+    if (query.starting_after) {
+      values.push(query.starting_after);
+      where += ` AND id ${desc ? '<' : '>'} $3`;
+    } else if (query.ending_before) {
+      values.push(query.ending_before);
+      where += ` AND id ${desc ? '>' : '<'} $3`;
+    }
+    const ascending = desc === backwards;
+    values.push(limit + 1);
+    const rows = await reader.query(
+      `SELECT ${reader.selectList} FROM ${reader.table} WHERE ${where} ORDER BY id ${ascending ? 'ASC' : 'DESC'} LIMIT $${values.length}`,
+      values,
+    );
+    const has_more = rows.length > limit;
+    if (has_more) rows.length = limit;
+    if (backwards) rows.reverse();
+    return { rows, has_more };
   }
 }

@@ -21,6 +21,16 @@ export interface PageOptions {
   direction?: 'asc' | 'desc';
 }
 
+/** A page is asked for from one side only. */
+export function assertOneCursor(query: ListQueryDto): void {
+  if (query.starting_after && query.ending_before) {
+    throw new PlatformError('parameter_invalid', {
+      param: 'ending_before',
+      hint: 'starting_after and ending_before are mutually exclusive.',
+    }).asPreHandler();
+  }
+}
+
 /**
  * Keyset pagination over a UUIDv7 id. The cursor is compared by value, never looked up,
  * so a cursor whose record was deleted in the meantime still marks the same position and
@@ -31,12 +41,7 @@ export async function paginate<E extends ObjectLiteral>(
   query: ListQueryDto,
   options: PageOptions,
 ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
-  if (query.starting_after && query.ending_before) {
-    throw new PlatformError('parameter_invalid', {
-      param: 'ending_before',
-      hint: 'starting_after and ending_before are mutually exclusive.',
-    }).asPreHandler();
-  }
+  assertOneCursor(query);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const key = options.keyColumn ?? `${qb.alias}.id`;
   const desc = (options.direction ?? 'desc') === 'desc';
