@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { In } from 'typeorm';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
+import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
@@ -24,6 +25,28 @@ export interface EngineLine {
   departmentId?: string | null;
   classId?: string | null;
   projectId?: string | null;
+}
+
+interface AccountFacts {
+  id: string;
+  code: string;
+  name: string;
+  postable: boolean;
+  active: boolean;
+}
+
+interface PeriodFacts {
+  id: string;
+  name: string;
+  status: string;
+}
+
+interface EntryFacts {
+  accounts: Map<string, AccountFacts>;
+  period: PeriodFacts | undefined;
+  settingsExist: boolean;
+  approvalThreshold: Decimal | null;
+  keyName: string | null;
 }
 
 export interface NewEntry {
@@ -66,6 +89,16 @@ export class JournalEngine {
 
   /** Rejects lines that are malformed, reference unknown or non-postable accounts, or do not balance. */
   async checkLines(lines: EngineLine[], linesParam = 'lines'): Promise<void> {
+    this.checkLineShapes(lines, linesParam);
+    const { entityId, livemode } = RequestContext.caller();
+    const ids = [...new Set(lines.map((l) => l.accountId))];
+    const accounts = ids.length
+      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { id: In(ids), entityId, livemode } })
+      : [];
+    this.checkAccountsAndBalance(lines, new Map(accounts.map((a) => [a.id, a])), linesParam);
+  }
+
+  private checkLineShapes(lines: EngineLine[], linesParam: string): void {
     lines.forEach((line, index) => {
       const problem = lineProblem(line, index);
       if (problem) {
@@ -75,12 +108,9 @@ export class JournalEngine {
         });
       }
     });
-    const { entityId, livemode } = RequestContext.caller();
-    const ids = [...new Set(lines.map((l) => l.accountId))];
-    const accounts = ids.length
-      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { id: In(ids), entityId, livemode } })
-      : [];
-    const byId = new Map(accounts.map((a) => [a.id, a]));
+  }
+
+  private checkAccountsAndBalance(lines: EngineLine[], byId: Map<string, AccountFacts>, linesParam: string): void {
     lines.forEach((line, index) => {
       const account = byId.get(line.accountId);
       if (!account) {
@@ -105,6 +135,47 @@ export class JournalEngine {
     }
   }
 
+  private checkPeriod(period: PeriodFacts | undefined, date: string, param = 'entry_date'): PeriodFacts {
+    if (!period) throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
+    if (period.status !== 'open') {
+      throw new AccountingError('period_closed', { param, hint: `The accounting period ${period.name} covering ${date} is closed.` });
+    }
+    return period;
+  }
+
+  /**
+   * Everything a new entry is checked against, in one round trip: its accounts, the period
+   * covering its date (share-locked so it cannot close under this transaction, rule 2), the
+   * approval threshold and whether the entity's settings row (the entry counter) exists, and
+   * the calling key's name.
+   */
+  private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
+    const { entityId, livemode, apiKeyId } = RequestContext.caller();
+    const ids = [...new Set(lines.map((l) => l.accountId))];
+    const rows: { accounts: AccountFacts[] | null; period: PeriodFacts | null; settings: { approval_threshold: string | null } | null; key_name: string | null }[] =
+      await this.tx.transactional.query(
+        `WITH p AS (
+           SELECT id, name, status FROM accounting_periods
+           WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 FOR SHARE)
+         SELECT
+           (SELECT json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'postable', a.postable, 'active', a.active))
+              FROM ledger_accounts a WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = ANY($4::uuid[])) AS accounts,
+           (SELECT row_to_json(p) FROM p) AS period,
+           (SELECT json_build_object('approval_threshold', s.approval_threshold::text)
+              FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings,
+           (SELECT k.name FROM api_keys k WHERE k.id = $5) AS key_name`,
+        [entityId, livemode, date, ids, apiKeyId ?? null],
+      );
+    const row = rows[0];
+    return {
+      accounts: new Map((row.accounts ?? []).map((a) => [a.id, a])),
+      period: row.period ?? undefined,
+      settingsExist: row.settings !== null,
+      approvalThreshold: row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
+      keyName: row.key_name,
+    };
+  }
+
   /** Rule 2: the open period covering `date`, share-locked so it cannot close under this transaction. */
   async openPeriodFor(date: string, param = 'entry_date'): Promise<AccountingPeriodRecord> {
     const period = await this.periods
@@ -126,25 +197,39 @@ export class JournalEngine {
     return rows[0]?.name ?? null;
   }
 
-  /** Creates an entry (draft, pending approval or posted) with its lines, numbers it and publishes its event. */
+  /**
+   * Creates an entry (draft, pending approval or posted) with its lines, numbers it and publishes its event.
+   *
+   * Called outside any transaction, the entry is numbered at commit: it is inserted with the
+   * placeholder `pending-<id>`, and the deferred trigger journal_entries_number_at_commit takes
+   * the next number from the counter row inside COMMIT (the outbox event's entry_number is filled
+   * in by outbox_events_entry_number in the same step). The counter row is then locked only while
+   * PostgreSQL commits; the number is read back afterwards. Inside a caller's transaction the
+   * number is taken at once (the caller may need it before its commit), as the last write.
+   */
   async create(input: NewEntry): Promise<{ entry: JournalEntryRecord; lines: JournalLineRecord[] }> {
-    return this.tx.run(async () => {
-      await this.checkLines(input.lines, input.linesParam);
-      const period = await this.openPeriodFor(input.entryDate);
+    const numberAtCommit = !this.tx.inTransaction;
+    const created = await this.tx.run(async () => {
+      const linesParam = input.linesParam ?? 'lines';
+      this.checkLineShapes(input.lines, linesParam);
+      const facts = await this.facts(input.lines, input.entryDate);
+      this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
+      const period = this.checkPeriod(facts.period, input.entryDate);
+      if (!facts.settingsExist) await this.settings.approvalThreshold();
       const t = totals(input.lines);
-      const threshold = input.status === 'posted' && input.manual ? await this.settings.approvalThreshold() : null;
+      const threshold = input.status === 'posted' && input.manual ? facts.approvalThreshold : null;
       const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
       const caller = RequestContext.caller();
       const now = new Date();
       const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
-      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? await this.keyName() : null;
+      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
       const id = newId();
       const entry = this.tx.transactional.getRepository(JournalEntryRecord).create({
         id,
         entityId: caller.entityId,
         livemode: caller.livemode,
         periodId: period.id,
-        // A placeholder until the number is assigned, last, so the counter row stays locked only until commit.
+        // The placeholder until the number is assigned (at commit, or last in the caller's transaction).
         entryNumber: `pending-${id}`,
         entryDate: input.entryDate,
         entryType: input.entryType,
@@ -174,10 +259,18 @@ export class JournalEngine {
       // insert() reads the generated columns (timestamps, version) back with RETURNING: no re-read needed.
       await this.tx.transactional.getRepository(JournalEntryRecord).insert(entry);
       const lines = await this.insertLines(entry, input.lines);
-      entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
+      if (!numberAtCommit) entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
       await this.events.publish(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
       return { entry, lines };
     });
+    if (numberAtCommit) created.entry.entryNumber = await this.numberOf(created.entry.id);
+    return created;
+  }
+
+  /** The committed number of an entry numbered at commit. */
+  private async numberOf(entryId: string): Promise<string> {
+    const rows: { entry_number: string }[] = await this.tx.dataSource.query(`SELECT entry_number FROM journal_entries WHERE id = $1`, [entryId]);
+    return rows[0].entry_number;
   }
 
   async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
