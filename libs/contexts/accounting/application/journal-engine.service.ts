@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { In } from 'typeorm';
-import { EventPublisher } from '../../../platform/events/event-publisher';
+import { EventPublisher, OutboxRow } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
@@ -228,6 +228,9 @@ export class JournalEngine {
         id,
         entityId: caller.entityId,
         livemode: caller.livemode,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
         periodId: period.id,
         // The placeholder until the number is assigned (at commit, or last in the caller's transaction).
         entryNumber: `pending-${id}`,
@@ -256,11 +259,11 @@ export class JournalEngine {
         createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
         createdByName,
       });
-      // insert() reads the generated columns (timestamps, version) back with RETURNING: no re-read needed.
-      await this.tx.transactional.getRepository(JournalEntryRecord).insert(entry);
-      const lines = await this.insertLines(entry, input.lines);
+      const lines = this.lineRecords(entry, input.lines, now);
+      // The event carries the placeholder; outbox_events_entry_number puts the number in at commit.
+      const event = this.events.outboxRow(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
+      await this.write(entry, lines, event);
       if (!numberAtCommit) entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
-      await this.events.publish(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
       return { entry, lines };
     });
     if (numberAtCommit) created.entry.entryNumber = await this.numberOf(created.entry.id);
@@ -273,13 +276,48 @@ export class JournalEngine {
     return rows[0].entry_number;
   }
 
-  async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
-    const repo = this.tx.transactional.getRepository(JournalLineRecord);
-    const records = lines.map((l, i) =>
+  /**
+   * The entry, its lines and its event in one statement (data-modifying CTEs; the lines' foreign
+   * key to the entry is checked at the end of the statement, when the entry exists).
+   */
+  private async write(entry: JournalEntryRecord, lines: JournalLineRecord[], event: OutboxRow): Promise<void> {
+    const e = entry;
+    await this.tx.transactional.query(
+      `WITH e AS (
+         INSERT INTO journal_entries (id, entity_id, livemode, created_at, updated_at, version, period_id, entry_number, entry_date,
+           entry_type, status, approval_status, description, source_type, source_id, source_module, is_reversing, reversal_of_id,
+           reverse_in_period_id, batch_id, total_debit, total_credit, posted_at, idempotency_key, created_by, created_by_name)
+         VALUES ($1, $2, $3, $4, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)),
+       l AS (
+         INSERT INTO journal_lines (id, entity_id, livemode, created_at, updated_at, version, journal_entry_id, line_number, account_id,
+           debit_amount, credit_amount, description, location_id, department_id, class_id, project_id, reconciled)
+         SELECT t.id, $2, $3, $4, $4, 1, $1, t.n, t.account_id, t.debit, t.credit, t.description, t.location_id, t.department_id,
+           t.class_id, t.project_id, false
+         FROM unnest($25::uuid[], $26::uuid[], $27::numeric[], $28::numeric[], $29::text[], $30::uuid[], $31::uuid[], $32::uuid[], $33::uuid[])
+           WITH ORDINALITY AS t(id, account_id, debit, credit, description, location_id, department_id, class_id, project_id, n))
+       INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
+       VALUES ($34, $2, $3, $35, $36, $37, $38, $39, NULL)`,
+      [
+        e.id, e.entityId, e.livemode, e.createdAt, e.periodId, e.entryNumber, e.entryDate, e.entryType, e.status, e.approvalStatus,
+        e.description, e.sourceType, e.sourceId, e.sourceModule, e.isReversing, e.reversalOfId, e.reverseInPeriodId, e.batchId,
+        e.totalDebit.toFixed(), e.totalCredit.toFixed(), e.postedAt, e.idempotencyKey, e.createdBy, e.createdByName,
+        lines.map((l) => l.id), lines.map((l) => l.accountId), lines.map((l) => l.debitAmount.toFixed()),
+        lines.map((l) => l.creditAmount.toFixed()), lines.map((l) => l.description), lines.map((l) => l.locationId),
+        lines.map((l) => l.departmentId), lines.map((l) => l.classId), lines.map((l) => l.projectId),
+        event.id, event.type, event.apiVersion, JSON.stringify(event.data), event.requestId, event.createdAt,
+      ],
+    );
+  }
+
+  /** Line records of `entry`, numbered from 1 in order. */
+  private lineRecords(entry: JournalEntryRecord, lines: EngineLine[], now?: Date): JournalLineRecord[] {
+    const repo = this.tx.manager.getRepository(JournalLineRecord);
+    return lines.map((l, i) =>
       repo.create({
         id: newId(),
         entityId: entry.entityId,
         livemode: entry.livemode,
+        ...(now ? { createdAt: now, updatedAt: now, version: 1 } : {}),
         journalEntryId: entry.id,
         lineNumber: i + 1,
         accountId: l.accountId,
@@ -294,7 +332,11 @@ export class JournalEngine {
         reconciledAt: null,
       }),
     );
-    await repo.insert(records);
+  }
+
+  async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
+    const records = this.lineRecords(entry, lines);
+    await this.tx.transactional.getRepository(JournalLineRecord).insert(records);
     return records;
   }
 
