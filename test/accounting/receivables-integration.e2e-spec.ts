@@ -48,7 +48,7 @@ describe('receivables across sales and accounting', () => {
     expect(Math.round((issued.subledger_balance - paid.subledger_balance) * 100)).toBe(1000);
 
     const entries = await live.get(`/v1/journal-entries?limit=100`).expect(200);
-    const sources = entries.body.data.filter((e: { source_id: string }) => e.source_id === invoice.body.id || e.source_type === 'PAYMENT');
+    const sources = entries.body.data.filter((e: { source_id: string; source_type: string }) => e.source_id === invoice.body.id || e.source_type === 'PAYMENT');
     expect(sources.map((e: { source_type: string }) => e.source_type)).toEqual(expect.arrayContaining(['INVOICE', 'PAYMENT']));
   });
 
