@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { MUTATING_METHODS } from '../auth/mutation-gate';
@@ -18,22 +18,10 @@ export interface ActivityEntry {
   requestId: string | null;
 }
 
-/** Rows written together at most this long after the first of them was recorded. */
-const BATCH_WINDOW_MS = 10;
-/** A batch is written at once when it reaches this size. */
-const MAX_BATCH = 200;
-
-/**
- * Writes activity rows after the response: rows recorded within a few milliseconds of each
- * other go out as one multi-row INSERT (one statement and one commit for a burst of requests
- * instead of one each); failures are logged and swallowed. Pending rows are written when the
- * module shuts down.
- */
+/** Writes activity rows after the response: one short statement each, failures logged and swallowed. */
 @Injectable()
-export class ActivityRecorder implements OnModuleDestroy {
+export class ActivityRecorder {
   private readonly logger = new Logger('ActivityRecorder');
-  private pending: { entry: ActivityEntry; written: () => void }[] = [];
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,41 +49,16 @@ export class ActivityRecorder implements OnModuleDestroy {
     };
   }
 
-  /** Queues the row; resolves once its batch has been written (or failed and been logged). */
-  record(entry: ActivityEntry): Promise<void> {
-    return new Promise((resolve) => {
-      this.pending.push({ entry, written: resolve });
-      if (this.pending.length >= MAX_BATCH) void this.flush();
-      else if (!this.timer) this.timer = setTimeout(() => void this.flush(), BATCH_WINDOW_MS);
-    });
-  }
-
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    const rows = batch.map((b) => b.entry);
+  async record(entry: ActivityEntry): Promise<void> {
     try {
       await this.dataSource.query(
         `INSERT INTO activity_log (id, entity_id, livemode, api_key_id, method, path, resource_type, resource_id, status, request_id)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[])`,
-        [
-          rows.map(() => newId()), rows.map((r) => r.entityId), rows.map((r) => r.livemode), rows.map((r) => r.apiKeyId),
-          rows.map((r) => r.method), rows.map((r) => r.path), rows.map((r) => r.resourceType), rows.map((r) => r.resourceId),
-          rows.map((r) => r.status), rows.map((r) => r.requestId),
-        ],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [newId(), entry.entityId, entry.livemode, entry.apiKeyId, entry.method, entry.path, entry.resourceType, entry.resourceId, entry.status, entry.requestId],
       );
     } catch (error) {
-      this.logger.warn({ err: error, request_ids: rows.map((r) => r.requestId) }, 'activity log write failed');
-    } finally {
-      for (const b of batch) b.written();
+      this.logger.warn({ err: error, request_id: entry.requestId }, 'activity log write failed');
     }
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.flush();
   }
 }
 
