@@ -6,6 +6,7 @@ import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { MigrationContext1764100000000 } from './1764100000000-migration-context';
 import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-orders-and-payments';
 import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-bank-transactions-and-vendor-bills';
+import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   MigrationContext1764100000000,
   SalesOrdersAndPayments1764200000000,
   BankTransactionsAndVendorBills1764300000000,
+  JournalNumbersAtCommit1764600000000,
 ];

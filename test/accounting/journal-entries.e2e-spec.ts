@@ -89,8 +89,10 @@ describe('journal entries', () => {
     expect(expanded.body.period).toMatchObject({ id: fx.openPeriod.id, object: 'accounting_period' });
     expect(expanded.body.lines[0].account).toMatchObject({ id: fx.accounts.expense, object: 'ledger_account' });
 
-    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [body.id]);
+    const events = await app.db.query(`SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1`, [body.id]);
     expect(events.rows.map((r) => r.type)).toEqual(['journal_entry.posted']);
+    const { lines: _lines, ...withoutLines } = body;
+    expect(events.rows[0].data.object).toEqual(withoutLines);
   });
 
   it('enforces the three rules and postable accounts with the contract codes', async () => {
@@ -359,6 +361,17 @@ describe('journal entries', () => {
     const ours = results.map((r) => Number(String(r.body.entry_number).slice(-6))).sort((a, b) => a - b);
     expect(new Set(ours).size).toBe(50);
     expect(ours[49] - ours[0]).toBe(49);
+    // Numbered at commit: each posted event carries the entry's committed number, never the placeholder.
+    const events = await app.db.query(
+      `SELECT data->'object'->>'id' AS id, data->'object'->>'entry_number' AS entry_number FROM outbox_events
+       WHERE type = 'journal_entry.posted' AND data->'object'->>'id' = ANY($1::text[])`,
+      [results.map((r) => r.body.id)],
+    );
+    expect(Object.fromEntries(events.rows.map((r) => [r.id, r.entry_number]))).toEqual(
+      Object.fromEntries(results.map((r) => [r.body.id, r.body.entry_number])),
+    );
+    const placeholders = await app.db.query(`SELECT count(*)::int AS n FROM journal_entries WHERE entry_number LIKE 'pending-%'`);
+    expect(placeholders.rows[0].n).toBe(0);
   });
 
   it('isolates entities and modes and needs accounting scopes', async () => {

@@ -8,6 +8,18 @@ import { OutboxEventRecord } from './outbox-event.entity';
 /** The date-style version used to serialize `data.object`. */
 export const API_VERSION = '2026-09-22';
 
+/** One outbox_events row (dispatched_at NULL). */
+export interface OutboxRow {
+  id: string;
+  entityId: string;
+  livemode: boolean;
+  type: string;
+  apiVersion: string;
+  data: { object: unknown; previous_attributes?: Record<string, unknown> };
+  requestId: string | null;
+  createdAt: Date;
+}
+
 /**
  * Writes domain events to the outbox inside the caller's transaction. Nothing is published
  * before commit: the dispatcher reads committed rows only.
@@ -18,11 +30,20 @@ export class EventPublisher {
 
   /** Records `type` with the full resource as it is now. Must run inside TransactionHost.run(). */
   async publish(type: string, object: unknown, previousAttributes?: Record<string, unknown>): Promise<string> {
+    const row = this.outboxRow(type, object, previousAttributes);
+    await this.tx.transactional.insert(OutboxEventRecord, { ...row, dispatchedAt: null });
+    return row.id;
+  }
+
+  /**
+   * The outbox row publish() would write, for a writer that inserts it in its own statement
+   * (together with the resource's rows, in the same transaction). Checks the type the same way.
+   */
+  outboxRow(type: string, object: unknown, previousAttributes?: Record<string, unknown>): OutboxRow {
     if (!isKnownEventType(type)) throw new Error(`Event type '${type}' is not in the event catalog`);
     const { entityId, livemode } = RequestContext.caller();
-    const id = newId();
-    await this.tx.transactional.insert(OutboxEventRecord, {
-      id,
+    return {
+      id: newId(),
       entityId,
       livemode,
       type,
@@ -30,9 +51,7 @@ export class EventPublisher {
       data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
       requestId: RequestContext.requestId() ?? null,
       createdAt: new Date(),
-      dispatchedAt: null,
-    });
-    return id;
+    };
   }
 
   /**

@@ -5,7 +5,7 @@ import { money, toJsonNumber } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { businessDay } from '../domain/calendar';
-import { defaultEntryPrefix, formatEntryNumber } from '../domain/journal-entry';
+import { defaultEntryPrefix } from '../domain/journal-entry';
 import { AccountingSettingsRecord } from '../infrastructure/accounting.entities';
 
 export interface SettingsResource {
@@ -82,49 +82,13 @@ export class AccountingSettingsService {
   }
 
   /**
-   * Takes the next entry number in the caller's transaction. The counter row stays locked
-   * until commit, so numbers are unique and gapless: a rolled-back posting gives its number back.
-   */
-  async nextEntryNumber(): Promise<string> {
-    const { entityId, livemode, entityCode } = RequestContext.caller();
-    const rows: { last_entry_number: string; entry_number_prefix: string }[] = await this.tx.transactional.query(
-      `INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix, last_entry_number) VALUES ($1, $2, $3, $4, 1)
-       ON CONFLICT (entity_id, livemode) DO UPDATE SET last_entry_number = accounting_settings.last_entry_number + 1
-       RETURNING last_entry_number, entry_number_prefix`,
-      [newId(), entityId, livemode, defaultEntryPrefix(entityCode)],
-    );
-    return formatEntryNumber(rows[0].entry_number_prefix, rows[0].last_entry_number);
-  }
-
-  /**
-   * Numbers a just-inserted entry with the next number, in one statement: the counter row is locked from
-   * here until commit, so callers do this last. Returns the entry number.
+   * Numbers a just-inserted entry (still holding its `pending-<id>` placeholder) with the next number
+   * now, in the caller's transaction, through the same SQL function the commit-time trigger uses
+   * (db/migrations/1764600000000-journal-numbers-at-commit.ts). The counter row stays locked from here
+   * until commit, so callers do this last. The settings row must exist (the engine makes sure).
    */
   async assignEntryNumber(entryId: string): Promise<string> {
-    const { entityId, livemode, entityCode } = RequestContext.caller();
-    const result: unknown[] = await this.tx.transactional.query(
-      `WITH n AS (
-         INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix, last_entry_number) VALUES ($1, $2, $3, $4, 1)
-         ON CONFLICT (entity_id, livemode) DO UPDATE SET last_entry_number = accounting_settings.last_entry_number + 1
-         RETURNING last_entry_number, entry_number_prefix)
-       UPDATE journal_entries j
-       SET entry_number = n.entry_number_prefix || '-' ||
-         CASE WHEN length(n.last_entry_number::text) >= 6 THEN n.last_entry_number::text ELSE lpad(n.last_entry_number::text, 6, '0') END
-       FROM n WHERE j.id = $5
-       RETURNING j.entry_number`,
-      [newId(), entityId, livemode, defaultEntryPrefix(entityCode), entryId],
-    );
-    // The driver answers an UPDATE ... RETURNING as [rows, affected count].
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as { entry_number: string }[];
+    const rows: { entry_number: string }[] = await this.tx.transactional.query(`SELECT number_journal_entry($1) AS entry_number`, [entryId]);
     return rows[0].entry_number;
-  }
-
-  /** Gives back the number just taken (the counter row is still locked by this transaction). */
-  async releaseLastEntryNumber(): Promise<void> {
-    const { entityId, livemode } = RequestContext.caller();
-    await this.tx.transactional.query(
-      `UPDATE accounting_settings SET last_entry_number = last_entry_number - 1 WHERE entity_id = $1 AND livemode = $2`,
-      [entityId, livemode],
-    );
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { In } from 'typeorm';
-import { EventPublisher } from '../../../platform/events/event-publisher';
+import { EventPublisher, OutboxRow } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
+import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
@@ -24,6 +25,28 @@ export interface EngineLine {
   departmentId?: string | null;
   classId?: string | null;
   projectId?: string | null;
+}
+
+interface AccountFacts {
+  id: string;
+  code: string;
+  name: string;
+  postable: boolean;
+  active: boolean;
+}
+
+interface PeriodFacts {
+  id: string;
+  name: string;
+  status: string;
+}
+
+interface EntryFacts {
+  accounts: Map<string, AccountFacts>;
+  period: PeriodFacts | undefined;
+  settingsExist: boolean;
+  approvalThreshold: Decimal | null;
+  keyName: string | null;
 }
 
 export interface NewEntry {
@@ -66,6 +89,16 @@ export class JournalEngine {
 
   /** Rejects lines that are malformed, reference unknown or non-postable accounts, or do not balance. */
   async checkLines(lines: EngineLine[], linesParam = 'lines'): Promise<void> {
+    this.checkLineShapes(lines, linesParam);
+    const { entityId, livemode } = RequestContext.caller();
+    const ids = [...new Set(lines.map((l) => l.accountId))];
+    const accounts = ids.length
+      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { id: In(ids), entityId, livemode } })
+      : [];
+    this.checkAccountsAndBalance(lines, new Map(accounts.map((a) => [a.id, a])), linesParam);
+  }
+
+  private checkLineShapes(lines: EngineLine[], linesParam: string): void {
     lines.forEach((line, index) => {
       const problem = lineProblem(line, index);
       if (problem) {
@@ -75,12 +108,9 @@ export class JournalEngine {
         });
       }
     });
-    const { entityId, livemode } = RequestContext.caller();
-    const ids = [...new Set(lines.map((l) => l.accountId))];
-    const accounts = ids.length
-      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { id: In(ids), entityId, livemode } })
-      : [];
-    const byId = new Map(accounts.map((a) => [a.id, a]));
+  }
+
+  private checkAccountsAndBalance(lines: EngineLine[], byId: Map<string, AccountFacts>, linesParam: string): void {
     lines.forEach((line, index) => {
       const account = byId.get(line.accountId);
       if (!account) {
@@ -105,6 +135,47 @@ export class JournalEngine {
     }
   }
 
+  private checkPeriod(period: PeriodFacts | undefined, date: string, param = 'entry_date'): PeriodFacts {
+    if (!period) throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
+    if (period.status !== 'open') {
+      throw new AccountingError('period_closed', { param, hint: `The accounting period ${period.name} covering ${date} is closed.` });
+    }
+    return period;
+  }
+
+  /**
+   * Everything a new entry is checked against, in one round trip: its accounts, the period
+   * covering its date (share-locked so it cannot close under this transaction, rule 2), the
+   * approval threshold and whether the entity's settings row (the entry counter) exists, and
+   * the calling key's name.
+   */
+  private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
+    const { entityId, livemode, apiKeyId } = RequestContext.caller();
+    const ids = [...new Set(lines.map((l) => l.accountId))];
+    const rows: { accounts: AccountFacts[] | null; period: PeriodFacts | null; settings: { approval_threshold: string | null } | null; key_name: string | null }[] =
+      await this.tx.transactional.query(
+        `WITH p AS (
+           SELECT id, name, status FROM accounting_periods
+           WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 FOR SHARE)
+         SELECT
+           (SELECT json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'postable', a.postable, 'active', a.active))
+              FROM ledger_accounts a WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = ANY($4::uuid[])) AS accounts,
+           (SELECT row_to_json(p) FROM p) AS period,
+           (SELECT json_build_object('approval_threshold', s.approval_threshold::text)
+              FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings,
+           (SELECT k.name FROM api_keys k WHERE k.id = $5) AS key_name`,
+        [entityId, livemode, date, ids, apiKeyId ?? null],
+      );
+    const row = rows[0];
+    return {
+      accounts: new Map((row.accounts ?? []).map((a) => [a.id, a])),
+      period: row.period ?? undefined,
+      settingsExist: row.settings !== null,
+      approvalThreshold: row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
+      keyName: row.key_name,
+    };
+  }
+
   /** Rule 2: the open period covering `date`, share-locked so it cannot close under this transaction. */
   async openPeriodFor(date: string, param = 'entry_date'): Promise<AccountingPeriodRecord> {
     const period = await this.periods
@@ -126,25 +197,42 @@ export class JournalEngine {
     return rows[0]?.name ?? null;
   }
 
-  /** Creates an entry (draft, pending approval or posted) with its lines, numbers it and publishes its event. */
+  /**
+   * Creates an entry (draft, pending approval or posted) with its lines, numbers it and publishes its event.
+   *
+   * Called outside any transaction, the entry is numbered at commit: it is inserted with the
+   * placeholder `pending-<id>`, and the deferred trigger journal_entries_number_at_commit takes
+   * the next number from the counter row inside COMMIT (the outbox event's entry_number is filled
+   * in by outbox_events_entry_number in the same step). The counter row is then locked only while
+   * PostgreSQL commits; the number is read back afterwards. Inside a caller's transaction the
+   * number is taken at once (the caller may need it before its commit), as the last write.
+   */
   async create(input: NewEntry): Promise<{ entry: JournalEntryRecord; lines: JournalLineRecord[] }> {
-    return this.tx.run(async () => {
-      await this.checkLines(input.lines, input.linesParam);
-      const period = await this.openPeriodFor(input.entryDate);
+    const numberAtCommit = !this.tx.inTransaction;
+    const created = await this.tx.run(async () => {
+      const linesParam = input.linesParam ?? 'lines';
+      this.checkLineShapes(input.lines, linesParam);
+      const facts = await this.facts(input.lines, input.entryDate);
+      this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
+      const period = this.checkPeriod(facts.period, input.entryDate);
+      if (!facts.settingsExist) await this.settings.approvalThreshold();
       const t = totals(input.lines);
-      const threshold = input.status === 'posted' && input.manual ? await this.settings.approvalThreshold() : null;
+      const threshold = input.status === 'posted' && input.manual ? facts.approvalThreshold : null;
       const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
       const caller = RequestContext.caller();
       const now = new Date();
       const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
-      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? await this.keyName() : null;
+      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
       const id = newId();
       const entry = this.tx.transactional.getRepository(JournalEntryRecord).create({
         id,
         entityId: caller.entityId,
         livemode: caller.livemode,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
         periodId: period.id,
-        // A placeholder until the number is assigned, last, so the counter row stays locked only until commit.
+        // The placeholder until the number is assigned (at commit, or last in the caller's transaction).
         entryNumber: `pending-${id}`,
         entryDate: input.entryDate,
         entryType: input.entryType,
@@ -171,22 +259,65 @@ export class JournalEngine {
         createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
         createdByName,
       });
-      // insert() reads the generated columns (timestamps, version) back with RETURNING: no re-read needed.
-      await this.tx.transactional.getRepository(JournalEntryRecord).insert(entry);
-      const lines = await this.insertLines(entry, input.lines);
-      entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
-      await this.events.publish(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
+      const lines = this.lineRecords(entry, input.lines, now);
+      // The event carries the placeholder; outbox_events_entry_number puts the number in at commit.
+      const event = this.events.outboxRow(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
+      await this.write(entry, lines, event);
+      if (!numberAtCommit) entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
       return { entry, lines };
     });
+    if (numberAtCommit) created.entry.entryNumber = await this.numberOf(created.entry.id);
+    return created;
   }
 
-  async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
-    const repo = this.tx.transactional.getRepository(JournalLineRecord);
-    const records = lines.map((l, i) =>
+  /** The committed number of an entry numbered at commit. */
+  private async numberOf(entryId: string): Promise<string> {
+    const rows: { entry_number: string }[] = await this.tx.dataSource.query(`SELECT entry_number FROM journal_entries WHERE id = $1`, [entryId]);
+    return rows[0].entry_number;
+  }
+
+  /**
+   * The entry, its lines and its event in one statement (data-modifying CTEs; the lines' foreign
+   * key to the entry is checked at the end of the statement, when the entry exists).
+   */
+  private async write(entry: JournalEntryRecord, lines: JournalLineRecord[], event: OutboxRow): Promise<void> {
+    const e = entry;
+    await this.tx.transactional.query(
+      `WITH e AS (
+         INSERT INTO journal_entries (id, entity_id, livemode, created_at, updated_at, version, period_id, entry_number, entry_date,
+           entry_type, status, approval_status, description, source_type, source_id, source_module, is_reversing, reversal_of_id,
+           reverse_in_period_id, batch_id, total_debit, total_credit, posted_at, idempotency_key, created_by, created_by_name)
+         VALUES ($1, $2, $3, $4, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)),
+       l AS (
+         INSERT INTO journal_lines (id, entity_id, livemode, created_at, updated_at, version, journal_entry_id, line_number, account_id,
+           debit_amount, credit_amount, description, location_id, department_id, class_id, project_id, reconciled)
+         SELECT t.id, $2, $3, $4, $4, 1, $1, t.n, t.account_id, t.debit, t.credit, t.description, t.location_id, t.department_id,
+           t.class_id, t.project_id, false
+         FROM unnest($25::uuid[], $26::uuid[], $27::numeric[], $28::numeric[], $29::text[], $30::uuid[], $31::uuid[], $32::uuid[], $33::uuid[])
+           WITH ORDINALITY AS t(id, account_id, debit, credit, description, location_id, department_id, class_id, project_id, n))
+       INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
+       VALUES ($34, $2, $3, $35, $36, $37, $38, $39, NULL)`,
+      [
+        e.id, e.entityId, e.livemode, e.createdAt, e.periodId, e.entryNumber, e.entryDate, e.entryType, e.status, e.approvalStatus,
+        e.description, e.sourceType, e.sourceId, e.sourceModule, e.isReversing, e.reversalOfId, e.reverseInPeriodId, e.batchId,
+        e.totalDebit.toFixed(), e.totalCredit.toFixed(), e.postedAt, e.idempotencyKey, e.createdBy, e.createdByName,
+        lines.map((l) => l.id), lines.map((l) => l.accountId), lines.map((l) => l.debitAmount.toFixed()),
+        lines.map((l) => l.creditAmount.toFixed()), lines.map((l) => l.description), lines.map((l) => l.locationId),
+        lines.map((l) => l.departmentId), lines.map((l) => l.classId), lines.map((l) => l.projectId),
+        event.id, event.type, event.apiVersion, JSON.stringify(event.data), event.requestId, event.createdAt,
+      ],
+    );
+  }
+
+  /** Line records of `entry`, numbered from 1 in order. */
+  private lineRecords(entry: JournalEntryRecord, lines: EngineLine[], now?: Date): JournalLineRecord[] {
+    const repo = this.tx.manager.getRepository(JournalLineRecord);
+    return lines.map((l, i) =>
       repo.create({
         id: newId(),
         entityId: entry.entityId,
         livemode: entry.livemode,
+        ...(now ? { createdAt: now, updatedAt: now, version: 1 } : {}),
         journalEntryId: entry.id,
         lineNumber: i + 1,
         accountId: l.accountId,
@@ -201,7 +332,11 @@ export class JournalEngine {
         reconciledAt: null,
       }),
     );
-    await repo.insert(records);
+  }
+
+  async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
+    const records = this.lineRecords(entry, lines);
+    await this.tx.transactional.getRepository(JournalLineRecord).insert(records);
     return records;
   }
 

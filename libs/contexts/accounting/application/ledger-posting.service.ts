@@ -9,7 +9,6 @@ import { ControlRole } from '../domain/ledger';
 import { SourceType } from '../domain/source-types';
 import { JournalEntryRecord, LedgerAccountRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository } from '../infrastructure/accounting.repositories';
-import { AccountingSettingsService } from './accounting-settings.service';
 import { EngineLine, JournalEngine } from './journal-engine.service';
 import { JournalEntryResource, toJournalEntry } from './presenters';
 
@@ -45,7 +44,6 @@ export class LedgerPostingService {
     private readonly tx: TransactionHost,
     private readonly engine: JournalEngine,
     private readonly entries: JournalEntryRepository,
-    private readonly settings: AccountingSettingsService,
   ) {}
 
   async post(request: PostingRequest): Promise<JournalEntryResource> {
@@ -53,10 +51,13 @@ export class LedgerPostingService {
       const existing = await this.bySource(request.source_type, request.source_id);
       if (existing) return this.engine.present(existing);
       const lines = await this.resolve(request.lines);
-      // Serialize with concurrent postings of the same source: the counter row is the lock.
-      await this.settings.nextEntryNumber();
+      // Serialize with concurrent postings of the same source only (a transaction-scoped advisory
+      // lock on the source, not the entry counter row, so postings of other sources go on).
+      const { entityId, livemode } = RequestContext.caller();
+      await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `journal_entries.source:${entityId}:${livemode}:${request.source_type}:${request.source_id}`,
+      ]);
       const raced = await this.bySource(request.source_type, request.source_id);
-      await this.settings.releaseLastEntryNumber();
       if (raced) return this.engine.present(raced);
       const { entry, lines: stored } = await this.engine.create({
         entryDate: request.entry_date,
