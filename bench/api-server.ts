@@ -62,7 +62,12 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
  */
 function applyDiagnosticPatches(patches: string[]): void {
   if (patches.includes('no-rate-limit')) {
-    RateLimiter.prototype.consume = async (_id: string, limit: number) => ({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+    RateLimiter.prototype.consume = async (_id: string, limit: number) => ({
+      allowed: true,
+      limit,
+      remaining: limit,
+      resetSeconds: 60,
+    });
   }
 }
 
@@ -93,14 +98,22 @@ async function main() {
   applyDiagnosticPatches((process.env.BENCH_API_PATCH ?? '').split(',').filter(Boolean));
   const config = loadConfig(process.env, { LOG_LEVEL: 'silent' });
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
-  const { app } = await createApiApp(config, { extraModules: process.env.BENCH_FLOOR === '1' ? [BenchFloorModule] : [] });
+  const { app } = await createApiApp(config, {
+    extraModules: process.env.BENCH_FLOOR === '1' ? [BenchFloorModule] : [],
+  });
   if (process.env.BENCH_FLOOR === '1') {
     // Extra modules' routes come after every product route, and Express tries route layers in
     // order; moving the floor routes ahead of them keeps the router's scan out of the figure.
-    const router = (app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router;
+    const router = (
+      app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }
+    ).router;
     const floor = router.stack.filter((layer) => layer.route?.path.startsWith('/v1/bench/'));
     const others = router.stack.filter((layer) => !floor.includes(layer));
-    others.splice(others.findIndex((layer) => layer.route), 0, ...floor);
+    others.splice(
+      others.findIndex((layer) => layer.route),
+      0,
+      ...floor,
+    );
     router.stack.splice(0, router.stack.length, ...others);
   }
   await app.listen(config.PORT, config.HOST);

@@ -31,12 +31,17 @@ const toResource = (row: TagRow) => ({
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 const notFound = (res: http.ServerResponse) =>
-  send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such resource.' } });
+  send(res, 404, {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such resource.' },
+  });
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -49,18 +54,28 @@ async function main() {
   const server = http.createServer((req, res) => {
     void (async () => {
       if (req.method !== 'GET' || !String(req.headers.authorization ?? '').startsWith('Bearer ')) {
-        return send(res, 401, { error: { type: 'authentication_error', code: 'invalid_api_key', message: 'No API key.' } });
+        return send(res, 401, {
+          error: { type: 'authentication_error', code: 'invalid_api_key', message: 'No API key.' },
+        });
       }
       const [path, search = ''] = (req.url ?? '').split('?');
       if (path === '/v1/tags') {
-        const limit = Math.min(100, Math.max(1, Number(new URLSearchParams(search).get('limit') ?? 20) || 20));
+        const limit = Math.min(
+          100,
+          Math.max(1, Number(new URLSearchParams(search).get('limit') ?? 20) || 20),
+        );
         const { rows } = await pool.query<TagRow>(
           `SELECT ${COLUMNS} FROM tags WHERE entity_id = $1 AND livemode = $2 ORDER BY id DESC LIMIT ${limit + 1}`,
           [entityId, livemode],
         );
         const hasMore = rows.length > limit;
         if (hasMore) rows.length = limit;
-        return send(res, 200, { object: 'list', data: rows.map(toResource), has_more: hasMore, url: '/v1/tags' });
+        return send(res, 200, {
+          object: 'list',
+          data: rows.map(toResource),
+          has_more: hasMore,
+          url: '/v1/tags',
+        });
       }
       const match = /^\/v1\/tags\/([^/]+)$/.exec(path);
       if (!match) return notFound(res);
@@ -72,7 +87,8 @@ async function main() {
       return rows[0] ? send(res, 200, toResource(rows[0])) : notFound(res);
     })().catch((error: unknown) => {
       console.error(error);
-      if (!res.headersSent) send(res, 500, { error: { type: 'api_error', code: 'internal_error', message: 'Internal error.' } });
+      if (!res.headersSent)
+        send(res, 500, { error: { type: 'api_error', code: 'internal_error', message: 'Internal error.' } });
     });
   });
   server.keepAliveTimeout = 65_000;

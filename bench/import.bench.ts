@@ -11,12 +11,22 @@ import { ensureDatabase, migrate, resolveDatabaseUrl } from '../libs/platform/pe
 import { QaSeedService } from '../libs/platform/seed/qa-seed.service';
 
 /** The worker (dispatcher app) as its own process, so its RSS is its own: peak read from /proc (VmHWM). */
-function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; peakRssMb: () => number; cpuSeconds: () => number } {
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(__dirname, '../apps/webhook-dispatcher/main.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+function startWorkerProcess(env: Record<string, string>): {
+  child: ChildProcess;
+  peakRssMb: () => number;
+  cpuSeconds: () => number;
+} {
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, path.join(__dirname, '../apps/webhook-dispatcher/main.js')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   let sampled = 0;
   const peakRssMb = () => {
     try {
@@ -50,7 +60,10 @@ const freePort = () =>
  * BENCH_ACCOUNTS / BENCH_PRODUCTS change the sizes; BENCH_PROFILE_DIR writes the worker's CPU profile there.
  */
 async function main() {
-  const sizes = { accounts: Number(process.env.BENCH_ACCOUNTS ?? 50_000), products: Number(process.env.BENCH_PRODUCTS ?? 10_000) };
+  const sizes = {
+    accounts: Number(process.env.BENCH_ACCOUNTS ?? 50_000),
+    products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  };
   const base = loadConfig();
   const server = await resolveDatabaseUrl(base);
   const database = `erp_bench_import_${Date.now()}`;
@@ -61,7 +74,10 @@ async function main() {
   url.pathname = `/${database}`;
   await migrate(url.toString());
   const queuePrefix = `bench${Date.now()}`;
-  const config = loadConfig({}, { ...base, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix });
+  const config = loadConfig(
+    {},
+    { ...base, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix },
+  );
 
   const { app } = await createApiApp(config);
   const httpServer = app.getHttpServer() as http.Server;
@@ -77,7 +93,10 @@ async function main() {
     HOST: '127.0.0.1',
   });
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${healthPort}/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${healthPort}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (worker.child.exitCode !== null) throw new Error('worker exited');
     await new Promise((r) => setTimeout(r, 100));
@@ -105,7 +124,9 @@ async function main() {
       cost_price: 5.5,
       weight: { value: 1.25, unit: 'kg' },
       metadata: { legacy_id: String(i) },
-      ...(i % 5 === 0 ? { variants: [{ sku: `BENCH-${i}-L`, name: 'Large', options: { size: 'L' }, list_price: 30 }] } : {}),
+      ...(i % 5 === 0
+        ? { variants: [{ sku: `BENCH-${i}-L`, name: 'Large', options: { size: 'L' }, list_price: 30 }] }
+        : {}),
     }),
   };
 
@@ -116,17 +137,25 @@ async function main() {
     const body = Array.from({ length: records }, (_, i) => JSON.stringify(sources[resource](i))).join('\n');
     const started = Date.now();
     const cpuBefore = worker.cpuSeconds();
-    const res = await fetch(`${baseUrl}/entities/${seed.entities.primary.id}/migration/imports?resource=${resource}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${seed.entities.primary.keys.migration}`, 'Content-Type': 'application/x-ndjson' },
-      body,
-    });
+    const res = await fetch(
+      `${baseUrl}/entities/${seed.entities.primary.id}/migration/imports?resource=${resource}`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${seed.entities.primary.keys.migration}`,
+          'Content-Type': 'application/x-ndjson',
+        },
+        body,
+      },
+    );
     const created = (await res.json()) as { id: string };
     const uploaded = (Date.now() - started) / 1000;
     if (res.status !== 201) throw new Error(`import refused: ${JSON.stringify(created)}`);
     let row: { status: string; processed: number; succeeded: number; failed: number };
     for (;;) {
-      row = (await db.query(`SELECT status, processed, succeeded, failed FROM imports WHERE id = $1`, [created.id])).rows[0];
+      row = (
+        await db.query(`SELECT status, processed, succeeded, failed FROM imports WHERE id = $1`, [created.id])
+      ).rows[0];
       worker.peakRssMb();
       if (['completed', 'completed_with_errors', 'failed'].includes(row.status)) break;
       if (worker.child.exitCode !== null) throw new Error('worker exited');
@@ -141,13 +170,18 @@ async function main() {
       )
     ).rows[0];
     const events = (
-      await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>'name' LIKE 'Bench %'`, [`${resource.slice(0, -1)}.created`])
+      await db.query(
+        `SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>'name' LIKE 'Bench %'`,
+        [`${resource.slice(0, -1)}.created`],
+      )
     ).rows[0].n;
     // The worker also fans the outbox out to webhooks: let it catch up before the next import, so
     // each resource's rate is its own.
     const drainStarted = Date.now();
     for (;;) {
-      const left = (await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`)).rows[0].n;
+      const left = (
+        await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`)
+      ).rows[0].n;
       worker.peakRssMb();
       if (left === 0 || Date.now() - drainStarted > 120_000) break;
       await new Promise((r) => setTimeout(r, 200));

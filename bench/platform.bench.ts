@@ -131,7 +131,10 @@ async function prepareDatabase(): Promise<string> {
 }
 
 async function request(url: string, key: string, init: RequestInit = {}): Promise<unknown> {
-  const res = await fetch(url, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers },
+  });
   const body = await res.json();
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
@@ -144,7 +147,10 @@ async function createTags(api: Server, key: string): Promise<string[]> {
     const batch = Array.from({ length: Math.min(10, TAG_COUNT - start) }, (_, i) =>
       request(`${api.baseUrl}/v1/tags`, key, {
         method: 'POST',
-        body: JSON.stringify({ name: `Bench tag ${start + i + 1}`, color: colors[(start + i) % colors.length] }),
+        body: JSON.stringify({
+          name: `Bench tag ${start + i + 1}`,
+          color: colors[(start + i) % colors.length],
+        }),
       }),
     );
     for (const tag of (await Promise.all(batch)) as { id: string }[]) ids.push(tag.id);
@@ -156,7 +162,11 @@ async function createTags(api: Server, key: string): Promise<string[]> {
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shape((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+    );
   }
   return value === null ? 'null' : typeof value;
 }
@@ -189,7 +199,9 @@ async function profile(api: Server, baseline: Server, route: string, key: string
   const baselineMs = await timed(baseline);
   const ask = (message: string) =>
     new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
-      api.child.once('message', (reply) => resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }));
+      api.child.once('message', (reply) =>
+        resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }),
+      );
       api.child.send(message);
     });
   await ask('trace-on');
@@ -215,23 +227,37 @@ async function main() {
     HOST: '127.0.0.1',
     ...extra,
   });
-  const api = await startServer('api', 'api-server.js', childEnv({
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    QUEUE_PREFIX: `bench${process.pid}`,
-    BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
-    BENCH_FLOOR: process.env.BENCH_FLOOR ?? '',
-  }));
+  const api = await startServer(
+    'api',
+    'api-server.js',
+    childEnv({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      QUEUE_PREFIX: `bench${process.pid}`,
+      BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
+      BENCH_FLOOR: process.env.BENCH_FLOOR ?? '',
+    }),
+  );
   if (process.env.BENCH_API_PATCH) console.log(`diagnostic API variant: ${process.env.BENCH_API_PATCH}`);
   const ids = await createTags(api, key);
-  const baseline = await startServer('baseline', 'baseline-server.js', childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }));
-  console.log(`api ${api.baseUrl} (pid ${api.child.pid}), baseline ${baseline.baseUrl} (pid ${baseline.child.pid}), ${ids.length} tags`);
+  const baseline = await startServer(
+    'baseline',
+    'baseline-server.js',
+    childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
+  );
+  console.log(
+    `api ${api.baseUrl} (pid ${api.child.pid}), baseline ${baseline.baseUrl} (pid ${baseline.child.pid}), ${ids.length} tags`,
+  );
 
   const routes = [`/v1/tags/${ids[Math.floor(ids.length / 2)]}`, '/v1/tags?limit=20'];
   for (const route of routes) {
-    const [a, b] = await Promise.all([request(`${api.baseUrl}${route}`, key), request(`${baseline.baseUrl}${route}`, key)]);
-    if (JSON.stringify(shape(a)) !== JSON.stringify(shape(b))) console.warn(`WARNING: response shapes differ on ${route}`);
+    const [a, b] = await Promise.all([
+      request(`${api.baseUrl}${route}`, key),
+      request(`${baseline.baseUrl}${route}`, key),
+    ]);
+    if (JSON.stringify(shape(a)) !== JSON.stringify(shape(b)))
+      console.warn(`WARNING: response shapes differ on ${route}`);
   }
 
   const results: RouteResult[] = [];
@@ -258,8 +284,12 @@ async function main() {
   const profiles = [];
   for (const route of routes) profiles.push(await profile(api, baseline, route, key));
 
-  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run (after ${WARMUP_S} s warm-up), Node ${process.version}, ${os.cpus().length} CPUs`);
-  console.log(`${'route'.padEnd(22)}${pad('API req/s', 11)}${pad('base req/s', 12)}${pad('ratio', 7)}${pad('API p50', 9)}${pad('API p99', 9)}${pad('base p50', 10)}${pad('base p99', 10)}${pad('non-2xx', 9)}`);
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run (after ${WARMUP_S} s warm-up), Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  console.log(
+    `${'route'.padEnd(22)}${pad('API req/s', 11)}${pad('base req/s', 12)}${pad('ratio', 7)}${pad('API p50', 9)}${pad('API p99', 9)}${pad('base p50', 10)}${pad('base p99', 10)}${pad('non-2xx', 9)}`,
+  );
   const verdicts: string[] = [];
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   for (const route of routes) {
@@ -270,26 +300,41 @@ async function main() {
     console.log(
       `${label.padEnd(22)}${pad(fmt(a.rps), 11)}${pad(fmt(b.rps), 12)}${pad(fmt(ratio, 2), 7)}${pad(`${a.p50} ms`, 9)}${pad(`${a.p99} ms`, 9)}${pad(`${b.p50} ms`, 10)}${pad(`${b.p99} ms`, 10)}${pad(`${a.non2xx + a.errors}/${b.non2xx + b.errors}`, 9)}`,
     );
-    verdicts.push(`${pass(ratio >= TARGETS.minRatio)}  ${label}: API ${fmt(ratio * 100)}% of baseline req/s (target >= ${TARGETS.minRatio * 100}%)`);
-    verdicts.push(`${pass(a.p99 < TARGETS.maxP99Ms)}  ${label}: API p99 ${a.p99} ms (target < ${TARGETS.maxP99Ms} ms)`);
-    if (a.non2xx + a.errors > 0) verdicts.push(`FAIL  ${label}: API answered ${a.non2xx} non-2xx and ${a.errors} errors`);
+    verdicts.push(
+      `${pass(ratio >= TARGETS.minRatio)}  ${label}: API ${fmt(ratio * 100)}% of baseline req/s (target >= ${TARGETS.minRatio * 100}%)`,
+    );
+    verdicts.push(
+      `${pass(a.p99 < TARGETS.maxP99Ms)}  ${label}: API p99 ${a.p99} ms (target < ${TARGETS.maxP99Ms} ms)`,
+    );
+    if (a.non2xx + a.errors > 0)
+      verdicts.push(`FAIL  ${label}: API answered ${a.non2xx} non-2xx and ${a.errors} errors`);
   }
   for (const f of floor) {
     console.log(
       `${`GET ${f.route}`.padEnd(22)}${pad(fmt(f.rps), 11)}${pad('-', 12)}${pad('-', 7)}${pad(`${f.p50} ms`, 9)}${pad(`${f.p99} ms`, 9)}${pad('-', 10)}${pad('-', 10)}${pad(`${f.non2xx + f.errors}/-`, 9)}  (floor: no query)`,
     );
   }
-  console.log(`\nAPI process memory after the runs: RSS ${fmt(apiMemory.rssMb)} MB, peak (VmHWM) ${fmt(apiMemory.hwmMb)} MB; baseline RSS ${fmt(baselineMemory.rssMb)} MB`);
-  verdicts.push(`${pass(Math.max(apiMemory.rssMb, apiMemory.hwmMb) < TARGETS.maxRssMb)}  API RSS ${fmt(apiMemory.rssMb)} MB, peak ${fmt(apiMemory.hwmMb)} MB (target < ${TARGETS.maxRssMb} MB)`);
+  console.log(
+    `\nAPI process memory after the runs: RSS ${fmt(apiMemory.rssMb)} MB, peak (VmHWM) ${fmt(apiMemory.hwmMb)} MB; baseline RSS ${fmt(baselineMemory.rssMb)} MB`,
+  );
+  verdicts.push(
+    `${pass(Math.max(apiMemory.rssMb, apiMemory.hwmMb) < TARGETS.maxRssMb)}  API RSS ${fmt(apiMemory.rssMb)} MB, peak ${fmt(apiMemory.hwmMb)} MB (target < ${TARGETS.maxRssMb} MB)`,
+  );
 
-  console.log(`\nSequential profile (${PROFILE_REQUESTS} requests, one connection): SQL statements the API runs per request`);
+  console.log(
+    `\nSequential profile (${PROFILE_REQUESTS} requests, one connection): SQL statements the API runs per request`,
+  );
   for (const p of profiles) {
     const label = p.route.startsWith('/v1/tags/') ? 'GET /v1/tags/{id}' : `GET ${p.route}`;
     const perRequest = p.stats.reduce((sum, s) => sum + s.count, 0) / PROFILE_REQUESTS;
     const dbMs = p.stats.reduce((sum, s) => sum + s.totalMs, 0) / PROFILE_REQUESTS;
-    console.log(`${label}: API ${fmt(p.apiMs, 2)} ms/request (baseline ${fmt(p.baselineMs, 2)} ms), ${fmt(perRequest, 1)} statements and ${fmt(dbMs, 2)} ms waiting on PostgreSQL per request`);
+    console.log(
+      `${label}: API ${fmt(p.apiMs, 2)} ms/request (baseline ${fmt(p.baselineMs, 2)} ms), ${fmt(perRequest, 1)} statements and ${fmt(dbMs, 2)} ms waiting on PostgreSQL per request`,
+    );
     for (const s of [...p.stats].sort((x, y) => y.count - x.count)) {
-      console.log(`  ${fmt(s.count / PROFILE_REQUESTS, 2)}x ${fmt(s.totalMs / s.count, 3)} ms  ${s.sql.length > 150 ? `${s.sql.slice(0, 147)}...` : s.sql}`);
+      console.log(
+        `  ${fmt(s.count / PROFILE_REQUESTS, 2)}x ${fmt(s.totalMs / s.count, 3)} ms  ${s.sql.length > 150 ? `${s.sql.slice(0, 147)}...` : s.sql}`,
+      );
     }
   }
 
@@ -300,7 +345,9 @@ async function main() {
 async function cleanup(): Promise<void> {
   while (cleanups.length) {
     const step = cleanups.pop()!;
-    await step().catch((error: unknown) => console.error('cleanup:', error instanceof Error ? error.message : error));
+    await step().catch((error: unknown) =>
+      console.error('cleanup:', error instanceof Error ? error.message : error),
+    );
   }
 }
 

@@ -36,7 +36,8 @@ const withDatabase = (url: string, name: string) => {
   return parsed.toString();
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 interface Scenario {
   name: string;
@@ -78,20 +79,31 @@ async function main() {
   });
   const replicas = Number(process.env.BENCH_DISPATCHERS ?? 1);
   const dispatchers: INestApplicationContext[] = [];
-  for (let i = 0; i < replicas; i++) dispatchers.push(await NestFactory.createApplicationContext(DispatcherModule.forRoot(config), { logger: false }));
+  for (let i = 0; i < replicas; i++)
+    dispatchers.push(
+      await NestFactory.createApplicationContext(DispatcherModule.forRoot(config), { logger: false }),
+    );
 
   const backend = config.REDIS_URL ? 'Redis' : 'PostgreSQL';
   const target = config.REDIS_URL ? 1000 : 300;
   const pacedRate = Number(process.env.BENCH_RATE ?? target);
-  const modes = (process.env.BENCH_MODES ?? 'burst,paced').split(',').filter((m): m is 'burst' | 'paced' => m === 'burst' || m === 'paced');
+  const modes = (process.env.BENCH_MODES ?? 'burst,paced')
+    .split(',')
+    .filter((m): m is 'burst' | 'paced' => m === 'burst' || m === 'paced');
   console.log(
     `webhooks benchmark: BullMQ on ${backend}, ${replicas} dispatcher(s), concurrency ${config.WEBHOOK_DELIVERY_CONCURRENCY}, paced rate ${pacedRate} deliveries/s`,
   );
 
   /** Commits `count` events (ids) in one transaction; returns the time just before the statement was sent. */
-  const commitEvents = async (entityId: string, first: number, count: number): Promise<{ ids: string[]; at: number }> => {
+  const commitEvents = async (
+    entityId: string,
+    first: number,
+    count: number,
+  ): Promise<{ ids: string[]; at: number }> => {
     const ids = Array.from({ length: count }, () => uuidv7());
-    const data = ids.map((id, i) => JSON.stringify({ object: { id, object: 'order', number: first + i, status: 'confirmed' } }));
+    const data = ids.map((id, i) =>
+      JSON.stringify({ object: { id, object: 'order', number: first + i, status: 'confirmed' } }),
+    );
     const at = Date.now();
     await pool.query(
       `INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, created_at)
@@ -105,7 +117,10 @@ async function main() {
     receipts.clear();
     requests = 0;
     const entityId = randomUUID();
-    await pool.query(`INSERT INTO entities (id, code, name) VALUES ($1, $2, 'bench')`, [entityId, `b${randomBytes(4).toString('hex')}`]);
+    await pool.query(`INSERT INTO entities (id, code, name) VALUES ($1, $2, 'bench')`, [
+      entityId,
+      `b${randomBytes(4).toString('hex')}`,
+    ]);
     for (let i = 0; i < scenario.endpoints; i++) {
       await pool.query(
         `INSERT INTO webhook_endpoints (id, entity_id, livemode, url, enabled_events, secret) VALUES ($1, $2, true, $3, '{*}', $4)`,
@@ -139,7 +154,9 @@ async function main() {
     while (receipts.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const finished = Math.max(...receipts.values());
     await new Promise((r) => setTimeout(r, 1000)); // late duplicates would show here
-    const latencies = [...receipts.entries()].map(([key, at]) => at - committedAt.get(key.split(':')[1])!).sort((a, b) => a - b);
+    const latencies = [...receipts.entries()]
+      .map(([key, at]) => at - committedAt.get(key.split(':')[1])!)
+      .sort((a, b) => a - b);
     const seconds = (finished - started) / 1000;
     const row = {
       scenario: scenario.name,
@@ -164,11 +181,20 @@ async function main() {
     for (const mode of modes) results.push(await run(scenario, mode));
   }
   console.table(results);
-  const verdict = (rows: typeof results, ok: (r: (typeof results)[number]) => boolean) => (rows.length === 0 ? 'not run' : rows.every(ok) ? 'met' : 'NOT met');
-  const burst = verdict(results.filter((r) => r.mode === 'burst'), (r) => r['deliveries/s'] >= target);
-  const paced = verdict(results.filter((r) => r.mode !== 'burst'), (r) => r['p99 ms'] < 1000);
+  const verdict = (rows: typeof results, ok: (r: (typeof results)[number]) => boolean) =>
+    rows.length === 0 ? 'not run' : rows.every(ok) ? 'met' : 'NOT met';
+  const burst = verdict(
+    results.filter((r) => r.mode === 'burst'),
+    (r) => r['deliveries/s'] >= target,
+  );
+  const paced = verdict(
+    results.filter((r) => r.mode !== 'burst'),
+    (r) => r['p99 ms'] < 1000,
+  );
   const exact = verdict(results, (r) => r.lost === 0 && r.duplicated === 0);
-  console.log(`target: burst >= ${target} deliveries/s ${burst}; p99 < 1 s at ${pacedRate}/s ${paced}; zero lost/duplicated ${exact}`);
+  console.log(
+    `target: burst >= ${target} deliveries/s ${burst}; p99 < 1 s at ${pacedRate}/s ${paced}; zero lost/duplicated ${exact}`,
+  );
 
   await Promise.all(dispatchers.map((d) => d.close()));
   receiver.closeAllConnections();
@@ -178,7 +204,8 @@ async function main() {
     // The run's queue keys (its own random prefix) go too.
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
     const stream = redis.scanStream({ match: `${config.QUEUE_PREFIX}:*`, count: 500 });
-    for await (const keys of stream as AsyncIterable<string[]>) if (keys.length > 0) await redis.unlink(...keys);
+    for await (const keys of stream as AsyncIterable<string[]>)
+      if (keys.length > 0) await redis.unlink(...keys);
     await redis.quit();
   }
   // The benchmark's scratch database goes with it (the machine's server is shared).
@@ -186,7 +213,9 @@ async function main() {
     console.log(`database kept: ${dbName}`);
   } else {
     const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
+    await admin
+      .query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
+      .catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
     await admin.end();
   }
   await server.stop?.();

@@ -29,7 +29,8 @@ interface ImportStatus {
   failed: number;
 }
 
-const USAGE = 'usage: npm run import -- --file <records.ndjson> --resource <name> [--base-url URL] [--api-key KEY] [--entity-id ID] [--chunk-size N]';
+const USAGE =
+  'usage: npm run import -- --file <records.ndjson> --resource <name> [--base-url URL] [--api-key KEY] [--entity-id ID] [--chunk-size N]';
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ImportCliOptions {
   const { values } = parseArgs({
@@ -46,9 +47,11 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   });
   const baseUrl = values['base-url'] ?? env.IMPORT_BASE_URL ?? 'http://127.0.0.1:3000/v1';
   const apiKey = values['api-key'] ?? env.IMPORT_API_KEY;
-  if (!values.file || !values.resource || !apiKey) throw new Error(`${USAGE}\n(the key comes from --api-key or IMPORT_API_KEY)`);
+  if (!values.file || !values.resource || !apiKey)
+    throw new Error(`${USAGE}\n(the key comes from --api-key or IMPORT_API_KEY)`);
   const chunkSize = Number(values['chunk-size'] ?? 10_000);
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error('--chunk-size must be a positive integer');
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new Error('--chunk-size must be a positive integer');
   return {
     file: values.file,
     resource: values.resource,
@@ -69,17 +72,26 @@ class ApiClient {
   async call<T>(method: string, path: string, body?: string, contentType = 'application/json'): Promise<T> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.apiKey}`, ...(body !== undefined ? { 'Content-Type': contentType } : {}) },
+      headers: {
+        Authorization: `Bearer ${this.apiKey}`,
+        ...(body !== undefined ? { 'Content-Type': contentType } : {}),
+      },
       body,
     });
     const json = (await res.json().catch(() => ({}))) as T & { error?: { code?: string; hint?: string } };
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${json.error?.code ?? ''}: ${json.error?.hint ?? ''}`.trim());
+    if (!res.ok)
+      throw new Error(
+        `${method} ${path} answered ${res.status} ${json.error?.code ?? ''}: ${json.error?.hint ?? ''}`.trim(),
+      );
     return json;
   }
 }
 
 /** The file's non-blank lines with their line numbers, cut into chunks of at most `size` lines. */
-export function chunkLines(text: string, size: number): { firstLine: number; lines: string[]; lineNumbers: number[] }[] {
+export function chunkLines(
+  text: string,
+  size: number,
+): { firstLine: number; lines: string[]; lineNumbers: number[] }[] {
   const chunks: { firstLine: number; lines: string[]; lineNumbers: number[] }[] = [];
   let current: { firstLine: number; lines: string[]; lineNumbers: number[] } | undefined;
   const all = text.split('\n');
@@ -112,9 +124,13 @@ export function progressLine(done: number, total: number, elapsedMs: number, wid
 }
 
 /** Runs the import; progress goes to `progress` (stderr), the summary is returned. */
-export async function runImport(options: ImportCliOptions, progress: NodeJS.WritableStream = process.stderr): Promise<ImportCliResult> {
+export async function runImport(
+  options: ImportCliOptions,
+  progress: NodeJS.WritableStream = process.stderr,
+): Promise<ImportCliResult> {
   const client = new ApiClient(options.baseUrl, options.apiKey);
-  const entityId = options.entityId ?? (await client.call<{ entity_id: string }>('GET', '/migration/cutover')).entity_id;
+  const entityId =
+    options.entityId ?? (await client.call<{ entity_id: string }>('GET', '/migration/cutover')).entity_id;
   const base = `/entities/${encodeURIComponent(entityId)}/migration/imports`;
   const chunks = chunkLines(readFileSync(options.file, 'utf8'), options.chunkSize);
   const total = chunks.reduce((n, c) => n + c.lines.length, 0);
@@ -127,14 +143,21 @@ export async function runImport(options: ImportCliOptions, progress: NodeJS.Writ
 
   const imports: { id: string; chunk: (typeof chunks)[number]; status?: ImportStatus }[] = [];
   for (const chunk of chunks) {
-    const created = await client.call<ImportStatus>('POST', `${base}?resource=${encodeURIComponent(options.resource)}`, chunk.lines.join('\n'), 'application/x-ndjson');
+    const created = await client.call<ImportStatus>(
+      'POST',
+      `${base}?resource=${encodeURIComponent(options.resource)}`,
+      chunk.lines.join('\n'),
+      'application/x-ndjson',
+    );
     imports.push({ id: created.id, chunk, status: created });
   }
-  const finished = (s?: ImportStatus) => s !== undefined && ['completed', 'completed_with_errors', 'failed'].includes(s.status);
+  const finished = (s?: ImportStatus) =>
+    s !== undefined && ['completed', 'completed_with_errors', 'failed'].includes(s.status);
   let lastDrawn = -1;
   for (;;) {
     for (const entry of imports) {
-      if (!finished(entry.status)) entry.status = await client.call<ImportStatus>('GET', `${base}/${entry.id}`);
+      if (!finished(entry.status))
+        entry.status = await client.call<ImportStatus>('GET', `${base}/${entry.id}`);
     }
     const done = imports.reduce((n, e) => n + (e.status?.processed ?? 0), 0);
     if (done !== lastDrawn || !tty) draw(done);
@@ -151,14 +174,25 @@ export async function runImport(options: ImportCliOptions, progress: NodeJS.Writ
     result.failed += s.status === 'failed' ? s.total - s.succeeded : s.failed;
     let cursor: string | undefined;
     for (;;) {
-      const page = await client.call<{ data: { id: string; row: number; external_id: string | null; error: { code: string; param?: string; hint?: string } }[]; has_more: boolean }>(
-        'GET',
-        `${base}/${entry.id}/errors?limit=100${cursor ? `&starting_after=${cursor}` : ''}`,
-      );
+      const page = await client.call<{
+        data: {
+          id: string;
+          row: number;
+          external_id: string | null;
+          error: { code: string; param?: string; hint?: string };
+        }[];
+        has_more: boolean;
+      }>('GET', `${base}/${entry.id}/errors?limit=100${cursor ? `&starting_after=${cursor}` : ''}`);
       for (const e of page.data) {
         // Rows are numbered within the uploaded chunk; map them back to the file's lines.
         const line = entry.chunk.lineNumbers[e.row - 1] ?? e.row;
-        result.errors.push({ line, external_id: e.external_id, code: e.error.code, param: e.error.param, hint: e.error.hint });
+        result.errors.push({
+          line,
+          external_id: e.external_id,
+          code: e.error.code,
+          param: e.error.param,
+          hint: e.error.hint,
+        });
       }
       if (!page.has_more || page.data.length === 0) break;
       cursor = page.data[page.data.length - 1].id;
@@ -168,15 +202,23 @@ export async function runImport(options: ImportCliOptions, progress: NodeJS.Writ
 }
 
 export function summary(result: ImportCliResult, seconds: number): string {
-  const lines = [`${result.total} records: ${result.succeeded} succeeded, ${result.failed} failed in ${seconds.toFixed(1)} s`];
+  const lines = [
+    `${result.total} records: ${result.succeeded} succeeded, ${result.failed} failed in ${seconds.toFixed(1)} s`,
+  ];
   for (const e of result.errors) {
-    lines.push(`  line ${e.line}${e.external_id ? ` (${e.external_id})` : ''}: ${e.code}${e.param ? ` [${e.param}]` : ''}${e.hint ? ` ${e.hint}` : ''}`);
+    lines.push(
+      `  line ${e.line}${e.external_id ? ` (${e.external_id})` : ''}: ${e.code}${e.param ? ` [${e.param}]` : ''}${e.hint ? ` ${e.hint}` : ''}`,
+    );
   }
   return lines.join('\n');
 }
 
 /** Exit code: 0 when every row landed, 1 when rows failed, 2 on a usage or API error. */
-export async function main(argv = process.argv.slice(2), stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function main(
+  argv = process.argv.slice(2),
+  stdout: NodeJS.WritableStream = process.stdout,
+  stderr: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let options: ImportCliOptions;
   try {
     options = parseCliArgs(argv);

@@ -43,12 +43,18 @@ async function main() {
   const env = { ...process.env, DATABASE_URL: database.url };
   const children: ChildProcess[] = [
     spawn(process.execPath, [path.resolve(__dirname, '../apps/api/main.js')], { env, stdio: 'inherit' }),
-    spawn(process.execPath, [path.resolve(__dirname, '../apps/webhook-dispatcher/main.js')], { env, stdio: 'inherit' }),
+    spawn(process.execPath, [path.resolve(__dirname, '../apps/webhook-dispatcher/main.js')], {
+      env,
+      stdio: 'inherit',
+    }),
   ];
 
-  console.log(`\nBusiness Operations API\n  base URL:    ${config.baseUrl}\n  sandbox URL: ${config.sandboxBaseUrl}\n  reference:   ${config.baseUrl.replace(/\/v1$/, '')}/docs`);
+  console.log(
+    `\nBusiness Operations API\n  base URL:    ${config.baseUrl}\n  sandbox URL: ${config.sandboxBaseUrl}\n  reference:   ${config.baseUrl.replace(/\/v1$/, '')}/docs`,
+  );
   console.log(`\nDemo keys of entity ${seed.entities.primary.code} (${seed.entities.primary.id}):`);
-  for (const [name, key] of Object.entries(seed.entities.primary.keys)) console.log(`  ${name.padEnd(14)} ${key}`);
+  for (const [name, key] of Object.entries(seed.entities.primary.keys))
+    console.log(`  ${name.padEnd(14)} ${key}`);
   console.log(`The QA seed document is in ${path.relative(process.cwd(), SEED_FILE)}.\n`);
 
   let stopping = false;
@@ -56,7 +62,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve)))));
+    await Promise.all(
+      children.map(
+        (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+      ),
+    );
     await database.stop?.();
     process.exit(code);
   };

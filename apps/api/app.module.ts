@@ -9,13 +9,22 @@ import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
 
 /** The bounded contexts whose routes the API serves. */
-export const CONTEXT_MODULES = [CatalogModule, SalesModule, AccountingModule, WebhooksModule, MigrationModule];
+export const CONTEXT_MODULES = [
+  CatalogModule,
+  SalesModule,
+  AccountingModule,
+  WebhooksModule,
+  MigrationModule,
+];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */
 @Module({})
 export class AppModule {
   /** `extraModules` are added after the product's modules (tests mount test-only routes this way). */
-  static forRoot(config: AppConfig, extraModules: NonNullable<ModuleMetadata['imports']> = []): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    extraModules: NonNullable<ModuleMetadata['imports']> = [],
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [PlatformCoreModule.forRoot(config), PlatformHttpModule, ...CONTEXT_MODULES, ...extraModules],

@@ -6,7 +6,11 @@ import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { activityLogMiddleware, ActivityRecorder } from '../../libs/platform/activity/activity-recorder';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
-import { jsonBodyMiddleware, notFoundMiddleware, requestContextMiddleware } from '../../libs/platform/http/request-pipeline.middleware';
+import {
+  jsonBodyMiddleware,
+  notFoundMiddleware,
+  requestContextMiddleware,
+} from '../../libs/platform/http/request-pipeline.middleware';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
 import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
 import { mountOpenApi } from '../../libs/platform/openapi/openapi';
@@ -35,11 +39,14 @@ export interface ApiAppOptions {
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<ApiApp> {
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
-    bodyParser: false,
-    logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, options.extraModules),
+    {
+      bodyParser: false,
+      logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
+      abortOnError: false,
+    },
+  );
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.set('query parser', 'extended');
   app.set('etag', false);

@@ -19,7 +19,10 @@ const json = (res: http.ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 
 /** Boots the worker app as an application context (no API routes) with its health listener on `port`. */
-export async function startDispatcher(config: AppConfig, port = config.DISPATCHER_HEALTH_PORT): Promise<Dispatcher> {
+export async function startDispatcher(
+  config: AppConfig,
+  port = config.DISPATCHER_HEALTH_PORT,
+): Promise<Dispatcher> {
   const logger = createLogger(config.LOG_LEVEL);
   const app = await NestFactory.createApplicationContext(DispatcherModule.forRoot(config), {
     logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
@@ -27,7 +30,10 @@ export async function startDispatcher(config: AppConfig, port = config.DISPATCHE
   const readiness = app.get(ReadinessService);
   const health = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (req.method !== 'GET') return json(res, 405, { error: { error: 'method_not_allowed', code: 'method_not_allowed', type: 'validation_error' } });
+    if (req.method !== 'GET')
+      return json(res, 405, {
+        error: { error: 'method_not_allowed', code: 'method_not_allowed', type: 'validation_error' },
+      });
     if (path === '/health') return json(res, 200, { status: 'ok' });
     if (path === '/ready') {
       return void readiness.check().then((checks) => {

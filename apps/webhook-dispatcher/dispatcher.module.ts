@@ -14,7 +14,13 @@ export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: DispatcherModule,
-      imports: [PlatformCoreModule.forRoot(config), WebhooksWorkerModule, MigrationWorkerModule, AccountingWorkerModule, CatalogWorkerModule],
+      imports: [
+        PlatformCoreModule.forRoot(config),
+        WebhooksWorkerModule,
+        MigrationWorkerModule,
+        AccountingWorkerModule,
+        CatalogWorkerModule,
+      ],
       providers: [MaintenanceProcessor, ReadinessService],
     };
   }

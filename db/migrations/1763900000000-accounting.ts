@@ -33,7 +33,9 @@ export class Accounting1763900000000 implements MigrationInterface {
         active boolean NOT NULL DEFAULT true
       )`);
     await q.query(`CREATE UNIQUE INDEX ledger_accounts_code ON ledger_accounts (entity_id, livemode, code)`);
-    await q.query(`CREATE UNIQUE INDEX ledger_accounts_role ON ledger_accounts (entity_id, livemode, control_role) WHERE control_role IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX ledger_accounts_role ON ledger_accounts (entity_id, livemode, control_role) WHERE control_role IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX ledger_accounts_keyset ON ledger_accounts (entity_id, livemode, id)`);
     await q.query(`
       CREATE TABLE fiscal_years (${TENANT},
@@ -54,7 +56,9 @@ export class Accounting1763900000000 implements MigrationInterface {
         closed_at timestamptz
       )`);
     await q.query(`CREATE INDEX accounting_periods_keyset ON accounting_periods (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX accounting_periods_dates ON accounting_periods (entity_id, livemode, start_date, end_date)`);
+    await q.query(
+      `CREATE INDEX accounting_periods_dates ON accounting_periods (entity_id, livemode, start_date, end_date)`,
+    );
     await q.query(`
       CREATE TABLE journal_entries (${TENANT},
         period_id uuid NOT NULL REFERENCES accounting_periods(id),
@@ -85,13 +89,19 @@ export class Accounting1763900000000 implements MigrationInterface {
         created_by_name text,
         CHECK (total_debit = total_credit)
       )`);
-    await q.query(`CREATE UNIQUE INDEX journal_entries_number ON journal_entries (entity_id, livemode, entry_number)`);
+    await q.query(
+      `CREATE UNIQUE INDEX journal_entries_number ON journal_entries (entity_id, livemode, entry_number)`,
+    );
     await q.query(
       `CREATE UNIQUE INDEX journal_entries_source ON journal_entries (entity_id, livemode, source_type, source_id) WHERE source_id IS NOT NULL`,
     );
     await q.query(`CREATE INDEX journal_entries_keyset ON journal_entries (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX journal_entries_batch ON journal_entries (entity_id, livemode, batch_id, id) WHERE batch_id IS NOT NULL`);
-    await q.query(`CREATE INDEX journal_entries_period_status ON journal_entries (entity_id, livemode, period_id, status)`);
+    await q.query(
+      `CREATE INDEX journal_entries_batch ON journal_entries (entity_id, livemode, batch_id, id) WHERE batch_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX journal_entries_period_status ON journal_entries (entity_id, livemode, period_id, status)`,
+    );
     await q.query(`
       CREATE TABLE journal_lines (${TENANT},
         journal_entry_id uuid NOT NULL REFERENCES journal_entries(id) ON DELETE CASCADE,
@@ -123,8 +133,12 @@ export class Accounting1763900000000 implements MigrationInterface {
         last_run_date date,
         last_journal_entry_id uuid
       )`);
-    await q.query(`CREATE INDEX recurring_journal_entries_keyset ON recurring_journal_entries (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX recurring_journal_entries_due ON recurring_journal_entries (next_run_date) WHERE active`);
+    await q.query(
+      `CREATE INDEX recurring_journal_entries_keyset ON recurring_journal_entries (entity_id, livemode, id)`,
+    );
+    await q.query(
+      `CREATE INDEX recurring_journal_entries_due ON recurring_journal_entries (next_run_date) WHERE active`,
+    );
     await q.query(`
       CREATE TABLE recurring_journal_entry_runs (${TENANT},
         template_id uuid NOT NULL REFERENCES recurring_journal_entries(id) ON DELETE CASCADE,
@@ -133,7 +147,9 @@ export class Accounting1763900000000 implements MigrationInterface {
         trigger text NOT NULL CHECK (trigger IN ('manual', 'schedule')),
         UNIQUE (template_id, run_date)
       )`);
-    await q.query(`CREATE INDEX recurring_journal_entry_runs_keyset ON recurring_journal_entry_runs (entity_id, livemode, id)`);
+    await q.query(
+      `CREATE INDEX recurring_journal_entry_runs_keyset ON recurring_journal_entry_runs (entity_id, livemode, id)`,
+    );
     await q.query(`
       CREATE TABLE fixed_assets (${TENANT},
         name text NOT NULL,
@@ -161,7 +177,9 @@ export class Accounting1763900000000 implements MigrationInterface {
         amount numeric(19,4) NOT NULL,
         journal_entry_id uuid NOT NULL REFERENCES journal_entries(id)
       )`);
-    await q.query(`CREATE INDEX fixed_asset_depreciations_keyset ON fixed_asset_depreciations (entity_id, livemode, fixed_asset_id, id)`);
+    await q.query(
+      `CREATE INDEX fixed_asset_depreciations_keyset ON fixed_asset_depreciations (entity_id, livemode, fixed_asset_id, id)`,
+    );
     await q.query(`
       CREATE TABLE fixed_asset_events (${TENANT},
         fixed_asset_id uuid NOT NULL REFERENCES fixed_assets(id) ON DELETE CASCADE,
@@ -175,13 +193,24 @@ export class Accounting1763900000000 implements MigrationInterface {
         journal_entry_id uuid REFERENCES journal_entries(id),
         created_by_name text
       )`);
-    await q.query(`CREATE INDEX fixed_asset_events_history ON fixed_asset_events (entity_id, livemode, fixed_asset_id, event_date DESC, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX fixed_asset_events_history ON fixed_asset_events (entity_id, livemode, fixed_asset_id, event_date DESC, created_at DESC)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
-      'fixed_asset_events', 'fixed_asset_depreciations', 'fixed_assets', 'recurring_journal_entry_runs', 'recurring_journal_entries',
-      'journal_lines', 'journal_entries', 'accounting_periods', 'fiscal_years', 'ledger_accounts', 'accounting_settings',
+      'fixed_asset_events',
+      'fixed_asset_depreciations',
+      'fixed_assets',
+      'recurring_journal_entry_runs',
+      'recurring_journal_entries',
+      'journal_lines',
+      'journal_entries',
+      'accounting_periods',
+      'fiscal_years',
+      'ledger_accounts',
+      'accounting_settings',
     ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }

@@ -22,7 +22,9 @@ export class Webhooks1764000000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL DEFAULT 1
       )`);
-    await q.query(`CREATE INDEX webhook_endpoints_keyset ON webhook_endpoints (entity_id, livemode, id) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX webhook_endpoints_keyset ON webhook_endpoints (entity_id, livemode, id) WHERE deleted_at IS NULL`,
+    );
     // One active endpoint per URL and mode (API-CONTRACT: 409 duplicate_url).
     await q.query(
       `CREATE UNIQUE INDEX webhook_endpoints_active_url ON webhook_endpoints (entity_id, livemode, url) WHERE deleted_at IS NULL AND status = 'active'`,
@@ -50,9 +52,15 @@ export class Webhooks1764000000000 implements MigrationInterface {
         version integer NOT NULL DEFAULT 1,
         UNIQUE (endpoint_id, event_id)
       )`);
-    await q.query(`CREATE INDEX webhook_deliveries_keyset ON webhook_deliveries (entity_id, livemode, endpoint_id, id)`);
-    await q.query(`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_retry_at) WHERE status = 'pending'`);
-    await q.query(`CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, failed_at) WHERE status = 'failed'`);
+    await q.query(
+      `CREATE INDEX webhook_deliveries_keyset ON webhook_deliveries (entity_id, livemode, endpoint_id, id)`,
+    );
+    await q.query(
+      `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_retry_at) WHERE status = 'pending'`,
+    );
+    await q.query(
+      `CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (endpoint_id, failed_at) WHERE status = 'failed'`,
+    );
     await q.query(`CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at)`);
     await q.query(`CREATE INDEX outbox_events_type_keyset ON outbox_events (entity_id, livemode, type, id)`);
     await q.query(`CREATE INDEX outbox_events_created ON outbox_events (created_at)`);

@@ -34,7 +34,9 @@ export class MigrationContext1764100000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL DEFAULT 1
       )`);
-    await q.query(`CREATE INDEX entity_freeze_history_keyset ON entity_freeze_history (entity_id, livemode, id)`);
+    await q.query(
+      `CREATE INDEX entity_freeze_history_keyset ON entity_freeze_history (entity_id, livemode, id)`,
+    );
     await q.query(`
       CREATE TABLE imports (
         id uuid PRIMARY KEY,
@@ -58,7 +60,9 @@ export class MigrationContext1764100000000 implements MigrationInterface {
         version integer NOT NULL DEFAULT 1
       )`);
     await q.query(`CREATE INDEX imports_keyset ON imports (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX imports_unfinished ON imports (status) WHERE status IN ('queued', 'running')`);
+    await q.query(
+      `CREATE INDEX imports_unfinished ON imports (status) WHERE status IN ('queued', 'running')`,
+    );
     await q.query(`
       CREATE TABLE import_errors (
         id uuid PRIMARY KEY,
@@ -105,12 +109,21 @@ export class MigrationContext1764100000000 implements MigrationInterface {
         version integer NOT NULL DEFAULT 1
       )`);
     await q.query(`CREATE INDEX activity_log_keyset ON activity_log (entity_id, livemode, id)`);
-    await q.query(`CREATE INDEX activity_log_resource ON activity_log (entity_id, livemode, resource_type, resource_id, id)`);
+    await q.query(
+      `CREATE INDEX activity_log_resource ON activity_log (entity_id, livemode, resource_type, resource_id, id)`,
+    );
     await q.query(`CREATE INDEX activity_log_key ON activity_log (entity_id, livemode, api_key_id, id)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['activity_log', 'import_external_ids', 'import_errors', 'imports', 'entity_freeze_history', 'entity_freezes']) {
+    for (const table of [
+      'activity_log',
+      'import_external_ids',
+      'import_errors',
+      'imports',
+      'entity_freeze_history',
+      'entity_freezes',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -22,7 +22,13 @@ import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
 import { DataSource } from 'typeorm';
 
-const PLATFORM_ENTITIES = [BusinessEntityRecord, ApiKeyRecord, OutboxEventRecord, IdempotencyKeyRecord, ActivityRecord];
+const PLATFORM_ENTITIES = [
+  BusinessEntityRecord,
+  ApiKeyRecord,
+  OutboxEventRecord,
+  IdempotencyKeyRecord,
+  ActivityRecord,
+];
 
 /**
  * The shared kernel every app imports: configuration, the database (migrations only), the
@@ -36,7 +42,10 @@ export class PlatformCoreModule {
     return {
       module: PlatformCoreModule,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL, {}, config.DB_POOL_MAX), autoLoadEntities: true }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.DATABASE_URL, {}, config.DB_POOL_MAX),
+          autoLoadEntities: true,
+        }),
         TypeOrmModule.forFeature(PLATFORM_ENTITIES),
         QueueModule.forRoot(config),
         BullModule.registerQueue({ name: QUEUE_NAMES.maintenance }),
@@ -57,11 +66,27 @@ export class PlatformCoreModule {
           inject: [DataSource],
           useFactory: (dataSource: DataSource) =>
             new RateLimiter(
-              config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX) : new PostgresRateLimitStore(dataSource),
+              config.REDIS_URL
+                ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
+                : new PostgresRateLimitStore(dataSource),
             ),
         },
       ],
-      exports: [AppConfig, ApiKeyCache, QaSeedService, MutationGates, ImportRegistry, TransactionHost, EventPublisher, ApiKeyService, IdempotencyService, ResourceRegistry, RateLimiter, BullModule, TypeOrmModule],
+      exports: [
+        AppConfig,
+        ApiKeyCache,
+        QaSeedService,
+        MutationGates,
+        ImportRegistry,
+        TransactionHost,
+        EventPublisher,
+        ApiKeyService,
+        IdempotencyService,
+        ResourceRegistry,
+        RateLimiter,
+        BullModule,
+        TypeOrmModule,
+      ],
     };
   }
 }

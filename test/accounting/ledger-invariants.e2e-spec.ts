@@ -22,7 +22,11 @@ describe('ledger invariants (property-based)', () => {
 
   const cents = fc.integer({ min: 1, max: 100_000_000 }).map((c) => c / 10_000);
   const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.record({ kind: fc.constant('entry' as const), amounts: fc.array(cents, { minLength: 1, maxLength: 4 }), skew: fc.constantFrom(0, 0, 0.0001, -0.01) }),
+    fc.record({
+      kind: fc.constant('entry' as const),
+      amounts: fc.array(cents, { minLength: 1, maxLength: 4 }),
+      skew: fc.constantFrom(0, 0, 0.0001, -0.01),
+    }),
     fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
     fc.constant({ kind: 'recurring' as const }),
   );
@@ -35,7 +39,10 @@ describe('ledger invariants (property-based)', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         for (const s of steps) {
           if (s.kind === 'entry') {
-            const debitLines = s.amounts.map((a, i) => ({ account_id: accounts[i % accounts.length], debit_amount: a }));
+            const debitLines = s.amounts.map((a, i) => ({
+              account_id: accounts[i % accounts.length],
+              debit_amount: a,
+            }));
             const total = s.amounts.reduce((sum, a) => sum + Math.round(a * 10_000), 0) / 10_000;
             const credit = Math.round((total + s.skew) * 10_000) / 10_000;
             const res = await live.post('/v1/journal-entries').send({
@@ -54,7 +61,11 @@ describe('ledger invariants (property-based)', () => {
           } else if (s.kind === 'recurring') {
             await live.post(`/v1/recurring-journal-entries/${template}/run`).expect(200);
           }
-          for (const [entity, mode] of [[app.seed.entities.primary.id, true], [app.seed.entities.primary.id, false], [app.seed.entities.secondary.id, true]] as const) {
+          for (const [entity, mode] of [
+            [app.seed.entities.primary.id, true],
+            [app.seed.entities.primary.id, false],
+            [app.seed.entities.secondary.id, true],
+          ] as const) {
             expect(await trialBalance(app, entity, mode)).toBe('0.0000');
           }
           const bad = await app.db.query(

@@ -29,7 +29,11 @@ describe('receivables across sales and accounting', () => {
     const { product_id, account_id } = fixtures();
     const draft = await live
       .post('/v1/orders')
-      .send({ document_type: 'invoice', account_id, lines: [{ product_id, quantity: 4, unit_price: 12.345 }] })
+      .send({
+        document_type: 'invoice',
+        account_id,
+        lines: [{ product_id, quantity: 4, unit_price: 12.345 }],
+      })
       .expect(201);
     const invoice = await live.post(`/v1/orders/${draft.body.id}/confirm`).expect(200);
     expect(invoice.body.payment_status).toBe('unpaid');
@@ -37,23 +41,39 @@ describe('receivables across sales and accounting', () => {
 
     const issued = await reconcileAr();
     expect(issued.variance).toBe(0);
-    expect(Math.round((issued.subledger_balance - before.subledger_balance) * 100)).toBe(Math.round(total * 100));
+    expect(Math.round((issued.subledger_balance - before.subledger_balance) * 100)).toBe(
+      Math.round(total * 100),
+    );
 
     await live
       .post(`/v1/orders/${invoice.body.id}/payments`)
-      .send({ method: 'card', amount: 10, card: { number: '4242424242424242', exp_month: 12, exp_year: 2030 } })
+      .send({
+        method: 'card',
+        amount: 10,
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2030 },
+      })
       .expect(201);
     const paid = await reconcileAr();
     expect(paid.variance).toBe(0);
     expect(Math.round((issued.subledger_balance - paid.subledger_balance) * 100)).toBe(1000);
 
     const entries = await live.get(`/v1/journal-entries?limit=100`).expect(200);
-    const sources = entries.body.data.filter((e: { source_id: string; source_type: string }) => e.source_id === invoice.body.id || e.source_type === 'PAYMENT');
-    expect(sources.map((e: { source_type: string }) => e.source_type)).toEqual(expect.arrayContaining(['INVOICE', 'PAYMENT']));
+    const sources = entries.body.data.filter(
+      (e: { source_id: string; source_type: string }) =>
+        e.source_id === invoice.body.id || e.source_type === 'PAYMENT',
+    );
+    expect(sources.map((e: { source_type: string }) => e.source_type)).toEqual(
+      expect.arrayContaining(['INVOICE', 'PAYMENT']),
+    );
   });
 
   it('matches the seeded bank deposit to its invoices through the sales port', async () => {
-    const deposit = fixtures().bank_deposit as unknown as { id: string; account_id: string; amount: number; invoices: { id: string; amount_due: number }[] };
+    const deposit = fixtures().bank_deposit as unknown as {
+      id: string;
+      account_id: string;
+      amount: number;
+      invoices: { id: string; amount_due: number }[];
+    };
     const matched = await live
       .post(`/v1/accounting/bank-transactions/${deposit.id}/match-deposit-to-invoices`)
       .send({
@@ -70,7 +90,10 @@ describe('receivables across sales and accounting', () => {
     expect((await reconcileAr()).variance).toBe(0);
     const again = await live
       .post(`/v1/accounting/bank-transactions/${deposit.id}/match-deposit-to-invoices`)
-      .send({ account_id: deposit.account_id, applications: deposit.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount_due })) });
+      .send({
+        account_id: deposit.account_id,
+        applications: deposit.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount_due })),
+      });
     expect(again.status).toBe(409);
   });
 });

@@ -26,7 +26,12 @@ describe('recurring journal entries', () => {
   });
 
   it('creates, lists, updates and deletes templates, checking their lines', async () => {
-    const created = (await live.post('/v1/recurring-journal-entries').send(template({ description: 'Office' })).expect(201)).body;
+    const created = (
+      await live
+        .post('/v1/recurring-journal-entries')
+        .send(template({ description: 'Office' }))
+        .expect(201)
+    ).body;
     expect(created).toMatchObject({
       object: 'recurring_journal_entry',
       name: 'Rent',
@@ -37,13 +42,26 @@ describe('recurring journal entries', () => {
       last_run_date: null,
     });
     expect(created.lines).toEqual([
-      expect.objectContaining({ line_number: 1, account_id: fx.accounts.expense, debit_amount: 1500, credit_amount: 0 }),
-      expect.objectContaining({ line_number: 2, account_id: fx.accounts.cash, debit_amount: 0, credit_amount: 1500 }),
+      expect.objectContaining({
+        line_number: 1,
+        account_id: fx.accounts.expense,
+        debit_amount: 1500,
+        credit_amount: 0,
+      }),
+      expect.objectContaining({
+        line_number: 2,
+        account_id: fx.accounts.cash,
+        debit_amount: 0,
+        credit_amount: 1500,
+      }),
     ]);
     expect((await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body).toEqual(created);
     const list = await live.get('/v1/recurring-journal-entries?active=true').expect(200);
     expect(list.body.data.map((t: { id: string }) => t.id)).toContain(created.id);
-    const updated = await live.patch(`/v1/recurring-journal-entries/${created.id}`).send({ frequency: 'quarterly', active: false }).expect(200);
+    const updated = await live
+      .patch(`/v1/recurring-journal-entries/${created.id}`)
+      .send({ frequency: 'quarterly', active: false })
+      .expect(200);
     expect(updated.body).toMatchObject({ frequency: 'quarterly', active: false });
     expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 409, 'invalid_state');
     expect(await live.delete(`/v1/recurring-journal-entries/${created.id}`).expect(200)).toMatchObject({
@@ -52,13 +70,35 @@ describe('recurring journal entries', () => {
     expectError(await live.get(`/v1/recurring-journal-entries/${created.id}`), 404, 'not_found');
 
     expectError(
-      await live.post('/v1/recurring-journal-entries').send(template({ lines: [{ account_id: fx.accounts.expense, debit_amount: 1 }, { account_id: fx.accounts.cash, credit_amount: 2 }] })),
+      await live.post('/v1/recurring-journal-entries').send(
+        template({
+          lines: [
+            { account_id: fx.accounts.expense, debit_amount: 1 },
+            { account_id: fx.accounts.cash, credit_amount: 2 },
+          ],
+        }),
+      ),
       422,
       'unbalanced_entry',
     );
-    expectError(await live.post('/v1/recurring-journal-entries').send(template({ frequency: 'hourly' })), 400, 'parameter_invalid', { param: 'frequency' });
-    expectError(await live.post('/v1/recurring-journal-entries').send(template({ end_date: '2098-01-01' })), 400, 'parameter_invalid', { param: 'end_date' });
-    expectError(await live.post('/v1/recurring-journal-entries').send(template({ next_run_date: undefined })), 400, 'parameter_missing', { param: 'next_run_date' });
+    expectError(
+      await live.post('/v1/recurring-journal-entries').send(template({ frequency: 'hourly' })),
+      400,
+      'parameter_invalid',
+      { param: 'frequency' },
+    );
+    expectError(
+      await live.post('/v1/recurring-journal-entries').send(template({ end_date: '2098-01-01' })),
+      400,
+      'parameter_invalid',
+      { param: 'end_date' },
+    );
+    expectError(
+      await live.post('/v1/recurring-journal-entries').send(template({ next_run_date: undefined })),
+      400,
+      'parameter_missing',
+      { param: 'next_run_date' },
+    );
   });
 
   it('runs a template now regardless of next_run_date, advancing it, with the manual-entry checks', async () => {
@@ -76,23 +116,49 @@ describe('recurring journal entries', () => {
     });
     expect(run.body.lines).toHaveLength(2);
     const after = (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body;
-    expect(after).toMatchObject({ next_run_date: '2099-02-28', last_run_date: today, last_journal_entry_id: run.body.id });
+    expect(after).toMatchObject({
+      next_run_date: '2099-02-28',
+      last_run_date: today,
+      last_journal_entry_id: run.body.id,
+    });
     const second = await live.post(`/v1/recurring-journal-entries/${created.id}/run`).expect(200);
     expect(second.body.id).not.toBe(run.body.id);
-    expect((await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date).toBe('2099-03-28');
+    expect(
+      (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
+    ).toBe('2099-03-28');
 
-    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [created.id]);
-    expect(events.rows.map((r) => r.type)).toEqual(['recurring_journal_entry.ran', 'recurring_journal_entry.ran']);
+    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [
+      created.id,
+    ]);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'recurring_journal_entry.ran',
+      'recurring_journal_entry.ran',
+    ]);
 
     // The checks of a manual entry apply at run time too.
     await app.db.query(`UPDATE ledger_accounts SET postable = false WHERE id = $1`, [fx.accounts.expense]);
-    expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 422, 'account_not_postable', { param: 'lines[0].account_id' });
+    expectError(
+      await live.post(`/v1/recurring-journal-entries/${created.id}/run`),
+      422,
+      'account_not_postable',
+      { param: 'lines[0].account_id' },
+    );
     await app.db.query(`UPDATE ledger_accounts SET postable = true WHERE id = $1`, [fx.accounts.expense]);
-    await app.db.query(`UPDATE recurring_journal_entries SET lines = jsonb_set(lines, '{0,debit_amount}', '"1499.0000"') WHERE id = $1`, [created.id]);
+    await app.db.query(
+      `UPDATE recurring_journal_entries SET lines = jsonb_set(lines, '{0,debit_amount}', '"1499.0000"') WHERE id = $1`,
+      [created.id],
+    );
     expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 422, 'unbalanced_entry');
-    expect((await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date).toBe('2099-03-28');
+    expect(
+      (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
+    ).toBe('2099-03-28');
 
-    const ended = (await live.post('/v1/recurring-journal-entries').send(template({ next_run_date: '2099-01-01', end_date: '2099-01-15' })).expect(201)).body;
+    const ended = (
+      await live
+        .post('/v1/recurring-journal-entries')
+        .send(template({ next_run_date: '2099-01-01', end_date: '2099-01-15' }))
+        .expect(201)
+    ).body;
     await live.post(`/v1/recurring-journal-entries/${ended.id}/run`).expect(200);
     expectError(await live.post(`/v1/recurring-journal-entries/${ended.id}/run`), 409, 'invalid_state');
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
@@ -110,11 +176,26 @@ describe('recurring journal entries', () => {
 
   it('posts each due occurrence exactly once, even with two workers at the same time', async () => {
     const start = fx.openPeriod.start_date;
-    const due = (await live.post('/v1/recurring-journal-entries').send(template({ name: 'Daily', frequency: 'daily', next_run_date: start, lines: twoLines(fx.accounts.expense, fx.accounts.cash, 10) })).expect(201)).body;
+    const due = (
+      await live
+        .post('/v1/recurring-journal-entries')
+        .send(
+          template({
+            name: 'Daily',
+            frequency: 'daily',
+            next_run_date: start,
+            lines: twoLines(fx.accounts.expense, fx.accounts.cash, 10),
+          }),
+        )
+        .expect(201)
+    ).body;
     const service = app.get(RecurringJournalEntriesService);
     const [a, b] = await Promise.all([service.runDue(), service.runDue()]);
     const days = Math.round((Date.parse(today) - Date.parse(start)) / 86_400_000) + 1;
-    const runs = await app.db.query(`SELECT run_date::text AS d, trigger FROM recurring_journal_entry_runs WHERE template_id = $1 ORDER BY run_date`, [due.id]);
+    const runs = await app.db.query(
+      `SELECT run_date::text AS d, trigger FROM recurring_journal_entry_runs WHERE template_id = $1 ORDER BY run_date`,
+      [due.id],
+    );
     expect(runs.rows).toHaveLength(days);
     expect(new Set(runs.rows.map((r) => r.d)).size).toBe(days);
     expect(runs.rows.every((r) => r.trigger === 'schedule')).toBe(true);
@@ -128,22 +209,41 @@ describe('recurring journal entries', () => {
     const after = (await live.get(`/v1/recurring-journal-entries/${due.id}`).expect(200)).body;
     expect(after.next_run_date > today).toBe(true);
     const again = await service.runDue();
-    const count = await app.db.query(`SELECT count(*)::int AS n FROM recurring_journal_entry_runs WHERE template_id = $1`, [due.id]);
+    const count = await app.db.query(
+      `SELECT count(*)::int AS n FROM recurring_journal_entry_runs WHERE template_id = $1`,
+      [due.id],
+    );
     expect(count.rows[0].n).toBe(days);
     expect(again.failed).toBe(0);
   });
 
   it('seeds a balanced monthly template and isolates entities and modes', async () => {
-    const seeded = (await live.get(`/v1/recurring-journal-entries/${app.seed.fixtures.recurring_journal_entry_id as string}`).expect(200)).body;
+    const seeded = (
+      await live
+        .get(`/v1/recurring-journal-entries/${app.seed.fixtures.recurring_journal_entry_id as string}`)
+        .expect(200)
+    ).body;
     expect(seeded.frequency).toBe('monthly');
-    const sum = (side: 'debit_amount' | 'credit_amount') => seeded.lines.reduce((s: number, l: Record<string, number>) => s + l[side], 0);
+    const sum = (side: 'debit_amount' | 'credit_amount') =>
+      seeded.lines.reduce((s: number, l: Record<string, number>) => s + l[side], 0);
     expect(sum('debit_amount')).toBe(sum('credit_amount'));
     for (const key of [app.seed.entities.primary.keys.test, app.seed.entities.secondary.keys.live]) {
       expectError(await api(app, key).get(`/v1/recurring-journal-entries/${seeded.id}`), 404, 'not_found');
-      expectError(await api(app, key).post(`/v1/recurring-journal-entries/${seeded.id}/run`), 404, 'not_found');
+      expectError(
+        await api(app, key).post(`/v1/recurring-journal-entries/${seeded.id}/run`),
+        404,
+        'not_found',
+      );
     }
-    expectError(await api(app, app.seed.entities.primary.keys.read_only).post(`/v1/recurring-journal-entries/${seeded.id}/run`), 403, 'insufficient_scope', {
-      required: 'accounting:write',
-    });
+    expectError(
+      await api(app, app.seed.entities.primary.keys.read_only).post(
+        `/v1/recurring-journal-entries/${seeded.id}/run`,
+      ),
+      403,
+      'insufficient_scope',
+      {
+        required: 'accounting:write',
+      },
+    );
   });
 });

@@ -13,7 +13,12 @@ describe('tags', () => {
 
   it('creates, retrieves, updates, lists and deletes a tag, emitting events', async () => {
     const created = await live.post('/v1/tags').send({ name: '  Wholesale ', color: '#1F6FEB' }).expect(201);
-    expect(created.body).toMatchObject({ object: 'tag', name: 'Wholesale', color: '#1f6feb', livemode: true });
+    expect(created.body).toMatchObject({
+      object: 'tag',
+      name: 'Wholesale',
+      color: '#1f6feb',
+      livemode: true,
+    });
     expect(created.headers['content-type']).toMatch(/application\/json/);
     const id = created.body.id as string;
 
@@ -33,27 +38,44 @@ describe('tags', () => {
     );
     const deleted = await live.delete(`/v1/tags/${id}`).expect(200);
     expect(deleted.body).toEqual({ id, object: 'tag', deleted: true });
-    const assignments = await app.db.query('SELECT count(*)::int AS n FROM tag_assignments WHERE tag_id = $1', [id]);
+    const assignments = await app.db.query(
+      'SELECT count(*)::int AS n FROM tag_assignments WHERE tag_id = $1',
+      [id],
+    );
     expect(assignments.rows[0].n).toBe(0);
     expectError(await live.get(`/v1/tags/${id}`), 404, 'not_found', { type: 'not_found' });
     expectError(await live.delete(`/v1/tags/${id}`), 404, 'not_found');
 
-    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`, [id]);
+    const events = await app.db.query(
+      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
+      [id],
+    );
     expect(events.rows.map((r) => r.type)).toEqual(['tag.created', 'tag.updated', 'tag.deleted']);
   });
 
   it('validates bodies with parameter paths and never answers 500', async () => {
-    expectError(await live.post('/v1/tags').send({}), 400, 'parameter_missing', { param: 'name', type: 'validation_error' });
+    expectError(await live.post('/v1/tags').send({}), 400, 'parameter_missing', {
+      param: 'name',
+      type: 'validation_error',
+    });
     expectError(await live.post('/v1/tags').send({ name: 42 }), 400, 'parameter_invalid', { param: 'name' });
-    expectError(await live.post('/v1/tags').send({ name: 'x', colour: 'red' }), 400, 'parameter_unknown', { param: 'colour' });
-    expectError(await live.post('/v1/tags').send({ name: 'x', color: 'red' }), 400, 'parameter_invalid', { param: 'color' });
+    expectError(await live.post('/v1/tags').send({ name: 'x', colour: 'red' }), 400, 'parameter_unknown', {
+      param: 'colour',
+    });
+    expectError(await live.post('/v1/tags').send({ name: 'x', color: 'red' }), 400, 'parameter_invalid', {
+      param: 'color',
+    });
     expectError(await live.post('/v1/tags').send([{ name: 'x' }]), 400, 'parameter_invalid');
     expectError(
       await live.post('/v1/tags').set('Content-Type', 'application/json').send('{"name": "x",'),
       400,
       'invalid_json',
     );
-    expectError(await live.post('/v1/tags').send({ name: 'x'.repeat(2 * 1024 * 1024) }), 413, 'payload_too_large');
+    expectError(
+      await live.post('/v1/tags').send({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      413,
+      'payload_too_large',
+    );
     expectError(await live.get('/v1/tags/not-a-uuid'), 404, 'not_found');
     expectError(await live.patch('/v1/tags/not-a-uuid').send({ name: 'y' }), 404, 'not_found');
     expectError(await live.get('/v1/tags?limit=abc'), 400, 'parameter_invalid', { param: 'limit' });
@@ -81,17 +103,28 @@ describe('tags', () => {
     await live.get(`/v1/entities/${primary}/tags/${created.body.id}`).expect(200);
     const list = await live.get(`/v1/entities/${primary}/tags?limit=1`).expect(200);
     expect(list.body.url).toBe(`/v1/entities/${primary}/tags`);
-    expectError(await live.get(`/v1/entities/${secondary}/tags/${created.body.id}`), 403, 'entity_isolation_violation', {
-      type: 'permission_error',
-    });
-    expectError(await live.post(`/v1/entities/${secondary}/tags`).send({ name: 'x' }), 403, 'entity_isolation_violation');
+    expectError(
+      await live.get(`/v1/entities/${secondary}/tags/${created.body.id}`),
+      403,
+      'entity_isolation_violation',
+      {
+        type: 'permission_error',
+      },
+    );
+    expectError(
+      await live.post(`/v1/entities/${secondary}/tags`).send({ name: 'x' }),
+      403,
+      'entity_isolation_violation',
+    );
   });
 
   it('needs tags:read / tags:write', async () => {
     const readOnly = api(app, app.seed.entities.primary.keys.read_only);
     const ordersOnly = api(app, app.seed.entities.primary.keys.orders_only);
     await readOnly.get('/v1/tags').expect(200);
-    expectError(await readOnly.post('/v1/tags').send({ name: 'x' }), 403, 'insufficient_scope', { required: 'tags:write' });
+    expectError(await readOnly.post('/v1/tags').send({ name: 'x' }), 403, 'insufficient_scope', {
+      required: 'tags:write',
+    });
     expectError(await ordersOnly.get('/v1/tags'), 403, 'insufficient_scope', { required: 'tags:read' });
   });
 });

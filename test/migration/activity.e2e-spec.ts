@@ -15,12 +15,20 @@ describe('activity log', () => {
   afterAll(() => app.close());
 
   const keyId = async (name: string) =>
-    (await app.db.query(`SELECT id FROM api_keys WHERE name = $1 AND entity_id = $2`, [name, app.seed.entities.primary.id])).rows[0].id as string;
+    (
+      await app.db.query(`SELECT id FROM api_keys WHERE name = $1 AND entity_id = $2`, [
+        name,
+        app.seed.entities.primary.id,
+      ])
+    ).rows[0].id as string;
 
   it('records who did what to which resource, with status and request id', async () => {
     const created = await live.post('/v1/tags').send({ name: 'logged' }).expect(201);
     const id = created.body.id as string;
-    const patched = await live.patch(`/v1/entities/${app.seed.entities.primary.id}/tags/${id}`).send({ name: 'renamed' }).expect(200);
+    const patched = await live
+      .patch(`/v1/entities/${app.seed.entities.primary.id}/tags/${id}`)
+      .send({ name: 'renamed' })
+      .expect(200);
     const failed = await live.patch('/v1/tags/0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b').send({ name: 'x' });
     expect(failed.status).toBe(404);
     await live.get(`/v1/tags/${id}`).expect(200);
@@ -44,7 +52,13 @@ describe('activity log', () => {
         status: 200,
         request_id: patched.headers['request-id'],
       }),
-      expect.objectContaining({ method: 'POST', path: '/v1/tags', resource_id: id, status: 201, request_id: created.headers['request-id'] }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/tags',
+        resource_id: id,
+        status: 201,
+        request_id: created.headers['request-id'],
+      }),
     ]);
     const errors = await waitFor(async () => {
       const res = await live.get('/v1/activity?resource_id=0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b').expect(200);
@@ -62,15 +76,21 @@ describe('activity log', () => {
     const start = new Date().toISOString();
     for (const name of ['a', 'b', 'c']) await migration.post('/v1/tags').send({ name }).expect(201);
     const byKey = await waitFor(async () => {
-      const res = await live.get(`/v1/activity?api_key_id=${migrationKey}&created_after=${start}`).expect(200);
+      const res = await live
+        .get(`/v1/activity?api_key_id=${migrationKey}&created_after=${start}`)
+        .expect(200);
       return res.body.data.length === 3 && res;
     });
     expect(byKey.body.data.every((e: { api_key_id: string }) => e.api_key_id === migrationKey)).toBe(true);
     const page1 = await live.get(`/v1/activity?api_key_id=${migrationKey}&limit=2`).expect(200);
     expect(page1.body.has_more).toBe(true);
-    const page2 = await live.get(`/v1/activity?api_key_id=${migrationKey}&limit=2&starting_after=${page1.body.data[1].id}`).expect(200);
+    const page2 = await live
+      .get(`/v1/activity?api_key_id=${migrationKey}&limit=2&starting_after=${page1.body.data[1].id}`)
+      .expect(200);
     expect(page2.body.data).toEqual([byKey.body.data[2]]);
-    const before = await live.get(`/v1/activity?api_key_id=${migrationKey}&created_before=${start}`).expect(200);
+    const before = await live
+      .get(`/v1/activity?api_key_id=${migrationKey}&created_before=${start}`)
+      .expect(200);
     expect(before.body.data).toEqual([]);
     // test mode sees only test-mode activity
     await api(app, keys.test).post('/v1/tags').send({ name: 'test' }).expect(201);
@@ -80,13 +100,21 @@ describe('activity log', () => {
     });
     expect(testList.body.data[0]).toMatchObject({ mode: 'test', livemode: false });
     // another entity sees none of it
-    expect((await api(app, app.seed.entities.secondary.keys.live).get('/v1/activity').expect(200)).body.data).toEqual([]);
+    expect(
+      (await api(app, app.seed.entities.secondary.keys.live).get('/v1/activity').expect(200)).body.data,
+    ).toEqual([]);
   });
 
   it('validates filters and needs activity:read', async () => {
-    expectError(await live.get('/v1/activity?api_key_id=nope'), 400, 'parameter_invalid', { param: 'api_key_id' });
-    expectError(await live.get('/v1/activity?created_after=yesterday'), 400, 'parameter_invalid', { param: 'created_after' });
-    expectError(await api(app, keys.orders_only).get('/v1/activity'), 403, 'insufficient_scope', { required: 'activity:read' });
+    expectError(await live.get('/v1/activity?api_key_id=nope'), 400, 'parameter_invalid', {
+      param: 'api_key_id',
+    });
+    expectError(await live.get('/v1/activity?created_after=yesterday'), 400, 'parameter_invalid', {
+      param: 'created_after',
+    });
+    expectError(await api(app, keys.orders_only).get('/v1/activity'), 403, 'insufficient_scope', {
+      required: 'activity:read',
+    });
     await api(app, keys.read_only).get('/v1/activity').expect(200);
   });
 

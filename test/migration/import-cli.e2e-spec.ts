@@ -42,7 +42,20 @@ describe('import command line', () => {
     const out = collect();
     const err = collect();
     const code = await main(
-      ['--file', file, '--resource', 'tags', '--base-url', baseUrl, '--api-key', app.seed.entities.primary.keys.migration, '--chunk-size', '15', '--poll-ms', '50'],
+      [
+        '--file',
+        file,
+        '--resource',
+        'tags',
+        '--base-url',
+        baseUrl,
+        '--api-key',
+        app.seed.entities.primary.keys.migration,
+        '--chunk-size',
+        '15',
+        '--poll-ms',
+        '50',
+      ],
       out.stream,
       err.stream,
     );
@@ -51,7 +64,9 @@ describe('import command line', () => {
     expect(out.text()).toMatch(/line 10 \(C-bad\): parameter_missing \[name\]/);
     expect(out.text()).toMatch(/line 21: invalid_json/);
     expect(err.text()).toMatch(/\[#+\] 52\/52 records +\d+ rec\/s +ETA 00:00/);
-    const imports = await app.db.query(`SELECT count(*)::int AS n FROM imports WHERE entity_id = $1`, [app.seed.entities.primary.id]);
+    const imports = await app.db.query(`SELECT count(*)::int AS n FROM imports WHERE entity_id = $1`, [
+      app.seed.entities.primary.id,
+    ]);
     expect(imports.rows[0].n).toBe(4);
     const tags = await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE name LIKE 'Cli %'`);
     expect(tags.rows[0].n).toBe(50);
@@ -59,13 +74,18 @@ describe('import command line', () => {
 
   it('exits 0 when every row lands (entity id and key from the environment)', async () => {
     const file = path.join(dir, 'clean.ndjson');
-    writeFileSync(file, [1, 2, 3].map((i) => JSON.stringify({ external_id: `OK-${i}`, name: `Clean ${i}` })).join('\n'));
+    writeFileSync(
+      file,
+      [1, 2, 3].map((i) => JSON.stringify({ external_id: `OK-${i}`, name: `Clean ${i}` })).join('\n'),
+    );
     process.env.IMPORT_BASE_URL = baseUrl;
     process.env.IMPORT_API_KEY = app.seed.entities.primary.keys.migration;
     process.env.IMPORT_ENTITY_ID = app.seed.entities.primary.id;
     try {
       const out = collect();
-      expect(await main(['--file', file, '--resource', 'tags', '--poll-ms', '50'], out.stream, collect().stream)).toBe(0);
+      expect(
+        await main(['--file', file, '--resource', 'tags', '--poll-ms', '50'], out.stream, collect().stream),
+      ).toBe(0);
       expect(out.text()).toContain('3 records: 3 succeeded, 0 failed');
     } finally {
       delete process.env.IMPORT_BASE_URL;
@@ -81,7 +101,22 @@ describe('import command line', () => {
     const file = path.join(dir, 'x.ndjson');
     writeFileSync(file, '{"external_id":"a","name":"a"}');
     const apiErr = collect();
-    expect(await main(['--file', file, '--resource', 'tags', '--base-url', baseUrl, '--api-key', app.seed.entities.primary.keys.read_only], collect().stream, apiErr.stream)).toBe(2);
+    expect(
+      await main(
+        [
+          '--file',
+          file,
+          '--resource',
+          'tags',
+          '--base-url',
+          baseUrl,
+          '--api-key',
+          app.seed.entities.primary.keys.read_only,
+        ],
+        collect().stream,
+        apiErr.stream,
+      ),
+    ).toBe(2);
     expect(apiErr.text()).toContain('insufficient_scope');
   });
 

@@ -30,7 +30,12 @@ describe('bulk imports', () => {
     }, timeoutMs);
 
   const tagCount = async (prefix: string) =>
-    (await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE $2`, [entityId, `${prefix}%`])).rows[0].n as number;
+    (
+      await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE $2`, [
+        entityId,
+        `${prefix}%`,
+      ])
+    ).rows[0].n as number;
 
   /** 1,000 tag records; rows 100, 200, ..., 1000 are bad in different ways. */
   const thousand = () =>
@@ -55,18 +60,44 @@ describe('bulk imports', () => {
   it('imports 1,000 records with 10 bad rows, then imports them again without creating anything twice', async () => {
     worker = await startWorker(app);
     // Events already there (the seed's fixtures) are not the import's.
-    const since = (await app.db.query(`SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`)).rows[0].id;
+    const since = (
+      await app.db.query(
+        `SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`,
+      )
+    ).rows[0].id;
     const created = await migration.post(base).send({ resource: 'tags', records: thousand() }).expect(201);
-    expect(created.body).toMatchObject({ object: 'import', resource: 'tags', status: 'queued', total: 1000, processed: 0 });
+    expect(created.body).toMatchObject({
+      object: 'import',
+      resource: 'tags',
+      status: 'queued',
+      total: 1000,
+      processed: 0,
+    });
     const done = await finished(created.body.id);
-    expect(done).toMatchObject({ status: 'completed_with_errors', total: 1000, processed: 1000, succeeded: 990, failed: 10 });
+    expect(done).toMatchObject({
+      status: 'completed_with_errors',
+      total: 1000,
+      processed: 1000,
+      succeeded: 990,
+      failed: 10,
+    });
     expect(await tagCount('Imported ')).toBe(990);
 
     const errors = await migration.get(`${base}/${created.body.id}/errors?limit=100`).expect(200);
     expect(errors.body).toMatchObject({ object: 'list', has_more: false });
-    expect(errors.body.data.map((e: { row: number }) => e.row)).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
-    expect(errors.body.data[0]).toMatchObject({ object: 'import_error', external_id: 'T-100', error: { code: 'parameter_missing', param: 'name', type: 'validation_error' } });
-    expect(errors.body.data.map((e: { error: { code: string; param?: string } }) => `${e.error.code}:${e.error.param ?? ''}`)).toEqual([
+    expect(errors.body.data.map((e: { row: number }) => e.row)).toEqual([
+      100, 200, 300, 400, 500, 600, 700, 800, 900, 1000,
+    ]);
+    expect(errors.body.data[0]).toMatchObject({
+      object: 'import_error',
+      external_id: 'T-100',
+      error: { code: 'parameter_missing', param: 'name', type: 'validation_error' },
+    });
+    expect(
+      errors.body.data.map(
+        (e: { error: { code: string; param?: string } }) => `${e.error.code}:${e.error.param ?? ''}`,
+      ),
+    ).toEqual([
       'parameter_missing:name',
       'parameter_invalid:name',
       'parameter_invalid:color',
@@ -78,10 +109,15 @@ describe('bulk imports', () => {
       'parameter_invalid:name',
       'parameter_invalid:',
     ]);
-    const paged = await migration.get(`${base}/${created.body.id}/errors?limit=4&starting_after=${errors.body.data[3].id}`).expect(200);
+    const paged = await migration
+      .get(`${base}/${created.body.id}/errors?limit=4&starting_after=${errors.body.data[3].id}`)
+      .expect(200);
     expect(paged.body.data.map((e: { row: number }) => e.row)).toEqual([500, 600, 700, 800]);
 
-    const events = await app.db.query(`SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`, [entityId, since]);
+    const events = await app.db.query(
+      `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`,
+      [entityId, since],
+    );
     expect(events.rows).toEqual([
       { type: 'migration.import.completed', n: 1 },
       { type: 'migration.import.started', n: 1 },
@@ -89,39 +125,89 @@ describe('bulk imports', () => {
     ]);
 
     const again = await migration.post(base).send({ resource: 'tags', records: thousand() }).expect(201);
-    expect(await finished(again.body.id)).toMatchObject({ status: 'completed_with_errors', succeeded: 990, failed: 10 });
+    expect(await finished(again.body.id)).toMatchObject({
+      status: 'completed_with_errors',
+      succeeded: 990,
+      failed: 10,
+    });
     expect(await tagCount('Imported ')).toBe(990);
-    const tagEvents = await app.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE 'tag.%'`, [entityId, since]);
+    const tagEvents = await app.db.query(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE 'tag.%'`,
+      [entityId, since],
+    );
     expect(tagEvents.rows[0].n).toBe(990);
 
     // A changed record updates the mapped tag through the service (tag.updated), still without a new row.
-    const changed = await migration.post(base).send({ resource: 'tags', records: [{ external_id: 'T-1', name: 'Imported 1 renamed' }] }).expect(201);
+    const changed = await migration
+      .post(base)
+      .send({ resource: 'tags', records: [{ external_id: 'T-1', name: 'Imported 1 renamed' }] })
+      .expect(201);
     expect(await finished(changed.body.id)).toMatchObject({ status: 'completed', succeeded: 1, failed: 0 });
     expect(await tagCount('Imported ')).toBe(990);
-    const renamed = await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name = 'Imported 1 renamed'`, [entityId]);
+    const renamed = await app.db.query(
+      `SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name = 'Imported 1 renamed'`,
+      [entityId],
+    );
     expect(renamed.rows[0].n).toBe(1);
   });
 
   it('takes NDJSON uploads: malformed lines and unknown resources are row errors', async () => {
     worker ??= await startWorker(app);
-    const ndjson = ['{"external_id":"N-1","name":"Nd 1"}', '', '{"external_id":"N-2","name":', '{"external_id":"N-3","name":"Nd 3"}'].join('\n');
-    const res = await migration.post(`${base}?resource=tags`).set('Content-Type', 'application/x-ndjson').send(ndjson).expect(201);
+    const ndjson = [
+      '{"external_id":"N-1","name":"Nd 1"}',
+      '',
+      '{"external_id":"N-2","name":',
+      '{"external_id":"N-3","name":"Nd 3"}',
+    ].join('\n');
+    const res = await migration
+      .post(`${base}?resource=tags`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson)
+      .expect(201);
     expect(res.body.total).toBe(3);
-    expect(await finished(res.body.id)).toMatchObject({ status: 'completed_with_errors', succeeded: 2, failed: 1 });
+    expect(await finished(res.body.id)).toMatchObject({
+      status: 'completed_with_errors',
+      succeeded: 2,
+      failed: 1,
+    });
     const errors = await migration.get(`${base}/${res.body.id}/errors`).expect(200);
-    expect(errors.body.data).toEqual([expect.objectContaining({ row: 3, external_id: null, error: expect.objectContaining({ code: 'invalid_json' }) })]);
+    expect(errors.body.data).toEqual([
+      expect.objectContaining({
+        row: 3,
+        external_id: null,
+        error: expect.objectContaining({ code: 'invalid_json' }),
+      }),
+    ]);
 
-    const accounts = await migration.post(`${base}?resource=widgets`).set('Content-Type', 'application/x-ndjson').send('{"external_id":"A-1","name":"Acme"}\n{"external_id":"A-2"}').expect(201);
-    expect(await finished(accounts.body.id)).toMatchObject({ status: 'completed_with_errors', succeeded: 0, failed: 2 });
+    const accounts = await migration
+      .post(`${base}?resource=widgets`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send('{"external_id":"A-1","name":"Acme"}\n{"external_id":"A-2"}')
+      .expect(201);
+    expect(await finished(accounts.body.id)).toMatchObject({
+      status: 'completed_with_errors',
+      succeeded: 0,
+      failed: 2,
+    });
     const accountErrors = await migration.get(`${base}/${accounts.body.id}/errors`).expect(200);
-    expect(accountErrors.body.data[0]).toMatchObject({ row: 1, external_id: 'A-1', error: { code: 'parameter_invalid', param: 'resource' } });
+    expect(accountErrors.body.data[0]).toMatchObject({
+      row: 1,
+      external_id: 'A-1',
+      error: { code: 'parameter_invalid', param: 'resource' },
+    });
   });
 
   it('resumes an import after its worker is stopped mid-run, without duplicates', async () => {
     worker ??= await startWorker(app);
     const rows = 6000;
-    const ndjson = Array.from({ length: rows }, (_, i) => JSON.stringify({ external_id: `R-${i}`, name: `Resumed ${i}` })).join('\n');
-    const res = await migration.post(`${base}?resource=tags`).set('Content-Type', 'application/x-ndjson').send(ndjson).expect(201);
+    const ndjson = Array.from({ length: rows }, (_, i) =>
+      JSON.stringify({ external_id: `R-${i}`, name: `Resumed ${i}` }),
+    ).join('\n');
+    const res = await migration
+      .post(`${base}?resource=tags`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson)
+      .expect(201);
     await waitFor(
       async () => {
         const r = await app.db.query(`SELECT processed FROM imports WHERE id = $1`, [res.body.id]);
@@ -140,11 +226,22 @@ describe('bulk imports', () => {
 
     worker = await startWorker(app);
     // The stopped worker's job may stay claimed until the queue's stalled-job check releases it.
-    expect(await finished(res.body.id, 150_000)).toMatchObject({ status: 'completed', processed: rows, succeeded: rows, failed: 0 });
+    expect(await finished(res.body.id, 150_000)).toMatchObject({
+      status: 'completed',
+      processed: rows,
+      succeeded: rows,
+      failed: 0,
+    });
     expect(await tagCount('Resumed ')).toBe(rows);
-    const distinct = await app.db.query(`SELECT count(DISTINCT name)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE 'Resumed %'`, [entityId]);
+    const distinct = await app.db.query(
+      `SELECT count(DISTINCT name)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE 'Resumed %'`,
+      [entityId],
+    );
     expect(distinct.rows[0].n).toBe(rows);
-    const events = await app.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`, [entityId]);
+    const events = await app.db.query(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`,
+      [entityId],
+    );
     expect(events.rows[0].n).toBe(rows);
     // 6,000 rows imported across two workers: generous for a loaded CI machine.
   }, 180_000);
@@ -155,7 +252,10 @@ describe('bulk imports', () => {
     await migration.post(`${cutover}/freeze`).send({ reason: 'import' }).expect(200);
     try {
       expectError(await migration.post('/v1/tags').send({ name: 'x' }), 423, 'entity_frozen');
-      const res = await migration.post(base).send({ resource: 'tags', records: [{ external_id: 'F-1', name: 'Frozen import' }] }).expect(201);
+      const res = await migration
+        .post(base)
+        .send({ resource: 'tags', records: [{ external_id: 'F-1', name: 'Frozen import' }] })
+        .expect(201);
       expect(await finished(res.body.id)).toMatchObject({ status: 'completed', succeeded: 1 });
       expect(await tagCount('Frozen import')).toBe(1);
     } finally {
@@ -164,24 +264,78 @@ describe('bulk imports', () => {
   });
 
   it('validates the request, needs migrations scopes and isolates entities and modes', async () => {
-    expectError(await migration.post(base).send({ records: [{ external_id: 'x' }] }), 400, 'parameter_missing', { param: 'resource' });
-    expectError(await migration.post(base).send({ resource: 'tags' }), 400, 'parameter_missing', { param: 'records' });
-    expectError(await migration.post(base).send({ resource: 'tags', records: {} }), 400, 'parameter_invalid', { param: 'records' });
-    expectError(await migration.post(base).send({ resource: 'tags', records: [] }), 400, 'parameter_invalid', { param: 'records' });
-    expectError(await migration.post(base).send({ resource: 'Tags!', records: [{}] }), 400, 'parameter_invalid', { param: 'resource' });
-    expectError(await migration.post(base).send({ resource: 'tags', records: [{}], extra: 1 }), 400, 'parameter_unknown', { param: 'extra' });
-    expectError(await migration.post(base).set('Content-Type', 'application/x-ndjson').send('{"external_id":"a"}'), 400, 'parameter_missing', { param: 'resource' });
+    expectError(
+      await migration.post(base).send({ records: [{ external_id: 'x' }] }),
+      400,
+      'parameter_missing',
+      { param: 'resource' },
+    );
+    expectError(await migration.post(base).send({ resource: 'tags' }), 400, 'parameter_missing', {
+      param: 'records',
+    });
+    expectError(
+      await migration.post(base).send({ resource: 'tags', records: {} }),
+      400,
+      'parameter_invalid',
+      { param: 'records' },
+    );
+    expectError(
+      await migration.post(base).send({ resource: 'tags', records: [] }),
+      400,
+      'parameter_invalid',
+      { param: 'records' },
+    );
+    expectError(
+      await migration.post(base).send({ resource: 'Tags!', records: [{}] }),
+      400,
+      'parameter_invalid',
+      { param: 'resource' },
+    );
+    expectError(
+      await migration.post(base).send({ resource: 'tags', records: [{}], extra: 1 }),
+      400,
+      'parameter_unknown',
+      { param: 'extra' },
+    );
+    expectError(
+      await migration.post(base).set('Content-Type', 'application/x-ndjson').send('{"external_id":"a"}'),
+      400,
+      'parameter_missing',
+      { param: 'resource' },
+    );
     expectError(await migration.get(`${base}/0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b`), 404, 'not_found');
     expectError(await migration.get(`${base}/nope/errors`), 404, 'not_found');
 
-    const res = await migration.post(base).send({ resource: 'tags', records: [{ external_id: 'I-1', name: 'Isolated' }] }).expect(201);
+    const res = await migration
+      .post(base)
+      .send({ resource: 'tags', records: [{ external_id: 'I-1', name: 'Isolated' }] })
+      .expect(201);
     const keys = app.seed.entities.primary.keys;
-    expectError(await api(app, keys.read_only).post(base).send({ resource: 'tags', records: [{}] }), 403, 'insufficient_scope', { required: 'migrations:write' });
+    expectError(
+      await api(app, keys.read_only)
+        .post(base)
+        .send({ resource: 'tags', records: [{}] }),
+      403,
+      'insufficient_scope',
+      { required: 'migrations:write' },
+    );
     await api(app, keys.read_only).get(`${base}/${res.body.id}`).expect(200);
-    expectError(await api(app, keys.orders_only).get(`${base}/${res.body.id}`), 403, 'insufficient_scope', { required: 'migrations:read' });
+    expectError(await api(app, keys.orders_only).get(`${base}/${res.body.id}`), 403, 'insufficient_scope', {
+      required: 'migrations:read',
+    });
     expectError(await api(app, keys.test).get(`${base}/${res.body.id}`), 404, 'not_found');
     const secondary = app.seed.entities.secondary;
-    expectError(await api(app, secondary.keys.live).get(`${base}/${res.body.id}`), 403, 'entity_isolation_violation');
-    expectError(await api(app, secondary.keys.live).get(`/v1/entities/${secondary.id}/migration/imports/${res.body.id}`), 404, 'not_found');
+    expectError(
+      await api(app, secondary.keys.live).get(`${base}/${res.body.id}`),
+      403,
+      'entity_isolation_violation',
+    );
+    expectError(
+      await api(app, secondary.keys.live).get(
+        `/v1/entities/${secondary.id}/migration/imports/${res.body.id}`,
+      ),
+      404,
+      'not_found',
+    );
   });
 });

@@ -35,9 +35,14 @@ describe('bulk imports of accounts, products and journal entries', () => {
       return FINISHED.includes(res.body.status) && res.body;
     });
   };
-  const errorsOf = async (importId: string) => (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
+  const errorsOf = async (importId: string) =>
+    (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
   const lastEventId = async () =>
-    (await app.db.query(`SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`)).rows[0].id as string;
+    (
+      await app.db.query(
+        `SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`,
+      )
+    ).rows[0].id as string;
   const eventCounts = async (since: string, prefix: string) =>
     (
       await app.db.query(
@@ -45,13 +50,20 @@ describe('bulk imports of accounts, products and journal entries', () => {
         [entityId, since, `${prefix}%`],
       )
     ).rows;
-  const count = async (sql: string, params: unknown[] = []) => (await app.db.query(sql, params)).rows[0].n as number;
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await app.db.query(sql, params)).rows[0].n as number;
 
   /** 1,000 account records; rows 100, 200, ..., 1000 are bad, in the DTO or in the service's rules. */
   const accounts = () =>
     Array.from({ length: 1000 }, (_, i) => {
       const row = i + 1;
-      const good = { external_id: `ACC-${row}`, name: `Imported account ${row}`, email: `buyer${row}@import.example`, credit_limit: row * 10.5, metadata: { legacy: `L${row}` } };
+      const good = {
+        external_id: `ACC-${row}`,
+        name: `Imported account ${row}`,
+        email: `buyer${row}@import.example`,
+        credit_limit: row * 10.5,
+        metadata: { legacy: `L${row}` },
+      };
       if (row % 100 !== 0) return row % 3 === 0 ? { ...good, currency: 'eur' } : good;
       const bad = [
         { external_id: `ACC-${row}` },
@@ -71,18 +83,44 @@ describe('bulk imports of accounts, products and journal entries', () => {
   it('imports 1,000 accounts with 10 bad rows through AccountsService; the same import again creates nothing', async () => {
     const since = await lastEventId();
     const done = await runImport('accounts', accounts());
-    expect(done).toMatchObject({ resource: 'accounts', status: 'completed_with_errors', total: 1000, processed: 1000, succeeded: 990, failed: 10 });
+    expect(done).toMatchObject({
+      resource: 'accounts',
+      status: 'completed_with_errors',
+      total: 1000,
+      processed: 1000,
+      succeeded: 990,
+      failed: 10,
+    });
     const imported = `SELECT count(*)::int AS n FROM accounts WHERE entity_id = $1 AND livemode AND name LIKE 'Imported account %'`;
     expect(await count(imported, [entityId])).toBe(990);
 
     const errors = await errorsOf(done.id);
-    expect(errors.map((e: { row: number }) => e.row)).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
-    expect(errors.map((e: { external_id: string | null }) => e.external_id)).toEqual([
-      'ACC-100', 'ACC-200', 'ACC-300', 'ACC-400', 'ACC-500', 'ACC-600', 'ACC-700', 'ACC-800', 'ACC-900', null,
+    expect(errors.map((e: { row: number }) => e.row)).toEqual([
+      100, 200, 300, 400, 500, 600, 700, 800, 900, 1000,
     ]);
-    expect(errors[0]).toMatchObject({ object: 'import_error', import_id: done.id, error: { type: 'validation_error', code: 'parameter_missing', param: 'name' } });
+    expect(errors.map((e: { external_id: string | null }) => e.external_id)).toEqual([
+      'ACC-100',
+      'ACC-200',
+      'ACC-300',
+      'ACC-400',
+      'ACC-500',
+      'ACC-600',
+      'ACC-700',
+      'ACC-800',
+      'ACC-900',
+      null,
+    ]);
+    expect(errors[0]).toMatchObject({
+      object: 'import_error',
+      import_id: done.id,
+      error: { type: 'validation_error', code: 'parameter_missing', param: 'name' },
+    });
     expect(errors[0].error).toMatchObject({ error: 'parameter_missing', hint: expect.any(String) });
-    expect(errors.map((e: { error: { code: string; param?: string } }) => `${e.error.code}:${e.error.param ?? ''}`)).toEqual([
+    expect(
+      errors.map(
+        (e: { error: { code: string; param?: string } }) => `${e.error.code}:${e.error.param ?? ''}`,
+      ),
+    ).toEqual([
       'parameter_missing:name',
       'parameter_invalid:name',
       'parameter_invalid:email',
@@ -96,25 +134,48 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ]);
 
     // The same rules as POST /accounts: e-mail lower-cased, currency upper-cased, default currency, exact money.
-    const one = await app.db.query(`SELECT a.id FROM accounts a JOIN import_external_ids m ON m.resource_id = a.id WHERE m.resource = 'accounts' AND m.external_id = 'ACC-3'`);
+    const one = await app.db.query(
+      `SELECT a.id FROM accounts a JOIN import_external_ids m ON m.resource_id = a.id WHERE m.resource = 'accounts' AND m.external_id = 'ACC-3'`,
+    );
     const acc3 = (await live.get(`/v1/accounts/${one.rows[0].id}`).expect(200)).body;
-    expect(acc3).toMatchObject({ object: 'account', name: 'Imported account 3', email: 'buyer3@import.example', currency: 'EUR', credit_limit: 31.5, metadata: { legacy: 'L3' }, status: 'active' });
-    const acc1 = await app.db.query(`SELECT currency FROM accounts WHERE entity_id = $1 AND name = 'Imported account 1'`, [entityId]);
+    expect(acc3).toMatchObject({
+      object: 'account',
+      name: 'Imported account 3',
+      email: 'buyer3@import.example',
+      currency: 'EUR',
+      credit_limit: 31.5,
+      metadata: { legacy: 'L3' },
+      status: 'active',
+    });
+    const acc1 = await app.db.query(
+      `SELECT currency FROM accounts WHERE entity_id = $1 AND name = 'Imported account 1'`,
+      [entityId],
+    );
     expect(acc1.rows[0].currency).toBe('USD');
 
     // One account.created per account, carrying the account as the REST route would return it.
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
-    const event = await app.db.query(`SELECT data FROM outbox_events WHERE type = 'account.created' AND data->'object'->>'id' = $1`, [acc3.id]);
+    const event = await app.db.query(
+      `SELECT data FROM outbox_events WHERE type = 'account.created' AND data->'object'->>'id' = $1`,
+      [acc3.id],
+    );
     expect(event.rows[0].data.object).toEqual(acc3);
 
     const again = await runImport('accounts', accounts());
     expect(again).toMatchObject({ status: 'completed_with_errors', succeeded: 990, failed: 10 });
     expect(await count(imported, [entityId])).toBe(990);
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
-    expect(await count(`SELECT count(*)::int AS n FROM import_external_ids WHERE entity_id = $1 AND resource = 'accounts'`, [entityId])).toBe(990);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM import_external_ids WHERE entity_id = $1 AND resource = 'accounts'`,
+        [entityId],
+      ),
+    ).toBe(990);
 
     // A changed record updates the mapped account through the service.
-    const changed = await runImport('accounts', [{ external_id: 'ACC-3', name: 'Imported account 3', credit_limit: 99 }]);
+    const changed = await runImport('accounts', [
+      { external_id: 'ACC-3', name: 'Imported account 3', credit_limit: 99 },
+    ]);
     expect(changed).toMatchObject({ status: 'completed', succeeded: 1 });
     expect((await live.get(`/v1/accounts/${acc3.id}`).expect(200)).body.credit_limit).toBe(99);
     expect(await eventCounts(since, 'account.')).toEqual([
@@ -132,7 +193,10 @@ describe('bulk imports of accounts, products and journal entries', () => {
       { external_id: 'DUP-1', name: 'Repeated second' },
     ]);
     expect(done).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
-    const rows = await app.db.query(`SELECT name FROM accounts WHERE entity_id = $1 AND name LIKE 'Repeated %'`, [entityId]);
+    const rows = await app.db.query(
+      `SELECT name FROM accounts WHERE entity_id = $1 AND name LIKE 'Repeated %'`,
+      [entityId],
+    );
     expect(rows.rows).toEqual([{ name: 'Repeated second' }]);
     expect(await eventCounts(since, 'account.')).toEqual([
       { type: 'account.created', n: 2 },
@@ -142,21 +206,41 @@ describe('bulk imports of accounts, products and journal entries', () => {
 
   it('imports products with variants through ProductsService: SKU and category rules are row errors', async () => {
     const since = await lastEventId();
-    const taken = (await app.db.query(`SELECT sku FROM products WHERE entity_id = $1 AND livemode LIMIT 1`, [entityId])).rows[0].sku as string;
+    const taken = (
+      await app.db.query(`SELECT sku FROM products WHERE entity_id = $1 AND livemode LIMIT 1`, [entityId])
+    ).rows[0].sku as string;
     const records = [
-      { external_id: 'P-1', sku: 'IMP-1', name: 'Imported one', list_price: 19.99, variants: [{ sku: 'IMP-1-RED', name: 'Red', options: { color: 'red' }, list_price: 21 }] },
+      {
+        external_id: 'P-1',
+        sku: 'IMP-1',
+        name: 'Imported one',
+        list_price: 19.99,
+        variants: [{ sku: 'IMP-1-RED', name: 'Red', options: { color: 'red' }, list_price: 21 }],
+      },
       { external_id: 'P-2', sku: 'IMP-2', name: 'Imported two', type: 'service', currency: 'EUR' },
       { external_id: 'P-3', sku: taken, name: 'Clashes with the seed' },
       { external_id: 'P-4', sku: 'IMP-1', name: 'Clashes with row 1' },
       { external_id: 'P-5', sku: 'IMP-5', name: 'Unknown category', category_id: UNKNOWN_UUID },
-      { external_id: 'P-6', sku: 'IMP-6', name: 'Variant repeats the product', variants: [{ sku: 'IMP-6', name: 'same' }] },
+      {
+        external_id: 'P-6',
+        sku: 'IMP-6',
+        name: 'Variant repeats the product',
+        variants: [{ sku: 'IMP-6', name: 'same' }],
+      },
       { external_id: 'P-7', name: 'No SKU' },
       { external_id: 'P-8', sku: 'IMP-8', name: 'Eight', list_price: 5 },
     ];
     const done = await runImport('products', records);
     expect(done).toMatchObject({ status: 'completed_with_errors', total: 8, succeeded: 3, failed: 5 });
     const errors = await errorsOf(done.id);
-    expect(errors.map((e: { row: number; external_id: string; error: { code: string; param?: string } }) => [e.row, e.external_id, e.error.code, e.error.param])).toEqual([
+    expect(
+      errors.map((e: { row: number; external_id: string; error: { code: string; param?: string } }) => [
+        e.row,
+        e.external_id,
+        e.error.code,
+        e.error.param,
+      ]),
+    ).toEqual([
       [3, 'P-3', 'duplicate_sku', 'sku'],
       [4, 'P-4', 'duplicate_sku', 'sku'],
       [5, 'P-5', 'parameter_invalid', 'category_id'],
@@ -166,16 +250,37 @@ describe('bulk imports of accounts, products and journal entries', () => {
     const list = (await live.get('/v1/products?sku=IMP-1').expect(200)).body.data;
     expect(list).toHaveLength(1);
     const product = (await live.get(`/v1/products/${list[0].id}`).expect(200)).body;
-    expect(product).toMatchObject({ sku: 'IMP-1', name: 'Imported one', list_price: 19.99, status: 'active', variants: [{ sku: 'IMP-1-RED', options: { color: 'red' }, list_price: 21 }] });
+    expect(product).toMatchObject({
+      sku: 'IMP-1',
+      name: 'Imported one',
+      list_price: 19.99,
+      status: 'active',
+      variants: [{ sku: 'IMP-1-RED', options: { color: 'red' }, list_price: 21 }],
+    });
     expect(await eventCounts(since, 'product.')).toEqual([{ type: 'product.created', n: 3 }]);
-    const event = await app.db.query(`SELECT data FROM outbox_events WHERE type = 'product.created' AND data->'object'->>'id' = $1`, [product.id]);
+    const event = await app.db.query(
+      `SELECT data FROM outbox_events WHERE type = 'product.created' AND data->'object'->>'id' = $1`,
+      [product.id],
+    );
     expect(event.rows[0].data.object).toEqual(product);
 
     // Again, with P-8 changed: nothing new, P-8 updated through the service.
-    const again = await runImport('products', records.map((r) => (r.external_id === 'P-8' ? { ...r, list_price: 6 } : r)));
+    const again = await runImport(
+      'products',
+      records.map((r) => (r.external_id === 'P-8' ? { ...r, list_price: 6 } : r)),
+    );
     expect(again).toMatchObject({ succeeded: 3, failed: 5 });
-    expect(await count(`SELECT count(*)::int AS n FROM products WHERE entity_id = $1 AND sku LIKE 'IMP-%'`, [entityId])).toBe(3);
-    expect(await count(`SELECT count(*)::int AS n FROM product_variants WHERE entity_id = $1 AND sku LIKE 'IMP-%'`, [entityId])).toBe(1);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM products WHERE entity_id = $1 AND sku LIKE 'IMP-%'`, [
+        entityId,
+      ]),
+    ).toBe(3);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM product_variants WHERE entity_id = $1 AND sku LIKE 'IMP-%'`,
+        [entityId],
+      ),
+    ).toBe(1);
     expect(await eventCounts(since, 'product.')).toEqual([
       { type: 'product.created', n: 3 },
       { type: 'product.updated', n: 1 },
@@ -193,7 +298,11 @@ describe('bulk imports of accounts, products and journal entries', () => {
       { account_id: fx.accounts.expense, debit_amount: debit, description: 'imported' },
       { account_id: fx.accounts.cash, credit_amount: credit },
     ];
-    const entryCount = () => count(`SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description LIKE 'Imported JE%'`, [entityId]);
+    const entryCount = () =>
+      count(
+        `SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description LIKE 'Imported JE%'`,
+        [entityId],
+      );
 
     it('posts balanced entries through JournalEntriesService; unbalanced rows are unbalanced_entry row errors', async () => {
       const since = await lastEventId();
@@ -201,15 +310,43 @@ describe('bulk imports of accounts, products and journal entries', () => {
       const records = [
         { external_id: 'JE-1', entry_date: date, description: 'Imported JE 1', lines: lines(100, 100) },
         { external_id: 'JE-2', entry_date: date, description: 'Imported JE 2', lines: lines(50.25, 50) },
-        { external_id: 'JE-3', entry_date: date, description: 'Imported JE 3', lines: lines(12.3456, 12.3456) },
-        { external_id: 'JE-4', entry_date: fx.closedPeriod.start_date, description: 'Imported JE 4', lines: lines(1, 1) },
-        { external_id: 'JE-5', entry_date: date, description: 'Imported JE 5', lines: [{ account_id: fx.accounts.cash, debit_amount: 1 }] },
-        { external_id: 'JE-6', entry_date: date, description: 'Imported JE 6', status: 'draft', lines: lines(7, 7) },
+        {
+          external_id: 'JE-3',
+          entry_date: date,
+          description: 'Imported JE 3',
+          lines: lines(12.3456, 12.3456),
+        },
+        {
+          external_id: 'JE-4',
+          entry_date: fx.closedPeriod.start_date,
+          description: 'Imported JE 4',
+          lines: lines(1, 1),
+        },
+        {
+          external_id: 'JE-5',
+          entry_date: date,
+          description: 'Imported JE 5',
+          lines: [{ account_id: fx.accounts.cash, debit_amount: 1 }],
+        },
+        {
+          external_id: 'JE-6',
+          entry_date: date,
+          description: 'Imported JE 6',
+          status: 'draft',
+          lines: lines(7, 7),
+        },
       ];
       const done = await runImport('journal_entries', records);
       expect(done).toMatchObject({ status: 'completed_with_errors', total: 6, succeeded: 3, failed: 3 });
       const errors = await errorsOf(done.id);
-      expect(errors.map((e: { row: number; external_id: string; error: { code: string; param?: string } }) => [e.row, e.external_id, e.error.code, e.error.param])).toEqual([
+      expect(
+        errors.map((e: { row: number; external_id: string; error: { code: string; param?: string } }) => [
+          e.row,
+          e.external_id,
+          e.error.code,
+          e.error.param,
+        ]),
+      ).toEqual([
         [2, 'JE-2', 'unbalanced_entry', 'lines'],
         [4, 'JE-4', 'period_closed', 'entry_date'],
         [5, 'JE-5', 'parameter_invalid', 'lines'],
@@ -232,7 +369,10 @@ describe('bulk imports of accounts, products and journal entries', () => {
       ]);
 
       // The same import again: posted entries unchanged are no-ops; the draft is updated and posted.
-      const again = await runImport('journal_entries', records.map((r) => (r.external_id === 'JE-6' ? { ...r, status: 'posted' } : r)));
+      const again = await runImport(
+        'journal_entries',
+        records.map((r) => (r.external_id === 'JE-6' ? { ...r, status: 'posted' } : r)),
+      );
       expect(again).toMatchObject({ succeeded: 3, failed: 3 });
       expect(await entryCount()).toBe(3);
       expect(await eventCounts(since, 'journal_entry.')).toEqual([
@@ -241,12 +381,21 @@ describe('bulk imports of accounts, products and journal entries', () => {
       ]);
 
       // A posted entry is immutable: different content is invalid_state, nothing changes.
-      const changed = await runImport('journal_entries', [{ external_id: 'JE-1', entry_date: date, description: 'Imported JE 1', lines: lines(101, 101) }]);
+      const changed = await runImport('journal_entries', [
+        { external_id: 'JE-1', entry_date: date, description: 'Imported JE 1', lines: lines(101, 101) },
+      ]);
       expect(changed).toMatchObject({ status: 'completed_with_errors', succeeded: 0, failed: 1 });
       const [error] = await errorsOf(changed.id);
-      expect(error).toMatchObject({ row: 1, external_id: 'JE-1', error: { type: 'conflict', code: 'invalid_state', status: 'posted' } });
+      expect(error).toMatchObject({
+        row: 1,
+        external_id: 'JE-1',
+        error: { type: 'conflict', code: 'invalid_state', status: 'posted' },
+      });
       expect(error.error.hint).toEqual(expect.stringContaining("status 'posted'"));
-      const je1 = await app.db.query(`SELECT total_debit::text AS t FROM journal_entries WHERE entity_id = $1 AND description = 'Imported JE 1'`, [entityId]);
+      const je1 = await app.db.query(
+        `SELECT total_debit::text AS t FROM journal_entries WHERE entity_id = $1 AND description = 'Imported JE 1'`,
+        [entityId],
+      );
       expect(je1.rows[0].t).toBe('100.0000');
       expect(await trialBalance(app, entityId)).toBe(before);
     });

@@ -88,7 +88,11 @@ describe('API key routes', () => {
     expect(ids.slice(0, 2)).toEqual([b.id, a.id]);
     const created = list.body.data.map((k: { created_at: string }) => k.created_at);
     expect([...created].sort().reverse()).toEqual(created);
-    expect(list.body.data.every((k: { object: string; livemode: boolean }) => k.object === 'api_key' && k.livemode)).toBe(true);
+    expect(
+      list.body.data.every(
+        (k: { object: string; livemode: boolean }) => k.object === 'api_key' && k.livemode,
+      ),
+    ).toBe(true);
     // The seed's live keys are there; the test key is not.
     const names = list.body.data.map((k: { name: string }) => k.name);
     expect(names).toEqual(expect.arrayContaining(['QA live', 'QA revoked', 'QA expired']));
@@ -100,7 +104,9 @@ describe('API key routes', () => {
     const next = await live.get(`${path}?limit=1&starting_after=${b.id}`).expect(200);
     expect(next.body.data.map((k: { id: string }) => k.id)).toEqual([a.id]);
 
-    const statuses = Object.fromEntries(list.body.data.map((k: { name: string; status: string }) => [k.name, k.status]));
+    const statuses = Object.fromEntries(
+      list.body.data.map((k: { name: string; status: string }) => [k.name, k.status]),
+    );
     expect(statuses).toMatchObject({ 'QA live': 'active', 'QA revoked': 'revoked', 'QA expired': 'expired' });
   });
 
@@ -154,10 +160,20 @@ describe('API key routes', () => {
 
   it('rotates a test key into a test key', async () => {
     const test = api(app, keys.test);
-    const old = (await test.post(path).send({ name: 'test rotate', mode: 'test', scopes: ['tags:read'] }).expect(201)).body;
+    const old = (
+      await test
+        .post(path)
+        .send({ name: 'test rotate', mode: 'test', scopes: ['tags:read'] })
+        .expect(201)
+    ).body;
     expect(old.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{40}$/);
     const fresh = (await test.post(`${path}/${old.id}/rotate`).expect(200)).body;
-    expect(fresh).toMatchObject({ mode: 'test', livemode: false, name: 'test rotate', scopes: ['tags:read'] });
+    expect(fresh).toMatchObject({
+      mode: 'test',
+      livemode: false,
+      name: 'test rotate',
+      scopes: ['tags:read'],
+    });
     expect(fresh.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{40}$/);
     await api(app, fresh.secret).get('/v1/tags').expect(200);
     expectError(await api(app, old.secret).get('/v1/tags'), 401, 'api_key_revoked');
@@ -187,52 +203,115 @@ describe('API key routes', () => {
   it('cannot grant scopes the calling key lacks', async () => {
     const limited = await create({ name: 'limited', scopes: ['api_keys:write', 'tags:read'] });
     const asLimited = api(app, limited.secret);
-    const ok = await asLimited.post(path).send({ name: 'subset', scopes: ['tags:read'] }).expect(201);
+    const ok = await asLimited
+      .post(path)
+      .send({ name: 'subset', scopes: ['tags:read'] })
+      .expect(201);
     expect(ok.body.scopes).toEqual(['tags:read']);
-    expectError(await asLimited.post(path).send({ name: 'more', scopes: ['tags:read', 'orders:write'] }), 403, 'insufficient_scope', {
-      required: 'orders:write',
+    expectError(
+      await asLimited.post(path).send({ name: 'more', scopes: ['tags:read', 'orders:write'] }),
+      403,
+      'insufficient_scope',
+      {
+        required: 'orders:write',
+      },
+    );
+    expectError(await asLimited.post(path).send({ name: 'all', scopes: ['*'] }), 403, 'insufficient_scope', {
+      required: '*',
     });
-    expectError(await asLimited.post(path).send({ name: 'all', scopes: ['*'] }), 403, 'insufficient_scope', { required: '*' });
     const readOnlyDerived = await api(app, keys.read_only);
-    expectError(await readOnlyDerived.post(path).send({ name: 'x', scopes: ['tags:read'] }), 403, 'insufficient_scope', {
-      required: 'api_keys:write',
-    });
-    const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE name IN ('more', 'all')`);
+    expectError(
+      await readOnlyDerived.post(path).send({ name: 'x', scopes: ['tags:read'] }),
+      403,
+      'insufficient_scope',
+      {
+        required: 'api_keys:write',
+      },
+    );
+    const { rows } = await app.db.query(
+      `SELECT count(*)::int AS n FROM api_keys WHERE name IN ('more', 'all')`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
   it('validates the create body', async () => {
-    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:read', 'nope:read'] }), 400, 'parameter_invalid', {
-      param: 'scopes[1]',
-      type: 'validation_error',
+    expectError(
+      await live.post(path).send({ name: 'x', scopes: ['tags:read', 'nope:read'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'scopes[1]',
+        type: 'validation_error',
+      },
+    );
+    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:readx'] }), 400, 'parameter_invalid', {
+      param: 'scopes[0]',
     });
-    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:readx'] }), 400, 'parameter_invalid', { param: 'scopes[0]' });
-    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:read', 7] }), 400, 'parameter_invalid', { param: 'scopes[1]' });
-    expectError(await live.post(path).send({ name: 'x', mode: 'test', scopes: ['tags:read'] }), 400, 'parameter_invalid', {
-      param: 'mode',
+    expectError(
+      await live.post(path).send({ name: 'x', scopes: ['tags:read', 7] }),
+      400,
+      'parameter_invalid',
+      { param: 'scopes[1]' },
+    );
+    expectError(
+      await live.post(path).send({ name: 'x', mode: 'test', scopes: ['tags:read'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'mode',
+      },
+    );
+    expectError(
+      await api(app, keys.test)
+        .post(path)
+        .send({ name: 'x', mode: 'live', scopes: ['tags:read'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'mode',
+      },
+    );
+    expectError(
+      await live.post(path).send({ name: 'x', mode: 'prod', scopes: ['tags:read'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'mode',
+      },
+    );
+    expectError(await live.post(path).send({ scopes: ['tags:read'] }), 400, 'parameter_missing', {
+      param: 'name',
     });
-    expectError(await api(app, keys.test).post(path).send({ name: 'x', mode: 'live', scopes: ['tags:read'] }), 400, 'parameter_invalid', {
-      param: 'mode',
-    });
-    expectError(await live.post(path).send({ name: 'x', mode: 'prod', scopes: ['tags:read'] }), 400, 'parameter_invalid', {
-      param: 'mode',
-    });
-    expectError(await live.post(path).send({ scopes: ['tags:read'] }), 400, 'parameter_missing', { param: 'name' });
     expectError(await live.post(path).send({ name: 'x' }), 400, 'parameter_missing', { param: 'scopes' });
-    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:read'], rate_limit_per_minute: 0 }), 400, 'parameter_invalid', {
-      param: 'rate_limit_per_minute',
-    });
+    expectError(
+      await live.post(path).send({ name: 'x', scopes: ['tags:read'], rate_limit_per_minute: 0 }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'rate_limit_per_minute',
+      },
+    );
     expectError(
       await live.post(path).send({ name: 'x', scopes: ['tags:read'], expires_at: '2001-01-01T00:00:00Z' }),
       400,
       'parameter_invalid',
       { param: 'expires_at' },
     );
-    expectError(await live.post(path).send({ name: 'x', scopes: ['tags:read'], secret: 'mine' }), 400, 'parameter_unknown', {
-      param: 'secret',
-    });
+    expectError(
+      await live.post(path).send({ name: 'x', scopes: ['tags:read'], secret: 'mine' }),
+      400,
+      'parameter_unknown',
+      {
+        param: 'secret',
+      },
+    );
     // A key created in the default mode takes the caller's.
-    const testKey = (await api(app, keys.test).post(path).send({ name: 'default mode', scopes: ['tags:read'] }).expect(201)).body;
+    const testKey = (
+      await api(app, keys.test)
+        .post(path)
+        .send({ name: 'default mode', scopes: ['tags:read'] })
+        .expect(201)
+    ).body;
     expect(testKey).toMatchObject({ mode: 'test', livemode: false });
   });
 
@@ -240,7 +319,12 @@ describe('API key routes', () => {
     it('keeps live and test key records apart', async () => {
       const test = api(app, keys.test);
       const liveKey = await create({ name: 'live record', scopes: ['tags:read'] });
-      const testKey = (await test.post(path).send({ name: 'test record', scopes: ['tags:read'] }).expect(201)).body;
+      const testKey = (
+        await test
+          .post(path)
+          .send({ name: 'test record', scopes: ['tags:read'] })
+          .expect(201)
+      ).body;
       expect(testKey.livemode).toBe(false);
 
       expectError(await test.get(`${path}/${liveKey.id}`), 404, 'not_found');
@@ -277,8 +361,14 @@ describe('API key routes', () => {
       expect(rows[0].n).toBe(0);
       // Its own path works, and shows only its own keys.
       const own = await other.get(`/v1/entities/${app.seed.entities.secondary.id}/api_keys`).expect(200);
-      expect(own.body.data.every((k: { entity_id: string }) => k.entity_id === app.seed.entities.secondary.id)).toBe(true);
-      expectError(await other.get(`/v1/entities/${app.seed.entities.secondary.id}/api_keys/${target.id}`), 404, 'not_found');
+      expect(
+        own.body.data.every((k: { entity_id: string }) => k.entity_id === app.seed.entities.secondary.id),
+      ).toBe(true);
+      expectError(
+        await other.get(`/v1/entities/${app.seed.entities.secondary.id}/api_keys/${target.id}`),
+        404,
+        'not_found',
+      );
     });
   });
 });

@@ -27,16 +27,41 @@ describe('authentication failures', () => {
   });
 
   it('refuses another scheme than Bearer', async () => {
-    expectError(await request(app.server).get('/v1/tags').set('Authorization', `Basic ${keys.live}`), 401, 'invalid_api_key', invalidKey);
-    expectError(await request(app.server).get('/v1/tags').set('Authorization', `Token ${keys.live}`), 401, 'invalid_api_key');
-    expectError(await request(app.server).get('/v1/tags').set('Authorization', keys.live), 401, 'invalid_api_key');
-    expectError(await request(app.server).get('/v1/tags').set('Authorization', 'Bearer'), 401, 'invalid_api_key');
-    expectError(await request(app.server).get('/v1/tags').set('Authorization', 'Bearer '), 401, 'invalid_api_key');
+    expectError(
+      await request(app.server).get('/v1/tags').set('Authorization', `Basic ${keys.live}`),
+      401,
+      'invalid_api_key',
+      invalidKey,
+    );
+    expectError(
+      await request(app.server).get('/v1/tags').set('Authorization', `Token ${keys.live}`),
+      401,
+      'invalid_api_key',
+    );
+    expectError(
+      await request(app.server).get('/v1/tags').set('Authorization', keys.live),
+      401,
+      'invalid_api_key',
+    );
+    expectError(
+      await request(app.server).get('/v1/tags').set('Authorization', 'Bearer'),
+      401,
+      'invalid_api_key',
+    );
+    expectError(
+      await request(app.server).get('/v1/tags').set('Authorization', 'Bearer '),
+      401,
+      'invalid_api_key',
+    );
   });
 
   it('takes the key from the Authorization header only, never from the query or body', async () => {
     expectError(await request(app.server).get(`/v1/tags?access_token=${keys.live}`), 401, 'invalid_api_key');
-    expectError(await request(app.server).post('/v1/tags').send({ name: 'x', access_token: keys.live }), 401, 'invalid_api_key');
+    expectError(
+      await request(app.server).post('/v1/tags').send({ name: 'x', access_token: keys.live }),
+      401,
+      'invalid_api_key',
+    );
     const count = await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE name = 'x'`);
     expect(count.rows[0].n).toBe(0);
   });
@@ -61,11 +86,20 @@ describe('authentication failures', () => {
     const res = await api(app, 'key_live_ent_qa1_' + 'Z'.repeat(40)).get('/v1/tags');
     expectError(res, 401, 'invalid_api_key', { hint: 'No such API key.' });
     // A real key with its entity code or mode changed is no key at all.
-    expectError(await api(app, keys.live.replace('_ent_qa1_', '_ent_qa2_')).get('/v1/tags'), 401, 'invalid_api_key');
-    expectError(await api(app, keys.live.replace('key_live_', 'key_test_')).get('/v1/tags'), 401, 'invalid_api_key');
+    expectError(
+      await api(app, keys.live.replace('_ent_qa1_', '_ent_qa2_')).get('/v1/tags'),
+      401,
+      'invalid_api_key',
+    );
+    expectError(
+      await api(app, keys.live.replace('key_live_', 'key_test_')).get('/v1/tags'),
+      401,
+      'invalid_api_key',
+    );
     // Case matters in the random part.
     const last = keys.live.slice(-1);
-    const flipped = keys.live.slice(0, -1) + (last === last.toUpperCase() ? last.toLowerCase() : last.toUpperCase());
+    const flipped =
+      keys.live.slice(0, -1) + (last === last.toUpperCase() ? last.toLowerCase() : last.toUpperCase());
     if (flipped !== keys.live) expectError(await api(app, flipped).get('/v1/tags'), 401, 'invalid_api_key');
   });
 
@@ -100,15 +134,31 @@ describe('authentication failures', () => {
   it('refuses invalid allowlist entries with parameter_invalid naming the entry', async () => {
     const live = api(app, keys.live);
     const path = `/v1/entities/${app.seed.entities.primary.id}/api_keys`;
-    for (const entry of ['not-an-ip', '10.0.0.0/33', '2001:db8::/129', '10.0.0.1/8/1', '10.0.0.0/', '10.0.0.0/abc', '300.1.1.1', '']) {
+    for (const entry of [
+      'not-an-ip',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0.1/8/1',
+      '10.0.0.0/',
+      '10.0.0.0/abc',
+      '300.1.1.1',
+      '',
+    ]) {
       const res = await live.post(path).send({ name: 'bad', scopes: ['tags:read'], ip_allowlist: [entry] });
       expectError(res, 400, 'parameter_invalid', { param: 'ip_allowlist[0]', type: 'validation_error' });
     }
-    const second = await live.post(path).send({ name: 'bad', scopes: ['tags:read'], ip_allowlist: ['10.0.0.1', 'nope'] });
+    const second = await live
+      .post(path)
+      .send({ name: 'bad', scopes: ['tags:read'], ip_allowlist: ['10.0.0.1', 'nope'] });
     expectError(second, 400, 'parameter_invalid', { param: 'ip_allowlist[1]' });
-    expectError(await live.post(path).send({ name: 'bad', scopes: ['tags:read'], ip_allowlist: [42] }), 400, 'parameter_invalid', {
-      param: 'ip_allowlist[0]',
-    });
+    expectError(
+      await live.post(path).send({ name: 'bad', scopes: ['tags:read'], ip_allowlist: [42] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'ip_allowlist[0]',
+      },
+    );
     const stored = await app.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE name = 'bad'`);
     expect(stored.rows[0].n).toBe(0);
   });
@@ -144,8 +194,16 @@ describe('authentication failures', () => {
       const key = created.body.secret as string;
       await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '2001:db8::5').expect(200);
       await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '2001:db8:ffff:ffff::1').expect(200);
-      expectError(await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '2001:db9::1'), 403, 'ip_not_allowed');
-      expectError(await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '203.0.113.7'), 403, 'ip_not_allowed');
+      expectError(
+        await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '2001:db9::1'),
+        403,
+        'ip_not_allowed',
+      );
+      expectError(
+        await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '203.0.113.7'),
+        403,
+        'ip_not_allowed',
+      );
     });
   });
 });

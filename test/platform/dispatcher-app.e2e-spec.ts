@@ -29,7 +29,9 @@ describe('the dispatcher app', () => {
 
   it('runs the maintenance queue: an expired idempotency key is purged by its job', async () => {
     const { getQueueToken } = await import('@nestjs/bullmq');
-    const queue = dispatcher.app.get(getQueueToken('maintenance'), { strict: false }) as import('bullmq').Queue;
+    const queue = dispatcher.app.get(getQueueToken('maintenance'), {
+      strict: false,
+    }) as import('bullmq').Queue;
     await app.db.query(
       `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
        VALUES (gen_random_uuid(), $1, true, 'expired-key', 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
@@ -37,11 +39,15 @@ describe('the dispatcher app', () => {
     );
     await queue.add('purge-idempotency-keys', {});
     for (let i = 0; i < 100; i++) {
-      const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`);
+      const { rows } = await app.db.query(
+        `SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`,
+      );
       if (rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`);
+    const { rows } = await app.db.query(
+      `SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`,
+    );
     expect(rows[0].n).toBe(0);
   });
 });

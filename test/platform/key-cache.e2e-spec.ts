@@ -19,8 +19,12 @@ describe('API key cache across instances', () => {
   });
 
   const issue = async (name: string) =>
-    (await api(first, first.seed.entities.primary.keys.live).post(keysPath).send({ name, scopes: ['tags:read'] }).expect(201))
-      .body as { id: string; secret: string };
+    (
+      await api(first, first.seed.entities.primary.keys.live)
+        .post(keysPath)
+        .send({ name, scopes: ['tags:read'] })
+        .expect(201)
+    ).body as { id: string; secret: string };
 
   /** The other instance hears of the change through NOTIFY, delivered at commit; allow for the hop. */
   const eventually = async (check: () => Promise<boolean>) => {
@@ -37,15 +41,21 @@ describe('API key cache across instances', () => {
     await api(second, key.secret).get('/v1/tags').expect(200);
     await api(first, first.seed.entities.primary.keys.live).post(`${keysPath}/${key.id}/revoke`).expect(200);
     expectError(await api(first, key.secret).get('/v1/tags'), 401, 'api_key_revoked');
-    expect(await eventually(async () => (await api(second, key.secret).get('/v1/tags')).status === 401)).toBe(true);
+    expect(await eventually(async () => (await api(second, key.secret).get('/v1/tags')).status === 401)).toBe(
+      true,
+    );
     expectError(await api(second, key.secret).get('/v1/tags'), 401, 'api_key_revoked');
   });
 
   it('refuses a rotated key on both instances and accepts its replacement', async () => {
     const key = await issue('cached then rotated');
     await api(second, key.secret).get('/v1/tags').expect(200);
-    const rotated = await api(first, first.seed.entities.primary.keys.live).post(`${keysPath}/${key.id}/rotate`).expect(200);
-    expect(await eventually(async () => (await api(second, key.secret).get('/v1/tags')).status === 401)).toBe(true);
+    const rotated = await api(first, first.seed.entities.primary.keys.live)
+      .post(`${keysPath}/${key.id}/rotate`)
+      .expect(200);
+    expect(await eventually(async () => (await api(second, key.secret).get('/v1/tags')).status === 401)).toBe(
+      true,
+    );
     await api(second, rotated.body.secret).get('/v1/tags').expect(200);
   });
 
@@ -53,6 +63,8 @@ describe('API key cache across instances', () => {
     const oldLive = first.seed.entities.primary.keys.live;
     await api(second, oldLive).get('/v1/tags').expect(200);
     await first.get(QaSeedService).run();
-    expect(await eventually(async () => (await api(second, oldLive).get('/v1/tags')).status === 401)).toBe(true);
+    expect(await eventually(async () => (await api(second, oldLive).get('/v1/tags')).status === 401)).toBe(
+      true,
+    );
   });
 });

@@ -42,12 +42,16 @@ describe('graceful shutdown', () => {
     const app = await startTestApp({}, { extraModules: [SlowTestModule] });
     const { port } = app.server.address() as { port: number };
     const before = SlowController.started;
-    const started = request(app.server).get('/v1/test-slow?ms=600').then((r) => r);
+    const started = request(app.server)
+      .get('/v1/test-slow?ms=600')
+      .then((r) => r);
     while (SlowController.started === before) await new Promise((r) => setTimeout(r, 10));
     const closing = app.close();
     await new Promise((r) => setTimeout(r, 50));
     const refused = await new Promise<string>((resolve) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/health', agent: false }, () => resolve('answered'));
+      const req = http.get({ host: '127.0.0.1', port, path: '/health', agent: false }, () =>
+        resolve('answered'),
+      );
       req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
     });
     const res = await started;

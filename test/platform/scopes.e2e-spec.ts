@@ -9,7 +9,10 @@ describe('scopes', () => {
 
   /** Issues a live key with the given scopes through the API key routes. */
   const keyWith = async (...scopes: string[]): Promise<string> => {
-    const res = await api(app, keys.live).post(keysPath).send({ name: `scopes ${scopes.join(' ')}`, scopes }).expect(201);
+    const res = await api(app, keys.live)
+      .post(keysPath)
+      .send({ name: `scopes ${scopes.join(' ')}`, scopes })
+      .expect(201);
     expect(res.body.scopes).toEqual(scopes);
     return res.body.secret as string;
   };
@@ -34,11 +37,15 @@ describe('scopes', () => {
     const res = await api(app, tagsRead).post('/v1/tags').send({ name: 'x' });
     expectError(res, 403, 'insufficient_scope', { type: 'permission_error', required: 'tags:write' });
     expect(res.body.error.hint).toContain('tags:write');
-    expectError(await api(app, tagsRead).get(keysPath), 403, 'insufficient_scope', { required: 'api_keys:read' });
+    expectError(await api(app, tagsRead).get(keysPath), 403, 'insufficient_scope', {
+      required: 'api_keys:read',
+    });
     // A write scope does not imply the read scope.
     const tagsWrite = await keyWith('tags:write');
     await api(app, tagsWrite).post('/v1/tags').send({ name: 'write only' }).expect(201);
-    expectError(await api(app, tagsWrite).get('/v1/tags'), 403, 'insufficient_scope', { required: 'tags:read' });
+    expectError(await api(app, tagsWrite).get('/v1/tags'), 403, 'insufficient_scope', {
+      required: 'tags:read',
+    });
   });
 
   it('gives the read_only seed key every read scope and no write scope', async () => {
@@ -46,18 +53,29 @@ describe('scopes', () => {
     await readOnly.get('/v1/tags').expect(200);
     const list = await readOnly.get(keysPath).expect(200);
     expect(list.body.object).toBe('list');
-    expectError(await readOnly.post('/v1/tags').send({ name: 'x' }), 403, 'insufficient_scope', { required: 'tags:write' });
-    expectError(await readOnly.post(keysPath).send({ name: 'x', scopes: ['tags:read'] }), 403, 'insufficient_scope', {
-      required: 'api_keys:write',
+    expectError(await readOnly.post('/v1/tags').send({ name: 'x' }), 403, 'insufficient_scope', {
+      required: 'tags:write',
     });
-    expectError(await readOnly.post('/v1/test-two-scope'), 403, 'insufficient_scope', { required: 'orders:write payments:write' });
+    expectError(
+      await readOnly.post(keysPath).send({ name: 'x', scopes: ['tags:read'] }),
+      403,
+      'insufficient_scope',
+      {
+        required: 'api_keys:write',
+      },
+    );
+    expectError(await readOnly.post('/v1/test-two-scope'), 403, 'insufficient_scope', {
+      required: 'orders:write payments:write',
+    });
   });
 
   it('limits the orders_only seed key to orders scopes', async () => {
     const ordersOnly = api(app, keys.orders_only);
     expectError(await ordersOnly.get('/v1/tags'), 403, 'insufficient_scope', { required: 'tags:read' });
     expectError(await ordersOnly.get(keysPath), 403, 'insufficient_scope', { required: 'api_keys:read' });
-    expectError(await ordersOnly.post('/v1/test-two-scope'), 403, 'insufficient_scope', { required: 'payments:write' });
+    expectError(await ordersOnly.post('/v1/test-two-scope'), 403, 'insufficient_scope', {
+      required: 'payments:write',
+    });
   });
 
   it('needs every scope of a two-scope route', async () => {
@@ -71,7 +89,9 @@ describe('scopes', () => {
     expect(noPayments.body.error.hint).toContain('orders:write and payments:write');
 
     const paymentsWrite = await keyWith('payments:write');
-    expectError(await api(app, paymentsWrite).post('/v1/test-two-scope'), 403, 'insufficient_scope', { required: 'orders:write' });
+    expectError(await api(app, paymentsWrite).post('/v1/test-two-scope'), 403, 'insufficient_scope', {
+      required: 'orders:write',
+    });
 
     const readsOnly = await keyWith('orders:read', 'payments:read');
     expectError(await api(app, readsOnly).post('/v1/test-two-scope'), 403, 'insufficient_scope', {

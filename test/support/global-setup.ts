@@ -39,5 +39,8 @@ export default async function globalSetup(): Promise<void> {
   await ensureDatabase(adminUrl, templateDb);
   await migrate(withDatabase(adminUrl, templateDb));
   mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
-  writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }));
+  writeFileSync(
+    stateFile(process.pid),
+    JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }),
+  );
 }

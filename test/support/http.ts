@@ -15,7 +15,12 @@ export function api(app: TestApp, key?: string) {
 }
 
 /** Asserts the error envelope of API-CONTRACT.md section 3. */
-export function expectError(res: request.Response, status: number, code: string, extra: Record<string, unknown> = {}) {
+export function expectError(
+  res: request.Response,
+  status: number,
+  code: string,
+  extra: Record<string, unknown> = {},
+) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.body.error).toMatchObject({ error: code, code, ...extra });
   expect(typeof res.body.error.type).toBe('string');

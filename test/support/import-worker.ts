@@ -5,13 +5,19 @@ import { TestApp } from './test-app';
 
 /** Boots the dispatcher app (the bulk import worker among its processors) in-process, on a test app's database and queues. */
 export async function startWorker(app: TestApp): Promise<INestApplicationContext> {
-  const worker = await NestFactory.createApplicationContext(DispatcherModule.forRoot(app.config), { logger: false });
+  const worker = await NestFactory.createApplicationContext(DispatcherModule.forRoot(app.config), {
+    logger: false,
+  });
   await worker.init();
   return worker;
 }
 
 /** Polls `fn` until it returns a truthy value. */
-export async function waitFor<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

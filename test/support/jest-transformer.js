@@ -33,7 +33,9 @@ module.exports = {
   },
   process(source, filename) {
     if (!isEsm(source, filename)) return { code: source };
-    const input = source.replace(ownRequire, '').replace(importMetaUrl, "require('node:url').pathToFileURL(__filename).href");
+    const input = source
+      .replace(ownRequire, '')
+      .replace(importMetaUrl, "require('node:url').pathToFileURL(__filename).href");
     const out = ts.transpileModule(input, {
       compilerOptions,
       fileName: filename.endsWith('.mjs') ? filename.replace(/\.mjs$/, '.js') : filename,

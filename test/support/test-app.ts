@@ -53,7 +53,10 @@ export interface StartTestAppOptions {
 }
 
 /** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, options: StartTestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: StartTestAppOptions = {},
+): Promise<TestApp> {
   const state = readRunState();
   const databaseUrl = options.sameDatabaseAs?.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig(
@@ -70,7 +73,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
       ...overrides,
     },
   );
-  const { app, sandboxHandler } = await createApiApp(config, { extraModules: options.extraModules, logDestination: options.logDestination });
+  const { app, sandboxHandler } = await createApiApp(config, {
+    extraModules: options.extraModules,
+    logDestination: options.logDestination,
+  });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = http.createServer(sandboxHandler);

@@ -28,7 +28,10 @@ function spawnDispatcher(app: TestApp): ChildProcess {
     QUEUE_DB_POOL_MAX: String(app.config.QUEUE_DB_POOL_MAX),
   };
   if (app.config.REDIS_URL) env.REDIS_URL = app.config.REDIS_URL;
-  return spawn(process.execPath, [path.join(BUILD, 'apps/webhook-dispatcher/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawn(process.execPath, [path.join(BUILD, 'apps/webhook-dispatcher/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 describe('dispatcher resilience', () => {
@@ -41,9 +44,15 @@ describe('dispatcher resilience', () => {
 
   beforeAll(async () => {
     mkdirSync(BUILD, { recursive: true });
-    await promisify(execFile)(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD], { cwd: ROOT });
+    await promisify(execFile)(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD],
+      { cwd: ROOT },
+    );
     app = await startTestApp();
-    receiver = await startReceiver((req) => (slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' }));
+    receiver = await startReceiver((req) =>
+      slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' },
+    );
     live = api(app, app.seed.entities.primary.keys.live);
     entity = app.seed.entities.primary.id;
     base = `/v1/entities/${entity}/webhook_endpoints`;
@@ -58,7 +67,12 @@ describe('dispatcher resilience', () => {
 
   it('delivers every event at least once when a dispatcher process is killed with deliveries pending and restarted', async () => {
     slow.add('/crash');
-    const endpoint = (await live.post(base).send({ url: receiver.url('/crash'), enabled_events: ['order.*'] }).expect(201)).body;
+    const endpoint = (
+      await live
+        .post(base)
+        .send({ url: receiver.url('/crash'), enabled_events: ['order.*'] })
+        .expect(201)
+    ).body;
     const ids = await publishEvents(
       app,
       { entityId: entity, livemode: true },
@@ -68,16 +82,26 @@ describe('dispatcher resilience', () => {
     await waitFor(() => receiver.on('/crash').length >= 4, 30_000, 'first deliveries');
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    const pending = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [endpoint.id]);
+    const pending = await app.db.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`,
+      [endpoint.id],
+    );
     expect(pending.rows[0].n).toBeGreaterThan(0);
 
     slow.delete('/crash');
     const second = spawnDispatcher(app);
     try {
-      await waitFor(async () => {
-        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
-        return r.rows[0].n === 30;
-      }, 60_000, 'all deliveries succeeded');
+      await waitFor(
+        async () => {
+          const r = await app.db.query(
+            `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+            [endpoint.id],
+          );
+          return r.rows[0].n === 30;
+        },
+        60_000,
+        'all deliveries succeeded',
+      );
       const received = deliveredIds('/crash');
       for (const id of ids) expect(received.has(id)).toBe(true);
     } finally {
@@ -87,9 +111,16 @@ describe('dispatcher resilience', () => {
   }, 120_000);
 
   it('re-enqueues from PostgreSQL when queue jobs are lost', async () => {
-    const endpoint = (await live.post(base).send({ url: receiver.url('/lost'), enabled_events: ['payment.*'] }).expect(201)).body;
+    const endpoint = (
+      await live
+        .post(base)
+        .send({ url: receiver.url('/lost'), enabled_events: ['payment.*'] })
+        .expect(201)
+    ).body;
     // Deliveries due now with no queue job at all: only the sweeper can find them.
-    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'payment.succeeded', object: { id: 'p1' } }]);
+    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'payment.succeeded', object: { id: 'p1' } },
+    ]);
     await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = $1`, [eventId]);
     await app.db.query(
       `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
@@ -100,7 +131,10 @@ describe('dispatcher resilience', () => {
     try {
       await waitFor(() => receiver.on('/lost').length === 1, 20_000, 'swept delivery');
       const row = await waitFor(async () => {
-        const r = await app.db.query(`SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+        const r = await app.db.query(
+          `SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`,
+          [endpoint.id],
+        );
         return r.rows[0]?.status === 'succeeded' ? r.rows[0] : undefined;
       });
       expect(row.attempt_count).toBe(3);
@@ -110,13 +144,20 @@ describe('dispatcher resilience', () => {
   });
 
   it('sends an attempt once when its delivery is in several queued jobs (batch, single, sweeper)', async () => {
-    const endpoint = (await live.post(base).send({ url: receiver.url('/doubled'), enabled_events: ['return.*'] }).expect(201)).body;
+    const endpoint = (
+      await live
+        .post(base)
+        .send({ url: receiver.url('/doubled'), enabled_events: ['return.*'] })
+        .expect(201)
+    ).body;
     const eventIds = await publishEvents(
       app,
       { entityId: entity, livemode: true },
       Array.from({ length: 6 }, (_, i) => ({ type: 'return.created', object: { id: `r${i}` } })),
     );
-    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [eventIds]);
+    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [
+      eventIds,
+    ]);
     const inserted = await app.db.query(
       `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
        SELECT gen_random_uuid(), $1, true, $2, e, 'return.created', 'pending', 0, now() FROM unnest($3::uuid[]) AS e RETURNING id`,
@@ -126,15 +167,30 @@ describe('dispatcher resilience', () => {
     const dispatcher = await startDispatcher(app);
     try {
       const queue = dispatcher.get(DeliveryQueue);
-      await Promise.all([queue.enqueue(due), queue.enqueue([...due].reverse()), ...due.slice(0, 3).map((d) => queue.enqueue([d])), queue.enqueue(due.slice(2))]);
-      await waitFor(async () => {
-        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
-        return r.rows[0].n === 6;
-      }, 20_000, '6 deliveries');
+      await Promise.all([
+        queue.enqueue(due),
+        queue.enqueue([...due].reverse()),
+        ...due.slice(0, 3).map((d) => queue.enqueue([d])),
+        queue.enqueue(due.slice(2)),
+      ]);
+      await waitFor(
+        async () => {
+          const r = await app.db.query(
+            `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+            [endpoint.id],
+          );
+          return r.rows[0].n === 6;
+        },
+        20_000,
+        '6 deliveries',
+      );
       await new Promise((r) => setTimeout(r, 1_000)); // a second send would arrive here
       const received = receiver.on('/doubled').map((r) => JSON.parse(r.body).id as string);
       expect(received.sort()).toEqual([...eventIds].sort());
-      const attempts = await app.db.query(`SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      const attempts = await app.db.query(
+        `SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`,
+        [endpoint.id],
+      );
       expect(attempts.rows[0].max).toBe(1);
     } finally {
       await dispatcher.close();
@@ -142,7 +198,12 @@ describe('dispatcher resilience', () => {
   });
 
   it('never sends one attempt twice with two dispatcher replicas', async () => {
-    const endpoint = (await live.post(base).send({ url: receiver.url('/replicas'), enabled_events: ['inventory.*'] }).expect(201)).body;
+    const endpoint = (
+      await live
+        .post(base)
+        .send({ url: receiver.url('/replicas'), enabled_events: ['inventory.*'] })
+        .expect(201)
+    ).body;
     const replicas: INestApplicationContext[] = [await startDispatcher(app), await startDispatcher(app)];
     try {
       const ids: string[] = [];
@@ -151,19 +212,32 @@ describe('dispatcher resilience', () => {
           ...(await publishEvents(
             app,
             { entityId: entity, livemode: true },
-            Array.from({ length: 50 }, (_, i) => ({ type: 'inventory.adjusted', object: { id: `i${batch}-${i}` } })),
+            Array.from({ length: 50 }, (_, i) => ({
+              type: 'inventory.adjusted',
+              object: { id: `i${batch}-${i}` },
+            })),
           )),
         );
       }
-      await waitFor(async () => {
-        const r = await app.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id]);
-        return r.rows[0].n === 200;
-      }, 40_000, '200 deliveries');
+      await waitFor(
+        async () => {
+          const r = await app.db.query(
+            `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+            [endpoint.id],
+          );
+          return r.rows[0].n === 200;
+        },
+        40_000,
+        '200 deliveries',
+      );
       const bodies = receiver.on('/replicas').map((r) => JSON.parse(r.body).id as string);
       expect(bodies).toHaveLength(200);
       expect(new Set(bodies).size).toBe(200);
       expect(new Set(bodies)).toEqual(new Set(ids));
-      const attempts = await app.db.query(`SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      const attempts = await app.db.query(
+        `SELECT max(attempt_count)::int AS max FROM webhook_deliveries WHERE endpoint_id = $1`,
+        [endpoint.id],
+      );
       expect(attempts.rows[0].max).toBe(1);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));

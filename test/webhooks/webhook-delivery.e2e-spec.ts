@@ -3,7 +3,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { verifySignature } from '../../libs/contexts/webhooks/verifier';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { publishEvents, ReceivedRequest, Receiver, Reply, startDispatcher, startReceiver, waitFor } from './webhook-harness';
+import {
+  publishEvents,
+  ReceivedRequest,
+  Receiver,
+  Reply,
+  startDispatcher,
+  startReceiver,
+  waitFor,
+} from './webhook-harness';
 
 const FAST = '100,100,100,100,100,100';
 
@@ -36,21 +44,39 @@ describe('webhook delivery by the dispatcher', () => {
   });
 
   const register = async (path: string, enabled_events: string[], key = live) =>
-    (await key.post(base).send({ url: receiver.url(path), enabled_events }).expect(201)).body as { id: string; secret: string };
+    (
+      await key
+        .post(base)
+        .send({ url: receiver.url(path), enabled_events })
+        .expect(201)
+    ).body as { id: string; secret: string };
   const deliveries = async (endpointId: string) =>
     (await live.get(`${base}/${endpointId}/deliveries?limit=100`).expect(200)).body;
   const settled = (endpointId: string, count = 1) =>
-    waitFor(async () => {
-      const list = await deliveries(endpointId);
-      return list.data.length >= count && list.data.every((d: { status: string }) => d.status !== 'pending') ? list : undefined;
-    }, 20_000, `deliveries of ${endpointId}`);
+    waitFor(
+      async () => {
+        const list = await deliveries(endpointId);
+        return list.data.length >= count && list.data.every((d: { status: string }) => d.status !== 'pending')
+          ? list
+          : undefined;
+      },
+      20_000,
+      `deliveries of ${endpointId}`,
+    );
 
   it('sends webhook.test with the six headers, the envelope and a signature both verifiers accept', async () => {
     const endpoint = await register('/test-event', ['order.confirmed']);
     const started = Math.floor(Date.now() / 1000);
     const queued = await live.post(`${base}/${endpoint.id}/test`).expect(200);
-    expect(queued.body).toMatchObject({ object: 'webhook_delivery', webhook_id: endpoint.id, event_type: 'webhook.test', status: 'pending' });
-    const [req] = await waitFor(() => (receiver.on('/test-event').length > 0 ? receiver.on('/test-event') : undefined));
+    expect(queued.body).toMatchObject({
+      object: 'webhook_delivery',
+      webhook_id: endpoint.id,
+      event_type: 'webhook.test',
+      status: 'pending',
+    });
+    const [req] = await waitFor(() =>
+      receiver.on('/test-event').length > 0 ? receiver.on('/test-event') : undefined,
+    );
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['service-webhook-id']).toBe(endpoint.id);
     expect(req.headers['service-event-type']).toBe('webhook.test');
@@ -75,13 +101,28 @@ describe('webhook delivery by the dispatcher', () => {
     expect(t).toBeGreaterThanOrEqual(started - 1);
     const independent = createHmac('sha256', endpoint.secret).update(`${t}.${req.body}`).digest('hex');
     expect(match![2]).toBe(independent);
-    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret })).toEqual({ valid: true, timestamp: t });
-    expect(verifySignature({ payload: req.body + ' ', header, secret: endpoint.secret })).toEqual({ valid: false, reason: 'invalid_signature' });
-    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret, now: t + 301 })).toEqual({ valid: false, reason: 'timestamp_too_old' });
+    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret })).toEqual({
+      valid: true,
+      timestamp: t,
+    });
+    expect(verifySignature({ payload: req.body + ' ', header, secret: endpoint.secret })).toEqual({
+      valid: false,
+      reason: 'invalid_signature',
+    });
+    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret, now: t + 301 })).toEqual({
+      valid: false,
+      reason: 'timestamp_too_old',
+    });
 
     const list = await settled(endpoint.id);
     expect(list).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
-    expect(list.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1, response_status: 200, response_body: 'ok', event_id: body.id });
+    expect(list.data[0]).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 1,
+      response_status: 200,
+      response_body: 'ok',
+      event_id: body.id,
+    });
     expect(list.data[0].delivered_at).not.toBeNull();
     const event = await live.get(`/v1/entities/${entity}/events/${body.id}`).expect(200);
     expect(event.body.type).toBe('webhook.test');
@@ -91,19 +132,34 @@ describe('webhook delivery by the dispatcher', () => {
     const endpoint = await register('/rotation', ['*']);
     const rotated = (await live.post(`${base}/${endpoint.id}/rotate_secret`).expect(200)).body;
     await live.post(`${base}/${endpoint.id}/test`).expect(200);
-    const [req] = await waitFor(() => (receiver.on('/rotation').length > 0 ? receiver.on('/rotation') : undefined));
+    const [req] = await waitFor(() =>
+      receiver.on('/rotation').length > 0 ? receiver.on('/rotation') : undefined,
+    );
     const header = req.headers['service-signature'] as string;
-    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret })).toEqual({ valid: false, reason: 'invalid_signature' });
+    expect(verifySignature({ payload: req.body, header, secret: endpoint.secret })).toEqual({
+      valid: false,
+      reason: 'invalid_signature',
+    });
     expect(verifySignature({ payload: req.body, header, secret: rotated.signing_secret }).valid).toBe(true);
   });
 
   it('retries after a 500 and logs both attempts', async () => {
-    behaviours.set('/flaky', (_req, n) => (n === 0 ? { status: 500, body: 'boom' } : { status: 200, body: 'fine' }));
+    behaviours.set('/flaky', (_req, n) =>
+      n === 0 ? { status: 500, body: 'boom' } : { status: 200, body: 'fine' },
+    );
     const endpoint = await register('/flaky', ['order.confirmed']);
-    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'order.confirmed', object: { id: 'o-flaky' } }]);
+    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'order.confirmed', object: { id: 'o-flaky' } },
+    ]);
     const list = await settled(endpoint.id);
     expect(receiver.on('/flaky')).toHaveLength(2);
-    expect(list.data[0]).toMatchObject({ event_id: eventId, status: 'succeeded', attempt_count: 2, response_status: 200, response_body: 'fine' });
+    expect(list.data[0]).toMatchObject({
+      event_id: eventId,
+      status: 'succeeded',
+      attempt_count: 2,
+      response_status: 200,
+      response_body: 'fine',
+    });
     expect(list.data[0].failed_at).not.toBeNull();
     const [first, second] = receiver.on('/flaky');
     expect(first.body).toBe(second.body);
@@ -127,14 +183,22 @@ describe('webhook delivery by the dispatcher', () => {
     );
     const list = await settled(endpoint.id, 12);
     expect(list.data.every((d: { status: string }) => d.status === 'succeeded')).toBe(true);
-    const attempts = Object.fromEntries(list.data.map((d: { event_id: string; attempt_count: number }) => [d.event_id, d.attempt_count]));
+    const attempts = Object.fromEntries(
+      list.data.map((d: { event_id: string; attempt_count: number }) => [d.event_id, d.attempt_count]),
+    );
     expect(attempts).toEqual(Object.fromEntries(ids.map((id, i) => [id, i === 3 ? 2 : 1])));
     const received = receiver.on('/batch').map((r) => JSON.parse(r.body).id as string);
     expect(received).toHaveLength(13);
     expect(received.filter((id) => id === ids[3])).toHaveLength(2);
     expect(new Set(received)).toEqual(new Set(ids));
     for (const req of receiver.on('/batch')) {
-      expect(verifySignature({ payload: req.body, header: req.headers['service-signature'], secret: endpoint.secret }).valid).toBe(true);
+      expect(
+        verifySignature({
+          payload: req.body,
+          header: req.headers['service-signature'],
+          secret: endpoint.secret,
+        }).valid,
+      ).toBe(true);
     }
   });
 
@@ -143,8 +207,13 @@ describe('webhook delivery by the dispatcher', () => {
     const big = await register('/big', ['order.created']);
     behaviours.set('/redirect', () => ({ status: 302, headers: { Location: receiver.url('/big') } }));
     const redirect = await register('/redirect', ['order.created']);
-    await live.patch(`${base}/${redirect.id}`).send({ enabled_events: ['order.created'] }).expect(200);
-    await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'order.created', object: { id: 'o-big' } }]);
+    await live
+      .patch(`${base}/${redirect.id}`)
+      .send({ enabled_events: ['order.created'] })
+      .expect(200);
+    await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'order.created', object: { id: 'o-big' } },
+    ]);
     const list = await settled(big.id);
     expect(list.data[0].response_body).toBe('x'.repeat(500));
     const redirected = await waitFor(async () => {
@@ -159,21 +228,37 @@ describe('webhook delivery by the dispatcher', () => {
     let healthy = false;
     behaviours.set('/down', () => (healthy ? { status: 200, body: 'back' } : { status: 503, body: 'down' }));
     const endpoint = await register('/down', ['invoice.*']);
-    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'invoice.paid', object: { id: 'i1' } }]);
+    const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'invoice.paid', object: { id: 'i1' } },
+    ]);
     const list = await settled(endpoint.id);
-    expect(list.data[0]).toMatchObject({ status: 'failed', attempt_count: 7, response_status: 503, next_retry_at: null });
+    expect(list.data[0]).toMatchObject({
+      status: 'failed',
+      attempt_count: 7,
+      response_status: 503,
+      next_retry_at: null,
+    });
     expect(list.data[0].failed_at).not.toBeNull();
     expect(receiver.on('/down')).toHaveLength(7);
-    const exhausted = await app.db.query(`SELECT data FROM outbox_events WHERE type = 'webhook_delivery.exhausted' AND data->'object'->>'id' = $1`, [list.data[0].id]);
+    const exhausted = await app.db.query(
+      `SELECT data FROM outbox_events WHERE type = 'webhook_delivery.exhausted' AND data->'object'->>'id' = $1`,
+      [list.data[0].id],
+    );
     expect(exhausted.rows).toHaveLength(1);
-    expect(exhausted.rows[0].data.object).toMatchObject({ event_id: eventId, status: 'failed', attempt_count: 7 });
+    expect(exhausted.rows[0].data.object).toMatchObject({
+      event_id: eventId,
+      status: 'failed',
+      attempt_count: 7,
+    });
 
     healthy = true;
     const resent = await live.post(`${base}/${endpoint.id}/deliveries/${list.data[0].id}/resend`).expect(200);
     expect(resent.body.status).toBe('pending');
     const after = await settled(endpoint.id);
     expect(after.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 8, response_status: 200 });
-    const resentAgain = await live.post(`${base}/${endpoint.id}/deliveries/${list.data[0].id}/resend`).expect(200);
+    const resentAgain = await live
+      .post(`${base}/${endpoint.id}/deliveries/${list.data[0].id}/resend`)
+      .expect(200);
     expect(resentAgain.body.status).toBe('pending');
     await settled(endpoint.id);
 
@@ -185,18 +270,27 @@ describe('webhook delivery by the dispatcher', () => {
       { type: 'invoice.voided', object: { id: 'i3' } },
     ]);
     await settled(endpoint.id, 3);
-    const failedBefore = (await deliveries(endpoint.id)).data.filter((d: { status: string }) => d.status === 'failed');
+    const failedBefore = (await deliveries(endpoint.id)).data.filter(
+      (d: { status: string }) => d.status === 'failed',
+    );
     expect(failedBefore).toHaveLength(2);
     healthy = true;
     const before = receiver.on('/down').length;
     const recovery = await live.post(`${base}/${endpoint.id}/recover`).send({ since }).expect(200);
-    expect(recovery.body).toMatchObject({ object: 'webhook_recovery', webhook_id: endpoint.id, status: 'queued' });
+    expect(recovery.body).toMatchObject({
+      object: 'webhook_recovery',
+      webhook_id: endpoint.id,
+      status: 'queued',
+    });
     const recovered = await waitFor(async () => {
       const data = (await deliveries(endpoint.id)).data as { status: string }[];
       return data.every((d) => d.status === 'succeeded') ? data : undefined;
     });
     expect(recovered).toHaveLength(3);
-    const resentBodies = receiver.on('/down').slice(before).map((r) => JSON.parse(r.body).id);
+    const resentBodies = receiver
+      .on('/down')
+      .slice(before)
+      .map((r) => JSON.parse(r.body).id);
     expect(resentBodies.sort()).toEqual([...ids].sort());
     expect((await live.post(`${base}/${endpoint.id}/recover`).send({ since: 'yesterday' })).status).toBe(400);
   });
@@ -204,7 +298,10 @@ describe('webhook delivery by the dispatcher', () => {
   it('disables an endpoint after 10 consecutive permanent failures (410) and resets on re-enable', async () => {
     behaviours.set('/gone', () => ({ status: 410, body: 'gone' }));
     const endpoint = await register('/gone', ['return.*']);
-    const events = Array.from({ length: 10 }, (_, i) => ({ type: 'return.created', object: { id: `r${i}` } }));
+    const events = Array.from({ length: 10 }, (_, i) => ({
+      type: 'return.created',
+      object: { id: `r${i}` },
+    }));
     await publishEvents(app, { entityId: entity, livemode: true }, events);
     const disabled = await waitFor(async () => {
       const got = (await live.get(`${base}/${endpoint.id}`).expect(200)).body;
@@ -213,20 +310,34 @@ describe('webhook delivery by the dispatcher', () => {
     expect(disabled.disabled_reason).toBe('consecutive_failures');
     expect(receiver.on('/gone')).toHaveLength(10);
     const list = await deliveries(endpoint.id);
-    expect(list.data.every((d: { status: string; attempt_count: number }) => d.status === 'failed' && d.attempt_count === 1)).toBe(true);
-    const event = await app.db.query(`SELECT data FROM outbox_events WHERE type = 'webhook_endpoint.disabled' AND data->'object'->>'id' = $1`, [endpoint.id]);
+    expect(
+      list.data.every(
+        (d: { status: string; attempt_count: number }) => d.status === 'failed' && d.attempt_count === 1,
+      ),
+    ).toBe(true);
+    const event = await app.db.query(
+      `SELECT data FROM outbox_events WHERE type = 'webhook_endpoint.disabled' AND data->'object'->>'id' = $1`,
+      [endpoint.id],
+    );
     expect(event.rows).toHaveLength(1);
-    expect(event.rows[0].data.object).toMatchObject({ status: 'disabled', disabled_reason: 'consecutive_failures' });
+    expect(event.rows[0].data.object).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'consecutive_failures',
+    });
     expect(event.rows[0].data.object.secret).toBeUndefined();
 
     // Disabled endpoints receive nothing.
-    await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'return.received', object: { id: 'r10' } }]);
+    await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'return.received', object: { id: 'r10' } },
+    ]);
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.on('/gone')).toHaveLength(10);
 
     const enabled = await live.patch(`${base}/${endpoint.id}`).send({ status: 'active' }).expect(200);
     expect(enabled.body).toMatchObject({ status: 'active', disabled_reason: null });
-    const counter = await app.db.query('SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+    const counter = await app.db.query('SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1', [
+      endpoint.id,
+    ]);
     expect(counter.rows[0].consecutive_failures).toBe(0);
   });
 
@@ -240,13 +351,17 @@ describe('webhook delivery by the dispatcher', () => {
       { type: 'order.confirmed', object: { id: 'o-w' } },
       { type: 'product.created', object: { id: 'p-w' } },
     ]);
-    const [testEventId] = await publishEvents(app, { entityId: entity, livemode: false }, [{ type: 'setting.created', object: { id: 's-t' } }]);
+    const [testEventId] = await publishEvents(app, { entityId: entity, livemode: false }, [
+      { type: 'setting.created', object: { id: 's-t' } },
+    ]);
     await test.post('/v1/tags').send({ name: 'test tag' }).expect(201);
 
     await settled(liveAll.id, 3);
     const testList = await waitFor(async () => {
       const list = (await test.get(`${base}/${testAll.id}/deliveries`).expect(200)).body;
-      return list.data.length >= 2 && list.data.every((d: { status: string }) => d.status === 'succeeded') ? list : undefined;
+      return list.data.length >= 2 && list.data.every((d: { status: string }) => d.status === 'succeeded')
+        ? list
+        : undefined;
     });
     await settled(settings.id);
     await new Promise((r) => setTimeout(r, 300));
@@ -263,13 +378,23 @@ describe('webhook delivery by the dispatcher', () => {
 
   it('pages the delivery log most recent first with next_cursor', async () => {
     const endpoint = await register('/paged', ['account.*']);
-    await publishEvents(app, { entityId: entity, livemode: true }, Array.from({ length: 3 }, (_, i) => ({ type: 'account.created', object: { id: `a${i}` } })));
+    await publishEvents(
+      app,
+      { entityId: entity, livemode: true },
+      Array.from({ length: 3 }, (_, i) => ({ type: 'account.created', object: { id: `a${i}` } })),
+    );
     const all = await settled(endpoint.id, 3);
     const first = (await live.get(`${base}/${endpoint.id}/deliveries?limit=2`).expect(200)).body;
     expect(first).toMatchObject({ object: 'list', has_more: true, next_cursor: first.data[1].id });
-    expect(first.data.map((d: { id: string }) => d.id)).toEqual(all.data.slice(0, 2).map((d: { id: string }) => d.id));
+    expect(first.data.map((d: { id: string }) => d.id)).toEqual(
+      all.data.slice(0, 2).map((d: { id: string }) => d.id),
+    );
     expect(first.data[0].id > first.data[1].id).toBe(true);
-    const second = (await live.get(`${base}/${endpoint.id}/deliveries?limit=2&starting_after=${first.next_cursor}`).expect(200)).body;
+    const second = (
+      await live
+        .get(`${base}/${endpoint.id}/deliveries?limit=2&starting_after=${first.next_cursor}`)
+        .expect(200)
+    ).body;
     expect(second).toMatchObject({ has_more: false, next_cursor: null });
     expect(second.data).toHaveLength(1);
     const one = await live.get(`${base}/${endpoint.id}/deliveries/${second.data[0].id}`).expect(200);
@@ -277,6 +402,8 @@ describe('webhook delivery by the dispatcher', () => {
     const other = await register('/paged-other', ['account.*']);
     expect((await live.get(`${base}/${other.id}/deliveries/${second.data[0].id}`)).status).toBe(404);
     expect((await live.post(`${base}/${other.id}/deliveries/${second.data[0].id}/resend`)).status).toBe(404);
-    expect((await live.post(`${base}/${endpoint.id}/deliveries/${second.data[0].id}/resend`)).status).toBe(200);
+    expect((await live.post(`${base}/${endpoint.id}/deliveries/${second.data[0].id}/resend`)).status).toBe(
+      200,
+    );
   });
 });

@@ -26,21 +26,35 @@ describe('webhook endpoints and events API', () => {
 
   it('lists the 118 event types in one page with family and description', async () => {
     const res = await live.get(`/v1/entities/${entity}/event_types`).expect(200);
-    expect(res.body).toMatchObject({ object: 'list', has_more: false, url: `/v1/entities/${entity}/event_types` });
+    expect(res.body).toMatchObject({
+      object: 'list',
+      has_more: false,
+      url: `/v1/entities/${entity}/event_types`,
+    });
     expect(res.body.data).toHaveLength(118);
     expect(new Set(res.body.data.map((t: { family: string }) => t.family)).size).toBe(14);
-    expect(res.body.data).toContainEqual({ type: 'order.confirmed', family: 'order', description: expect.any(String) });
+    expect(res.body.data).toContainEqual({
+      type: 'order.confirmed',
+      family: 'order',
+      description: expect.any(String),
+    });
     for (const t of res.body.data) expect(Object.keys(t).sort()).toEqual(['description', 'family', 'type']);
     const readOnly = api(app, app.seed.entities.primary.keys.read_only);
     await readOnly.get(`/v1/entities/${entity}/event_types`).expect(200);
     const ordersOnly = api(app, app.seed.entities.primary.keys.orders_only);
-    expectError(await ordersOnly.get(`/v1/entities/${entity}/event_types`), 403, 'insufficient_scope', { required: 'events:read' });
+    expectError(await ordersOnly.get(`/v1/entities/${entity}/event_types`), 403, 'insufficient_scope', {
+      required: 'events:read',
+    });
   });
 
   it('registers an endpoint, shows the secret once, and refuses a duplicate URL with existing_id', async () => {
     const created = await live
       .post(base)
-      .send({ url: 'http://127.0.0.1:9/a', enabled_events: ['order.confirmed', 'product.*'], description: 'Orders' })
+      .send({
+        url: 'http://127.0.0.1:9/a',
+        enabled_events: ['order.confirmed', 'product.*'],
+        description: 'Orders',
+      })
       .expect(201);
     expect(created.body).toMatchObject({
       object: 'webhook_endpoint',
@@ -58,46 +72,91 @@ describe('webhook endpoints and events API', () => {
     const dup = await live.post(base).send({ url: 'http://127.0.0.1:9/a', enabled_events: ['*'] });
     expectError(dup, 409, 'duplicate_url', { type: 'conflict', existing_id: created.body.id });
     // Same URL in the other mode is another endpoint.
-    const inTest = await test.post(base).send({ url: 'http://127.0.0.1:9/a', enabled_events: ['*'] }).expect(201);
+    const inTest = await test
+      .post(base)
+      .send({ url: 'http://127.0.0.1:9/a', enabled_events: ['*'] })
+      .expect(201);
     expect(inTest.body.livemode).toBe(false);
   });
 
   it('accepts the events alias, shows only enabled_events, and refuses both with different values', async () => {
-    const viaAlias = await live.post(base).send({ url: 'http://127.0.0.1:9/alias', events: ['order.*'] }).expect(201);
+    const viaAlias = await live
+      .post(base)
+      .send({ url: 'http://127.0.0.1:9/alias', events: ['order.*'] })
+      .expect(201);
     expect(viaAlias.body.enabled_events).toEqual(['order.*']);
     expect(viaAlias.body.events).toBeUndefined();
-    const same = await live.post(base).send({ url: 'http://127.0.0.1:9/alias2', events: ['*'], enabled_events: ['*'] }).expect(201);
+    const same = await live
+      .post(base)
+      .send({ url: 'http://127.0.0.1:9/alias2', events: ['*'], enabled_events: ['*'] })
+      .expect(201);
     expect(same.body.enabled_events).toEqual(['*']);
     expectError(
-      await live.post(base).send({ url: 'http://127.0.0.1:9/alias3', events: ['*'], enabled_events: ['order.*'] }),
+      await live
+        .post(base)
+        .send({ url: 'http://127.0.0.1:9/alias3', events: ['*'], enabled_events: ['order.*'] }),
       400,
       'parameter_invalid',
       { param: 'events' },
     );
-    const patched = await live.patch(`${base}/${viaAlias.body.id}`).send({ events: ['invoice.paid'] }).expect(200);
+    const patched = await live
+      .patch(`${base}/${viaAlias.body.id}`)
+      .send({ events: ['invoice.paid'] })
+      .expect(200);
     expect(patched.body.enabled_events).toEqual(['invoice.paid']);
-    expectError(await live.patch(`${base}/${viaAlias.body.id}`).send({ events: ['*'], enabled_events: ['order.*'] }), 400, 'parameter_invalid', {
-      param: 'events',
-    });
+    expectError(
+      await live.patch(`${base}/${viaAlias.body.id}`).send({ events: ['*'], enabled_events: ['order.*'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'events',
+      },
+    );
   });
 
   it('refuses unknown event names and patterns naming the element', async () => {
     const url = 'http://127.0.0.1:9/bad';
-    expectError(await live.post(base).send({ url, enabled_events: ['order.confirmed', '*', 'order.exploded'] }), 400, 'parameter_invalid', {
-      param: 'enabled_events[2]',
+    expectError(
+      await live.post(base).send({ url, enabled_events: ['order.confirmed', '*', 'order.exploded'] }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'enabled_events[2]',
+      },
+    );
+    expectError(await live.post(base).send({ url, enabled_events: ['nope.*'] }), 400, 'parameter_invalid', {
+      param: 'enabled_events[0]',
     });
-    expectError(await live.post(base).send({ url, enabled_events: ['nope.*'] }), 400, 'parameter_invalid', { param: 'enabled_events[0]' });
-    expectError(await live.post(base).send({ url, events: ['order.*', 'account.address.*'] }), 400, 'parameter_invalid', { param: 'events[1]' });
-    expectError(await live.post(base).send({ url, enabled_events: [] }), 400, 'parameter_invalid', { param: 'enabled_events' });
-    expectError(await live.post(base).send({ url, enabled_events: ['*', 5] }), 400, 'parameter_invalid', { param: 'enabled_events[1]' });
+    expectError(
+      await live.post(base).send({ url, events: ['order.*', 'account.address.*'] }),
+      400,
+      'parameter_invalid',
+      { param: 'events[1]' },
+    );
+    expectError(await live.post(base).send({ url, enabled_events: [] }), 400, 'parameter_invalid', {
+      param: 'enabled_events',
+    });
+    expectError(await live.post(base).send({ url, enabled_events: ['*', 5] }), 400, 'parameter_invalid', {
+      param: 'enabled_events[1]',
+    });
     expectError(await live.post(base).send({ url }), 400, 'parameter_missing', { param: 'enabled_events' });
-    expectError(await live.post(base).send({ enabled_events: ['*'] }), 400, 'parameter_missing', { param: 'url' });
-    expectError(await live.post(base).send({ url, enabled_events: ['*'], secret: 'x' }), 400, 'parameter_unknown', { param: 'secret' });
+    expectError(await live.post(base).send({ enabled_events: ['*'] }), 400, 'parameter_missing', {
+      param: 'url',
+    });
+    expectError(
+      await live.post(base).send({ url, enabled_events: ['*'], secret: 'x' }),
+      400,
+      'parameter_unknown',
+      { param: 'secret' },
+    );
   });
 
   it('applies the receiver URL rule', async () => {
     // A second API instance on the same database with the production setting (closed with the first).
-    strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: false, LOG_LEVEL: 'silent' }, { sameDatabaseAs: app });
+    strict = await startTestApp(
+      { WEBHOOK_ALLOW_PRIVATE_TARGETS: false, LOG_LEVEL: 'silent' },
+      { sameDatabaseAs: app },
+    );
     {
       const s = api(strict, app.seed.entities.primary.keys.live);
       for (const url of [
@@ -112,19 +171,49 @@ describe('webhook endpoints and events API', () => {
         'ftp://example.com/x',
         'not a url',
       ]) {
-        expectError(await s.post(base).send({ url, enabled_events: ['*'] }), 400, 'parameter_invalid', { param: 'url' });
+        expectError(await s.post(base).send({ url, enabled_events: ['*'] }), 400, 'parameter_invalid', {
+          param: 'url',
+        });
       }
-      await s.post(base).send({ url: 'https://93.184.215.14/hook', enabled_events: ['*'] }).expect(201);
-      const created = (await live.post(base).send({ url: 'http://127.0.0.1:9/later', enabled_events: ['*'] }).expect(201)).body;
-      expectError(await s.patch(`${base}/${created.id}`).send({ url: 'https://172.16.0.1/x' }), 400, 'parameter_invalid', { param: 'url' });
+      await s
+        .post(base)
+        .send({ url: 'https://93.184.215.14/hook', enabled_events: ['*'] })
+        .expect(201);
+      const created = (
+        await live
+          .post(base)
+          .send({ url: 'http://127.0.0.1:9/later', enabled_events: ['*'] })
+          .expect(201)
+      ).body;
+      expectError(
+        await s.patch(`${base}/${created.id}`).send({ url: 'https://172.16.0.1/x' }),
+        400,
+        'parameter_invalid',
+        { param: 'url' },
+      );
       // Even with private targets allowed, metadata addresses are refused.
-      expectError(await live.post(base).send({ url: 'http://169.254.169.254/latest', enabled_events: ['*'] }), 400, 'parameter_invalid', { param: 'url' });
+      expectError(
+        await live.post(base).send({ url: 'http://169.254.169.254/latest', enabled_events: ['*'] }),
+        400,
+        'parameter_invalid',
+        { param: 'url' },
+      );
     }
   });
 
   it('lists, updates, disables, re-enables and deletes endpoints', async () => {
-    const a = (await live.post(base).send({ url: 'http://127.0.0.1:9/l1', enabled_events: ['*'] }).expect(201)).body;
-    const b = (await live.post(base).send({ url: 'http://127.0.0.1:9/l2', enabled_events: ['*'] }).expect(201)).body;
+    const a = (
+      await live
+        .post(base)
+        .send({ url: 'http://127.0.0.1:9/l1', enabled_events: ['*'] })
+        .expect(201)
+    ).body;
+    const b = (
+      await live
+        .post(base)
+        .send({ url: 'http://127.0.0.1:9/l2', enabled_events: ['*'] })
+        .expect(201)
+    ).body;
     const page = await live.get(`${base}?limit=1`).expect(200);
     expect(page.body).toMatchObject({ object: 'list', has_more: true, url: base });
     expect(page.body.data[0].id).toBe(b.id);
@@ -132,10 +221,24 @@ describe('webhook endpoints and events API', () => {
     const next = await live.get(`${base}?limit=1&starting_after=${b.id}`).expect(200);
     expect(next.body.data[0].id).toBe(a.id);
 
-    const updated = await live.patch(`${base}/${a.id}`).send({ url: 'http://127.0.0.1:9/l1b', description: 'new', enabled_events: ['order.*'] }).expect(200);
-    expect(updated.body).toMatchObject({ url: 'http://127.0.0.1:9/l1b', description: 'new', enabled_events: ['order.*'] });
-    expectError(await live.patch(`${base}/${a.id}`).send({ url: 'http://127.0.0.1:9/l2' }), 409, 'duplicate_url', { existing_id: b.id });
-    expectError(await live.patch(`${base}/${a.id}`).send({ status: 'paused' }), 400, 'parameter_invalid', { param: 'status' });
+    const updated = await live
+      .patch(`${base}/${a.id}`)
+      .send({ url: 'http://127.0.0.1:9/l1b', description: 'new', enabled_events: ['order.*'] })
+      .expect(200);
+    expect(updated.body).toMatchObject({
+      url: 'http://127.0.0.1:9/l1b',
+      description: 'new',
+      enabled_events: ['order.*'],
+    });
+    expectError(
+      await live.patch(`${base}/${a.id}`).send({ url: 'http://127.0.0.1:9/l2' }),
+      409,
+      'duplicate_url',
+      { existing_id: b.id },
+    );
+    expectError(await live.patch(`${base}/${a.id}`).send({ status: 'paused' }), 400, 'parameter_invalid', {
+      param: 'status',
+    });
 
     const disabled = await live.patch(`${base}/${a.id}`).send({ status: 'disabled' }).expect(200);
     expect(disabled.body).toMatchObject({ status: 'disabled', disabled_reason: 'manual' });
@@ -152,7 +255,12 @@ describe('webhook endpoints and events API', () => {
   });
 
   it('rotates the secret and returns signing_secret', async () => {
-    const created = (await live.post(base).send({ url: 'http://127.0.0.1:9/rot', enabled_events: ['*'] }).expect(201)).body;
+    const created = (
+      await live
+        .post(base)
+        .send({ url: 'http://127.0.0.1:9/rot', enabled_events: ['*'] })
+        .expect(201)
+    ).body;
     const rotated = await live.post(`${base}/${created.id}/rotate_secret`).expect(200);
     expect(rotated.body.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(rotated.body.signing_secret).not.toBe(created.secret);
@@ -161,7 +269,12 @@ describe('webhook endpoints and events API', () => {
   });
 
   it('isolates endpoints by entity and mode, and enforces scopes', async () => {
-    const created = (await live.post(base).send({ url: 'http://127.0.0.1:9/iso', enabled_events: ['*'] }).expect(201)).body;
+    const created = (
+      await live
+        .post(base)
+        .send({ url: 'http://127.0.0.1:9/iso', enabled_events: ['*'] })
+        .expect(201)
+    ).body;
     const other = api(app, app.seed.entities.secondary.keys.live);
     const otherBase = `/v1/entities/${app.seed.entities.secondary.id}/webhook_endpoints`;
     expectError(await other.get(`${otherBase}/${created.id}`), 404, 'not_found');
@@ -171,10 +284,17 @@ describe('webhook endpoints and events API', () => {
     expectError(await test.post(`${base}/${created.id}/rotate_secret`), 404, 'not_found');
     const readOnly = api(app, app.seed.entities.primary.keys.read_only);
     await readOnly.get(`${base}/${created.id}`).expect(200);
-    expectError(await readOnly.post(base).send({ url: 'http://127.0.0.1:9/ro', enabled_events: ['*'] }), 403, 'insufficient_scope', {
-      required: 'webhooks:write',
+    expectError(
+      await readOnly.post(base).send({ url: 'http://127.0.0.1:9/ro', enabled_events: ['*'] }),
+      403,
+      'insufficient_scope',
+      {
+        required: 'webhooks:write',
+      },
+    );
+    expectError(await readOnly.get(`${base}/${created.id}/deliveries`), 403, 'insufficient_scope', {
+      required: 'webhooks:manage',
     });
-    expectError(await readOnly.get(`${base}/${created.id}/deliveries`), 403, 'insufficient_scope', { required: 'webhooks:manage' });
   });
 
   it('serves events: list with filters and cursors, retrieve, isolation', async () => {
@@ -183,7 +303,9 @@ describe('webhook endpoints and events API', () => {
       { type: 'order.confirmed', object: { id: 'o1', object: 'order' } },
       { type: 'tag.created', object: { id: 't1', object: 'tag' } },
     ]);
-    const [testEvent] = await publishEvents(app, { entityId: entity, livemode: false }, [{ type: 'order.confirmed', object: { id: 'o2' } }]);
+    const [testEvent] = await publishEvents(app, { entityId: entity, livemode: false }, [
+      { type: 'order.confirmed', object: { id: 'o2' } },
+    ]);
     const evBase = `/v1/entities/${entity}/events`;
     const got = await live.get(`${evBase}/${first}`).expect(200);
     expect(got.body).toMatchObject({
@@ -203,24 +325,43 @@ describe('webhook endpoints and events API', () => {
     expect(list.body).toMatchObject({ object: 'list', has_more: true });
     expect(list.body.data[0].id).toBe(second);
     const created = got.body.created_at as string;
-    const after = await live.get(`${evBase}?created_after=${encodeURIComponent(new Date(Date.parse(created) + 60_000).toISOString())}`).expect(200);
+    const after = await live
+      .get(
+        `${evBase}?created_after=${encodeURIComponent(new Date(Date.parse(created) + 60_000).toISOString())}`,
+      )
+      .expect(200);
     expect(after.body.data).toEqual([]);
-    const before = await live.get(`${evBase}?created_before=${encodeURIComponent(new Date(Date.parse(created) + 60_000).toISOString())}&limit=100`).expect(200);
+    const before = await live
+      .get(
+        `${evBase}?created_before=${encodeURIComponent(new Date(Date.parse(created) + 60_000).toISOString())}&limit=100`,
+      )
+      .expect(200);
     expect(before.body.data.map((e: { id: string }) => e.id)).toContain(first);
     expectError(await live.get(`${evBase}?type=order.exploded`), 400, 'parameter_invalid', { param: 'type' });
-    expectError(await live.get(`${evBase}?created_after=yesterday`), 400, 'parameter_invalid', { param: 'created_after' });
+    expectError(await live.get(`${evBase}?created_after=yesterday`), 400, 'parameter_invalid', {
+      param: 'created_after',
+    });
     expectError(await live.get(`${evBase}/${testEvent}`), 404, 'not_found');
     await test.get(`${evBase}/${testEvent}`).expect(200);
     const other = api(app, app.seed.entities.secondary.keys.live);
-    expectError(await other.get(`/v1/entities/${app.seed.entities.secondary.id}/events/${first}`), 404, 'not_found');
+    expectError(
+      await other.get(`/v1/entities/${app.seed.entities.secondary.id}/events/${first}`),
+      404,
+      'not_found',
+    );
     expectError(await live.get(`${evBase}/not-a-uuid`), 404, 'not_found');
     const ordersOnly = api(app, app.seed.entities.primary.keys.orders_only);
     expectError(await ordersOnly.get(evBase), 403, 'insufficient_scope', { required: 'events:read' });
   });
 
   it('purges events older than 30 days', async () => {
-    const [old] = await publishEvents(app, { entityId: entity, livemode: true }, [{ type: 'tag.deleted', object: { id: 'old' } }]);
-    await app.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`, [old]);
+    const [old] = await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'tag.deleted', object: { id: 'old' } },
+    ]);
+    await app.db.query(
+      `UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`,
+      [old],
+    );
     const processor = new WebhooksMaintenanceProcessor(app.get(DataSource), undefined as never, app.config);
     const purged = await processor.purge();
     expect(purged.events).toBeGreaterThanOrEqual(1);

@@ -25,13 +25,20 @@ export interface Reply {
 }
 
 /** A real local HTTP receiver on 127.0.0.1, port 0; `reply` decides each answer. */
-export async function startReceiver(reply: (req: ReceivedRequest, index: number) => Reply = () => ({ status: 200, body: 'ok' })) {
+export async function startReceiver(
+  reply: (req: ReceivedRequest, index: number) => Reply = () => ({ status: 200, body: 'ok' }),
+) {
   const received: ReceivedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const entry = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(entry);
       const answer = reply(entry, received.length - 1);
       const send = () => res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
@@ -56,13 +63,23 @@ export async function startReceiver(reply: (req: ReceivedRequest, index: number)
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** The dispatcher app's Nest context, in-process, on the test app's database and queues. */
-export async function startDispatcher(app: TestApp, overrides: Partial<AppConfig> = {}): Promise<INestApplicationContext> {
-  const config = loadConfig({}, { ...app.config, WEBHOOK_OUTBOX_POLL_MS: 100, WEBHOOK_SWEEP_INTERVAL_MS: 500, ...overrides });
+export async function startDispatcher(
+  app: TestApp,
+  overrides: Partial<AppConfig> = {},
+): Promise<INestApplicationContext> {
+  const config = loadConfig(
+    {},
+    { ...app.config, WEBHOOK_OUTBOX_POLL_MS: 100, WEBHOOK_SWEEP_INTERVAL_MS: 500, ...overrides },
+  );
   return NestFactory.createApplicationContext(DispatcherModule.forRoot(config), { logger: false });
 }
 
 /** Polls `check` until it returns a truthy value. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000, label = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 20_000,
+  label = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -73,11 +90,21 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000
 }
 
 /** Publishes events through the real outbox publisher, as the given entity and mode, in one transaction. */
-export async function publishEvents(app: TestApp, scope: { entityId: string; livemode: boolean }, events: { type: string; object: unknown }[]) {
+export async function publishEvents(
+  app: TestApp,
+  scope: { entityId: string; livemode: boolean },
+  events: { type: string; object: unknown }[],
+) {
   const publisher = app.get(EventPublisher);
   const tx = app.get(TransactionHost);
   return RequestContext.runAs(
-    { entityId: scope.entityId, entityCode: 'qa1', livemode: scope.livemode, apiKeyId: '00000000-0000-0000-0000-000000000000', scopes: new Set() },
+    {
+      entityId: scope.entityId,
+      entityCode: 'qa1',
+      livemode: scope.livemode,
+      apiKeyId: '00000000-0000-0000-0000-000000000000',
+      scopes: new Set(),
+    },
     () =>
       tx.run(async () => {
         const ids: string[] = [];

@@ -16,21 +16,53 @@ import { FixedAssetsService } from './application/fixed-assets.service';
 import { FixedAssetsController } from './http/fixed-assets.controller';
 import { JournalEntriesController } from './http/journal-entries.controller';
 import { JournalEntriesImporter } from './http/journal-entries.importer';
-import { AccountingSettingsController, FiscalYearsController, LedgerAccountsController, PeriodsController } from './http/ledger.controller';
+import {
+  AccountingSettingsController,
+  FiscalYearsController,
+  LedgerAccountsController,
+  PeriodsController,
+} from './http/ledger.controller';
 import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
 import { BankTransactionsService } from './application/bank-transactions.service';
 import { SubledgerReconciliationService } from './application/subledger-reconciliation.service';
 import { VendorBillsService } from './application/vendor-bills.service';
-import { BankTransactionsController, ReportsController, VendorBillsController } from './http/payables.controller';
 import {
-  BankTransactionRepository, FiscalYearRepository, FixedAssetRepository, VendorBillPaymentRepository, VendorBillRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository, RecurringTemplateRepository,
+  BankTransactionsController,
+  ReportsController,
+  VendorBillsController,
+} from './http/payables.controller';
+import {
+  BankTransactionRepository,
+  FiscalYearRepository,
+  FixedAssetRepository,
+  VendorBillPaymentRepository,
+  VendorBillRepository,
+  JournalEntryRepository,
+  LedgerAccountRepository,
+  PeriodRepository,
+  RecurringTemplateRepository,
 } from './infrastructure/accounting.repositories';
 
 const PROVIDERS = [
-  LedgerAccountRepository, FiscalYearRepository, PeriodRepository, JournalEntryRepository, RecurringTemplateRepository, FixedAssetRepository,
-  AccountingSettingsService, JournalEngine, LedgerService, JournalEntriesService, LedgerPostingService,
-  RecurringJournalEntriesService, FixedAssetsService, ReceivablesGateway,
-  BankTransactionRepository, VendorBillRepository, VendorBillPaymentRepository, BankTransactionsService, VendorBillsService,
+  LedgerAccountRepository,
+  FiscalYearRepository,
+  PeriodRepository,
+  JournalEntryRepository,
+  RecurringTemplateRepository,
+  FixedAssetRepository,
+  AccountingSettingsService,
+  JournalEngine,
+  LedgerService,
+  JournalEntriesService,
+  LedgerPostingService,
+  RecurringJournalEntriesService,
+  FixedAssetsService,
+  ReceivablesGateway,
+  BankTransactionRepository,
+  VendorBillRepository,
+  VendorBillPaymentRepository,
+  BankTransactionsService,
+  VendorBillsService,
   SubledgerReconciliationService,
 ];
 
@@ -48,8 +80,18 @@ export class AccountingCoreModule {}
  */
 @Module({
   imports: [AccountingCoreModule],
-  controllers: [AccountingSettingsController, LedgerAccountsController, FiscalYearsController, PeriodsController, JournalEntriesController,
-    RecurringJournalEntriesController, FixedAssetsController, BankTransactionsController, VendorBillsController, ReportsController],
+  controllers: [
+    AccountingSettingsController,
+    LedgerAccountsController,
+    FiscalYearsController,
+    PeriodsController,
+    JournalEntriesController,
+    RecurringJournalEntriesController,
+    FixedAssetsController,
+    BankTransactionsController,
+    VendorBillsController,
+    ReportsController,
+  ],
   providers: [AccountingSeed, JournalEntriesImporter],
   exports: [AccountingCoreModule],
 })

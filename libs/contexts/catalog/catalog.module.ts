@@ -27,7 +27,14 @@ import { TagAssignmentRepository } from './infrastructure/tag-assignment.reposit
 import { TagAssignmentRecord, TagRecord } from './infrastructure/tag.entity';
 import { TagRepository } from './infrastructure/tag.repository';
 
-const RECORDS = [TagRecord, TagAssignmentRecord, ProductRecord, ProductVariantRecord, ProductCategoryRecord, ChannelListingRecord];
+const RECORDS = [
+  TagRecord,
+  TagAssignmentRecord,
+  ProductRecord,
+  ProductVariantRecord,
+  ProductCategoryRecord,
+  ChannelListingRecord,
+];
 const REPOSITORIES = [
   TagRepository,
   TagAssignmentRepository,

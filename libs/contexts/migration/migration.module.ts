@@ -9,14 +9,27 @@ import { CutoverController } from './http/cutover.controller';
 import { ImportsController } from './http/imports.controller';
 import { EntityFreezeRecord, FreezeHistoryRecord } from './infrastructure/freeze.entity';
 import { ImportErrorRecord, ImportRecord } from './infrastructure/import.entity';
-import { FreezeHistoryRepository, FreezeRepository, ImportErrorRepository, ImportRepository } from './infrastructure/import.repository';
+import {
+  FreezeHistoryRepository,
+  FreezeRepository,
+  ImportErrorRepository,
+  ImportRepository,
+} from './infrastructure/import.repository';
 
 export const MIGRATION_ENTITIES = [EntityFreezeRecord, FreezeHistoryRecord, ImportRecord, ImportErrorRecord];
-export const MIGRATION_REPOSITORIES = [FreezeRepository, FreezeHistoryRepository, ImportRepository, ImportErrorRepository];
+export const MIGRATION_REPOSITORIES = [
+  FreezeRepository,
+  FreezeHistoryRepository,
+  ImportRepository,
+  ImportErrorRepository,
+];
 
 /** Migration context (API side): cutover freeze (a mutation gate of the platform pipeline) and bulk imports. */
 @Module({
-  imports: [TypeOrmModule.forFeature(MIGRATION_ENTITIES), BullModule.registerQueue({ name: QUEUE_NAMES['migration-imports'] })],
+  imports: [
+    TypeOrmModule.forFeature(MIGRATION_ENTITIES),
+    BullModule.registerQueue({ name: QUEUE_NAMES['migration-imports'] }),
+  ],
   controllers: [CutoverController, ImportsController],
   providers: [...MIGRATION_REPOSITORIES, FreezeService, ImportsService, ImportQueue],
   exports: [FreezeService, ImportsService],

@@ -12,7 +12,10 @@ import { DispatcherLoop } from './worker/dispatcher-loop.service';
 import { OutboxFanoutService } from './worker/outbox-fanout.service';
 import { SystemEvents } from './worker/system-events';
 import { WebhookDeliveryProcessor } from './worker/webhook-delivery.processor';
-import { WebhooksMaintenanceProcessor, WebhooksMaintenanceScheduler } from './worker/webhooks-maintenance.processor';
+import {
+  WebhooksMaintenanceProcessor,
+  WebhooksMaintenanceScheduler,
+} from './worker/webhooks-maintenance.processor';
 
 /** Webhooks context, dispatcher side: outbox fan-out, signed delivery attempts, retries, sweeper, recovery, retention. */
 @Module({

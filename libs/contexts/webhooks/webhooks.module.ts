@@ -13,13 +13,22 @@ import { WebhookDeliveryRepository } from './infrastructure/webhook-delivery.rep
 import { WebhookEndpointRecord } from './infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from './infrastructure/webhook-endpoint.repository';
 
-const QUEUES = [BullModule.registerQueue({ name: QUEUE_NAMES['webhook-deliveries'] }, { name: QUEUE_NAMES.webhooks })];
+const QUEUES = [
+  BullModule.registerQueue({ name: QUEUE_NAMES['webhook-deliveries'] }, { name: QUEUE_NAMES.webhooks }),
+];
 
 /** Webhooks context, API side: event catalog and events routes, endpoint management, delivery log. */
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpointRecord, WebhookDeliveryRecord]), ...QUEUES],
   controllers: [WebhookEndpointsController, EventsController],
-  providers: [WebhookEndpointRepository, WebhookDeliveryRepository, TargetResolver, DeliveryQueue, WebhookEndpointsService, EventsService],
+  providers: [
+    WebhookEndpointRepository,
+    WebhookDeliveryRepository,
+    TargetResolver,
+    DeliveryQueue,
+    WebhookEndpointsService,
+    EventsService,
+  ],
   exports: [WebhookEndpointsService, EventsService],
 })
 export class WebhooksModule {}

@@ -29,13 +29,18 @@ export class ActivityRecorder {
   ) {}
 
   /** What a finished request did, or undefined when it had no authenticated caller. */
-  describe(req: Request & { caller?: Caller }, res: Response, createdId: string | undefined): ActivityEntry | undefined {
+  describe(
+    req: Request & { caller?: Caller },
+    res: Response,
+    createdId: string | undefined,
+  ): ActivityEntry | undefined {
     const caller = req.caller;
     if (!caller) return undefined;
     const flatPath = req.url.split('?')[0];
     const found = this.routes.find(req.method, flatPath);
     const paramId = found?.params.id;
-    const resourceId = typeof paramId === 'string' ? paramId : res.statusCode === 201 ? (createdId ?? null) : null;
+    const resourceId =
+      typeof paramId === 'string' ? paramId : res.statusCode === 201 ? (createdId ?? null) : null;
     return {
       entityId: caller.entityId,
       livemode: caller.livemode,
@@ -54,7 +59,18 @@ export class ActivityRecorder {
       await this.dataSource.query(
         `INSERT INTO activity_log (id, entity_id, livemode, api_key_id, method, path, resource_type, resource_id, status, request_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [newId(), entry.entityId, entry.livemode, entry.apiKeyId, entry.method, entry.path, entry.resourceType, entry.resourceId, entry.status, entry.requestId],
+        [
+          newId(),
+          entry.entityId,
+          entry.livemode,
+          entry.apiKeyId,
+          entry.method,
+          entry.path,
+          entry.resourceType,
+          entry.resourceId,
+          entry.status,
+          entry.requestId,
+        ],
       );
     } catch (error) {
       this.logger.warn({ err: error, request_id: entry.requestId }, 'activity log write failed');

@@ -3,7 +3,10 @@ import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-valida
 import { ListQueryDto } from '../http/list/list-query.dto';
 
 export class ActivityQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ example: 'tags', description: 'The collection acted on: tags, api_keys, imports, cutover, ...' })
+  @ApiPropertyOptional({
+    example: 'tags',
+    description: 'The collection acted on: tags, api_keys, imports, cutover, ...',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -20,12 +23,18 @@ export class ActivityQueryDto extends ListQueryDto {
   @IsUUID()
   api_key_id?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only entries created after this instant (exclusive).' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Only entries created after this instant (exclusive).',
+  })
   @IsOptional()
   @IsISO8601({ strict: true })
   created_after?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only entries created before this instant (exclusive).' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Only entries created before this instant (exclusive).',
+  })
   @IsOptional()
   @IsISO8601({ strict: true })
   created_before?: string;
@@ -40,8 +49,10 @@ export class ActivityResponse {
   @ApiProperty({ example: 'PATCH' }) method: string;
   @ApiProperty({ example: '/v1/tags/01968c1e-5b7a-7cc3-9d2a-3f1e2b4c5d6e' }) path: string;
   @ApiProperty({ nullable: true, type: String, example: 'tags' }) resource_type: string | null;
-  @ApiProperty({ nullable: true, type: String, example: '01968c1e-5b7a-7cc3-9d2a-3f1e2b4c5d6e' }) resource_id: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '01968c1e-5b7a-7cc3-9d2a-3f1e2b4c5d6e' })
+  resource_id: string | null;
   @ApiProperty({ example: 200 }) status: number;
-  @ApiProperty({ nullable: true, type: String, example: 'req_3b1c9f0e2d4a6b8c7e5f1a2b' }) request_id: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'req_3b1c9f0e2d4a6b8c7e5f1a2b' }) request_id:
+    string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }

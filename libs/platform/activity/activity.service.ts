@@ -54,11 +54,16 @@ export class ActivityService {
 
   async list(query: ActivityQueryDto, url: string): Promise<ListPage<ActivityResource>> {
     const page = await this.entries.page(query as ListQueryDto, { url }, (qb) => {
-      if (query.resource_type !== undefined) qb.andWhere('r.resource_type = :resourceType', { resourceType: query.resource_type });
-      if (query.resource_id !== undefined) qb.andWhere('r.resource_id = :resourceId', { resourceId: query.resource_id });
-      if (query.api_key_id !== undefined) qb.andWhere('r.api_key_id = :apiKeyId', { apiKeyId: query.api_key_id });
-      if (query.created_after !== undefined) qb.andWhere('r.created_at > :after', { after: new Date(query.created_after) });
-      if (query.created_before !== undefined) qb.andWhere('r.created_at < :before', { before: new Date(query.created_before) });
+      if (query.resource_type !== undefined)
+        qb.andWhere('r.resource_type = :resourceType', { resourceType: query.resource_type });
+      if (query.resource_id !== undefined)
+        qb.andWhere('r.resource_id = :resourceId', { resourceId: query.resource_id });
+      if (query.api_key_id !== undefined)
+        qb.andWhere('r.api_key_id = :apiKeyId', { apiKeyId: query.api_key_id });
+      if (query.created_after !== undefined)
+        qb.andWhere('r.created_at > :after', { after: new Date(query.created_after) });
+      if (query.created_before !== undefined)
+        qb.andWhere('r.created_at < :before', { before: new Date(query.created_before) });
     });
     return listEnvelope(page.rows.map(toActivityResource), page, url);
   }

@@ -21,7 +21,10 @@ export class CreateApiKeyDto {
   @MaxLength(200)
   name: string;
 
-  @ApiPropertyOptional({ enum: ['live', 'test'], description: 'Defaults to the mode of the calling key, and must equal it.' })
+  @ApiPropertyOptional({
+    enum: ['live', 'test'],
+    description: 'Defaults to the mode of the calling key, and must equal it.',
+  })
   @IsOptional()
   @IsIn(['live', 'test'])
   mode?: 'live' | 'test';

@@ -30,7 +30,11 @@ export interface AuthenticatedKey {
 
 export const toApiKeyResource = (key: ApiKeyRecord, secret?: string) => {
   const now = Date.now();
-  const status = key.revokedAt ? 'revoked' : key.expiresAt && key.expiresAt.getTime() <= now ? 'expired' : 'active';
+  const status = key.revokedAt
+    ? 'revoked'
+    : key.expiresAt && key.expiresAt.getTime() <= now
+      ? 'expired'
+      : 'active';
   return {
     id: key.id,
     object: 'api_key' as const,
@@ -117,7 +121,10 @@ export class ApiKeyService {
   validateSpec(spec: ApiKeySpec, caller?: Caller): void {
     spec.scopes.forEach((scope, i) => {
       if (!isKnownScope(scope)) {
-        throw new PlatformError('parameter_invalid', { param: `scopes[${i}]`, hint: `Unknown scope '${scope}'.` });
+        throw new PlatformError('parameter_invalid', {
+          param: `scopes[${i}]`,
+          hint: `Unknown scope '${scope}'.`,
+        });
       }
     });
     if (caller) {
@@ -138,12 +145,20 @@ export class ApiKeyService {
       }
     });
     if (spec.expiresAt && spec.expiresAt.getTime() <= Date.now() && caller) {
-      throw new PlatformError('parameter_invalid', { param: 'expires_at', hint: 'expires_at must be in the future.' });
+      throw new PlatformError('parameter_invalid', {
+        param: 'expires_at',
+        hint: 'expires_at must be in the future.',
+      });
     }
   }
 
   /** Creates a key for an entity and mode; used by the routes and the seed. Returns the plaintext once. */
-  async issue(entity: { id: string; code: string }, mode: Mode, spec: ApiKeySpec, extra: Partial<ApiKeyRecord> = {}) {
+  async issue(
+    entity: { id: string; code: string },
+    mode: Mode,
+    spec: ApiKeySpec,
+    extra: Partial<ApiKeyRecord> = {},
+  ) {
     const secret = generateKey(mode, entity.code);
     const record = this.tx.transactional.getRepository(ApiKeyRecord).create({
       id: newId(),
@@ -177,16 +192,25 @@ export class ApiKeyService {
     }
     this.validateSpec(spec, caller);
     return this.tx.run(async () => {
-      const { record, secret } = await this.issue({ id: caller.entityId, code: caller.entityCode }, callerMode, spec, {
-        createdByKeyId: caller.apiKeyId,
-      });
+      const { record, secret } = await this.issue(
+        { id: caller.entityId, code: caller.entityCode },
+        callerMode,
+        spec,
+        {
+          createdByKeyId: caller.apiKeyId,
+        },
+      );
       return toApiKeyResource(record, secret);
     });
   }
 
   async list(query: ListQueryDto, url: string) {
     const page = await this.keys.page(query, { url });
-    return listEnvelope(page.rows.map((k) => toApiKeyResource(k)), page, url);
+    return listEnvelope(
+      page.rows.map((k) => toApiKeyResource(k)),
+      page,
+      url,
+    );
   }
 
   async retrieve(id: string) {
@@ -198,7 +222,9 @@ export class ApiKeyService {
     return this.tx.run(async () => {
       const old = await this.keys.getForUpdate(id);
       if (old.revokedAt) {
-        throw new PlatformError('invalid_state', { hint: 'The key is revoked; only an active key can be rotated.' });
+        throw new PlatformError('invalid_state', {
+          hint: 'The key is revoked; only an active key can be rotated.',
+        });
       }
       const caller = RequestContext.caller();
       const { record, secret } = await this.issue(
@@ -233,5 +259,4 @@ export class ApiKeyService {
       return toApiKeyResource(key);
     });
   }
-
 }

@@ -14,7 +14,10 @@ export class ApiKeysController {
 
   @Post()
   @RequireScopes('api_keys:write')
-  @ApiOperation({ summary: 'Create an API key', description: 'The plaintext key is in `secret`, shown only in this response.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description: 'The plaintext key is in `secret`, shown only in this response.',
+  })
   @ApiResponse({ status: 201, type: ApiKeyResponse })
   create(@Body() body: CreateApiKeyDto) {
     return this.keys.create(
@@ -47,7 +50,10 @@ export class ApiKeysController {
   @Post(':id/rotate')
   @HttpCode(200)
   @RequireScopes('api_keys:write')
-  @ApiOperation({ summary: 'Rotate an API key', description: 'Issues a new key with the same settings and revokes this one at once.' })
+  @ApiOperation({
+    summary: 'Rotate an API key',
+    description: 'Issues a new key with the same settings and revokes this one at once.',
+  })
   @ApiResponse({ status: 200, type: ApiKeyResponse })
   rotate(@Param('id') id: string) {
     return this.keys.rotate(id);

@@ -73,7 +73,10 @@ export class ApiGuard extends AuthGuard('bearer') {
       }).asPreHandler();
     }
 
-    const decision = await this.rateLimiter.consume(caller.apiKeyId, req.rateLimitPerMinute ?? this.config.RATE_LIMIT_PER_MINUTE);
+    const decision = await this.rateLimiter.consume(
+      caller.apiKeyId,
+      req.rateLimitPerMinute ?? this.config.RATE_LIMIT_PER_MINUTE,
+    );
     res.setHeader('RateLimit-Limit', String(decision.limit));
     res.setHeader('RateLimit-Remaining', String(decision.remaining));
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));

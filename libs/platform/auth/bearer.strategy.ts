@@ -33,7 +33,8 @@ function allowlistOf(entries: string[]): IpAllowlist {
   return list;
 }
 
-const bearerToken = (req: Request): string | undefined => /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+const bearerToken = (req: Request): string | undefined =>
+  /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /** Resolves `Authorization: Bearer <key>` to a caller, or fails with the contract's codes. */
 @Injectable()
@@ -46,23 +47,37 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     // passport-http-bearer also reads `access_token` from the query and body; the contract
     // takes the key from the Authorization header only (a key in a URL ends up in logs).
     if (bearerToken(req) !== token) {
-      throw authError('invalid_api_key', 'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.');
+      throw authError(
+        'invalid_api_key',
+        'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.',
+      );
     }
     const parsed = parseKey(token);
-    if (!parsed) throw authError('invalid_api_key', 'The API key is malformed: expected key_<mode>_ent_<code>_<random>.');
+    if (!parsed)
+      throw authError(
+        'invalid_api_key',
+        'The API key is malformed: expected key_<mode>_ent_<code>_<random>.',
+      );
     const found = await this.keys.findByToken(token);
     if (!found || found.entityCode !== parsed.entityCode || found.key.livemode !== (parsed.mode === 'live')) {
       throw authError('invalid_api_key', 'No such API key.');
     }
     const { key } = found;
-    if (key.revokedAt) throw authError('api_key_revoked', 'This API key was revoked or rotated; use its replacement.');
+    if (key.revokedAt)
+      throw authError('api_key_revoked', 'This API key was revoked or rotated; use its replacement.');
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) {
       throw authError('invalid_api_key', `This API key expired at ${key.expiresAt.toISOString()}.`);
     }
     if (req.sandbox && key.livemode) {
-      throw authError('invalid_api_key', 'The sandbox server accepts test keys only (key_test_...); use the main server for live keys.');
+      throw authError(
+        'invalid_api_key',
+        'The sandbox server accepts test keys only (key_test_...); use the main server for live keys.',
+      );
     }
-    if (key.ipAllowlist.length > 0 && !allowlistOf(key.ipAllowlist).allows(req.ip ?? req.socket.remoteAddress)) {
+    if (
+      key.ipAllowlist.length > 0 &&
+      !allowlistOf(key.ipAllowlist).allows(req.ip ?? req.socket.remoteAddress)
+    ) {
       throw new PlatformError('ip_not_allowed', {
         hint: `Requests with this key must come from its IP allowlist (${key.ipAllowlist.join(', ')}); ${req.ip ?? 'the caller'} is not on it.`,
       }).asPreHandler();

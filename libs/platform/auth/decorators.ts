@@ -6,7 +6,11 @@ export const PUBLIC_KEY = 'erp:public';
 
 /** The scopes a route needs; every one of them is required. */
 export const RequireScopes = (...scopes: string[]) =>
-  applyDecorators(SetMetadata(SCOPES_KEY, scopes), ApiBearerAuth('api_key'), ApiExtension('x-required-scopes', scopes));
+  applyDecorators(
+    SetMetadata(SCOPES_KEY, scopes),
+    ApiBearerAuth('api_key'),
+    ApiExtension('x-required-scopes', scopes),
+  );
 
 /** A route reachable without a key (health checks, the API description). */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);

@@ -2,9 +2,21 @@ import { IpAllowlist, normalizeAddress, parseAllowlistEntry } from './ip-allowli
 
 describe('IP allowlist', () => {
   it('parses addresses and CIDR ranges of both families', () => {
-    expect(parseAllowlistEntry('203.0.113.0/24')).toEqual({ address: '203.0.113.0', prefix: 24, family: 'ipv4' });
-    expect(parseAllowlistEntry('198.51.100.7')).toEqual({ address: '198.51.100.7', prefix: 32, family: 'ipv4' });
-    expect(parseAllowlistEntry('2001:db8::/32')).toEqual({ address: '2001:db8::', prefix: 32, family: 'ipv6' });
+    expect(parseAllowlistEntry('203.0.113.0/24')).toEqual({
+      address: '203.0.113.0',
+      prefix: 24,
+      family: 'ipv4',
+    });
+    expect(parseAllowlistEntry('198.51.100.7')).toEqual({
+      address: '198.51.100.7',
+      prefix: 32,
+      family: 'ipv4',
+    });
+    expect(parseAllowlistEntry('2001:db8::/32')).toEqual({
+      address: '2001:db8::',
+      prefix: 32,
+      family: 'ipv6',
+    });
     for (const bad of ['203.0.113.0/33', '2001:db8::/129', 'example.com', '10.0.0.0/8/1', '1.2.3.4/x', '']) {
       expect(parseAllowlistEntry(bad)).toBeNull();
     }

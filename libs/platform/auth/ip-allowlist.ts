@@ -8,7 +8,9 @@ export function normalizeAddress(address: string | undefined): string | undefine
 }
 
 /** Parses an address or CIDR range; returns null when it is neither. */
-export function parseAllowlistEntry(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
+export function parseAllowlistEntry(
+  entry: string,
+): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
   const [address, prefixText, extra] = entry.trim().split('/');
   if (extra !== undefined) return null;
   const version = isIP(address);

@@ -19,7 +19,12 @@ describe('rate limiter', () => {
     const store = new MemoryStore();
     const a = new RateLimiter(store);
     const b = new RateLimiter(store);
-    const decisions = [await a.consume('k', 3), await b.consume('k', 3), await a.consume('k', 3), await b.consume('k', 3)];
+    const decisions = [
+      await a.consume('k', 3),
+      await b.consume('k', 3),
+      await a.consume('k', 3),
+      await b.consume('k', 3),
+    ];
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
     await a.onApplicationShutdown();

@@ -50,7 +50,9 @@ export class PostgresRateLimitStore extends RateLimitStore {
   }
 
   async purge(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`);
+    await this.dataSource.query(
+      `DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`,
+    );
   }
 }
 
@@ -58,14 +60,21 @@ export class PostgresRateLimitStore extends RateLimitStore {
 export class RedisRateLimitStore extends RateLimitStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     super();
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
   }
 
   async add(apiKeyId: string, window: number, delta: number): Promise<number> {
     const key = `${this.prefix}:rl:${apiKeyId}:${window}`;
-    const result = await this.redis.multi().incrby(key, delta).pexpire(key, WINDOW_MS * 2).exec();
+    const result = await this.redis
+      .multi()
+      .incrby(key, delta)
+      .pexpire(key, WINDOW_MS * 2)
+      .exec();
     return Number(result?.[0]?.[1] ?? delta);
   }
 

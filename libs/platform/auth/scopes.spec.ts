@@ -2,7 +2,15 @@ import { isKnownScope, missingScopes, READ_SCOPES, SCOPES } from './scopes';
 
 describe('scopes', () => {
   it('knows the contract scopes and the wildcard', () => {
-    for (const scope of ['orders:write', 'api_keys:read', 'events:read', 'webhooks:manage', 'activity:read', 'assets:read', '*']) {
+    for (const scope of [
+      'orders:write',
+      'api_keys:read',
+      'events:read',
+      'webhooks:manage',
+      'activity:read',
+      'assets:read',
+      '*',
+    ]) {
       expect(isKnownScope(scope)).toBe(true);
     }
     expect(isKnownScope('orders:delete')).toBe(false);
@@ -11,7 +19,9 @@ describe('scopes', () => {
   });
 
   it('reports the scopes a key lacks; * lacks none', () => {
-    expect(missingScopes(new Set(['orders:write']), ['orders:write', 'payments:write'])).toEqual(['payments:write']);
+    expect(missingScopes(new Set(['orders:write']), ['orders:write', 'payments:write'])).toEqual([
+      'payments:write',
+    ]);
     expect(missingScopes(new Set(['*']), ['orders:write', 'payments:write'])).toEqual([]);
     expect(missingScopes(new Set(), ['tags:read'])).toEqual(['tags:read']);
   });

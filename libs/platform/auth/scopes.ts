@@ -1,8 +1,26 @@
 /** Every scope a key may hold (SPEC.md's table plus the contract's additions). `*` grants all. */
 export const RESOURCE_SCOPES = [
-  'accounts', 'orders', 'products', 'inventory', 'fulfillment', 'returns', 'purchasing', 'payments',
-  'accounting', 'integrations', 'webhooks', 'locations', 'payment_terms', 'units_of_measure', 'sales_channels',
-  'pricing_levels', 'product_categories', 'tags', 'migrations', 'api_keys', 'assets',
+  'accounts',
+  'orders',
+  'products',
+  'inventory',
+  'fulfillment',
+  'returns',
+  'purchasing',
+  'payments',
+  'accounting',
+  'integrations',
+  'webhooks',
+  'locations',
+  'payment_terms',
+  'units_of_measure',
+  'sales_channels',
+  'pricing_levels',
+  'product_categories',
+  'tags',
+  'migrations',
+  'api_keys',
+  'assets',
 ] as const;
 
 export const SCOPES: readonly string[] = [

@@ -23,11 +23,20 @@ describe('configuration', () => {
         .map((line) => line.split('=') as [string, string]),
     );
     const defaults = new AppConfig() as unknown as Record<string, unknown>;
-    const settings = [...Object.keys(defaults), 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS', 'PUBLIC_BASE_URL', 'SANDBOX_BASE_URL'];
+    const settings = [
+      ...Object.keys(defaults),
+      'DATABASE_URL',
+      'REDIS_URL',
+      'TRUST_PROXY',
+      'WEBHOOK_RETRY_DELAYS_MS',
+      'PUBLIC_BASE_URL',
+      'SANDBOX_BASE_URL',
+    ];
     for (const name of settings) {
       expect({ name, listed: listed.has(name) }).toEqual({ name, listed: true });
       const value = defaults[name];
-      if (value !== undefined) expect({ name, value: listed.get(name) }).toEqual({ name, value: String(value) });
+      if (value !== undefined)
+        expect({ name, value: listed.get(name) }).toEqual({ name, value: String(value) });
     }
   });
 });

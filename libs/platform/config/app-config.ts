@@ -1,9 +1,22 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
 
 const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+  value === undefined || value === ''
+    ? undefined
+    : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
 
 /** Typed configuration, read from the environment and validated once at start-up. */
 export class AppConfig {
@@ -29,7 +42,9 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) IDEMPOTENCY_TTL_HOURS = 24;
   @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
   /** Delays in ms before attempts 2..n; empty means the contract's schedule. */
-  @IsOptional() @IsString() @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'must be comma-separated integers (milliseconds)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'must be comma-separated integers (milliseconds)' })
   WEBHOOK_RETRY_DELAYS_MS?: string;
   /** How long a dispatcher owns a claimed attempt; longer than the 5 s timeout, so replicas never send one attempt twice. */
   @Transform(toInt) @IsInt() @Min(6000) WEBHOOK_CLAIM_LEASE_MS = 30_000;
@@ -62,7 +77,10 @@ export class AppConfig {
 export class ConfigError extends Error {}
 
 /** Builds the configuration from an environment; a bad setting throws naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const known = Object.keys(new AppConfig());
   const raw: Record<string, unknown> = {};
   for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS']) {
@@ -72,7 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   Object.assign(config, overrides);
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {
-    const detail = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`).join('; ');
+    const detail = errors
+      .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`)
+      .join('; ');
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   return config;

@@ -13,10 +13,22 @@ describe('event catalog', () => {
     expect(EVENT_CATALOG.filter((e) => e.family === 'product')).toHaveLength(21);
     const types = EVENT_CATALOG.map((e) => e.type);
     for (const named of [
-      'account.address.added', 'account.terms.updated', 'product.created', 'product.updated', 'product.deleted',
-      'product.restored', 'product.variant.created', 'order.confirmed', 'payment.succeeded', 'fulfillment.shipped',
-      'webhook.test', 'inventory.low_stock', 'inventory.out_of_stock', 'inventory.back_in_stock',
-      'webhook_endpoint.disabled', 'webhook_delivery.exhausted',
+      'account.address.added',
+      'account.terms.updated',
+      'product.created',
+      'product.updated',
+      'product.deleted',
+      'product.restored',
+      'product.variant.created',
+      'order.confirmed',
+      'payment.succeeded',
+      'fulfillment.shipped',
+      'webhook.test',
+      'inventory.low_stock',
+      'inventory.out_of_stock',
+      'inventory.back_in_stock',
+      'webhook_endpoint.disabled',
+      'webhook_delivery.exhausted',
     ]) {
       expect(types).toContain(named);
     }

@@ -160,7 +160,8 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'tag.created': 'A tag was created.',
     'tag.updated': 'A tag changed.',
     'tag.deleted': 'A tag was deleted and detached everywhere.',
-    'setting.created': 'A reference record (location, payment term, unit of measure, sales channel, pricing level) was created.',
+    'setting.created':
+      'A reference record (location, payment term, unit of measure, sales channel, pricing level) was created.',
     'setting.updated': 'A reference record changed.',
     'setting.deleted': 'A reference record was deleted.',
   }),

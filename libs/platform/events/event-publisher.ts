@@ -29,7 +29,11 @@ export class EventPublisher {
   constructor(private readonly tx: TransactionHost) {}
 
   /** Records `type` with the full resource as it is now. Must run inside TransactionHost.run(). */
-  async publish(type: string, object: unknown, previousAttributes?: Record<string, unknown>): Promise<string> {
+  async publish(
+    type: string,
+    object: unknown,
+    previousAttributes?: Record<string, unknown>,
+  ): Promise<string> {
     const row = this.outboxRow(type, object, previousAttributes);
     await this.tx.transactional.insert(OutboxEventRecord, { ...row, dispatchedAt: null });
     return row.id;
@@ -59,9 +63,12 @@ export class EventPublisher {
    * rules as publish(): every type must be in the catalog, inside TransactionHost.run().
    * Returns the event ids in order.
    */
-  async publishMany(events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[]): Promise<string[]> {
+  async publishMany(
+    events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[],
+  ): Promise<string[]> {
     if (events.length === 0) return [];
-    for (const e of events) if (!isKnownEventType(e.type)) throw new Error(`Event type '${e.type}' is not in the event catalog`);
+    for (const e of events)
+      if (!isKnownEventType(e.type)) throw new Error(`Event type '${e.type}' is not in the event catalog`);
     const { entityId, livemode } = RequestContext.caller();
     const requestId = RequestContext.requestId() ?? null;
     const createdAt = new Date();
@@ -77,7 +84,13 @@ export class EventPublisher {
         createdAt,
         ids,
         events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.previousAttributes ? { object: e.object, previous_attributes: e.previousAttributes } : { object: e.object })),
+        events.map((e) =>
+          JSON.stringify(
+            e.previousAttributes
+              ? { object: e.object, previous_attributes: e.previousAttributes }
+              : { object: e.object },
+          ),
+        ),
       ],
     );
     return ids;

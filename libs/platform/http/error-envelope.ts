@@ -40,7 +40,10 @@ function fromHttpException(exception: HttpException): DomainError {
 }
 
 /** Turns anything thrown into the error envelope of API-CONTRACT.md section 3. */
-export function renderError(exception: unknown, requestId: string | undefined): RenderedError & { internal?: unknown } {
+export function renderError(
+  exception: unknown,
+  requestId: string | undefined,
+): RenderedError & { internal?: unknown } {
   let error: DomainError;
   let internal: unknown;
   if (exception instanceof DomainError) {

@@ -51,7 +51,10 @@ export class EtagInterceptor implements NestInterceptor {
     // The record is named by the last path parameter: `:id`, or `:address_id` in /accounts/:id/addresses/:address_id.
     const id = Object.values(req.params ?? {}).at(-1) as string | undefined;
     if ((req.method === 'PATCH' || req.method === 'DELETE') && ifMatch && id) {
-      const resource = this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, [context.getHandler(), context.getClass()]);
+      const resource = this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
       if (!resource) return next.handle();
       return from(this.registry.loadOne(resource, id)).pipe(
         mergeMap((current) => {

@@ -29,7 +29,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const requestId = RequestContext.requestId() ?? (res.getHeader('Request-Id') as string | undefined);
-    const error = exception instanceof NotFoundException ? (this.methodNotAllowed(req, res) ?? exception) : exception;
+    const error =
+      exception instanceof NotFoundException ? (this.methodNotAllowed(req, res) ?? exception) : exception;
     const { status, body, internal } = renderError(error, requestId);
     if (internal !== undefined) {
       this.logger.error({ err: internal, request_id: requestId, path: req.originalUrl }, 'unhandled error');

@@ -48,7 +48,11 @@ const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').inc
  * a mislabeled body fails clearly with `invalid_json`; parse failures answer in the envelope.
  */
 export function jsonBodyMiddleware(): RequestHandler {
-  const parse = express.json({ limit: MAX_BODY_BYTES, strict: false, type: (req) => !isNdjson(req as Request) });
+  const parse = express.json({
+    limit: MAX_BODY_BYTES,
+    strict: false,
+    type: (req) => !isNdjson(req as Request),
+  });
   const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
   return (req, res, next) => {
     const parser = isNdjson(req) ? raw : parse;
@@ -56,12 +60,21 @@ export function jsonBodyMiddleware(): RequestHandler {
       if (!err) return next();
       const e = err as { type?: string; status?: number };
       if (e.type === 'entity.too.large' || e.status === 413) {
-        return sendError(res, new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' }));
+        return sendError(
+          res,
+          new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' }),
+        );
       }
       if (e.type === 'entity.parse.failed') {
-        return sendError(res, new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' }));
+        return sendError(
+          res,
+          new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' }),
+        );
       }
-      return sendError(res, new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' }));
+      return sendError(
+        res,
+        new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' }),
+      );
     });
   };
 }

@@ -53,14 +53,28 @@ export class RouteRegistry {
         const methodPaths = Reflect.getMetadata(PATH_METADATA, handler);
         if (methodPaths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const scopes = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, [handler, metatype]) ?? null;
+        const scopes =
+          this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, [handler, metatype]) ?? null;
         const isPublic = Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, [handler, metatype]));
         for (const controllerPath of controllerPaths) {
           for (const methodPath of ([] as string[]).concat(methodPaths)) {
             const raw = joinPath(controllerPath, methodPath);
-            const path = UNVERSIONED_CONTROLLERS.includes(raw.split('/')[1]) ? raw : joinPath(API_PREFIX, raw);
-            const resourceType = controllerPath.split('/').filter((seg) => seg.length > 0 && !seg.startsWith(':')).pop() ?? '';
-            routes.push({ method, path, scopes, public: isPublic, resourceType, matcher: match(path, { decode: decodeURIComponent }) });
+            const path = UNVERSIONED_CONTROLLERS.includes(raw.split('/')[1])
+              ? raw
+              : joinPath(API_PREFIX, raw);
+            const resourceType =
+              controllerPath
+                .split('/')
+                .filter((seg) => seg.length > 0 && !seg.startsWith(':'))
+                .pop() ?? '';
+            routes.push({
+              method,
+              path,
+              scopes,
+              public: isPublic,
+              resourceType,
+              matcher: match(path, { decode: decodeURIComponent }),
+            });
           }
         }
       }
@@ -70,7 +84,10 @@ export class RouteRegistry {
   }
 
   /** The route serving `method` at a concrete path, with its parameters. */
-  find(method: string, path: string): { route: RouteInfo; params: Partial<Record<string, string | string[]>> } | undefined {
+  find(
+    method: string,
+    path: string,
+  ): { route: RouteInfo; params: Partial<Record<string, string | string[]>> } | undefined {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     for (const route of this.routes()) {
       if (route.method !== method) continue;
@@ -83,6 +100,12 @@ export class RouteRegistry {
   /** The methods served at a concrete path (for 405 and `Allow`). */
   methodsAt(path: string): string[] {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return [...new Set(this.routes().filter((r) => r.matcher(clean)).map((r) => r.method))];
+    return [
+      ...new Set(
+        this.routes()
+          .filter((r) => r.matcher(clean))
+          .map((r) => r.method),
+      ),
+    ];
   }
 }

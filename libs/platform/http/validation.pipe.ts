@@ -10,7 +10,10 @@ const join = (parent: string, property: string) =>
   parent === '' ? property : isIndex(property) ? `${parent}[${property}]` : `${parent}.${property}`;
 
 /** The first leaf error with its dotted path, e.g. `items[0].quantity`. */
-function firstLeaf(errors: ValidationError[], parent = ''): { path: string; error: ValidationError } | undefined {
+function firstLeaf(
+  errors: ValidationError[],
+  parent = '',
+): { path: string; error: ValidationError } | undefined {
   for (const error of errors) {
     const path = join(parent, error.property);
     if (error.constraints && Object.keys(error.constraints).length > 0) return { path, error };
@@ -26,9 +29,16 @@ function firstLeaf(errors: ValidationError[], parent = ''): { path: string; erro
  */
 function failingElement(error: ValidationError): number | undefined {
   const { target, property, value, constraints = {} } = error;
-  if (!Array.isArray(value) || !target || !Object.values(constraints).every((m) => m.startsWith('each value in'))) return undefined;
+  if (
+    !Array.isArray(value) ||
+    !target ||
+    !Object.values(constraints).every((m) => m.startsWith('each value in'))
+  )
+    return undefined;
   for (let i = 0; i < value.length; i++) {
-    const probe = Object.assign(Object.create(Object.getPrototypeOf(target) as object) as object, target, { [property]: [value[i]] });
+    const probe = Object.assign(Object.create(Object.getPrototypeOf(target) as object) as object, target, {
+      [property]: [value[i]],
+    });
     if (validateSync(probe, { forbidUnknownValues: false }).some((e) => e.property === property)) return i;
   }
   return undefined;
@@ -54,7 +64,10 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
     }).asPreHandler();
   }
   const messages = Object.values(constraints).join('; ');
-  return new PlatformError('parameter_invalid', { param: path, hint: `Invalid ${path}: ${messages}.` }).asPreHandler();
+  return new PlatformError('parameter_invalid', {
+    param: path,
+    hint: `Invalid ${path}: ${messages}.`,
+  }).asPreHandler();
 }
 
 const isEmptyObject = (value: unknown): boolean => {
@@ -106,7 +119,9 @@ export class ApiValidationPipe implements PipeTransform {
     if (metadata.type === 'body') {
       if (value === undefined || value === null || value === '') value = {};
       if (typeof value !== 'object' || Array.isArray(value)) {
-        throw new PlatformError('parameter_invalid', { hint: 'The request body must be a JSON object.' }).asPreHandler();
+        throw new PlatformError('parameter_invalid', {
+          hint: 'The request body must be a JSON object.',
+        }).asPreHandler();
       }
     }
     if (metadata.type === 'param' && metadata.metatype === String) return value;

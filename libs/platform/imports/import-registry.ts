@@ -52,6 +52,9 @@ export class ImportRegistry {
 const pipe = new ApiValidationPipe();
 
 /** Validates a record against a route's body DTO with the request pipeline's rules (unknown fields refused, `param` named). */
-export async function validateAs<T extends object>(dto: Type<T>, record: Record<string, unknown>): Promise<T> {
+export async function validateAs<T extends object>(
+  dto: Type<T>,
+  record: Record<string, unknown>,
+): Promise<T> {
   return (await pipe.transform(record, { type: 'body', metatype: dto })) as T;
 }

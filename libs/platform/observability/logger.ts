@@ -30,8 +30,15 @@ export function httpLogger(logger: Logger) {
     customErrorMessage: (req, res) => `${req.method} ${(req as Request).originalUrl} ${res.statusCode}`,
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     serializers: {
-      req: (req: Request & { raw?: Request }) => ({ id: req.id, method: req.method, path: (req.raw ?? req).originalUrl?.split('?')[0] }),
-      res: (res: Response) => ({ status: res.statusCode, error_code: (res as Response & { errorCode?: string }).errorCode }),
+      req: (req: Request & { raw?: Request }) => ({
+        id: req.id,
+        method: req.method,
+        path: (req.raw ?? req).originalUrl?.split('?')[0],
+      }),
+      res: (res: Response) => ({
+        status: res.statusCode,
+        error_code: (res as Response & { errorCode?: string }).errorCode,
+      }),
     },
     wrapSerializers: false,
     quietReqLogger: true,
@@ -45,7 +52,8 @@ export class PinoNestLogger implements LoggerService {
     this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
-    if (message && typeof message === 'object') this.logger.error({ context, ...(message as object) }, 'error');
+    if (message && typeof message === 'object')
+      this.logger.error({ context, ...(message as object) }, 'error');
     else this.logger.error({ context, trace }, String(message));
   }
   warn(message: unknown, context?: string) {

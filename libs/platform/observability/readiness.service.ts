@@ -6,7 +6,10 @@ import { DataSource } from 'typeorm';
 import { QUEUE_NAMES } from '../queue/queues';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 
 /** Whether the database and the queue backend answer. */
 @Injectable()

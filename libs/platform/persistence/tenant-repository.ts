@@ -78,7 +78,10 @@ export abstract class TenantRepository<E extends TenantRecord> {
   /** Locks the row for the rest of the transaction. */
   async getForUpdate(id: string): Promise<E> {
     if (!isUuid(id)) throw notFound(this.resourceName, id);
-    const found = await this.scopedQuery('r').andWhere('r.id = :id', { id }).setLock('pessimistic_write').getOne();
+    const found = await this.scopedQuery('r')
+      .andWhere('r.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
     if (!found) throw notFound(this.resourceName, id);
     return found;
   }
@@ -104,7 +107,15 @@ export abstract class TenantRepository<E extends TenantRecord> {
     const scope = this.scope();
     const metadata = manager.connection.getMetadata(this.target);
     // Plain column values (no relations), so the entity is the class instance with them assigned.
-    const entities = values.map((v) => Object.assign(metadata.create() as E, v, { id: newId(), ...scope, createdAt: now, updatedAt: now, version: 1 }));
+    const entities = values.map((v) =>
+      Object.assign(metadata.create() as E, v, {
+        id: newId(),
+        ...scope,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      }),
+    );
     // One INSERT ... SELECT FROM unnest(one array per column): a fixed number of parameters and a
     // small plan, where the query builder's VALUES list costs more than the database does.
     // Values go through the column's transformer and the driver's preparation, as in save().
@@ -121,7 +132,10 @@ export abstract class TenantRepository<E extends TenantRecord> {
       return `$${i + 1}::${column.length && type === 'character' ? `character(${column.length})` : type}[]`;
     });
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    await manager.query(`INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`, arrays);
+    await manager.query(
+      `INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`,
+      arrays,
+    );
     return entities;
   }
 
@@ -130,13 +144,19 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   async delete(entity: E): Promise<void> {
-    await this.tx.transactional.getRepository(this.target).delete({ id: entity.id, ...this.scope() } as FindOptionsWhere<E>);
+    await this.tx.transactional
+      .getRepository(this.target)
+      .delete({ id: entity.id, ...this.scope() } as FindOptionsWhere<E>);
   }
 
   async page(query: ListQueryDto, options: PageOptions, build?: (qb: SelectQueryBuilder<E>) => void) {
     // A plain keyset page (no extra conditions, no count, the default key) runs as one
     // prepared statement; everything else goes through the query builder.
-    const plain = !build && !options.keyColumn && !query.include_count && this.scopedQuery === TenantRepository.prototype.scopedQuery;
+    const plain =
+      !build &&
+      !options.keyColumn &&
+      !query.include_count &&
+      this.scopedQuery === TenantRepository.prototype.scopedQuery;
     const reader = plain ? this.plainReader() : undefined;
     if (reader) return this.plainPage(reader, query, options);
     const qb = this.scopedQuery('r');
@@ -145,7 +165,11 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   /** `paginate()` over the caller's records, as one statement on the prepared reader. */
-  private async plainPage(reader: PlainReader<E>, query: ListQueryDto, options: PageOptions): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
+  private async plainPage(
+    reader: PlainReader<E>,
+    query: ListQueryDto,
+    options: PageOptions,
+  ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
     assertOneCursor(query);
     const limit = query.limit ?? DEFAULT_LIMIT;
     const desc = (options.direction ?? 'desc') === 'desc';

@@ -41,7 +41,15 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUE_NAMES.maintenance) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler('purge-idempotency-keys', { every: EVERY_HOUR }, { name: 'purge-idempotency-keys' });
-    await this.queue.upsertJobScheduler('purge-rate-limit-windows', { every: 5 * 60 * 1000 }, { name: 'purge-rate-limit-windows' });
+    await this.queue.upsertJobScheduler(
+      'purge-idempotency-keys',
+      { every: EVERY_HOUR },
+      { name: 'purge-idempotency-keys' },
+    );
+    await this.queue.upsertJobScheduler(
+      'purge-rate-limit-windows',
+      { every: 5 * 60 * 1000 },
+      { name: 'purge-rate-limit-windows' },
+    );
   }
 }

@@ -23,7 +23,12 @@ export function queueConnection(config: AppConfig): { connection: never; prefix?
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL must be resolved before queues are configured');
   setDefaultBackendFactory(createPostgresBackend as never);
   return {
-    connection: { connectionString: config.DATABASE_URL, schema: `bullmq_${config.QUEUE_PREFIX}`, migrate: true, max: config.QUEUE_DB_POOL_MAX } as never,
+    connection: {
+      connectionString: config.DATABASE_URL,
+      schema: `bullmq_${config.QUEUE_PREFIX}`,
+      migrate: true,
+      max: config.QUEUE_DB_POOL_MAX,
+    } as never,
   };
 }
 
@@ -31,6 +36,11 @@ export function queueConnection(config: AppConfig): { connection: never; prefix?
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: QueueModule, global: true, imports: [BullModule.forRoot(queueConnection(config))], exports: [BullModule] };
+    return {
+      module: QueueModule,
+      global: true,
+      imports: [BullModule.forRoot(queueConnection(config))],
+      exports: [BullModule],
+    };
   }
 }

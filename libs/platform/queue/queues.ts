@@ -13,7 +13,13 @@ export interface JobMap {
   };
   catalog: {
     /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
-    'sync-channel-listing': { entity_id: string; entity_code: string; livemode: boolean; api_key_id: string; listing_id: string };
+    'sync-channel-listing': {
+      entity_id: string;
+      entity_code: string;
+      livemode: boolean;
+      api_key_id: string;
+      listing_id: string;
+    };
   };
   /** Delivery attempts: one delivery, or a batch claimed in one query; ids only, never a secret or a payload. */
   'webhook-deliveries': {

@@ -26,7 +26,10 @@ export interface QaSeedDocument {
 export interface SeedContributor {
   name: string;
   /** Runs inside one transaction; `as(mode)` runs code as a caller of the primary entity in that mode. */
-  seed(ctx: { entity: SeededEntity; as: <T>(mode: Mode, fn: () => Promise<T>) => Promise<T> }): Promise<Record<string, unknown>>;
+  seed(ctx: {
+    entity: SeededEntity;
+    as: <T>(mode: Mode, fn: () => Promise<T>) => Promise<T>;
+  }): Promise<Record<string, unknown>>;
 }
 
 const ALL = ['*'];
@@ -57,22 +60,36 @@ export class QaSeedService {
         live: { mode: 'live', spec: { name: 'QA live', scopes: ALL } },
         test: { mode: 'test', spec: { name: 'QA test', scopes: ALL } },
         read_only: { mode: 'live', spec: { name: 'QA read only', scopes: READ_SCOPES } },
-        orders_only: { mode: 'live', spec: { name: 'QA orders only', scopes: ['orders:read', 'orders:write'] } },
+        orders_only: {
+          mode: 'live',
+          spec: { name: 'QA orders only', scopes: ['orders:read', 'orders:write'] },
+        },
         revoked: { mode: 'live', spec: { name: 'QA revoked', scopes: ALL }, revoke: true },
         expired: { mode: 'live', spec: { name: 'QA expired', scopes: ALL, expiresAt: past } },
-        ip_restricted: { mode: 'live', spec: { name: 'QA IP restricted', scopes: ALL, ipAllowlist: ['203.0.113.0/24'] } },
+        ip_restricted: {
+          mode: 'live',
+          spec: { name: 'QA IP restricted', scopes: ALL, ipAllowlist: ['203.0.113.0/24'] },
+        },
         migration: { mode: 'live', spec: { name: 'QA migration', scopes: [...SCOPES] } },
       };
       const primary: SeededEntity = { id: primaryRecord.id, code: primaryRecord.code, keys: {} };
       for (const [name, { mode, spec, revoke }] of Object.entries(specs)) {
-        const { secret } = await this.keys.issue(primaryRecord, mode, spec, revoke ? { revokedAt: new Date() } : {});
+        const { secret } = await this.keys.issue(
+          primaryRecord,
+          mode,
+          spec,
+          revoke ? { revokedAt: new Date() } : {},
+        );
         primary.keys[name] = secret;
       }
       const secondary: SeededEntity = { id: secondaryRecord.id, code: secondaryRecord.code, keys: {} };
-      secondary.keys.live = (await this.keys.issue(secondaryRecord, 'live', { name: 'QA secondary live', scopes: ALL })).secret;
+      secondary.keys.live = (
+        await this.keys.issue(secondaryRecord, 'live', { name: 'QA secondary live', scopes: ALL })
+      ).secret;
 
       const fixtures: Record<string, unknown> = {};
-      const as = <T>(mode: Mode, fn: () => Promise<T>) => RequestContext.runAs(this.systemCaller(primaryRecord, mode), fn, 'seed');
+      const as = <T>(mode: Mode, fn: () => Promise<T>) =>
+        RequestContext.runAs(this.systemCaller(primaryRecord, mode), fn, 'seed');
       for (const contributor of this.contributors) {
         Object.assign(fixtures, await contributor.seed({ entity: primary, as }));
       }
@@ -81,7 +98,13 @@ export class QaSeedService {
   }
 
   private systemCaller(entity: BusinessEntityRecord, mode: Mode): Caller {
-    return { entityId: entity.id, entityCode: entity.code, livemode: mode === 'live', apiKeyId: entity.id, scopes: new Set(ALL) };
+    return {
+      entityId: entity.id,
+      entityCode: entity.code,
+      livemode: mode === 'live',
+      apiKeyId: entity.id,
+      scopes: new Set(ALL),
+    };
   }
 
   private async createEntity(code: string, name: string): Promise<BusinessEntityRecord> {
@@ -92,7 +115,9 @@ export class QaSeedService {
   /** Deletes the QA entities and every row of every tenant table they own. */
   private async removeQaEntities(): Promise<void> {
     const manager = this.tx.transactional;
-    const rows: { id: string }[] = await manager.query(`SELECT id FROM entities WHERE code = ANY($1)`, [Object.values(QA_ENTITY_CODES)]);
+    const rows: { id: string }[] = await manager.query(`SELECT id FROM entities WHERE code = ANY($1)`, [
+      Object.values(QA_ENTITY_CODES),
+    ]);
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
     const tables: { table_name: string }[] = await manager.query(

@@ -1,7 +1,10 @@
 import { TestApp } from '../../support/test-app';
 
 export interface LedgerFixtures {
-  accounts: Record<'cash' | 'receivables' | 'revenue' | 'inventory' | 'cogs' | 'expense' | 'payables', string>;
+  accounts: Record<
+    'cash' | 'receivables' | 'revenue' | 'inventory' | 'cogs' | 'expense' | 'payables',
+    string
+  >;
   openPeriod: { id: string; start_date: string; end_date: string };
   closedPeriod: { id: string; start_date: string; end_date: string };
 }

@@ -1,6 +1,9 @@
 import { Body, Controller, Module, Post } from '@nestjs/common';
 import { AccountingModule } from '../../../libs/contexts/accounting/accounting.module';
-import { LedgerPostingService, PostingRequest } from '../../../libs/contexts/accounting/application/ledger-posting.service';
+import {
+  LedgerPostingService,
+  PostingRequest,
+} from '../../../libs/contexts/accounting/application/ledger-posting.service';
 import { RequireScopes } from '../../../libs/platform/auth/decorators';
 import { TransactionHost } from '../../../libs/platform/persistence/transaction-host';
 

@@ -28,10 +28,22 @@ export const QA_CHART: SeedAccount[] = [
   { key: 'receivables', code: '1100', name: 'Accounts receivable', type: 'asset', role: 'receivables' },
   { key: 'inventory', code: '1200', name: 'Inventory', type: 'asset', role: 'inventory' },
   { key: 'equipment', code: '1500', name: 'Equipment', type: 'asset' },
-  { key: 'accumulated_depreciation', code: '1510', name: 'Accumulated depreciation and impairment', type: 'asset', normal: 'credit' },
+  {
+    key: 'accumulated_depreciation',
+    code: '1510',
+    name: 'Accumulated depreciation and impairment',
+    type: 'asset',
+    normal: 'credit',
+  },
   { key: 'payables', code: '2000', name: 'Accounts payable', type: 'liability', role: 'payables' },
   { key: 'tax', code: '2100', name: 'Sales tax payable', type: 'liability', role: 'tax' },
-  { key: 'customer_credit', code: '2200', name: 'Customer credits', type: 'liability', role: 'customer_credit' },
+  {
+    key: 'customer_credit',
+    code: '2200',
+    name: 'Customer credits',
+    type: 'liability',
+    role: 'customer_credit',
+  },
   { key: 'suspense', code: '2900', name: 'Suspense', type: 'liability', role: 'suspense' },
   { key: 'equity', code: '3000', name: 'Owner equity', type: 'equity' },
   { key: 'revenue', code: '4000', name: 'Sales revenue', type: 'revenue', role: 'revenue' },
@@ -41,7 +53,10 @@ export const QA_CHART: SeedAccount[] = [
 ];
 
 /** Hooks that later parts of the context add to the accounting seed (recurring templates, assets). */
-export type AccountingSeedStep = (ctx: { accounts: Record<string, string>; today: string }) => Promise<Record<string, unknown>>;
+export type AccountingSeedStep = (ctx: {
+  accounts: Record<string, string>;
+  today: string;
+}) => Promise<Record<string, unknown>>;
 
 /** API-CONTRACT.md section 8: ledger_accounts, open_period, closed_period and the steps registered below. */
 @Injectable()
@@ -71,7 +86,10 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
           const { accounts, openPeriod, closedPeriod, today } = await this.seedBooks();
           const fixtures: Record<string, unknown> = {
             ledger_accounts: Object.fromEntries(
-              ['cash', 'receivables', 'revenue', 'inventory', 'cogs', 'expense', 'payables'].map((k) => [k, accounts[k]]),
+              ['cash', 'receivables', 'revenue', 'inventory', 'cogs', 'expense', 'payables'].map((k) => [
+                k,
+                accounts[k],
+              ]),
             ),
             open_period: openPeriod,
             closed_period: closedPeriod,
@@ -97,7 +115,12 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
             depreciation_account_id: accounts.accumulated_depreciation,
             expense_account_id: accounts.depreciation_expense,
           });
-          await this.assets.impair(van.id, { amount: 2500, fair_value: 31000, reason: 'Collision damage', event_date: today });
+          await this.assets.impair(van.id, {
+            amount: 2500,
+            fair_value: 31000,
+            reason: 'Collision damage',
+            event_date: today,
+          });
           await this.assets.recover(van.id, { amount: 1000, reason: 'Repair assessed', event_date: today });
           fixtures.fixed_asset_id = van.id;
           for (const step of this.steps) Object.assign(fixtures, await step({ accounts, today }));
@@ -123,7 +146,9 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
           const open = await port.listOpenInvoices(20);
           if (open.length === 0) return {};
           const accountId = open[0].accountId;
-          const invoices = open.filter((i) => i.accountId === accountId && i.currency === open[0].currency).slice(0, 2);
+          const invoices = open
+            .filter((i) => i.accountId === accountId && i.currency === open[0].currency)
+            .slice(0, 2);
           const amount = invoices.reduce((sum, i) => sum.plus(i.amountDue), money(0));
           const cash = await this.ledger.listAccounts({ limit: 1, control_role: 'cash' }, '');
           const today = await this.settings.currentBusinessDay();
@@ -172,7 +197,12 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
     const today = await this.settings.currentBusinessDay();
     const year = Number(today.slice(0, 4));
     for (const y of [year - 1, year, year + 1]) {
-      await this.ledger.createFiscalYear({ name: `FY${y}`, start_date: `${y}-01-01`, end_date: `${y}-12-31`, monthly_periods: true });
+      await this.ledger.createFiscalYear({
+        name: `FY${y}`,
+        start_date: `${y}-01-01`,
+        end_date: `${y}-12-31`,
+        monthly_periods: true,
+      });
     }
     const periods = await this.ledger.listPeriods({ limit: 100 }, '');
     const find = (date: string) => periods.data.find((p) => p.start_date <= date && p.end_date >= date);

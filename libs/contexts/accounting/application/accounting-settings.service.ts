@@ -38,9 +38,10 @@ export class AccountingSettingsService {
   }
 
   async timezone(): Promise<string> {
-    const rows: { timezone: string }[] = await this.tx.manager.query(`SELECT timezone FROM entities WHERE id = $1`, [
-      RequestContext.caller().entityId,
-    ]);
+    const rows: { timezone: string }[] = await this.tx.manager.query(
+      `SELECT timezone FROM entities WHERE id = $1`,
+      [RequestContext.caller().entityId],
+    );
     return rows[0]?.timezone ?? 'UTC';
   }
 
@@ -68,12 +69,16 @@ export class AccountingSettingsService {
     };
   }
 
-  async update(changes: { approval_threshold?: number | null; entry_number_prefix?: string }): Promise<SettingsResource> {
+  async update(changes: {
+    approval_threshold?: number | null;
+    entry_number_prefix?: string;
+  }): Promise<SettingsResource> {
     return this.tx.run(async () => {
       const settings = await this.ensure();
       const repo = this.tx.transactional.getRepository(AccountingSettingsRecord);
       if (changes.approval_threshold !== undefined) {
-        settings.approvalThreshold = changes.approval_threshold === null ? null : money(String(changes.approval_threshold));
+        settings.approvalThreshold =
+          changes.approval_threshold === null ? null : money(String(changes.approval_threshold));
       }
       if (changes.entry_number_prefix !== undefined) settings.entryNumberPrefix = changes.entry_number_prefix;
       await repo.save(settings);
@@ -88,7 +93,10 @@ export class AccountingSettingsService {
    * until commit, so callers do this last. The settings row must exist (the engine makes sure).
    */
   async assignEntryNumber(entryId: string): Promise<string> {
-    const rows: { entry_number: string }[] = await this.tx.transactional.query(`SELECT number_journal_entry($1) AS entry_number`, [entryId]);
+    const rows: { entry_number: string }[] = await this.tx.transactional.query(
+      `SELECT number_journal_entry($1) AS entry_number`,
+      [entryId],
+    );
     return rows[0].entry_number;
   }
 }

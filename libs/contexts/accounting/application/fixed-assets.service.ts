@@ -51,7 +51,10 @@ export class FixedAssetsService {
       const cost = money(String(input.cost));
       const salvage = money(String(input.salvage_value ?? 0));
       if (salvage.greaterThanOrEqualTo(cost)) {
-        throw new AccountingError('parameter_invalid', { param: 'salvage_value', hint: 'salvage_value must be below cost.' });
+        throw new AccountingError('parameter_invalid', {
+          param: 'salvage_value',
+          hint: 'salvage_value must be below cost.',
+        });
       }
       const ids = [input.asset_account_id, input.depreciation_account_id, input.expense_account_id];
       const names = ['asset_account_id', 'depreciation_account_id', 'expense_account_id'];
@@ -63,7 +66,11 @@ export class FixedAssetsService {
             { accountId: ids[i], debit: money(0), credit: money(1) },
           ]);
         } catch (error) {
-          if (error instanceof AccountingError) throw new AccountingError(error.code as 'parameter_invalid', { param: names[i], hint: error.hint });
+          if (error instanceof AccountingError)
+            throw new AccountingError(error.code as 'parameter_invalid', {
+              param: names[i],
+              hint: error.hint,
+            });
           throw error;
         }
       }
@@ -105,7 +112,13 @@ export class FixedAssetsService {
       const asset = await this.assets.getForUpdate(id);
       const due = depreciationDue(asset, throughDate);
       if (due.months === 0 || due.amount.isZero()) {
-        return { object: 'fixed_asset_depreciation' as const, fixed_asset: toFixedAsset(asset), months: 0, amount: 0, journal_entry_id: null };
+        return {
+          object: 'fixed_asset_depreciation' as const,
+          fixed_asset: toFixedAsset(asset),
+          months: 0,
+          amount: 0,
+          journal_entry_id: null,
+        };
       }
       const runId = newId();
       const entry = await this.posting.post({
@@ -131,13 +144,22 @@ export class FixedAssetsService {
         amount: due.amount,
         journalEntryId: entry.id,
       });
-      const previous = { accumulated_depreciation: toJsonNumber(asset.accumulatedDepreciation), depreciated_through: asset.depreciatedThrough };
+      const previous = {
+        accumulated_depreciation: toJsonNumber(asset.accumulatedDepreciation),
+        depreciated_through: asset.depreciatedThrough,
+      };
       asset.accumulatedDepreciation = asset.accumulatedDepreciation.plus(due.amount);
       asset.monthsDepreciated += due.months;
       asset.depreciatedThrough = throughDate;
       const resource = toFixedAsset(await this.assets.save(asset));
       await this.events.publish('fixed_asset.depreciated', resource, previous);
-      return { object: 'fixed_asset_depreciation' as const, fixed_asset: resource, months: due.months, amount: toJsonNumber(due.amount), journal_entry_id: entry.id };
+      return {
+        object: 'fixed_asset_depreciation' as const,
+        fixed_asset: resource,
+        months: due.months,
+        amount: toJsonNumber(due.amount),
+        journal_entry_id: entry.id,
+      };
     });
   }
 
@@ -163,18 +185,34 @@ export class FixedAssetsService {
       if (type === 'revaluation') {
         const fair = money(String(input.fair_value));
         amount = fair.minus(before);
-        if (amount.isZero()) throw new AccountingError('parameter_invalid', { param: 'fair_value', hint: 'fair_value equals the net book value.' });
+        if (amount.isZero())
+          throw new AccountingError('parameter_invalid', {
+            param: 'fair_value',
+            hint: 'fair_value equals the net book value.',
+          });
         lines = amount.isPositive()
-          ? [{ account_id: asset.assetAccountId, debit: amount }, { account_id: asset.expenseAccountId, credit: amount }]
-          : [{ account_id: asset.expenseAccountId, debit: amount.abs() }, { account_id: asset.assetAccountId, credit: amount.abs() }];
+          ? [
+              { account_id: asset.assetAccountId, debit: amount },
+              { account_id: asset.expenseAccountId, credit: amount },
+            ]
+          : [
+              { account_id: asset.expenseAccountId, debit: amount.abs() },
+              { account_id: asset.assetAccountId, credit: amount.abs() },
+            ];
         asset.revaluationTotal = asset.revaluationTotal.plus(amount);
       } else {
         amount = money(String(input.amount));
         if (type === 'impairment') {
           if (amount.greaterThan(before)) {
-            throw new AccountingError('amount_exceeds_limit', { param: 'amount', hint: `The impairment exceeds the net book value (${before.toFixed()}).` });
+            throw new AccountingError('amount_exceeds_limit', {
+              param: 'amount',
+              hint: `The impairment exceeds the net book value (${before.toFixed()}).`,
+            });
           }
-          lines = [{ account_id: asset.expenseAccountId, debit: amount }, { account_id: asset.depreciationAccountId, credit: amount }];
+          lines = [
+            { account_id: asset.expenseAccountId, debit: amount },
+            { account_id: asset.depreciationAccountId, credit: amount },
+          ];
           asset.totalImpaired = asset.totalImpaired.plus(amount);
         } else {
           const cap = maxRecoverable(asset);
@@ -185,7 +223,10 @@ export class FixedAssetsService {
               details: { max_recoverable: toJsonNumber(cap) },
             });
           }
-          lines = [{ account_id: asset.depreciationAccountId, debit: amount }, { account_id: asset.expenseAccountId, credit: amount }];
+          lines = [
+            { account_id: asset.depreciationAccountId, debit: amount },
+            { account_id: asset.expenseAccountId, credit: amount },
+          ];
           asset.totalRecovered = asset.totalRecovered.plus(amount);
         }
       }
@@ -218,9 +259,15 @@ export class FixedAssetsService {
       });
       await this.tx.transactional.getRepository(FixedAssetEventRecord).insert(event);
       const resource = toFixedAsset(await this.assets.save(asset));
-      const eventType = { impairment: 'fixed_asset.impaired', recovery: 'fixed_asset.recovered', revaluation: 'fixed_asset.revalued' }[type];
+      const eventType = {
+        impairment: 'fixed_asset.impaired',
+        recovery: 'fixed_asset.recovered',
+        revaluation: 'fixed_asset.revalued',
+      }[type];
       await this.events.publish(eventType, resource, { net_book_value: toJsonNumber(before) });
-      const stored = await this.tx.transactional.getRepository(FixedAssetEventRecord).findOneByOrFail({ id: eventId });
+      const stored = await this.tx.transactional
+        .getRepository(FixedAssetEventRecord)
+        .findOneByOrFail({ id: eventId });
       return toAssetEvent(stored);
     });
   }

@@ -9,7 +9,10 @@ import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { isBalanced, lineProblem, needsApproval, totals } from '../domain/journal-entry';
 import {
-  AccountingPeriodRecord, JournalEntryRecord, JournalLineRecord, LedgerAccountRecord,
+  AccountingPeriodRecord,
+  JournalEntryRecord,
+  JournalLineRecord,
+  LedgerAccountRecord,
 } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -93,7 +96,9 @@ export class JournalEngine {
     const { entityId, livemode } = RequestContext.caller();
     const ids = [...new Set(lines.map((l) => l.accountId))];
     const accounts = ids.length
-      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { id: In(ids), entityId, livemode } })
+      ? await this.tx.manager
+          .getRepository(LedgerAccountRecord)
+          .find({ where: { id: In(ids), entityId, livemode } })
       : [];
     this.checkAccountsAndBalance(lines, new Map(accounts.map((a) => [a.id, a])), linesParam);
   }
@@ -110,7 +115,11 @@ export class JournalEngine {
     });
   }
 
-  private checkAccountsAndBalance(lines: EngineLine[], byId: Map<string, AccountFacts>, linesParam: string): void {
+  private checkAccountsAndBalance(
+    lines: EngineLine[],
+    byId: Map<string, AccountFacts>,
+    linesParam: string,
+  ): void {
     lines.forEach((line, index) => {
       const account = byId.get(line.accountId);
       if (!account) {
@@ -136,9 +145,13 @@ export class JournalEngine {
   }
 
   private checkPeriod(period: PeriodFacts | undefined, date: string, param = 'entry_date'): PeriodFacts {
-    if (!period) throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
+    if (!period)
+      throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
     if (period.status !== 'open') {
-      throw new AccountingError('period_closed', { param, hint: `The accounting period ${period.name} covering ${date} is closed.` });
+      throw new AccountingError('period_closed', {
+        param,
+        hint: `The accounting period ${period.name} covering ${date} is closed.`,
+      });
     }
     return period;
   }
@@ -152,9 +165,13 @@ export class JournalEngine {
   private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
     const { entityId, livemode, apiKeyId } = RequestContext.caller();
     const ids = [...new Set(lines.map((l) => l.accountId))];
-    const rows: { accounts: AccountFacts[] | null; period: PeriodFacts | null; settings: { approval_threshold: string | null } | null; key_name: string | null }[] =
-      await this.tx.transactional.query(
-        `WITH p AS (
+    const rows: {
+      accounts: AccountFacts[] | null;
+      period: PeriodFacts | null;
+      settings: { approval_threshold: string | null } | null;
+      key_name: string | null;
+    }[] = await this.tx.transactional.query(
+      `WITH p AS (
            SELECT id, name, status FROM accounting_periods
            WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 FOR SHARE)
          SELECT
@@ -164,14 +181,15 @@ export class JournalEngine {
            (SELECT json_build_object('approval_threshold', s.approval_threshold::text)
               FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings,
            (SELECT k.name FROM api_keys k WHERE k.id = $5) AS key_name`,
-        [entityId, livemode, date, ids, apiKeyId ?? null],
-      );
+      [entityId, livemode, date, ids, apiKeyId ?? null],
+    );
     const row = rows[0];
     return {
       accounts: new Map((row.accounts ?? []).map((a) => [a.id, a])),
       period: row.period ?? undefined,
       settingsExist: row.settings !== null,
-      approvalThreshold: row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
+      approvalThreshold:
+        row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
       keyName: row.key_name,
     };
   }
@@ -183,9 +201,13 @@ export class JournalEngine {
       .andWhere('p.start_date <= :date AND p.end_date >= :date', { date })
       .setLock('pessimistic_read')
       .getOne();
-    if (!period) throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
+    if (!period)
+      throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
     if (period.status !== 'open') {
-      throw new AccountingError('period_closed', { param, hint: `The accounting period ${period.name} covering ${date} is closed.` });
+      throw new AccountingError('period_closed', {
+        param,
+        hint: `The accounting period ${period.name} covering ${date} is closed.`,
+      });
     }
     return period;
   }
@@ -222,7 +244,8 @@ export class JournalEngine {
       const caller = RequestContext.caller();
       const now = new Date();
       const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
-      const createdByName = input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
+      const createdByName =
+        input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
       const id = newId();
       const entry = this.tx.transactional.getRepository(JournalEntryRecord).create({
         id,
@@ -261,7 +284,10 @@ export class JournalEngine {
       });
       const lines = this.lineRecords(entry, input.lines, now);
       // The event carries the placeholder; outbox_events_entry_number puts the number in at commit.
-      const event = this.events.outboxRow(status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created', toJournalEntry(entry));
+      const event = this.events.outboxRow(
+        status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
+        toJournalEntry(entry),
+      );
       await this.write(entry, lines, event);
       if (!numberAtCommit) entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
       return { entry, lines };
@@ -272,7 +298,10 @@ export class JournalEngine {
 
   /** The committed number of an entry numbered at commit. */
   private async numberOf(entryId: string): Promise<string> {
-    const rows: { entry_number: string }[] = await this.tx.dataSource.query(`SELECT entry_number FROM journal_entries WHERE id = $1`, [entryId]);
+    const rows: { entry_number: string }[] = await this.tx.dataSource.query(
+      `SELECT entry_number FROM journal_entries WHERE id = $1`,
+      [entryId],
+    );
     return rows[0].entry_number;
   }
 
@@ -280,7 +309,11 @@ export class JournalEngine {
    * The entry, its lines and its event in one statement (data-modifying CTEs; the lines' foreign
    * key to the entry is checked at the end of the statement, when the entry exists).
    */
-  private async write(entry: JournalEntryRecord, lines: JournalLineRecord[], event: OutboxRow): Promise<void> {
+  private async write(
+    entry: JournalEntryRecord,
+    lines: JournalLineRecord[],
+    event: OutboxRow,
+  ): Promise<void> {
     const e = entry;
     await this.tx.transactional.query(
       `WITH e AS (
@@ -298,13 +331,45 @@ export class JournalEngine {
        INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
        VALUES ($34, $2, $3, $35, $36, $37, $38, $39, NULL)`,
       [
-        e.id, e.entityId, e.livemode, e.createdAt, e.periodId, e.entryNumber, e.entryDate, e.entryType, e.status, e.approvalStatus,
-        e.description, e.sourceType, e.sourceId, e.sourceModule, e.isReversing, e.reversalOfId, e.reverseInPeriodId, e.batchId,
-        e.totalDebit.toFixed(), e.totalCredit.toFixed(), e.postedAt, e.idempotencyKey, e.createdBy, e.createdByName,
-        lines.map((l) => l.id), lines.map((l) => l.accountId), lines.map((l) => l.debitAmount.toFixed()),
-        lines.map((l) => l.creditAmount.toFixed()), lines.map((l) => l.description), lines.map((l) => l.locationId),
-        lines.map((l) => l.departmentId), lines.map((l) => l.classId), lines.map((l) => l.projectId),
-        event.id, event.type, event.apiVersion, JSON.stringify(event.data), event.requestId, event.createdAt,
+        e.id,
+        e.entityId,
+        e.livemode,
+        e.createdAt,
+        e.periodId,
+        e.entryNumber,
+        e.entryDate,
+        e.entryType,
+        e.status,
+        e.approvalStatus,
+        e.description,
+        e.sourceType,
+        e.sourceId,
+        e.sourceModule,
+        e.isReversing,
+        e.reversalOfId,
+        e.reverseInPeriodId,
+        e.batchId,
+        e.totalDebit.toFixed(),
+        e.totalCredit.toFixed(),
+        e.postedAt,
+        e.idempotencyKey,
+        e.createdBy,
+        e.createdByName,
+        lines.map((l) => l.id),
+        lines.map((l) => l.accountId),
+        lines.map((l) => l.debitAmount.toFixed()),
+        lines.map((l) => l.creditAmount.toFixed()),
+        lines.map((l) => l.description),
+        lines.map((l) => l.locationId),
+        lines.map((l) => l.departmentId),
+        lines.map((l) => l.classId),
+        lines.map((l) => l.projectId),
+        event.id,
+        event.type,
+        event.apiVersion,
+        JSON.stringify(event.data),
+        event.requestId,
+        event.createdAt,
       ],
     );
   }
@@ -341,7 +406,9 @@ export class JournalEngine {
   }
 
   async linesOf(entryId: string): Promise<JournalLineRecord[]> {
-    return this.tx.manager.getRepository(JournalLineRecord).find({ where: { journalEntryId: entryId }, order: { lineNumber: 'ASC' } });
+    return this.tx.manager
+      .getRepository(JournalLineRecord)
+      .find({ where: { journalEntryId: entryId }, order: { lineNumber: 'ASC' } });
   }
 
   async present(entry: JournalEntryRecord): Promise<JournalEntryResource> {

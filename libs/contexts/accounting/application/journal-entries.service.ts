@@ -7,7 +7,14 @@ import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
-import { ALLOWED_FROM, EntryStatus, needsApproval, sameEntryContent, swapSides, totals } from '../domain/journal-entry';
+import {
+  ALLOWED_FROM,
+  EntryStatus,
+  needsApproval,
+  sameEntryContent,
+  swapSides,
+  totals,
+} from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -83,18 +90,32 @@ export class JournalEntriesService implements OnModuleInit {
       name: 'journal_entry',
       fields: {
         period: { kind: 'reference', source: 'period_id', target: 'period', resource: 'accounting_period' },
-        reversed_by: { kind: 'reference', source: 'reversed_by_id', target: 'reversed_by', resource: 'journal_entry' },
-        reversal_of: { kind: 'reference', source: 'reversal_of_id', target: 'reversal_of', resource: 'journal_entry' },
+        reversed_by: {
+          kind: 'reference',
+          source: 'reversed_by_id',
+          target: 'reversed_by',
+          resource: 'journal_entry',
+        },
+        reversal_of: {
+          kind: 'reference',
+          source: 'reversal_of_id',
+          target: 'reversal_of',
+          resource: 'journal_entry',
+        },
         lines: { kind: 'embedded', resource: 'journal_line' },
       },
       load: async (ids) => {
         const found = await this.entries.findByIds(ids);
-        return new Map(await Promise.all(found.map(async (e) => [e.id, await this.engine.present(e)] as [string, object])));
+        return new Map(
+          await Promise.all(found.map(async (e) => [e.id, await this.engine.present(e)] as [string, object])),
+        );
       },
     });
     this.resources.register({
       name: 'journal_line',
-      fields: { account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'ledger_account' } },
+      fields: {
+        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'ledger_account' },
+      },
     });
   }
 
@@ -157,7 +178,11 @@ export class JournalEntriesService implements OnModuleInit {
       if (query.source_type) qb.andWhere('r.source_type = :sourceType', { sourceType: query.source_type });
       if (query.period_id) qb.andWhere('r.period_id = :periodId', { periodId: query.period_id });
     });
-    return listEnvelope(page.rows.map((e) => toJournalEntry(e)), page, url);
+    return listEnvelope(
+      page.rows.map((e) => toJournalEntry(e)),
+      page,
+      url,
+    );
   }
 
   async retrieve(id: string) {
@@ -166,7 +191,8 @@ export class JournalEntriesService implements OnModuleInit {
 
   private assertStatus(entry: JournalEntryRecord, action: keyof typeof ALLOWED_FROM): void {
     const allowed = ALLOWED_FROM[action];
-    if (!allowed.includes(entry.status as EntryStatus)) throw invalidState('journal entry', entry.status, action, allowed);
+    if (!allowed.includes(entry.status as EntryStatus))
+      throw invalidState('journal entry', entry.status, action, allowed);
   }
 
   /** Drafts only: replaces the given fields (and all lines when `lines` is sent). */
@@ -174,7 +200,9 @@ export class JournalEntriesService implements OnModuleInit {
     return this.tx.run(async () => {
       const entry = await this.entries.getForUpdate(id);
       this.assertStatus(entry, 'update');
-      const lines = changes.lines ? toEngineLines(changes.lines) : fromRecords(await this.engine.linesOf(entry.id));
+      const lines = changes.lines
+        ? toEngineLines(changes.lines)
+        : fromRecords(await this.engine.linesOf(entry.id));
       await this.engine.checkLines(lines);
       const date = changes.entry_date ?? entry.entryDate;
       const period = await this.engine.openPeriodFor(date);
@@ -216,14 +244,20 @@ export class JournalEntriesService implements OnModuleInit {
         entry.status = 'pending_approval';
         entry.approvalStatus = 'pending_approval';
         const saved = await this.entries.save(entry);
-        await this.events.publish('journal_entry.created', toJournalEntry(saved), { status: 'draft', approval_status: null });
+        await this.events.publish('journal_entry.created', toJournalEntry(saved), {
+          status: 'draft',
+          approval_status: null,
+        });
         return this.engine.present(saved);
       }
       entry.status = 'posted';
       entry.approvalStatus = 'auto_approved';
       entry.postedAt = new Date();
       const saved = await this.entries.save(entry);
-      await this.events.publish('journal_entry.posted', toJournalEntry(saved), { status: 'draft', approval_status: null });
+      await this.events.publish('journal_entry.posted', toJournalEntry(saved), {
+        status: 'draft',
+        approval_status: null,
+      });
       return this.engine.present(saved);
     });
   }
@@ -258,7 +292,10 @@ export class JournalEntriesService implements OnModuleInit {
       entry.rejectedBy = RequestContext.caller().apiKeyId;
       entry.rejectionReason = reason;
       const saved = await this.entries.save(entry);
-      await this.events.publish('journal_entry.rejected', toJournalEntry(saved), { status: 'pending_approval', approval_status: 'pending_approval' });
+      await this.events.publish('journal_entry.rejected', toJournalEntry(saved), {
+        status: 'pending_approval',
+        approval_status: 'pending_approval',
+      });
       return this.engine.present(saved);
     });
   }
@@ -294,7 +331,10 @@ export class JournalEntriesService implements OnModuleInit {
           });
         }
         if (period.status !== 'open') {
-          throw new AccountingError('period_closed', { param: 'reverse_in_period_id', hint: `The accounting period ${period.name} is closed.` });
+          throw new AccountingError('period_closed', {
+            param: 'reverse_in_period_id',
+            hint: `The accounting period ${period.name} is closed.`,
+          });
         }
         entryDate = period.startDate;
         reverseInPeriodId = period.id;
@@ -320,7 +360,10 @@ export class JournalEntriesService implements OnModuleInit {
       original.reversedById = reversal.id;
       original.reverseInPeriodId = reverseInPeriodId;
       const saved = await this.entries.save(original);
-      await this.events.publish('journal_entry.reversed', toJournalEntry(saved), { status: 'posted', reversed_by_id: null });
+      await this.events.publish('journal_entry.reversed', toJournalEntry(saved), {
+        status: 'posted',
+        reversed_by_id: null,
+      });
       return this.engine.present(saved);
     });
   }

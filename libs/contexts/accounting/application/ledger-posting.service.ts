@@ -13,7 +13,9 @@ import { EngineLine, JournalEngine } from './journal-engine.service';
 import { JournalEntryResource, toJournalEntry } from './presenters';
 
 /** A posting line: the account by id or by the entity's control-account role. */
-export type PostingLine = ({ role: ControlRole; account_id?: never } | { account_id: string; role?: never }) & {
+export type PostingLine = (
+  { role: ControlRole; account_id?: never } | { account_id: string; role?: never }
+) & {
   debit?: Decimal.Value;
   credit?: Decimal.Value;
   description?: string;
@@ -76,14 +78,19 @@ export class LedgerPostingService {
   }
 
   private bySource(sourceType: string, sourceId: string): Promise<JournalEntryRecord | null> {
-    return this.entries.scopedQuery('e').andWhere('e.source_type = :sourceType AND e.source_id = :sourceId', { sourceType, sourceId }).getOne();
+    return this.entries
+      .scopedQuery('e')
+      .andWhere('e.source_type = :sourceType AND e.source_id = :sourceId', { sourceType, sourceId })
+      .getOne();
   }
 
   private async resolve(lines: PostingLine[]): Promise<EngineLine[]> {
     const roles = [...new Set(lines.filter((l) => l.role).map((l) => l.role as string))];
     const { entityId, livemode } = RequestContext.caller();
     const accounts = roles.length
-      ? await this.tx.manager.getRepository(LedgerAccountRecord).find({ where: { entityId, livemode, controlRole: In(roles) } })
+      ? await this.tx.manager
+          .getRepository(LedgerAccountRecord)
+          .find({ where: { entityId, livemode, controlRole: In(roles) } })
       : [];
     const byRole = new Map(accounts.map((a) => [a.controlRole, a.id]));
     return lines.map((l, index) => {

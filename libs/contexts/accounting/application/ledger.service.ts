@@ -10,7 +10,10 @@ import { addDays, addMonths } from '../domain/calendar';
 import { AccountType, normalBalanceOf, NormalBalance } from '../domain/ledger';
 import { AccountingPeriodRecord, LedgerAccountRecord } from '../infrastructure/accounting.entities';
 import {
-  FiscalYearRepository, JournalEntryRepository, LedgerAccountRepository, PeriodRepository,
+  FiscalYearRepository,
+  JournalEntryRepository,
+  LedgerAccountRepository,
+  PeriodRepository,
 } from '../infrastructure/accounting.repositories';
 import { toFiscalYear, toLedgerAccount, toPeriod } from './presenters';
 
@@ -28,12 +31,16 @@ export interface AccountInput {
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
+  (error as { code?: string; constraint?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === constraint;
 
 /** Only asset accounts can be bank accounts. */
 function checkBankFlag(isBank: boolean, type: string): void {
   if (isBank && type !== 'asset') {
-    throw new AccountingError('parameter_invalid', { param: 'is_bank', hint: `Only asset accounts can be bank accounts; this one is '${type}'.` });
+    throw new AccountingError('parameter_invalid', {
+      param: 'is_bank',
+      hint: `Only asset accounts can be bank accounts; this one is '${type}'.`,
+    });
   }
 }
 
@@ -53,12 +60,22 @@ export class LedgerService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'ledger_account',
-      fields: { parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'ledger_account' } },
-      load: async (ids) => new Map((await this.accounts.findByIds(ids)).map((a) => [a.id, toLedgerAccount(a)])),
+      fields: {
+        parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'ledger_account' },
+      },
+      load: async (ids) =>
+        new Map((await this.accounts.findByIds(ids)).map((a) => [a.id, toLedgerAccount(a)])),
     });
     this.resources.register({
       name: 'accounting_period',
-      fields: { fiscal_year: { kind: 'reference', source: 'fiscal_year_id', target: 'fiscal_year', resource: 'fiscal_year' } },
+      fields: {
+        fiscal_year: {
+          kind: 'reference',
+          source: 'fiscal_year_id',
+          target: 'fiscal_year',
+          resource: 'fiscal_year',
+        },
+      },
       load: async (ids) => new Map((await this.periods.findByIds(ids)).map((p) => [p.id, toPeriod(p)])),
     });
     this.resources.register({
@@ -72,7 +89,10 @@ export class LedgerService implements OnModuleInit {
     if (!parentId) return;
     const parent = await this.accounts.findById(parentId);
     if (!parent || parent.id === selfId) {
-      throw new AccountingError('parameter_invalid', { param: 'parent_id', hint: `No other ledger account with id '${parentId}' exists.` });
+      throw new AccountingError('parameter_invalid', {
+        param: 'parent_id',
+        hint: `No other ledger account with id '${parentId}' exists.`,
+      });
     }
   }
 
@@ -82,10 +102,16 @@ export class LedgerService implements OnModuleInit {
       return await fn();
     } catch (error) {
       if (isUniqueViolation(error, 'ledger_accounts_code')) {
-        throw new AccountingError('resource_conflict', { param: 'code', hint: 'Another ledger account already has this code.' });
+        throw new AccountingError('resource_conflict', {
+          param: 'code',
+          hint: 'Another ledger account already has this code.',
+        });
       }
       if (isUniqueViolation(error, 'ledger_accounts_role')) {
-        throw new AccountingError('resource_conflict', { param: 'control_role', hint: 'Another ledger account already holds this control role.' });
+        throw new AccountingError('resource_conflict', {
+          param: 'control_role',
+          hint: 'Another ledger account already holds this control role.',
+        });
       }
       throw error;
     }
@@ -115,7 +141,10 @@ export class LedgerService implements OnModuleInit {
     );
   }
 
-  async listAccounts(query: ListQueryDto & { type?: string; control_role?: string; postable?: boolean }, url: string) {
+  async listAccounts(
+    query: ListQueryDto & { type?: string; control_role?: string; postable?: boolean },
+    url: string,
+  ) {
     const page = await this.accounts.page(query, { url }, (qb) => {
       if (query.type) qb.andWhere('r.type = :type', { type: query.type });
       if (query.control_role) qb.andWhere('r.control_role = :role', { role: query.control_role });
@@ -151,7 +180,8 @@ export class LedgerService implements OnModuleInit {
         const after = toLedgerAccount(account);
         const previous: Record<string, unknown> = {};
         for (const key of Object.keys(after) as (keyof typeof after)[]) {
-          if (!['updated_at', 'created_at'].includes(key) && before[key] !== after[key]) previous[key] = before[key];
+          if (!['updated_at', 'created_at'].includes(key) && before[key] !== after[key])
+            previous[key] = before[key];
         }
         if (Object.keys(previous).length === 0) return before;
         const resource = toLedgerAccount(await this.accounts.save(account));
@@ -164,18 +194,37 @@ export class LedgerService implements OnModuleInit {
   // Fiscal years and periods
 
   /** A fiscal year; with `monthly_periods` it is split into calendar-month periods. */
-  async createFiscalYear(input: { name: string; start_date: string; end_date: string; monthly_periods?: boolean }) {
+  async createFiscalYear(input: {
+    name: string;
+    start_date: string;
+    end_date: string;
+    monthly_periods?: boolean;
+  }) {
     return this.tx.run(async () => {
       if (input.end_date < input.start_date) {
-        throw new AccountingError('parameter_invalid', { param: 'end_date', hint: 'end_date must not be before start_date.' });
+        throw new AccountingError('parameter_invalid', {
+          param: 'end_date',
+          hint: 'end_date must not be before start_date.',
+        });
       }
-      const year = await this.years.create({ name: input.name, startDate: input.start_date, endDate: input.end_date, status: 'open', closedAt: null });
+      const year = await this.years.create({
+        name: input.name,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        status: 'open',
+        closedAt: null,
+      });
       if (input.monthly_periods ?? true) {
         let start = input.start_date;
         while (start <= input.end_date) {
           const nextStart = addMonths(start, 1);
           const end = addDays(nextStart, -1) < input.end_date ? addDays(nextStart, -1) : input.end_date;
-          await this.insertPeriod({ name: `${input.name} ${start.slice(0, 7)}`, start_date: start, end_date: end, fiscal_year_id: year.id });
+          await this.insertPeriod({
+            name: `${input.name} ${start.slice(0, 7)}`,
+            start_date: start,
+            end_date: end,
+            fiscal_year_id: year.id,
+          });
           start = nextStart;
         }
       }
@@ -197,8 +246,13 @@ export class LedgerService implements OnModuleInit {
     return this.tx.run(async () => {
       const year = await this.years.getForUpdate(id);
       if (year.status !== 'open') throw invalidState('fiscal year', year.status, 'close', ['open']);
-      const periods = await this.periods.scopedQuery('p').andWhere('p.fiscal_year_id = :id', { id }).orderBy('p.start_date').getMany();
-      for (const period of periods.filter((p) => p.status === 'open')) await this.closePeriodRecord(await this.periods.getForUpdate(period.id));
+      const periods = await this.periods
+        .scopedQuery('p')
+        .andWhere('p.fiscal_year_id = :id', { id })
+        .orderBy('p.start_date')
+        .getMany();
+      for (const period of periods.filter((p) => p.status === 'open'))
+        await this.closePeriodRecord(await this.periods.getForUpdate(period.id));
       year.status = 'closed';
       year.closedAt = new Date();
       return toFiscalYear(await this.years.save(year));
@@ -215,10 +269,17 @@ export class LedgerService implements OnModuleInit {
     });
   }
 
-  private async insertPeriod(input: { name: string; start_date: string; end_date: string; fiscal_year_id?: string | null }) {
+  private async insertPeriod(input: {
+    name: string;
+    start_date: string;
+    end_date: string;
+    fiscal_year_id?: string | null;
+  }) {
     // Serializes period creation per entity and mode so two overlapping periods cannot both pass the check.
     const { entityId, livemode } = RequestContext.caller();
-    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`accounting_periods:${entityId}:${livemode}`]);
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
+      `accounting_periods:${entityId}:${livemode}`,
+    ]);
     const overlap = await this.periods.overlapping(input.start_date, input.end_date);
     if (overlap) {
       throw new AccountingError('resource_conflict', {
@@ -237,13 +298,24 @@ export class LedgerService implements OnModuleInit {
     });
   }
 
-  async createPeriod(input: { name: string; start_date: string; end_date: string; fiscal_year_id?: string | null }) {
+  async createPeriod(input: {
+    name: string;
+    start_date: string;
+    end_date: string;
+    fiscal_year_id?: string | null;
+  }) {
     return this.tx.run(async () => {
       if (input.end_date < input.start_date) {
-        throw new AccountingError('parameter_invalid', { param: 'end_date', hint: 'end_date must not be before start_date.' });
+        throw new AccountingError('parameter_invalid', {
+          param: 'end_date',
+          hint: 'end_date must not be before start_date.',
+        });
       }
       if (input.fiscal_year_id && !(await this.years.findById(input.fiscal_year_id))) {
-        throw new AccountingError('parameter_invalid', { param: 'fiscal_year_id', hint: `No fiscal year with id '${input.fiscal_year_id}'.` });
+        throw new AccountingError('parameter_invalid', {
+          param: 'fiscal_year_id',
+          hint: `No fiscal year with id '${input.fiscal_year_id}'.`,
+        });
       }
       return toPeriod(await this.insertPeriod(input));
     });
@@ -266,7 +338,10 @@ export class LedgerService implements OnModuleInit {
       .scopedQuery('e')
       .select('e.status', 'status')
       .addSelect('count(*)::int', 'n')
-      .andWhere('e.period_id = :id AND e.status IN (:...statuses)', { id: period.id, statuses: ['draft', 'pending_approval'] })
+      .andWhere('e.period_id = :id AND e.status IN (:...statuses)', {
+        id: period.id,
+        statuses: ['draft', 'pending_approval'],
+      })
       .groupBy('e.status')
       .getRawMany<{ status: string; n: number }>();
     if (open.length > 0) {
@@ -294,18 +369,25 @@ export class LedgerService implements OnModuleInit {
   async reopenPeriod(id: string) {
     return this.tx.run(async () => {
       const period = await this.periods.getForUpdate(id);
-      if (period.status !== 'closed') throw invalidState('accounting period', period.status, 'reopen', ['closed']);
+      if (period.status !== 'closed')
+        throw invalidState('accounting period', period.status, 'reopen', ['closed']);
       if (period.fiscalYearId) {
         const year = await this.years.findById(period.fiscalYearId);
         if (year?.status === 'closed') {
-          throw new AccountingError('invalid_state', { hint: `Fiscal year ${year.name} is closed; reopen it first.`, details: { status: 'closed' } });
+          throw new AccountingError('invalid_state', {
+            hint: `Fiscal year ${year.name} is closed; reopen it first.`,
+            details: { status: 'closed' },
+          });
         }
       }
       const closedAt = period.closedAt?.toISOString() ?? null;
       period.status = 'open';
       period.closedAt = null;
       const resource = toPeriod(await this.periods.save(period));
-      await this.events.publish('accounting_period.reopened', resource, { status: 'closed', closed_at: closedAt });
+      await this.events.publish('accounting_period.reopened', resource, {
+        status: 'closed',
+        closed_at: closedAt,
+      });
       return resource;
     });
   }

@@ -1,8 +1,14 @@
 import { toJsonNumber } from '../../../platform/persistence/money';
 import { maxRecoverable, netBookValue } from '../domain/fixed-asset';
 import {
-  AccountingPeriodRecord, FiscalYearRecord, FixedAssetEventRecord, FixedAssetRecord, JournalEntryRecord, JournalLineRecord,
-  LedgerAccountRecord, RecurringJournalEntryRecord,
+  AccountingPeriodRecord,
+  FiscalYearRecord,
+  FixedAssetEventRecord,
+  FixedAssetRecord,
+  JournalEntryRecord,
+  JournalLineRecord,
+  LedgerAccountRecord,
+  RecurringJournalEntryRecord,
 } from '../infrastructure/accounting.entities';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -108,7 +114,9 @@ export function toJournalEntry(e: JournalEntryRecord, lines?: JournalLineRecord[
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };
-  return lines ? { ...resource, lines: [...lines].sort((a, b) => a.lineNumber - b.lineNumber).map(toJournalLine) } : resource;
+  return lines
+    ? { ...resource, lines: [...lines].sort((a, b) => a.lineNumber - b.lineNumber).map(toJournalLine) }
+    : resource;
 }
 
 export type JournalEntryResource = ReturnType<typeof toJournalEntry> & { lines?: JournalLineResource[] };

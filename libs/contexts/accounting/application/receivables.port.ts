@@ -54,7 +54,8 @@ export class ReceivablesGateway {
   }
 
   get port(): ReceivablesPort {
-    if (!this.implementation) throw new Error('No ReceivablesPort is registered (the sales context provides it)');
+    if (!this.implementation)
+      throw new Error('No ReceivablesPort is registered (the sales context provides it)');
     return this.implementation;
   }
 

@@ -8,7 +8,11 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
 import { businessDay, Frequency, nextOccurrence } from '../domain/calendar';
-import { RecurringJournalEntryRecord, RecurringRunRecord, TemplateLine } from '../infrastructure/accounting.entities';
+import {
+  RecurringJournalEntryRecord,
+  RecurringRunRecord,
+  TemplateLine,
+} from '../infrastructure/accounting.entities';
 import { RecurringTemplateRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { EngineLine, JournalEngine } from './journal-engine.service';
@@ -64,7 +68,11 @@ export class RecurringJournalEntriesService {
   ) {}
 
   private checkDates(next: string, end: string | null | undefined): void {
-    if (end && end < next) throw new AccountingError('parameter_invalid', { param: 'end_date', hint: 'end_date must not be before next_run_date.' });
+    if (end && end < next)
+      throw new AccountingError('parameter_invalid', {
+        param: 'end_date',
+        hint: 'end_date must not be before next_run_date.',
+      });
   }
 
   async create(input: TemplateInput) {
@@ -147,7 +155,12 @@ export class RecurringJournalEntriesService {
    * Claims the occurrence `runDate` (a unique (template_id, run_date) row plus a conditional
    * advance of next_run_date) and posts it dated `entryDate`. Returns null when another run claimed it.
    */
-  private async post(template: RecurringJournalEntryRecord, runDate: string, entryDate: string, trigger: 'manual' | 'schedule') {
+  private async post(
+    template: RecurringJournalEntryRecord,
+    runDate: string,
+    entryDate: string,
+    trigger: 'manual' | 'schedule',
+  ) {
     const next = nextOccurrence(runDate, template.frequency as Frequency);
     const claimed: unknown[] = await this.tx.transactional.query(
       `UPDATE recurring_journal_entries SET next_run_date = $3, last_run_date = $4, updated_at = now(), version = version + 1
@@ -179,7 +192,10 @@ export class RecurringJournalEntriesService {
       journalEntryId: entry.id,
       trigger,
     });
-    await this.tx.transactional.query(`UPDATE recurring_journal_entries SET last_journal_entry_id = $2 WHERE id = $1`, [template.id, entry.id]);
+    await this.tx.transactional.query(
+      `UPDATE recurring_journal_entries SET last_journal_entry_id = $2 WHERE id = $1`,
+      [template.id, entry.id],
+    );
     const updated = await this.templates.getById(template.id);
     await this.events.publish('recurring_journal_entry.ran', toRecurringTemplate(updated), {
       next_run_date: runDate,
@@ -194,31 +210,46 @@ export class RecurringJournalEntriesService {
    * day, within end_date) is posted once, dated its own occurrence date. Safe with many workers.
    */
   async runDue(now = new Date()): Promise<{ posted: number; failed: number }> {
-    const due: { id: string; entity_id: string; livemode: boolean; code: string; timezone: string }[] = await this.tx.dataSource.query(
-      `SELECT t.id, t.entity_id, t.livemode, e.code, e.timezone FROM recurring_journal_entries t JOIN entities e ON e.id = t.entity_id
+    const due: { id: string; entity_id: string; livemode: boolean; code: string; timezone: string }[] =
+      await this.tx.dataSource.query(
+        `SELECT t.id, t.entity_id, t.livemode, e.code, e.timezone FROM recurring_journal_entries t JOIN entities e ON e.id = t.entity_id
        WHERE t.active AND t.next_run_date <= (now() AT TIME ZONE e.timezone)::date + 1 ORDER BY t.next_run_date, t.id`,
-    );
+      );
     let posted = 0;
     let failed = 0;
     for (const row of due) {
       const today = businessDay(row.timezone, now);
-      const caller = { entityId: row.entity_id, entityCode: row.code, livemode: row.livemode, apiKeyId: row.entity_id, scopes: new Set(['*']) };
-      await RequestContext.runAs(caller, async () => {
-        for (;;) {
-          const template = await this.templates.findById(row.id);
-          if (!template || !template.active || template.nextRunDate > today) return;
-          if (template.endDate && template.nextRunDate > template.endDate) return;
-          try {
-            const entry = await this.tx.run(() => this.post(template, template.nextRunDate, template.nextRunDate, 'schedule'));
-            if (entry) posted += 1;
-          } catch (error) {
-            // A closed period or a changed account leaves the template due; it is retried next time.
-            failed += 1;
-            this.logger.warn(`recurring journal entry ${row.id} could not run for ${template.nextRunDate}: ${String(error)}`);
-            return;
+      const caller = {
+        entityId: row.entity_id,
+        entityCode: row.code,
+        livemode: row.livemode,
+        apiKeyId: row.entity_id,
+        scopes: new Set(['*']),
+      };
+      await RequestContext.runAs(
+        caller,
+        async () => {
+          for (;;) {
+            const template = await this.templates.findById(row.id);
+            if (!template || !template.active || template.nextRunDate > today) return;
+            if (template.endDate && template.nextRunDate > template.endDate) return;
+            try {
+              const entry = await this.tx.run(() =>
+                this.post(template, template.nextRunDate, template.nextRunDate, 'schedule'),
+              );
+              if (entry) posted += 1;
+            } catch (error) {
+              // A closed period or a changed account leaves the template due; it is retried next time.
+              failed += 1;
+              this.logger.warn(
+                `recurring journal entry ${row.id} could not run for ${template.nextRunDate}: ${String(error)}`,
+              );
+              return;
+            }
           }
-        }
-      }, 'recurring-journal-entries');
+        },
+        'recurring-journal-entries',
+      );
     }
     return { posted, failed };
   }

@@ -1,7 +1,17 @@
 import { DomainError, DomainErrorOptions } from '../../../platform/errors/domain-error';
 
-type AccountingCode = 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'invalid_state' | 'parameter_invalid' | 'resource_conflict' | 'amount_exceeds_limit'
-  | 'invoice_not_open' | 'unapplied_remainder' | 'not_found' | 'unsupported_param';
+type AccountingCode =
+  | 'unbalanced_entry'
+  | 'period_closed'
+  | 'account_not_postable'
+  | 'invalid_state'
+  | 'parameter_invalid'
+  | 'resource_conflict'
+  | 'amount_exceeds_limit'
+  | 'invoice_not_open'
+  | 'unapplied_remainder'
+  | 'not_found'
+  | 'unsupported_param';
 
 /** Errors of the accounting context; the platform filter maps each code to its status. */
 export class AccountingError extends DomainError {

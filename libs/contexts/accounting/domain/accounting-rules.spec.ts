@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { money } from '../../../platform/persistence/money';
 import { addMonths, businessDay, isValidDate, nextOccurrence, wholeMonthsBetween } from './calendar';
 import { depreciationDue, maxRecoverable, netBookValue } from './fixed-asset';
-import { EntryContent, formatEntryNumber, isBalanced, lineProblem, needsApproval, sameEntryContent, swapSides } from './journal-entry';
+import {
+  EntryContent,
+  formatEntryNumber,
+  isBalanced,
+  lineProblem,
+  needsApproval,
+  sameEntryContent,
+  swapSides,
+} from './journal-entry';
 import { normalBalanceOf } from './ledger';
 import { isSourceType, SOURCE_TYPES } from './source-types';
 
@@ -24,12 +32,19 @@ describe('journal entry rules', () => {
 
   it('keeps any balanced set balanced when sides are swapped', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 10 }), (cents) => {
-        const debits = cents.map((c) => line(money(c).dividedBy(10000).toFixed(4), '0'));
-        const total = debits.reduce((s, l) => s.plus(l.debit), money(0));
-        const lines = [...debits, line('0', total.toFixed(4))];
-        return isBalanced(lines) && isBalanced(swapSides(lines)) && swapSides(lines)[0].credit.equals(lines[0].debit);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 10 }),
+        (cents) => {
+          const debits = cents.map((c) => line(money(c).dividedBy(10000).toFixed(4), '0'));
+          const total = debits.reduce((s, l) => s.plus(l.debit), money(0));
+          const lines = [...debits, line('0', total.toFixed(4))];
+          return (
+            isBalanced(lines) &&
+            isBalanced(swapSides(lines)) &&
+            swapSides(lines)[0].credit.equals(lines[0].debit)
+          );
+        },
+      ),
     );
   });
 
@@ -115,7 +130,12 @@ describe('re-imported journal entries', () => {
 
   it('is the same content when only the representation differs (decimals, null vs absent)', () => {
     expect(sameEntryContent(entry(), entry())).toBe(true);
-    expect(sameEntryContent(entry(), entry({ lines: entry().lines.map((l) => ({ ...l, description: undefined, projectId: null })) }))).toBe(true);
+    expect(
+      sameEntryContent(
+        entry(),
+        entry({ lines: entry().lines.map((l) => ({ ...l, description: undefined, projectId: null })) }),
+      ),
+    ).toBe(true);
   });
 
   it('differs on any date, text, amount, account, dimension or line order change', () => {
@@ -123,7 +143,9 @@ describe('re-imported journal entries', () => {
     expect(sameEntryContent(entry(), entry({ description: null }))).toBe(false);
     expect(sameEntryContent(entry(), entry({ sourceType: 'ADJUSTMENT' }))).toBe(false);
     const [first, second] = entry().lines;
-    expect(sameEntryContent(entry(), entry({ lines: [{ ...first, debit: money('100.5001') }, second] }))).toBe(false);
+    expect(
+      sameEntryContent(entry(), entry({ lines: [{ ...first, debit: money('100.5001') }, second] })),
+    ).toBe(false);
     expect(sameEntryContent(entry(), entry({ lines: [{ ...first, accountId: 'c' }, second] }))).toBe(false);
     expect(sameEntryContent(entry(), entry({ lines: [{ ...first, locationId: 'l' }, second] }))).toBe(false);
     expect(sameEntryContent(entry(), entry({ lines: [second, first] }))).toBe(false);

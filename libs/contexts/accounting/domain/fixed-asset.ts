@@ -16,11 +16,16 @@ export interface AssetBook {
 
 /** Cost plus revaluations, less depreciation and net impairment. */
 export function netBookValue(a: AssetBook): Decimal {
-  return a.cost.plus(a.revaluationTotal).minus(a.accumulatedDepreciation).minus(a.totalImpaired).plus(a.totalRecovered);
+  return a.cost
+    .plus(a.revaluationTotal)
+    .minus(a.accumulatedDepreciation)
+    .minus(a.totalImpaired)
+    .plus(a.totalRecovered);
 }
 
 /** Recoveries are capped by what was impaired and not yet recovered. */
-export const maxRecoverable = (a: Pick<AssetBook, 'totalImpaired' | 'totalRecovered'>): Decimal => a.totalImpaired.minus(a.totalRecovered);
+export const maxRecoverable = (a: Pick<AssetBook, 'totalImpaired' | 'totalRecovered'>): Decimal =>
+  a.totalImpaired.minus(a.totalRecovered);
 
 /**
  * Straight-line depreciation for the whole months elapsed up to `throughDate` that were not

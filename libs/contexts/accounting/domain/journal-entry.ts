@@ -1,7 +1,14 @@
 import Decimal from 'decimal.js';
 import { money } from '../../../platform/persistence/money';
 
-export const ENTRY_STATUSES = ['draft', 'pending_approval', 'posted', 'reversed', 'voided', 'rejected'] as const;
+export const ENTRY_STATUSES = [
+  'draft',
+  'pending_approval',
+  'posted',
+  'reversed',
+  'voided',
+  'rejected',
+] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export type ApprovalStatus = 'auto_approved' | 'pending_approval' | 'approved' | 'rejected';
 
@@ -14,13 +21,18 @@ export type LineProblem = { index: number; field: 'debit_amount' | 'credit_amoun
 
 /** Each line carries exactly one positive side with at most 4 decimals; null when the line is fine. */
 export function lineProblem(line: LineAmounts, index: number): LineProblem | null {
-  for (const [field, value] of [['debit_amount', line.debit], ['credit_amount', line.credit]] as const) {
+  for (const [field, value] of [
+    ['debit_amount', line.debit],
+    ['credit_amount', line.credit],
+  ] as const) {
     if (value.isNegative()) return { index, field, reason: 'must not be negative' };
     if (value.decimalPlaces() > 4) return { index, field, reason: 'has more than 4 decimal places' };
     if (value.abs().greaterThanOrEqualTo('1e15')) return { index, field, reason: 'is too large' };
   }
-  if (line.debit.isZero() && line.credit.isZero()) return { index, field: 'debit_amount', reason: 'a line needs a debit or a credit amount' };
-  if (!line.debit.isZero() && !line.credit.isZero()) return { index, field: 'credit_amount', reason: 'a line is either a debit or a credit' };
+  if (line.debit.isZero() && line.credit.isZero())
+    return { index, field: 'debit_amount', reason: 'a line needs a debit or a credit amount' };
+  if (!line.debit.isZero() && !line.credit.isZero())
+    return { index, field: 'credit_amount', reason: 'a line is either a debit or a credit' };
   return null;
 }
 
@@ -38,7 +50,8 @@ export const isBalanced = (lines: readonly LineAmounts[]): boolean => {
 };
 
 /** The reversing lines: each debit becomes a credit of the same amount and vice versa. */
-export const swapSides = <L extends LineAmounts>(lines: readonly L[]): L[] => lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
+export const swapSides = <L extends LineAmounts>(lines: readonly L[]): L[] =>
+  lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
 
 /** Manual entries above the threshold wait for approval; system entries never do. */
 export function needsApproval(totalDebit: Decimal, threshold: Decimal | null, manual: boolean): boolean {
@@ -46,7 +59,10 @@ export function needsApproval(totalDebit: Decimal, threshold: Decimal | null, ma
 }
 
 /** The statuses from which an action may start, for 409 invalid_state hints. */
-export const ALLOWED_FROM: Record<'post' | 'approve' | 'reject' | 'void' | 'reverse' | 'update' | 'delete', readonly EntryStatus[]> = {
+export const ALLOWED_FROM: Record<
+  'post' | 'approve' | 'reject' | 'void' | 'reverse' | 'update' | 'delete',
+  readonly EntryStatus[]
+> = {
   post: ['draft'],
   approve: ['pending_approval'],
   reject: ['pending_approval'],
@@ -57,7 +73,8 @@ export const ALLOWED_FROM: Record<'post' | 'approve' | 'reject' | 'void' | 'reve
 };
 
 /** `QA1-JE` + 7 -> `QA1-JE-000007`. */
-export const formatEntryNumber = (prefix: string, n: number | string): string => `${prefix}-${String(n).padStart(6, '0')}`;
+export const formatEntryNumber = (prefix: string, n: number | string): string =>
+  `${prefix}-${String(n).padStart(6, '0')}`;
 
 export const defaultEntryPrefix = (entityCode: string): string => `${entityCode.toUpperCase()}-JE`;
 
@@ -82,7 +99,8 @@ export interface EntryContent {
 /** True when two entries carry the same date, texts, source type and lines (in order, amounts compared exactly). */
 export function sameEntryContent(a: EntryContent, b: EntryContent): boolean {
   if (a.entryDate !== b.entryDate || (a.description ?? null) !== (b.description ?? null)) return false;
-  if (a.entryType !== b.entryType || a.sourceType !== b.sourceType || a.lines.length !== b.lines.length) return false;
+  if (a.entryType !== b.entryType || a.sourceType !== b.sourceType || a.lines.length !== b.lines.length)
+    return false;
   return a.lines.every((l, i) => {
     const o = b.lines[i];
     return (

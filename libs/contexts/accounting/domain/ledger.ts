@@ -6,7 +6,17 @@ export const NORMAL_BALANCES = ['debit', 'credit'] as const;
 export type NormalBalance = (typeof NORMAL_BALANCES)[number];
 
 /** Roles that other contexts post against; each is held by at most one account per entity and mode. */
-export const CONTROL_ROLES = ['receivables', 'payables', 'inventory', 'cash', 'revenue', 'cogs', 'tax', 'customer_credit', 'suspense'] as const;
+export const CONTROL_ROLES = [
+  'receivables',
+  'payables',
+  'inventory',
+  'cash',
+  'revenue',
+  'cogs',
+  'tax',
+  'customer_credit',
+  'suspense',
+] as const;
 export type ControlRole = (typeof CONTROL_ROLES)[number];
 
 /** Assets and expenses carry debit balances; liabilities, equity and revenue carry credit balances. */

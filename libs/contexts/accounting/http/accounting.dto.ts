@@ -1,8 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, Max, IsOptional, IsString, IsUUID, Matches, MaxLength,
-  Min, ValidateIf, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  Max,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { ListQueryDto, toBoolean } from '../../../platform/http/list/list-query.dto';
 import { DATE_PATTERN } from '../domain/calendar';
@@ -22,7 +38,11 @@ const AMOUNT = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 // Settings
 
 export class UpdateSettingsDto {
-  @ApiPropertyOptional({ nullable: true, example: 10000, description: 'Manual entries whose total debit exceeds it wait for approval; null: never.' })
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 10000,
+    description: 'Manual entries whose total debit exceeds it wait for approval; null: never.',
+  })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsNumber(AMOUNT)
@@ -58,15 +78,27 @@ export class CreateLedgerAccountDto {
   @IsIn(NORMAL_BALANCES)
   normal_balance?: (typeof NORMAL_BALANCES)[number];
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() postable?: boolean;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() parent_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  parent_id?: string | null;
   @ApiPropertyOptional({ enum: CONTROL_ROLES, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsIn(CONTROL_ROLES)
   control_role?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional({ default: false, description: 'A bank account: bank transactions may be imported into it (asset accounts only).' })
+  @ApiPropertyOptional({
+    default: false,
+    description: 'A bank account: bank transactions may be imported into it (asset accounts only).',
+  })
   @IsOptional()
   @IsBoolean()
   is_bank?: boolean;
@@ -75,16 +107,31 @@ export class CreateLedgerAccountDto {
 export class UpdateLedgerAccountDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(32) code?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
-  @ApiPropertyOptional({ enum: ACCOUNT_TYPES }) @IsOptional() @IsIn(ACCOUNT_TYPES) type?: (typeof ACCOUNT_TYPES)[number];
-  @ApiPropertyOptional({ enum: NORMAL_BALANCES }) @IsOptional() @IsIn(NORMAL_BALANCES) normal_balance?: (typeof NORMAL_BALANCES)[number];
+  @ApiPropertyOptional({ enum: ACCOUNT_TYPES })
+  @IsOptional()
+  @IsIn(ACCOUNT_TYPES)
+  type?: (typeof ACCOUNT_TYPES)[number];
+  @ApiPropertyOptional({ enum: NORMAL_BALANCES })
+  @IsOptional()
+  @IsIn(NORMAL_BALANCES)
+  normal_balance?: (typeof NORMAL_BALANCES)[number];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() postable?: boolean;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() parent_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  parent_id?: string | null;
   @ApiPropertyOptional({ enum: CONTROL_ROLES, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsIn(CONTROL_ROLES)
   control_role?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() is_bank?: boolean;
 }
@@ -168,13 +215,42 @@ export class PeriodResponse {
 
 export class JournalLineDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() account_id: string;
-  @ApiPropertyOptional({ example: 100.5, default: 0 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) debit_amount?: number;
-  @ApiPropertyOptional({ example: 0, default: 0 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) credit_amount?: number;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() location_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() department_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() class_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID() project_id?: string | null;
+  @ApiPropertyOptional({ example: 100.5, default: 0 })
+  @IsOptional()
+  @IsNumber(AMOUNT)
+  @Min(0)
+  debit_amount?: number;
+  @ApiPropertyOptional({ example: 0, default: 0 })
+  @IsOptional()
+  @IsNumber(AMOUNT)
+  @Min(0)
+  credit_amount?: number;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  location_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  department_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  class_id?: string | null;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID()
+  project_id?: string | null;
 }
 
 export class CreateJournalEntryDto {
@@ -185,9 +261,21 @@ export class CreateJournalEntryDto {
   @IsString()
   @MaxLength(1000)
   description?: string | null;
-  @ApiPropertyOptional({ example: 'manual', default: 'manual' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
-  @ApiPropertyOptional({ enum: SOURCE_TYPES, default: 'MANUAL' }) @IsOptional() @IsIn(SOURCE_TYPES) source_type?: string;
-  @ApiPropertyOptional({ enum: ['draft', 'posted'], default: 'posted', description: 'posted applies the approval rule.' })
+  @ApiPropertyOptional({ example: 'manual', default: 'manual' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  entry_type?: string;
+  @ApiPropertyOptional({ enum: SOURCE_TYPES, default: 'MANUAL' })
+  @IsOptional()
+  @IsIn(SOURCE_TYPES)
+  source_type?: string;
+  @ApiPropertyOptional({
+    enum: ['draft', 'posted'],
+    default: 'posted',
+    description: 'posted applies the approval rule.',
+  })
   @IsOptional()
   @IsIn(['draft', 'posted'])
   status?: 'draft' | 'posted';
@@ -202,7 +290,12 @@ export class CreateJournalEntryDto {
 
 export class UpdateJournalEntryDto {
   @ApiPropertyOptional({ example: '2026-11-21' }) @IsOptional() @IsCalendarDate() entry_date?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
   @ApiPropertyOptional({ enum: SOURCE_TYPES }) @IsOptional() @IsIn(SOURCE_TYPES) source_type?: string;
   @ApiPropertyOptional({ type: [JournalLineDto], description: 'Replaces every line.' })
@@ -216,7 +309,11 @@ export class UpdateJournalEntryDto {
 }
 
 export class RejectJournalEntryDto {
-  @ApiProperty({ example: 'Wrong cost centre' }) @IsString() @IsNotEmpty() @MaxLength(1000) rejection_reason: string;
+  @ApiProperty({ example: 'Wrong cost centre' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
+  rejection_reason: string;
 }
 
 export class ReverseJournalEntryDto {
@@ -257,7 +354,12 @@ export class JournalEntryResponse {
   @ApiProperty({ example: '2026-11-21' }) entry_date: string;
   @ApiProperty({ example: 'manual' }) entry_type: string;
   @ApiProperty({ enum: ENTRY_STATUSES }) status: string;
-  @ApiProperty({ enum: ['auto_approved', 'pending_approval', 'approved', 'rejected'], nullable: true, type: String }) approval_status: string | null;
+  @ApiProperty({
+    enum: ['auto_approved', 'pending_approval', 'approved', 'rejected'],
+    nullable: true,
+    type: String,
+  })
+  approval_status: string | null;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty({ enum: SOURCE_TYPES }) source_type: string;
   @ApiProperty({ nullable: true, type: String }) source_id: string | null;
@@ -276,12 +378,20 @@ export class JournalEntryResponse {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) rejected_by: string | null;
   @ApiProperty({ nullable: true, type: String }) rejection_reason: string | null;
   @ApiProperty({ nullable: true, type: String }) idempotency_key: string | null;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The API key that created the entry.' }) created_by: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The API key name; null for system entries.' }) created_by_name: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The API key that created the entry.',
+  })
+  created_by: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The API key name; null for system entries.' })
+  created_by_name: string | null;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
-  @ApiPropertyOptional({ type: [JournalLineResponse], description: 'On single retrieval only.' }) lines?: JournalLineResponse[];
+  @ApiPropertyOptional({ type: [JournalLineResponse], description: 'On single retrieval only.' })
+  lines?: JournalLineResponse[];
 }
 
 // Recurring journal entries
@@ -290,11 +400,27 @@ const FREQUENCY_VALUES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] a
 
 export class CreateRecurringJournalEntryDto {
   @ApiProperty({ example: 'Monthly rent' }) @IsString() @IsNotEmpty() @MaxLength(200) name: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
-  @ApiPropertyOptional({ default: 'recurring' }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
-  @ApiProperty({ enum: FREQUENCY_VALUES }) @IsIn(FREQUENCY_VALUES) frequency: (typeof FREQUENCY_VALUES)[number];
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
+  @ApiPropertyOptional({ default: 'recurring' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  entry_type?: string;
+  @ApiProperty({ enum: FREQUENCY_VALUES })
+  @IsIn(FREQUENCY_VALUES)
+  frequency: (typeof FREQUENCY_VALUES)[number];
   @ApiProperty({ example: '2026-12-01' }) @IsCalendarDate() next_run_date: string;
-  @ApiPropertyOptional({ example: '2027-12-01', nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDate() end_date?: string | null;
+  @ApiPropertyOptional({ example: '2027-12-01', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsCalendarDate()
+  end_date?: string | null;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
   @ApiProperty({ type: [JournalLineDto] })
   @IsArray()
@@ -307,11 +433,23 @@ export class CreateRecurringJournalEntryDto {
 
 export class UpdateRecurringJournalEntryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(1000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
-  @ApiPropertyOptional({ enum: FREQUENCY_VALUES }) @IsOptional() @IsIn(FREQUENCY_VALUES) frequency?: (typeof FREQUENCY_VALUES)[number];
+  @ApiPropertyOptional({ enum: FREQUENCY_VALUES })
+  @IsOptional()
+  @IsIn(FREQUENCY_VALUES)
+  frequency?: (typeof FREQUENCY_VALUES)[number];
   @ApiPropertyOptional() @IsOptional() @IsCalendarDate() next_run_date?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsCalendarDate() end_date?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsCalendarDate()
+  end_date?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
   @ApiPropertyOptional({ type: [JournalLineDto] })
   @IsOptional()
@@ -364,10 +502,20 @@ export class CreateFixedAssetDto {
   @ApiProperty({ example: 36000 }) @IsNumber(AMOUNT) @Min(0.0001) cost: number;
   @ApiProperty({ example: '2026-01-01' }) @IsCalendarDate() acquisition_date: string;
   @ApiProperty({ example: 60 }) @IsInt() @Min(1) @Max(1200) useful_life_months: number;
-  @ApiPropertyOptional({ example: 6000, default: 0 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) salvage_value?: number;
-  @ApiProperty({ format: 'uuid', description: 'The asset (cost) account.' }) @IsUUID() asset_account_id: string;
-  @ApiProperty({ format: 'uuid', description: 'Accumulated depreciation and impairment (contra-asset).' }) @IsUUID() depreciation_account_id: string;
-  @ApiProperty({ format: 'uuid', description: 'Depreciation, impairment and revaluation expense.' }) @IsUUID() expense_account_id: string;
+  @ApiPropertyOptional({ example: 6000, default: 0 })
+  @IsOptional()
+  @IsNumber(AMOUNT)
+  @Min(0)
+  salvage_value?: number;
+  @ApiProperty({ format: 'uuid', description: 'The asset (cost) account.' })
+  @IsUUID()
+  asset_account_id: string;
+  @ApiProperty({ format: 'uuid', description: 'Accumulated depreciation and impairment (contra-asset).' })
+  @IsUUID()
+  depreciation_account_id: string;
+  @ApiProperty({ format: 'uuid', description: 'Depreciation, impairment and revaluation expense.' })
+  @IsUUID()
+  expense_account_id: string;
 }
 
 export class DepreciateDto {
@@ -378,7 +526,10 @@ export class ImpairmentDto {
   @ApiProperty({ example: 2500 }) @IsNumber(AMOUNT) @Min(0.0001) amount: number;
   @ApiPropertyOptional({ example: 'Damage' }) @IsOptional() @IsString() @MaxLength(1000) reason?: string;
   @ApiPropertyOptional({ example: 20000 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) fair_value?: number;
-  @ApiPropertyOptional({ example: '2026-06-30', description: 'Default: the current business day.' }) @IsOptional() @IsCalendarDate() event_date?: string;
+  @ApiPropertyOptional({ example: '2026-06-30', description: 'Default: the current business day.' })
+  @IsOptional()
+  @IsCalendarDate()
+  event_date?: string;
 }
 
 export class RevaluationDto {

@@ -5,7 +5,13 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { FixedAssetsService } from '../application/fixed-assets.service';
 import {
-  AssetEventResponse, CreateFixedAssetDto, DepreciateDto, FixedAssetResponse, ImpairmentDto, ImpairmentHistoryResponse, RevaluationDto,
+  AssetEventResponse,
+  CreateFixedAssetDto,
+  DepreciateDto,
+  FixedAssetResponse,
+  ImpairmentDto,
+  ImpairmentHistoryResponse,
+  RevaluationDto,
 } from './accounting.dto';
 
 @ApiTags('Fixed assets')
@@ -39,14 +45,20 @@ export class FixedAssetsController {
   @Post(':id/depreciate')
   @HttpCode(200)
   @RequireScopes('assets:write')
-  @ApiOperation({ summary: 'Post depreciation through a date', description: 'A DEPRECIATION entry for the whole months not yet depreciated.' })
+  @ApiOperation({
+    summary: 'Post depreciation through a date',
+    description: 'A DEPRECIATION entry for the whole months not yet depreciated.',
+  })
   depreciate(@Param('id') id: string, @Body() body: DepreciateDto) {
     return this.assets.depreciate(id, body.through_date);
   }
 
   @Post(':id/impairments')
   @RequireScopes('assets:write')
-  @ApiOperation({ summary: 'Record an impairment', description: 'Posts an IMPAIRMENT entry; the amount may not exceed the net book value.' })
+  @ApiOperation({
+    summary: 'Record an impairment',
+    description: 'Posts an IMPAIRMENT entry; the amount may not exceed the net book value.',
+  })
   @ApiResponse({ status: 201, type: AssetEventResponse })
   impair(@Param('id') id: string, @Body() body: ImpairmentDto) {
     return this.assets.impair(id, body);
@@ -54,7 +66,10 @@ export class FixedAssetsController {
 
   @Post(':id/recoveries')
   @RequireScopes('assets:write')
-  @ApiOperation({ summary: 'Record an impairment recovery', description: 'Capped by max_recoverable (422 amount_exceeds_limit, param amount).' })
+  @ApiOperation({
+    summary: 'Record an impairment recovery',
+    description: 'Capped by max_recoverable (422 amount_exceeds_limit, param amount).',
+  })
   @ApiResponse({ status: 201, type: AssetEventResponse })
   recover(@Param('id') id: string, @Body() body: ImpairmentDto) {
     return this.assets.recover(id, body);
@@ -62,7 +77,10 @@ export class FixedAssetsController {
 
   @Post(':id/revaluations')
   @RequireScopes('assets:write')
-  @ApiOperation({ summary: 'Revalue a fixed asset to a fair value', description: 'Posts the difference to the net book value.' })
+  @ApiOperation({
+    summary: 'Revalue a fixed asset to a fair value',
+    description: 'Posts the difference to the net book value.',
+  })
   @ApiResponse({ status: 201, type: AssetEventResponse })
   revalue(@Param('id') id: string, @Body() body: RevaluationDto) {
     return this.assets.revalue(id, body);
@@ -70,7 +88,10 @@ export class FixedAssetsController {
 
   @Get(':id/impairment_history')
   @RequireScopes('assets:read')
-  @ApiOperation({ summary: 'Impairment history', description: 'Events by event_date desc then created_at desc, total and summary.' })
+  @ApiOperation({
+    summary: 'Impairment history',
+    description: 'Events by event_date desc then created_at desc, total and summary.',
+  })
   @ApiResponse({ status: 200, type: ImpairmentHistoryResponse })
   history(@Param('id') id: string) {
     return this.assets.impairmentHistory(id);

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
@@ -6,7 +18,12 @@ import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { JournalEntriesService } from '../application/journal-entries.service';
 import {
-  CreateJournalEntryDto, JournalEntryListQuery, JournalEntryResponse, RejectJournalEntryDto, ReverseJournalEntryDto, UpdateJournalEntryDto,
+  CreateJournalEntryDto,
+  JournalEntryListQuery,
+  JournalEntryResponse,
+  RejectJournalEntryDto,
+  ReverseJournalEntryDto,
+  UpdateJournalEntryDto,
 } from './accounting.dto';
 
 @ApiTags('Journal entries')
@@ -19,7 +36,8 @@ export class JournalEntriesController {
   @RequireScopes('accounting:write')
   @ApiOperation({
     summary: 'Create a journal entry',
-    description: 'status draft or posted (default); posting applies the approval threshold, so the result may be pending_approval.',
+    description:
+      'status draft or posted (default); posting applies the approval threshold, so the result may be pending_approval.',
   })
   @ApiResponse({ status: 201, type: JournalEntryResponse })
   create(@Body() body: CreateJournalEntryDto, @Headers('idempotency-key') idempotencyKey?: string) {
@@ -28,7 +46,10 @@ export class JournalEntriesController {
 
   @Get()
   @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'List journal entries', description: 'Newest first, without lines; filters batch_id, status, source_type, period_id.' })
+  @ApiOperation({
+    summary: 'List journal entries',
+    description: 'Newest first, without lines; filters batch_id, status, source_type, period_id.',
+  })
   list(@Query() query: JournalEntryListQuery, @Req() req: Request) {
     return this.entries.list(query, req.originalUrl.split('?')[0]);
   }
@@ -43,7 +64,10 @@ export class JournalEntriesController {
 
   @Patch(':id')
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Update a draft journal entry', description: '409 invalid_state unless the entry is a draft.' })
+  @ApiOperation({
+    summary: 'Update a draft journal entry',
+    description: '409 invalid_state unless the entry is a draft.',
+  })
   @ApiResponse({ status: 200, type: JournalEntryResponse })
   update(@Param('id') id: string, @Body() body: UpdateJournalEntryDto) {
     return this.entries.update(id, body);
@@ -51,7 +75,10 @@ export class JournalEntriesController {
 
   @Delete(':id')
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Delete a draft journal entry', description: '409 invalid_state unless the entry is a draft.' })
+  @ApiOperation({
+    summary: 'Delete a draft journal entry',
+    description: '409 invalid_state unless the entry is a draft.',
+  })
   delete(@Param('id') id: string) {
     return this.entries.delete(id);
   }
@@ -59,7 +86,10 @@ export class JournalEntriesController {
   @Post(':id/post')
   @HttpCode(200)
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Post a draft', description: 'Applies the approval threshold: the result may be pending_approval.' })
+  @ApiOperation({
+    summary: 'Post a draft',
+    description: 'Applies the approval threshold: the result may be pending_approval.',
+  })
   @ApiResponse({ status: 200, type: JournalEntryResponse })
   post(@Param('id') id: string) {
     return this.entries.post(id);
@@ -97,7 +127,8 @@ export class JournalEntriesController {
   @RequireScopes('accounting:write')
   @ApiOperation({
     summary: 'Reverse a posted entry',
-    description: 'Posts an is_reversing entry with swapped lines and returns the original, now reversed, with reversed_by_id.',
+    description:
+      'Posts an is_reversing entry with swapped lines and returns the original, now reversed, with reversed_by_id.',
   })
   @ApiResponse({ status: 200, type: JournalEntryResponse })
   reverse(@Param('id') id: string, @Body() body: ReverseJournalEntryDto) {

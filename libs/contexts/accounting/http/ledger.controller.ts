@@ -7,8 +7,17 @@ import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list
 import { AccountingSettingsService } from '../application/accounting-settings.service';
 import { LedgerService } from '../application/ledger.service';
 import {
-  CreateFiscalYearDto, CreateLedgerAccountDto, CreatePeriodDto, FiscalYearResponse, LedgerAccountListQuery, LedgerAccountResponse,
-  PeriodListQuery, PeriodResponse, SettingsResponse, UpdateLedgerAccountDto, UpdateSettingsDto,
+  CreateFiscalYearDto,
+  CreateLedgerAccountDto,
+  CreatePeriodDto,
+  FiscalYearResponse,
+  LedgerAccountListQuery,
+  LedgerAccountResponse,
+  PeriodListQuery,
+  PeriodResponse,
+  SettingsResponse,
+  UpdateLedgerAccountDto,
+  UpdateSettingsDto,
 } from './accounting.dto';
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
@@ -20,7 +29,10 @@ export class AccountingSettingsController {
 
   @Get()
   @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'Retrieve the accounting settings', description: 'Time zone, current business day, approval threshold, entry-number prefix.' })
+  @ApiOperation({
+    summary: 'Retrieve the accounting settings',
+    description: 'Time zone, current business day, approval threshold, entry-number prefix.',
+  })
   @ApiResponse({ status: 200, type: SettingsResponse })
   retrieve(@Query() _query: RetrieveQueryDto) {
     return this.settings.retrieve();
@@ -51,7 +63,10 @@ export class LedgerAccountsController {
 
   @Get()
   @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'List ledger accounts', description: 'Newest first; filters type, control_role, postable.' })
+  @ApiOperation({
+    summary: 'List ledger accounts',
+    description: 'Newest first; filters type, control_role, postable.',
+  })
   list(@Query() query: LedgerAccountListQuery, @Req() req: Request) {
     return this.ledger.listAccounts(query, path(req));
   }
@@ -81,7 +96,10 @@ export class FiscalYearsController {
 
   @Post()
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Create a fiscal year', description: 'With monthly_periods (default) one open period per month is created.' })
+  @ApiOperation({
+    summary: 'Create a fiscal year',
+    description: 'With monthly_periods (default) one open period per month is created.',
+  })
   @ApiResponse({ status: 201, type: FiscalYearResponse })
   create(@Body() body: CreateFiscalYearDto) {
     return this.ledger.createFiscalYear(body);
@@ -105,7 +123,10 @@ export class FiscalYearsController {
   @Post(':id/close')
   @HttpCode(200)
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Close a fiscal year and its open periods', description: '409 invalid_state while a period holds drafts or pending approvals.' })
+  @ApiOperation({
+    summary: 'Close a fiscal year and its open periods',
+    description: '409 invalid_state while a period holds drafts or pending approvals.',
+  })
   @ApiResponse({ status: 200, type: FiscalYearResponse })
   close(@Param('id') id: string) {
     return this.ledger.closeFiscalYear(id);
@@ -129,7 +150,10 @@ export class PeriodsController {
 
   @Post()
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Create an accounting period', description: 'Periods of one entity and mode never overlap (409 resource_conflict).' })
+  @ApiOperation({
+    summary: 'Create an accounting period',
+    description: 'Periods of one entity and mode never overlap (409 resource_conflict).',
+  })
   @ApiResponse({ status: 201, type: PeriodResponse })
   create(@Body() body: CreatePeriodDto) {
     return this.ledger.createPeriod(body);
@@ -153,7 +177,10 @@ export class PeriodsController {
   @Post(':id/close')
   @HttpCode(200)
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Close an accounting period', description: '409 invalid_state while it holds drafts or entries pending approval.' })
+  @ApiOperation({
+    summary: 'Close an accounting period',
+    description: '409 invalid_state while it holds drafts or entries pending approval.',
+  })
   @ApiResponse({ status: 200, type: PeriodResponse })
   close(@Param('id') id: string) {
     return this.ledger.closePeriod(id);

@@ -6,7 +6,11 @@ import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { RecurringJournalEntriesService } from '../application/recurring-journal-entries.service';
 import {
-  CreateRecurringJournalEntryDto, JournalEntryResponse, RecurringJournalEntryResponse, RecurringListQuery, UpdateRecurringJournalEntryDto,
+  CreateRecurringJournalEntryDto,
+  JournalEntryResponse,
+  RecurringJournalEntryResponse,
+  RecurringListQuery,
+  UpdateRecurringJournalEntryDto,
 } from './accounting.dto';
 
 @ApiTags('Journal entries')
@@ -16,7 +20,10 @@ export class RecurringJournalEntriesController {
 
   @Post()
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Create a recurring journal entry template', description: 'Lines must balance and use postable accounts.' })
+  @ApiOperation({
+    summary: 'Create a recurring journal entry template',
+    description: 'Lines must balance and use postable accounts.',
+  })
   @ApiResponse({ status: 201, type: RecurringJournalEntryResponse })
   create(@Body() body: CreateRecurringJournalEntryDto) {
     return this.recurring.create(body);
@@ -47,7 +54,10 @@ export class RecurringJournalEntriesController {
 
   @Delete(':id')
   @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Delete a recurring journal entry template', description: 'Entries it already posted stay.' })
+  @ApiOperation({
+    summary: 'Delete a recurring journal entry template',
+    description: 'Entries it already posted stay.',
+  })
   delete(@Param('id') id: string) {
     return this.recurring.delete(id);
   }
@@ -58,7 +68,8 @@ export class RecurringJournalEntriesController {
   @ApiResource('journal_entry')
   @ApiOperation({
     summary: 'Run a recurring template now',
-    description: 'Posts a RECURRING_JE entry dated today regardless of next_run_date, then advances next_run_date. Returns the entry with lines.',
+    description:
+      'Posts a RECURRING_JE entry dated today regardless of next_run_date, then advances next_run_date. Returns the entry with lines.',
   })
   @ApiResponse({ status: 200, type: JournalEntryResponse })
   run(@Param('id') id: string) {

@@ -221,7 +221,18 @@ export class VendorBillPaymentRecord extends TenantRecord {
 }
 
 export const ACCOUNTING_ENTITIES = [
-  AccountingSettingsRecord, LedgerAccountRecord, FiscalYearRecord, AccountingPeriodRecord, JournalEntryRecord, JournalLineRecord,
-  RecurringJournalEntryRecord, RecurringRunRecord, FixedAssetRecord, FixedAssetDepreciationRecord, FixedAssetEventRecord,
-  BankTransactionRecord, VendorBillRecord, VendorBillPaymentRecord,
+  AccountingSettingsRecord,
+  LedgerAccountRecord,
+  FiscalYearRecord,
+  AccountingPeriodRecord,
+  JournalEntryRecord,
+  JournalLineRecord,
+  RecurringJournalEntryRecord,
+  RecurringRunRecord,
+  FixedAssetRecord,
+  FixedAssetDepreciationRecord,
+  FixedAssetEventRecord,
+  BankTransactionRecord,
+  VendorBillRecord,
+  VendorBillPaymentRecord,
 ];

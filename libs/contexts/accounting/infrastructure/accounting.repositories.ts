@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '../../../platform/persistence/tenant-repository';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import {
-  AccountingPeriodRecord, BankTransactionRecord, FiscalYearRecord, VendorBillPaymentRecord, VendorBillRecord, FixedAssetRecord, JournalEntryRecord, LedgerAccountRecord, RecurringJournalEntryRecord,
+  AccountingPeriodRecord,
+  BankTransactionRecord,
+  FiscalYearRecord,
+  VendorBillPaymentRecord,
+  VendorBillRecord,
+  FixedAssetRecord,
+  JournalEntryRecord,
+  LedgerAccountRecord,
+  RecurringJournalEntryRecord,
 } from './accounting.entities';
 
 @Injectable()
@@ -27,11 +35,16 @@ export class PeriodRepository extends TenantRepository<AccountingPeriodRecord> {
 
   /** The period whose dates cover `date`, if any. */
   covering(date: string): Promise<AccountingPeriodRecord | null> {
-    return this.scopedQuery('p').andWhere('p.start_date <= :date AND p.end_date >= :date', { date }).orderBy('p.start_date', 'DESC').getOne();
+    return this.scopedQuery('p')
+      .andWhere('p.start_date <= :date AND p.end_date >= :date', { date })
+      .orderBy('p.start_date', 'DESC')
+      .getOne();
   }
 
   overlapping(start: string, end: string): Promise<AccountingPeriodRecord | null> {
-    return this.scopedQuery('p').andWhere('p.start_date <= :end AND p.end_date >= :start', { start, end }).getOne();
+    return this.scopedQuery('p')
+      .andWhere('p.start_date <= :end AND p.end_date >= :start', { start, end })
+      .getOne();
   }
 }
 

@@ -15,11 +15,14 @@ export class AccountingProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<unknown, unknown, JobName<'accounting'>>): Promise<{ posted: number; failed: number }> {
+  async process(
+    job: Job<unknown, unknown, JobName<'accounting'>>,
+  ): Promise<{ posted: number; failed: number }> {
     switch (job.name) {
       case 'run-recurring-entries': {
         const result = await this.recurring.runDue();
-        if (result.posted > 0 || result.failed > 0) this.logger.log(`recurring entries: ${result.posted} posted, ${result.failed} failed`);
+        if (result.posted > 0 || result.failed > 0)
+          this.logger.log(`recurring entries: ${result.posted} posted, ${result.failed} failed`);
         return result;
       }
       default:
@@ -37,6 +40,10 @@ export class AccountingScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUE_NAMES.accounting) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler('run-recurring-entries', { every: EVERY_HOUR }, { name: 'run-recurring-entries' });
+    await this.queue.upsertJobScheduler(
+      'run-recurring-entries',
+      { every: EVERY_HOUR },
+      { name: 'run-recurring-entries' },
+    );
   }
 }

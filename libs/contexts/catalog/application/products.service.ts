@@ -251,7 +251,9 @@ export class ProductsService implements OnModuleInit {
       const taken = await this.products.takenSkus(inputs.flatMap((input) => skusOf(input).map((c) => c.sku)));
       const categoryIds = [...new Set(inputs.map((i) => i.category_id).filter((id): id is string => !!id))];
       const categories = new Set((await this.categories.findByIds(categoryIds)).map((c) => c.id));
-      const currency = inputs.some((i) => i.currency === undefined) ? await this.products.entityCurrency() : 'USD';
+      const currency = inputs.some((i) => i.currency === undefined)
+        ? await this.products.entityCurrency()
+        : 'USD';
       const results: (ProductResource | DomainError)[] = new Array(inputs.length);
       const accepted: { index: number; input: ProductInput }[] = [];
       for (const [index, input] of inputs.entries()) {
@@ -271,9 +273,13 @@ export class ProductsService implements OnModuleInit {
         for (const c of claims) taken.add(c.sku);
         accepted.push({ index, input });
       }
-      const products = await this.products.createMany(accepted.map((a) => this.productValues(a.input, currency)));
+      const products = await this.products.createMany(
+        accepted.map((a) => this.productValues(a.input, currency)),
+      );
       const variants = await this.variants.createMany(
-        accepted.flatMap((a, i) => (a.input.variants ?? []).map((v) => this.variantValues(products[i].id, v))),
+        accepted.flatMap((a, i) =>
+          (a.input.variants ?? []).map((v) => this.variantValues(products[i].id, v)),
+        ),
       );
       const variantsOf = new Map<string, ProductVariantRecord[]>(products.map((p) => [p.id, []]));
       for (const v of variants) variantsOf.get(v.productId)!.push(v);

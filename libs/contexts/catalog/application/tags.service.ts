@@ -39,7 +39,10 @@ export class TagsService implements OnModuleInit {
 
   async create(input: { name: string; color?: string | null }): Promise<TagResource> {
     return this.tx.run(async () => {
-      const tag = await this.tags.create({ name: normalizeTagName(input.name), color: normalizeTagColor(input.color) ?? null });
+      const tag = await this.tags.create({
+        name: normalizeTagName(input.name),
+        color: normalizeTagColor(input.color) ?? null,
+      });
       const resource = toTagResource(tag);
       await this.events.publish('tag.created', resource);
       return resource;
@@ -102,7 +105,10 @@ export class TagsService implements OnModuleInit {
   }
 
   /** The tag ids of each resource (one query for the batch), in the order they were attached. */
-  async tagIdsOf(resourceType: TaggableResource, resourceIds: readonly string[]): Promise<Map<string, string[]>> {
+  async tagIdsOf(
+    resourceType: TaggableResource,
+    resourceIds: readonly string[],
+  ): Promise<Map<string, string[]>> {
     return this.assignments.tagIdsOf(resourceType, resourceIds);
   }
 }

@@ -46,7 +46,10 @@ export class TagsController {
 
   @Delete(':id')
   @RequireScopes('tags:write')
-  @ApiOperation({ summary: 'Delete a tag', description: 'Permanent: the tag is detached from every resource.' })
+  @ApiOperation({
+    summary: 'Delete a tag',
+    description: 'Permanent: the tag is detached from every resource.',
+  })
   delete(@Param('id') id: string) {
     return this.tags.delete(id);
   }

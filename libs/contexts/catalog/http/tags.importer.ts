@@ -15,7 +15,8 @@ export class TagsImporter implements OnModuleInit {
     this.registry.register<CreateTagDto>({
       resource: 'tags',
       validate: (record) => validateAs(CreateTagDto, record),
-      upsert: (input, existingId) => (existingId ? this.tags.update(existingId, input) : this.tags.create(input)),
+      upsert: (input, existingId) =>
+        existingId ? this.tags.update(existingId, input) : this.tags.create(input),
     });
   }
 }

@@ -24,7 +24,9 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
   async lockSkus(skus: readonly string[]): Promise<void> {
     if (skus.length === 0) return;
     const { entityId, livemode } = this.scope();
-    const keys = [...new Set(skus)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((sku) => `sku:${entityId}:${livemode}:${sku}`);
+    const keys = [...new Set(skus)]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((sku) => `sku:${entityId}:${livemode}:${sku}`);
     await this.tx.transactional.query(
       `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n)`,
       [keys],

@@ -116,7 +116,8 @@ export class FreezeService implements OnModuleInit, MutationGate {
       headerToken: Array.isArray(header) ? header[0] : header,
       freezeToken: rows[0].freeze_token,
     });
-    if (verdict !== 'allowed') throw new MigrationError('entity_frozen', { hint: FROZEN_HINTS[verdict] }).asPreHandler();
+    if (verdict !== 'allowed')
+      throw new MigrationError('entity_frozen', { hint: FROZEN_HINTS[verdict] }).asPreHandler();
   }
 
   async status(): Promise<FreezeStatusResource> {
@@ -144,7 +145,12 @@ export class FreezeService implements OnModuleInit, MutationGate {
         unfrozenAt: null,
       });
       const status = toStatus(await this.freezes.save(row));
-      await this.history.create({ action: 'freeze', reason: reason ?? null, apiKeyId: caller.apiKeyId, requestId: RequestContext.requestId() ?? null });
+      await this.history.create({
+        action: 'freeze',
+        reason: reason ?? null,
+        apiKeyId: caller.apiKeyId,
+        requestId: RequestContext.requestId() ?? null,
+      });
       await this.events.publish('migration.frozen', withoutToken(status));
       return status;
     });
@@ -156,13 +162,20 @@ export class FreezeService implements OnModuleInit, MutationGate {
       const caller = RequestContext.caller();
       const row = await this.freezes.scopedQuery('f').setLock('pessimistic_write').getOne();
       if (!row || !row.frozen) {
-        throw new MigrationError('invalid_state', { hint: 'The entity is not frozen (status: unfrozen); there is nothing to unfreeze.' });
+        throw new MigrationError('invalid_state', {
+          hint: 'The entity is not frozen (status: unfrozen); there is nothing to unfreeze.',
+        });
       }
       const ended = toStatus(row);
       const unfrozenAt = new Date();
       Object.assign(row, { frozen: false, freezeToken: null, unfrozenAt, reason: reason ?? null });
       await this.freezes.save(row);
-      await this.history.create({ action: 'unfreeze', reason: reason ?? null, apiKeyId: caller.apiKeyId, requestId: RequestContext.requestId() ?? null });
+      await this.history.create({
+        action: 'unfreeze',
+        reason: reason ?? null,
+        apiKeyId: caller.apiKeyId,
+        requestId: RequestContext.requestId() ?? null,
+      });
       const status: FreezeStatusResource = {
         ...ended,
         frozen: false,

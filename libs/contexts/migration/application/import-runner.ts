@@ -53,14 +53,24 @@ export class ImportRunner {
     private readonly events: EventPublisher,
   ) {}
 
-  async run(importId: string, shouldStop: () => boolean = () => false, batchSize = DEFAULT_BATCH_SIZE): Promise<void> {
+  async run(
+    importId: string,
+    shouldStop: () => boolean = () => false,
+    batchSize = DEFAULT_BATCH_SIZE,
+  ): Promise<void> {
     const found: ImportRecord | null = await this.tx.dataSource
       .getRepository(ImportRecord)
       .createQueryBuilder('i')
       .addSelect('i.source')
       .where('i.id = :importId', { importId })
       .getOne();
-    if (!found || found.status === 'completed' || found.status === 'completed_with_errors' || found.status === 'failed') return;
+    if (
+      !found ||
+      found.status === 'completed' ||
+      found.status === 'completed_with_errors' ||
+      found.status === 'failed'
+    )
+      return;
     const caller: Caller = {
       entityId: found.entityId,
       entityCode: '',
@@ -68,33 +78,59 @@ export class ImportRunner {
       apiKeyId: found.apiKeyId,
       scopes: new Set(['migrations:write']),
     };
-    await RequestContext.runAs(caller, () => this.runAsCaller(found, shouldStop, batchSize), `import_${importId}`);
+    await RequestContext.runAs(
+      caller,
+      () => this.runAsCaller(found, shouldStop, batchSize),
+      `import_${importId}`,
+    );
   }
 
   /** Marks an import failed as a whole (its job ran out of attempts). */
   async markFailed(importId: string, reason: string): Promise<void> {
     const found = await this.tx.dataSource.getRepository(ImportRecord).findOne({ where: { id: importId } });
-    if (!found || found.status === 'completed' || found.status === 'completed_with_errors' || found.status === 'failed') return;
-    const caller: Caller = { entityId: found.entityId, entityCode: '', livemode: found.livemode, apiKeyId: found.apiKeyId, scopes: new Set() };
+    if (
+      !found ||
+      found.status === 'completed' ||
+      found.status === 'completed_with_errors' ||
+      found.status === 'failed'
+    )
+      return;
+    const caller: Caller = {
+      entityId: found.entityId,
+      entityCode: '',
+      livemode: found.livemode,
+      apiKeyId: found.apiKeyId,
+      scopes: new Set(),
+    };
     await RequestContext.runAs(caller, () =>
       this.tx.run(async (manager) => {
-        await manager.query(`UPDATE imports SET status = 'failed', failure_reason = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [
-          importId,
-          reason.slice(0, 500),
-        ]);
+        await manager.query(
+          `UPDATE imports SET status = 'failed', failure_reason = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+          [importId, reason.slice(0, 500)],
+        );
         const updated = await manager.getRepository(ImportRecord).findOneOrFail({ where: { id: importId } });
         await this.events.publish('migration.import.failed', toImportResource(updated));
       }),
     );
   }
 
-  private async runAsCaller(record: ImportRecord, shouldStop: () => boolean, batchSize: number): Promise<void> {
+  private async runAsCaller(
+    record: ImportRecord,
+    shouldStop: () => boolean,
+    batchSize: number,
+  ): Promise<void> {
     if (record.status === 'queued') {
       await this.tx.run(async (manager) => {
         const updated = await this.lockImport(manager, record.id);
         if (updated.status !== 'queued') return;
-        await manager.query(`UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [record.id]);
-        await this.events.publish('migration.import.started', { ...toImportResource(updated), status: 'running' });
+        await manager.query(
+          `UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+          [record.id],
+        );
+        await this.events.publish('migration.import.started', {
+          ...toImportResource(updated),
+          status: 'running',
+        });
       });
     }
     const rows = sourceRows(record.source);
@@ -109,35 +145,56 @@ export class ImportRunner {
       const current = await this.lockImport(manager, record.id);
       if (current.status !== 'running') return;
       const status = finalStatus(current.failed);
-      await manager.query(`UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`, [record.id, status]);
+      await manager.query(
+        `UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+        [record.id, status],
+      );
       const finished = await this.lockImport(manager, record.id);
       await this.events.publish('migration.import.completed', toImportResource(finished));
     });
   }
 
   private async lockImport(manager: EntityManager, id: string): Promise<ImportRecord> {
-    return manager.getRepository(ImportRecord).createQueryBuilder('i').where('i.id = :id', { id }).setLock('pessimistic_write').getOneOrFail();
+    return manager
+      .getRepository(ImportRecord)
+      .createQueryBuilder('i')
+      .where('i.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
   }
 
   /** Processes the batch at the checkpoint; true when no rows remain. */
-  private async runBatch(record: ImportRecord, rows: SourceRow[], importer: Importer | undefined, batchSize: number, ahead: Ahead): Promise<boolean> {
+  private async runBatch(
+    record: ImportRecord,
+    rows: SourceRow[],
+    importer: Importer | undefined,
+    batchSize: number,
+    ahead: Ahead,
+  ): Promise<boolean> {
     // The checkpoint is read once, then followed locally; the batch's lock re-checks it.
-    ahead.checkpoint ??= (await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id]))[0].next_row as number;
+    ahead.checkpoint ??= (
+      await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id])
+    )[0].next_row as number;
     const start = ahead.checkpoint;
     if (start >= rows.length) return true;
     const slice = rows.slice(start, start + batchSize);
-    const { prepared, errors } = ahead.start === start && ahead.result ? await ahead.result : await this.prepare(slice, importer);
+    const { prepared, errors } =
+      ahead.start === start && ahead.result ? await ahead.result : await this.prepare(slice, importer);
     // Validation of the next batch (no writes) overlaps this batch's database round trips.
     const next = start + slice.length;
     ahead.start = next < rows.length ? next : undefined;
-    ahead.result = next < rows.length ? this.prepare(rows.slice(next, next + batchSize), importer) : undefined;
+    ahead.result =
+      next < rows.length ? this.prepare(rows.slice(next, next + batchSize), importer) : undefined;
     ahead.result?.catch(() => undefined);
     ahead.checkpoint = undefined;
     try {
       await this.commitBatch(record, start, slice.length, prepared, errors, importer, false);
     } catch (error) {
       if (error instanceof CheckpointMovedError) return false;
-      this.logger.warn({ err: error, import_id: record.id, row: slice[0].row }, 'batch failed; retrying row by row');
+      this.logger.warn(
+        { err: error, import_id: record.id, row: slice[0].row },
+        'batch failed; retrying row by row',
+      );
       try {
         await this.commitBatch(record, start, slice.length, prepared, errors, importer, true);
       } catch (retryError) {
@@ -150,13 +207,20 @@ export class ImportRunner {
   }
 
   /** Parses and validates rows outside any transaction (no writes). */
-  private async prepare(slice: SourceRow[], importer: Importer | undefined): Promise<{ prepared: Prepared[]; errors: RowError[] }> {
+  private async prepare(
+    slice: SourceRow[],
+    importer: Importer | undefined,
+  ): Promise<{ prepared: Prepared[]; errors: RowError[] }> {
     const prepared: Prepared[] = [];
     const errors: RowError[] = [];
     for (const { row, text } of slice) {
       const parsed = parseRow(text);
       if (!parsed.ok) {
-        errors.push({ row, externalId: parsed.externalId, error: envelopeOf(new MigrationError(parsed.code, { hint: parsed.hint, param: parsed.param })) });
+        errors.push({
+          row,
+          externalId: parsed.externalId,
+          error: envelopeOf(new MigrationError(parsed.code, { hint: parsed.hint, param: parsed.param })),
+        });
         continue;
       }
       if (!importer) {
@@ -191,7 +255,12 @@ export class ImportRunner {
     rowByRow: boolean,
   ): Promise<void> {
     await this.tx.run(async (manager) => {
-      const mapped = await this.lockAndMap(manager, record, start, prepared.map((p) => p.externalId));
+      const mapped = await this.lockAndMap(
+        manager,
+        record,
+        start,
+        prepared.map((p) => p.externalId),
+      );
       const errors = [...validationErrors];
       const landed: { externalId: string; resourceId: string }[] = [];
       let perRow = prepared;
@@ -208,7 +277,10 @@ export class ImportRunner {
           } else perRow.push(item);
         }
         const results = fresh.length > 0 ? await importer.createMany(fresh.map((f) => f.input)) : [];
-        if (results.length !== fresh.length) throw new Error(`Importer ${importer.resource} returned ${results.length} results for ${fresh.length} records`);
+        if (results.length !== fresh.length)
+          throw new Error(
+            `Importer ${importer.resource} returned ${results.length} results for ${fresh.length} records`,
+          );
         fresh.forEach((item, i) => {
           const result = results[i];
           if ('id' in result) {
@@ -231,7 +303,8 @@ export class ImportRunner {
         } catch (error) {
           if (!rowByRow) throw error;
           await manager.query('ROLLBACK TO SAVEPOINT import_row');
-          if (!(error instanceof DomainError)) this.logger.error({ err: error, import_id: record.id, row: item.row }, 'import row failed');
+          if (!(error instanceof DomainError))
+            this.logger.error({ err: error, import_id: record.id, row: item.row }, 'import row failed');
           errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(error) });
         }
       }
@@ -255,14 +328,20 @@ export class ImportRunner {
    * Locks the import row, checks the checkpoint is still `start` (else CheckpointMovedError) and
    * reads the resources already mapped to the batch's external ids: one statement.
    */
-  private async lockAndMap(manager: EntityManager, record: ImportRecord, start: number, externalIds: string[]): Promise<Map<string, string>> {
-    const rows: { next_row: number; external_id: string | null; resource_id: string | null }[] = await manager.query(
-      `SELECT i.next_row, m.external_id, m.resource_id
+  private async lockAndMap(
+    manager: EntityManager,
+    record: ImportRecord,
+    start: number,
+    externalIds: string[],
+  ): Promise<Map<string, string>> {
+    const rows: { next_row: number; external_id: string | null; resource_id: string | null }[] =
+      await manager.query(
+        `SELECT i.next_row, m.external_id, m.resource_id
        FROM (SELECT next_row FROM imports WHERE id = $1 FOR UPDATE) i
        LEFT JOIN import_external_ids m
          ON m.entity_id = $2 AND m.livemode = $3 AND m.resource = $4 AND m.external_id = ANY($5::text[])`,
-      [record.id, record.entityId, record.livemode, record.resource, externalIds],
-    );
+        [record.id, record.entityId, record.livemode, record.resource, externalIds],
+      );
     if (rows.length === 0 || rows[0].next_row !== start) throw new CheckpointMovedError();
     return new Map(rows.filter((r) => r.external_id !== null).map((r) => [r.external_id!, r.resource_id!]));
   }

@@ -20,7 +20,9 @@ export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
     this.stopping = true;
   }
 
-  async process(job: Job<JobData<'migration-imports', 'run-import'>, void, JobName<'migration-imports'>>): Promise<void> {
+  async process(
+    job: Job<JobData<'migration-imports', 'run-import'>, void, JobName<'migration-imports'>>,
+  ): Promise<void> {
     switch (job.name) {
       case 'run-import':
         await this.runner.run(job.data.importId, () => this.stopping);
@@ -31,10 +33,17 @@ export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
   }
 
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<JobData<'migration-imports', 'run-import'>> | undefined, error: Error): Promise<void> {
+  async onFailed(
+    job: Job<JobData<'migration-imports', 'run-import'>> | undefined,
+    error: Error,
+  ): Promise<void> {
     if (!job || error instanceof ImportInterruptedError) return;
-    this.logger.error({ err: error, import_id: job.data.importId, attempt: job.attemptsMade }, 'import attempt failed');
-    if (job.attemptsMade >= (job.opts.attempts ?? 1)) await this.runner.markFailed(job.data.importId, error.message);
+    this.logger.error(
+      { err: error, import_id: job.data.importId, attempt: job.attemptsMade },
+      'import attempt failed',
+    );
+    if (job.attemptsMade >= (job.opts.attempts ?? 1))
+      await this.runner.markFailed(job.data.importId, error.message);
   }
 }
 
@@ -50,6 +59,7 @@ export class ImportSweeper implements OnApplicationBootstrap {
     const rows: { id: string; entity_id: string; livemode: boolean }[] = await this.dataSource.query(
       `SELECT id, entity_id, livemode FROM imports WHERE status IN ('queued', 'running')`,
     );
-    for (const row of rows) await this.queue.enqueue({ importId: row.id, entityId: row.entity_id, livemode: row.livemode });
+    for (const row of rows)
+      await this.queue.enqueue({ importId: row.id, entityId: row.entity_id, livemode: row.livemode });
   }
 }

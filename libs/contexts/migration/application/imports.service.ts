@@ -7,7 +7,12 @@ import { sourceRows } from '../domain/import-source';
 import { MigrationError } from '../domain/migration-error';
 import { ImportErrorRepository, ImportRepository } from '../infrastructure/import.repository';
 import { ImportQueue } from './import-queue';
-import { ImportErrorResource, ImportResource, toImportErrorResource, toImportResource } from './import.presenter';
+import {
+  ImportErrorResource,
+  ImportResource,
+  toImportErrorResource,
+  toImportResource,
+} from './import.presenter';
 
 export const RESOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -25,9 +30,15 @@ export class ImportsService {
    * Stores the source and queues the import. A resource without a registered importer is
    * accepted: each of its rows is reported as a row error, never a failed import.
    */
-  async create(resource: unknown, source: { format: 'json'; records: unknown[] } | { format: 'ndjson'; text: string }): Promise<ImportResource> {
+  async create(
+    resource: unknown,
+    source: { format: 'json'; records: unknown[] } | { format: 'ndjson'; text: string },
+  ): Promise<ImportResource> {
     if (resource === undefined || resource === null || resource === '') {
-      throw new MigrationError('parameter_missing', { param: 'resource', hint: 'Missing required parameter: resource.' }).asPreHandler();
+      throw new MigrationError('parameter_missing', {
+        param: 'resource',
+        hint: 'Missing required parameter: resource.',
+      }).asPreHandler();
     }
     if (typeof resource !== 'string' || !RESOURCE_PATTERN.test(resource)) {
       throw new MigrationError('parameter_invalid', {
@@ -35,7 +46,10 @@ export class ImportsService {
         hint: 'resource must be a resource name such as "tags" or "accounts".',
       }).asPreHandler();
     }
-    const text = source.format === 'json' ? source.records.map((r) => JSON.stringify(r) ?? 'null').join('\n') : source.text;
+    const text =
+      source.format === 'json'
+        ? source.records.map((r) => JSON.stringify(r) ?? 'null').join('\n')
+        : source.text;
     const total = sourceRows(text).length;
     if (total === 0) {
       throw new MigrationError('parameter_invalid', {
@@ -70,9 +84,15 @@ export class ImportsService {
   }
 
   /** The rows of an import that did not land, in row order. */
-  async listErrors(importId: string, query: ListQueryDto, url: string): Promise<ListPage<ImportErrorResource>> {
+  async listErrors(
+    importId: string,
+    query: ListQueryDto,
+    url: string,
+  ): Promise<ListPage<ImportErrorResource>> {
     await this.imports.getById(importId);
-    const page = await this.errors.page(query, { url, direction: 'asc' }, (qb) => qb.andWhere('r.import_id = :importId', { importId }));
+    const page = await this.errors.page(query, { url, direction: 'asc' }, (qb) =>
+      qb.andWhere('r.import_id = :importId', { importId }),
+    );
     return listEnvelope(page.rows.map(toImportErrorResource), page, url);
   }
 }

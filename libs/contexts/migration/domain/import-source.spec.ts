@@ -10,15 +10,31 @@ describe('import sources', () => {
   });
 
   it('splits the external id from the record', () => {
-    expect(parseRow('{"external_id":"T-1","name":"VIP"}')).toEqual({ ok: true, externalId: 'T-1', record: { name: 'VIP' } });
+    expect(parseRow('{"external_id":"T-1","name":"VIP"}')).toEqual({
+      ok: true,
+      externalId: 'T-1',
+      record: { name: 'VIP' },
+    });
   });
 
   it('reports malformed lines, non-objects and bad external ids', () => {
     expect(parseRow('{"external_id":')).toMatchObject({ ok: false, code: 'invalid_json' });
     expect(parseRow('[1,2]')).toMatchObject({ ok: false, code: 'parameter_invalid' });
-    expect(parseRow('{"name":"x"}')).toMatchObject({ ok: false, code: 'parameter_missing', param: 'external_id' });
-    expect(parseRow('{"external_id":42}')).toMatchObject({ ok: false, code: 'parameter_invalid', param: 'external_id' });
-    expect(parseRow('{"external_id":"  "}')).toMatchObject({ ok: false, code: 'parameter_invalid', param: 'external_id' });
+    expect(parseRow('{"name":"x"}')).toMatchObject({
+      ok: false,
+      code: 'parameter_missing',
+      param: 'external_id',
+    });
+    expect(parseRow('{"external_id":42}')).toMatchObject({
+      ok: false,
+      code: 'parameter_invalid',
+      param: 'external_id',
+    });
+    expect(parseRow('{"external_id":"  "}')).toMatchObject({
+      ok: false,
+      code: 'parameter_invalid',
+      param: 'external_id',
+    });
   });
 
   it('finishes with errors only when a row failed', () => {

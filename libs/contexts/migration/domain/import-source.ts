@@ -25,7 +25,13 @@ export function sourceRows(source: string): SourceRow[] {
 
 export type ParsedRow =
   | { ok: true; externalId: string; record: Record<string, unknown> }
-  | { ok: false; externalId: string | null; param?: string; code: 'invalid_json' | 'parameter_invalid' | 'parameter_missing'; hint: string };
+  | {
+      ok: false;
+      externalId: string | null;
+      param?: string;
+      code: 'invalid_json' | 'parameter_invalid' | 'parameter_missing';
+      hint: string;
+    };
 
 /** Parses one row: a JSON object with a non-empty string `external_id`; the rest is the resource's fields. */
 export function parseRow(text: string): ParsedRow {
@@ -36,11 +42,22 @@ export function parseRow(text: string): ParsedRow {
     return { ok: false, externalId: null, code: 'invalid_json', hint: 'This line is not valid JSON.' };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, externalId: null, code: 'parameter_invalid', hint: 'Each record must be a JSON object.' };
+    return {
+      ok: false,
+      externalId: null,
+      code: 'parameter_invalid',
+      hint: 'Each record must be a JSON object.',
+    };
   }
   const { external_id: externalId, ...record } = value as Record<string, unknown>;
   if (externalId === undefined || externalId === null) {
-    return { ok: false, externalId: null, code: 'parameter_missing', param: 'external_id', hint: 'Missing required parameter: external_id.' };
+    return {
+      ok: false,
+      externalId: null,
+      code: 'parameter_missing',
+      param: 'external_id',
+      hint: 'Missing required parameter: external_id.',
+    };
   }
   if (typeof externalId !== 'string' || externalId.trim() === '' || externalId.length > 255) {
     return {

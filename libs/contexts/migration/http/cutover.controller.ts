@@ -43,7 +43,10 @@ export class CutoverController {
   @HttpCode(200)
   @AllowWhileFrozen()
   @RequireScopes('migrations:write')
-  @ApiOperation({ summary: 'Unfreeze the entity', description: '409 invalid_state when the entity is not frozen.' })
+  @ApiOperation({
+    summary: 'Unfreeze the entity',
+    description: '409 invalid_state when the entity is not frozen.',
+  })
   @ApiResponse({ status: 200, type: FreezeStatusResponse })
   unfreeze(@Body() body: FreezeDto) {
     return this.freezes.unfreeze(body.reason);
@@ -51,10 +54,12 @@ export class CutoverController {
 
   @Get('history')
   @RequireScopes('migrations:read')
-  @ApiOperation({ summary: 'List freezes and unfreezes', description: 'The audit log: action, reason, key and time; newest first.' })
+  @ApiOperation({
+    summary: 'List freezes and unfreezes',
+    description: 'The audit log: action, reason, key and time; newest first.',
+  })
   @ApiResponse({ status: 200, type: FreezeHistoryResponse, isArray: true })
   history(@Query() query: ListQueryDto, @Req() req: Request) {
     return this.freezes.listHistory(query, req.originalUrl.split('?')[0]);
   }
 }
-

@@ -34,19 +34,36 @@ export class ImportsController {
     }
     const body = req.body as unknown;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new MigrationError('parameter_invalid', { hint: 'The request body must be a JSON object.' }).asPreHandler();
+      throw new MigrationError('parameter_invalid', {
+        hint: 'The request body must be a JSON object.',
+      }).asPreHandler();
     }
     const { resource, records, ...unknown } = body as Record<string, unknown>;
     const extra = Object.keys(unknown)[0];
-    if (extra !== undefined) throw new MigrationError('parameter_unknown', { param: extra, hint: `Received unknown parameter: ${extra}.` }).asPreHandler();
-    if (records === undefined) throw new MigrationError('parameter_missing', { param: 'records', hint: 'Missing required parameter: records.' }).asPreHandler();
-    if (!Array.isArray(records)) throw new MigrationError('parameter_invalid', { param: 'records', hint: 'records must be an array.' }).asPreHandler();
+    if (extra !== undefined)
+      throw new MigrationError('parameter_unknown', {
+        param: extra,
+        hint: `Received unknown parameter: ${extra}.`,
+      }).asPreHandler();
+    if (records === undefined)
+      throw new MigrationError('parameter_missing', {
+        param: 'records',
+        hint: 'Missing required parameter: records.',
+      }).asPreHandler();
+    if (!Array.isArray(records))
+      throw new MigrationError('parameter_invalid', {
+        param: 'records',
+        hint: 'records must be an array.',
+      }).asPreHandler();
     return this.imports.create(resource ?? query.resource, { format: 'json', records });
   }
 
   @Get(':id')
   @RequireScopes('migrations:read')
-  @ApiOperation({ summary: 'Retrieve an import', description: 'Status and progress: total, processed, succeeded, failed.' })
+  @ApiOperation({
+    summary: 'Retrieve an import',
+    description: 'Status and progress: total, processed, succeeded, failed.',
+  })
   @ApiResponse({ status: 200, type: ImportResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.imports.retrieve(id);
@@ -54,7 +71,10 @@ export class ImportsController {
 
   @Get(':id/errors')
   @RequireScopes('migrations:read')
-  @ApiOperation({ summary: 'List the row errors of an import', description: 'In row order, cursor-paginated: row, external_id and the error envelope.' })
+  @ApiOperation({
+    summary: 'List the row errors of an import',
+    description: 'In row order, cursor-paginated: row, external_id and the error envelope.',
+  })
   @ApiResponse({ status: 200, type: ImportErrorResponse, isArray: true })
   errors(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     return this.imports.listErrors(id, query, req.originalUrl.split('?')[0]);

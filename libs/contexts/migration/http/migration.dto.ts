@@ -10,7 +10,12 @@ export class FreezeDto {
 }
 
 export class FrozenByResponse {
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Always null: there are no user accounts yet, only API keys.' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'Always null: there are no user accounts yet, only API keys.',
+  })
   user_id: string | null;
   @ApiProperty({ format: 'uuid' }) api_key_id: string;
 }
@@ -20,13 +25,20 @@ export class FreezeStatusResponse {
   @ApiProperty({ format: 'uuid' }) entity_id: string;
   @ApiProperty() livemode: boolean;
   @ApiProperty() frozen: boolean;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Send as X-Freeze-Token (with a migrations:write key) to pass the freeze.' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'Send as X-Freeze-Token (with a migrations:write key) to pass the freeze.',
+  })
   freeze_token: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) frozen_at: string | null;
   @ApiProperty({ nullable: true, type: FrozenByResponse }) frozen_by: FrozenByResponse | null;
-  @ApiProperty({ nullable: true, type: String, example: 'Cutover from the legacy ERP' }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Cutover from the legacy ERP' }) reason:
+    string | null;
   @ApiProperty({ description: 'True when the entity was already frozen.' }) idempotent: boolean;
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only in the unfreeze response.' }) unfrozen_at?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only in the unfreeze response.' })
+  unfrozen_at?: string;
 }
 
 export class FreezeHistoryResponse {
@@ -41,16 +53,27 @@ export class FreezeHistoryResponse {
 }
 
 export class ImportQueryDto {
-  @ApiPropertyOptional({ example: 'tags', description: 'The resource of an NDJSON upload (application/x-ndjson).' })
+  @ApiPropertyOptional({
+    example: 'tags',
+    description: 'The resource of an NDJSON upload (application/x-ndjson).',
+  })
   @IsOptional()
   @IsString()
   resource?: string;
 }
 
 export class CreateImportDto {
-  @ApiProperty({ example: 'tags', description: 'Importable now: tags. accounts, products, orders and journal_entries register when their contexts land.' })
+  @ApiProperty({
+    example: 'tags',
+    description:
+      'Importable now: tags. accounts, products, orders and journal_entries register when their contexts land.',
+  })
   resource: string;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ external_id: 'LEGACY-1', name: 'Wholesale' }] })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    example: [{ external_id: 'LEGACY-1', name: 'Wholesale' }],
+  })
   records: Record<string, unknown>[];
 }
 
@@ -58,7 +81,8 @@ export class ImportResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'import' }) object: string;
   @ApiProperty({ example: 'tags' }) resource: string;
-  @ApiProperty({ enum: ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] }) status: string;
+  @ApiProperty({ enum: ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] })
+  status: string;
   @ApiProperty({ example: 1000 }) total: number;
   @ApiProperty({ example: 500 }) processed: number;
   @ApiProperty({ example: 495 }) succeeded: number;
@@ -74,8 +98,18 @@ export class ImportErrorResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'import_error' }) object: string;
   @ApiProperty({ format: 'uuid' }) import_id: string;
-  @ApiProperty({ example: 17, description: 'Line of the NDJSON upload, or 1-based index in records.' }) row: number;
+  @ApiProperty({ example: 17, description: 'Line of the NDJSON upload, or 1-based index in records.' })
+  row: number;
   @ApiProperty({ nullable: true, type: String, example: 'LEGACY-17' }) external_id: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { error: 'parameter_missing', code: 'parameter_missing', type: 'validation_error', param: 'name' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      error: 'parameter_missing',
+      code: 'parameter_missing',
+      type: 'validation_error',
+      param: 'name',
+    },
+  })
   error: Record<string, unknown>;
 }

@@ -177,15 +177,26 @@ export class AccountsService implements OnModuleInit {
   async createMany(inputs: readonly AccountInput[]): Promise<(AccountResource | DomainError)[]> {
     return this.tx.run(async () => {
       const currency = inputs.some((i) => i.currency === undefined) ? await this.baseCurrency() : undefined;
-      const termIds = [...new Set(inputs.map((i) => i.payment_terms_id).filter((id): id is string => typeof id === 'string'))];
+      const termIds = [
+        ...new Set(
+          inputs.map((i) => i.payment_terms_id).filter((id): id is string => typeof id === 'string'),
+        ),
+      ];
       const knownTerms = new Set<string>();
       for (const id of termIds) if (await this.paymentTerms.exists(id)) knownTerms.add(id);
       const results: (AccountResource | DomainError)[] = new Array(inputs.length);
       const pending: { index: number; record: AccountRecord }[] = [];
       for (const [index, input] of inputs.entries()) {
-        const record = { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
+        const record = {
+          status: 'active',
+          mergedIntoId: null,
+          deletedAt: null,
+          metadata: {},
+        } as unknown as AccountRecord;
         try {
-          await this.apply(record, { ...input, currency: input.currency ?? currency }, async (id) => knownTerms.has(id));
+          await this.apply(record, { ...input, currency: input.currency ?? currency }, async (id) =>
+            knownTerms.has(id),
+          );
           pending.push({ index, record });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;

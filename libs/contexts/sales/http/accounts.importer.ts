@@ -19,7 +19,8 @@ export class AccountsImporter implements OnModuleInit {
     this.registry.register<CreateAccountDto>({
       resource: 'accounts',
       validate: (record) => validateAs(CreateAccountDto, record),
-      upsert: (input, existingId) => (existingId ? this.accounts.update(existingId, input) : this.accounts.create(input)),
+      upsert: (input, existingId) =>
+        existingId ? this.accounts.update(existingId, input) : this.accounts.create(input),
       createMany: async (inputs) => outcomes(await this.accounts.createMany(inputs)),
     });
   }

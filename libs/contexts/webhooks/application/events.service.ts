@@ -39,12 +39,16 @@ export class EventsService {
 
   async list(query: EventListQuery, url: string) {
     if (query.type !== undefined && !isKnownEventType(query.type)) {
-      throw new WebhooksError('parameter_invalid', { param: 'type', hint: `'${query.type}' is not an event type; see GET /entities/{entity_id}/event_types.` });
+      throw new WebhooksError('parameter_invalid', {
+        param: 'type',
+        hint: `'${query.type}' is not an event type; see GET /entities/{entity_id}/event_types.`,
+      });
     }
     const qb = this.scoped();
     if (query.type) qb.andWhere('e.type = :type', { type: query.type });
     if (query.created_after) qb.andWhere('e.created_at > :after', { after: new Date(query.created_after) });
-    if (query.created_before) qb.andWhere('e.created_at < :before', { before: new Date(query.created_before) });
+    if (query.created_before)
+      qb.andWhere('e.created_at < :before', { before: new Date(query.created_before) });
     const page = await paginate(qb, query, { url });
     return listEnvelope(page.rows.map(toEventEnvelope), page, url);
   }

@@ -18,7 +18,12 @@ import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
 import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
-import { toDeliveryResource, toEndpointResource, WebhookDeliveryResource, WebhookEndpointResource } from './webhook.presenter';
+import {
+  toDeliveryResource,
+  toEndpointResource,
+  WebhookDeliveryResource,
+  WebhookEndpointResource,
+} from './webhook.presenter';
 
 export interface EndpointInput {
   url?: string;
@@ -75,10 +80,17 @@ export class WebhookEndpointsService {
   }
 
   async create(input: EndpointInput): Promise<WebhookEndpointResource & { secret: string }> {
-    if (input.url === undefined) throw new WebhooksError('parameter_missing', { param: 'url', hint: 'Missing required parameter: url.' });
+    if (input.url === undefined)
+      throw new WebhooksError('parameter_missing', {
+        param: 'url',
+        hint: 'Missing required parameter: url.',
+      });
     const enabledEvents = subscriptionsOf(input);
     if (enabledEvents === undefined) {
-      throw new WebhooksError('parameter_missing', { param: 'enabled_events', hint: 'Missing required parameter: enabled_events.' });
+      throw new WebhooksError('parameter_missing', {
+        param: 'enabled_events',
+        hint: 'Missing required parameter: enabled_events.',
+      });
     }
     await this.checkUrl(input.url);
     return this.tx.run(async () => {
@@ -128,7 +140,8 @@ export class WebhookEndpointsService {
       } else if (input.status === 'active') {
         endpoint.consecutiveFailures = 0;
       }
-      if (endpoint.status === 'active' && (input.url !== undefined || reactivated)) await this.assertUrlFree(endpoint.url, endpoint.id);
+      if (endpoint.status === 'active' && (input.url !== undefined || reactivated))
+        await this.assertUrlFree(endpoint.url, endpoint.id);
       return toEndpointResource(await this.endpoints.save(endpoint));
     });
   }
@@ -145,7 +158,9 @@ export class WebhookEndpointsService {
   }
 
   /** A new signing secret; the old one stops at once (attempts sign with the secret read when they run). */
-  async rotateSecret(id: string): Promise<WebhookEndpointResource & { secret: string; signing_secret: string }> {
+  async rotateSecret(
+    id: string,
+  ): Promise<WebhookEndpointResource & { secret: string; signing_secret: string }> {
     return this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(id);
       endpoint.secret = newSecret();
@@ -159,7 +174,9 @@ export class WebhookEndpointsService {
     const delivery = await this.tx.run(async (manager) => {
       const endpoint = await this.endpoints.getForUpdate(id);
       if (endpoint.status !== 'active') {
-        throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+        throw new WebhooksError('invalid_state', {
+          hint: `The endpoint is ${endpoint.status}; set status to active first.`,
+        });
       }
       const { entityId, livemode } = RequestContext.caller();
       const eventId = newId();
@@ -203,7 +220,10 @@ export class WebhookEndpointsService {
   async retrieveDelivery(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
     await this.endpoints.getById(endpointId);
     const delivery = await this.deliveries.getById(deliveryId);
-    if (delivery.endpointId !== endpointId) throw new WebhooksError('not_found', { hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.` });
+    if (delivery.endpointId !== endpointId)
+      throw new WebhooksError('not_found', {
+        hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.`,
+      });
     return toDeliveryResource(delivery);
   }
 
@@ -212,12 +232,19 @@ export class WebhookEndpointsService {
     const delivery = await this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(endpointId);
       if (endpoint.status !== 'active') {
-        throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+        throw new WebhooksError('invalid_state', {
+          hint: `The endpoint is ${endpoint.status}; set status to active first.`,
+        });
       }
       const found = await this.deliveries.getForUpdate(deliveryId);
-      if (found.endpointId !== endpoint.id) throw new WebhooksError('not_found', { hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.` });
+      if (found.endpointId !== endpoint.id)
+        throw new WebhooksError('not_found', {
+          hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.`,
+        });
       if (found.status === 'pending') {
-        throw new WebhooksError('invalid_state', { hint: 'The delivery is pending: an attempt is already scheduled.' });
+        throw new WebhooksError('invalid_state', {
+          hint: 'The delivery is pending: an attempt is already scheduled.',
+        });
       }
       found.status = 'pending';
       found.lastAttempt = found.attemptCount + 1;
@@ -233,13 +260,31 @@ export class WebhookEndpointsService {
   async recover(endpointId: string, since: Date) {
     const endpoint = await this.endpoints.getById(endpointId);
     if (endpoint.status !== 'active') {
-      throw new WebhooksError('invalid_state', { hint: `The endpoint is ${endpoint.status}; set status to active first.` });
+      throw new WebhooksError('invalid_state', {
+        hint: `The endpoint is ${endpoint.status}; set status to active first.`,
+      });
     }
     const job = await this.webhooksQueue.add(
       'recover-endpoint',
-      { endpointId: endpoint.id, entityId: endpoint.entityId, livemode: endpoint.livemode, since: since.toISOString() },
-      { removeOnComplete: 1000, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+      {
+        endpointId: endpoint.id,
+        entityId: endpoint.entityId,
+        livemode: endpoint.livemode,
+        since: since.toISOString(),
+      },
+      {
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+      },
     );
-    return { object: 'webhook_recovery', id: job.id ?? null, webhook_id: endpoint.id, since: since.toISOString(), status: 'queued' };
+    return {
+      object: 'webhook_recovery',
+      id: job.id ?? null,
+      webhook_id: endpoint.id,
+      since: since.toISOString(),
+      status: 'queued',
+    };
   }
 }

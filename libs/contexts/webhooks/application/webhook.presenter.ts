@@ -81,7 +81,12 @@ export interface EventEnvelope {
   request: { id: string | null };
 }
 
-export const toEventEnvelope = (e: Pick<OutboxEventRecord, 'id' | 'type' | 'createdAt' | 'apiVersion' | 'entityId' | 'livemode' | 'data' | 'requestId'>): EventEnvelope => ({
+export const toEventEnvelope = (
+  e: Pick<
+    OutboxEventRecord,
+    'id' | 'type' | 'createdAt' | 'apiVersion' | 'entityId' | 'livemode' | 'data' | 'requestId'
+  >,
+): EventEnvelope => ({
   id: e.id,
   object: 'event',
   type: e.type,

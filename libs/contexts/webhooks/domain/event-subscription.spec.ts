@@ -1,4 +1,9 @@
-import { coveredTypes, isValidSubscription, normalizeSubscriptions, subscriptionMatches } from './event-subscription';
+import {
+  coveredTypes,
+  isValidSubscription,
+  normalizeSubscriptions,
+  subscriptionMatches,
+} from './event-subscription';
 
 describe('event subscriptions', () => {
   it('accepts names, family wildcards and *', () => {
@@ -13,8 +18,12 @@ describe('event subscriptions', () => {
 
   it('names the first bad element and removes duplicates', () => {
     expect(normalizeSubscriptions(['*', 'order.*', '*'], 'enabled_events')).toEqual(['*', 'order.*']);
-    expect(() => normalizeSubscriptions(['order.*', 'x.y', 'z'], 'events')).toThrow(expect.objectContaining({ code: 'parameter_invalid', param: 'events[1]' }));
-    expect(() => normalizeSubscriptions([], 'enabled_events')).toThrow(expect.objectContaining({ param: 'enabled_events' }));
+    expect(() => normalizeSubscriptions(['order.*', 'x.y', 'z'], 'events')).toThrow(
+      expect.objectContaining({ code: 'parameter_invalid', param: 'events[1]' }),
+    );
+    expect(() => normalizeSubscriptions([], 'enabled_events')).toThrow(
+      expect.objectContaining({ param: 'enabled_events' }),
+    );
   });
 
   it('matches by the catalog family, so product.* includes pricing policies', () => {

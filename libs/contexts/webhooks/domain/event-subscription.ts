@@ -16,7 +16,10 @@ export function isValidSubscription(pattern: string): boolean {
  */
 export function normalizeSubscriptions(patterns: readonly string[], param: string): string[] {
   if (patterns.length === 0) {
-    throw new WebhooksError('parameter_invalid', { param, hint: `${param} needs at least one event name or pattern.` });
+    throw new WebhooksError('parameter_invalid', {
+      param,
+      hint: `${param} needs at least one event name or pattern.`,
+    });
   }
   patterns.forEach((pattern, index) => {
     if (!isValidSubscription(pattern)) {

@@ -13,7 +13,9 @@ export function parseRetryDelays(setting: string | undefined): number[] {
   if (setting === undefined || setting.trim() === '') return [...DEFAULT_RETRY_DELAYS_MS];
   const delays = setting.split(',').map((part) => Number(part.trim()));
   if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
-    throw new Error(`WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative integers, got '${setting}'`);
+    throw new Error(
+      `WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative integers, got '${setting}'`,
+    );
   }
   return delays;
 }
@@ -50,7 +52,8 @@ export function decideAfterAttempt(
   const lastAttempt = options.lastAttempt ?? delays.length + 1;
   if (attempt >= lastAttempt) return { outcome: 'failed', reason: 'exhausted' };
   const scheduled = delays[attempt - 1];
-  if (result.retryAfterMs !== undefined) return { outcome: 'retry', delayMs: Math.min(result.retryAfterMs, 2 * scheduled) };
+  if (result.retryAfterMs !== undefined)
+    return { outcome: 'retry', delayMs: Math.min(result.retryAfterMs, 2 * scheduled) };
   const random = options.random ?? Math.random;
   const factor = 1 - JITTER + 2 * JITTER * random();
   return { outcome: 'retry', delayMs: Math.round(scheduled * factor) };

@@ -31,8 +31,12 @@ describe('receiver target policy', () => {
     expect('url' in checkUrlShape('https://example.com/x', false)).toBe(true);
     expect(checkUrlShape('http://example.com/x', false)).toEqual({ hint: expect.stringContaining('https') });
     expect('url' in checkUrlShape('http://127.0.0.1:8080/x', true)).toBe(true);
-    expect(checkUrlShape('https://user:pw@example.com/', false)).toEqual({ hint: expect.stringContaining('credentials') });
-    expect(checkUrlShape('https://localhost/x', false)).toEqual({ hint: expect.stringContaining('loopback') });
+    expect(checkUrlShape('https://user:pw@example.com/', false)).toEqual({
+      hint: expect.stringContaining('credentials'),
+    });
+    expect(checkUrlShape('https://localhost/x', false)).toEqual({
+      hint: expect.stringContaining('loopback'),
+    });
     expect(checkUrlShape('nope', true)).toEqual({ hint: expect.stringContaining('absolute') });
   });
 });

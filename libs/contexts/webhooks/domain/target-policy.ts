@@ -17,7 +17,8 @@ function expandV6(ip: string): number[] {
   const embedded = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (embedded) {
     const n = v4ToInt(embedded[1]);
-    address = address.slice(0, -embedded[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    address =
+      address.slice(0, -embedded[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head, tail] = address.split('::');
   const headParts = head ? head.split(':') : [];
@@ -31,7 +32,12 @@ function classifyV4(ip: string): BlockedReason | undefined {
   if (inV4(ip, '0.0.0.0', 8)) return 'unspecified';
   if (inV4(ip, '127.0.0.0', 8)) return 'loopback';
   if (inV4(ip, '169.254.0.0', 16)) return 'link_local';
-  if (inV4(ip, '10.0.0.0', 8) || inV4(ip, '172.16.0.0', 12) || inV4(ip, '192.168.0.0', 16) || inV4(ip, '100.64.0.0', 10)) {
+  if (
+    inV4(ip, '10.0.0.0', 8) ||
+    inV4(ip, '172.16.0.0', 12) ||
+    inV4(ip, '192.168.0.0', 16) ||
+    inV4(ip, '100.64.0.0', 10)
+  ) {
     return 'private';
   }
   return undefined;

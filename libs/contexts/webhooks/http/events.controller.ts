@@ -16,7 +16,10 @@ export class EventsController {
 
   @Get('event_types')
   @RequireScopes('events:read')
-  @ApiOperation({ summary: 'List the event types', description: 'All 118 types in one list (has_more false).' })
+  @ApiOperation({
+    summary: 'List the event types',
+    description: 'All 118 types in one list (has_more false).',
+  })
   @ApiResponse({ status: 200, type: [EventTypeResponse] })
   eventTypes(@Req() req: Request) {
     return this.events.eventTypes(path(req));
@@ -24,7 +27,10 @@ export class EventsController {
 
   @Get('events')
   @RequireScopes('events:read')
-  @ApiOperation({ summary: 'List events', description: 'Newest first, cursor-paginated; filters type, created_after, created_before.' })
+  @ApiOperation({
+    summary: 'List events',
+    description: 'Newest first, cursor-paginated; filters type, created_after, created_before.',
+  })
   list(@Query() query: EventListQueryDto, @Req() req: Request) {
     return this.events.list(query, path(req));
   }

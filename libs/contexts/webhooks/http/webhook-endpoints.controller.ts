@@ -27,7 +27,10 @@ export class WebhookEndpointsController {
 
   @Post()
   @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Register a webhook endpoint', description: 'The signing secret is in `secret`, shown only in this response.' })
+  @ApiOperation({
+    summary: 'Register a webhook endpoint',
+    description: 'The signing secret is in `secret`, shown only in this response.',
+  })
   @ApiResponse({ status: 201, type: CreatedWebhookEndpointResponse })
   create(@Body() body: CreateWebhookEndpointDto) {
     return this.endpoints.create(body);
@@ -50,7 +53,10 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Update a webhook endpoint', description: 'url, enabled_events (or its alias events), description, status active/disabled.' })
+  @ApiOperation({
+    summary: 'Update a webhook endpoint',
+    description: 'url, enabled_events (or its alias events), description, status active/disabled.',
+  })
   @ApiResponse({ status: 200, type: WebhookEndpointResponse })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointDto) {
     return this.endpoints.update(id, body);
@@ -66,7 +72,10 @@ export class WebhookEndpointsController {
   @Post(':id/rotate_secret')
   @HttpCode(200)
   @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Rotate the signing secret', description: 'Returns `signing_secret`; the old secret stops at once.' })
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description: 'Returns `signing_secret`; the old secret stops at once.',
+  })
   @ApiResponse({ status: 200, type: RotatedSecretResponse })
   rotateSecret(@Param('id') id: string) {
     return this.endpoints.rotateSecret(id);
@@ -75,7 +84,10 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(200)
   @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Send a test event', description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.' })
+  @ApiOperation({
+    summary: 'Send a test event',
+    description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
+  })
   @ApiResponse({ status: 200, type: WebhookDeliveryResponse })
   test(@Param('id') id: string) {
     return this.endpoints.sendTest(id);
@@ -84,7 +96,10 @@ export class WebhookEndpointsController {
   @Post(':id/recover')
   @HttpCode(200)
   @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Re-queue failed deliveries', description: 'A background job re-queues every failed delivery created since `since`, oldest first.' })
+  @ApiOperation({
+    summary: 'Re-queue failed deliveries',
+    description: 'A background job re-queues every failed delivery created since `since`, oldest first.',
+  })
   @ApiResponse({ status: 200, type: RecoveryResponse })
   recover(@Param('id') id: string, @Body() body: RecoverWebhookEndpointDto) {
     return this.endpoints.recover(id, new Date(body.since));
@@ -92,7 +107,10 @@ export class WebhookEndpointsController {
 
   @Get(':id/deliveries')
   @RequireScopes('webhooks:manage')
-  @ApiOperation({ summary: 'List deliveries of an endpoint', description: 'Most recent first; `next_cursor` is the `starting_after` of the next page.' })
+  @ApiOperation({
+    summary: 'List deliveries of an endpoint',
+    description: 'Most recent first; `next_cursor` is the `starting_after` of the next page.',
+  })
   @ApiResponse({ status: 200, type: DeliveryListResponse })
   deliveries(@Param('id') id: string, @Query() query: DeliveryListQueryDto, @Req() req: Request) {
     return this.endpoints.listDeliveries(id, query, path(req));
@@ -109,7 +127,10 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/:delivery_id/resend')
   @HttpCode(200)
   @RequireScopes('webhooks:manage')
-  @ApiOperation({ summary: 'Resend a delivery', description: 'Queues one new attempt of a finished delivery.' })
+  @ApiOperation({
+    summary: 'Resend a delivery',
+    description: 'Queues one new attempt of a finished delivery.',
+  })
   @ApiResponse({ status: 200, type: WebhookDeliveryResponse })
   resend(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.endpoints.resend(id, deliveryId);

@@ -1,24 +1,44 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDateString,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 
 const EVENTS_EXAMPLE = ['order.confirmed', 'product.*'];
 
 export class CreateWebhookEndpointDto {
-  @ApiProperty({ example: 'https://example.com/webhooks', description: 'https only; may not resolve to a loopback, private, link-local or metadata address.' })
+  @ApiProperty({
+    example: 'https://example.com/webhooks',
+    description: 'https only; may not resolve to a loopback, private, link-local or metadata address.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(2048)
   url: string;
 
-  @ApiPropertyOptional({ example: EVENTS_EXAMPLE, description: 'Event names, `<family>.*` or `*`. Required unless `events` is sent.' })
+  @ApiPropertyOptional({
+    example: EVENTS_EXAMPLE,
+    description: 'Event names, `<family>.*` or `*`. Required unless `events` is sent.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
   @IsString({ each: true })
   enabled_events?: string[];
 
-  @ApiPropertyOptional({ example: EVENTS_EXAMPLE, deprecated: true, description: 'Deprecated alias of `enabled_events` (removed in v2).' })
+  @ApiPropertyOptional({
+    example: EVENTS_EXAMPLE,
+    deprecated: true,
+    description: 'Deprecated alias of `enabled_events` (removed in v2).',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
@@ -62,14 +82,21 @@ export class UpdateWebhookEndpointDto {
   @MaxLength(500)
   description?: string | null;
 
-  @ApiPropertyOptional({ enum: ['active', 'disabled'], description: 'Re-enabling resets the consecutive-failure count.' })
+  @ApiPropertyOptional({
+    enum: ['active', 'disabled'],
+    description: 'Re-enabling resets the consecutive-failure count.',
+  })
   @IsOptional()
   @IsIn(['active', 'disabled'])
   status?: 'active' | 'disabled';
 }
 
 export class RecoverWebhookEndpointDto {
-  @ApiProperty({ format: 'date-time', example: '2026-11-20T00:00:00.000Z', description: 'Failed deliveries created at or after this time are re-queued.' })
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-20T00:00:00.000Z',
+    description: 'Failed deliveries created at or after this time are re-queued.',
+  })
   @IsDateString({ strict: true })
   since: string;
 }
@@ -105,7 +132,13 @@ export class WebhookEndpointResponse {
   @ApiProperty({ nullable: true, type: String, example: 'Order sync' }) description: string | null;
   @ApiProperty({ example: EVENTS_EXAMPLE }) enabled_events: string[];
   @ApiProperty({ enum: ['active', 'disabled'], example: 'active' }) status: string;
-  @ApiProperty({ nullable: true, type: String, example: null, description: '`manual` or `consecutive_failures`' }) disabled_reason: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: null,
+    description: '`manual` or `consecutive_failures`',
+  })
+  disabled_reason: string | null;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -116,7 +149,10 @@ export class CreatedWebhookEndpointResponse extends WebhookEndpointResponse {
 }
 
 export class RotatedSecretResponse extends CreatedWebhookEndpointResponse {
-  @ApiProperty({ example: 'whsec_9a1b...', description: 'The new secret (same value as `secret`); the old one stops at once.' })
+  @ApiProperty({
+    example: 'whsec_9a1b...',
+    description: 'The new secret (same value as `secret`); the old one stops at once.',
+  })
   signing_secret: string;
 }
 
@@ -132,8 +168,14 @@ export class WebhookDeliveryResponse {
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) delivered_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) failed_at: string | null;
   @ApiProperty({ nullable: true, type: Number, example: 200 }) response_status: number | null;
-  @ApiProperty({ nullable: true, type: String, description: 'First 500 bytes of the response body.' }) response_body: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Transport error of the last attempt (timeout, refused).' }) error: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'First 500 bytes of the response body.' })
+  response_body: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Transport error of the last attempt (timeout, refused).',
+  })
+  error: string | null;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -143,7 +185,13 @@ export class DeliveryListResponse {
   @ApiProperty({ example: 'list' }) object: string;
   @ApiProperty({ type: [WebhookDeliveryResponse] }) data: WebhookDeliveryResponse[];
   @ApiProperty() has_more: boolean;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Pass as starting_after for the next page.' }) next_cursor: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'Pass as starting_after for the next page.',
+  })
+  next_cursor: string | null;
   @ApiProperty() url: string;
 }
 
@@ -169,6 +217,9 @@ export class EventResponse {
   @ApiProperty({ example: '2026-09-22' }) api_version: string;
   @ApiProperty({ format: 'uuid' }) entity_id: string;
   @ApiProperty() livemode: boolean;
-  @ApiProperty({ example: { object: { id: '0190...', object: 'order' } }, description: '`object`: the full resource at the time; `previous_attributes` on updates.' })
+  @ApiProperty({
+    example: { object: { id: '0190...', object: 'order' } },
+    description: '`object`: the full resource at the time; `previous_attributes` on updates.',
+  })
   data: Record<string, unknown>;
 }

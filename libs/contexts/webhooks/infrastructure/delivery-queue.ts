@@ -14,12 +14,19 @@ export interface DueDelivery {
 export const DELIVERY_BATCH = 20;
 
 /** Batch jobs run at once for a bound on requests in flight. */
-export const deliveryJobConcurrency = (requestsInFlight: number): number => Math.max(1, Math.ceil(requestsInFlight / DELIVERY_BATCH));
+export const deliveryJobConcurrency = (requestsInFlight: number): number =>
+  Math.max(1, Math.ceil(requestsInFlight / DELIVERY_BATCH));
 
 /** The most requests in flight with that bound (whole batches). */
-export const deliverySlots = (requestsInFlight: number): number => deliveryJobConcurrency(requestsInFlight) * DELIVERY_BATCH;
+export const deliverySlots = (requestsInFlight: number): number =>
+  deliveryJobConcurrency(requestsInFlight) * DELIVERY_BATCH;
 
-const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } };
+const JOB_OPTIONS = {
+  removeOnComplete: true,
+  removeOnFail: 1000,
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+};
 
 interface QueuedJob {
   name: 'deliver' | 'deliver-batch';
@@ -46,7 +53,11 @@ export class DeliveryQueue {
     const single = (d: DueDelivery): QueuedJob => ({
       name: 'deliver',
       data: { deliveryId: d.id },
-      opts: { ...JOB_OPTIONS, jobId: `${d.id}-${d.attempt}`, delay: d.delayMs && d.delayMs > 0 ? d.delayMs : undefined },
+      opts: {
+        ...JOB_OPTIONS,
+        jobId: `${d.id}-${d.attempt}`,
+        delay: d.delayMs && d.delayMs > 0 ? d.delayMs : undefined,
+      },
     });
     const now = deliveries.filter((d) => !d.delayMs || d.delayMs <= 0);
     const jobs = deliveries.filter((d) => d.delayMs && d.delayMs > 0).map(single);
@@ -61,7 +72,10 @@ export class DeliveryQueue {
       jobs.push({
         name: 'deliver-batch',
         data: { deliveryIds: batch.map((d) => d.id) },
-        opts: { ...JOB_OPTIONS, jobId: `${first.id}-${first.attempt}-${last.id}-${last.attempt}-${batch.length}` },
+        opts: {
+          ...JOB_OPTIONS,
+          jobId: `${first.id}-${first.attempt}-${last.id}-${last.attempt}-${batch.length}`,
+        },
       });
     }
     return jobs;
@@ -72,7 +86,9 @@ export class DeliveryQueue {
     try {
       await this.queue.addBulk(DeliveryQueue.jobs(deliveries));
     } catch (error) {
-      this.logger.warn(`could not enqueue ${deliveries.length} deliveries (the sweeper will): ${String(error)}`);
+      this.logger.warn(
+        `could not enqueue ${deliveries.length} deliveries (the sweeper will): ${String(error)}`,
+      );
     }
   }
 }

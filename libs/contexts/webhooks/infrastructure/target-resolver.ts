@@ -13,7 +13,10 @@ const CACHE_MS = 60_000;
  */
 @Injectable()
 export class TargetResolver {
-  private readonly cache = new Map<string, { reason: BlockedReason | undefined; resolved: boolean; at: number }>();
+  private readonly cache = new Map<
+    string,
+    { reason: BlockedReason | undefined; resolved: boolean; at: number }
+  >();
 
   constructor(private readonly config: AppConfig) {}
 
@@ -27,19 +30,24 @@ export class TargetResolver {
     if ('hint' in shape) return shape.hint;
     const host = shape.url.hostname.replace(/^\[|\]$/g, '');
     const { reason, resolved } = await this.classifyHost(host);
-    if (isRefused(reason, this.allowPrivate)) return `url resolves to a ${reason!.replace('_', '-')} address, which may not receive webhooks.`;
+    if (isRefused(reason, this.allowPrivate))
+      return `url resolves to a ${reason!.replace('_', '-')} address, which may not receive webhooks.`;
     if (!resolved && options.requireResolution) return `url host '${host}' does not resolve.`;
     return undefined;
   }
 
-  private async classifyHost(host: string): Promise<{ reason: BlockedReason | undefined; resolved: boolean }> {
+  private async classifyHost(
+    host: string,
+  ): Promise<{ reason: BlockedReason | undefined; resolved: boolean }> {
     if (net.isIP(host)) return { reason: classifyAddress(host), resolved: true };
     const cached = this.cache.get(host);
     if (cached && Date.now() - cached.at < CACHE_MS) return cached;
     let addresses: string[] = [];
     let resolved = true;
     try {
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('lookup timeout')), LOOKUP_TIMEOUT_MS).unref());
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('lookup timeout')), LOOKUP_TIMEOUT_MS).unref(),
+      );
       addresses = (await Promise.race([lookup(host, { all: true }), timeout])).map((a) => a.address);
     } catch {
       resolved = false;

@@ -24,7 +24,10 @@ export class WebhookEndpointRepository extends TenantRepository<WebhookEndpointR
 
   override async getForUpdate(id: string): Promise<WebhookEndpointRecord> {
     if (!isUuid(id)) throw notFound(this.resourceName, id);
-    const found = await this.scopedQuery('r').andWhere('r.id = :id', { id }).setLock('pessimistic_write').getOne();
+    const found = await this.scopedQuery('r')
+      .andWhere('r.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
     if (!found) throw notFound(this.resourceName, id);
     return found;
   }

@@ -33,7 +33,6 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
   return bytes.subarray(0, cut).toString('utf8').split('\u0000').join('');
 }
 
-
 /**
  * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
  * budget for the whole exchange, and no redirects followed (a 3xx is a failure). Node's http
@@ -45,7 +44,10 @@ export class WebhookSender implements OnApplicationShutdown {
 
   /** Enough sockets per receiver for every request the dispatcher can have in flight: none waits for a socket inside its 5 s budget. */
   constructor(config: AppConfig) {
-    const agentOptions = { keepAlive: true, maxSockets: Math.max(256, deliverySlots(config.WEBHOOK_DELIVERY_CONCURRENCY)) };
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: Math.max(256, deliverySlots(config.WEBHOOK_DELIVERY_CONCURRENCY)),
+    };
     this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   }
 
@@ -88,21 +90,43 @@ export class WebhookSender implements OnApplicationShutdown {
       // One budget for the whole exchange; a receiver that answered but streams forever keeps its status.
       const timer = setTimeout(() => {
         req.destroy();
-        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: `timeout after ${DELIVERY_TIMEOUT_MS} ms` });
+        finish(
+          response
+            ? answered()
+            : {
+                status: null,
+                retryAfter: null,
+                body: null,
+                error: `timeout after ${DELIVERY_TIMEOUT_MS} ms`,
+              },
+        );
       }, DELIVERY_TIMEOUT_MS);
-      const req = (secure ? https : http).request(url, { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http }, (res) => {
-        response = res;
-        res.on('data', (chunk: Buffer) => {
-          if (kept <= RESPONSE_BODY_LIMIT) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          }
-        });
-        res.on('end', () => finish(answered()));
-        res.on('error', () => finish(answered()));
-      });
+      const req = (secure ? https : http).request(
+        url,
+        { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http },
+        (res) => {
+          response = res;
+          res.on('data', (chunk: Buffer) => {
+            if (kept <= RESPONSE_BODY_LIMIT) {
+              chunks.push(chunk);
+              kept += chunk.length;
+            }
+          });
+          res.on('end', () => finish(answered()));
+          res.on('error', () => finish(answered()));
+        },
+      );
       req.on('error', (error: NodeJS.ErrnoException) =>
-        finish(response ? answered() : { status: null, retryAfter: null, body: null, error: (error.code ?? error.message).slice(0, 500) }),
+        finish(
+          response
+            ? answered()
+            : {
+                status: null,
+                retryAfter: null,
+                body: null,
+                error: (error.code ?? error.message).slice(0, 500),
+              },
+        ),
       );
       req.end(body);
     });

@@ -9,9 +9,11 @@ export const SIGNATURE_HEADER = 'service-signature';
 /** Replay window: a signature older than this is refused. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export type VerificationFailure = 'missing_header' | 'malformed_header' | 'timestamp_too_old' | 'invalid_signature';
+export type VerificationFailure =
+  'missing_header' | 'malformed_header' | 'timestamp_too_old' | 'invalid_signature';
 
-export type VerificationResult = { valid: true; timestamp: number } | { valid: false; reason: VerificationFailure };
+export type VerificationResult =
+  { valid: true; timestamp: number } | { valid: false; reason: VerificationFailure };
 
 export class WebhookSignatureError extends Error {
   constructor(readonly reason: VerificationFailure) {
@@ -26,7 +28,11 @@ export function computeSignature(secret: string, timestamp: number, body: string
 }
 
 /** The header value for `body` signed at `timestamp` (unix seconds). */
-export function signatureHeader(secret: string, body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signatureHeader(
+  secret: string,
+  body: string | Buffer,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   return `t=${timestamp},v1=${computeSignature(secret, timestamp, body)}`;
 }
 
@@ -63,19 +69,29 @@ export function verifySignature(input: {
   now?: number;
 }): VerificationResult {
   const header = Array.isArray(input.header) ? input.header[0] : input.header;
-  if (header === undefined || header === null || header.trim() === '') return { valid: false, reason: 'missing_header' };
+  if (header === undefined || header === null || header.trim() === '')
+    return { valid: false, reason: 'missing_header' };
   const parsed = parseHeader(header);
   if (!parsed) return { valid: false, reason: 'malformed_header' };
   const now = input.now ?? Math.floor(Date.now() / 1000);
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (Math.abs(now - parsed.timestamp) > tolerance) return { valid: false, reason: 'timestamp_too_old' };
   const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.payload), 'hex');
-  const matched = parsed.signatures.some((candidate) => timingSafeEqual(expected, Buffer.from(candidate, 'hex')));
-  return matched ? { valid: true, timestamp: parsed.timestamp } : { valid: false, reason: 'invalid_signature' };
+  const matched = parsed.signatures.some((candidate) =>
+    timingSafeEqual(expected, Buffer.from(candidate, 'hex')),
+  );
+  return matched
+    ? { valid: true, timestamp: parsed.timestamp }
+    : { valid: false, reason: 'invalid_signature' };
 }
 
 /** Like verifySignature, but throws WebhookSignatureError and returns the parsed event. */
-export function constructEvent<T = unknown>(payload: string | Buffer, header: string | string[] | null | undefined, secret: string, toleranceSeconds?: number): T {
+export function constructEvent<T = unknown>(
+  payload: string | Buffer,
+  header: string | string[] | null | undefined,
+  secret: string,
+  toleranceSeconds?: number,
+): T {
   const result = verifySignature({ payload, header, secret, toleranceSeconds });
   if (!result.valid) throw new WebhookSignatureError(result.reason);
   return JSON.parse(payload.toString()) as T;

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { computeSignature, constructEvent, signatureHeader, verifySignature, WebhookSignatureError } from './index';
+import {
+  computeSignature,
+  constructEvent,
+  signatureHeader,
+  verifySignature,
+  WebhookSignatureError,
+} from './index';
 
 const secret = 'whsec_0123456789abcdef';
 const body = '{"id":"evt_1","object":"event"}';
@@ -7,30 +13,59 @@ const now = 1_800_000_000;
 
 describe('webhook signature verifier', () => {
   it('signs HMAC-SHA256 of "t.body" keyed with the secret as shown', () => {
-    expect(computeSignature(secret, now, body)).toBe(createHmac('sha256', secret).update(`${now}.${body}`).digest('hex'));
+    expect(computeSignature(secret, now, body)).toBe(
+      createHmac('sha256', secret).update(`${now}.${body}`).digest('hex'),
+    );
     expect(signatureHeader(secret, body, now)).toBe(`t=${now},v1=${computeSignature(secret, now, body)}`);
   });
 
   it('accepts a valid signature within 300 s, and any of several v1 values', () => {
     const header = signatureHeader(secret, body, now);
-    expect(verifySignature({ payload: body, header, secret, now: now + 300 })).toEqual({ valid: true, timestamp: now });
-    expect(verifySignature({ payload: Buffer.from(body), header, secret, now })).toEqual({ valid: true, timestamp: now });
+    expect(verifySignature({ payload: body, header, secret, now: now + 300 })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
+    expect(verifySignature({ payload: Buffer.from(body), header, secret, now })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
     const two = `t=${now},v1=${'0'.repeat(64)},v1=${computeSignature(secret, now, body)}`;
     expect(verifySignature({ payload: body, header: two, secret, now }).valid).toBe(true);
   });
 
   it('names each failure', () => {
     const header = signatureHeader(secret, body, now);
-    expect(verifySignature({ payload: body, header: undefined, secret, now })).toEqual({ valid: false, reason: 'missing_header' });
-    expect(verifySignature({ payload: body, header: '', secret, now })).toEqual({ valid: false, reason: 'missing_header' });
+    expect(verifySignature({ payload: body, header: undefined, secret, now })).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+    expect(verifySignature({ payload: body, header: '', secret, now })).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
     for (const bad of ['garbage', `t=${now}`, 'v1=abc', `t=abc,v1=${'a'.repeat(64)}`, `t=${now},v1=xyz`]) {
-      expect(verifySignature({ payload: body, header: bad, secret, now })).toEqual({ valid: false, reason: 'malformed_header' });
+      expect(verifySignature({ payload: body, header: bad, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
     }
-    expect(verifySignature({ payload: body, header, secret, now: now + 301 })).toEqual({ valid: false, reason: 'timestamp_too_old' });
-    expect(verifySignature({ payload: body, header, secret: 'whsec_other', now })).toEqual({ valid: false, reason: 'invalid_signature' });
-    expect(verifySignature({ payload: body.replace('1', '2'), header, secret, now })).toEqual({ valid: false, reason: 'invalid_signature' });
+    expect(verifySignature({ payload: body, header, secret, now: now + 301 })).toEqual({
+      valid: false,
+      reason: 'timestamp_too_old',
+    });
+    expect(verifySignature({ payload: body, header, secret: 'whsec_other', now })).toEqual({
+      valid: false,
+      reason: 'invalid_signature',
+    });
+    expect(verifySignature({ payload: body.replace('1', '2'), header, secret, now })).toEqual({
+      valid: false,
+      reason: 'invalid_signature',
+    });
     // The prefix is part of the key.
-    expect(verifySignature({ payload: body, header, secret: secret.slice('whsec_'.length), now })).toEqual({ valid: false, reason: 'invalid_signature' });
+    expect(verifySignature({ payload: body, header, secret: secret.slice('whsec_'.length), now })).toEqual({
+      valid: false,
+      reason: 'invalid_signature',
+    });
   });
 
   it('constructEvent parses a verified payload and throws with the reason otherwise', () => {

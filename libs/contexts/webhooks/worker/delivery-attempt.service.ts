@@ -2,7 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../platform/config/app-config';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { AttemptDecision, AUTO_DISABLE_THRESHOLD, decideAfterAttempt, parseRetryAfter, parseRetryDelays } from '../domain/retry-schedule';
+import {
+  AttemptDecision,
+  AUTO_DISABLE_THRESHOLD,
+  decideAfterAttempt,
+  parseRetryAfter,
+  parseRetryDelays,
+} from '../domain/retry-schedule';
 import { toDeliveryResource, toEndpointResource, toEventEnvelope } from '../application/webhook.presenter';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
@@ -109,11 +115,15 @@ export class DeliveryAttemptService {
   /** Sends one claimed attempt; undefined when it was cancelled instead (endpoint gone or disabled, event purged). */
   private async deliver(claimed: ClaimedAttempt): Promise<SendResult | undefined> {
     if (claimed.deleted_at !== null || claimed.endpoint_status !== 'active') {
-      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['endpoint deleted or disabled']);
+      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, [
+        'endpoint deleted or disabled',
+      ]);
       return undefined;
     }
     if (claimed.type === null) {
-      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, ['event no longer retained']);
+      await this.finish(claimed, `status = 'cancelled', next_retry_at = NULL, error = $3`, [
+        'event no longer retained',
+      ]);
       return undefined;
     }
 
@@ -153,7 +163,9 @@ export class DeliveryAttemptService {
   }
 
   /** Records successful attempts in one statement (each only while its claim holds) and resets their endpoints' failure counters. */
-  private async recordSuccesses(succeeded: readonly { claimed: ClaimedAttempt; result: SendResult }[]): Promise<void> {
+  private async recordSuccesses(
+    succeeded: readonly { claimed: ClaimedAttempt; result: SendResult }[],
+  ): Promise<void> {
     if (succeeded.length === 0) return;
     await this.dataSource.query(
       `WITH r AS (
@@ -187,7 +199,11 @@ export class DeliveryAttemptService {
   }
 
   /** Records a failed attempt: a retry on the schedule, or a permanent failure (counted against the endpoint). */
-  private async record(claimed: ClaimedAttempt, result: SendResult, decision: Exclude<AttemptDecision, { outcome: 'succeeded' }>): Promise<void> {
+  private async record(
+    claimed: ClaimedAttempt,
+    result: SendResult,
+    decision: Exclude<AttemptDecision, { outcome: 'succeeded' }>,
+  ): Promise<void> {
     const response = [result.status, result.body, result.error];
     if (decision.outcome === 'retry') {
       const updated = await this.finish(
@@ -195,7 +211,10 @@ export class DeliveryAttemptService {
         `next_retry_at = now() + $6 * interval '1 millisecond', failed_at = now(), response_status = $3, response_body = $4, error = $5`,
         [...response, decision.delayMs],
       );
-      if (updated > 0) await this.queue.enqueue([{ id: claimed.id, attempt: claimed.attempt_count + 1, delayMs: decision.delayMs }]);
+      if (updated > 0)
+        await this.queue.enqueue([
+          { id: claimed.id, attempt: claimed.attempt_count + 1, delayMs: decision.delayMs },
+        ]);
       return;
     }
     await this.tx.run(async (m) => {
@@ -230,7 +249,9 @@ export class DeliveryAttemptService {
         );
         const endpoint = await m.findOneByOrFail(WebhookEndpointRecord, { id: claimed.endpoint_id });
         await this.systemEvents.publish(scope, 'webhook_endpoint.disabled', toEndpointResource(endpoint));
-        this.logger.warn(`endpoint ${claimed.endpoint_id} disabled after ${counter.consecutive_failures} consecutive permanent failures`);
+        this.logger.warn(
+          `endpoint ${claimed.endpoint_id} disabled after ${counter.consecutive_failures} consecutive permanent failures`,
+        );
       }
     });
   }

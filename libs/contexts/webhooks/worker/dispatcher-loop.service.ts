@@ -32,7 +32,12 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     await this.listen();
     this.timers.push(setInterval(() => this.kick(), this.config.WEBHOOK_OUTBOX_POLL_MS));
-    this.timers.push(setInterval(() => void this.sweep().catch((e: unknown) => this.logger.warn(`sweep failed: ${String(e)}`)), this.config.WEBHOOK_SWEEP_INTERVAL_MS));
+    this.timers.push(
+      setInterval(
+        () => void this.sweep().catch((e: unknown) => this.logger.warn(`sweep failed: ${String(e)}`)),
+        this.config.WEBHOOK_SWEEP_INTERVAL_MS,
+      ),
+    );
     this.kick();
     void this.sweep().catch(() => undefined);
   }

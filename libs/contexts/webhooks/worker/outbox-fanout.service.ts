@@ -54,7 +54,14 @@ export class OutboxFanoutService {
         const key = `${endpoint.entity_id}:${endpoint.livemode}`;
         byScope.set(key, [...(byScope.get(key) ?? []), endpoint]);
       }
-      const rows = { id: [] as string[], entity: [] as string[], live: [] as boolean[], endpoint: [] as string[], event: [] as string[], type: [] as string[] };
+      const rows = {
+        id: [] as string[],
+        entity: [] as string[],
+        live: [] as boolean[],
+        endpoint: [] as string[],
+        event: [] as string[],
+        type: [] as string[],
+      };
       for (const event of events) {
         for (const endpoint of byScope.get(`${event.entity_id}:${event.livemode}`) ?? []) {
           // An endpoint receives the events that happen after it is registered, never older ones.
@@ -82,10 +89,14 @@ export class OutboxFanoutService {
         // Grouped by endpoint, oldest first: a batch job then holds one receiver's deliveries, so a
         // slow receiver holds up its own batches only.
         created = inserted
-          .sort((a, b) => (a.endpoint_id === b.endpoint_id ? (a.id < b.id ? -1 : 1) : a.endpoint_id < b.endpoint_id ? -1 : 1))
+          .sort((a, b) =>
+            a.endpoint_id === b.endpoint_id ? (a.id < b.id ? -1 : 1) : a.endpoint_id < b.endpoint_id ? -1 : 1,
+          )
           .map((r) => r.id);
       }
-      await m.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [events.map((e) => e.id)]);
+      await m.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [
+        events.map((e) => e.id),
+      ]);
       return { events, created };
     });
     await this.queue.enqueue(created.map((id) => ({ id, attempt: 1 })));

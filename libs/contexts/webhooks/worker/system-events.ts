@@ -12,7 +12,13 @@ export class SystemEvents {
   /** Must run inside TransactionHost.run(); the caller's transaction carries the outbox row. */
   publish(scope: { entityId: string; livemode: boolean }, type: string, object: unknown): Promise<string> {
     return RequestContext.runAs(
-      { entityId: scope.entityId, entityCode: '', livemode: scope.livemode, apiKeyId: SYSTEM_KEY_ID, scopes: new Set() },
+      {
+        entityId: scope.entityId,
+        entityCode: '',
+        livemode: scope.livemode,
+        apiKeyId: SYSTEM_KEY_ID,
+        scopes: new Set(),
+      },
       () => this.publisher.publish(type, object),
       'webhook-dispatcher',
     );

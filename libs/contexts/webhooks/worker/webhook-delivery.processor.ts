@@ -23,12 +23,22 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     this.worker.concurrency = deliveryJobConcurrency(this.config.WEBHOOK_DELIVERY_CONCURRENCY);
   }
 
-  async process(job: Job<DeliveryJobData, unknown, JobName<'webhook-deliveries'>>): Promise<{ attempted: number }> {
+  async process(
+    job: Job<DeliveryJobData, unknown, JobName<'webhook-deliveries'>>,
+  ): Promise<{ attempted: number }> {
     switch (job.name) {
       case 'deliver':
-        return { attempted: Number(await this.attempts.attempt((job.data as JobData<'webhook-deliveries', 'deliver'>).deliveryId)) };
+        return {
+          attempted: Number(
+            await this.attempts.attempt((job.data as JobData<'webhook-deliveries', 'deliver'>).deliveryId),
+          ),
+        };
       case 'deliver-batch':
-        return { attempted: await this.attempts.attemptBatch((job.data as JobData<'webhook-deliveries', 'deliver-batch'>).deliveryIds) };
+        return {
+          attempted: await this.attempts.attemptBatch(
+            (job.data as JobData<'webhook-deliveries', 'deliver-batch'>).deliveryIds,
+          ),
+        };
       default:
         throw new Error(`Unknown webhook delivery job ${String(job.name)}`);
     }

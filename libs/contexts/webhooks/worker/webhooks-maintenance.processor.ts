@@ -73,7 +73,8 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
       deliveries += n;
       if (n < PURGE_BATCH) break;
     }
-    if (events + deliveries > 0) this.logger.log(`purged ${events} events and ${deliveries} deliveries older than ${days} days`);
+    if (events + deliveries > 0)
+      this.logger.log(`purged ${events} events and ${deliveries} deliveries older than ${days} days`);
     return { events, deliveries };
   }
 }

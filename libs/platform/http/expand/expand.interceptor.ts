@@ -32,12 +32,16 @@ export class ExpandInterceptor implements NestInterceptor {
     const raw = (req.query as Record<string, unknown>).expand;
     if (raw === undefined) return next.handle();
     const paths = (Array.isArray(raw) ? raw : [raw]).map(String);
-    const resource = this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, [context.getHandler(), context.getClass()]);
+    const resource = this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const tree = this.validate(paths, resource);
     return next.handle().pipe(
       mergeMap(async (body: unknown) => {
         if (!isObject(body) || !resource) return body;
-        const items = body.object === 'list' && Array.isArray(body.data) ? (body.data as ApiObject[]) : [body];
+        const items =
+          body.object === 'list' && Array.isArray(body.data) ? (body.data as ApiObject[]) : [body];
         await this.expandLevel(items, resource, tree);
         return body;
       }),
@@ -49,7 +53,8 @@ export class ExpandInterceptor implements NestInterceptor {
     paths.forEach((path, index) => {
       const segments = path.replace(/^data\./, '').split('.');
       if (!resource) throw expandError(index, 'This route returns nothing expandable.');
-      if (path.trim() === '' || segments.some((s) => s === '')) throw expandError(index, `'${path}' is not a valid expand path.`);
+      if (path.trim() === '' || segments.some((s) => s === ''))
+        throw expandError(index, `'${path}' is not a valid expand path.`);
       if (segments.length > MAX_EXPAND_DEPTH) {
         throw expandError(index, `'${path}' is deeper than ${MAX_EXPAND_DEPTH} levels.`);
       }
@@ -78,7 +83,8 @@ export class ExpandInterceptor implements NestInterceptor {
             const value = o[segment];
             return Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [];
           });
-          if (children.length > 0 && subtree.size > 0) await this.expandLevel(children, field.resource, subtree);
+          if (children.length > 0 && subtree.size > 0)
+            await this.expandLevel(children, field.resource, subtree);
           return;
         }
         const ids = new Set<string>();
@@ -100,7 +106,8 @@ export class ExpandInterceptor implements NestInterceptor {
           };
           o[field.target] = Array.isArray(value) ? value.map(pick) : pick(value);
         }
-        if (expanded.length > 0 && subtree.size > 0) await this.expandLevel(expanded, field.resource, subtree);
+        if (expanded.length > 0 && subtree.size > 0)
+          await this.expandLevel(expanded, field.resource, subtree);
       }),
     );
   }

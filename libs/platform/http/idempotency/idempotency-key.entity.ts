@@ -13,7 +13,10 @@ export class IdempotencyKeyRecord {
   /** `in_progress` while the first request runs, then `completed`. */
   @Column('text') status: 'in_progress' | 'completed';
   @Column('integer', { name: 'response_status', nullable: true }) responseStatus: number | null;
-  @Column('jsonb', { name: 'response_headers', nullable: true }) responseHeaders: Record<string, string> | null;
+  @Column('jsonb', { name: 'response_headers', nullable: true }) responseHeaders: Record<
+    string,
+    string
+  > | null;
   @Column('jsonb', { name: 'response_body', nullable: true }) responseBody: unknown;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;

@@ -34,7 +34,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }).asPreHandler();
     }
     if (key.length === 0) {
-      throw new PlatformError('parameter_invalid', { param: 'Idempotency-Key', hint: 'The Idempotency-Key header is empty.' }).asPreHandler();
+      throw new PlatformError('parameter_invalid', {
+        param: 'Idempotency-Key',
+        hint: 'The Idempotency-Key header is empty.',
+      }).asPreHandler();
     }
     const request = {
       entityId: req.caller.entityId,
@@ -48,7 +51,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       mergeMap((claim) => {
         if (claim.kind === 'existing') {
           const { record } = claim;
-          if (record.method !== request.method || record.path !== request.path || record.bodyHash !== request.bodyHash) {
+          if (
+            record.method !== request.method ||
+            record.path !== request.path ||
+            record.bodyHash !== request.bodyHash
+          ) {
             throw new PlatformError('idempotency_key_reused', {
               param: 'Idempotency-Key',
               hint: `This key was used for ${record.method} ${record.path} with a different body; use a new key for a new request.`,
@@ -60,7 +67,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
             }).asPreHandler();
           }
           res.status(record.responseStatus ?? 200);
-          for (const [name, value] of Object.entries(record.responseHeaders ?? {})) res.setHeader(name, value);
+          for (const [name, value] of Object.entries(record.responseHeaders ?? {}))
+            res.setHeader(name, value);
           res.setHeader('Idempotent-Replayed', 'true');
           return of(record.responseBody);
         }
@@ -81,7 +89,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
               await this.service.release(claim.id);
             } else {
               const body = renderError(error, res.getHeader('Request-Id') as string | undefined).body;
-              await this.service.complete(claim.id, rendered.status, { 'content-type': 'application/json; charset=utf-8' }, body);
+              await this.service.complete(
+                claim.id,
+                rendered.status,
+                { 'content-type': 'application/json; charset=utf-8' },
+                body,
+              );
             }
             throw error;
           }),

@@ -13,9 +13,7 @@ export interface IdempotentRequest {
   bodyHash: string;
 }
 
-export type Claim =
-  | { kind: 'claimed'; id: string }
-  | { kind: 'existing'; record: IdempotencyKeyRecord };
+export type Claim = { kind: 'claimed'; id: string } | { kind: 'existing'; record: IdempotencyKeyRecord };
 
 /** Claims keys atomically, stores outcomes and purges expired records. */
 @Injectable()
@@ -36,7 +34,16 @@ export class IdempotencyService {
         `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', now(), now() + make_interval(hours => $8))
          ON CONFLICT (entity_id, livemode, key) DO NOTHING RETURNING id`,
-        [id, request.entityId, request.livemode, request.key, request.method, request.path, request.bodyHash, this.config.IDEMPOTENCY_TTL_HOURS],
+        [
+          id,
+          request.entityId,
+          request.livemode,
+          request.key,
+          request.method,
+          request.path,
+          request.bodyHash,
+          this.config.IDEMPOTENCY_TTL_HOURS,
+        ],
       );
       if (inserted.length === 1) return { kind: 'claimed', id };
       // Expiry is judged by the database clock, and the expired row is deleted by id and expiry in
@@ -51,7 +58,9 @@ export class IdempotencyService {
         if (record) return { kind: 'existing', record };
         continue;
       }
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE id = $1 AND expires_at <= now()`, [found.id]);
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE id = $1 AND expires_at <= now()`, [
+        found.id,
+      ]);
     }
     throw new Error('Could not claim the idempotency key');
   }
@@ -59,7 +68,12 @@ export class IdempotencyService {
   async complete(id: string, status: number, headers: Record<string, string>, body: unknown): Promise<void> {
     await this.dataSource.getRepository(IdempotencyKeyRecord).update(
       { id },
-      { status: 'completed', responseStatus: status, responseHeaders: headers, responseBody: body as object },
+      {
+        status: 'completed',
+        responseStatus: status,
+        responseHeaders: headers,
+        responseBody: body as object,
+      },
     );
   }
 

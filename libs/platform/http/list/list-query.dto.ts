@@ -13,7 +13,11 @@ const toArray = ({ value }: { value: unknown }) =>
 
 /** Query of a single-resource GET: only `expand[]`. */
 export class RetrieveQueryDto {
-  @ApiPropertyOptional({ name: 'expand[]', type: [String], description: 'Dotted paths of id fields to replace with objects (depth <= 4).' })
+  @ApiPropertyOptional({
+    name: 'expand[]',
+    type: [String],
+    description: 'Dotted paths of id fields to replace with objects (depth <= 4).',
+  })
   @IsOptional()
   @Transform(toArray)
   @IsArray()
@@ -31,12 +35,18 @@ export class ListQueryDto extends RetrieveQueryDto {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Cursor: the id after which the page starts (exclusive).' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Cursor: the id after which the page starts (exclusive).',
+  })
   @IsOptional()
   @IsUUID()
   starting_after?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Cursor: the id before which the page ends (exclusive).' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Cursor: the id before which the page ends (exclusive).',
+  })
   @IsOptional()
   @IsUUID()
   ending_before?: string;

@@ -64,7 +64,11 @@ export async function paginate<E extends ObjectLiteral>(
   return { rows, has_more, total_count };
 }
 
-export function listEnvelope<T>(data: T[], page: { has_more: boolean; total_count?: number }, url: string): ListPage<T> {
+export function listEnvelope<T>(
+  data: T[],
+  page: { has_more: boolean; total_count?: number },
+  url: string,
+): ListPage<T> {
   const envelope: ListPage<T> = { object: 'list', data, has_more: page.has_more, url };
   if (page.total_count !== undefined) envelope.total_count = page.total_count;
   return envelope;
