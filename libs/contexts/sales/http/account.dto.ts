@@ -1,3 +1,4 @@
+import { PostalAddressDto } from './address.dto';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -15,7 +16,7 @@ import {
   Min,
 } from 'class-validator';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { COUNTRY_PATTERN, CURRENCY_PATTERN } from '../domain/account';
+import { CURRENCY_PATTERN } from '../domain/account';
 import { Optional, OptionalNullable } from './validation';
 
 const MAX_AMOUNT = 999_999_999_999_999;
@@ -145,45 +146,11 @@ export class AccountResponse {
 
 export const ADDRESS_TYPES = ['billing', 'shipping'] as const;
 
-export class CreateAddressDto {
+/** An account address: a postal address with its type and whether it is the default of that type. */
+export class CreateAddressDto extends PostalAddressDto {
   @ApiProperty({ enum: ADDRESS_TYPES })
   @IsIn(ADDRESS_TYPES)
   type: string;
-
-  @ApiProperty({ example: '1 Market St' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  line1: string;
-
-  @ApiPropertyOptional({ nullable: true })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(200)
-  line2?: string | null;
-
-  @ApiProperty({ example: 'San Francisco' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  city: string;
-
-  @ApiPropertyOptional({ nullable: true, example: 'CA' })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(100)
-  region?: string | null;
-
-  @ApiPropertyOptional({ nullable: true, example: '94105' })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(20)
-  postal_code?: string | null;
-
-  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2.' })
-  @IsString()
-  @Matches(COUNTRY_PATTERN, { message: 'country must be an ISO 3166-1 alpha-2 code' })
-  country: string;
 
   @ApiPropertyOptional({
     description: 'Default address of its type; the first address of a type is the default automatically.',
