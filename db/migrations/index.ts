@@ -7,6 +7,7 @@ import { MigrationContext1764100000000 } from './1764100000000-migration-context
 import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-orders-and-payments';
 import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-bank-transactions-and-vendor-bills';
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
+import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SalesOrdersAndPayments1764200000000,
   BankTransactionsAndVendorBills1764300000000,
   JournalNumbersAtCommit1764600000000,
+  JournalNumberFunction1764700000000,
 ];

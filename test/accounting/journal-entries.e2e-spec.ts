@@ -623,7 +623,7 @@ describe('journal entries', () => {
     const ours = results.map((r) => Number(String(r.body.entry_number).slice(-6))).sort((a, b) => a - b);
     expect(new Set(ours).size).toBe(50);
     expect(ours[49] - ours[0]).toBe(49);
-    // Numbered at commit: each posted event carries the entry's committed number, never the placeholder.
+    // Numbered by the writing statement: each posted event carries the entry's committed number, never the placeholder.
     const events = await app.db.query(
       `SELECT data->'object'->>'id' AS id, data->'object'->>'entry_number' AS entry_number FROM outbox_events
        WHERE type = 'journal_entry.posted' AND data->'object'->>'id' = ANY($1::text[])`,

@@ -66,7 +66,7 @@ export async function startTestApp(
       REDIS_URL: state.redisUrl,
       // Instances of one deployment share the prefix (queues and the Redis rate-limit counters).
       QUEUE_PREFIX: options.sameDatabaseAs?.config.QUEUE_PREFIX ?? `t${randomBytes(4).toString('hex')}`,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DB_POOL_MAX: 3,
       QUEUE_DB_POOL_MAX: 1,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,

@@ -23,6 +23,7 @@ import {
   PeriodsController,
 } from './http/ledger.controller';
 import { ACCOUNTING_ENTITIES } from './infrastructure/accounting.entities';
+import { JournalEntryWriter } from './infrastructure/journal-entry.writer';
 import { BankTransactionsService } from './application/bank-transactions.service';
 import { SubledgerReconciliationService } from './application/subledger-reconciliation.service';
 import { VendorBillsService } from './application/vendor-bills.service';
@@ -52,6 +53,7 @@ const PROVIDERS = [
   FixedAssetRepository,
   AccountingSettingsService,
   JournalEngine,
+  JournalEntryWriter,
   LedgerService,
   JournalEntriesService,
   LedgerPostingService,

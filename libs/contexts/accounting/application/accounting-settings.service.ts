@@ -85,18 +85,4 @@ export class AccountingSettingsService {
       return this.retrieve();
     });
   }
-
-  /**
-   * Numbers a just-inserted entry (still holding its `pending-<id>` placeholder) with the next number
-   * now, in the caller's transaction, through the same SQL function the commit-time trigger uses
-   * (db/migrations/1764600000000-journal-numbers-at-commit.ts). The counter row stays locked from here
-   * until commit, so callers do this last. The settings row must exist (the engine makes sure).
-   */
-  async assignEntryNumber(entryId: string): Promise<string> {
-    const rows: { entry_number: string }[] = await this.tx.transactional.query(
-      `SELECT number_journal_entry($1) AS entry_number`,
-      [entryId],
-    );
-    return rows[0].entry_number;
-  }
 }

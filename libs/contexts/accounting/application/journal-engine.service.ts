@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { In } from 'typeorm';
-import { EventPublisher, OutboxRow } from '../../../platform/events/event-publisher';
+import { EventPublisher } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
@@ -15,6 +15,7 @@ import {
   LedgerAccountRecord,
 } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
+import { EntryToWrite, JournalEntryWriter } from '../infrastructure/journal-entry.writer';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEntryResource, toJournalEntry } from './presenters';
 
@@ -50,6 +51,10 @@ interface EntryFacts {
   settingsExist: boolean;
   approvalThreshold: Decimal | null;
   keyName: string | null;
+}
+
+interface PreparedEntry extends EntryToWrite {
+  period: PeriodFacts;
 }
 
 export interface NewEntry {
@@ -88,6 +93,7 @@ export class JournalEngine {
     private readonly periods: PeriodRepository,
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
+    private readonly writer: JournalEntryWriter,
   ) {}
 
   /** Rejects lines that are malformed, reference unknown or non-postable accounts, or do not balance. */
@@ -147,33 +153,39 @@ export class JournalEngine {
   private checkPeriod(period: PeriodFacts | undefined, date: string, param = 'entry_date'): PeriodFacts {
     if (!period)
       throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
-    if (period.status !== 'open') {
-      throw new AccountingError('period_closed', {
-        param,
-        hint: `The accounting period ${period.name} covering ${date} is closed.`,
-      });
-    }
+    if (period.status !== 'open') throw this.closedPeriod(period, date, param);
     return period;
+  }
+
+  private closedPeriod(period: { name: string }, date: string, param = 'entry_date'): AccountingError {
+    return new AccountingError('period_closed', {
+      param,
+      hint: `The accounting period ${period.name} covering ${date} is closed.`,
+    });
   }
 
   /**
    * Everything a new entry is checked against, in one round trip: its accounts, the period
-   * covering its date (share-locked so it cannot close under this transaction, rule 2), the
+   * covering its date (share-locked inside a caller's transaction so it cannot close under it,
+   * rule 2; the writing statement locks it again), the
    * approval threshold and whether the entity's settings row (the entry counter) exists, and
    * the calling key's name.
    */
   private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
     const { entityId, livemode, apiKeyId } = RequestContext.caller();
     const ids = [...new Set(lines.map((l) => l.accountId))];
+    // Outside a transaction a lock would end with this statement (and cost a WAL flush); the
+    // writing statement locks the period itself.
+    const lock = this.tx.inTransaction ? 'FOR SHARE' : '';
     const rows: {
       accounts: AccountFacts[] | null;
       period: PeriodFacts | null;
       settings: { approval_threshold: string | null } | null;
       key_name: string | null;
-    }[] = await this.tx.transactional.query(
+    }[] = await this.tx.manager.query(
       `WITH p AS (
            SELECT id, name, status FROM accounting_periods
-           WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 FOR SHARE)
+           WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 ${lock})
          SELECT
            (SELECT json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'postable', a.postable, 'active', a.active))
               FROM ledger_accounts a WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = ANY($4::uuid[])) AS accounts,
@@ -203,12 +215,7 @@ export class JournalEngine {
       .getOne();
     if (!period)
       throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
-    if (period.status !== 'open') {
-      throw new AccountingError('period_closed', {
-        param,
-        hint: `The accounting period ${period.name} covering ${date} is closed.`,
-      });
-    }
+    if (period.status !== 'open') throw this.closedPeriod(period, date, param);
     return period;
   }
 
@@ -222,156 +229,83 @@ export class JournalEngine {
   /**
    * Creates an entry (draft, pending approval or posted) with its lines, numbers it and publishes its event.
    *
-   * Called outside any transaction, the entry is numbered at commit: it is inserted with the
-   * placeholder `pending-<id>`, and the deferred trigger journal_entries_number_at_commit takes
-   * the next number from the counter row inside COMMIT (the outbox event's entry_number is filled
-   * in by outbox_events_entry_number in the same step). The counter row is then locked only while
-   * PostgreSQL commits; the number is read back afterwards. Inside a caller's transaction the
-   * number is taken at once (the caller may need it before its commit), as the last write.
+   * The entry, its lines, its number and its event are written by one statement (JournalEntryWriter).
+   * Called outside any transaction, that statement is its own transaction, shared with the entries
+   * of the same entity written at the same moment; the counter row is locked only while it commits.
+   * Inside a caller's transaction the number is taken at once (the caller may need it before its
+   * commit) and stays locked until the caller commits.
    */
   async create(input: NewEntry): Promise<{ entry: JournalEntryRecord; lines: JournalLineRecord[] }> {
-    const numberAtCommit = !this.tx.inTransaction;
-    const created = await this.tx.run(async () => {
-      const linesParam = input.linesParam ?? 'lines';
-      this.checkLineShapes(input.lines, linesParam);
-      const facts = await this.facts(input.lines, input.entryDate);
-      this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
-      const period = this.checkPeriod(facts.period, input.entryDate);
-      if (!facts.settingsExist) await this.settings.approvalThreshold();
-      const t = totals(input.lines);
-      const threshold = input.status === 'posted' && input.manual ? facts.approvalThreshold : null;
-      const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
-      const caller = RequestContext.caller();
-      const now = new Date();
-      const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
-      const createdByName =
-        input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
-      const id = newId();
-      const entry = this.tx.transactional.getRepository(JournalEntryRecord).create({
-        id,
-        entityId: caller.entityId,
-        livemode: caller.livemode,
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-        periodId: period.id,
-        // The placeholder until the number is assigned (at commit, or last in the caller's transaction).
-        entryNumber: `pending-${id}`,
-        entryDate: input.entryDate,
-        entryType: input.entryType,
-        status,
-        approvalStatus: status === 'draft' ? null : pending ? 'pending_approval' : 'auto_approved',
-        description: input.description,
-        sourceType: input.sourceType,
-        sourceId: input.sourceId ?? null,
-        sourceModule: input.sourceModule ?? null,
-        isReversing: input.isReversing ?? false,
-        reversedById: null,
-        reversalOfId: input.reversalOfId ?? null,
-        reverseInPeriodId: input.reverseInPeriodId ?? null,
-        batchId: input.batchId ?? null,
-        totalDebit: t.debit,
-        totalCredit: t.credit,
-        postedAt: status === 'posted' ? now : null,
-        approvedAt: null,
-        rejectedAt: null,
-        approvedBy: null,
-        rejectedBy: null,
-        rejectionReason: null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
-        createdByName,
-      });
-      const lines = this.lineRecords(entry, input.lines, now);
-      // The event carries the placeholder; outbox_events_entry_number puts the number in at commit.
-      const event = this.events.outboxRow(
-        status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
-        toJournalEntry(entry),
-      );
-      await this.write(entry, lines, event);
-      if (!numberAtCommit) entry.entryNumber = await this.settings.assignEntryNumber(entry.id);
-      return { entry, lines };
+    const inTransaction = this.tx.inTransaction;
+    const prepared = await this.prepare(input);
+    const entryNumber = inTransaction
+      ? await this.writer.writeInTransaction(prepared)
+      : await this.writer.write(prepared);
+    // The period closed between the check and the write: nothing was written.
+    if (entryNumber === null) throw this.closedPeriod(prepared.period, input.entryDate);
+    prepared.entry.entryNumber = entryNumber;
+    return { entry: prepared.entry, lines: prepared.lines };
+  }
+
+  /** Checks an entry against its facts and builds its records and event (nothing is written). */
+  private async prepare(input: NewEntry): Promise<PreparedEntry> {
+    const linesParam = input.linesParam ?? 'lines';
+    this.checkLineShapes(input.lines, linesParam);
+    const facts = await this.facts(input.lines, input.entryDate);
+    this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
+    const period = this.checkPeriod(facts.period, input.entryDate);
+    if (!facts.settingsExist) await this.settings.approvalThreshold();
+    const t = totals(input.lines);
+    const threshold = input.status === 'posted' && input.manual ? facts.approvalThreshold : null;
+    const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
+    const caller = RequestContext.caller();
+    const now = new Date();
+    const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
+    const createdByName =
+      input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
+    const id = newId();
+    const entry = this.tx.manager.getRepository(JournalEntryRecord).create({
+      id,
+      entityId: caller.entityId,
+      livemode: caller.livemode,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+      periodId: period.id,
+      // The placeholder until the writing statement assigns the number.
+      entryNumber: `pending-${id}`,
+      entryDate: input.entryDate,
+      entryType: input.entryType,
+      status,
+      approvalStatus: status === 'draft' ? null : pending ? 'pending_approval' : 'auto_approved',
+      description: input.description,
+      sourceType: input.sourceType,
+      sourceId: input.sourceId ?? null,
+      sourceModule: input.sourceModule ?? null,
+      isReversing: input.isReversing ?? false,
+      reversedById: null,
+      reversalOfId: input.reversalOfId ?? null,
+      reverseInPeriodId: input.reverseInPeriodId ?? null,
+      batchId: input.batchId ?? null,
+      totalDebit: t.debit,
+      totalCredit: t.credit,
+      postedAt: status === 'posted' ? now : null,
+      approvedAt: null,
+      rejectedAt: null,
+      approvedBy: null,
+      rejectedBy: null,
+      rejectionReason: null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      createdBy: input.createdBy !== undefined ? input.createdBy : caller.apiKeyId,
+      createdByName,
     });
-    if (numberAtCommit) created.entry.entryNumber = await this.numberOf(created.entry.id);
-    return created;
-  }
-
-  /** The committed number of an entry numbered at commit. */
-  private async numberOf(entryId: string): Promise<string> {
-    const rows: { entry_number: string }[] = await this.tx.dataSource.query(
-      `SELECT entry_number FROM journal_entries WHERE id = $1`,
-      [entryId],
+    const lines = this.lineRecords(entry, input.lines, now);
+    // The event carries the placeholder; the writing statement puts the number in.
+    const event = this.events.outboxRow(
+      status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
+      toJournalEntry(entry),
     );
-    return rows[0].entry_number;
-  }
-
-  /**
-   * The entry, its lines and its event in one statement (data-modifying CTEs; the lines' foreign
-   * key to the entry is checked at the end of the statement, when the entry exists).
-   */
-  private async write(
-    entry: JournalEntryRecord,
-    lines: JournalLineRecord[],
-    event: OutboxRow,
-  ): Promise<void> {
-    const e = entry;
-    await this.tx.transactional.query(
-      `WITH e AS (
-         INSERT INTO journal_entries (id, entity_id, livemode, created_at, updated_at, version, period_id, entry_number, entry_date,
-           entry_type, status, approval_status, description, source_type, source_id, source_module, is_reversing, reversal_of_id,
-           reverse_in_period_id, batch_id, total_debit, total_credit, posted_at, idempotency_key, created_by, created_by_name)
-         VALUES ($1, $2, $3, $4, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)),
-       l AS (
-         INSERT INTO journal_lines (id, entity_id, livemode, created_at, updated_at, version, journal_entry_id, line_number, account_id,
-           debit_amount, credit_amount, description, location_id, department_id, class_id, project_id, reconciled)
-         SELECT t.id, $2, $3, $4, $4, 1, $1, t.n, t.account_id, t.debit, t.credit, t.description, t.location_id, t.department_id,
-           t.class_id, t.project_id, false
-         FROM unnest($25::uuid[], $26::uuid[], $27::numeric[], $28::numeric[], $29::text[], $30::uuid[], $31::uuid[], $32::uuid[], $33::uuid[])
-           WITH ORDINALITY AS t(id, account_id, debit, credit, description, location_id, department_id, class_id, project_id, n))
-       INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
-       VALUES ($34, $2, $3, $35, $36, $37, $38, $39, NULL)`,
-      [
-        e.id,
-        e.entityId,
-        e.livemode,
-        e.createdAt,
-        e.periodId,
-        e.entryNumber,
-        e.entryDate,
-        e.entryType,
-        e.status,
-        e.approvalStatus,
-        e.description,
-        e.sourceType,
-        e.sourceId,
-        e.sourceModule,
-        e.isReversing,
-        e.reversalOfId,
-        e.reverseInPeriodId,
-        e.batchId,
-        e.totalDebit.toFixed(),
-        e.totalCredit.toFixed(),
-        e.postedAt,
-        e.idempotencyKey,
-        e.createdBy,
-        e.createdByName,
-        lines.map((l) => l.id),
-        lines.map((l) => l.accountId),
-        lines.map((l) => l.debitAmount.toFixed()),
-        lines.map((l) => l.creditAmount.toFixed()),
-        lines.map((l) => l.description),
-        lines.map((l) => l.locationId),
-        lines.map((l) => l.departmentId),
-        lines.map((l) => l.classId),
-        lines.map((l) => l.projectId),
-        event.id,
-        event.type,
-        event.apiVersion,
-        JSON.stringify(event.data),
-        event.requestId,
-        event.createdAt,
-      ],
-    );
+    return { entry, lines, event, period };
   }
 
   /** Line records of `entry`, numbered from 1 in order. */
