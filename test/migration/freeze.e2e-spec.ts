@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -126,11 +127,20 @@ describe('cutover freeze', () => {
           .expect(201)
       ).body.secret,
     );
+    const other = api(second, keys.live);
+    // The second instance has cached the entity's state (not frozen) before the freeze.
+    await other.patch(`/v1/tags/${tag.id}`).send({ name: 'before freeze' }).expect(200);
     const { freeze_token: token } = (
       await migration.post(`${base}/freeze`).send({ reason: 'cutover' }).expect(200)
     ).body;
     try {
-      const other = api(second, keys.live);
+      // It hears of the freeze through NOTIFY at the freeze's commit and forgets that state.
+      expect(
+        await eventually(
+          async () =>
+            (await other.patch(`/v1/tags/${tag.id}`).send({ name: 'before freeze' })).status === 423,
+        ),
+      ).toBe(true);
       const frozenCalls = [
         // catalog context: tags POST / PATCH / DELETE (flat and entity-prefixed)
         live.post('/v1/tags').send({ name: 'x' }),
@@ -141,7 +151,7 @@ describe('cutover freeze', () => {
         live.post(keysPath).send({ name: 'k', mode: 'live', scopes: ['tags:read'] }),
         live.post(`${keysPath}/${spare.id}/rotate`),
         live.post(`${keysPath}/${spare.id}/revoke`),
-        // the second API instance sees the freeze at once
+        // the second API instance refuses too
         other.post('/v1/tags').send({ name: 'x' }),
         other.delete(`/v1/tags/${tag.id}`),
         // a migration key without the token
@@ -200,8 +210,13 @@ describe('cutover freeze', () => {
     } finally {
       await migration.post(`${base}/unfreeze`).send({ reason: 'done' }).expect(200);
     }
-    // unfrozen everywhere at once
-    await api(second, keys.live).post('/v1/tags').send({ name: 'after' }).expect(201);
+    // unfrozen on the other instance as soon as it hears of the unfreeze
+    expect(
+      await eventually(
+        async () => (await other.patch(`/v1/tags/${tag.id}`).send({ name: 'before freeze' })).status === 200,
+      ),
+    ).toBe(true);
+    await other.post('/v1/tags').send({ name: 'after' }).expect(201);
     await live.patch(`/v1/tags/${tag.id}`).send({ name: 'after' }).expect(200);
     const stored = await app.db.query(
       `SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name IN ('x', 'y')`,

@@ -1,4 +1,5 @@
 import { QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -25,15 +26,6 @@ describe('API key cache across instances', () => {
         .send({ name, scopes: ['tags:read'] })
         .expect(201)
     ).body as { id: string; secret: string };
-
-  /** The other instance hears of the change through NOTIFY, delivered at commit; allow for the hop. */
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 50; i++) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return false;
-  };
 
   it('refuses a revoked key on the instance that had it cached', async () => {
     const key = await issue('cached then revoked');

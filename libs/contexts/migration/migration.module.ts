@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '../../platform/queue/queues';
 import { FreezeService } from './application/freeze.service';
+import { FreezeStateCache } from './infrastructure/freeze-state.cache';
 import { ImportQueue } from './application/import-queue';
 import { ImportsService } from './application/imports.service';
 import { CutoverController } from './http/cutover.controller';
@@ -31,7 +32,7 @@ export const MIGRATION_REPOSITORIES = [
     BullModule.registerQueue({ name: QUEUE_NAMES['migration-imports'] }),
   ],
   controllers: [CutoverController, ImportsController],
-  providers: [...MIGRATION_REPOSITORIES, FreezeService, ImportsService, ImportQueue],
+  providers: [...MIGRATION_REPOSITORIES, FreezeStateCache, FreezeService, ImportsService, ImportQueue],
   exports: [FreezeService, ImportsService],
 })
 export class MigrationModule {}

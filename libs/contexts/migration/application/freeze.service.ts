@@ -12,6 +12,7 @@ import { Caller, RequestContext } from '../../../platform/tenancy/request-contex
 import { FREEZE_TOKEN_HEADER, FROZEN_HINTS, judgeFrozenMutation } from '../domain/freeze';
 import { MigrationError } from '../domain/migration-error';
 import { EntityFreezeRecord, FreezeHistoryRecord } from '../infrastructure/freeze.entity';
+import { FreezeStateCache } from '../infrastructure/freeze-state.cache';
 import { FreezeHistoryRepository, FreezeRepository } from '../infrastructure/import.repository';
 
 export interface FreezeStatusResource {
@@ -83,8 +84,8 @@ const withoutToken = ({ freeze_token: _token, ...rest }: FreezeStatusResource) =
 /**
  * Cutover freeze of an entity (per mode): while frozen, every mutation of every route is
  * refused with 423 unless a migration caller sends the freeze token. The state is read
- * from PostgreSQL on each mutation (one indexed lookup), so every API instance sees a
- * freeze or unfreeze at once.
+ * from PostgreSQL once and kept in FreezeStateCache; a freeze or unfreeze evicts it on every
+ * API instance when it commits (NOTIFY), so mutations need no query of their own.
  */
 @Injectable()
 export class FreezeService implements OnModuleInit, MutationGate {
@@ -97,6 +98,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
     private readonly history: FreezeHistoryRepository,
     private readonly events: EventPublisher,
     private readonly gates: MutationGates,
+    private readonly states: FreezeStateCache,
   ) {}
 
   onModuleInit(): void {
@@ -105,19 +107,31 @@ export class FreezeService implements OnModuleInit, MutationGate {
 
   /** The mutation gate: 423 `entity_frozen` unless the caller may pass the freeze. */
   async check(req: Request, caller: Caller): Promise<void> {
-    const rows: { freeze_token: string }[] = await this.dataSource.query(
-      `SELECT freeze_token FROM entity_freezes WHERE entity_id = $1 AND livemode = $2 AND frozen`,
-      [caller.entityId, caller.livemode],
-    );
-    if (rows.length === 0) return;
+    const freezeToken = await this.freezeToken(caller.entityId, caller.livemode);
+    if (freezeToken === null) return;
     const header = req.headers[FREEZE_TOKEN_HEADER];
     const verdict = judgeFrozenMutation({
       scopes: caller.scopes,
       headerToken: Array.isArray(header) ? header[0] : header,
-      freezeToken: rows[0].freeze_token,
+      freezeToken,
     });
     if (verdict !== 'allowed')
       throw new MigrationError('entity_frozen', { hint: FROZEN_HINTS[verdict] }).asPreHandler();
+  }
+
+  /** The entity's freeze token, or null when it is not frozen (cached until a freeze or unfreeze). */
+  private async freezeToken(entityId: string, livemode: boolean): Promise<string | null> {
+    const key = FreezeStateCache.key(entityId, livemode);
+    const cached = this.states.get(key);
+    if (cached !== undefined) return cached;
+    const startedAt = this.states.begin();
+    const rows: { freeze_token: string }[] = await this.dataSource.query(
+      `SELECT freeze_token FROM entity_freezes WHERE entity_id = $1 AND livemode = $2 AND frozen`,
+      [entityId, livemode],
+    );
+    const token = rows[0]?.freeze_token ?? null;
+    this.states.set(key, token, startedAt);
+    return token;
   }
 
   async status(): Promise<FreezeStatusResource> {
@@ -145,6 +159,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
         unfrozenAt: null,
       });
       const status = toStatus(await this.freezes.save(row));
+      await this.states.announce(manager, FreezeStateCache.key(caller.entityId, caller.livemode));
       await this.history.create({
         action: 'freeze',
         reason: reason ?? null,
@@ -158,7 +173,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
 
   /** Lifts the freeze; 409 `invalid_state` when the entity is not frozen. */
   async unfreeze(reason: string | undefined): Promise<FreezeStatusResource> {
-    return this.tx.run(async () => {
+    return this.tx.run(async (manager) => {
       const caller = RequestContext.caller();
       const row = await this.freezes.scopedQuery('f').setLock('pessimistic_write').getOne();
       if (!row || !row.frozen) {
@@ -170,6 +185,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
       const unfrozenAt = new Date();
       Object.assign(row, { frozen: false, freezeToken: null, unfrozenAt, reason: reason ?? null });
       await this.freezes.save(row);
+      await this.states.announce(manager, FreezeStateCache.key(caller.entityId, caller.livemode));
       await this.history.create({
         action: 'unfreeze',
         reason: reason ?? null,
