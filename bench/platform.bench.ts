@@ -19,7 +19,9 @@ import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/dat
  * requests/s, p50/p99 latency, the API/baseline ratio, the API's RSS and a per-request SQL
  * profile. Targets are reported as PASS/FAIL; the exit code is 0 either way.
  * BENCH_FLOOR=1 also loads two API routes that run no query (one @Public(), one behind the
- * guard), to show what the framework and the guard cost on their own.
+ * guard), to show what the framework and the guard cost on their own, and the two tag routes on
+ * a minimal Nest + Express application running the baseline's SQL (framework-floor-server), the
+ * ceiling of any API on that framework.
  */
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -269,9 +271,23 @@ async function main() {
       console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
     }
   }
-  // BENCH_FLOOR=1: the framework's own cost, on routes that run no query (API only).
+  // BENCH_FLOOR=1: the framework's own cost, on routes that run no query (API only), and the
+  // tag routes on the least a Nest + Express application can be (framework-floor-server).
   const floor: RouteResult[] = [];
+  const nestFloor: RouteResult[] = [];
   if (process.env.BENCH_FLOOR === '1') {
+    const minimal = await startServer(
+      'nest-min',
+      'framework-floor-server.js',
+      childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
+    );
+    for (const route of routes) {
+      if (WARMUP_S > 0) await load(minimal, route, key, WARMUP_S);
+      const result = await load(minimal, route, key, DURATION_S);
+      nestFloor.push(result);
+      console.log(`  nest-min GET ${route}: ${fmt(result.rps)} req/s`);
+    }
+    await stopChild(minimal.child);
     for (const route of ['/v1/bench/public', '/v1/bench/authenticated']) {
       if (WARMUP_S > 0) await load(api, route, key, WARMUP_S);
       const result = await load(api, route, key, DURATION_S);
@@ -308,6 +324,13 @@ async function main() {
     );
     if (a.non2xx + a.errors > 0)
       verdicts.push(`FAIL  ${label}: API answered ${a.non2xx} non-2xx and ${a.errors} errors`);
+  }
+  for (const f of nestFloor) {
+    const b = results.find((r) => r.route === f.route && r.server === 'baseline')!;
+    const label = f.route.startsWith('/v1/tags/') ? 'GET /v1/tags/{id}' : `GET ${f.route}`;
+    console.log(
+      `${label.padEnd(22)}${pad(fmt(f.rps), 11)}${pad(fmt(b.rps), 12)}${pad(fmt(f.rps / b.rps, 2), 7)}${pad(`${f.p50} ms`, 9)}${pad(`${f.p99} ms`, 9)}${pad(`${b.p50} ms`, 10)}${pad(`${b.p99} ms`, 10)}${pad(`${f.non2xx + f.errors}/-`, 9)}  (minimal Nest + Express app, same SQL)`,
+    );
   }
   for (const f of floor) {
     console.log(
