@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Pool } from 'pg';
+import { listEnvelope, listLimit, listSql, RETRIEVE_SQL, TagRow, toResource } from './tag-rows';
 
 /**
  * Benchmark baseline: a bare Node `http` server with `pg` that answers the same two tag
@@ -7,27 +8,7 @@ import { Pool } from 'pg';
  * rate limit, no framework). Entity and mode come from the environment; prints `{"port":n}`.
  */
 
-interface TagRow {
-  id: string;
-  name: string;
-  color: string | null;
-  livemode: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = 'id, name, color, livemode, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const toResource = (row: TagRow) => ({
-  id: row.id,
-  object: 'tag',
-  name: row.name,
-  color: row.color,
-  livemode: row.livemode,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -60,30 +41,14 @@ async function main() {
       }
       const [path, search = ''] = (req.url ?? '').split('?');
       if (path === '/v1/tags') {
-        const limit = Math.min(
-          100,
-          Math.max(1, Number(new URLSearchParams(search).get('limit') ?? 20) || 20),
-        );
-        const { rows } = await pool.query<TagRow>(
-          `SELECT ${COLUMNS} FROM tags WHERE entity_id = $1 AND livemode = $2 ORDER BY id DESC LIMIT ${limit + 1}`,
-          [entityId, livemode],
-        );
-        const hasMore = rows.length > limit;
-        if (hasMore) rows.length = limit;
-        return send(res, 200, {
-          object: 'list',
-          data: rows.map(toResource),
-          has_more: hasMore,
-          url: '/v1/tags',
-        });
+        const limit = listLimit(new URLSearchParams(search).get('limit'));
+        const { rows } = await pool.query<TagRow>(listSql(limit), [entityId, livemode]);
+        return send(res, 200, listEnvelope(rows, limit));
       }
       const match = /^\/v1\/tags\/([^/]+)$/.exec(path);
       if (!match) return notFound(res);
       if (!UUID.test(match[1])) return notFound(res);
-      const { rows } = await pool.query<TagRow>(
-        `SELECT ${COLUMNS} FROM tags WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
-        [match[1], entityId, livemode],
-      );
+      const { rows } = await pool.query<TagRow>(RETRIEVE_SQL, [match[1], entityId, livemode]);
       return rows[0] ? send(res, 200, toResource(rows[0])) : notFound(res);
     })().catch((error: unknown) => {
       console.error(error);

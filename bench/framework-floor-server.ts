@@ -15,6 +15,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { Pool } from 'pg';
+import { listEnvelope, listLimit, listSql, RETRIEVE_SQL, TagRow, toResource } from './tag-rows';
 
 /**
  * Benchmark reference (BENCH_FLOOR=1): the least a NestJS application on platform-express can
@@ -24,31 +25,11 @@ import { Pool } from 'pg';
  * for any API built on them. Prints `{"port":n}` once it listens.
  */
 
-interface TagRow {
-  id: string;
-  name: string;
-  color: string | null;
-  livemode: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = 'id, name, color, livemode, created_at, updated_at';
 const entityId = process.env.ENTITY_ID ?? '';
 const livemode = process.env.LIVEMODE !== 'false';
 const pool = new Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.POOL_MAX ?? 20),
-});
-
-const toResource = (row: TagRow) => ({
-  id: row.id,
-  object: 'tag',
-  name: row.name,
-  color: row.color,
-  livemode: row.livemode,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
 });
 
 class BearerPresent implements CanActivate {
@@ -64,22 +45,14 @@ class BearerPresent implements CanActivate {
 class TagsFloorController {
   @Get()
   async list(@Query('limit') limitParam?: string) {
-    const limit = Math.min(100, Math.max(1, Number(limitParam ?? 20) || 20));
-    const { rows } = await pool.query<TagRow>(
-      `SELECT ${COLUMNS} FROM tags WHERE entity_id = $1 AND livemode = $2 ORDER BY id DESC LIMIT ${limit + 1}`,
-      [entityId, livemode],
-    );
-    const hasMore = rows.length > limit;
-    if (hasMore) rows.length = limit;
-    return { object: 'list', data: rows.map(toResource), has_more: hasMore, url: '/v1/tags' };
+    const limit = listLimit(limitParam);
+    const { rows } = await pool.query<TagRow>(listSql(limit), [entityId, livemode]);
+    return listEnvelope(rows, limit);
   }
 
   @Get(':id')
   async retrieve(@Param('id') id: string) {
-    const { rows } = await pool.query<TagRow>(
-      `SELECT ${COLUMNS} FROM tags WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
-      [id, entityId, livemode],
-    );
+    const { rows } = await pool.query<TagRow>(RETRIEVE_SQL, [id, entityId, livemode]);
     if (!rows[0]) throw new NotFoundException();
     return toResource(rows[0]);
   }
