@@ -1,6 +1,5 @@
-import { ChildProcess, execFile, fork } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,7 +8,16 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/database';
+import { migrate } from '../libs/platform/persistence/database';
+import {
+  apiEnv,
+  databaseServer,
+  runBench,
+  scratchDatabase,
+  Server,
+  startServer,
+  withClient,
+} from './support';
 
 /**
  * `npm run bench:ledger`: the journal engine under load.
@@ -30,87 +38,6 @@ const BULK_LINES = Number(process.env.BENCH_BULK_LINES ?? 1_000_000);
 const TARGETS = { minEntriesPerS: 500, minPgbenchShare: 0.25 };
 const run = promisify(execFile);
 
-const cleanups: (() => Promise<void>)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startApi(
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
-  const child = fork(path.join(__dirname, 'api-server.js'), [], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  cleanups.push(stop);
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('the API did not start within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the API exited with code ${code} before listening`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve({ child, stop, baseUrl: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
-    });
-  });
-}
-
-const withDb = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin<T>(adminUrl: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A scratch database, dropped at the end of the run. */
-async function scratchDatabase(adminUrl: string, prefix: string): Promise<string> {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
-  cleanups.push(() =>
-    admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
-  );
-  return withDb(adminUrl, name);
-}
-
-async function prepareServer(): Promise<{ adminUrl: string; embedded: boolean }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, embedded: false };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
-  chmodSync(dir, 0o755);
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
-  cleanups.push(() => embedded.stop());
-  console.log(`embedded PostgreSQL on 127.0.0.1:${port}`);
-  return { adminUrl: embedded.url, embedded: true };
-}
-
 async function api(baseUrl: string, key: string, route: string, init: RequestInit = {}): Promise<unknown> {
   const res = await fetch(`${baseUrl}${route}`, {
     ...init,
@@ -130,7 +57,7 @@ async function bulkInsert(
   accounts: Record<string, string>,
 ): Promise<void> {
   const entries = Math.floor(BULK_LINES / 4);
-  await admin(url, async (c) => {
+  await withClient(url, async (c) => {
     await c.query('BEGIN');
     await c.query(
       `INSERT INTO journal_entries (id, entity_id, livemode, period_id, entry_number, entry_date, entry_type, status, approval_status,
@@ -211,11 +138,7 @@ function sampleWaits(url: string): { stop: () => Promise<Map<string, number>> } 
 }
 
 /** Sequential POSTs with the API's SQL tracing on: statements and database time per posted entry. */
-async function sequentialProfile(
-  server: { child: ChildProcess; baseUrl: string },
-  key: string,
-  body: string,
-) {
+async function sequentialProfile(server: Server, key: string, body: string) {
   const ask = (message: string) =>
     new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
       server.child.once('message', (reply) =>
@@ -238,7 +161,7 @@ async function sequentialProfile(
 }
 
 async function main() {
-  const { adminUrl, embedded } = await prepareServer();
+  const { adminUrl, embedded } = await databaseServer();
   const url = await scratchDatabase(adminUrl, 'bench_ledger');
   console.log(`database ${new URL(url).pathname.slice(1)} on ${new URL(url).host}`);
   await migrate(url);
@@ -248,16 +171,11 @@ async function main() {
   const accounts = seed.fixtures.ledger_accounts as Record<string, string>;
   const period = seed.fixtures.open_period as { id: string; start_date: string };
 
-  const child = await startApi({
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    QUEUE_PREFIX: `benchledger${process.pid}`,
-  });
+  const child = await startServer(
+    'the API',
+    'api-server.js',
+    apiEnv(url, { QUEUE_PREFIX: `benchledger${process.pid}` }),
+  );
   const settings = (await api(child.baseUrl, key, '/v1/accounting/settings')) as {
     current_business_day: string;
   };
@@ -282,7 +200,7 @@ async function main() {
   await api(child.baseUrl, key, '/v1/journal-entries', { method: 'POST', body });
   const profile = await sequentialProfile(child, key, body);
   const countApiEntries = () =>
-    admin(
+    withClient(
       url,
       async (c) =>
         (
@@ -321,7 +239,7 @@ async function main() {
     duration: GET_S,
   });
 
-  const balance = await admin(url, async (c) => {
+  const balance = await withClient(url, async (c) => {
     const { rows } = await c.query(
       `SELECT coalesce(sum(l.debit_amount - l.credit_amount), 0)::text AS net, count(*)::int AS lines
        FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
@@ -330,7 +248,7 @@ async function main() {
     );
     return rows[0] as { net: string; lines: number };
   });
-  const gapless = await admin(url, async (c) => {
+  const gapless = await withClient(url, async (c) => {
     const { rows } = await c.query(
       `SELECT count(*)::int AS n, max(substring(entry_number from '[0-9]+$')::int) AS top
        FROM journal_entries WHERE entity_id = $1 AND livemode = true AND entry_number NOT LIKE 'BULK-%'`,
@@ -404,28 +322,4 @@ async function main() {
     console.log(`  FAIL  POST answered ${post.non2xx} non-2xx and ${post.errors} errors`);
 }
 
-async function cleanup(): Promise<void> {
-  while (cleanups.length) {
-    const step = cleanups.pop()!;
-    await step().catch((error: unknown) =>
-      console.error('cleanup:', error instanceof Error ? error.message : error),
-    );
-  }
-}
-
-let exiting = false;
-const finish = (code: number) => {
-  if (exiting) return;
-  exiting = true;
-  void cleanup().then(() => process.exit(code));
-};
-process.once('SIGINT', () => finish(130));
-process.once('SIGTERM', () => finish(143));
-
-main().then(
-  () => finish(0),
-  (error: unknown) => {
-    console.error(error);
-    finish(1);
-  },
-);
+runBench(main);

@@ -1,15 +1,12 @@
-import { ChildProcess, fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/database';
+import { migrate } from '../libs/platform/persistence/database';
 import { newId } from '../libs/platform/persistence/ids';
+import { apiEnv, databaseServer, onCleanup, runBench, scratchDatabase, startServer } from './support';
 
 /**
  * `npm run bench:orders`: GET /v1/orders?limit=100&expand[]=account on a database holding
@@ -37,78 +34,6 @@ const TYPES = [
   ...Array.from({ length: 19 }, (_, i) => ['sales_order', 'invoice', 'quote'][i % 3]),
   'purchase_order',
 ];
-
-const cleanups: (() => Promise<void>)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
-  // BENCH_API_EXEC_ARGV (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API process.
-  const execArgv = (process.env.BENCH_API_EXEC_ARGV ?? '').split(' ').filter(Boolean);
-  const child = fork(path.join(__dirname, 'api-server.js'), [], {
-    env,
-    execArgv,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  cleanups.push(() => stopChild(child));
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('the API did not start within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the API exited with code ${code} before listening`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve({ child, baseUrl: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
-    });
-  });
-}
-
-async function prepareDatabase(): Promise<string> {
-  const name = `bench_orders_${process.pid}_${Date.now().toString(36)}`;
-  let adminUrl: string;
-  if (process.env.DATABASE_URL) {
-    adminUrl = process.env.DATABASE_URL;
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
-    chmodSync(dir, 0o755);
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
-    cleanups.push(() => embedded.stop());
-    adminUrl = embedded.url;
-  }
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
-  cleanups.push(async () => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Bulk-inserts `count` orders with one line each for (entity, livemode); returns the ids in creation order. */
 async function insertOrders(
@@ -184,13 +109,13 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function main() {
-  const url = await prepareDatabase();
+  const url = await scratchDatabase((await databaseServer()).adminUrl, 'bench_orders');
   await migrate(url);
   const seed = await runSeed(loadConfig({}, { DATABASE_URL: url, LOG_LEVEL: 'silent' }));
   const key = seed.entities.primary.keys.live;
   const db = new Client({ connectionString: url });
   await db.connect();
-  cleanups.push(() => db.end());
+  onCleanup(() => db.end());
   const started = Date.now();
   for (let e = 0; e < OTHER_ENTITIES; e++) {
     const entityId = newId();
@@ -215,16 +140,7 @@ async function main() {
     )
   ).rows[0] as { id: string } | undefined;
   if (!listed) throw new Error('not enough listed orders for the deep cursor');
-  const api = await startApi({
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    QUEUE_PREFIX: `bench${process.pid}`,
-  });
+  const api = await startServer('the API', 'api-server.js', apiEnv(url));
   const first = '/v1/orders?limit=100&expand[]=account';
   const deep = `${first}&starting_after=${listed.id}`;
   for (const route of [first, deep]) {
@@ -260,17 +176,4 @@ async function main() {
   );
 }
 
-async function cleanup(): Promise<void> {
-  while (cleanups.length)
-    await cleanups.pop()!().catch((error: unknown) =>
-      console.error('cleanup:', error instanceof Error ? error.message : error),
-    );
-}
-
-main().then(
-  () => cleanup().then(() => process.exit(0)),
-  (error: unknown) => {
-    console.error(error);
-    void cleanup().then(() => process.exit(1));
-  },
-);
+runBench(main);

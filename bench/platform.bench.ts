@@ -1,14 +1,11 @@
-import { ChildProcess, fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, startEmbeddedPostgres } from '../libs/platform/persistence/database';
+import { migrate } from '../libs/platform/persistence/database';
+import { apiEnv, databaseServer, runBench, scratchDatabase, Server, startServer } from './support';
 
 /**
  * `npm run bench:platform`: the request pipeline's overhead on two read routes.
@@ -31,12 +28,6 @@ const TAG_COUNT = 200;
 const PROFILE_REQUESTS = 200;
 const TARGETS = { minRatio: 0.6, maxP99Ms: 50, maxRssMb: 300 };
 
-interface Server {
-  name: string;
-  child: ChildProcess;
-  baseUrl: string;
-}
-
 interface RouteResult {
   route: string;
   server: string;
@@ -47,89 +38,10 @@ interface RouteResult {
   errors: number;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Forks a compiled entry that prints `{"port":n}` once it listens. */
-function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = fork(path.join(__dirname, script), [], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  cleanups.push(() => stopChild(child));
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before listening`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
-      if (!line) return;
-      clearTimeout(timer);
-      const { port } = JSON.parse(line) as { port: number };
-      resolve({ name, child, baseUrl: `http://127.0.0.1:${port}` });
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
-}
-
-/** A fresh database on the configured server or on an embedded one started for the run. */
-async function prepareDatabase(): Promise<string> {
-  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
-  let adminUrl: string;
-  if (process.env.DATABASE_URL) {
-    adminUrl = process.env.DATABASE_URL;
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
-    // The embedded server runs as an unprivileged user when the bench runs as root.
-    chmodSync(dir, 0o755);
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
-    cleanups.push(() => embedded.stop());
-    adminUrl = embedded.url;
-    console.log(`embedded PostgreSQL on 127.0.0.1:${port}`);
-  }
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  cleanups.push(async () => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function request(url: string, key: string, init: RequestInit = {}): Promise<unknown> {
@@ -216,27 +128,16 @@ const pad = (value: string, width: number) => value.padStart(width);
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
 async function main() {
-  const url = await prepareDatabase();
+  const url = await scratchDatabase((await databaseServer()).adminUrl, 'bench');
   console.log(`database ${new URL(url).pathname.slice(1)} on ${new URL(url).host}`);
   await migrate(url);
   const seed = await runSeed(loadConfig({}, { DATABASE_URL: url, LOG_LEVEL: 'silent' }));
   const key = seed.entities.primary.keys.live;
 
-  const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    ...extra,
-  });
   const api = await startServer(
     'api',
     'api-server.js',
-    childEnv({
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      QUEUE_PREFIX: `bench${process.pid}`,
+    apiEnv(url, {
       BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
       BENCH_FLOOR: process.env.BENCH_FLOOR ?? '',
     }),
@@ -246,7 +147,7 @@ async function main() {
   const baseline = await startServer(
     'baseline',
     'baseline-server.js',
-    childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
+    apiEnv(url, { ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
   );
   console.log(
     `api ${api.baseUrl} (pid ${api.child.pid}), baseline ${baseline.baseUrl} (pid ${baseline.child.pid}), ${ids.length} tags`,
@@ -279,7 +180,7 @@ async function main() {
     const minimal = await startServer(
       'nest-min',
       'framework-floor-server.js',
-      childEnv({ PORT: '0', ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
+      apiEnv(url, { ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
     );
     for (const route of routes) {
       if (WARMUP_S > 0) await load(minimal, route, key, WARMUP_S);
@@ -287,7 +188,7 @@ async function main() {
       nestFloor.push(result);
       console.log(`  nest-min GET ${route}: ${fmt(result.rps)} req/s`);
     }
-    await stopChild(minimal.child);
+    await minimal.stop();
     for (const route of ['/v1/bench/public', '/v1/bench/authenticated']) {
       if (WARMUP_S > 0) await load(api, route, key, WARMUP_S);
       const result = await load(api, route, key, DURATION_S);
@@ -365,28 +266,4 @@ async function main() {
   for (const line of verdicts) console.log(`  ${line}`);
 }
 
-async function cleanup(): Promise<void> {
-  while (cleanups.length) {
-    const step = cleanups.pop()!;
-    await step().catch((error: unknown) =>
-      console.error('cleanup:', error instanceof Error ? error.message : error),
-    );
-  }
-}
-
-let exiting = false;
-const finish = (code: number) => {
-  if (exiting) return;
-  exiting = true;
-  void cleanup().then(() => process.exit(code));
-};
-process.once('SIGINT', () => finish(130));
-process.once('SIGTERM', () => finish(143));
-
-main().then(
-  () => finish(0),
-  (error: unknown) => {
-    console.error(error);
-    finish(1);
-  },
-);
+runBench(main);

@@ -1,0 +1,152 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../libs/platform/persistence/database';
+
+/** What the benchmarks share: child servers, scratch databases, and cleanup on any exit. */
+
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Runs `step` when the benchmark ends (last registered, first run), whatever the outcome. */
+export function onCleanup(step: () => Promise<unknown>): void {
+  cleanups.push(async () => {
+    await step();
+  });
+}
+
+async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    const step = cleanups.pop()!;
+    await step().catch((error: unknown) =>
+      console.error('cleanup:', error instanceof Error ? error.message : error),
+    );
+  }
+}
+
+/** Runs a benchmark's main, then the cleanups; SIGINT/SIGTERM clean up too. Exit code 0 unless main throws. */
+export function runBench(main: () => Promise<void>): void {
+  let exiting = false;
+  const finish = (code: number) => {
+    if (exiting) return;
+    exiting = true;
+    void cleanup().then(() => process.exit(code));
+  };
+  process.once('SIGINT', () => finish(130));
+  process.once('SIGTERM', () => finish(143));
+  main().then(
+    () => finish(0),
+    (error: unknown) => {
+      console.error(error);
+      finish(1);
+    },
+  );
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks a compiled entry of bench/ that prints `{"port":n}` once it listens; it is stopped at
+ * cleanup. BENCH_API_EXEC_ARGV (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to the API's node.
+ */
+export function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
+  const execArgv =
+    script === 'api-server.js' ? (process.env.BENCH_API_EXEC_ARGV ?? '').split(' ').filter(Boolean) : [];
+  const child = fork(path.join(__dirname, script), [], {
+    env,
+    execArgv,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const stop = () => stopChild(child);
+  onCleanup(stop);
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before listening`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => l.startsWith('{"port"'));
+      if (!line) return;
+      clearTimeout(timer);
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({ name, child, stop, baseUrl: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** The environment of a benchmark's API child (bench/api-server.ts) on `databaseUrl`, plus `extra`. */
+export function apiEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    QUEUE_PREFIX: `bench${process.pid}`,
+    ...extra,
+  };
+}
+
+/** Runs `fn` with a client of `url`, closed afterwards. */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database server: DATABASE_URL's, or an embedded PostgreSQL started for the run and stopped at cleanup. */
+export async function databaseServer(): Promise<{ adminUrl: string; embedded: boolean }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, embedded: false };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-pg-'));
+  // The embedded server runs as an unprivileged user when the bench runs as root.
+  chmodSync(dir, 0o755);
+  onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, 'postgres');
+  onCleanup(() => embedded.stop());
+  console.log(`embedded PostgreSQL on 127.0.0.1:${port}`);
+  return { adminUrl: embedded.url, embedded: true };
+}
+
+/** A new database named `<prefix>_<pid>_<time>` on the server of `adminUrl`, dropped at cleanup; its URL. */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  onCleanup(() => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
