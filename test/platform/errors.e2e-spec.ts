@@ -119,6 +119,55 @@ describe('errors and the response envelope', () => {
     expectError(await order({ reference: 'r', items: 'nope' }), 400, 'parameter_invalid', { param: 'items' });
   });
 
+  it('refuses null for fields not documented as nullable, also nested, and accepts it where it is', async () => {
+    const nullNotAllowed = (param: string) => ({ param, type: 'validation_error' });
+    // Optional fields that may only be omitted: PATCH would otherwise write null into a required column.
+    expectError(
+      await live.patch(`/v1/tags/${tagId}`).send({ name: null }),
+      400,
+      'parameter_invalid',
+      nullNotAllowed('name'),
+    );
+    const accounts = app.seed.fixtures.ledger_accounts as Record<string, string>;
+    for (const field of ['name', 'postable', 'type', 'active']) {
+      expectError(
+        await live.patch(`/v1/accounting/ledger-accounts/${accounts.expense}`).send({ [field]: null }),
+        400,
+        'parameter_invalid',
+        nullNotAllowed(field),
+      );
+    }
+    expectError(
+      await live.patch('/v1/accounting/settings').send({ entry_number_prefix: null }),
+      400,
+      'parameter_invalid',
+      nullNotAllowed('entry_number_prefix'),
+    );
+    // Nested: the line objects of a journal entry.
+    expectError(
+      await live.post('/v1/journal-entries').send({
+        entry_date: (app.seed.fixtures.open_period as { start_date: string }).start_date,
+        lines: [
+          { account_id: accounts.expense, debit_amount: 5 },
+          { account_id: accounts.cash, credit_amount: 5, debit_amount: null },
+        ],
+      }),
+      400,
+      'parameter_invalid',
+      nullNotAllowed('lines[1].debit_amount'),
+    );
+    // Nothing was changed by the refused requests.
+    expect((await live.get(`/v1/tags/${tagId}`).expect(200)).body.name).toBe('errors');
+    // Documented as nullable: null clears the field.
+    await live.patch(`/v1/tags/${tagId}`).send({ color: '#123456' }).expect(200);
+    expect((await live.patch(`/v1/tags/${tagId}`).send({ color: null }).expect(200)).body.color).toBeNull();
+    const cleared = await live
+      .patch(`/v1/accounting/ledger-accounts/${accounts.expense}`)
+      .send({ description: null })
+      .expect(200);
+    expect(cleared.body.description).toBeNull();
+  });
+
   it('answers ids that are not UUIDs as not found', async () => {
     for (const id of ['not-a-uuid', '123', "1' OR '1'='1"]) {
       expectError(await live.get(`/v1/tags/${encodeURIComponent(id)}`), 404, 'not_found');

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { DECORATORS } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import { PlatformError } from '../errors/domain-error';
 
@@ -70,6 +71,65 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
   }).asPreHandler();
 }
 
+/** What a body field's documentation says: whether it may be null, and the DTO of its object(s). */
+interface FieldRule {
+  nullable: boolean;
+  nested?: { prototype: object };
+}
+
+const fieldRulesByDto = new Map<object, Map<string, FieldRule>>();
+
+/** The documented fields of a DTO class (inherited and mapped-type fields included), read once. */
+function fieldRules(dto: { prototype: object }): Map<string, FieldRule> {
+  let rules = fieldRulesByDto.get(dto);
+  if (rules) return rules;
+  rules = new Map();
+  const names = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, dto.prototype) ?? []) as string[];
+  for (const entry of names) {
+    const name = entry.replace(/^:/, '');
+    const meta = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, name) ?? {}) as {
+      nullable?: boolean;
+      type?: unknown;
+    };
+    // `type` is a class, or a thunk returning one (no prototype of its own).
+    let type = meta.type;
+    if (typeof type === 'function' && !type.prototype) type = (type as () => unknown)();
+    const nested =
+      typeof type === 'function' && Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype)
+        ? (type as { prototype: object })
+        : undefined;
+    rules.set(name, { nullable: meta.nullable === true, nested });
+  }
+  fieldRulesByDto.set(dto, rules);
+  return rules;
+}
+
+/**
+ * The path of the first `null` sent for a field that is not documented as nullable. class-validator's
+ * @IsOptional() lets null through like an absent field, but only a nullable field may be cleared:
+ * anywhere else null would reach the database as a missing required value.
+ */
+function firstForbiddenNull(dto: { prototype: object }, value: unknown, parent = ''): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const rules = fieldRules(dto);
+  for (const [key, field] of Object.entries(value)) {
+    const rule = rules.get(key);
+    if (!rule) continue;
+    const path = join(parent, key);
+    if (field === null) {
+      if (!rule.nullable) return path;
+      continue;
+    }
+    if (!rule.nested) continue;
+    const items = Array.isArray(field) ? field : [field];
+    for (let i = 0; i < items.length; i++) {
+      const found = firstForbiddenNull(rule.nested, items[i], Array.isArray(field) ? `${path}[${i}]` : path);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 const isEmptyObject = (value: unknown): boolean => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
@@ -78,7 +138,8 @@ const isEmptyObject = (value: unknown): boolean => {
 
 /**
  * Validates bodies and queries against their DTOs: unknown fields are refused, types are
- * converted explicitly, and every failure names its parameter path.
+ * converted explicitly, null is refused for fields not documented as nullable, and every
+ * failure names its parameter path.
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
@@ -125,6 +186,16 @@ export class ApiValidationPipe implements PipeTransform {
       }
     }
     if (metadata.type === 'param' && metadata.metatype === String) return value;
-    return this.inner.transform(value, metadata);
+    const result: unknown = await this.inner.transform(value, metadata);
+    if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
+      const path = firstForbiddenNull(metadata.metatype, value);
+      if (path) {
+        throw new PlatformError('parameter_invalid', {
+          param: path,
+          hint: `Invalid ${path}: null is not allowed here; omit the parameter instead.`,
+        }).asPreHandler();
+      }
+    }
+    return result;
   }
 }
