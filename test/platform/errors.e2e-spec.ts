@@ -168,6 +168,33 @@ describe('errors and the response envelope', () => {
     expect(cleared.body.description).toBeNull();
   });
 
+  it('refuses money amounts that do not fit numeric(19,4) before they reach the database', async () => {
+    const assetId = app.seed.fixtures.fixed_asset_id as string;
+    expectError(
+      await live.post(`/v1/fixed_assets/${assetId}/impairments`).send({ amount: 1, fair_value: 1e16 }),
+      400,
+      'parameter_invalid',
+      { param: 'fair_value' },
+    );
+    const productId = app.seed.fixtures.product_id as string;
+    for (const list_price of [1e15, -1e15, 1.00001]) {
+      expectError(
+        await live.patch(`/v1/products/${productId}`).send({ list_price }),
+        400,
+        'parameter_invalid',
+        {
+          param: 'list_price',
+        },
+      );
+    }
+    // The largest amount that fits is accepted.
+    const fits = await live
+      .patch(`/v1/products/${productId}`)
+      .send({ list_price: 999999999999.9999 })
+      .expect(200);
+    expect(fits.body.list_price).toBe(999999999999.9999);
+  });
+
   it('answers ids that are not UUIDs as not found', async () => {
     for (const id of ['not-a-uuid', '123', "1' OR '1'='1"]) {
       expectError(await live.get(`/v1/tags/${encodeURIComponent(id)}`), 404, 'not_found');

@@ -9,7 +9,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   Max,
   IsOptional,
   IsString,
@@ -25,6 +24,7 @@ import { DATE_PATTERN } from '../domain/calendar';
 import { ENTRY_STATUSES } from '../domain/journal-entry';
 import { ACCOUNT_TYPES, CONTROL_ROLES, NORMAL_BALANCES } from '../domain/ledger';
 import { SOURCE_TYPES } from '../domain/source-types';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 /** A `YYYY-MM-DD` calendar date that exists. */
 export const IsCalendarDate = () => (target: object, key: string) => {
@@ -32,8 +32,6 @@ export const IsCalendarDate = () => (target: object, key: string) => {
   Matches(DATE_PATTERN, { message: `${key} must be a YYYY-MM-DD date` })(target, key);
   IsISO8601({ strict: true }, { message: `${key} must be a valid date` })(target, key);
 };
-
-const AMOUNT = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 
 // Settings
 
@@ -45,7 +43,7 @@ export class UpdateSettingsDto {
   })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(0)
   approval_threshold?: number | null;
 
@@ -217,12 +215,12 @@ export class JournalLineDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() account_id: string;
   @ApiPropertyOptional({ example: 100.5, default: 0 })
   @IsOptional()
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(0)
   debit_amount?: number;
   @ApiPropertyOptional({ example: 0, default: 0 })
   @IsOptional()
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(0)
   credit_amount?: number;
   @ApiPropertyOptional({ nullable: true })
@@ -499,12 +497,12 @@ export class RecurringJournalEntryResponse {
 
 export class CreateFixedAssetDto {
   @ApiProperty({ example: 'Delivery van' }) @IsString() @IsNotEmpty() @MaxLength(200) name: string;
-  @ApiProperty({ example: 36000 }) @IsNumber(AMOUNT) @Min(0.0001) cost: number;
+  @ApiProperty({ example: 36000 }) @IsMoneyAmount() @Min(0.0001) cost: number;
   @ApiProperty({ example: '2026-01-01' }) @IsCalendarDate() acquisition_date: string;
   @ApiProperty({ example: 60 }) @IsInt() @Min(1) @Max(1200) useful_life_months: number;
   @ApiPropertyOptional({ example: 6000, default: 0 })
   @IsOptional()
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(0)
   salvage_value?: number;
   @ApiProperty({ format: 'uuid', description: 'The asset (cost) account.' })
@@ -523,9 +521,9 @@ export class DepreciateDto {
 }
 
 export class ImpairmentDto {
-  @ApiProperty({ example: 2500 }) @IsNumber(AMOUNT) @Min(0.0001) amount: number;
+  @ApiProperty({ example: 2500 }) @IsMoneyAmount() @Min(0.0001) amount: number;
   @ApiPropertyOptional({ example: 'Damage' }) @IsOptional() @IsString() @MaxLength(1000) reason?: string;
-  @ApiPropertyOptional({ example: 20000 }) @IsOptional() @IsNumber(AMOUNT) @Min(0) fair_value?: number;
+  @ApiPropertyOptional({ example: 20000 }) @IsOptional() @IsMoneyAmount() @Min(0) fair_value?: number;
   @ApiPropertyOptional({ example: '2026-06-30', description: 'Default: the current business day.' })
   @IsOptional()
   @IsCalendarDate()
@@ -533,7 +531,7 @@ export class ImpairmentDto {
 }
 
 export class RevaluationDto {
-  @ApiProperty({ example: 21000 }) @IsNumber(AMOUNT) @Min(0) fair_value: number;
+  @ApiProperty({ example: 21000 }) @IsMoneyAmount() @Min(0) fair_value: number;
   @ApiPropertyOptional({ example: 'Appraisal' }) @IsOptional() @IsString() @MaxLength(1000) reason?: string;
   @ApiPropertyOptional({ example: '2026-06-30' }) @IsOptional() @IsCalendarDate() event_date?: string;
 }

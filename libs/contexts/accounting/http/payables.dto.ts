@@ -7,7 +7,6 @@ import {
   IsArray,
   IsIn,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -21,8 +20,8 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { SUBLEDGERS } from '../application/subledger-reconciliation.service';
 import { BANK_TRANSACTION_STATUSES, BANK_TRANSACTION_TYPES, UNAPPLIED_ROUTES } from '../domain/bank-deposit';
 import { IsCalendarDate } from './accounting.dto';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
-const AMOUNT = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 };
 const POSITIVE = 0.0001;
 
 // Bank transactions
@@ -38,7 +37,7 @@ export class BankTransactionInputDto {
   @IsIn(BANK_TRANSACTION_TYPES)
   type: (typeof BANK_TRANSACTION_TYPES)[number];
   @ApiProperty({ example: 1250.5, description: 'Positive; the type gives the direction.' })
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(POSITIVE)
   amount: number;
   @ApiProperty({ example: '2026-11-20' }) @IsCalendarDate() transaction_date: string;
@@ -97,7 +96,7 @@ export class BankTransactionListQuery extends ListQueryDto {
 export class DepositApplicationDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() invoice_id: string;
   @ApiProperty({ example: 500, description: 'Greater than 0, at most the invoice amount due.' })
-  @IsNumber(AMOUNT)
+  @IsMoneyAmount()
   @Min(POSITIVE)
   amount: number;
 }
@@ -192,7 +191,7 @@ export class CreateVendorBillDto {
   @IsCalendarDate()
   due_date?: string | null;
   @ApiPropertyOptional({ example: 'USD' }) @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/) currency?: string;
-  @ApiProperty({ example: 830.25 }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
+  @ApiProperty({ example: 830.25 }) @IsMoneyAmount() @Min(POSITIVE) amount: number;
   @ApiProperty({ format: 'uuid', description: 'The expense or inventory ledger account debited.' })
   @IsUUID()
   debit_account_id: string;
@@ -205,7 +204,7 @@ export class CreateVendorBillDto {
 }
 
 export class VendorBillPaymentDto {
-  @ApiProperty({ example: 400 }) @IsNumber(AMOUNT) @Min(POSITIVE) amount: number;
+  @ApiProperty({ example: 400 }) @IsMoneyAmount() @Min(POSITIVE) amount: number;
   @ApiPropertyOptional({
     example: '2026-11-21',
     description: 'Defaults to the business day; not before the bill date.',

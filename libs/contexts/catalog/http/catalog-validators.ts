@@ -35,7 +35,5 @@ export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
     options,
   );
 
-export const MONEY_OPTIONS = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 } as const;
-
 /** Body of an action that takes no parameters: any field is refused as unknown. */
 export class EmptyBodyDto {}

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -16,7 +15,8 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
 import type { Channel, ListingStatus } from '../domain/channel-listing';
 import { AMOUNT_MAX, CURRENCY_PATTERN } from '../domain/product';
-import { IsMetadata, MONEY_OPTIONS } from './catalog-validators';
+import { IsMetadata } from './catalog-validators';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const notNull = (_: unknown, v: unknown) => v !== null;
 const METADATA_DOC = {
@@ -47,7 +47,7 @@ class ListingFieldsDto {
   })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   price?: number | null;

@@ -6,7 +6,6 @@ import {
   IsBoolean,
   IsIn,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -31,7 +30,8 @@ import {
   WEIGHT_UNITS,
 } from '../domain/product';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
-import { IsMetadata, IsStringMap, MONEY_OPTIONS } from './catalog-validators';
+import { IsMetadata, IsStringMap } from './catalog-validators';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const notNull = (_: unknown, v: unknown) => v !== null;
 const METADATA_DOC = {
@@ -42,7 +42,7 @@ const METADATA_DOC = {
 
 export class WeightDto {
   @ApiProperty({ example: 1.25, minimum: 0 })
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   value: number;
@@ -53,9 +53,9 @@ export class WeightDto {
 }
 
 export class DimensionsDto {
-  @ApiProperty({ example: 30, minimum: 0 }) @IsNumber(MONEY_OPTIONS) @Min(0) @Max(AMOUNT_MAX) length: number;
-  @ApiProperty({ example: 20, minimum: 0 }) @IsNumber(MONEY_OPTIONS) @Min(0) @Max(AMOUNT_MAX) width: number;
-  @ApiProperty({ example: 10, minimum: 0 }) @IsNumber(MONEY_OPTIONS) @Min(0) @Max(AMOUNT_MAX) height: number;
+  @ApiProperty({ example: 30, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) length: number;
+  @ApiProperty({ example: 20, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) width: number;
+  @ApiProperty({ example: 10, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) height: number;
   @ApiProperty({ enum: DIMENSION_UNITS, example: 'cm' }) @IsIn(DIMENSION_UNITS) unit: DimensionUnit;
 }
 
@@ -94,7 +94,7 @@ export class CreateVariantDto {
   })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   list_price?: number | null;
@@ -102,7 +102,7 @@ export class CreateVariantDto {
   @ApiPropertyOptional({ nullable: true, minimum: 0, example: 11 })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   cost_price?: number | null;
@@ -144,7 +144,7 @@ export class UpdateVariantDto {
   @ApiPropertyOptional({ nullable: true, minimum: 0 })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   list_price?: number | null;
@@ -152,7 +152,7 @@ export class UpdateVariantDto {
   @ApiPropertyOptional({ nullable: true, minimum: 0 })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   cost_price?: number | null;
@@ -197,7 +197,7 @@ class ProductFieldsDto {
 
   @ApiPropertyOptional({ example: 25, minimum: 0, default: 0, description: 'Up to 4 decimal places.' })
   @IsOptional()
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   list_price?: number;
@@ -215,7 +215,7 @@ class ProductFieldsDto {
   @ApiPropertyOptional({ nullable: true, minimum: 0, example: 10 })
   @IsOptional()
   @ValidateIf(notNull)
-  @IsNumber(MONEY_OPTIONS)
+  @IsMoneyAmount()
   @Min(0)
   @Max(AMOUNT_MAX)
   cost_price?: number | null;

@@ -6,7 +6,6 @@ import {
   IsEmail,
   IsIn,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsString,
   IsUUID,
@@ -18,6 +17,7 @@ import {
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { CURRENCY_PATTERN } from '../domain/account';
 import { Optional, OptionalNullable } from './validation';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const MAX_AMOUNT = 999_999_999_999_999;
 const toBoolean = ({ value }: { value: unknown }) =>
@@ -58,7 +58,7 @@ export class CreateAccountDto {
     description: 'null: no limit. Up to 4 decimals.',
   })
   @OptionalNullable()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsMoneyAmount()
   @Min(0)
   @Max(MAX_AMOUNT)
   credit_limit?: number | null;

@@ -21,10 +21,10 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
 import { Optional, OptionalNullable } from './validation';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const MAX_AMOUNT = 999_999_999_999_999;
 const MAX_LINES = 1000;
-const amount = { maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false };
 
 export class OrderLineDto {
   @ApiPropertyOptional({
@@ -48,7 +48,7 @@ export class OrderLineDto {
   description?: string;
 
   @ApiProperty({ example: 3, description: 'Greater than 0, up to 4 decimals.' })
-  @IsNumber(amount)
+  @IsMoneyAmount()
   @Min(0.0001)
   @Max(MAX_AMOUNT)
   quantity: number;
@@ -59,14 +59,14 @@ export class OrderLineDto {
       'Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.',
   })
   @Optional()
-  @IsNumber(amount)
+  @IsMoneyAmount()
   @Min(0)
   @Max(MAX_AMOUNT)
   unit_price?: number;
 
   @ApiPropertyOptional({ example: 5, minimum: 0, maximum: 100 })
   @Optional()
-  @IsNumber(amount)
+  @IsMoneyAmount()
   @Min(0)
   @Max(100)
   discount_percent?: number;
@@ -77,7 +77,7 @@ export class OrderLineDto {
     description: 'A fixed amount off the line, after discount_percent.',
   })
   @Optional()
-  @IsNumber(amount)
+  @IsMoneyAmount()
   @Min(0)
   @Max(MAX_AMOUNT)
   discount_amount?: number;
@@ -89,7 +89,7 @@ export class OrderLineDto {
     description: 'Tax percent on the discounted line.',
   })
   @Optional()
-  @IsNumber(amount)
+  @IsMoneyAmount()
   @Min(0)
   @Max(100)
   tax_rate?: number;

@@ -6,7 +6,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsString,
   IsUUID,
@@ -17,6 +16,7 @@ import {
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { PRICING_POLICY_KINDS } from '../domain/pricing';
 import { Optional, OptionalNullable } from './validation';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -37,9 +37,8 @@ export class CreatePricingPolicyDto {
     minimum: 0,
     description: 'Percent (≤ 100) for percentage_off; an amount in the order currency otherwise.',
   })
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsMoneyAmount()
   @Min(0)
-  @Max(999_999_999_999_999)
   value: number;
 
   @ApiPropertyOptional({

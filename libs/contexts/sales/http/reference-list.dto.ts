@@ -4,7 +4,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsNumber,
   IsString,
   Matches,
   Max,
@@ -14,6 +13,7 @@ import {
 } from 'class-validator';
 import { PostalAddressDto } from './address.dto';
 import { Optional, OptionalNullable } from './validation';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
 
 export const REFERENCE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
 
@@ -82,7 +82,7 @@ export class CreatePaymentTermDto extends ReferenceFieldsDto {
     description: 'Early-payment discount, percent (up to 4 decimals).',
   })
   @Optional()
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsMoneyAmount()
   @Min(0)
   @Max(100)
   discount_percent?: number;
@@ -146,7 +146,7 @@ export class CreatePricingLevelDto extends ReferenceFieldsDto {
     maximum: 1000,
     description: 'Percent added to list prices (negative for a discount).',
   })
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsMoneyAmount()
   @Min(-100)
   @Max(1000)
   percent_adjustment: number;

@@ -1,0 +1,22 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsNumber, ValidateBy } from 'class-validator';
+
+/** Money columns are numeric(19,4): 15 digits before the point, 4 after. */
+export const MONEY_LIMIT = 1e15;
+
+/**
+ * A money amount in a request body: a finite JSON number with at most 4 decimal places and an
+ * absolute value below 10^15, so that it fits the numeric(19,4) columns it is stored in. Field
+ * rules such as @Min(0) are added next to it.
+ */
+export const IsMoneyAmount = (): PropertyDecorator =>
+  applyDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 }),
+    ValidateBy({
+      name: 'isMoneyAmount',
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && Math.abs(value) < MONEY_LIMIT,
+        defaultMessage: () => '$property must be less than 1000000000000000 in absolute value',
+      },
+    }),
+  );
