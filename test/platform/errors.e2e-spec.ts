@@ -119,7 +119,7 @@ describe('errors and the response envelope', () => {
     expectError(await order({ reference: 'r', items: 'nope' }), 400, 'parameter_invalid', { param: 'items' });
   });
 
-  it('refuses null for fields not documented as nullable, also nested, and accepts it where it is', async () => {
+  it('refuses null for fields not documented as nullable and arrays for objects, also nested; accepts null where documented', async () => {
     const nullNotAllowed = (param: string) => ({ param, type: 'validation_error' });
     // Optional fields that may only be omitted: PATCH would otherwise write null into a required column.
     expectError(
@@ -156,6 +156,16 @@ describe('errors and the response envelope', () => {
       'parameter_invalid',
       nullNotAllowed('lines[1].debit_amount'),
     );
+    // One object expected, an array sent (class-validator's @ValidateNested() accepts both).
+    const productId = app.seed.fixtures.product_id as string;
+    for (const field of ['weight', 'dimensions']) {
+      expectError(
+        await live.patch(`/v1/products/${productId}`).send({ [field]: [] }),
+        400,
+        'parameter_invalid',
+        { param: field },
+      );
+    }
     // Nothing was changed by the refused requests.
     expect((await live.get(`/v1/tags/${tagId}`).expect(200)).body.name).toBe('errors');
     // Documented as nullable: null clears the field.

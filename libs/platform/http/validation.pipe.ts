@@ -74,7 +74,9 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
 /** What a body field's documentation says: whether it may be null, and the DTO of its object(s). */
 interface FieldRule {
   nullable: boolean;
+  /** The DTO of the field's object, or of each element when `isArray`. */
   nested?: { prototype: object };
+  isArray: boolean;
 }
 
 const fieldRulesByDto = new Map<object, Map<string, FieldRule>>();
@@ -90,6 +92,7 @@ function fieldRules(dto: { prototype: object }): Map<string, FieldRule> {
     const meta = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, name) ?? {}) as {
       nullable?: boolean;
       type?: unknown;
+      isArray?: boolean;
     };
     // `type` is a class, or a thunk returning one (no prototype of its own).
     let type = meta.type;
@@ -98,18 +101,24 @@ function fieldRules(dto: { prototype: object }): Map<string, FieldRule> {
       typeof type === 'function' && Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype)
         ? (type as { prototype: object })
         : undefined;
-    rules.set(name, { nullable: meta.nullable === true, nested });
+    rules.set(name, { nullable: meta.nullable === true, nested, isArray: meta.isArray === true });
   }
   fieldRulesByDto.set(dto, rules);
   return rules;
 }
 
 /**
- * The path of the first `null` sent for a field that is not documented as nullable. class-validator's
- * @IsOptional() lets null through like an absent field, but only a nullable field may be cleared:
- * anywhere else null would reach the database as a missing required value.
+ * What class-validator lets through but the documented shape refuses, as the first offending path
+ * and its reason: `null` for a field not documented as nullable (@IsOptional() lets null through
+ * like an absent field, but only a nullable field may be cleared; anywhere else null would reach
+ * the database as a missing required value), and an array where one object is expected
+ * (@ValidateNested() accepts both).
  */
-function firstForbiddenNull(dto: { prototype: object }, value: unknown, parent = ''): string | undefined {
+function firstShapeProblem(
+  dto: { prototype: object },
+  value: unknown,
+  parent = '',
+): { path: string; reason: string } | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const rules = fieldRules(dto);
   for (const [key, field] of Object.entries(value)) {
@@ -117,13 +126,14 @@ function firstForbiddenNull(dto: { prototype: object }, value: unknown, parent =
     if (!rule) continue;
     const path = join(parent, key);
     if (field === null) {
-      if (!rule.nullable) return path;
+      if (!rule.nullable) return { path, reason: 'null is not allowed here; omit the parameter instead' };
       continue;
     }
     if (!rule.nested) continue;
+    if (Array.isArray(field) && !rule.isArray) return { path, reason: 'must be an object, not an array' };
     const items = Array.isArray(field) ? field : [field];
     for (let i = 0; i < items.length; i++) {
-      const found = firstForbiddenNull(rule.nested, items[i], Array.isArray(field) ? `${path}[${i}]` : path);
+      const found = firstShapeProblem(rule.nested, items[i], Array.isArray(field) ? `${path}[${i}]` : path);
       if (found) return found;
     }
   }
@@ -138,8 +148,8 @@ const isEmptyObject = (value: unknown): boolean => {
 
 /**
  * Validates bodies and queries against their DTOs: unknown fields are refused, types are
- * converted explicitly, null is refused for fields not documented as nullable, and every
- * failure names its parameter path.
+ * converted explicitly, null is refused for fields not documented as nullable (and an array
+ * where one object is expected), and every failure names its parameter path.
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
@@ -188,11 +198,11 @@ export class ApiValidationPipe implements PipeTransform {
     if (metadata.type === 'param' && metadata.metatype === String) return value;
     const result: unknown = await this.inner.transform(value, metadata);
     if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
-      const path = firstForbiddenNull(metadata.metatype, value);
-      if (path) {
+      const problem = firstShapeProblem(metadata.metatype, value);
+      if (problem) {
         throw new PlatformError('parameter_invalid', {
-          param: path,
-          hint: `Invalid ${path}: null is not allowed here; omit the parameter instead.`,
+          param: problem.path,
+          hint: `Invalid ${problem.path}: ${problem.reason}.`,
         }).asPreHandler();
       }
     }
