@@ -82,6 +82,15 @@ describe('API description and probes', () => {
       expect(doc.paths['/health']).toBeUndefined();
     });
 
+    it('states the limits the validation enforces (array sizes, lengths, bounds)', () => {
+      const schemas = doc.components.schemas as Record<string, { properties: Record<string, object> }>;
+      expect(schemas.CreateJournalEntryDto.properties.lines).toMatchObject({ minItems: 2, maxItems: 500 });
+      expect(schemas.UpdateJournalEntryDto.properties.lines).toMatchObject({ minItems: 2, maxItems: 500 });
+      expect(schemas.CreateLedgerAccountDto.properties.code).toMatchObject({ maxLength: 32 });
+      expect(schemas.ImpairmentDto.properties.amount).toMatchObject({ minimum: 0.0001 });
+      expect(schemas.MatchDepositDto.properties.applications).toMatchObject({ minItems: 1, maxItems: 500 });
+    });
+
     it('is a valid OpenAPI document', async () => {
       const copy = JSON.parse(JSON.stringify(doc));
       await expect(SwaggerParser.validate(copy)).resolves.toBeDefined();

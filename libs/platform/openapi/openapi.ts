@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
+import { addValidationConstraints } from './validation-constraints';
 
 const ERROR_RESPONSES: Record<string, { description: string; example: string }> = {
   '400': {
@@ -111,7 +112,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: (controllerKey, methodKey) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  return decorate(document);
+  return decorate(addValidationConstraints(document));
 }
 
 /** Serves the description at /v1/openapi.json and an interactive reference at /docs. */
