@@ -91,6 +91,13 @@ describe('API description and probes', () => {
       expect(schemas.MatchDepositDto.properties.applications).toMatchObject({ minItems: 1, maxItems: 500 });
     });
 
+    it('documents no defaults in PATCH bodies (an omitted field is left unchanged)', () => {
+      const schemas = doc.components.schemas as Record<string, { properties: Record<string, object> }>;
+      expect(schemas.CreatePricingPolicyDto.properties.active).toMatchObject({ default: true });
+      expect(schemas.UpdatePricingPolicyDto.properties.active).not.toHaveProperty('default');
+      expect(schemas.UpdatePaymentTermDto.properties.discount_days).not.toHaveProperty('default');
+    });
+
     it('is a valid OpenAPI document', async () => {
       const copy = JSON.parse(JSON.stringify(doc));
       await expect(SwaggerParser.validate(copy)).resolves.toBeDefined();

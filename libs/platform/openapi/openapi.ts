@@ -92,6 +92,38 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/**
+ * A PATCH leaves absent fields unchanged, so its body has no defaults: update DTOs built with
+ * PartialType() would otherwise repeat the create defaults (e.g. `active: true`), which tells
+ * clients and generated SDKs that an omitted field is reset. Body schemas that a POST or PUT also
+ * uses keep theirs.
+ */
+function withoutPatchDefaults(document: OpenAPIObject): OpenAPIObject {
+  const bodySchema = (operation: unknown) =>
+    (
+      operation as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } } | undefined
+    )?.requestBody?.content?.['application/json']?.schema?.$ref
+      ?.split('/')
+      .pop();
+  const patched = new Set<string>();
+  const created = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    const patch = bodySchema(item.patch);
+    if (patch) patched.add(patch);
+    for (const other of [item.post, item.put]) {
+      const name = bodySchema(other);
+      if (name) created.add(name);
+    }
+  }
+  for (const name of patched) {
+    if (created.has(name)) continue;
+    const schema = document.components?.schemas?.[name] as
+      { properties?: Record<string, { default?: unknown }> } | undefined;
+    for (const property of Object.values(schema?.properties ?? {})) delete property.default;
+  }
+  return document;
+}
+
 /** Builds the OpenAPI 3 description of every route. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
@@ -112,7 +144,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: (controllerKey, methodKey) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  return decorate(addValidationConstraints(document));
+  return decorate(withoutPatchDefaults(addValidationConstraints(document)));
 }
 
 /** Serves the description at /v1/openapi.json and an interactive reference at /docs. */
