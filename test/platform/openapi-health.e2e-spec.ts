@@ -87,6 +87,8 @@ describe('API description and probes', () => {
       expect(schemas.CreateJournalEntryDto.properties.lines).toMatchObject({ minItems: 2, maxItems: 500 });
       expect(schemas.UpdateJournalEntryDto.properties.lines).toMatchObject({ minItems: 2, maxItems: 500 });
       expect(schemas.CreateLedgerAccountDto.properties.code).toMatchObject({ maxLength: 32 });
+      // PartialType() update DTOs inherit the rules, and so do their schemas.
+      expect(schemas.UpdateLedgerAccountDto.properties.code).toMatchObject({ maxLength: 32 });
       expect(schemas.ImpairmentDto.properties.amount).toMatchObject({ minimum: 0.0001 });
       expect(schemas.MatchDepositDto.properties.applications).toMatchObject({ minItems: 1, maxItems: 500 });
     });
@@ -96,6 +98,7 @@ describe('API description and probes', () => {
       expect(schemas.CreatePricingPolicyDto.properties.active).toMatchObject({ default: true });
       expect(schemas.UpdatePricingPolicyDto.properties.active).not.toHaveProperty('default');
       expect(schemas.UpdatePaymentTermDto.properties.discount_days).not.toHaveProperty('default');
+      expect(schemas.UpdateLedgerAccountDto.properties.postable).not.toHaveProperty('default');
     });
 
     it('is a valid OpenAPI document', async () => {

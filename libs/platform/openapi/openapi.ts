@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
@@ -124,6 +125,22 @@ function withoutPatchDefaults(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/** The declared parameter types of every controller method (bodies and queries among them). */
+function routeParameterClasses(app: INestApplication): Set<unknown> {
+  const classes = new Set<unknown>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const prototype = (wrapper.metatype as { prototype?: object } | null)?.prototype;
+      if (!prototype) continue;
+      for (const method of Object.getOwnPropertyNames(prototype)) {
+        const types = Reflect.getMetadata('design:paramtypes', prototype, method) as unknown[] | undefined;
+        for (const type of types ?? []) classes.add(type);
+      }
+    }
+  }
+  return classes;
+}
+
 /** Builds the OpenAPI 3 description of every route. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
@@ -144,7 +161,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: (controllerKey, methodKey) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  return decorate(withoutPatchDefaults(addValidationConstraints(document)));
+  return decorate(withoutPatchDefaults(addValidationConstraints(document, routeParameterClasses(app))));
 }
 
 /** Serves the description at /v1/openapi.json and an interactive reference at /docs. */

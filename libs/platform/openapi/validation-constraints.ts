@@ -17,14 +17,20 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => PropertySchema> = {
 /**
  * Writes the limits that the DTOs enforce (array sizes, string lengths, numeric bounds) into the
  * OpenAPI schemas of the same name, so the description states every limit the API checks. A
- * keyword the @ApiProperty() already sets is kept.
+ * keyword the @ApiProperty() already sets is kept. `dtoClasses`: the classes of the routes'
+ * parameters.
  */
-export function addValidationConstraints(document: OpenAPIObject): OpenAPIObject {
+export function addValidationConstraints(
+  document: OpenAPIObject,
+  dtoClasses: Iterable<unknown>,
+): OpenAPIObject {
   const storage = getMetadataStorage();
   const targets = (storage as unknown as { validationMetadatas: Map<unknown, ValidationMetadata[]> })
     .validationMetadatas;
+  // Classes with rules of their own, and the routes' parameter classes, which may only inherit
+  // theirs (PartialType() and OmitType() subclasses).
   const byName = new Map<string, new () => unknown>();
-  for (const target of targets.keys()) {
+  for (const target of [...targets.keys(), ...dtoClasses]) {
     if (typeof target === 'function' && target.name) byName.set(target.name, target as new () => unknown);
   }
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {

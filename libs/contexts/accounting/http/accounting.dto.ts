@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -102,37 +102,7 @@ export class CreateLedgerAccountDto {
   is_bank?: boolean;
 }
 
-export class UpdateLedgerAccountDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(32) code?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
-  @ApiPropertyOptional({ enum: ACCOUNT_TYPES })
-  @IsOptional()
-  @IsIn(ACCOUNT_TYPES)
-  type?: (typeof ACCOUNT_TYPES)[number];
-  @ApiPropertyOptional({ enum: NORMAL_BALANCES })
-  @IsOptional()
-  @IsIn(NORMAL_BALANCES)
-  normal_balance?: (typeof NORMAL_BALANCES)[number];
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() postable?: boolean;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID()
-  parent_id?: string | null;
-  @ApiPropertyOptional({ enum: CONTROL_ROLES, nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsIn(CONTROL_ROLES)
-  control_role?: string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(1000)
-  description?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_bank?: boolean;
-}
+export class UpdateLedgerAccountDto extends PartialType(CreateLedgerAccountDto) {}
 
 export class LedgerAccountListQuery extends ListQueryDto {
   @ApiPropertyOptional({ enum: ACCOUNT_TYPES }) @IsOptional() @IsIn(ACCOUNT_TYPES) type?: string;
@@ -286,24 +256,10 @@ export class CreateJournalEntryDto {
   lines: JournalLineDto[];
 }
 
-export class UpdateJournalEntryDto {
-  @ApiPropertyOptional({ example: '2026-11-21' }) @IsOptional() @IsCalendarDate() entry_date?: string;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(1000)
-  description?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
-  @ApiPropertyOptional({ enum: SOURCE_TYPES }) @IsOptional() @IsIn(SOURCE_TYPES) source_type?: string;
+/** A draft's fields; `status` changes only through approval, posting and voiding. */
+export class UpdateJournalEntryDto extends PartialType(OmitType(CreateJournalEntryDto, ['status'] as const)) {
   @ApiPropertyOptional({ type: [JournalLineDto], description: 'Replaces every line.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => JournalLineDto)
-  lines?: JournalLineDto[];
+  override lines?: JournalLineDto[];
 }
 
 export class RejectJournalEntryDto {
@@ -429,35 +385,7 @@ export class CreateRecurringJournalEntryDto {
   lines: JournalLineDto[];
 }
 
-export class UpdateRecurringJournalEntryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(1000)
-  description?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) entry_type?: string;
-  @ApiPropertyOptional({ enum: FREQUENCY_VALUES })
-  @IsOptional()
-  @IsIn(FREQUENCY_VALUES)
-  frequency?: (typeof FREQUENCY_VALUES)[number];
-  @ApiPropertyOptional() @IsOptional() @IsCalendarDate() next_run_date?: string;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsCalendarDate()
-  end_date?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional({ type: [JournalLineDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => JournalLineDto)
-  lines?: JournalLineDto[];
-}
+export class UpdateRecurringJournalEntryDto extends PartialType(CreateRecurringJournalEntryDto) {}
 
 export class RecurringListQuery extends ListQueryDto {
   @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean() active?: boolean;

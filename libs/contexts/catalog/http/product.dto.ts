@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -120,57 +120,12 @@ export class CreateVariantDto {
   metadata?: Record<string, string | null>;
 }
 
-export class UpdateVariantDto {
-  @ApiPropertyOptional({ pattern: SKU_PATTERN.source })
-  @IsOptional()
-  @IsString()
-  @Matches(SKU_PATTERN, {
-    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
-  })
-  sku?: string;
-
-  @ApiPropertyOptional({ maxLength: NAME_MAX })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  name?: string;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional()
-  @IsStringMap(20)
-  options?: Record<string, string>;
-
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
-  list_price?: number | null;
-
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
-  cost_price?: number | null;
-
-  @ApiPropertyOptional({ type: WeightDto, nullable: true })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @ValidateNested()
-  @Type(() => WeightDto)
-  weight?: WeightDto | null;
-
+export class UpdateVariantDto extends PartialType(CreateVariantDto) {
   @ApiPropertyOptional({
     ...METADATA_DOC,
     description: 'Merged into the current metadata; "" or null removes a key.',
   })
-  @IsOptional()
-  @IsMetadata()
-  metadata?: Record<string, string | null>;
+  override metadata?: Record<string, string | null>;
 }
 
 /** Fields shared by create and update (update makes every field optional). */
