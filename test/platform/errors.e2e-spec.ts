@@ -218,6 +218,19 @@ describe('errors and the response envelope', () => {
     expectError(await live.get(`/v1/tags/${newId()}`), 404, 'not_found');
   });
 
+  it('answers a path parameter that is not valid percent-encoding with 400, also on entity aliases', async () => {
+    const bad = '%E0%A4%A';
+    const entityAlias = `/v1/entities/${bad}/tags`;
+    for (const res of [
+      await live.get(`/v1/tags/${bad}`),
+      await live.get(entityAlias),
+      await live.put(entityAlias).send({}),
+      await live.post(entityAlias).send({ name: 'x' }),
+    ]) {
+      expectError(res, 400, 'parameter_invalid', { type: 'validation_error' });
+    }
+  });
+
   it('stamps Request-Id on every response, and error bodies carry the same id', async () => {
     const responses = [
       await live.get('/v1/tags'),

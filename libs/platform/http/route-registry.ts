@@ -4,6 +4,15 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { match, MatchFunction } from 'path-to-regexp';
 import { PUBLIC_KEY, SCOPES_KEY } from '../auth/decorators';
 
+/** A path segment decoded, or as sent when it is not valid percent-encoding (matching never throws). */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export const API_PREFIX = '/v1';
 /** First path segments of operational routes served outside the versioned prefix. */
 export const UNVERSIONED_CONTROLLERS = ['health', 'ready', 'docs'];
@@ -73,7 +82,7 @@ export class RouteRegistry {
               scopes,
               public: isPublic,
               resourceType,
-              matcher: match(path, { decode: decodeURIComponent }),
+              matcher: match(path, { decode: decodeSegment }),
             });
           }
         }
