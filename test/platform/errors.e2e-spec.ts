@@ -143,6 +143,10 @@ describe('errors and the response envelope', () => {
       'parameter_invalid',
       nullNotAllowed('entry_number_prefix'),
     );
+    // A required field sent as null is missing, not "too long" or "not a string".
+    const missingName = await live.post('/v1/tags').send({ name: null });
+    expectError(missingName, 400, 'parameter_missing', { param: 'name' });
+    expect(missingName.body.error.hint).toBe('Missing required parameter: name (null was sent).');
     // Nested: the line objects of a journal entry.
     expectError(
       await live.post('/v1/journal-entries').send({

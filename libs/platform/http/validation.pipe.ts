@@ -58,10 +58,12 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
       hint: `Received unknown parameter: ${path}.`,
     }).asPreHandler();
   }
-  if (error.value === undefined || (error.value === null && constraints.isDefined)) {
+  // Optional fields never get here with null (@IsOptional() skips it): a null that fails is a
+  // required parameter without a value.
+  if (error.value === undefined || error.value === null) {
     return new PlatformError('parameter_missing', {
       param: path,
-      hint: `Missing required parameter: ${path}.`,
+      hint: `Missing required parameter: ${path}${error.value === null ? ' (null was sent)' : ''}.`,
     }).asPreHandler();
   }
   const messages = Object.values(constraints).join('; ');
