@@ -89,6 +89,16 @@ describe('API description and probes', () => {
       expect(schemas.CreateLedgerAccountDto.properties.code).toMatchObject({ maxLength: 32 });
       // PartialType() update DTOs inherit the rules, and so do their schemas.
       expect(schemas.UpdateLedgerAccountDto.properties.code).toMatchObject({ maxLength: 32 });
+      expect(Object.keys(schemas.UpdateOrderDto.properties).sort()).toEqual([
+        'account_id',
+        'lines',
+        'metadata',
+        'notes',
+      ]);
+      expect(schemas.UpdateOrderDto.properties.lines).toMatchObject({
+        description: 'Replaces every line.',
+        maxItems: 1000,
+      });
       expect(schemas.ImpairmentDto.properties.amount).toMatchObject({ minimum: 0.0001 });
       expect(schemas.MatchDepositDto.properties.applications).toMatchObject({ minItems: 1, maxItems: 500 });
     });

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -141,30 +141,15 @@ export class CreateOrderDto {
   metadata?: Record<string, unknown>;
 }
 
-export class UpdateOrderDto {
+/** An order's editable fields; the lines sent replace every line. */
+export class UpdateOrderDto extends PickType(CreateOrderDto, ['lines', 'notes', 'metadata'] as const) {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only while draft.' })
   @Optional()
   @IsUUID()
   account_id?: string;
 
   @ApiPropertyOptional({ type: [OrderLineDto], description: 'Replaces every line.' })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(MAX_LINES)
-  @ValidateNested({ each: true })
-  @Type(() => OrderLineDto)
-  lines?: OrderLineDto[];
-
-  @ApiPropertyOptional({ nullable: true })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(5000)
-  notes?: string | null;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @Optional()
-  @IsObject()
-  metadata?: Record<string, unknown>;
+  override lines?: OrderLineDto[];
 }
 
 export const ORDER_SORTS = ['created_at_desc', 'created_at_asc', '-created_at', 'created_at'] as const;
