@@ -31,9 +31,7 @@ export async function startDispatcher(
   const health = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET')
-      return json(res, 405, {
-        error: { error: 'method_not_allowed', code: 'method_not_allowed', type: 'validation_error' },
-      });
+      return json(res, 405, { error: 'method_not_allowed', code: 'method_not_allowed', type: 'validation_error' });
     if (path === '/health') return json(res, 200, { status: 'ok' });
     if (path === '/ready') {
       return void readiness.check().then((checks) => {
@@ -41,7 +39,7 @@ export async function startDispatcher(
         json(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks });
       });
     }
-    json(res, 404, { error: { error: 'not_found', code: 'not_found', type: 'not_found' } });
+    json(res, 404, { error: 'not_found', code: 'not_found', type: 'not_found' });
   });
   await new Promise<void>((resolve) => health.listen(port, config.HOST, resolve));
   return {

@@ -201,7 +201,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       .post('/v1/accounting/bank-transactions')
       .send({ type: 'deposit', amount: 5, transaction_date: today });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.param).toBe('bank_account_id');
+    expect(missing.body.param).toBe('bank_account_id');
     expectError(
       await live
         .post('/v1/accounting/bank-transactions')
@@ -350,7 +350,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
       .send({ account_id: customer, applications: [{ invoice_id: a, amount: 1 }] });
     expectError(again, 409, 'invalid_state');
-    expect(again.body.error.hint).toMatch(/matched/);
+    expect(again.body.hint).toMatch(/matched/);
   });
 
   it('routes a remainder to customer credit or to suspense, and refuses it unrouted', async () => {
@@ -366,7 +366,7 @@ describe('bank transactions and matching deposits to invoices', () => {
           ...(route === undefined ? {} : { route_unapplied: route }),
         });
       expectError(res, 422, 'unapplied_remainder', { param: 'route_unapplied' });
-      expect(res.body.error.unapplied_amount).toBe(30);
+      expect(res.body.unapplied_amount).toBe(30);
     }
     expect(await amountDue(inv)).toEqual({ due: '100.0000', status: 'open' });
     expectError(
@@ -467,7 +467,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       ],
     });
     expectError(overDue, 422, 'amount_exceeds_limit', { param: 'applications[1].amount' });
-    expect(overDue.body.error.amount_due).toBe(200);
+    expect(overDue.body.amount_due).toBe(200);
     expectError(
       await match({
         applications: [
@@ -548,10 +548,10 @@ describe('bank transactions and matching deposits to invoices', () => {
       .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
       .send({ applications: [{ invoice_id: a, amount: 1 }] });
     expect(noAccount.status).toBe(400);
-    expect(noAccount.body.error.param).toBe('account_id');
+    expect(noAccount.body.param).toBe('account_id');
     const noApplications = await match({});
     expect(noApplications.status).toBe(400);
-    expect(noApplications.body.error.param).toBe('applications');
+    expect(noApplications.body.param).toBe('applications');
     expectError(
       await match({ applications: [{ invoice_id: a, amount: 1 }], reconciliation_id: 'r1' }),
       400,
@@ -578,7 +578,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       .post(`/v1/accounting/bank-transactions/${withdrawal.id}/match-deposit-to-invoices`)
       .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
     expectError(refused, 409, 'invalid_state');
-    expect(refused.body.error.hint).toMatch(/withdrawal/);
+    expect(refused.body.hint).toMatch(/withdrawal/);
 
     const old = await deposit(80, { transaction_date: fx.closedPeriod.start_date });
     const closed = await live

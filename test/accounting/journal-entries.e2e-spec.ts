@@ -308,7 +308,7 @@ describe('journal entries', () => {
     });
     const patchPosted = await live.patch(`/v1/journal-entries/${draft.id}`).send({ description: 'nope' });
     expectError(patchPosted, 409, 'invalid_state', { type: 'conflict' });
-    expect(patchPosted.body.error.hint).toMatch(/posted/);
+    expect(patchPosted.body.hint).toMatch(/posted/);
     expectError(await live.delete(`/v1/journal-entries/${draft.id}`), 409, 'invalid_state');
     expectError(await live.post(`/v1/journal-entries/${draft.id}/void`), 409, 'invalid_state');
     expectError(await live.post(`/v1/journal-entries/${draft.id}/post`), 409, 'invalid_state');

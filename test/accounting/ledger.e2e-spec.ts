@@ -223,7 +223,7 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       .expect(201);
     const refused = await live.post(`/v1/accounting/periods/${single.body.id}/close`);
     expectError(refused, 409, 'invalid_state', { type: 'conflict' });
-    expect(refused.body.error.hint).toMatch(/draft/);
+    expect(refused.body.hint).toMatch(/draft/);
     await live.delete(`/v1/journal-entries/${draft.body.id}`).expect(200);
 
     const closed = await live.post(`/v1/accounting/periods/${single.body.id}/close`).expect(200);

@@ -99,7 +99,7 @@ describe('vendor bills and the subledger reconciliation', () => {
     ]);
     const over = await live.post(`/v1/vendor-bills/${created.body.id}/payments`).send({ amount: 430.26 });
     expectError(over, 422, 'amount_exceeds_limit', { param: 'amount' });
-    expect(over.body.error.amount_due).toBe(430.25);
+    expect(over.body.amount_due).toBe(430.25);
     const paid = await live
       .post(`/v1/vendor-bills/${created.body.id}/payments`)
       .send({ amount: 430.25 })
@@ -189,7 +189,7 @@ describe('vendor bills and the subledger reconciliation', () => {
       .post('/v1/vendor-bills')
       .send({ amount: 10, debit_account_id: fx.accounts.expense });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.param).toBe('vendor_name');
+    expect(missing.body.param).toBe('vendor_name');
     const created = (await bill(50, {}, live, fx.accounts.inventory).expect(201)).body;
     expectError(
       await live

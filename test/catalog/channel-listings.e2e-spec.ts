@@ -208,7 +208,7 @@ describe('channel listings', () => {
         .post(`/v1/channel_listings/${listing.id}/sync`)
         .set('Idempotency-Key', `mp-${listing.id}`);
       expect(replay.status).toBe(501);
-      expect(replay.body.error.code).toBe('connector_not_supported');
+      expect(replay.body.code).toBe('connector_not_supported');
       expect(await jobCount()).toBe(before);
       expect((await live.get(`/v1/channel_listings/${listing.id}`).expect(200)).body).toMatchObject({
         sync_status: 'never_synced',

@@ -23,7 +23,7 @@ describe('authentication failures', () => {
   it('refuses a missing Authorization header with invalid_api_key', async () => {
     const res = await request(app.server).get('/v1/tags');
     expectError(res, 401, 'invalid_api_key', invalidKey);
-    expect(res.body.error.hint).toMatch(/Bearer/);
+    expect(res.body.hint).toMatch(/Bearer/);
   });
 
   it('refuses another scheme than Bearer', async () => {
@@ -78,7 +78,7 @@ describe('authentication failures', () => {
     ]) {
       const res = await api(app, key).get('/v1/tags');
       expectError(res, 401, 'invalid_api_key', invalidKey);
-      expect(res.body.error.hint).toMatch(/malformed/);
+      expect(res.body.hint).toMatch(/malformed/);
     }
   });
 
@@ -106,7 +106,7 @@ describe('authentication failures', () => {
   it('refuses an expired key with invalid_api_key', async () => {
     const res = await api(app, keys.expired).get('/v1/tags');
     expectError(res, 401, 'invalid_api_key', invalidKey);
-    expect(res.body.error.hint).toMatch(/expired/);
+    expect(res.body.hint).toMatch(/expired/);
   });
 
   it('refuses a revoked key with api_key_revoked', async () => {
@@ -121,8 +121,8 @@ describe('authentication failures', () => {
   it('refuses an address outside the allowlist with ip_not_allowed and a hint', async () => {
     const res = await api(app, keys.ip_restricted).get('/v1/tags');
     expectError(res, 403, 'ip_not_allowed', { type: 'permission_error' });
-    expect(res.body.error.hint).toMatch(/allowlist/);
-    expect(res.body.error.hint).toContain('127.0.0.1');
+    expect(res.body.hint).toMatch(/allowlist/);
+    expect(res.body.hint).toContain('127.0.0.1');
   });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is unset', async () => {
@@ -177,7 +177,7 @@ describe('authentication failures', () => {
       expect(ok.body.object).toBe('list');
       const refused = await api(proxied, key).get('/v1/tags').set('X-Forwarded-For', '198.51.100.1');
       expectError(refused, 403, 'ip_not_allowed');
-      expect(refused.body.error.hint).toContain('198.51.100.1');
+      expect(refused.body.hint).toContain('198.51.100.1');
       // Without the header the proxy itself (127.0.0.1) is the client.
       expectError(await api(proxied, key).get('/v1/tags'), 403, 'ip_not_allowed');
       // An IPv4-mapped IPv6 form of an allowed address is the same address.
@@ -230,7 +230,7 @@ describe('sandbox listener', () => {
     for (const key of [app.seed.entities.primary.keys.live, app.seed.entities.secondary.keys.live]) {
       const res = await sandbox(key);
       expectError(res, 401, 'invalid_api_key', { type: 'authentication_error' });
-      expect(res.body.error.hint).toMatch(/test keys/);
+      expect(res.body.hint).toMatch(/test keys/);
     }
   });
 

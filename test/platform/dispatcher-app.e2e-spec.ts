@@ -20,7 +20,7 @@ describe('the dispatcher app', () => {
     const ready = await request(dispatcher.health).get('/ready').expect(200);
     expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } });
     const missing = await request(dispatcher.health).get('/nothing').expect(404);
-    expect(missing.body.error.code).toBe('not_found');
+    expect(missing.body.code).toBe('not_found');
   });
 
   it('serves none of the API routes', async () => {

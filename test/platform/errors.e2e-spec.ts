@@ -146,7 +146,7 @@ describe('errors and the response envelope', () => {
     // A required field sent as null is missing, not "too long" or "not a string".
     const missingName = await live.post('/v1/tags').send({ name: null });
     expectError(missingName, 400, 'parameter_missing', { param: 'name' });
-    expect(missingName.body.error.hint).toBe('Missing required parameter: name (null was sent).');
+    expect(missingName.body.hint).toBe('Missing required parameter: name (null was sent).');
     // Nested: the line objects of a journal entry.
     expectError(
       await live.post('/v1/journal-entries').send({
@@ -249,7 +249,7 @@ describe('errors and the response envelope', () => {
     for (const id of ids) expect(id).toMatch(/^req_[A-Za-z0-9_-]{16,}$/);
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of responses.filter((x) => x.status >= 400))
-      expect(r.body.error.request_id).toBe(r.headers['request-id']);
+      expect(r.body.request_id).toBe(r.headers['request-id']);
     expectError(responses[2], 401, 'invalid_api_key', { type: 'authentication_error' });
   });
 
@@ -258,7 +258,7 @@ describe('errors and the response envelope', () => {
     expectError(res, 500, 'internal_error', { type: 'internal' });
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/SELECT|secret|api_keys|stack|\.ts:\d+|at \w+ \(/);
-    expect(Object.keys(res.body.error).sort()).toEqual(['code', 'error', 'hint', 'request_id', 'type']);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'error', 'hint', 'request_id', 'type']);
     expect(res.headers['content-type']).toMatch(/application\/json/);
   });
 

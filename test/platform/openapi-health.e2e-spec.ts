@@ -10,7 +10,7 @@ interface Operation {
 }
 interface ErrorEnvelopeSchema {
   required: string[];
-  properties: { error: { required: string[]; properties: { code: { enum: string[] } } } };
+  properties: Record<string, { type: string; enum?: string[] }>;
 }
 interface OpenApiDoc {
   openapi: string;
@@ -51,9 +51,11 @@ describe('API description and probes', () => {
 
     it('describes the error envelope and the tag routes with their deprecated entity aliases', () => {
       const envelope = doc.components.schemas.ErrorEnvelope;
-      expect(envelope.required).toEqual(['error']);
-      expect(envelope.properties.error.required).toEqual(['error', 'code', 'type']);
-      expect(envelope.properties.error.properties.code.enum).toEqual(
+      expect(envelope.required).toEqual(['error', 'code', 'type']);
+      for (const field of ['error', 'code', 'type', 'hint', 'param', 'required', 'request_id']) {
+        expect(envelope.properties[field].type).toBe('string');
+      }
+      expect(envelope.properties.code.enum).toEqual(
         expect.arrayContaining(['invalid_expand', 'idempotency_key_in_use', 'precondition_failed']),
       );
 

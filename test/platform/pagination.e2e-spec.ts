@@ -81,7 +81,7 @@ describe('cursor pagination (GET /v1/tags)', () => {
     const all = newestFirst();
     const both = await client.get(`/v1/tags?starting_after=${all[3]}&ending_before=${all[1]}`);
     expectError(both, 400, 'parameter_invalid', { type: 'validation_error' });
-    expect(['starting_after', 'ending_before']).toContain(both.body.error.param);
+    expect(['starting_after', 'ending_before']).toContain(both.body.param);
     expectError(await client.get('/v1/tags?starting_after=nope'), 400, 'parameter_invalid', {
       param: 'starting_after',
     });

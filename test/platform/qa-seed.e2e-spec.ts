@@ -129,7 +129,7 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
     ]) {
       const res = await api(app, key).get('/v1/tags');
       expect(res.status).toBe(401);
-      expect(res.body.error.type).toBe('authentication_error');
+      expect(res.body.type).toBe('authentication_error');
     }
     const entities = await app.db.query(
       `SELECT code FROM entities WHERE code IN ('qa1', 'qa2') ORDER BY code`,

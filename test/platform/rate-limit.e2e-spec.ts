@@ -52,7 +52,7 @@ describe('per-key rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers['ratelimit-limit']).toBe('3');
     expect(limited.headers['ratelimit-remaining']).toBe('0');
-    expect(limited.body.error.hint).toMatch(/3 requests per minute/);
+    expect(limited.body.hint).toMatch(/3 requests per minute/);
 
     // Other keys keep their own budget.
     const other = await api(app, app.seed.entities.primary.keys.live).get('/v1/tags').expect(200);

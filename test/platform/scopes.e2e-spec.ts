@@ -36,7 +36,7 @@ describe('scopes', () => {
     await api(app, tagsRead).get('/v1/tags').expect(200);
     const res = await api(app, tagsRead).post('/v1/tags').send({ name: 'x' });
     expectError(res, 403, 'insufficient_scope', { type: 'permission_error', required: 'tags:write' });
-    expect(res.body.error.hint).toContain('tags:write');
+    expect(res.body.hint).toContain('tags:write');
     expectError(await api(app, tagsRead).get(keysPath), 403, 'insufficient_scope', {
       required: 'api_keys:read',
     });
@@ -86,7 +86,7 @@ describe('scopes', () => {
     const ordersWrite = await keyWith('orders:write');
     const noPayments = await api(app, ordersWrite).post('/v1/test-two-scope');
     expectError(noPayments, 403, 'insufficient_scope', { required: 'payments:write' });
-    expect(noPayments.body.error.hint).toContain('orders:write and payments:write');
+    expect(noPayments.body.hint).toContain('orders:write and payments:write');
 
     const paymentsWrite = await keyWith('payments:write');
     expectError(await api(app, paymentsWrite).post('/v1/test-two-scope'), 403, 'insufficient_scope', {
@@ -102,7 +102,7 @@ describe('scopes', () => {
   it('denies a route that declares neither scopes nor @Public, even to the wildcard key', async () => {
     const res = await api(app, keys.live).post('/v1/test-undeclared');
     expectError(res, 403, 'insufficient_scope', { type: 'permission_error' });
-    expect(res.body.error.hint).toMatch(/denied by default/);
+    expect(res.body.hint).toMatch(/denied by default/);
     expectError(await api(app, keys.migration).post('/v1/test-undeclared'), 403, 'insufficient_scope');
     // Authentication still comes first.
     expectError(await api(app).post('/v1/test-undeclared'), 401, 'invalid_api_key');

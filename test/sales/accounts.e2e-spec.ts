@@ -181,7 +181,7 @@ describe('accounts', () => {
     expectError(await live.patch(`/v1/accounts/${account.id}`).send({ name: 'x' }), 409, 'invalid_state', {
       type: 'conflict',
     });
-    expect((await live.delete(`/v1/accounts/${account.id}`)).body.error.hint).toMatch(/deleted/);
+    expect((await live.delete(`/v1/accounts/${account.id}`)).body.hint).toMatch(/deleted/);
     expectError(await live.delete(`/v1/accounts/${account.id}`), 409, 'invalid_state');
     expectError(
       await live

@@ -233,7 +233,7 @@ describe('payment methods', () => {
     await live.delete(`/v1/accounts/${account.id}`).expect(200);
     const res = await live.post(`/v1/accounts/${account.id}/payment-methods`).send(card('2222'));
     expectError(res, 409, 'invalid_state');
-    expect(res.body.error.hint).toMatch(/'deleted'/);
+    expect(res.body.hint).toMatch(/'deleted'/);
     expectError(
       await live.delete(`/v1/accounts/${account.id}/payment-methods/${pm.id}`),
       409,

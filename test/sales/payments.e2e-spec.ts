@@ -179,7 +179,7 @@ describe('payments', () => {
       decline_code: 'card_declined',
       type: 'validation_error',
     });
-    const paymentId = res.body.error.payment_id as string;
+    const paymentId = res.body.payment_id as string;
     const failed = (await live.get(`/v1/payments/${paymentId}`).expect(200)).body;
     expect(failed).toMatchObject({
       status: 'failed',
@@ -272,7 +272,7 @@ describe('payments', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 422, 422, 422]);
     for (const r of results.filter((x) => x.status === 422))
-      expect(r.body.error.code).toBe('amount_exceeds_limit');
+      expect(r.body.code).toBe('amount_exceeds_limit');
     expect((await live.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({
       amount_paid: 30,
       amount_due: 25,

@@ -21,8 +21,8 @@ export function expectError(
   code: string,
   extra: Record<string, unknown> = {},
 ) {
-  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.error).toMatchObject({ error: code, code, ...extra });
-  expect(typeof res.body.error.type).toBe('string');
-  expect(res.body.error.request_id).toBe(res.headers['request-id']);
+  expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
+  expect(res.body).toMatchObject({ error: code, code, ...extra });
+  expect(typeof res.body.type).toBe('string');
+  expect(res.body.request_id).toBe(res.headers['request-id']);
 }

@@ -2,17 +2,16 @@ import { HttpException } from '@nestjs/common';
 import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
 import { DomainError, PlatformError } from '../errors/domain-error';
 
+/** SPEC.md's error envelope: one flat object, extra fields of a code at the same level. */
 export interface ErrorEnvelope {
-  error: {
-    error: string;
-    code: string;
-    type: string;
-    hint?: string;
-    param?: string;
-    required?: string;
-    request_id?: string;
-    [extra: string]: unknown;
-  };
+  error: string;
+  code: string;
+  type: string;
+  hint?: string;
+  param?: string;
+  required?: string;
+  request_id?: string;
+  [extra: string]: unknown;
 }
 
 export interface RenderedError {
@@ -58,15 +57,13 @@ export function renderError(
   }
   const { status, type } = ERROR_CATALOG[error.code];
   const body: ErrorEnvelope = {
-    error: {
-      error: error.code,
-      code: error.code,
-      type,
-      ...(error.hint ? { hint: error.hint } : {}),
-      ...(error.param ? { param: error.param } : {}),
-      ...(error.details ?? {}),
-      ...(requestId ? { request_id: requestId } : {}),
-    },
+    ...(error.details ?? {}),
+    error: error.code,
+    code: error.code,
+    type,
+    ...(error.hint ? { hint: error.hint } : {}),
+    ...(error.param ? { param: error.param } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
   };
   return { status, body, internal };
 }

@@ -35,7 +35,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (internal !== undefined) {
       this.logger.error({ err: internal, request_id: requestId, path: req.originalUrl }, 'unhandled error');
     }
-    (res as Response & { errorCode?: string }).errorCode = body.error.code;
+    (res as Response & { errorCode?: string }).errorCode = body.code;
     if (res.headersSent) return;
     res.status(status).json(body);
   }

@@ -37,7 +37,7 @@ export function requestContextMiddleware(): RequestHandler {
 
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
-  (res as Response & { errorCode?: string }).errorCode = rendered.body.error.code;
+  (res as Response & { errorCode?: string }).errorCode = rendered.body.code;
   res.status(rendered.status).json(rendered.body);
 }
 

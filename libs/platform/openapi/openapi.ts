@@ -22,25 +22,20 @@ const ERROR_RESPONSES: Record<string, { description: string; example: string }> 
   '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
 };
 
+/** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
-  required: ['error'],
+  required: ['error', 'code', 'type'],
   properties: {
-    error: {
-      type: 'object',
-      required: ['error', 'code', 'type'],
-      properties: {
-        error: { type: 'string', description: 'Machine-readable key.' },
-        code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
-        type: { type: 'string', enum: [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))] },
-        hint: { type: 'string' },
-        param: { type: 'string', description: 'Offending parameter, e.g. items[0].quantity or expand[1].' },
-        required: { type: 'string', description: 'The missing scope(s), on insufficient_scope.' },
-        request_id: { type: 'string' },
-      },
-      additionalProperties: true,
-    },
+    error: { type: 'string', description: 'Machine-readable key (equal to code).' },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
+    type: { type: 'string', enum: [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))] },
+    hint: { type: 'string' },
+    param: { type: 'string', description: 'Offending parameter, e.g. items[0].quantity or expand[1].' },
+    required: { type: 'string', description: 'The missing scope(s), on insufficient_scope.' },
+    request_id: { type: 'string' },
   },
+  additionalProperties: true,
 };
 
 /** Adds the error envelope to every operation and the deprecated entity-prefixed alias of each flat path. */
@@ -61,12 +56,10 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorEnvelope' },
               example: {
-                error: {
-                  error: example,
-                  code: example,
-                  type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type,
-                  request_id: 'req_8fK2mQ',
-                },
+                error: example,
+                code: example,
+                type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type,
+                request_id: 'req_8fK2mQ',
               },
             },
           },

@@ -33,7 +33,7 @@ interface Prepared {
   input: unknown;
 }
 
-const envelopeOf = (error: unknown): Record<string, unknown> => renderError(error, undefined).body.error;
+const envelopeOf = (error: unknown): Record<string, unknown> => renderError(error, undefined).body;
 
 /**
  * Runs an import in batches. Each batch is one transaction that also advances the
