@@ -334,7 +334,7 @@ describe('bank transactions and matching deposits to invoices', () => {
     const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [
       dep.id,
     ]);
-    expect(events.rows.map((r) => r.type)).toEqual(['bank_transaction.matched']);
+    expect(events.rows.map((r) => r.type)).toEqual(['accounting.bank_transaction.matched']);
     expect(
       (await live.get(`/v1/accounting/bank-transactions?status=matched`).expect(200)).body.data.map(
         (t: { id: string }) => t.id,

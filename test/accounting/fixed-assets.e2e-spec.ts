@@ -149,11 +149,11 @@ describe('fixed assets', () => {
       [asset.id],
     );
     expect(events.rows.map((r) => r.type)).toEqual([
-      'fixed_asset.created',
-      'fixed_asset.depreciated',
-      'fixed_asset.impaired',
-      'fixed_asset.recovered',
-      'fixed_asset.revalued',
+      'asset.created',
+      'asset.depreciated',
+      'asset.impaired',
+      'asset.recovered',
+      'asset.revalued',
     ]);
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });

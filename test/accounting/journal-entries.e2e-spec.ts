@@ -114,7 +114,7 @@ describe('journal entries', () => {
       `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1`,
       [body.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['journal_entry.posted']);
+    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.posted']);
     const { lines: _lines, ...withoutLines } = body;
     expect(events.rows[0].data.object).toEqual(withoutLines);
   });
@@ -338,7 +338,7 @@ describe('journal entries', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [third.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['journal_entry.created', 'journal_entry.voided']);
+    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.created', 'accounting.journal_entry.voided']);
   });
 
   it('routes manual entries above the threshold through approval and rejection', async () => {
@@ -409,11 +409,11 @@ describe('journal entries', () => {
           ])
         ).rows.map((r) => r.type);
       expect(await types(big.id)).toEqual([
-        'journal_entry.created',
-        'journal_entry.approved',
-        'journal_entry.posted',
+        'accounting.journal_entry.created',
+        'accounting.journal_entry.approved',
+        'accounting.journal_entry.posted',
       ]);
-      expect(await types(toReject.id)).toEqual(['journal_entry.created', 'journal_entry.rejected']);
+      expect(await types(toReject.id)).toEqual(['accounting.journal_entry.created', 'accounting.journal_entry.rejected']);
     } finally {
       await live.patch('/v1/accounting/settings').send({ approval_threshold: null }).expect(200);
     }
@@ -494,7 +494,7 @@ describe('journal entries', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [original.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['journal_entry.posted', 'journal_entry.reversed']);
+    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.posted', 'accounting.journal_entry.reversed']);
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });
 
@@ -626,7 +626,7 @@ describe('journal entries', () => {
     // Numbered by the writing statement: each posted event carries the entry's committed number, never the placeholder.
     const events = await app.db.query(
       `SELECT data->'object'->>'id' AS id, data->'object'->>'entry_number' AS entry_number FROM outbox_events
-       WHERE type = 'journal_entry.posted' AND data->'object'->>'id' = ANY($1::text[])`,
+       WHERE type = 'accounting.journal_entry.posted' AND data->'object'->>'id' = ANY($1::text[])`,
       [results.map((r) => r.body.id)],
     );
     expect(Object.fromEntries(events.rows.map((r) => [r.id, r.entry_number]))).toEqual(

@@ -102,7 +102,7 @@ describe('journal entry writer', () => {
         id: newId(),
         entityId,
         livemode: true,
-        type: 'journal_entry.posted',
+        type: 'accounting.journal_entry.posted',
         apiVersion: '2026-11-01',
         data: { object: { id, object: 'journal_entry', entry_number: entry.entryNumber } },
         requestId: null,

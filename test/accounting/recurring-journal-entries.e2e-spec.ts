@@ -131,8 +131,8 @@ describe('recurring journal entries', () => {
       created.id,
     ]);
     expect(events.rows.map((r) => r.type)).toEqual([
-      'recurring_journal_entry.ran',
-      'recurring_journal_entry.ran',
+      'accounting.recurring_journal_entry.ran',
+      'accounting.recurring_journal_entry.ran',
     ]);
 
     // The checks of a manual entry apply at run time too.

@@ -121,7 +121,7 @@ describe('bulk imports', () => {
     expect(events.rows).toEqual([
       { type: 'migration.import.completed', n: 1 },
       { type: 'migration.import.started', n: 1 },
-      { type: 'tag.created', n: 990 },
+      { type: 'setting.tag.created', n: 990 },
     ]);
 
     const again = await migration.post(base).send({ resource: 'tags', records: thousand() }).expect(201);
@@ -137,7 +137,7 @@ describe('bulk imports', () => {
     );
     expect(tagEvents.rows[0].n).toBe(990);
 
-    // A changed record updates the mapped tag through the service (tag.updated), still without a new row.
+    // A changed record updates the mapped tag through the service (setting.tag.updated), still without a new row.
     const changed = await migration
       .post(base)
       .send({ resource: 'tags', records: [{ external_id: 'T-1', name: 'Imported 1 renamed' }] })
@@ -239,7 +239,7 @@ describe('bulk imports', () => {
     );
     expect(distinct.rows[0].n).toBe(rows);
     const events = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`,
+      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'setting.tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`,
       [entityId],
     );
     expect(events.rows[0].n).toBe(rows);

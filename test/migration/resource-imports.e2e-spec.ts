@@ -364,8 +364,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       expect(posted.rows.every((r) => /-JE-\d{6}$/.test(r.entry_number))).toBe(true);
       expect(await trialBalance(app, entityId)).toBe(before);
       expect(await eventCounts(since, 'journal_entry.')).toEqual([
-        { type: 'journal_entry.created', n: 1 },
-        { type: 'journal_entry.posted', n: 2 },
+        { type: 'accounting.journal_entry.created', n: 1 },
+        { type: 'accounting.journal_entry.posted', n: 2 },
       ]);
 
       // The same import again: posted entries unchanged are no-ops; the draft is updated and posted.
@@ -376,8 +376,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       expect(again).toMatchObject({ succeeded: 3, failed: 3 });
       expect(await entryCount()).toBe(3);
       expect(await eventCounts(since, 'journal_entry.')).toEqual([
-        { type: 'journal_entry.created', n: 1 },
-        { type: 'journal_entry.posted', n: 3 },
+        { type: 'accounting.journal_entry.created', n: 1 },
+        { type: 'accounting.journal_entry.posted', n: 3 },
       ]);
 
       // A posted entry is immutable: different content is invalid_state, nothing changes.

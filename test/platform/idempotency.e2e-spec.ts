@@ -43,7 +43,7 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
     expect(replay.headers['request-id']).not.toBe(first.headers['request-id']);
     expect(await countTags('idem once')).toBe(1);
     const events = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'tag.created' AND data->'object'->>'id' = $1`,
+      `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'setting.tag.created' AND data->'object'->>'id' = $1`,
       [first.body.id],
     );
     expect(events.rows[0].n).toBe(1);

@@ -117,15 +117,15 @@ describe('payment methods', () => {
     );
     const types = events.rows.map((r) => `${r.type}:${r.data.object.id}`);
     expect(types).toEqual([
-      `payment_method.created:${first.id}`,
-      `payment_method.created:${second.id}`,
-      `payment_method.created:${third.id}`,
-      `payment_method.default_changed:${third.id}`,
-      `payment_method.default_changed:${second.id}`,
-      `payment_method.deleted:${second.id}`,
-      `payment_method.default_changed:${third.id}`,
-      `payment_method.deleted:${first.id}`,
-      `payment_method.deleted:${third.id}`,
+      `payment.method.created:${first.id}`,
+      `payment.method.created:${second.id}`,
+      `payment.method.created:${third.id}`,
+      `payment.method.default_changed:${third.id}`,
+      `payment.method.default_changed:${second.id}`,
+      `payment.method.deleted:${second.id}`,
+      `payment.method.default_changed:${third.id}`,
+      `payment.method.deleted:${first.id}`,
+      `payment.method.deleted:${third.id}`,
     ]);
   });
 

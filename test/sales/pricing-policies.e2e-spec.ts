@@ -97,9 +97,9 @@ describe('pricing policies', () => {
       [id],
     );
     expect(events.rows.map((r) => r.type)).toEqual([
-      'pricing_policy.created',
-      'pricing_policy.updated',
-      'pricing_policy.deleted',
+      'product.pricing_policy.created',
+      'product.pricing_policy.updated',
+      'product.pricing_policy.deleted',
     ]);
   });
 

@@ -224,7 +224,7 @@ describe('webhook delivery by the dispatcher', () => {
     await live.patch(`${base}/${redirect.id}`).send({ status: 'disabled' }).expect(200);
   });
 
-  it('exhausts after 7 attempts with the fast schedule, emits webhook_delivery.exhausted, then resends and recovers', async () => {
+  it('exhausts after 7 attempts with the fast schedule, emits webhook.delivery.exhausted, then resends and recovers', async () => {
     let healthy = false;
     behaviours.set('/down', () => (healthy ? { status: 200, body: 'back' } : { status: 503, body: 'down' }));
     const endpoint = await register('/down', ['invoice.*']);
@@ -241,7 +241,7 @@ describe('webhook delivery by the dispatcher', () => {
     expect(list.data[0].failed_at).not.toBeNull();
     expect(receiver.on('/down')).toHaveLength(7);
     const exhausted = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'webhook_delivery.exhausted' AND data->'object'->>'id' = $1`,
+      `SELECT data FROM outbox_events WHERE type = 'webhook.delivery.exhausted' AND data->'object'->>'id' = $1`,
       [list.data[0].id],
     );
     expect(exhausted.rows).toHaveLength(1);
@@ -316,7 +316,7 @@ describe('webhook delivery by the dispatcher', () => {
       ),
     ).toBe(true);
     const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'webhook_endpoint.disabled' AND data->'object'->>'id' = $1`,
+      `SELECT data FROM outbox_events WHERE type = 'webhook.endpoint.disabled' AND data->'object'->>'id' = $1`,
       [endpoint.id],
     );
     expect(event.rows).toHaveLength(1);
@@ -366,13 +366,13 @@ describe('webhook delivery by the dispatcher', () => {
     await settled(settings.id);
     await new Promise((r) => setTimeout(r, 300));
     const familyTypes = receiver.on('/family').map((r) => JSON.parse(r.body).type);
-    expect(familyTypes).toEqual(['tag.created']);
+    expect(familyTypes).toEqual(['setting.tag.created']);
     const liveBodies = receiver.on('/live-all').map((r) => JSON.parse(r.body));
     expect(liveBodies.every((b) => b.livemode === true)).toBe(true);
     expect(liveBodies.map((b) => b.id)).not.toContain(testEventId);
     const testBodies = receiver.on('/test-all').map((r) => JSON.parse(r.body));
     expect(testBodies.every((b) => b.livemode === false)).toBe(true);
-    expect(testBodies.map((b) => b.type).sort()).toEqual(['setting.created', 'tag.created']);
+    expect(testBodies.map((b) => b.type).sort()).toEqual(['setting.created', 'setting.tag.created']);
     expect(testList.data.every((d: { livemode: boolean }) => d.livemode === false)).toBe(true);
   });
 

@@ -301,7 +301,7 @@ describe('webhook endpoints and events API', () => {
     const scope = { entityId: entity, livemode: true };
     const [first, second] = await publishEvents(app, scope, [
       { type: 'order.confirmed', object: { id: 'o1', object: 'order' } },
-      { type: 'tag.created', object: { id: 't1', object: 'tag' } },
+      { type: 'setting.tag.created', object: { id: 't1', object: 'tag' } },
     ]);
     const [testEvent] = await publishEvents(app, { entityId: entity, livemode: false }, [
       { type: 'order.confirmed', object: { id: 'o2' } },
@@ -356,7 +356,7 @@ describe('webhook endpoints and events API', () => {
 
   it('purges events older than 30 days', async () => {
     const [old] = await publishEvents(app, { entityId: entity, livemode: true }, [
-      { type: 'tag.deleted', object: { id: 'old' } },
+      { type: 'setting.tag.deleted', object: { id: 'old' } },
     ]);
     await app.db.query(
       `UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`,

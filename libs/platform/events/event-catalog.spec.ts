@@ -8,6 +8,12 @@ describe('event catalog', () => {
     expect(new Set(EVENT_CATALOG.map((e) => e.family)).size).toBe(14);
   });
 
+  it("starts every type with its family's name (<family>.<verb> or <family>.<sub-resource>.<verb>)", () => {
+    const strays = EVENT_CATALOG.filter((e) => e.type.split('.')[0] !== e.family).map((e) => e.type);
+    expect(strays).toEqual([]);
+    for (const e of EVENT_CATALOG) expect(e.type).toMatch(/^[a-z_]+(\.[a-z_]+){1,2}$/);
+  });
+
   it('has the 12 account types and 21 product types of the spec', () => {
     expect(EVENT_CATALOG.filter((e) => e.family === 'account')).toHaveLength(12);
     expect(EVENT_CATALOG.filter((e) => e.family === 'product')).toHaveLength(21);
@@ -27,8 +33,8 @@ describe('event catalog', () => {
       'inventory.low_stock',
       'inventory.out_of_stock',
       'inventory.back_in_stock',
-      'webhook_endpoint.disabled',
-      'webhook_delivery.exhausted',
+      'webhook.endpoint.disabled',
+      'webhook.delivery.exhausted',
     ]) {
       expect(types).toContain(named);
     }

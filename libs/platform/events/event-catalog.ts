@@ -1,6 +1,7 @@
 /**
- * The catalog of every event type: 118 types in 14 families. `<family>.*` subscribes to a
- * whole family (by the family column, so `product.*` includes pricing policies), `*` to all.
+ * The catalog of every event type: 118 types in 14 families. The first segment of every type is
+ * its family (`<family>.<verb>` or `<family>.<sub-resource>.<verb>`), so `<family>.*` selects
+ * exactly the types that start with `<family>.`; `*` selects all.
  */
 export interface EventTypeDefinition {
   type: string;
@@ -63,9 +64,9 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'product.listing.sync_failed': 'Pushing a channel listing to its connector failed.',
     'product.tag.added': 'A tag was attached to a product.',
     'product.tag.removed': 'A tag was detached from a product.',
-    'pricing_policy.created': 'A pricing policy was created.',
-    'pricing_policy.updated': 'A pricing policy changed.',
-    'pricing_policy.deleted': 'A pricing policy was deleted (orders that applied it keep their prices).',
+    'product.pricing_policy.created': 'A pricing policy was created.',
+    'product.pricing_policy.updated': 'A pricing policy changed.',
+    'product.pricing_policy.deleted': 'A pricing policy was deleted (orders that applied it keep their prices).',
   }),
   ...family('order', {
     'order.created': 'A quote, sales order, return, purchase order or invoice document was created.',
@@ -96,10 +97,10 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'payment.failed': 'A payment was declined.',
     'payment.refunded': 'A payment was refunded in full.',
     'payment.partially_refunded': 'Part of a payment was refunded.',
-    'payment_method.created': 'A payment method was added to an account.',
-    'payment_method.updated': 'A payment method changed.',
-    'payment_method.deleted': 'A payment method was removed.',
-    'payment_method.default_changed': 'Another payment method became the account default.',
+    'payment.method.created': 'A payment method was added to an account.',
+    'payment.method.updated': 'A payment method changed.',
+    'payment.method.deleted': 'A payment method was removed.',
+    'payment.method.default_changed': 'Another payment method became the account default.',
   }),
   ...family('inventory', {
     'inventory.adjusted': 'On-hand quantity was adjusted.',
@@ -112,14 +113,14 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'inventory.serial.updated': 'A serial number changed status or location.',
   }),
   ...family('purchasing', {
-    'purchase_order.created': 'A purchase order was created.',
-    'purchase_order.updated': 'A purchase order changed.',
-    'purchase_order.confirmed': 'A purchase order was sent to the vendor.',
-    'purchase_order.received': 'Goods of a purchase order were received.',
-    'purchase_order.cancelled': 'A purchase order was cancelled.',
-    'vendor_bill.created': 'A vendor bill was recorded.',
-    'vendor_bill.paid': 'A vendor bill was paid.',
-    'vendor_bill.voided': 'A vendor bill was voided.',
+    'purchasing.purchase_order.created': 'A purchase order was created.',
+    'purchasing.purchase_order.updated': 'A purchase order changed.',
+    'purchasing.purchase_order.confirmed': 'A purchase order was sent to the vendor.',
+    'purchasing.purchase_order.received': 'Goods of a purchase order were received.',
+    'purchasing.purchase_order.cancelled': 'A purchase order was cancelled.',
+    'purchasing.vendor_bill.created': 'A vendor bill was recorded.',
+    'purchasing.vendor_bill.paid': 'A vendor bill was paid.',
+    'purchasing.vendor_bill.voided': 'A vendor bill was voided.',
   }),
   ...family('fulfillment', {
     'fulfillment.package.created': 'A package was created for an order.',
@@ -136,30 +137,30 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'return.cancelled': 'A return was cancelled.',
   }),
   ...family('accounting', {
-    'journal_entry.created': 'A journal entry was created (draft or pending approval).',
-    'journal_entry.posted': 'A journal entry was posted to the ledger.',
-    'journal_entry.approved': 'A pending journal entry was approved.',
-    'journal_entry.rejected': 'A pending journal entry was rejected.',
-    'journal_entry.reversed': 'A posted journal entry was reversed.',
-    'journal_entry.voided': 'A draft or pending journal entry was voided.',
-    'accounting_period.closed': 'An accounting period was closed.',
-    'accounting_period.reopened': 'A closed accounting period was reopened.',
-    'ledger_account.created': 'A ledger account was created.',
-    'ledger_account.updated': 'A ledger account changed.',
-    'recurring_journal_entry.ran': 'A recurring template posted a journal entry.',
-    'bank_transaction.matched': 'A bank deposit was matched to invoices.',
+    'accounting.journal_entry.created': 'A journal entry was created (draft or pending approval).',
+    'accounting.journal_entry.posted': 'A journal entry was posted to the ledger.',
+    'accounting.journal_entry.approved': 'A pending journal entry was approved.',
+    'accounting.journal_entry.rejected': 'A pending journal entry was rejected.',
+    'accounting.journal_entry.reversed': 'A posted journal entry was reversed.',
+    'accounting.journal_entry.voided': 'A draft or pending journal entry was voided.',
+    'accounting.period.closed': 'An accounting period was closed.',
+    'accounting.period.reopened': 'A closed accounting period was reopened.',
+    'accounting.ledger_account.created': 'A ledger account was created.',
+    'accounting.ledger_account.updated': 'A ledger account changed.',
+    'accounting.recurring_journal_entry.ran': 'A recurring template posted a journal entry.',
+    'accounting.bank_transaction.matched': 'A bank deposit was matched to invoices.',
   }),
   ...family('asset', {
-    'fixed_asset.created': 'A fixed asset was registered.',
-    'fixed_asset.depreciated': 'Depreciation was posted for a fixed asset.',
-    'fixed_asset.impaired': 'An impairment was recorded for a fixed asset.',
-    'fixed_asset.recovered': 'An impairment recovery was recorded for a fixed asset.',
-    'fixed_asset.revalued': 'A fixed asset was revalued.',
+    'asset.created': 'A fixed asset was registered.',
+    'asset.depreciated': 'Depreciation was posted for a fixed asset.',
+    'asset.impaired': 'An impairment was recorded for a fixed asset.',
+    'asset.recovered': 'An impairment recovery was recorded for a fixed asset.',
+    'asset.revalued': 'A fixed asset was revalued.',
   }),
   ...family('setting', {
-    'tag.created': 'A tag was created.',
-    'tag.updated': 'A tag changed.',
-    'tag.deleted': 'A tag was deleted and detached everywhere.',
+    'setting.tag.created': 'A tag was created.',
+    'setting.tag.updated': 'A tag changed.',
+    'setting.tag.deleted': 'A tag was deleted and detached everywhere.',
     'setting.created':
       'A reference record (location, payment term, unit of measure, sales channel, pricing level) was created.',
     'setting.updated': 'A reference record changed.',
@@ -174,8 +175,8 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
   }),
   ...family('webhook', {
     'webhook.test': 'A test event sent on request to one endpoint.',
-    'webhook_endpoint.disabled': 'An endpoint was disabled after consecutive permanent failures.',
-    'webhook_delivery.exhausted': 'A delivery failed after its last scheduled attempt.',
+    'webhook.endpoint.disabled': 'An endpoint was disabled after consecutive permanent failures.',
+    'webhook.delivery.exhausted': 'A delivery failed after its last scheduled attempt.',
   }),
 ];
 

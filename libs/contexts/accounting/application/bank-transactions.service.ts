@@ -244,7 +244,7 @@ export class BankTransactionsService implements OnModuleInit {
         amount: a.amount.toFixed(4),
       }));
       const resource = toBankTransaction(await this.transactions.save(deposit));
-      await this.events.publish('bank_transaction.matched', resource, {
+      await this.events.publish('accounting.bank_transaction.matched', resource, {
         status: 'unmatched',
         matched_at: null,
       });

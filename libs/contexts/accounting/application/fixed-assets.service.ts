@@ -92,7 +92,7 @@ export class FixedAssetsService {
         revaluationTotal: money(0),
       });
       const resource = toFixedAsset(asset);
-      await this.events.publish('fixed_asset.created', resource);
+      await this.events.publish('asset.created', resource);
       return resource;
     });
   }
@@ -152,7 +152,7 @@ export class FixedAssetsService {
       asset.monthsDepreciated += due.months;
       asset.depreciatedThrough = throughDate;
       const resource = toFixedAsset(await this.assets.save(asset));
-      await this.events.publish('fixed_asset.depreciated', resource, previous);
+      await this.events.publish('asset.depreciated', resource, previous);
       return {
         object: 'fixed_asset_depreciation' as const,
         fixed_asset: resource,
@@ -260,9 +260,9 @@ export class FixedAssetsService {
       await this.tx.transactional.getRepository(FixedAssetEventRecord).insert(event);
       const resource = toFixedAsset(await this.assets.save(asset));
       const eventType = {
-        impairment: 'fixed_asset.impaired',
-        recovery: 'fixed_asset.recovered',
-        revaluation: 'fixed_asset.revalued',
+        impairment: 'asset.impaired',
+        recovery: 'asset.recovered',
+        revaluation: 'asset.revalued',
       }[type];
       await this.events.publish(eventType, resource, { net_book_value: toJsonNumber(before) });
       const stored = await this.tx.transactional

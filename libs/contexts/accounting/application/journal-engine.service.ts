@@ -302,7 +302,7 @@ export class JournalEngine {
     const lines = this.lineRecords(entry, input.lines, now);
     // The event carries the placeholder; the writing statement puts the number in.
     const event = this.events.outboxRow(
-      status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
+      status === 'posted' ? 'accounting.journal_entry.posted' : 'accounting.journal_entry.created',
       toJournalEntry(entry),
     );
     return { entry, lines, event, period };

@@ -135,7 +135,7 @@ export class JournalEntriesService implements OnModuleInit {
 
   /**
    * Bulk import of one entry known by its external id. New: create() (same checks, numbering,
-   * approval rule and journal_entry.posted/created event). Known draft: update(), then post()
+   * approval rule and accounting.journal_entry.posted/created event). Known draft: update(), then post()
    * unless the record asks for a draft. Known entry past draft: immutable, so the same content is
    * a no-op and different content is refused with invalid_state naming its status.
    */
@@ -244,7 +244,7 @@ export class JournalEntriesService implements OnModuleInit {
         entry.status = 'pending_approval';
         entry.approvalStatus = 'pending_approval';
         const saved = await this.entries.save(entry);
-        await this.events.publish('journal_entry.created', toJournalEntry(saved), {
+        await this.events.publish('accounting.journal_entry.created', toJournalEntry(saved), {
           status: 'draft',
           approval_status: null,
         });
@@ -254,7 +254,7 @@ export class JournalEntriesService implements OnModuleInit {
       entry.approvalStatus = 'auto_approved';
       entry.postedAt = new Date();
       const saved = await this.entries.save(entry);
-      await this.events.publish('journal_entry.posted', toJournalEntry(saved), {
+      await this.events.publish('accounting.journal_entry.posted', toJournalEntry(saved), {
         status: 'draft',
         approval_status: null,
       });
@@ -276,8 +276,8 @@ export class JournalEntriesService implements OnModuleInit {
       const saved = await this.entries.save(entry);
       const resource = toJournalEntry(saved);
       const previous = { status: 'pending_approval', approval_status: 'pending_approval' };
-      await this.events.publish('journal_entry.approved', resource, previous);
-      await this.events.publish('journal_entry.posted', resource, previous);
+      await this.events.publish('accounting.journal_entry.approved', resource, previous);
+      await this.events.publish('accounting.journal_entry.posted', resource, previous);
       return this.engine.present(saved);
     });
   }
@@ -292,7 +292,7 @@ export class JournalEntriesService implements OnModuleInit {
       entry.rejectedBy = RequestContext.caller().apiKeyId;
       entry.rejectionReason = reason;
       const saved = await this.entries.save(entry);
-      await this.events.publish('journal_entry.rejected', toJournalEntry(saved), {
+      await this.events.publish('accounting.journal_entry.rejected', toJournalEntry(saved), {
         status: 'pending_approval',
         approval_status: 'pending_approval',
       });
@@ -307,7 +307,7 @@ export class JournalEntriesService implements OnModuleInit {
       const previous = { status: entry.status };
       entry.status = 'voided';
       const saved = await this.entries.save(entry);
-      await this.events.publish('journal_entry.voided', toJournalEntry(saved), previous);
+      await this.events.publish('accounting.journal_entry.voided', toJournalEntry(saved), previous);
       return this.engine.present(saved);
     });
   }
@@ -360,7 +360,7 @@ export class JournalEntriesService implements OnModuleInit {
       original.reversedById = reversal.id;
       original.reverseInPeriodId = reverseInPeriodId;
       const saved = await this.entries.save(original);
-      await this.events.publish('journal_entry.reversed', toJournalEntry(saved), {
+      await this.events.publish('accounting.journal_entry.reversed', toJournalEntry(saved), {
         status: 'posted',
         reversed_by_id: null,
       });

@@ -135,7 +135,7 @@ export class LedgerService implements OnModuleInit {
           isBank: input.is_bank ?? false,
         });
         const resource = toLedgerAccount(account);
-        await this.events.publish('ledger_account.created', resource);
+        await this.events.publish('accounting.ledger_account.created', resource);
         return resource;
       }),
     );
@@ -185,7 +185,7 @@ export class LedgerService implements OnModuleInit {
         }
         if (Object.keys(previous).length === 0) return before;
         const resource = toLedgerAccount(await this.accounts.save(account));
-        await this.events.publish('ledger_account.updated', resource, previous);
+        await this.events.publish('accounting.ledger_account.updated', resource, previous);
         return resource;
       }),
     );
@@ -353,7 +353,7 @@ export class LedgerService implements OnModuleInit {
     period.status = 'closed';
     period.closedAt = new Date();
     const resource = toPeriod(await this.periods.save(period));
-    await this.events.publish('accounting_period.closed', resource, { status: 'open', closed_at: null });
+    await this.events.publish('accounting.period.closed', resource, { status: 'open', closed_at: null });
     return resource;
   }
 
@@ -384,7 +384,7 @@ export class LedgerService implements OnModuleInit {
       period.status = 'open';
       period.closedAt = null;
       const resource = toPeriod(await this.periods.save(period));
-      await this.events.publish('accounting_period.reopened', resource, {
+      await this.events.publish('accounting.period.reopened', resource, {
         status: 'closed',
         closed_at: closedAt,
       });

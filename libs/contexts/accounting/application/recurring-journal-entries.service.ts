@@ -197,7 +197,7 @@ export class RecurringJournalEntriesService {
       [template.id, entry.id],
     );
     const updated = await this.templates.getById(template.id);
-    await this.events.publish('recurring_journal_entry.ran', toRecurringTemplate(updated), {
+    await this.events.publish('accounting.recurring_journal_entry.ran', toRecurringTemplate(updated), {
       next_run_date: runDate,
       last_run_date: template.lastRunDate,
       last_journal_entry_id: template.lastJournalEntryId,

@@ -136,7 +136,7 @@ export class VendorBillsService implements OnModuleInit {
         }),
       );
       const resource = toVendorBill(await this.bills.getById(id), []);
-      await this.events.publish('vendor_bill.created', resource);
+      await this.events.publish('purchasing.vendor_bill.created', resource);
       return resource;
     });
   }
@@ -223,7 +223,7 @@ export class VendorBillsService implements OnModuleInit {
       bill.status = billStatus(bill.amount, bill.amountPaid);
       const saved = await this.bills.save(bill);
       const resource = toVendorBill(saved, await this.paymentsOf(saved));
-      if (saved.status === 'paid') await this.events.publish('vendor_bill.paid', resource, previous);
+      if (saved.status === 'paid') await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
       return resource;
     });
   }
@@ -258,7 +258,7 @@ export class VendorBillsService implements OnModuleInit {
       bill.voidJournalEntryId = entry.id;
       const saved = await this.bills.save(bill);
       const resource = toVendorBill(saved, await this.paymentsOf(saved));
-      await this.events.publish('vendor_bill.voided', resource, previous);
+      await this.events.publish('purchasing.vendor_bill.voided', resource, previous);
       return resource;
     });
   }

@@ -44,7 +44,7 @@ export class TagsService implements OnModuleInit {
         color: normalizeTagColor(input.color) ?? null,
       });
       const resource = toTagResource(tag);
-      await this.events.publish('tag.created', resource);
+      await this.events.publish('setting.tag.created', resource);
       return resource;
     });
   }
@@ -72,7 +72,7 @@ export class TagsService implements OnModuleInit {
       }
       if (Object.keys(previous).length === 0) return toTagResource(tag);
       const resource = toTagResource(await this.tags.save(tag));
-      await this.events.publish('tag.updated', resource, previous);
+      await this.events.publish('setting.tag.updated', resource, previous);
       return resource;
     });
   }
@@ -83,7 +83,7 @@ export class TagsService implements OnModuleInit {
       const tag = await this.tags.getForUpdate(id);
       const resource = toTagResource(tag);
       await this.tags.delete(tag);
-      await this.events.publish('tag.deleted', resource);
+      await this.events.publish('setting.tag.deleted', resource);
       return { id, object: 'tag' as const, deleted: true as const };
     });
   }

@@ -88,10 +88,10 @@ export const PAYMENT_METHODS: AccountChildDefinition<PaymentMethodRecord> = {
   flag: { property: 'isDefault', field: 'is_default' },
   nullable: [],
   events: {
-    created: 'payment_method.created',
-    updated: 'payment_method.updated',
-    deleted: 'payment_method.deleted',
-    flagChanged: 'payment_method.default_changed',
+    created: 'payment.method.created',
+    updated: 'payment.method.updated',
+    deleted: 'payment.method.deleted',
+    flagChanged: 'payment.method.default_changed',
   },
   assign(record, input, creating) {
     if (creating) {

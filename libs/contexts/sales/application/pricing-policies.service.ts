@@ -127,7 +127,7 @@ export class PricingPoliciesService implements OnModuleInit {
       } as unknown as PricingPolicyRecord;
       await this.apply(record, input);
       const resource = toPricingPolicyResource(await this.policies.create(record));
-      await this.events.publish('pricing_policy.created', resource);
+      await this.events.publish('product.pricing_policy.created', resource);
       return resource;
     });
   }
@@ -158,7 +158,7 @@ export class PricingPoliciesService implements OnModuleInit {
       if (changed.length === 0) return before;
       const resource = toPricingPolicyResource(await this.policies.save(record));
       await this.events.publish(
-        'pricing_policy.updated',
+        'product.pricing_policy.updated',
         resource,
         Object.fromEntries(changed.map((k) => [k, before[k]])),
       );
@@ -172,7 +172,7 @@ export class PricingPoliciesService implements OnModuleInit {
       const record = await this.policies.getForUpdate(id);
       const resource = toPricingPolicyResource(record);
       await this.policies.delete(record);
-      await this.events.publish('pricing_policy.deleted', resource);
+      await this.events.publish('product.pricing_policy.deleted', resource);
       return { id, object: 'pricing_policy' as const, deleted: true as const };
     });
   }

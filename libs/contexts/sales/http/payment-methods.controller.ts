@@ -22,7 +22,7 @@ export class PaymentMethodsController {
   @ApiOperation({
     summary: 'Add a payment method to an account',
     description:
-      'The first method of an account becomes its default. Emits payment_method.created (and payment_method.default_changed when it takes the default).',
+      'The first method of an account becomes its default. Emits payment.method.created (and payment.method.default_changed when it takes the default).',
   })
   @ApiResponse({ status: 201, type: PaymentMethodResponse })
   create(@Param('id') id: string, @Body() body: CreatePaymentMethodDto) {
@@ -52,7 +52,7 @@ export class PaymentMethodsController {
   @ApiOperation({
     summary: 'Make a payment method the account default',
     description:
-      'Body is_default, which must be true. Emits payment_method.default_changed when the default moves.',
+      'Body is_default, which must be true. Emits payment.method.default_changed when the default moves.',
   })
   @ApiResponse({ status: 200, type: PaymentMethodResponse })
   setDefault(
@@ -67,7 +67,7 @@ export class PaymentMethodsController {
   @RequireScopes('payments:write')
   @ApiOperation({
     summary: 'Remove a payment method',
-    description: 'Deleting the default promotes the most recent other method. Emits payment_method.deleted.',
+    description: 'Deleting the default promotes the most recent other method. Emits payment.method.deleted.',
   })
   delete(@Param('id') id: string, @Param('pm_id') pmId: string) {
     return this.accounts.paymentMethods.delete(id, pmId);

@@ -20,7 +20,7 @@ export class PricingPoliciesController {
 
   @Post()
   @RequireScopes('products:write')
-  @ApiOperation({ summary: 'Create a pricing policy', description: 'Emits pricing_policy.created.' })
+  @ApiOperation({ summary: 'Create a pricing policy', description: 'Emits product.pricing_policy.created.' })
   @ApiResponse({ status: 201, type: PricingPolicyResponse })
   create(@Body() body: CreatePricingPolicyDto) {
     return this.policies.create(body);
@@ -48,7 +48,7 @@ export class PricingPoliciesController {
   @RequireScopes('products:write')
   @ApiOperation({
     summary: 'Update a pricing policy',
-    description: 'Emits pricing_policy.updated; orders already priced keep their prices.',
+    description: 'Emits product.pricing_policy.updated; orders already priced keep their prices.',
   })
   @ApiResponse({ status: 200, type: PricingPolicyResponse })
   update(@Param('id') id: string, @Body() body: UpdatePricingPolicyDto) {
@@ -60,7 +60,7 @@ export class PricingPoliciesController {
   @ApiOperation({
     summary: 'Delete a pricing policy',
     description:
-      'Permanent, no soft delete: later prices ignore it; orders that applied it keep their copied prices. Emits pricing_policy.deleted.',
+      'Permanent, no soft delete: later prices ignore it; orders that applied it keep their copied prices. Emits product.pricing_policy.deleted.',
   })
   delete(@Param('id') id: string) {
     return this.policies.delete(id);

@@ -11,6 +11,8 @@ describe('event subscriptions', () => {
     expect(isValidSubscription('product.*')).toBe(true);
     expect(isValidSubscription('*')).toBe(true);
     expect(isValidSubscription('pricing_policy.*')).toBe(false);
+    expect(isValidSubscription('journal_entry.*')).toBe(false);
+    expect(isValidSubscription('accounting.*')).toBe(true);
     expect(isValidSubscription('order.exploded')).toBe(false);
     expect(isValidSubscription('order')).toBe(false);
     expect(isValidSubscription('')).toBe(false);
@@ -26,13 +28,16 @@ describe('event subscriptions', () => {
     );
   });
 
-  it('matches by the catalog family, so product.* includes pricing policies', () => {
-    expect(subscriptionMatches(['product.*'], 'pricing_policy.updated')).toBe(true);
+  it('matches a family wildcard to exactly the types that start with the family, so product.* includes pricing policies', () => {
+    expect(subscriptionMatches(['product.*'], 'product.pricing_policy.updated')).toBe(true);
     expect(subscriptionMatches(['product.*'], 'order.confirmed')).toBe(false);
     expect(subscriptionMatches(['order.confirmed'], 'order.confirmed')).toBe(true);
     expect(subscriptionMatches(['order.confirmed'], 'order.cancelled')).toBe(false);
-    expect(subscriptionMatches(['*'], 'webhook_endpoint.disabled')).toBe(true);
+    expect(subscriptionMatches(['*'], 'webhook.endpoint.disabled')).toBe(true);
     expect(coveredTypes(['*'])).toHaveLength(118);
     expect(coveredTypes(['account.*'])).toHaveLength(12);
+    const accounting = coveredTypes(['accounting.*']);
+    expect(accounting).toContain('accounting.journal_entry.posted');
+    expect(accounting.every((t) => t.startsWith('accounting.'))).toBe(true);
   });
 });

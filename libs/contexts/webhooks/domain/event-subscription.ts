@@ -32,11 +32,11 @@ export function normalizeSubscriptions(patterns: readonly string[], param: strin
   return [...new Set(patterns)];
 }
 
-/** Whether an endpoint subscribed to `patterns` receives events of `type` (family wildcards use the catalog's family). */
+/** Whether an endpoint subscribed to `patterns` receives events of `type`; `<family>.*` is a prefix match. */
 export function subscriptionMatches(patterns: readonly string[], type: string): boolean {
   if (patterns.includes('*') || patterns.includes(type)) return true;
-  const family = eventTypeDefinition(type)?.family;
-  return family !== undefined && patterns.includes(`${family}.*`);
+  const dot = type.indexOf('.');
+  return dot > 0 && patterns.includes(`${type.slice(0, dot)}.*`);
 }
 
 /** The event types a subscription list covers (for documentation and tests). */

@@ -229,7 +229,7 @@ export class DeliveryAttemptService {
       const scope = { entityId: claimed.entity_id, livemode: claimed.livemode };
       if (decision.reason === 'exhausted') {
         const delivery = await m.findOneByOrFail(WebhookDeliveryRecord, { id: claimed.id });
-        await this.systemEvents.publish(scope, 'webhook_delivery.exhausted', toDeliveryResource(delivery));
+        await this.systemEvents.publish(scope, 'webhook.delivery.exhausted', toDeliveryResource(delivery));
       }
       const [counted] = (await m.query(
         `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = $1 RETURNING consecutive_failures, status`,
@@ -248,7 +248,7 @@ export class DeliveryAttemptService {
           [claimed.endpoint_id],
         );
         const endpoint = await m.findOneByOrFail(WebhookEndpointRecord, { id: claimed.endpoint_id });
-        await this.systemEvents.publish(scope, 'webhook_endpoint.disabled', toEndpointResource(endpoint));
+        await this.systemEvents.publish(scope, 'webhook.endpoint.disabled', toEndpointResource(endpoint));
         this.logger.warn(
           `endpoint ${claimed.endpoint_id} disabled after ${counter.consecutive_failures} consecutive permanent failures`,
         );
