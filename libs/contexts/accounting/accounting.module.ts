@@ -7,6 +7,7 @@ import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
 import { LedgerPostingService } from './application/ledger-posting.service';
 import { LedgerService } from './application/ledger.service';
+import { InventoryValuationGateway } from './application/inventory-valuation.port';
 import { ReceivablesGateway } from './application/receivables.port';
 import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
 import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
@@ -60,6 +61,7 @@ const PROVIDERS = [
   RecurringJournalEntriesService,
   FixedAssetsService,
   ReceivablesGateway,
+  InventoryValuationGateway,
   BankTransactionRepository,
   VendorBillRepository,
   VendorBillPaymentRepository,
