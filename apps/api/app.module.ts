@@ -3,6 +3,7 @@ import { AccountingModule } from '../../libs/contexts/accounting/accounting.modu
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
+import { InventoryHttpModule } from '../../libs/contexts/inventory';
 import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -13,6 +14,7 @@ export const CONTEXT_MODULES = [
   CatalogModule,
   SalesModule,
   AccountingModule,
+  InventoryHttpModule,
   WebhooksModule,
   MigrationModule,
 ];

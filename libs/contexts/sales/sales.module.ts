@@ -5,7 +5,10 @@ import { ResourceRegistry } from '../../platform/http/expand/expand-registry';
 import { TransactionHost } from '../../platform/persistence/transaction-host';
 import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { OrdersService } from './application/orders.service';
+import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
+import { PurchaseOrdersController } from './http/purchase-orders.controller';
 import { PaymentsService } from './application/payments.service';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
@@ -96,6 +99,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     ...REFERENCE_LIST_CONTROLLERS,
     OrdersController,
     PaymentsController,
+    PurchaseOrdersController,
   ],
   providers: [
     ...referenceListProviders,
@@ -114,6 +118,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     CustomerCreditRepository,
     OrdersService,
     PaymentsService,
+    OrderCommitmentsGateway,
+    PurchaseOrderReceivingService,
     SalesReceivables,
     { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
     SalesSeed,
@@ -125,6 +131,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PricingPoliciesService,
     OrdersService,
     PaymentsService,
+    OrderCommitmentsGateway,
+    PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],
 })
