@@ -78,11 +78,10 @@ class ApiClient {
       },
       body,
     });
-    const json = (await res.json().catch(() => ({}))) as T & { error?: { code?: string; hint?: string } };
+    // Errors are SPEC.md's flat envelope: `code` and `hint` at the top level.
+    const json = (await res.json().catch(() => ({}))) as T & { code?: string; hint?: string };
     if (!res.ok)
-      throw new Error(
-        `${method} ${path} answered ${res.status} ${json.error?.code ?? ''}: ${json.error?.hint ?? ''}`.trim(),
-      );
+      throw new Error(`${method} ${path} answered ${res.status} ${json.code ?? ''}: ${json.hint ?? ''}`.trim());
     return json;
   }
 }

@@ -2,7 +2,8 @@ import { randomFillSync } from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
 import { RequestContext } from '../tenancy/request-context';
-import { renderError } from './error-envelope';
+import { bearerChallenge, renderError } from './error-envelope';
+import { exceedsDepth, tooDeep } from './json-limits';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -38,6 +39,7 @@ export function requestContextMiddleware(): RequestHandler {
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
   (res as Response & { errorCode?: string }).errorCode = rendered.body.code;
+  if (rendered.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(res.req));
   res.status(rendered.status).json(rendered.body);
 }
 
@@ -57,6 +59,8 @@ export function jsonBodyMiddleware(): RequestHandler {
   return (req, res, next) => {
     const parser = isNdjson(req) ? raw : parse;
     parser(req, res, (err?: unknown) => {
+      // Contract conformance: the nesting limit, before anything walks the body (json-limits.ts).
+      if (!err && exceedsDepth(req.body)) return sendError(res, tooDeep());
       if (!err) return next();
       const e = err as { type?: string; status?: number };
       if (e.type === 'entity.too.large' || e.status === 413) {

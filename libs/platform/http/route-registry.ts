@@ -23,7 +23,10 @@ export interface RouteInfo {
   path: string;
   scopes: string[] | null;
   public: boolean;
-  /** The collection the route acts on: the controller path's last static segment (`tags`, `api_keys`, `imports`). */
+  /**
+   * The collection the route acts on: the controller path's last static segment in snake case
+   * (`tags`, `api_keys`, `product_categories` for `/product-categories` too).
+   */
   resourceType: string;
   matcher: MatchFunction<Partial<Record<string, string | string[]>>>;
 }
@@ -75,7 +78,8 @@ export class RouteRegistry {
               controllerPath
                 .split('/')
                 .filter((seg) => seg.length > 0 && !seg.startsWith(':'))
-                .pop() ?? '';
+                .pop()
+                ?.replace(/-/g, '_') ?? '';
             routes.push({
               method,
               path,
