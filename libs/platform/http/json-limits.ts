@@ -23,13 +23,15 @@ export function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
     if (depth > max) return true;
     const children = Array.isArray(node) ? node : Object.values(node);
     for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push({ node: child as object, depth: depth + 1 });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ node: child as object, depth: depth + 1 });
     }
   }
   return false;
 }
 
 /** A NUL character, or a UTF-16 surrogate without its partner. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why a string cannot be stored as text, or undefined when it can. */
@@ -74,4 +76,39 @@ export function firstUnstorableString(value: unknown): { path: string; reason: s
     }
   }
   return undefined;
+}
+
+/** `sign digits e exponent` of a decimal literal with no leading or trailing zeros in `digits`. */
+function decimalKey(text: string): string {
+  const match = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  let digits = whole + fraction;
+  let exp = Number(exponent) - fraction.length;
+  const lead = /^0*/.exec(digits)![0].length;
+  digits = digits.slice(lead);
+  const trail = /0*$/.exec(digits)![0].length;
+  digits = digits.slice(0, digits.length - trail);
+  exp += trail;
+  return digits === '' ? '0' : `${sign}${digits}e${exp}`;
+}
+
+/** JSON strings (skipped) and number literals. */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * The values of the number literals in a JSON text that parsing changed: literals with more
+ * significant digits than a double carries (`123456789012345.6789`, `99999999999999.9999`)
+ * parse to a nearby double whose shortest decimal form differs from what was written. Only a
+ * literal of 16 or more digits can be changed, so texts without such a run are not scanned.
+ */
+export function inexactNumbers(text: string): Set<number> {
+  const found = new Set<number>();
+  if (!/[0-9][0-9.]{15}/.test(text)) return found;
+  for (const [token] of text.matchAll(TOKENS)) {
+    if (token.startsWith('"')) continue;
+    const value = Number(token);
+    if (decimalKey(token) !== decimalKey(String(value))) found.add(value);
+  }
+  return found;
 }

@@ -3,7 +3,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import { PlatformError } from '../errors/domain-error';
 import { RequestContext } from '../tenancy/request-context';
 import { bearerChallenge, renderError } from './error-envelope';
-import { exceedsDepth, tooDeep } from './json-limits';
+import { exceedsDepth, inexactNumbers, tooDeep } from './json-limits';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -54,6 +54,12 @@ export function jsonBodyMiddleware(): RequestHandler {
     limit: MAX_BODY_BYTES,
     strict: false,
     type: (req) => !isNdjson(req as Request),
+    // Contract conformance: remembers number literals that parsing rounds (money.validator.ts).
+    verify: (req, _res, buf) => {
+      (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers = inexactNumbers(
+        buf.toString('utf8'),
+      );
+    },
   });
   const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
   return (req, res, next) => {
@@ -61,6 +67,9 @@ export function jsonBodyMiddleware(): RequestHandler {
     parser(req, res, (err?: unknown) => {
       // Contract conformance: the nesting limit, before anything walks the body (json-limits.ts).
       if (!err && exceedsDepth(req.body)) return sendError(res, tooDeep());
+      const inexact = (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers;
+      const state = RequestContext.state();
+      if (!err && inexact?.size && state) state.inexactNumbers = inexact;
       if (!err) return next();
       const e = err as { type?: string; status?: number };
       if (e.type === 'entity.too.large' || e.status === 413) {
