@@ -59,7 +59,12 @@ async function main() {
     })().catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent)
-        send(res, 500, { error: 'internal_error', code: 'internal_error', type: 'internal', hint: 'Internal error.' });
+        send(res, 500, {
+          error: 'internal_error',
+          code: 'internal_error',
+          type: 'internal',
+          hint: 'Internal error.',
+        });
     });
   });
   server.keepAliveTimeout = 65_000;

@@ -81,7 +81,9 @@ class ApiClient {
     // Errors are SPEC.md's flat envelope: `code` and `hint` at the top level.
     const json = (await res.json().catch(() => ({}))) as T & { code?: string; hint?: string };
     if (!res.ok)
-      throw new Error(`${method} ${path} answered ${res.status} ${json.code ?? ''}: ${json.hint ?? ''}`.trim());
+      throw new Error(
+        `${method} ${path} answered ${res.status} ${json.code ?? ''}: ${json.hint ?? ''}`.trim(),
+      );
     return json;
   }
 }

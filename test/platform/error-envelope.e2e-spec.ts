@@ -65,7 +65,9 @@ describe('the flat error envelope on every status of the catalog', () => {
       request(app.server).get('/v1/tags').set('Authorization', 'Bearer key_live_ent_qa1_nope'),
       request(app.server).get('/v1/tags').set('Authorization', 'Basic abc'),
       request(app.server).get(`/v1/tags?access_token=${app.seed.entities.primary.keys.live}`),
-      request(app.server).get('/v1/tags').set('Authorization', `Bearer ${app.seed.entities.primary.keys.expired}`),
+      request(app.server)
+        .get('/v1/tags')
+        .set('Authorization', `Bearer ${app.seed.entities.primary.keys.expired}`),
     ];
     for (const res of await Promise.all(cases)) {
       expectFlatEnvelope(res, 401, 'invalid_api_key');

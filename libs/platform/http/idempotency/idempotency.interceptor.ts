@@ -18,7 +18,8 @@ const REPLAYED_HEADERS = ['content-type', 'location', 'etag'];
  * request (`request_id` = this response's `Request-Id`), and `Original-Request` names the first.
  */
 function replayedError(body: unknown, res: Response): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body)) return body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body))
+    return body;
   const { request_id: original, ...rest } = body as Record<string, unknown>;
   const current = res.getHeader('Request-Id');
   if (typeof original === 'string') res.setHeader('Original-Request', original);
