@@ -24,8 +24,8 @@ export interface RouteInfo {
   scopes: string[] | null;
   public: boolean;
   /**
-   * The collection the route acts on: the controller path's last static segment in snake case
-   * (`tags`, `api_keys`, `product_categories` for `/product-categories` too).
+   * The collection the route acts on: the last static segment of the controller's first
+   * (canonical) path (`tags`, `api_keys`, `imports`), the same for every path it is served at.
    */
   resourceType: string;
   matcher: MatchFunction<Partial<Record<string, string | string[]>>>;
@@ -75,11 +75,10 @@ export class RouteRegistry {
               ? raw
               : joinPath(API_PREFIX, raw);
             const resourceType =
-              controllerPath
+              controllerPaths[0]
                 .split('/')
                 .filter((seg) => seg.length > 0 && !seg.startsWith(':'))
-                .pop()
-                ?.replace(/-/g, '_') ?? '';
+                .pop() ?? '';
             routes.push({
               method,
               path,
