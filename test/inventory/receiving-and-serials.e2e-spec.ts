@@ -613,6 +613,14 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
     const base = `/v1/inventory/serials?product_id=${productId}`;
     const page2 = await live.get(`${base}&per_page=3&page=2`).expect(200);
     expect(page2.body).toMatchObject({ object: 'list', total: 7, page: 2, per_page: 3, total_pages: 3 });
+    expect(Object.keys(page2.body).sort()).toEqual([
+      'data',
+      'object',
+      'page',
+      'per_page',
+      'total',
+      'total_pages',
+    ]);
     expect(page2.body.data).toHaveLength(3);
     const page3 = await live.get(`${base}&per_page=3&page=3`).expect(200);
     expect(page3.body.data).toHaveLength(1);

@@ -108,11 +108,9 @@ describe('inventory: random concurrent movements (property)', () => {
             }
             if (o.kind === 'receive') {
               const line = po.body.lines[receiveIndex++];
-              const res = await live
-                .post(`/v1/purchase-orders/${po.body.id}/receive`)
-                .send({
-                  lines: [{ order_item_id: line.id, quantity: o.quantity, location_id: locations[o.at] }],
-                });
+              const res = await live.post(`/v1/purchase-orders/${po.body.id}/receive`).send({
+                lines: [{ order_item_id: line.id, quantity: o.quantity, location_id: locations[o.at] }],
+              });
               return res.status;
             }
             return asPrimary(() =>
