@@ -5,6 +5,7 @@ export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
 export { SerialsService } from './application/serials.service';
 export type {
+  BuildLine,
   ReturnLine,
   ShipmentCost,
   ShipmentLine,
