@@ -1,10 +1,12 @@
 /** The inventory context's public surface: the only file other contexts and apps import. */
-export { InventoryModule, InventoryHttpModule } from './inventory.module';
+export { InventoryModule } from './inventory.module';
+export { InventoryHttpModule } from './inventory-http.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
 export { SerialsService } from './application/serials.service';
 export type {
+  BuildLine,
   ReturnLine,
   ShipmentCost,
   ShipmentLine,
