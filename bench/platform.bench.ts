@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -85,6 +86,38 @@ function shape(value: unknown): unknown {
   return value === null ? 'null' : typeof value;
 }
 
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+
+/** Sends `message` to the API child and waits for the reply of type `reply`. */
+function command(api: Server, message: object, reply: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if ((m as { type?: string })?.type !== reply) return;
+      api.child.off('message', onMessage);
+      resolve();
+    };
+    api.child.on('message', onMessage);
+    api.child.send(message);
+  });
+}
+
+/**
+ * A measured run; with BENCH_PROFILE_DIR the API child records a CPU profile of exactly this run
+ * (`<dir>/<label>.cpuprofile`, read with `node dist/bench/cpu-profile-report.js`).
+ */
+async function measure(server: Server, route: string, key: string, label: string): Promise<RouteResult> {
+  if (!PROFILE_DIR || server.name !== 'api') return load(server, route, key, DURATION_S);
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  await command(server, { type: 'profile-start' }, 'profile-started');
+  const result = await load(server, route, key, DURATION_S);
+  await command(
+    server,
+    { type: 'profile-stop', file: path.join(PROFILE_DIR, `${label}.cpuprofile`) },
+    'profile-stopped',
+  );
+  return result;
+}
+
 async function load(server: Server, route: string, key: string, duration: number): Promise<RouteResult> {
   const result = await autocannon({
     url: `${server.baseUrl}${route}`,
@@ -140,6 +173,7 @@ async function main() {
     apiEnv(url, {
       BENCH_API_PATCH: process.env.BENCH_API_PATCH ?? '',
       BENCH_FLOOR: process.env.BENCH_FLOOR ?? '',
+      BENCH_API_LOG: process.env.BENCH_API_LOG ?? '',
     }),
   );
   if (process.env.BENCH_API_PATCH) console.log(`diagnostic API variant: ${process.env.BENCH_API_PATCH}`);
@@ -167,7 +201,7 @@ async function main() {
   for (const route of routes) {
     for (const server of [api, baseline]) {
       if (WARMUP_S > 0) await load(server, route, key, WARMUP_S);
-      const result = await load(server, route, key, DURATION_S);
+      const result = await measure(server, route, key, route.startsWith('/v1/tags/') ? 'retrieve' : 'list');
       results.push(result);
       console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
     }
@@ -191,7 +225,7 @@ async function main() {
     await minimal.stop();
     for (const route of ['/v1/bench/public', '/v1/bench/authenticated']) {
       if (WARMUP_S > 0) await load(api, route, key, WARMUP_S);
-      const result = await load(api, route, key, DURATION_S);
+      const result = await measure(api, route, key, route.slice('/v1/bench/'.length));
       floor.push(result);
       console.log(`  api      GET ${route}: ${fmt(result.rps)} req/s`);
     }
