@@ -49,7 +49,7 @@ const PIECES: [RegExp, string][] = [
     'validation pipe (class-validator, class-transformer)',
   ],
   [/exception\.filter|error-envelope|domain-error|error-catalog/, 'exception filter / errors'],
-  [/dist\/bench\//, 'bench-only code (SQL tracing, floor routes)'],
+  [/dist\/bench\//, 'bench-only code (SQL tracing, profiler session)'],
   [
     /tenant-repository|plain-reader|raw-pool|transaction-host|persistence\//,
     'repositories (TenantRepository, PlainReader)',
@@ -84,6 +84,7 @@ const PIECES: [RegExp, string][] = [
 
 const SPECIAL: Record<string, string> = {
   writev: 'socket writes (kernel)',
+  dispatch: 'bench-only code (SQL tracing, profiler session)',
   writeBuffer: 'socket writes (kernel)',
   writeUtf8String: 'socket writes (kernel)',
   writeLatin1String: 'socket writes (kernel)',
@@ -128,14 +129,34 @@ export function attribute(profile: CpuProfile): Map<string, number> {
   return totals;
 }
 
+/** `--columns`: one column per profile (share of its busy CPU), else one table for all of them summed. */
 function main() {
-  const files = process.argv.slice(2);
-  if (files.length === 0) throw new Error('usage: cpu-profile-report <file.cpuprofile> ...');
-  const totals = new Map<string, number>();
-  for (const file of files) {
-    for (const [piece, us] of attribute(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile))
-      totals.set(piece, (totals.get(piece) ?? 0) + us);
+  const args = process.argv.slice(2);
+  const columns = args.includes('--columns');
+  const files = args.filter((a) => a !== '--columns');
+  if (files.length === 0) throw new Error('usage: cpu-profile-report [--columns] <file.cpuprofile> ...');
+  const tables = files.map((file) => attribute(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile));
+  if (columns) {
+    const busy = tables.map((t) =>
+      [...t.entries()].filter(([p]) => p !== 'idle').reduce((s, [, us]) => s + us, 0),
+    );
+    const pieces = new Map<string, number>();
+    tables.forEach((t, i) => {
+      for (const [piece, us] of t)
+        if (piece !== 'idle') pieces.set(piece, (pieces.get(piece) ?? 0) + us / busy[i]);
+    });
+    const names = files.map((f) => f.replace(/^.*\//, '').replace(/\.cpuprofile$/, ''));
+    console.log(`| piece | ${names.join(' | ')} |`);
+    console.log(`| --- | ${names.map(() => '---:').join(' | ')} |`);
+    for (const [piece] of [...pieces.entries()].sort((a, b) => b[1] - a[1])) {
+      const cells = tables.map((t, i) => `${((100 * (t.get(piece) ?? 0)) / busy[i]).toFixed(1)} %`);
+      console.log(`| ${piece} | ${cells.join(' | ')} |`);
+    }
+    return;
   }
+  const totals = new Map<string, number>();
+  for (const table of tables)
+    for (const [piece, us] of table) totals.set(piece, (totals.get(piece) ?? 0) + us);
   const busy = [...totals.entries()].filter(([p]) => p !== 'idle').reduce((s, [, us]) => s + us, 0);
   console.log(
     `busy CPU ${(busy / 1e6).toFixed(1)} s (idle ${((totals.get('idle') ?? 0) / 1e6).toFixed(1)} s)`,
