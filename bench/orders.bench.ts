@@ -173,8 +173,15 @@ async function main() {
     await run(api.baseUrl, deep, key, WARMUP_S);
     await run(baseline.baseUrl, first, key, WARMUP_S);
   }
+  // BENCH_BEFORE_DIR: another build's compiled bench/ (e.g. the main branch's), loaded side by side.
+  const before = process.env.BENCH_BEFORE_DIR
+    ? await startServer('api-before', 'api-server.js', apiEnv(url), process.env.BENCH_BEFORE_DIR)
+    : undefined;
+  if (before && WARMUP_S > 0) await run(before.baseUrl, first, key, WARMUP_S);
   // Side by side: the API's first page, the baseline's, then the API's deep page.
   const a = await run(api.baseUrl, first, key, DURATION_S);
+  const previous = before ? await run(before.baseUrl, first, key, DURATION_S) : undefined;
+  if (before) await before.stop();
   const base = await run(baseline.baseUrl, first, key, DURATION_S);
   const baseDeep = await run(baseline.baseUrl, deep, key, DURATION_S);
   const b = await run(api.baseUrl, deep, key, DURATION_S);
@@ -200,6 +207,11 @@ async function main() {
     `baseline    first page: ${base.rps.toFixed(0)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms; deep page ${baseDeep.rps.toFixed(0)} req/s (bare http + pg, same SQL and JSON)`,
   );
   console.log(`API peak RSS (VmHWM) ${hwm.toFixed(0)} MB`);
+  if (previous) {
+    console.log(
+      `before (${process.env.BENCH_BEFORE_DIR}): first page ${previous.rps.toFixed(0)} req/s, p99 ${previous.p99} ms, ${((previous.rps / base.rps) * 100).toFixed(0)} % of the baseline`,
+    );
+  }
   const share = a.rps / base.rps;
   console.log(
     `\n${ratio <= MAX_DEEP_RATIO && a.bad + b.bad === 0 ? 'PASS' : 'FAIL'}  deep page p99 / first page p99 (sequential) = ${ratio.toFixed(2)} (target <= ${MAX_DEEP_RATIO}); under load ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}`,
