@@ -255,6 +255,23 @@ function refuseUnstorable(value: unknown): void {
   }
 }
 
+/** A transformed query value that can be kept and handed out again as a copy. */
+const isKeepable = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'boolean' ||
+  value instanceof Date ||
+  (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'));
+
+const copyOf = (value: unknown): unknown =>
+  value instanceof Date ? new Date(value.getTime()) : Array.isArray(value) ? value.slice() : value;
+
+/** Most distinct query strings remembered per pipe, and the longest one remembered. */
+const MAX_KNOWN_QUERIES = 1000;
+const MAX_KNOWN_QUERY_CHARS = 512;
+
 const isEmptyObject = (value: unknown): boolean => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
@@ -286,6 +303,40 @@ export class ApiValidationPipe implements PipeTransform {
    */
   private readonly emptyQueryOk = new Map<unknown, boolean>();
 
+  /**
+   * Queries that passed, by DTO and query text, with their transformed fields: a list asked for
+   * with the same parameters again (`?limit=20`, the same filters) gets a new instance with the
+   * same fields instead of another class-transformer and class-validator run, which find the same
+   * answer for the same input. Only fields of plain values (strings, numbers, booleans, dates,
+   * arrays of strings or numbers) are kept; failures are never kept.
+   */
+  private readonly knownQueries = new Map<unknown, Map<string, [string, unknown][]>>();
+
+  private async transformQuery(value: object, metatype: new () => object, metadata: ArgumentMetadata) {
+    const text = JSON.stringify(value);
+    if (text.length > MAX_KNOWN_QUERY_CHARS) return this.inner.transform(value, metadata) as Promise<unknown>;
+    let known = this.knownQueries.get(metatype);
+    const fields = known?.get(text);
+    if (fields) {
+      const instance = new metatype() as Record<string, unknown>;
+      for (const [name, field] of fields) instance[name] = copyOf(field);
+      return instance;
+    }
+    const result: unknown = await this.inner.transform(value, metadata);
+    if (result instanceof metatype && Object.getPrototypeOf(result) === metatype.prototype) {
+      const entries = Object.entries(result);
+      if (entries.every(([, field]) => isKeepable(field))) {
+        if (!known) this.knownQueries.set(metatype, (known = new Map()));
+        if (known.size >= MAX_KNOWN_QUERIES) known.clear();
+        known.set(
+          text,
+          entries.map(([name, field]) => [name, copyOf(field)]),
+        );
+      }
+    }
+    return result;
+  }
+
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'query' && typeof metadata.metatype === 'function' && isEmptyObject(value)) {
       const metatype = metadata.metatype as new () => object;
@@ -313,6 +364,15 @@ export class ApiValidationPipe implements PipeTransform {
     }
     if (metadata.type === 'param' && metadata.metatype === String) return value;
     if (metadata.type === 'body' || metadata.type === 'query') refuseUnstorable(value);
+    if (
+      metadata.type === 'query' &&
+      typeof metadata.metatype === 'function' &&
+      typeof value === 'object' &&
+      value !== null &&
+      metadata.metatype !== Object
+    ) {
+      return this.transformQuery(value, metadata.metatype as new () => object, metadata);
+    }
     const result: unknown = await this.inner.transform(value, metadata);
     if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
       const problem = firstShapeProblem(metadata.metatype, value);
