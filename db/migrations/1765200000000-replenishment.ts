@@ -11,8 +11,8 @@ const TENANT_COLUMNS = `
 /**
  * Replenishment: product vendors, kit components (bills of materials), builds, and the per-day
  * demand aggregates kept current by the stock-movement observer (so run rates and the reorder
- * report never scan the stock ledger), plus the shipped units per sales order line that
- * current_demand_units nets against.
+ * report never scan the stock ledger), the shipped units per sales order line that
+ * current_demand_units nets against, and sales order lines' parent_line_id (kit component lines).
  */
 export class Replenishment1765200000000 implements MigrationInterface {
   name = 'Replenishment1765200000000';
@@ -65,6 +65,7 @@ export class Replenishment1765200000000 implements MigrationInterface {
         kit_product_id uuid NOT NULL REFERENCES products(id),
         location_id uuid NOT NULL,
         quantity integer NOT NULL CHECK (quantity > 0),
+        order_line_id uuid,
         status text NOT NULL CHECK (status IN ('draft', 'posted', 'voided')),
         components jsonb NOT NULL DEFAULT '[]',
         unit_cost numeric(19,4),
@@ -75,6 +76,9 @@ export class Replenishment1765200000000 implements MigrationInterface {
         voided_at timestamptz
       )`);
     await q.query(`CREATE INDEX builds_keyset ON builds (entity_id, livemode, id)`);
+    await q.query(
+      `CREATE INDEX builds_order_line ON builds (entity_id, livemode, order_line_id) WHERE order_line_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE demand_daily (
@@ -97,9 +101,23 @@ export class Replenishment1765200000000 implements MigrationInterface {
         units bigint NOT NULL,
         PRIMARY KEY (entity_id, livemode, order_line_id)
       )`);
+
+    // Sales: a kit line assembled to order carries its components as child lines.
+    await q.query(
+      `ALTER TABLE order_lines ADD COLUMN parent_line_id uuid REFERENCES order_lines(id) ON DELETE CASCADE`,
+    );
+    await q.query(
+      `CREATE INDEX order_lines_parent ON order_lines (entity_id, livemode, parent_line_id) WHERE parent_line_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX order_lines_product ON order_lines (entity_id, livemode, product_id) WHERE product_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX IF EXISTS order_lines_product`);
+    await q.query(`DROP INDEX IF EXISTS order_lines_parent`);
+    await q.query(`ALTER TABLE order_lines DROP COLUMN IF EXISTS parent_line_id`);
     for (const table of [
       'demand_line_shipments',
       'demand_daily',

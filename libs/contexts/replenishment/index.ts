@@ -2,3 +2,6 @@
 export { ReplenishmentCoreModule, ReplenishmentModule } from './replenishment.module';
 export { ProductVendorsService } from './application/product-vendors.service';
 export { KitComponentsService } from './application/kit-components.service';
+export { DemandService } from './application/demand.service';
+export type { BalanceDemand } from './application/demand.service';
+export { DemandRecorderService } from './application/demand-recorder.service';

@@ -5,7 +5,10 @@ import { ResourceRegistry } from '../../platform/http/expand/expand-registry';
 import { TransactionHost } from '../../platform/persistence/transaction-host';
 import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { KitLines } from './application/kit-lines';
+import { OrderLineFactsService } from './application/order-line-facts.service';
 import { OrdersService } from './application/orders.service';
+import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { PaymentsService } from './application/payments.service';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
@@ -115,6 +118,9 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrdersService,
     PaymentsService,
     SalesReceivables,
+    OrderLineFactsRepository,
+    OrderLineFactsService,
+    KitLines,
     { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
     SalesSeed,
     AccountsImporter,
@@ -125,6 +131,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PricingPoliciesService,
     OrdersService,
     PaymentsService,
+    OrderLineFactsService,
+    KitLines,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],
 })

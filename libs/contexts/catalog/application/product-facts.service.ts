@@ -6,6 +6,7 @@ import type { ProductStatus, ProductType } from '../domain/product';
 export interface ProductFacts {
   id: string;
   sku: string;
+  name: string;
   type: ProductType;
   status: ProductStatus;
   unitOfMeasure: string;
@@ -26,6 +27,7 @@ export class ProductFactsService {
         {
           id: r.id,
           sku: r.sku,
+          name: r.name,
           type: r.type,
           status: r.status,
           unitOfMeasure: r.unitOfMeasure,

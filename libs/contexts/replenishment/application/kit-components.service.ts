@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { KitComponentLine, KitLines } from '../../sales/application/kit-lines';
 import { ProductFactsService } from '../../catalog/application/product-facts.service';
 import { notFound } from '../../../platform/errors/domain-error';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -10,12 +11,36 @@ import { KitComponentRepository } from '../infrastructure/kit-component.reposito
 
 /** Bills of materials: the components of a kit product, with the quantity per kit. */
 @Injectable()
-export class KitComponentsService {
+export class KitComponentsService implements OnModuleInit {
   constructor(
     private readonly components: KitComponentRepository,
     private readonly products: ProductFactsService,
     private readonly tx: TransactionHost,
+    private readonly kitLines: KitLines,
   ) {}
+
+  /** Sales orders carry a kit's components as child lines of the kit line: sales asks here. */
+  onModuleInit(): void {
+    this.kitLines.register({ componentsOf: (ids) => this.componentLines(ids) });
+  }
+
+  /** The component lines of kit products (only kits with components appear). */
+  async componentLines(productIds: readonly string[]): Promise<Map<string, KitComponentLine[]>> {
+    const components = await this.components.ofKits(productIds);
+    if (components.length === 0) return new Map();
+    const facts = await this.products.factsOf(components.map((c) => c.componentProductId));
+    const result = new Map<string, KitComponentLine[]>();
+    for (const c of components) {
+      const product = facts.get(c.componentProductId);
+      const line: KitComponentLine = {
+        productId: c.componentProductId,
+        description: product ? `${product.name} (kit component)` : 'Kit component',
+        quantityPerKit: c.quantity,
+      };
+      result.set(c.kitProductId, [...(result.get(c.kitProductId) ?? []), line]);
+    }
+    return result;
+  }
 
   private async kit(productId: string): Promise<void> {
     const product = await this.products.findFacts(productId);

@@ -42,19 +42,26 @@ describe('demand (SPEC.md changelog 2026-09-22)', () => {
   });
 
   it('counts a kit shipped from stock as the kit, and a kit assembled to order as its components only', () => {
-    // From stock: the kit line has no component lines and the kit product leaves the shelf.
-    const fromStock = [sale(-2, { productId: 'kit' })];
+    // From stock: the kit line ships the kit product, built earlier; its own decrement counts.
+    const fromStock = [sale(-2, { productId: 'kit', lineRole: 'kit_parent', assembledToOrder: false })];
     expect(demandOf(fromStock, 'kit')).toBe(2);
-    // Assembled to order: the component lines ship; the parent line counts nothing, even if a
-    // row carries it.
-    const assembled = [
-      sale(-2, { productId: 'kit', lineRole: 'kit_parent' }),
+    // Assembled to order through a build: the build draws the components (counted), and the
+    // kit that passes through to the customer is not counted again.
+    const built = [
+      draw(-2, 'posted', 'c1'),
+      draw(-6, 'posted', 'c2'),
+      { ...sale(2, { productId: 'kit' }), type: 'build_output', documentType: null, lineRole: null },
+      sale(-2, { productId: 'kit', lineRole: 'kit_parent', assembledToOrder: true }),
+    ];
+    expect(demandOf(built, 'kit')).toBe(0);
+    expect(demandOf(built, 'c1')).toBe(2);
+    expect(demandOf(built, 'c2')).toBe(6);
+    // Assembled to order at packing: the component lines ship themselves.
+    const packed = [
       sale(-2, { productId: 'c1', lineRole: 'kit_component' }),
       sale(-6, { productId: 'c2', lineRole: 'kit_component' }),
     ];
-    expect(demandOf(assembled, 'kit')).toBe(0);
-    expect(demandOf(assembled, 'c1')).toBe(2);
-    expect(demandOf(assembled, 'c2')).toBe(6);
+    expect(demandOf(packed, 'c1') + demandOf(packed, 'c2')).toBe(8);
   });
 
   it('excludes quotes, purchase orders, returns and other non-sales movements', () => {
@@ -102,6 +109,7 @@ describe('demand (SPEC.md changelog 2026-09-22)', () => {
     day: fc.constant(day),
     documentType: fc.constantFrom(null, 'quote', 'sales_order', 'invoice', 'return', 'purchase_order'),
     lineRole: fc.constantFrom(null, 'line', 'kit_parent', 'kit_component'),
+    assembledToOrder: fc.boolean(),
     buildStatus: fc.constantFrom(null, 'draft', 'posted', 'voided'),
   }) as fc.Arbitrary<DemandMovement>;
 
@@ -113,7 +121,7 @@ describe('demand (SPEC.md changelog 2026-09-22)', () => {
             m.quantity < 0 &&
             ((m.type === 'fulfillment' &&
               (m.documentType === 'sales_order' || m.documentType === 'invoice') &&
-              m.lineRole !== 'kit_parent') ||
+              !(m.lineRole === 'kit_parent' && m.assembledToOrder)) ||
               (m.type === 'build_consumption' && m.buildStatus === 'posted')),
         );
         const expected = qualifying.reduce((acc, m) => acc - m.quantity, 0);

@@ -10,9 +10,8 @@ export const SALES_DOCUMENT_TYPES: readonly string[] = ['sales_order', 'invoice'
 
 /**
  * The role of the order line a `fulfillment` row belongs to:
- * - `line`: an ordinary line (including a kit line shipped from kit stock: it has no children);
- * - `kit_parent`: a kit line that carries component child lines (the kit is assembled to
- *   order, so the children ship and the parent never moves stock on its own);
+ * - `line`: an ordinary line;
+ * - `kit_parent`: a kit line that carries component child lines;
  * - `kit_component`: a child line of a kit line.
  */
 export type LineRole = 'line' | 'kit_parent' | 'kit_component';
@@ -29,6 +28,12 @@ export interface DemandMovement {
   documentType?: string | null;
   /** For `fulfillment` rows of order lines. */
   lineRole?: LineRole | null;
+  /**
+   * For rows of a `kit_parent` line: the kit was assembled to order (a posted build was made
+   * for the line, or its component lines shipped), so the components' decrements are the
+   * physical ones and the kit's own shipment is a pass-through. False: shipped from kit stock.
+   */
+  assembledToOrder?: boolean;
   /** For `build_consumption` rows: the build's status when the row was written. */
   buildStatus?: string | null;
 }
@@ -46,7 +51,7 @@ export function demandKind(m: DemandMovement): DemandKind | null {
   if (m.quantity >= 0) return null;
   if (m.type === 'fulfillment') {
     if (!m.documentType || !SALES_DOCUMENT_TYPES.includes(m.documentType)) return null;
-    if (m.lineRole === 'kit_parent') return null;
+    if (m.lineRole === 'kit_parent' && m.assembledToOrder) return null;
     return m.lineRole === 'kit_component' ? 'component' : 'sale';
   }
   if (m.type === 'build_consumption') return m.buildStatus === 'posted' ? 'build' : null;

@@ -17,6 +17,8 @@ export class BuildRecord extends TenantRecord {
   @Column('uuid', { name: 'kit_product_id' }) kitProductId: string;
   @Column('uuid', { name: 'location_id' }) locationId: string;
   @Column('integer') quantity: number;
+  /** The sales order line the kit is assembled for (assemble to order), if any. */
+  @Column('uuid', { name: 'order_line_id', nullable: true }) orderLineId: string | null;
   @Column('text') status: BuildStatus;
   @Column('jsonb') components: BuildComponentLine[];
   @MoneyColumn({ name: 'unit_cost', nullable: true }) unitCost: Decimal | null;
