@@ -78,10 +78,10 @@ class ApiClient {
       },
       body,
     });
-    const json = (await res.json().catch(() => ({}))) as T & { error?: { code?: string; hint?: string } };
+    const json = (await res.json().catch(() => ({}))) as T & { code?: string; hint?: string };
     if (!res.ok)
       throw new Error(
-        `${method} ${path} answered ${res.status} ${json.error?.code ?? ''}: ${json.error?.hint ?? ''}`.trim(),
+        `${method} ${path} answered ${res.status} ${json.code ?? ''}: ${json.hint ?? ''}`.trim(),
       );
     return json;
   }

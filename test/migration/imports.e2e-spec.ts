@@ -115,7 +115,7 @@ describe('bulk imports', () => {
     expect(paged.body.data.map((e: { row: number }) => e.row)).toEqual([500, 600, 700, 800]);
 
     const events = await app.db.query(
-      `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`,
+      `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'setting.tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`,
       [entityId, since],
     );
     expect(events.rows).toEqual([
@@ -132,7 +132,7 @@ describe('bulk imports', () => {
     });
     expect(await tagCount('Imported ')).toBe(990);
     const tagEvents = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE 'tag.%'`,
+      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE 'setting.tag.%'`,
       [entityId, since],
     );
     expect(tagEvents.rows[0].n).toBe(990);

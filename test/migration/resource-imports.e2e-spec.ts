@@ -363,7 +363,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
       ]);
       expect(posted.rows.every((r) => /-JE-\d{6}$/.test(r.entry_number))).toBe(true);
       expect(await trialBalance(app, entityId)).toBe(before);
-      expect(await eventCounts(since, 'journal_entry.')).toEqual([
+      expect(await eventCounts(since, 'accounting.journal_entry.')).toEqual([
         { type: 'accounting.journal_entry.created', n: 1 },
         { type: 'accounting.journal_entry.posted', n: 2 },
       ]);
@@ -375,7 +375,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
       );
       expect(again).toMatchObject({ succeeded: 3, failed: 3 });
       expect(await entryCount()).toBe(3);
-      expect(await eventCounts(since, 'journal_entry.')).toEqual([
+      expect(await eventCounts(since, 'accounting.journal_entry.')).toEqual([
         { type: 'accounting.journal_entry.created', n: 1 },
         { type: 'accounting.journal_entry.posted', n: 3 },
       ]);

@@ -6,7 +6,9 @@ import { AccountingSettingsService } from './application/accounting-settings.ser
 import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
 import { LedgerPostingService } from './application/ledger-posting.service';
-import { LedgerService } from './application/ledger.service';
+import { AccountingPeriodsService } from './application/accounting-periods.service';
+import { FiscalYearsService } from './application/fiscal-years.service';
+import { LedgerAccountsService } from './application/ledger-accounts.service';
 import { ReceivablesGateway } from './application/receivables.port';
 import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
 import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
@@ -54,7 +56,9 @@ const PROVIDERS = [
   AccountingSettingsService,
   JournalEngine,
   JournalEntryWriter,
-  LedgerService,
+  LedgerAccountsService,
+  AccountingPeriodsService,
+  FiscalYearsService,
   JournalEntriesService,
   LedgerPostingService,
   RecurringJournalEntriesService,

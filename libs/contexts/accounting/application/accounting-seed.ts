@@ -2,7 +2,9 @@ import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { AccountType } from '../domain/ledger';
 import { AccountingSettingsService } from './accounting-settings.service';
-import { LedgerService } from './ledger.service';
+import { AccountingPeriodsService } from './accounting-periods.service';
+import { FiscalYearsService } from './fiscal-years.service';
+import { LedgerAccountsService } from './ledger-accounts.service';
 import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
 import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
@@ -65,7 +67,9 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
 
   constructor(
     private readonly qaSeed: QaSeedService,
-    private readonly ledger: LedgerService,
+    private readonly accounts: LedgerAccountsService,
+    private readonly years: FiscalYearsService,
+    private readonly periods: AccountingPeriodsService,
     private readonly settings: AccountingSettingsService,
     private readonly recurring: RecurringJournalEntriesService,
     private readonly assets: FixedAssetsService,
@@ -150,7 +154,7 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
             .filter((i) => i.accountId === accountId && i.currency === open[0].currency)
             .slice(0, 2);
           const amount = invoices.reduce((sum, i) => sum.plus(i.amountDue), money(0));
-          const cash = await this.ledger.listAccounts({ limit: 1, control_role: 'cash' }, '');
+          const cash = await this.accounts.list({ limit: 1, control_role: 'cash' }, '');
           const today = await this.settings.currentBusinessDay();
           const [deposit] = await this.bank.import(
             [
@@ -182,7 +186,7 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
   private async seedBooks() {
     const accounts: Record<string, string> = {};
     for (const a of QA_CHART) {
-      const created = await this.ledger.createAccount({
+      const created = await this.accounts.create({
         code: a.code,
         name: a.name,
         type: a.type,
@@ -197,16 +201,16 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
     const today = await this.settings.currentBusinessDay();
     const year = Number(today.slice(0, 4));
     for (const y of [year - 1, year, year + 1]) {
-      await this.ledger.createFiscalYear({
+      await this.years.create({
         name: `FY${y}`,
         start_date: `${y}-01-01`,
         end_date: `${y}-12-31`,
         monthly_periods: true,
       });
     }
-    const periods = await this.ledger.listPeriods({ limit: 100 }, '');
+    const periods = await this.periods.list({ limit: 100 }, '');
     const find = (date: string) => periods.data.find((p) => p.start_date <= date && p.end_date >= date);
-    const closed = await this.ledger.closePeriod(find(`${year - 1}-01-15`)!.id);
+    const closed = await this.periods.close(find(`${year - 1}-01-15`)!.id);
     const open = find(today)!;
     return {
       accounts,

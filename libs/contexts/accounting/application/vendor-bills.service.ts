@@ -223,7 +223,8 @@ export class VendorBillsService implements OnModuleInit {
       bill.status = billStatus(bill.amount, bill.amountPaid);
       const saved = await this.bills.save(bill);
       const resource = toVendorBill(saved, await this.paymentsOf(saved));
-      if (saved.status === 'paid') await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
+      if (saved.status === 'paid')
+        await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
       return resource;
     });
   }

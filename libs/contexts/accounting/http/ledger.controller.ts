@@ -5,7 +5,9 @@ import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { AccountingSettingsService } from '../application/accounting-settings.service';
-import { LedgerService } from '../application/ledger.service';
+import { AccountingPeriodsService } from '../application/accounting-periods.service';
+import { FiscalYearsService } from '../application/fiscal-years.service';
+import { LedgerAccountsService } from '../application/ledger-accounts.service';
 import {
   CreateFiscalYearDto,
   CreateLedgerAccountDto,
@@ -51,14 +53,14 @@ export class AccountingSettingsController {
 @ApiResource('ledger_account')
 @Controller('accounting/ledger-accounts')
 export class LedgerAccountsController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly accounts: LedgerAccountsService) {}
 
   @Post()
   @RequireScopes('accounting:write')
   @ApiOperation({ summary: 'Create a ledger account' })
   @ApiResponse({ status: 201, type: LedgerAccountResponse })
   create(@Body() body: CreateLedgerAccountDto) {
-    return this.ledger.createAccount(body);
+    return this.accounts.create(body);
   }
 
   @Get()
@@ -68,7 +70,7 @@ export class LedgerAccountsController {
     description: 'Newest first; filters type, control_role, postable.',
   })
   list(@Query() query: LedgerAccountListQuery, @Req() req: Request) {
-    return this.ledger.listAccounts(query, path(req));
+    return this.accounts.list(query, path(req));
   }
 
   @Get(':id')
@@ -76,7 +78,7 @@ export class LedgerAccountsController {
   @ApiOperation({ summary: 'Retrieve a ledger account' })
   @ApiResponse({ status: 200, type: LedgerAccountResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.ledger.retrieveAccount(id);
+    return this.accounts.retrieve(id);
   }
 
   @Patch(':id')
@@ -84,7 +86,7 @@ export class LedgerAccountsController {
   @ApiOperation({ summary: 'Update a ledger account' })
   @ApiResponse({ status: 200, type: LedgerAccountResponse })
   update(@Param('id') id: string, @Body() body: UpdateLedgerAccountDto) {
-    return this.ledger.updateAccount(id, body);
+    return this.accounts.update(id, body);
   }
 }
 
@@ -92,7 +94,7 @@ export class LedgerAccountsController {
 @ApiResource('fiscal_year')
 @Controller('accounting/fiscal-years')
 export class FiscalYearsController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly years: FiscalYearsService) {}
 
   @Post()
   @RequireScopes('accounting:write')
@@ -102,14 +104,14 @@ export class FiscalYearsController {
   })
   @ApiResponse({ status: 201, type: FiscalYearResponse })
   create(@Body() body: CreateFiscalYearDto) {
-    return this.ledger.createFiscalYear(body);
+    return this.years.create(body);
   }
 
   @Get()
   @RequireScopes('accounting:read')
   @ApiOperation({ summary: 'List fiscal years' })
   list(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.ledger.listFiscalYears(query, path(req));
+    return this.years.list(query, path(req));
   }
 
   @Get(':id')
@@ -117,7 +119,7 @@ export class FiscalYearsController {
   @ApiOperation({ summary: 'Retrieve a fiscal year' })
   @ApiResponse({ status: 200, type: FiscalYearResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.ledger.retrieveFiscalYear(id);
+    return this.years.retrieve(id);
   }
 
   @Post(':id/close')
@@ -129,7 +131,7 @@ export class FiscalYearsController {
   })
   @ApiResponse({ status: 200, type: FiscalYearResponse })
   close(@Param('id') id: string) {
-    return this.ledger.closeFiscalYear(id);
+    return this.years.close(id);
   }
 
   @Post(':id/reopen')
@@ -138,7 +140,7 @@ export class FiscalYearsController {
   @ApiOperation({ summary: 'Reopen a fiscal year (its periods stay as they are)' })
   @ApiResponse({ status: 200, type: FiscalYearResponse })
   reopen(@Param('id') id: string) {
-    return this.ledger.reopenFiscalYear(id);
+    return this.years.reopen(id);
   }
 }
 
@@ -146,7 +148,7 @@ export class FiscalYearsController {
 @ApiResource('accounting_period')
 @Controller('accounting/periods')
 export class PeriodsController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly periods: AccountingPeriodsService) {}
 
   @Post()
   @RequireScopes('accounting:write')
@@ -156,14 +158,14 @@ export class PeriodsController {
   })
   @ApiResponse({ status: 201, type: PeriodResponse })
   create(@Body() body: CreatePeriodDto) {
-    return this.ledger.createPeriod(body);
+    return this.periods.create(body);
   }
 
   @Get()
   @RequireScopes('accounting:read')
   @ApiOperation({ summary: 'List accounting periods' })
   list(@Query() query: PeriodListQuery, @Req() req: Request) {
-    return this.ledger.listPeriods(query, path(req));
+    return this.periods.list(query, path(req));
   }
 
   @Get(':id')
@@ -171,7 +173,7 @@ export class PeriodsController {
   @ApiOperation({ summary: 'Retrieve an accounting period' })
   @ApiResponse({ status: 200, type: PeriodResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.ledger.retrievePeriod(id);
+    return this.periods.retrieve(id);
   }
 
   @Post(':id/close')
@@ -183,7 +185,7 @@ export class PeriodsController {
   })
   @ApiResponse({ status: 200, type: PeriodResponse })
   close(@Param('id') id: string) {
-    return this.ledger.closePeriod(id);
+    return this.periods.close(id);
   }
 
   @Post(':id/reopen')
@@ -192,6 +194,6 @@ export class PeriodsController {
   @ApiOperation({ summary: 'Reopen a closed accounting period' })
   @ApiResponse({ status: 200, type: PeriodResponse })
   reopen(@Param('id') id: string) {
-    return this.ledger.reopenPeriod(id);
+    return this.periods.reopen(id);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { TenantRepository } from '../../../platform/persistence/tenant-repository';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import {
@@ -17,6 +18,18 @@ import {
 export class LedgerAccountRepository extends TenantRepository<LedgerAccountRecord> {
   constructor(tx: TransactionHost) {
     super(tx, LedgerAccountRecord, 'ledger account');
+  }
+
+  /** A page of the chart of accounts, filtered by type, control role and postability. */
+  pageFiltered(
+    query: ListQueryDto & { type?: string; control_role?: string; postable?: boolean },
+    url: string,
+  ) {
+    return this.page(query, { url }, (qb) => {
+      if (query.type) qb.andWhere('r.type = :type', { type: query.type });
+      if (query.control_role) qb.andWhere('r.control_role = :role', { role: query.control_role });
+      if (query.postable !== undefined) qb.andWhere('r.postable = :postable', { postable: query.postable });
+    });
   }
 }
 
@@ -46,12 +59,49 @@ export class PeriodRepository extends TenantRepository<AccountingPeriodRecord> {
       .andWhere('p.start_date <= :end AND p.end_date >= :start', { start, end })
       .getOne();
   }
+
+  /** Serializes period creation per entity and mode (transaction-scoped), so two overlapping periods cannot both pass the check. */
+  async lockForCreation(): Promise<void> {
+    const { entityId, livemode } = this.scope();
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
+      `accounting_periods:${entityId}:${livemode}`,
+    ]);
+  }
+
+  /** The periods of a fiscal year, in date order. */
+  ofFiscalYear(fiscalYearId: string): Promise<AccountingPeriodRecord[]> {
+    return this.scopedQuery('p')
+      .andWhere('p.fiscal_year_id = :id', { id: fiscalYearId })
+      .orderBy('p.start_date')
+      .getMany();
+  }
+
+  /** A page of periods, filtered by status and fiscal year. */
+  pageFiltered(query: ListQueryDto & { status?: string; fiscal_year_id?: string }, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+      if (query.fiscal_year_id) qb.andWhere('r.fiscal_year_id = :fy', { fy: query.fiscal_year_id });
+    });
+  }
 }
 
 @Injectable()
 export class JournalEntryRepository extends TenantRepository<JournalEntryRecord> {
   constructor(tx: TransactionHost) {
     super(tx, JournalEntryRecord, 'journal entry');
+  }
+
+  /** How many entries of the period are still drafts or pending approval, by status. */
+  unfinishedInPeriod(periodId: string): Promise<{ status: string; n: number }[]> {
+    return this.scopedQuery('e')
+      .select('e.status', 'status')
+      .addSelect('count(*)::int', 'n')
+      .andWhere('e.period_id = :id AND e.status IN (:...statuses)', {
+        id: periodId,
+        statuses: ['draft', 'pending_approval'],
+      })
+      .groupBy('e.status')
+      .getRawMany<{ status: string; n: number }>();
   }
 }
 

@@ -1,0 +1,66 @@
+import { AccountingError, invalidState } from './accounting-error';
+
+/** Fiscal years and accounting periods are either open (entries may be dated in them) or closed. */
+export const PERIOD_STATUSES = ['open', 'closed'] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
+export type PeriodAction = 'close' | 'reopen';
+
+const ALLOWED_FROM: Record<PeriodAction, readonly PeriodStatus[]> = { close: ['open'], reopen: ['closed'] };
+const NEXT: Record<PeriodAction, PeriodStatus> = { close: 'closed', reopen: 'open' };
+
+/** The facts the period state machine needs. */
+export interface PeriodState {
+  name: string;
+  status: string;
+  /** Status of the fiscal year the period belongs to, if it belongs to one. */
+  fiscalYear?: { name: string; status: string } | null;
+  /** Journal entries of the period that are not final, by status (draft, pending_approval). */
+  unfinishedEntries?: readonly { status: string; n: number }[];
+}
+
+/**
+ * The accounting period state machine (docs/api-decisions.md, "Accounting"):
+ *   open --close--> closed   (refused while the period holds drafts or entries pending approval)
+ *   closed --reopen--> open  (refused while its fiscal year is closed)
+ * Returns the next status, or throws 409 invalid_state naming the current status.
+ */
+export function periodTransition(action: PeriodAction, state: PeriodState): PeriodStatus {
+  const allowed = ALLOWED_FROM[action];
+  if (!(allowed as readonly string[]).includes(state.status)) {
+    throw invalidState('accounting period', state.status, action, allowed);
+  }
+  if (action === 'close' && state.unfinishedEntries && state.unfinishedEntries.length > 0) {
+    throw new AccountingError('invalid_state', {
+      hint: `Accounting period ${state.name} holds ${state.unfinishedEntries.map((o) => `${o.n} ${o.status}`).join(' and ')} journal entries; post, approve, reject or void them first.`,
+      details: { status: state.status },
+    });
+  }
+  if (action === 'reopen' && state.fiscalYear?.status === 'closed') {
+    throw new AccountingError('invalid_state', {
+      hint: `Fiscal year ${state.fiscalYear.name} is closed; reopen it first.`,
+      details: { status: 'closed' },
+    });
+  }
+  return NEXT[action];
+}
+
+/**
+ * The fiscal year state machine: open --close--> closed (its open periods close with it, each
+ * under the period rules), closed --reopen--> open (its periods stay as they are).
+ */
+export function fiscalYearTransition(action: PeriodAction, status: string): PeriodStatus {
+  const allowed = ALLOWED_FROM[action];
+  if (!(allowed as readonly string[]).includes(status))
+    throw invalidState('fiscal year', status, action, allowed);
+  return NEXT[action];
+}
+
+/** Refuses an end date before the start date (param `end_date`). */
+export function assertDateRange(startDate: string, endDate: string): void {
+  if (endDate < startDate) {
+    throw new AccountingError('parameter_invalid', {
+      param: 'end_date',
+      hint: 'end_date must not be before start_date.',
+    });
+  }
+}
