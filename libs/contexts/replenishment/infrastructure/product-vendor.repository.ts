@@ -40,6 +40,33 @@ export class ProductVendorRepository extends TenantRepository<ProductVendorRecor
     );
   }
 
+  /** Products that the vendor account supplies. */
+  async productsOfAccount(vendorAccountId: string): Promise<string[]> {
+    if (!isUuid(vendorAccountId)) return [];
+    const rows = await this.scopedQuery('r')
+      .select('DISTINCT r.product_id', 'product_id')
+      .andWhere('r.vendor_account_id = :vendorAccountId', { vendorAccountId })
+      .getRawMany<{ product_id: string }>();
+    return rows.map((r) => r.product_id);
+  }
+
+  /**
+   * The vendor row a product is planned with: the given vendor account's when one is given,
+   * otherwise the preferred one (products without a preferred vendor are absent).
+   */
+  async forProducts(
+    productIds: readonly string[],
+    vendorAccountId?: string,
+  ): Promise<Map<string, ProductVendorRecord>> {
+    if (productIds.length === 0) return new Map();
+    const qb = this.scopedQuery('r').andWhere('r.product_id IN (:...productIds)', {
+      productIds: [...new Set(productIds)],
+    });
+    if (vendorAccountId) qb.andWhere('r.vendor_account_id = :vendorAccountId', { vendorAccountId });
+    else qb.andWhere('r.is_preferred');
+    return new Map((await qb.getMany()).map((v) => [v.productId, v]));
+  }
+
   /** Serializes changes to one product's vendor list until the transaction ends. */
   async lockProduct(productId: string): Promise<void> {
     const { entityId, livemode } = this.scope();
