@@ -4,6 +4,7 @@ import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
 import { ReplenishmentModule } from '../../libs/contexts/replenishment';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
+import { InventoryHttpModule } from '../../libs/contexts/inventory';
 import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -14,6 +15,7 @@ export const CONTEXT_MODULES = [
   CatalogModule,
   SalesModule,
   AccountingModule,
+  InventoryHttpModule,
   WebhooksModule,
   MigrationModule,
   ReplenishmentModule,

@@ -8,6 +8,7 @@ import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-order
 import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-bank-transactions-and-vendor-bills';
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
+import { Inventory1765000000000 } from './1765000000000-inventory';
 import { Replenishment1765200000000 } from './1765200000000-replenishment';
 
 /** The single timeline of schema migrations, in order. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   BankTransactionsAndVendorBills1764300000000,
   JournalNumbersAtCommit1764600000000,
   JournalNumberFunction1764700000000,
+  Inventory1765000000000,
   Replenishment1765200000000,
 ];

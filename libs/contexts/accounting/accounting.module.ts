@@ -9,6 +9,7 @@ import { LedgerPostingService } from './application/ledger-posting.service';
 import { AccountingPeriodsService } from './application/accounting-periods.service';
 import { FiscalYearsService } from './application/fiscal-years.service';
 import { LedgerAccountsService } from './application/ledger-accounts.service';
+import { InventoryValuationGateway } from './application/inventory-valuation.port';
 import { ReceivablesGateway } from './application/receivables.port';
 import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
 import { RecurringJournalEntriesController } from './http/recurring-journal-entries.controller';
@@ -64,6 +65,7 @@ const PROVIDERS = [
   RecurringJournalEntriesService,
   FixedAssetsService,
   ReceivablesGateway,
+  InventoryValuationGateway,
   BankTransactionRepository,
   VendorBillRepository,
   VendorBillPaymentRepository,

@@ -9,6 +9,9 @@ import { KitLines } from './application/kit-lines';
 import { OrderLineFactsService } from './application/order-line-facts.service';
 import { OrdersService } from './application/orders.service';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
+import { OrderCommitmentsGateway } from './application/order-commitments.port';
+import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
+import { PurchaseOrdersController } from './http/purchase-orders.controller';
 import { PaymentsService } from './application/payments.service';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
@@ -99,6 +102,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     ...REFERENCE_LIST_CONTROLLERS,
     OrdersController,
     PaymentsController,
+    PurchaseOrdersController,
   ],
   providers: [
     ...referenceListProviders,
@@ -117,6 +121,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     CustomerCreditRepository,
     OrdersService,
     PaymentsService,
+    OrderCommitmentsGateway,
+    PurchaseOrderReceivingService,
     SalesReceivables,
     OrderLineFactsRepository,
     OrderLineFactsService,
@@ -133,6 +139,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PaymentsService,
     OrderLineFactsService,
     KitLines,
+    OrderCommitmentsGateway,
+    PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],
 })

@@ -9,7 +9,7 @@ import { AuthenticatedRequest } from './bearer.strategy';
 import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
 import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gate';
 import { RateLimiter } from './rate-limiter';
-import { missingScopes } from './scopes';
+import { alternativesOf, missingScopes } from './scopes';
 
 interface RoutePolicy {
   controller: object;
@@ -95,9 +95,10 @@ export class ApiGuard extends AuthGuard('bearer') {
     }
     const missing = missingScopes(caller.scopes, required);
     if (missing.length > 0) {
+      // `required` names scopes; of alternatives it names the first (the route's primary scope).
       throw new PlatformError('insufficient_scope', {
-        hint: `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.join(' and ')}.`,
-        details: { required: missing.join(' ') },
+        hint: `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.map((r) => alternativesOf(r).join(' or ')).join(' and ')}.`,
+        details: { required: missing.map((r) => alternativesOf(r)[0]).join(' ') },
       }).asPreHandler();
     }
     if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {

@@ -1,4 +1,4 @@
-import { isKnownScope, missingScopes, READ_SCOPES, SCOPES } from './scopes';
+import { anyScope, isKnownScope, missingScopes, READ_SCOPES, SCOPES } from './scopes';
 
 describe('scopes', () => {
   it('knows the contract scopes and the wildcard', () => {
@@ -24,5 +24,13 @@ describe('scopes', () => {
     ]);
     expect(missingScopes(new Set(['*']), ['orders:write', 'payments:write'])).toEqual([]);
     expect(missingScopes(new Set(), ['tags:read'])).toEqual(['tags:read']);
+  });
+
+  it('meets an alternatives requirement with either scope', () => {
+    const either = anyScope('inventory:write', 'purchasing:write');
+    expect(either).toBe('inventory:write|purchasing:write');
+    expect(missingScopes(new Set(['purchasing:write']), [either])).toEqual([]);
+    expect(missingScopes(new Set(['inventory:write']), [either])).toEqual([]);
+    expect(missingScopes(new Set(['orders:write']), [either, 'orders:write'])).toEqual([either]);
   });
 });

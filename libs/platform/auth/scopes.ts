@@ -36,8 +36,17 @@ export const READ_SCOPES = SCOPES.filter((s) => s.endsWith(':read'));
 
 export const isKnownScope = (scope: string) => scope === WILDCARD_SCOPE || SCOPES.includes(scope);
 
-/** The scopes of `required` that `held` does not grant. */
+/** Separates alternatives in one requirement: `orders:read|purchasing:read` is met by either scope. */
+export const SCOPE_ALTERNATIVE = '|';
+
+/** One requirement met by any of `scopes` (for routes SPEC.md lets two scopes open). */
+export const anyScope = (...scopes: string[]) => scopes.join(SCOPE_ALTERNATIVE);
+
+/** The alternatives of one requirement (a plain scope is its only alternative). */
+export const alternativesOf = (requirement: string) => requirement.split(SCOPE_ALTERNATIVE);
+
+/** The requirements of `required` that `held` does not meet (each is a scope or `a|b` alternatives). */
 export function missingScopes(held: ReadonlySet<string>, required: readonly string[]): string[] {
   if (held.has(WILDCARD_SCOPE)) return [];
-  return required.filter((scope) => !held.has(scope));
+  return required.filter((requirement) => !alternativesOf(requirement).some((scope) => held.has(scope)));
 }

@@ -35,6 +35,7 @@ export const ERROR_CATALOG = {
   invoice_not_open: { status: 422, type: 'validation_error' },
   unapplied_remainder: { status: 422, type: 'validation_error' },
   card_declined: { status: 422, type: 'validation_error' },
+  insufficient_stock: { status: 422, type: 'validation_error' },
   entity_frozen: { status: 423, type: 'locked' },
   rate_limited: { status: 429, type: 'rate_limit' },
   invalid_expand: { status: 400, type: 'expand_error' },

@@ -46,11 +46,25 @@ export const QA_CHART: SeedAccount[] = [
     type: 'liability',
     role: 'customer_credit',
   },
+  {
+    key: 'received_not_billed',
+    code: '2050',
+    name: 'Goods received not billed',
+    type: 'liability',
+    role: 'received_not_billed',
+  },
   { key: 'suspense', code: '2900', name: 'Suspense', type: 'liability', role: 'suspense' },
   { key: 'equity', code: '3000', name: 'Owner equity', type: 'equity' },
   { key: 'revenue', code: '4000', name: 'Sales revenue', type: 'revenue', role: 'revenue' },
   { key: 'cogs', code: '5000', name: 'Cost of goods sold', type: 'expense', role: 'cogs' },
   { key: 'expense', code: '6000', name: 'Operating expenses', type: 'expense' },
+  {
+    key: 'inventory_adjustment',
+    code: '5100',
+    name: 'Inventory adjustments (shrinkage and gains)',
+    type: 'expense',
+    role: 'inventory_adjustment',
+  },
   { key: 'depreciation_expense', code: '6100', name: 'Depreciation and impairment expense', type: 'expense' },
 ];
 

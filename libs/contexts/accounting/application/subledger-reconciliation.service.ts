@@ -4,6 +4,7 @@ import { money, toJsonNumber } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingSettingsService } from './accounting-settings.service';
+import { InventoryValuationGateway } from './inventory-valuation.port';
 import { ReceivablesGateway } from './receivables.port';
 
 export const SUBLEDGERS = ['ar', 'ap', 'inventory'] as const;
@@ -20,7 +21,7 @@ interface Line {
 /**
  * Compares each subledger with the balance of its control account as of the entity's business day:
  * AR with the open invoices (receivables port), AP with the open vendor bills, inventory with the
- * on-hand valuation (none exists yet: 0). `variance` is GL minus subledger.
+ * sum of the stock balances' values (inventory valuation port). `variance` is GL minus subledger.
  */
 @Injectable()
 export class SubledgerReconciliationService {
@@ -28,6 +29,7 @@ export class SubledgerReconciliationService {
     private readonly tx: TransactionHost,
     private readonly settings: AccountingSettingsService,
     private readonly receivables: ReceivablesGateway,
+    private readonly inventory: InventoryValuationGateway,
   ) {}
 
   async report(subledger?: Subledger) {
@@ -76,7 +78,9 @@ export class SubledgerReconciliationService {
         ? money(await this.receivables.port.openReceivablesBalance(asOf))
         : money(0);
     if (name === 'ap') return this.payablesBalance(asOf);
-    return money(0);
+    // Stock moves post on the business day they happen, so the valuation now is the valuation as of today.
+    const valuation = this.inventory.port;
+    return valuation ? money(await valuation.totalValue()) : money(0);
   }
 
   /** Bills dated by `asOf`, less those voided by then, less payments made by then. */

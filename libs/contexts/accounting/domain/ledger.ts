@@ -16,6 +16,8 @@ export const CONTROL_ROLES = [
   'tax',
   'customer_credit',
   'suspense',
+  'inventory_adjustment',
+  'received_not_billed',
 ] as const;
 export type ControlRole = (typeof CONTROL_ROLES)[number];
 

@@ -5,6 +5,7 @@ import { TagsService } from '../../catalog/application/tags.service';
 import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
 import { notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';
+import { OrderCommitmentsGateway } from './order-commitments.port';
 import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
@@ -106,6 +107,7 @@ export class OrdersService implements OnModuleInit {
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
     private readonly kitLines: KitLines,
+    private readonly commitments: OrderCommitmentsGateway,
   ) {}
 
   onModuleInit(): void {
@@ -368,6 +370,7 @@ export class OrdersService implements OnModuleInit {
       record.confirmedAt = new Date();
       const resource = await this.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType)) await this.postInvoice(record);
+      await this.commitments.orderChanged(record);
       await this.events.publish('order.confirmed', resource, { order_status: 'draft' });
       if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
       return resource;
@@ -391,6 +394,7 @@ export class OrdersService implements OnModuleInit {
       record.orderStatus = nextStatus('close');
       record.closedAt = new Date();
       const resource = await this.presentOne(await this.orders.save(record));
+      await this.commitments.orderChanged(record);
       await this.events.publish('order.updated', resource, { order_status: previous, closed_at: null });
       return resource;
     });
@@ -404,6 +408,7 @@ export class OrdersService implements OnModuleInit {
       record.orderStatus = nextStatus('fulfill');
       record.fulfilledAt = new Date();
       const resource = await this.presentOne(await this.orders.save(record));
+      await this.commitments.orderChanged(record);
       await this.events.publish('order.updated', resource, { order_status: 'confirmed', fulfilled_at: null });
       return resource;
     });
@@ -551,6 +556,7 @@ export class OrdersService implements OnModuleInit {
       else record.voidedAt = new Date();
       record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
       const resource = await this.presentOne(await this.orders.save(record));
+      await this.commitments.orderChanged(record);
       if (isInvoiceType(record.documentType) && previous !== 'draft') await this.postInvoiceReversal(record);
       await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
         order_status: previous,
@@ -650,6 +656,7 @@ export class OrdersService implements OnModuleInit {
     }
     record.updatedAt = new Date();
     const resource = await this.presentOne(await this.orders.save(record));
+    if (linesChanged && record.orderStatus === 'confirmed') await this.commitments.orderChanged(record);
     const changed = (Object.keys(before) as (keyof OrderResource)[]).filter(
       (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(resource[k]),
     );

@@ -1,0 +1,129 @@
+import { InventoryError } from './inventory-error';
+
+/** SPEC.md "Serial number" statuses. */
+export const SERIAL_STATUSES = [
+  'available',
+  'allocated',
+  'sold',
+  'returned',
+  'damaged',
+  'quarantined',
+  'end_of_life',
+  'consumed_in_manufacturing',
+  'disassembled',
+] as const;
+export type SerialStatus = (typeof SERIAL_STATUSES)[number];
+
+/** Statuses in which the unit is physically held in stock. */
+export const IN_STOCK_STATUSES: readonly SerialStatus[] = [
+  'available',
+  'allocated',
+  'returned',
+  'damaged',
+  'quarantined',
+];
+
+export type SerialAction =
+  | 'allocate'
+  | 'deallocate'
+  | 'sell'
+  | 'return'
+  | 'restock'
+  | 'damage'
+  | 'quarantine'
+  | 'retire'
+  | 'consume'
+  | 'disassemble';
+
+/**
+ * The serial state machine (docs/api-decisions.md, "Inventory: serial numbers"):
+ *   available --allocate--> allocated --sell--> sold --return--> returned
+ *   allocated --deallocate--> available (order line released or cancelled)
+ *   returned --restock--> available | --damage--> damaged | --quarantine--> quarantined
+ *   damaged | quarantined --restock--> available
+ *   any in-stock status --retire--> end_of_life
+ *   available --consume--> consumed_in_manufacturing (a build)
+ *   available | returned --disassemble--> disassembled
+ */
+const TRANSITIONS: Record<SerialAction, { from: readonly SerialStatus[]; to: SerialStatus }> = {
+  allocate: { from: ['available'], to: 'allocated' },
+  deallocate: { from: ['allocated'], to: 'available' },
+  sell: { from: ['allocated'], to: 'sold' },
+  return: { from: ['sold'], to: 'returned' },
+  restock: { from: ['returned', 'damaged', 'quarantined'], to: 'available' },
+  damage: { from: ['returned'], to: 'damaged' },
+  quarantine: { from: ['returned'], to: 'quarantined' },
+  retire: { from: IN_STOCK_STATUSES, to: 'end_of_life' },
+  consume: { from: ['available'], to: 'consumed_in_manufacturing' },
+  disassemble: { from: ['available', 'returned'], to: 'disassembled' },
+};
+
+const VERB: Record<SerialAction, string> = {
+  allocate: 'allocated',
+  deallocate: 'deallocated',
+  sell: 'sold',
+  return: 'returned',
+  restock: 'made available again',
+  damage: 'marked damaged',
+  quarantine: 'quarantined',
+  retire: 'retired (end_of_life)',
+  consume: 'consumed in manufacturing',
+  disassemble: 'disassembled',
+};
+
+export const canTransition = (action: SerialAction, status: SerialStatus): boolean =>
+  TRANSITIONS[action].from.includes(status);
+
+/** The status `action` leads to; 409 invalid_state naming the current status when it is not allowed from it. */
+export function transition(
+  action: SerialAction,
+  serial: { serialNumber: string; status: SerialStatus },
+): SerialStatus {
+  const rule = TRANSITIONS[action];
+  if (!rule.from.includes(serial.status)) {
+    throw new InventoryError('invalid_state', {
+      hint: `Serial '${serial.serialNumber}' has status '${serial.status}'; it can be ${VERB[action]} only when ${rule.from.map((s) => `'${s}'`).join(' or ')}.`,
+      details: { status: serial.status },
+    });
+  }
+  return rule.to;
+}
+
+/** The action that moves a serial to `target` (the PATCH route names the status it wants). */
+export function actionTo(from: SerialStatus, target: SerialStatus): SerialAction | null {
+  const candidates = (Object.keys(TRANSITIONS) as SerialAction[]).filter((a) => TRANSITIONS[a].to === target);
+  return candidates.find((a) => TRANSITIONS[a].from.includes(from)) ?? candidates[0] ?? null;
+}
+
+/** Which dates a move stamps. */
+export function stampsOf(to: SerialStatus): ('sold_at' | 'returned_at')[] {
+  if (to === 'sold') return ['sold_at'];
+  if (to === 'returned') return ['returned_at'];
+  return [];
+}
+
+/** Serial numbers of one request: one per unit, no repeats (422 serial_duplicate with the param of the repeat). */
+export function assertSerialsForQuantity(
+  serials: readonly string[] | undefined,
+  quantity: number,
+  param: string,
+  productId: string,
+): string[] {
+  const list = [...(serials ?? [])];
+  if (list.length !== Math.abs(quantity)) {
+    throw new InventoryError('parameter_invalid', {
+      param,
+      hint: `Product '${productId}' is serial-tracked: send one serial number per unit (${Math.abs(quantity)}), got ${list.length}.`,
+    });
+  }
+  const seen = new Set<string>();
+  list.forEach((s, i) => {
+    if (seen.has(s))
+      throw new InventoryError('serial_duplicate', {
+        param: `${param}[${i}]`,
+        hint: `Serial number '${s}' is listed twice.`,
+      });
+    seen.add(s);
+  });
+  return list;
+}

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsUUID, Max, Min, ValidateIf } from 'class-validator';
+import { ListQueryDto, toBoolean } from '../../../platform/http/list/list-query.dto';
+
+const MAX_UNITS = 1_000_000_000;
+
+export class BalanceListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() product_id?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() location_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'true: only balances at or below their reorder point; false: the others.',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  below_reorder_point?: boolean;
+}
+
+/** The planning fields of a balance; null clears one. */
+export class UpdateBalanceDto {
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_UNITS)
+  reorder_point?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_UNITS)
+  reorder_quantity?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_UNITS)
+  safety_stock?: number | null;
+}
+
+export class BalanceResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'inventory_balance' }) object: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
+  @ApiProperty({ format: 'uuid' }) location_id: string;
+  @ApiProperty({ type: 'integer' }) on_hand: number;
+  @ApiProperty({ type: 'integer', description: 'Committed to confirmed, unshipped sales-order lines.' })
+  allocated: number;
+  @ApiProperty({ type: 'integer', description: 'on_hand − allocated.' }) available: number;
+  @ApiProperty({ type: 'integer', description: 'Open purchase-order quantity not yet received.' })
+  on_order: number;
+  @ApiProperty({ description: 'Moving weighted-average cost of one unit.' }) unit_cost: number;
+  @ApiProperty({ description: 'Value of the stock at cost (sum of its ledger rows).' }) value: number;
+  @ApiProperty({ type: 'integer', nullable: true }) reorder_point: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) reorder_quantity: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) safety_stock: number | null;
+  @ApiProperty() below_reorder_point: boolean;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}

@@ -1,0 +1,162 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { SERIAL_STATUSES } from '../domain/serial';
+import { SerialNumbersField } from './serial-numbers.validator';
+
+/** API-CONTRACT.md section 7: the serial list pages by number, not by cursor. */
+export class SerialListQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() product_id?: string;
+  @ApiPropertyOptional({ enum: SERIAL_STATUSES }) @IsOptional() @IsIn(SERIAL_STATUSES) status?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'The header X-Location-Id, when sent, wins over this.',
+  })
+  @IsOptional()
+  @IsUUID()
+  location_id?: string;
+
+  @ApiPropertyOptional({ maxLength: 120, description: 'Case-insensitive partial match on serial_number.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  q?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  page?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 250, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(250)
+  per_page?: number;
+}
+
+/** An optional date field that null clears. */
+const NullableDate = () =>
+  applyDecorators(
+    IsOptional(),
+    ValidateIf((_: unknown, v: unknown) => v !== null),
+    IsDateString({ strict: true }),
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date (YYYY-MM-DD)' }),
+  );
+
+export class UpdateSerialDto {
+  @ApiPropertyOptional({
+    enum: ['available', 'damaged', 'quarantined'],
+    description:
+      'A returned (or damaged, quarantined) unit becomes available, damaged or quarantined; other statuses follow stock operations.',
+  })
+  @IsOptional()
+  @IsIn(SERIAL_STATUSES)
+  status?: (typeof SERIAL_STATUSES)[number];
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 120 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(120)
+  lot_number?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
+  @NullableDate()
+  expiry_date?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
+  @NullableDate()
+  warranty_start_date?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
+  @NullableDate()
+  warranty_end_date?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
+  @NullableDate()
+  extended_warranty_end_date?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 60 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(60)
+  warranty_status?: string | null;
+}
+
+export class SerialAllocationDto {
+  @SerialNumbersField('The serial numbers to allocate to (or release from) the line.')
+  @ArrayMinSize(1)
+  @IsNotEmpty()
+  serial_numbers: string[];
+}
+
+export class SerialResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'serial_number' }) object: string;
+  @ApiProperty({ format: 'uuid' }) entity_id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
+  @ApiProperty() serial_number: string;
+  @ApiProperty({ enum: SERIAL_STATUSES }) status: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The location holding it.' })
+  location_id: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The order where it last moved.',
+  })
+  order_id: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The order line it is allocated to.',
+  })
+  order_item_id: string | null;
+  @ApiProperty({ nullable: true, type: String }) lot_number: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) expiry_date: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) warranty_start_date: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) warranty_end_date: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) extended_warranty_end_date: string | null;
+  @ApiProperty({ nullable: true, type: String }) warranty_status: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) received_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) sold_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) returned_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_scanned_at: string | null;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class LineSerialsResponse {
+  @ApiProperty({ example: 'order_line_serials' }) object: string;
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+  @ApiProperty({ format: 'uuid' }) order_item_id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+  @ApiProperty({ type: [SerialResponse], description: 'The serials allocated to the line now.' })
+  serials: SerialResponse[];
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Headers, Param, Patch, Query, Req } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireScopes } from '../../../platform/auth/decorators';
+import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { isUuid } from '../../../platform/persistence/ids';
+import { SerialsService } from '../application/serials.service';
+import { InventoryError } from '../domain/inventory-error';
+import { SerialListQueryDto, SerialResponse, UpdateSerialDto } from './serial.dto';
+
+@ApiTags('Inventory')
+@ApiResource('serial_number')
+@Controller('inventory/serials')
+export class SerialsController {
+  constructor(private readonly serials: SerialsService) {}
+
+  @Get()
+  @RequireScopes('inventory:read')
+  @ApiHeader({
+    name: 'X-Location-Id',
+    required: false,
+    description: 'A location id; wins over the location_id query parameter.',
+  })
+  @ApiOperation({
+    summary: 'List serial numbers',
+    description:
+      'Newest first, paged by number: page (>= 1, default 1), per_page (1..250, default 50). Filters product_id, status, location_id (or header X-Location-Id, which wins), q (case-insensitive partial match). Response: object list, data, total, page, per_page, total_pages.',
+  })
+  list(
+    @Query() query: SerialListQueryDto,
+    @Headers('x-location-id') headerLocation: string | undefined,
+    @Req() req: Request,
+  ) {
+    if (headerLocation !== undefined && !isUuid(headerLocation))
+      throw new InventoryError('parameter_invalid', {
+        param: 'X-Location-Id',
+        hint: 'The X-Location-Id header must be a location id (uuid).',
+      }).asPreHandler();
+    return this.serials.list(
+      {
+        productId: query.product_id,
+        status: query.status,
+        locationId: headerLocation ?? query.location_id,
+        q: query.q,
+        page: query.page ?? 1,
+        perPage: query.per_page ?? 50,
+      },
+      req.originalUrl.split('?')[0],
+    );
+  }
+
+  @Get(':id')
+  @RequireScopes('inventory:read')
+  @ApiOperation({ summary: 'Retrieve a serial number record' })
+  @ApiResponse({ status: 200, type: SerialResponse })
+  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
+    return this.serials.retrieve(id);
+  }
+
+  @Patch(':id')
+  @RequireScopes('inventory:write')
+  @ApiOperation({
+    summary: 'Update a serial number record',
+    description:
+      'Lot, expiry and warranty fields; status moves a returned, damaged or quarantined unit to available, damaged or quarantined (409 invalid_state naming the current status when the state machine forbids it). Emits inventory.serial.updated.',
+  })
+  @ApiResponse({ status: 200, type: SerialResponse })
+  update(@Param('id') id: string, @Body() body: UpdateSerialDto) {
+    return this.serials.update(id, body);
+  }
+}

@@ -1,0 +1,13 @@
+/** The inventory context's public surface: the only file other contexts and apps import. */
+export { InventoryModule, InventoryHttpModule } from './inventory.module';
+export { StockService } from './application/stock.service';
+export { StockMovementObservers } from './application/stock-movement-observers';
+export { BalancesService } from './application/balances.service';
+export { SerialsService } from './application/serials.service';
+export type {
+  ReturnLine,
+  ShipmentCost,
+  ShipmentLine,
+  StockMovement,
+  StockMovementObserver,
+} from './application/stock-movements.types';

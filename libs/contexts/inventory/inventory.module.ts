@@ -1,0 +1,91 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountingModule } from '../accounting/accounting.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { SalesModule } from '../sales/sales.module';
+import { AdjustmentsService } from './application/adjustments.service';
+import { BalancesService } from './application/balances.service';
+import { InventoryPortsRegistration } from './application/inventory-ports.registration';
+import { InventoryPostings } from './application/inventory-postings.service';
+import { InventorySeedContributor } from './application/inventory-seed.contributor';
+import { InventorySettingsService } from './application/inventory-settings.service';
+import { OrderCommitmentsService } from './application/order-commitments.service';
+import { PurchaseOrderReceiptsService } from './application/purchase-order-receipts.service';
+import { SerialAllocationsService } from './application/serial-allocations.service';
+import { SerialsService } from './application/serials.service';
+import { StockLedger } from './application/stock-ledger.service';
+import { StockMovementObservers } from './application/stock-movement-observers';
+import { StockReferences } from './application/stock-references';
+import { StockService } from './application/stock.service';
+import { TransactionsService } from './application/transactions.service';
+import { TransfersService } from './application/transfers.service';
+import { AdjustmentsController } from './http/adjustments.controller';
+import { BalancesController } from './http/balances.controller';
+import { InventorySettingsController } from './http/inventory-settings.controller';
+import { OrderSerialsController } from './http/order-serials.controller';
+import { PurchaseOrderReceiptsController } from './http/purchase-order-receipts.controller';
+import { SerialsController } from './http/serials.controller';
+import { TransactionsController } from './http/transactions.controller';
+import { TransfersController } from './http/transfers.controller';
+import { BalanceRepository } from './infrastructure/balance.repository';
+import { INVENTORY_RECORDS } from './infrastructure/inventory.entities';
+import { InventorySettingsRepository } from './infrastructure/inventory-settings.repository';
+import { InventoryTransactionRepository } from './infrastructure/inventory-transaction.repository';
+import { SerialNumberRepository } from './infrastructure/serial-number.repository';
+import { StockCommitmentRepository } from './infrastructure/stock-commitment.repository';
+
+/** The application services other contexts and the HTTP module use. */
+const SERVICES = [
+  StockService,
+  StockMovementObservers,
+  BalancesService,
+  TransactionsService,
+  AdjustmentsService,
+  TransfersService,
+  PurchaseOrderReceiptsService,
+  SerialsService,
+  SerialAllocationsService,
+  InventorySettingsService,
+];
+
+/**
+ * Inventory core: the stock ledger and balances, adjustments, transfers, purchase-order
+ * receiving, serial numbers, order commitments (allocated, on_order) and valuation. Exports
+ * application services only; registers the ports sales (order commitments) and accounting
+ * (inventory subledger) own, and its QA seed fixtures.
+ */
+@Module({
+  imports: [CatalogModule, SalesModule, AccountingModule, TypeOrmModule.forFeature(INVENTORY_RECORDS)],
+  providers: [
+    ...SERVICES,
+    StockLedger,
+    StockReferences,
+    InventoryPostings,
+    OrderCommitmentsService,
+    InventoryPortsRegistration,
+    InventorySeedContributor,
+    BalanceRepository,
+    InventoryTransactionRepository,
+    StockCommitmentRepository,
+    SerialNumberRepository,
+    InventorySettingsRepository,
+  ],
+  exports: SERVICES,
+})
+export class InventoryModule {}
+
+/** Inventory's routes. */
+@Module({
+  imports: [InventoryModule],
+  controllers: [
+    BalancesController,
+    TransactionsController,
+    AdjustmentsController,
+    TransfersController,
+    SerialsController,
+    OrderSerialsController,
+    PurchaseOrderReceiptsController,
+    InventorySettingsController,
+  ],
+})
+export class InventoryHttpModule {}

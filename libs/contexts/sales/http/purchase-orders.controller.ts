@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireScopes } from '../../../platform/auth/decorators';
+import { anyScope } from '../../../platform/auth/scopes';
+import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
+import { CreateOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
+
+const READ = anyScope('orders:read', 'purchasing:read');
+const WRITE = anyScope('orders:write', 'purchasing:write');
+
+/** Purchase orders under their own path: SPEC.md's purchasing scopes open them as well as the orders scopes. */
+@ApiTags('Purchase orders')
+@ApiResource('order')
+@Controller('purchase-orders')
+export class PurchaseOrdersController {
+  constructor(private readonly purchaseOrders: PurchaseOrderReceivingService) {}
+
+  @Post()
+  @RequireScopes(WRITE)
+  @ApiOperation({
+    summary: 'Create a purchase order',
+    description:
+      'A draft order document of type purchase_order (as POST /orders). orders:write or purchasing:write.',
+  })
+  @ApiResponse({ status: 201, type: OrderResponse })
+  create(@Body() body: CreateOrderDto) {
+    return this.purchaseOrders.create(body);
+  }
+
+  @Get()
+  @RequireScopes(READ)
+  @ApiOperation({
+    summary: 'List purchase orders',
+    description: 'GET /orders?document_type=purchase_order; orders:read or purchasing:read.',
+  })
+  list(@Query() query: OrderListQueryDto, @Req() req: Request) {
+    return this.purchaseOrders.list(query, req.originalUrl.split('?')[0]);
+  }
+
+  @Get(':id')
+  @RequireScopes(READ)
+  @ApiOperation({ summary: 'Retrieve a purchase order', description: '404 for any other document type.' })
+  @ApiResponse({ status: 200, type: OrderResponse })
+  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
+    return this.purchaseOrders.retrieve(id);
+  }
+
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @RequireScopes(WRITE)
+  @ApiOperation({
+    summary: 'Confirm (issue) a purchase order',
+    description: 'draft → confirmed; its lines count as on_order in inventory until received.',
+  })
+  @ApiResponse({ status: 200, type: OrderResponse })
+  confirm(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
+    return this.purchaseOrders.confirm(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @RequireScopes(WRITE)
+  @ApiOperation({ summary: 'Cancel a purchase order', description: 'Its open quantity leaves on_order.' })
+  @ApiResponse({ status: 200, type: OrderResponse })
+  cancel(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
+    return this.purchaseOrders.cancel(id);
+  }
+}
