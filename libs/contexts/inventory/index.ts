@@ -3,6 +3,12 @@ export { InventoryModule, InventoryHttpModule } from './inventory.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
+export { BuildMovementsService } from './application/build-movements.service';
+export type { BuildMovementInput, BuildMovementResult } from './application/build-movements.service';
+export { BalanceExtensions } from './application/balance-extensions';
+export type { BalanceExtension } from './application/balance-extensions';
+export { BalancePagesService } from './application/balance-pages.service';
+export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export type {
   ReturnLine,

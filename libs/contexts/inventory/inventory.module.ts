@@ -4,7 +4,10 @@ import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { SalesModule } from '../sales/sales.module';
 import { AdjustmentsService } from './application/adjustments.service';
+import { BalanceExtensions } from './application/balance-extensions';
+import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
+import { BuildMovementsService } from './application/build-movements.service';
 import { InventoryPortsRegistration } from './application/inventory-ports.registration';
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
@@ -46,6 +49,9 @@ const SERVICES = [
   SerialsService,
   SerialAllocationsService,
   InventorySettingsService,
+  BuildMovementsService,
+  BalanceExtensions,
+  BalancePagesService,
 ];
 
 /**

@@ -2,10 +2,18 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { InventoryModule } from '../inventory';
 import { SalesModule } from '../sales/sales.module';
 import { DemandRecorderService } from './application/demand-recorder.service';
 import { DemandService } from './application/demand.service';
+import { BALANCE_SOURCE } from './application/balance-source.port';
+import { BuildsService } from './application/builds.service';
 import { KitComponentsService } from './application/kit-components.service';
+import { ReorderReportService } from './application/reorder-report.service';
+import { ReplenishmentPortsRegistration } from './application/replenishment-ports.registration';
+import { BuildsController } from './http/builds.controller';
+import { ReorderReportController } from './http/reorder-report.controller';
+import { InventoryBalanceSource } from './infrastructure/inventory-balance.source';
 import { ProductVendorsService } from './application/product-vendors.service';
 import { KitComponentsController } from './http/kit-components.controller';
 import { ProductVendorsController } from './http/product-vendors.controller';
@@ -25,7 +33,14 @@ const REPOSITORIES = [
   DemandAggregateRepository,
   LineShipmentRepository,
 ];
-const SERVICES = [ProductVendorsService, KitComponentsService, DemandService, DemandRecorderService];
+const SERVICES = [
+  ProductVendorsService,
+  KitComponentsService,
+  DemandService,
+  DemandRecorderService,
+  BuildsService,
+  ReorderReportService,
+];
 
 /** Replenishment core: product vendors, kit components, builds, demand aggregates and reorder planning. */
 @Module({
@@ -33,9 +48,15 @@ const SERVICES = [ProductVendorsService, KitComponentsService, DemandService, De
     CatalogModule,
     SalesModule,
     AccountingModule,
+    InventoryModule,
     TypeOrmModule.forFeature([ProductVendorRecord, KitComponentRecord, BuildRecord]),
   ],
-  providers: [...REPOSITORIES, ...SERVICES],
+  providers: [
+    ...REPOSITORIES,
+    ...SERVICES,
+    ReplenishmentPortsRegistration,
+    { provide: BALANCE_SOURCE, useClass: InventoryBalanceSource },
+  ],
   exports: SERVICES,
 })
 export class ReplenishmentCoreModule {}
@@ -43,7 +64,7 @@ export class ReplenishmentCoreModule {}
 /** Replenishment's HTTP routes. */
 @Module({
   imports: [ReplenishmentCoreModule],
-  controllers: [ProductVendorsController, KitComponentsController],
+  controllers: [ProductVendorsController, KitComponentsController, BuildsController, ReorderReportController],
   exports: [ReplenishmentCoreModule],
 })
 export class ReplenishmentModule {}

@@ -7,6 +7,7 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { crossingEvents, stockLevelOf, StockLevel } from '../domain/stock';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
+import { BalanceExtensions } from './balance-extensions';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 
 export interface BalanceFilters {
@@ -30,6 +31,7 @@ export class BalancesService implements OnModuleInit {
     private readonly balances: BalanceRepository,
     private readonly transactions: InventoryTransactionRepository,
     private readonly events: EventPublisher,
+    private readonly extensions: BalanceExtensions,
   ) {}
 
   onModuleInit(): void {
@@ -61,8 +63,9 @@ export class BalancesService implements OnModuleInit {
     return listEnvelope(page.rows.map(toBalanceResource), page, url);
   }
 
+  /** One balance, with the fields registered extensions add (replenishment's demand figures). */
   async retrieve(id: string): Promise<BalanceResource> {
-    return toBalanceResource(await this.balances.getById(id));
+    return this.extensions.extend(toBalanceResource(await this.balances.getById(id)));
   }
 
   /** Sets planning fields; a new reorder point that moves the balance across it emits the crossing's event. */
