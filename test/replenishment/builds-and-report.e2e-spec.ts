@@ -410,3 +410,54 @@ describe('builds, balance demand fields and the reorder report', () => {
     });
   });
 });
+
+describe('QA seed fixtures of replenishment', () => {
+  let app: TestApp;
+  let live: ReturnType<typeof api>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    live = api(app, app.seed.entities.primary.keys.live);
+  });
+  afterAll(() => app.close());
+
+  it('kit_product_id: a kit with two components and a posted build', async () => {
+    const kit = app.seed.fixtures.kit_product_id as string;
+    expect((await live.get(`/v1/products/${kit}`).expect(200)).body.type).toBe('kit');
+    const components = await live.get(`/v1/products/${kit}/components`).expect(200);
+    expect(components.body.data).toHaveLength(2);
+    const builds = await live.get('/v1/inventory/builds').expect(200);
+    expect(builds.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kit_product_id: kit, status: 'posted' })]),
+    );
+  });
+
+  it('reorder_product_id: reorder point, preferred vendor with order_multiple, four different run rates', async () => {
+    const product = app.seed.fixtures.reorder_product_id as string;
+    const vendors = await live.get(`/v1/products/${product}/vendors`).expect(200);
+    expect(vendors.body.data[0]).toMatchObject({ is_preferred: true, order_multiple: 24 });
+    const balance = (await live.get(`/v1/inventory/balances?product_id=${product}`).expect(200)).body.data[0];
+    expect(balance.reorder_point).toBe(60);
+    const detail = (await live.get(`/v1/inventory/balances/${balance.id}`).expect(200)).body;
+    expect(detail).toMatchObject({
+      run_rate_30: 2,
+      run_rate_90: 1.3333,
+      run_rate_180: 0.9667,
+      run_rate_365: 0.6795,
+      demand_basis: 'sales',
+    });
+    // 0.4·2 + 0.3·1.3333 + 0.2·0.9667 + 0.1·0.6795 = 1.46128 -> 1.4613
+    expect(detail.blended_daily).toBe(1.4613);
+    expect((await live.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day).toBe(1.4613);
+    const report = await live
+      .get(
+        `/v1/purchasing/reorder-report?vendor_account_id=${vendors.body.data[0].vendor_account_id}&demand_window=365`,
+      )
+      .expect(200);
+    expect(report.body.data[0]).toMatchObject({
+      product_id: product,
+      daily_demand: 0.6795,
+      order_multiple: 24,
+    });
+  });
+});

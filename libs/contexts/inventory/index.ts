@@ -8,6 +8,8 @@ export type { BuildMovementInput, BuildMovementResult } from './application/buil
 export { BalanceExtensions } from './application/balance-extensions';
 export type { BalanceExtension } from './application/balance-extensions';
 export { BalancePagesService } from './application/balance-pages.service';
+export { StockHistoryService } from './application/stock-history.service';
+export { AdjustmentsService } from './application/adjustments.service';
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export type {

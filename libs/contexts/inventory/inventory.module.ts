@@ -8,6 +8,7 @@ import { BalanceExtensions } from './application/balance-extensions';
 import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
 import { BuildMovementsService } from './application/build-movements.service';
+import { StockHistoryService } from './application/stock-history.service';
 import { InventoryPortsRegistration } from './application/inventory-ports.registration';
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
@@ -52,6 +53,7 @@ const SERVICES = [
   BuildMovementsService,
   BalanceExtensions,
   BalancePagesService,
+  StockHistoryService,
 ];
 
 /**

@@ -11,6 +11,7 @@ import { BuildsService } from './application/builds.service';
 import { KitComponentsService } from './application/kit-components.service';
 import { ReorderReportService } from './application/reorder-report.service';
 import { ReplenishmentPortsRegistration } from './application/replenishment-ports.registration';
+import { ReplenishmentSeedContributor } from './application/replenishment-seed.contributor';
 import { BuildsController } from './http/builds.controller';
 import { ReorderReportController } from './http/reorder-report.controller';
 import { InventoryBalanceSource } from './infrastructure/inventory-balance.source';
@@ -55,6 +56,7 @@ const SERVICES = [
     ...REPOSITORIES,
     ...SERVICES,
     ReplenishmentPortsRegistration,
+    ReplenishmentSeedContributor,
     { provide: BALANCE_SOURCE, useClass: InventoryBalanceSource },
   ],
   exports: SERVICES,

@@ -38,8 +38,13 @@ export class BalancesService implements OnModuleInit {
     this.resources.register({
       name: 'inventory_balance',
       fields: {},
-      load: async (ids) =>
-        new Map((await this.balances.findByIds(ids)).map((r) => [r.id, toBalanceResource(r)])),
+      // The retrieve's representation (extensions included), so If-Match compares like with like.
+      load: async (ids) => {
+        const rows = await this.balances.findByIds(ids);
+        const resources = [];
+        for (const r of rows) resources.push(await this.extensions.extend(toBalanceResource(r)));
+        return new Map(resources.map((r) => [r.id, r]));
+      },
     });
   }
 
