@@ -1,6 +1,6 @@
 import { DemandService } from '../../libs/contexts/replenishment';
 import { RequestContext } from '../../libs/platform/tenancy/request-context';
-import { newLocation, newProduct } from '../inventory/support';
+import { balanceEvents, newLocation, newProduct } from '../inventory/support';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -25,7 +25,7 @@ describe('builds, balance demand fields and the reorder report', () => {
         product_id: productId,
         location_id: locationId,
         quantity,
-        unit_cost: unitCost,
+        ...(quantity > 0 ? { unit_cost: unitCost } : {}),
         reason: 'opening stock',
       })
       .expect(201);
@@ -400,6 +400,21 @@ describe('builds, balance demand fields and the reorder report', () => {
       );
     });
 
+    it('gates stock events on the computed reorder point when none is set', async () => {
+      const lowBefore = await balanceEvents(app, 'inventory.low_stock', balanceId);
+      // 90-day demand 0.3333/day, lead time 10, safety stock 5: computed reorder point 9; 10 on hand.
+      await stock(p, -2, 1);
+      expect(await balanceEvents(app, 'inventory.low_stock', balanceId)).toBe(lowBefore + 1);
+      const row = await rowOf('');
+      expect(row).toMatchObject({
+        on_hand: 8,
+        reorder_point: 9,
+        reorder_point_source: 'computed',
+        below_reorder_point: true,
+      });
+      await stock(p, 2, 1);
+    });
+
     it('shows only the caller entity and mode', async () => {
       const foreign = await other
         .get(`/v1/purchasing/reorder-report?vendor_account_id=${vendor}`)
@@ -443,12 +458,12 @@ describe('QA seed fixtures of replenishment', () => {
       run_rate_30: 2,
       run_rate_90: 1.3333,
       run_rate_180: 0.9667,
-      run_rate_365: 0.6795,
+      run_rate_365: 0.6685,
       demand_basis: 'sales',
     });
-    // 0.4·2 + 0.3·1.3333 + 0.2·0.9667 + 0.1·0.6795 = 1.46128 -> 1.4613
-    expect(detail.blended_daily).toBe(1.4613);
-    expect((await live.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day).toBe(1.4613);
+    // 0.4·2 + 0.3·1.3333 + 0.2·0.9667 + 0.1·0.6685 = 1.46018 -> 1.4602
+    expect(detail.blended_daily).toBe(1.4602);
+    expect((await live.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day).toBe(1.4602);
     const report = await live
       .get(
         `/v1/purchasing/reorder-report?vendor_account_id=${vendors.body.data[0].vendor_account_id}&demand_window=365`,
@@ -456,7 +471,7 @@ describe('QA seed fixtures of replenishment', () => {
       .expect(200);
     expect(report.body.data[0]).toMatchObject({
       product_id: product,
-      daily_demand: 0.6795,
+      daily_demand: 0.6685,
       order_multiple: 24,
     });
   });

@@ -10,6 +10,8 @@ export type { BalanceExtension } from './application/balance-extensions';
 export { BalancePagesService } from './application/balance-pages.service';
 export { StockHistoryService } from './application/stock-history.service';
 export { AdjustmentsService } from './application/adjustments.service';
+export { ReorderPointSources } from './application/reorder-point-sources';
+export type { ReorderPointSource, ReorderPointSubject } from './application/reorder-point-sources';
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export type {

@@ -9,6 +9,7 @@ import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
 import { BuildMovementsService } from './application/build-movements.service';
 import { StockHistoryService } from './application/stock-history.service';
+import { ReorderPointSources } from './application/reorder-point-sources';
 import { InventoryPortsRegistration } from './application/inventory-ports.registration';
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
@@ -54,6 +55,7 @@ const SERVICES = [
   BalanceExtensions,
   BalancePagesService,
   StockHistoryService,
+  ReorderPointSources,
 ];
 
 /**

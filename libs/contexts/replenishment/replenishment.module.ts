@@ -9,6 +9,7 @@ import { DemandService } from './application/demand.service';
 import { BALANCE_SOURCE } from './application/balance-source.port';
 import { BuildsService } from './application/builds.service';
 import { KitComponentsService } from './application/kit-components.service';
+import { ReorderPlanningService } from './application/reorder-planning.service';
 import { ReorderReportService } from './application/reorder-report.service';
 import { ReplenishmentPortsRegistration } from './application/replenishment-ports.registration';
 import { ReplenishmentSeedContributor } from './application/replenishment-seed.contributor';
@@ -41,6 +42,7 @@ const SERVICES = [
   DemandRecorderService,
   BuildsService,
   ReorderReportService,
+  ReorderPlanningService,
 ];
 
 /** Replenishment core: product vendors, kit components, builds, demand aggregates and reorder planning. */

@@ -8,6 +8,7 @@ import { crossingEvents, stockLevelOf, StockLevel } from '../domain/stock';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
 import { BalanceExtensions } from './balance-extensions';
+import { ReorderPointSources } from './reorder-point-sources';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 
 export interface BalanceFilters {
@@ -32,6 +33,7 @@ export class BalancesService implements OnModuleInit {
     private readonly transactions: InventoryTransactionRepository,
     private readonly events: EventPublisher,
     private readonly extensions: BalanceExtensions,
+    private readonly reorderPoints: ReorderPointSources,
   ) {}
 
   onModuleInit(): void {
@@ -81,7 +83,7 @@ export class BalancesService implements OnModuleInit {
       if (changes.reorder_quantity !== undefined) balance.reorderQuantity = changes.reorder_quantity;
       if (changes.safety_stock !== undefined) balance.safetyStock = changes.safety_stock;
       const before = balance.stockLevel as StockLevel;
-      balance.stockLevel = stockLevelOf(balance.onHand, balance.reorderPoint);
+      balance.stockLevel = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
       balance.updatedAt = new Date();
       await this.balances.writeMoved(balance);
       const resource = toBalanceResource(balance);

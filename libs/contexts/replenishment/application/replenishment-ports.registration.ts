@@ -1,8 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { BalanceExtensions, StockMovementObservers } from '../../inventory';
+import { BalanceExtensions, ReorderPointSources, StockMovementObservers } from '../../inventory';
 import { toJsonNumber } from '../../../platform/persistence/money';
 import { DemandRecorderService } from './demand-recorder.service';
 import { DemandService } from './demand.service';
+import { ReorderPlanningService } from './reorder-planning.service';
 
 /**
  * Hooks replenishment registers with inventory at start-up: the stock-movement observer that
@@ -16,10 +17,13 @@ export class ReplenishmentPortsRegistration implements OnModuleInit {
     private readonly extensions: BalanceExtensions,
     private readonly recorder: DemandRecorderService,
     private readonly demand: DemandService,
+    private readonly reorderPoints: ReorderPointSources,
+    private readonly planning: ReorderPlanningService,
   ) {}
 
   onModuleInit(): void {
     this.observers.register((movements) => this.recorder.record(movements));
+    this.reorderPoints.register((balance) => this.planning.computedReorderPoint(balance));
     this.extensions.register(async (balance) => {
       const d = await this.demand.balanceDemand(balance.product_id, balance.location_id);
       return {

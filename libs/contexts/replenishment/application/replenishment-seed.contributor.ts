@@ -13,16 +13,18 @@ import { ProductVendorsService } from './product-vendors.service';
 const DAY_MS = 86_400_000;
 
 /**
- * Shipments of the reorder product's history: every 5 days back to day 395, more units the
- * more recent, so run_rate_30 (2.0), run_rate_90 (1.3333), run_rate_180 (0.9667) and
- * run_rate_365 (0.6795) all differ.
+ * Shipments of the reorder product's history, more units the more recent (30 dated batches, so
+ * the seed stays quick): run_rate_30 = 60/30 = 2, run_rate_90 = 120/90 = 1.3333,
+ * run_rate_180 = 174/180 = 0.9667, run_rate_365 = 244/365 = 0.6685, plus two shipments more
+ * than 365 days back that no window counts.
  */
 export function seedHistory(): { daysAgo: number; quantity: number }[] {
-  const history = [];
-  for (let daysAgo = 0; daysAgo <= 395; daysAgo += 5) {
-    const quantity = daysAgo < 30 ? 10 : daysAgo < 90 ? 5 : daysAgo < 180 ? 3 : daysAgo < 365 ? 2 : 1;
-    history.push({ daysAgo, quantity });
-  }
+  const history: { daysAgo: number; quantity: number }[] = [];
+  for (let d = 0; d < 30; d += 10) history.push({ daysAgo: d, quantity: 20 });
+  for (let d = 30; d < 90; d += 10) history.push({ daysAgo: d, quantity: 10 });
+  for (let d = 90; d < 180; d += 10) history.push({ daysAgo: d, quantity: 6 });
+  for (let d = 180; d <= 360; d += 20) history.push({ daysAgo: d, quantity: 7 });
+  history.push({ daysAgo: 380, quantity: 1 }, { daysAgo: 395, quantity: 1 });
   return history;
 }
 
