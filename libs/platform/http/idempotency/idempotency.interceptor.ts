@@ -14,6 +14,19 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const REPLAYED_HEADERS = ['content-type', 'location', 'etag'];
 
 /**
+ * A stored error envelope names the request that produced it; its replay answers as this
+ * request (`request_id` = this response's `Request-Id`), and `Original-Request` names the first.
+ */
+function replayedError(body: unknown, res: Response): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('request_id' in body))
+    return body;
+  const { request_id: original, ...rest } = body as Record<string, unknown>;
+  const current = res.getHeader('Request-Id');
+  if (typeof original === 'string') res.setHeader('Original-Request', original);
+  return current === undefined ? rest : { ...rest, request_id: String(current) };
+}
+
+/**
  * API-CONTRACT.md section 5: a retry with the same Idempotency-Key gets the first outcome,
  * marked `Idempotent-Replayed: true`; the operation runs once even under concurrency.
  */
@@ -70,7 +83,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
           for (const [name, value] of Object.entries(record.responseHeaders ?? {}))
             res.setHeader(name, value);
           res.setHeader('Idempotent-Replayed', 'true');
-          return of(record.responseBody);
+          const status = record.responseStatus ?? 200;
+          return of(status >= 400 ? replayedError(record.responseBody, res) : record.responseBody);
         }
         return next.handle().pipe(
           mergeMap(async (body) => {
