@@ -674,6 +674,62 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
     );
   });
 
+  it('records a build: components out at cost, the kit in carrying exactly their value', async () => {
+    const a = await newProduct(live);
+    const b = await newProduct(live, { serialTracked: true });
+    const kit = await newProduct(live, { type: 'kit' });
+    await live
+      .post('/v1/inventory/adjustments')
+      .send({ product_id: a, location_id: locationId, quantity: 5, unit_cost: 3, reason: 'in' })
+      .expect(201);
+    await live
+      .post('/v1/inventory/adjustments')
+      .send({
+        product_id: b,
+        location_id: locationId,
+        quantity: 1,
+        unit_cost: 4.5,
+        reason: 'in',
+        serial_numbers: ['B-1'],
+      })
+      .expect(201);
+    const stock = app.get(StockService);
+    const buildId = newId();
+    const result = await asPrimary(() =>
+      stock.recordBuild({
+        buildId,
+        locationId,
+        consumptions: [
+          { productId: a, quantity: 2 },
+          { productId: b, quantity: 1, serialNumbers: ['B-1'] },
+        ],
+        outputs: [{ productId: kit, quantity: 3 }],
+      }),
+    );
+    expect(result).toEqual({ consumedValue: '10.5000', outputValue: '10.5000' });
+    expect(await balanceOf(kit)).toMatchObject({ on_hand: 3, value: 10.5, unit_cost: 3.5 });
+    expect(await balanceOf(a)).toMatchObject({ on_hand: 3, value: 9 });
+    const rows = await live.get(`/v1/inventory/transactions?source_id=${buildId}`).expect(200);
+    expect(rows.body.data.map((t: { type: string }) => t.type).sort()).toEqual([
+      'build_consumption',
+      'build_consumption',
+      'build_output',
+    ]);
+    const serial = (await live.get(`/v1/inventory/serials?product_id=${b}`).expect(200)).body.data[0];
+    expect(serial.status).toBe('consumed_in_manufacturing');
+    await expect(
+      asPrimary(() =>
+        stock.recordBuild({
+          buildId: newId(),
+          locationId,
+          consumptions: [{ productId: a, quantity: 9 }],
+          outputs: [{ productId: kit, quantity: 1 }],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'insufficient_stock', param: 'consumptions[0].quantity' });
+    expect(await ledgerMismatches(app)).toEqual([]);
+  });
+
   it('keeps the subledger variance at 0 after a mixed sequence', async () => {
     const productId = await newProduct(live);
     const second = await newLocation(live);

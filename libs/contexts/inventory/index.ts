@@ -1,5 +1,6 @@
 /** The inventory context's public surface: the only file other contexts and apps import. */
-export { InventoryModule, InventoryHttpModule } from './inventory.module';
+export { InventoryModule } from './inventory.module';
+export { InventoryHttpModule } from './inventory-http.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
@@ -15,6 +16,7 @@ export type { ReorderPointSource, ReorderPointSubject } from './application/reor
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export type {
+  BuildLine,
   ReturnLine,
   ShipmentCost,
   ShipmentLine,

@@ -22,6 +22,13 @@ const ERROR_RESPONSES: Record<string, { description: string; example: string }> 
   '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
 };
 
+/** RFC 6750's challenge on every 401. */
+const WWW_AUTHENTICATE_HEADER = {
+  description:
+    '`Bearer realm="api"`, plus `error="invalid_token"` when the request carried a credential (RFC 6750).',
+  schema: { type: 'string' },
+};
+
 /** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
@@ -86,6 +93,7 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
       for (const [status, { description, example }] of Object.entries(ERROR_RESPONSES)) {
         operation.responses[status] = operation.responses[status] ?? {
           description,
+          ...(status === '401' ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE_HEADER } } : {}),
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorEnvelope' },

@@ -81,10 +81,10 @@ export class EmbeddedPostgresAccessError extends Error {
     super(
       [
         `Embedded PostgreSQL cannot start: ${detail}`,
-        'Running as root, the embedded server runs as the operating-system user "postgres" (PostgreSQL refuses to run as root), and that user must be able to enter every directory on the way to the checkout.',
+        'Running as root, the embedded server runs as the operating-system user "postgres" (PostgreSQL refuses to run as root), and that user must be able to enter every directory on the way to the binaries (in the checkout) and the data directory (.data/ in the checkout, or under TMPDIR for npm test).',
         'Any one of these fixes it:',
         '  1. run `npm start` / `npm test` as a regular (non-root) user;',
-        '  2. make the path traversable: `chmod o+x` on each parent directory of the checkout (`namei -m <path>` lists them);',
+        '  2. make the path traversable: `chmod o+x` on each directory on the way (`namei -m <path>` lists them), or move the checkout (or TMPDIR) under one that is;',
         '  3. set DATABASE_URL to a PostgreSQL server of your own (e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/postgres); no embedded server is started then.',
       ].join('\n'),
     );
