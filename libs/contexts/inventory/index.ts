@@ -4,8 +4,6 @@ export { InventoryHttpModule } from './inventory-http.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
-export { BuildMovementsService } from './application/build-movements.service';
-export type { BuildMovementInput, BuildMovementResult } from './application/build-movements.service';
 export { BalanceExtensions } from './application/balance-extensions';
 export type { BalanceExtension } from './application/balance-extensions';
 export { BalancePagesService } from './application/balance-pages.service';

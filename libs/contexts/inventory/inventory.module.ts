@@ -7,7 +7,6 @@ import { AdjustmentsService } from './application/adjustments.service';
 import { BalanceExtensions } from './application/balance-extensions';
 import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
-import { BuildMovementsService } from './application/build-movements.service';
 import { StockHistoryService } from './application/stock-history.service';
 import { ReorderPointSources } from './application/reorder-point-sources';
 import { InventoryPortsRegistration } from './application/inventory-ports.registration';
@@ -43,7 +42,6 @@ const SERVICES = [
   SerialsService,
   SerialAllocationsService,
   InventorySettingsService,
-  BuildMovementsService,
   BalanceExtensions,
   BalancePagesService,
   StockHistoryService,

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BuildMovementsService } from '../../inventory';
+import { StockService } from '../../inventory';
+import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
+import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
+import { DomainError } from '../../../platform/errors/domain-error';
 import { ProductFactsService } from '../../catalog/application/product-facts.service';
 import { ReferenceListService } from '../../sales/application/reference-list.service';
 import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
@@ -8,7 +11,7 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { assertBuildTransition, componentDraws, nextStatus } from '../domain/build';
-import { invalidParam } from '../domain/replenishment-error';
+import { invalidParam, ReplenishmentError } from '../domain/replenishment-error';
 import { BuildRecord } from '../infrastructure/build.entity';
 import { BuildRepository } from '../infrastructure/build.repository';
 import { KitComponentRepository } from '../infrastructure/kit-component.repository';
@@ -31,7 +34,9 @@ export class BuildsService {
     private readonly products: ProductFactsService,
     private readonly orderLines: OrderLineFactsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
-    private readonly movements: BuildMovementsService,
+    private readonly stock: StockService,
+    private readonly posting: LedgerPostingService,
+    private readonly settings: AccountingSettingsService,
     private readonly tx: TransactionHost,
   ) {}
 
@@ -127,35 +132,63 @@ export class BuildsService {
 
   /**
    * Draws the components (the bill of materials as it was when the build was drafted) and adds
-   * the kits at their cost; the build is marked posted first, so the demand observer sees a
-   * posted build's draws.
+   * the kits at exactly their value (inventory's StockService.recordBuild), then posts one
+   * MANUFACTURING entry (debit and credit inventory at the location). The build is marked
+   * posted first, so the demand observer sees a posted build's draws.
    */
   private async postLocked(build: BuildRecord): Promise<BuildRecord> {
     assertBuildTransition('post', build);
     build.status = nextStatus('post');
     build.postedAt = new Date();
     await this.builds.save(build);
-    const result = await this.movements.postBuild({
-      buildId: build.id,
-      kitProductId: build.kitProductId,
-      locationId: build.locationId,
-      quantity: build.quantity,
+    // The moving-average cost each component leaves at (balances move only in recordBuild below).
+    const unitCosts: string[] = [];
+    for (const c of build.components)
+      unitCosts.push(await this.stock.currentUnitCost(c.product_id, build.locationId));
+    let consumedValue: string;
+    try {
+      ({ consumedValue } = await this.stock.recordBuild({
+        buildId: build.id,
+        locationId: build.locationId,
+        consumptions: build.components.map((c) => ({ productId: c.product_id, quantity: c.quantity })),
+        outputs: [{ productId: build.kitProductId, quantity: build.quantity }],
+      }));
+    } catch (error) {
       // insufficient_stock names the component that would go below zero in `param`.
-      components: build.components.map((c) => ({
-        productId: c.product_id,
-        quantity: c.quantity,
-        param: c.product_id,
-      })),
-      description: `Build of ${build.quantity} kit(s) ${build.kitProductId}`,
-    });
+      const index = error instanceof DomainError ? /^consumptions\[(\d+)\]/.exec(error.param ?? '') : null;
+      if (error instanceof DomainError && error.code === 'insufficient_stock' && index) {
+        throw new ReplenishmentError('insufficient_stock', {
+          param: build.components[Number(index[1])].product_id,
+          hint: error.hint,
+          details: error.details,
+        });
+      }
+      throw error;
+    }
+    const total = money(consumedValue);
+    let journalEntryId: string | null = null;
+    if (!total.isZero()) {
+      const entry = await this.posting.post({
+        source_type: 'MANUFACTURING',
+        source_id: build.id,
+        source_module: 'inventory',
+        entry_date: await this.settings.currentBusinessDay(),
+        description: `Build of ${build.quantity} kit(s) ${build.kitProductId}`,
+        lines: [
+          { role: 'inventory', debit: total.abs(), location_id: build.locationId },
+          { role: 'inventory', credit: total.abs(), location_id: build.locationId },
+        ],
+      });
+      journalEntryId = entry.id;
+    }
     build.components = build.components.map((c, i) => ({
       ...c,
-      unit_cost: result.components[i].unitCost,
-      value: result.components[i].value,
+      unit_cost: money(unitCosts[i]).toFixed(4),
+      value: money(unitCosts[i]).times(c.quantity).toFixed(4),
     }));
-    build.totalCost = money(result.totalCost);
-    build.unitCost = money(result.unitCost);
-    build.journalEntryId = result.journalEntryId;
+    build.totalCost = total.abs();
+    build.unitCost = total.abs().dividedBy(build.quantity).toDecimalPlaces(4);
+    build.journalEntryId = journalEntryId;
     return this.builds.save(build);
   }
 }
