@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { loadConfig } from '../../libs/platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
-import { createApiApp } from './bootstrap';
+import { applyServerLimits, createApiApp } from './bootstrap';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
 async function main() {
@@ -12,7 +12,7 @@ async function main() {
 
   const { app, logger, sandboxHandler } = await createApiApp(config);
   await app.listen(config.PORT, config.HOST);
-  const sandbox = http.createServer(sandboxHandler);
+  const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));
   logger.info({ base_url: config.baseUrl, sandbox_url: config.sandboxBaseUrl }, 'API listening');
 

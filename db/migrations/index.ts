@@ -8,6 +8,7 @@ import { SalesOrdersAndPayments1764200000000 } from './1764200000000-sales-order
 import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-bank-transactions-and-vendor-bills';
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
+import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   BankTransactionsAndVendorBills1764300000000,
   JournalNumbersAtCommit1764600000000,
   JournalNumberFunction1764700000000,
+  ImportUploadChunks1765300000000,
 ];

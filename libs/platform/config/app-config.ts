@@ -62,6 +62,16 @@ export class AppConfig {
   /** Public base URL printed by the seed and used in OpenAPI servers. */
   @IsOptional() @IsString() PUBLIC_BASE_URL?: string;
   @IsOptional() @IsString() SANDBOX_BASE_URL?: string;
+  /** HTTP server: ms to receive a request's headers (Node's headersTimeout). */
+  @Transform(toInt) @IsInt() @Min(1000) HTTP_HEADERS_TIMEOUT_MS = 10_000;
+  /** HTTP server: ms to receive a whole request, body included (Node's requestTimeout). */
+  @Transform(toInt) @IsInt() @Min(1000) HTTP_REQUEST_TIMEOUT_MS = 120_000;
+  /** HTTP server: ms an idle keep-alive connection stays open. */
+  @Transform(toInt) @IsInt() @Min(100) HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+  /** ms without body data after which a request body is refused and its connection closed. */
+  @Transform(toInt) @IsInt() @Min(100) HTTP_BODY_IDLE_TIMEOUT_MS = 10_000;
+  /** Open connections per listener; further ones are closed at once. */
+  @Transform(toInt) @IsInt() @Min(1) HTTP_MAX_CONNECTIONS = 4_096;
   /** Milliseconds the API waits for in-flight requests on SIGTERM. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
 

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { RequestContext } from '../tenancy/request-context';
 import { PlatformError } from '../errors/domain-error';
 import { renderError } from './error-envelope';
+import { closeIfBodyUnread } from './request-body';
 import { RouteRegistry } from './route-registry';
 
 /** The single place where errors become HTTP responses; never leaks stacks or SQL. */
@@ -37,6 +38,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     (res as Response & { errorCode?: string }).errorCode = body.code;
     if (res.headersSent) return;
+    closeIfBodyUnread(req, res);
     res.status(status).json(body);
   }
 }

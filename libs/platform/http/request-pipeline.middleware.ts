@@ -41,41 +41,38 @@ export function sendError(res: Response, error: unknown): void {
   res.status(rendered.status).json(rendered.body);
 }
 
-const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').includes('ndjson');
+/** What a failure of the JSON parser is answered with. */
+export function bodyError(err: unknown): PlatformError {
+  const e = err as { type?: string; status?: number };
+  if (e.type === 'entity.too.large' || e.status === 413) {
+    return new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' });
+  }
+  if (e.type === 'entity.parse.failed') {
+    return new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' });
+  }
+  return new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' });
+}
+
+const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false, type: () => true });
 
 /**
- * JSON bodies only, at most 1 MiB. A body is parsed as JSON whatever its declared type, so
- * a mislabeled body fails clearly with `invalid_json`; parse failures answer in the envelope.
+ * Parses a JSON body of at most 1 MiB into `req.body`; rejects with the contract error. A body
+ * is parsed as JSON whatever its declared type, so a mislabeled body fails clearly with
+ * `invalid_json`. Called once the caller is known (see request-body.ts), never before.
  */
+export function parseJsonBody(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) =>
+    parseJson(req, res, (err?: unknown) => (err ? reject(bodyError(err).asPreHandler()) : resolve())),
+  );
+}
+
+/** parseJsonBody as a middleware (errors answered in the envelope). */
 export function jsonBodyMiddleware(): RequestHandler {
-  const parse = express.json({
-    limit: MAX_BODY_BYTES,
-    strict: false,
-    type: (req) => !isNdjson(req as Request),
-  });
-  const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
   return (req, res, next) => {
-    const parser = isNdjson(req) ? raw : parse;
-    parser(req, res, (err?: unknown) => {
-      if (!err) return next();
-      const e = err as { type?: string; status?: number };
-      if (e.type === 'entity.too.large' || e.status === 413) {
-        return sendError(
-          res,
-          new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' }),
-        );
-      }
-      if (e.type === 'entity.parse.failed') {
-        return sendError(
-          res,
-          new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' }),
-        );
-      }
-      return sendError(
-        res,
-        new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' }),
-      );
-    });
+    parseJsonBody(req, res).then(
+      () => next(),
+      (error: unknown) => sendError(res, error),
+    );
   };
 }
 
@@ -84,7 +81,9 @@ export function jsonBodyMiddleware(): RequestHandler {
  * own not-found handler does not cover) answers 404 in the envelope, not Express's HTML page.
  */
 export function notFoundMiddleware(): RequestHandler {
-  return (_req: Request, res: Response) => {
+  return (req: Request, res: Response) => {
+    // An unread body is not drained: the connection closes after the answer.
+    if (!req.complete) res.setHeader('Connection', 'close');
     sendError(res, new PlatformError('not_found', { hint: 'No route matches this method and path.' }));
   };
 }
