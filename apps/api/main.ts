@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { loadConfig } from '../../libs/platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
+import { logUncaughtErrors, routeConsoleToLogger } from '../../libs/platform/observability/logger';
 import { applyServerLimits, createApiApp } from './bootstrap';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
@@ -11,6 +12,9 @@ async function main() {
   config.DATABASE_URL = database.url;
 
   const { app, logger, sandboxHandler } = await createApiApp(config);
+  // Every line on stdout stays one JSON object, also what libraries print.
+  routeConsoleToLogger(logger);
+  logUncaughtErrors(logger);
   await app.listen(config.PORT, config.HOST);
   const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));

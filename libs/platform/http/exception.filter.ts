@@ -32,13 +32,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const requestId = RequestContext.requestId() ?? (res.getHeader('Request-Id') as string | undefined);
     const error =
       exception instanceof NotFoundException ? (this.methodNotAllowed(req, res) ?? exception) : exception;
-    const { status, body, internal } = renderError(error, requestId);
-    if (internal !== undefined) {
+    const { status, body, internal, headers, outage } = renderError(error, requestId);
+    if (outage) {
+      this.logger.warn(
+        { err: internal, request_id: requestId, path: req.originalUrl },
+        'service unavailable',
+      );
+    } else if (internal !== undefined) {
       this.logger.error({ err: internal, request_id: requestId, path: req.originalUrl }, 'unhandled error');
     }
     (res as Response & { errorCode?: string }).errorCode = body.code;
     if (res.headersSent) return;
     closeIfBodyUnread(req, res);
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     res.status(status).json(body);
   }
 }

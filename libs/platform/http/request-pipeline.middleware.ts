@@ -38,6 +38,7 @@ export function requestContextMiddleware(): RequestHandler {
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
   (res as Response & { errorCode?: string }).errorCode = rendered.body.code;
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
   res.status(rendered.status).json(rendered.body);
 }
 
