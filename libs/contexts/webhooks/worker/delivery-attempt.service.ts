@@ -139,10 +139,12 @@ export class DeliveryAttemptService {
         requestId: claimed.request_id,
       }),
     );
-    const refusal = await this.targets.refusal(claimed.url);
-    return refusal
-      ? { status: null, retryAfter: null, body: null, error: `target refused: ${refusal}` }
+    // Resolved once for this attempt; the request connects to exactly the address checked.
+    const target = await this.targets.resolve(claimed.url);
+    return 'refusal' in target
+      ? { status: null, retryAfter: null, body: null, error: `target refused: ${target.refusal}` }
       : this.sender.send({
+          pinned: target.pinned,
           url: claimed.url,
           body,
           secret: claimed.secret,
