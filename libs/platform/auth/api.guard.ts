@@ -9,6 +9,7 @@ import { AuthenticatedRequest } from './bearer.strategy';
 import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
 import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gate';
 import { RateLimiter } from './rate-limiter';
+import { AuthFailureLimiter } from './auth-failure-limiter';
 import { BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { missingScopes } from './scopes';
 
@@ -34,6 +35,7 @@ export class ApiGuard extends AuthGuard('bearer') {
     private readonly rateLimiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly gates: MutationGates,
+    private readonly authFailures: AuthFailureLimiter,
   ) {
     super();
   }
@@ -63,8 +65,15 @@ export class ApiGuard extends AuthGuard('bearer') {
     if (policy.isPublic) return this.readBody(context, policy);
     const { required } = policy;
 
-    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // Failed authentications are throttled per client and entity code (auth-failure-limiter.ts).
+    const authStartedAt = performance.now();
+    this.authFailures.assertAllowed(req);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      throw await this.authFailures.failed(req, error, authStartedAt);
+    }
     const res = context.switchToHttp().getResponse<Response>();
     const caller = req.user as Caller;
     req.caller = caller;

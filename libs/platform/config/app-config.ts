@@ -62,6 +62,14 @@ export class AppConfig {
   /** Public base URL printed by the seed and used in OpenAPI servers. */
   @IsOptional() @IsString() PUBLIC_BASE_URL?: string;
   @IsOptional() @IsString() SANDBOX_BASE_URL?: string;
+  /** Failed authentications per client address (IPv4, or IPv6 /64) per minute before 429. */
+  @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE = 30;
+  /** Failed authentications per entity code (from the key's prefix) per minute before 429 for keys not known valid. */
+  @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE_PER_ENTITY = 600;
+  /** ms a failed authentication takes at least (unknown and refused keys answer alike). */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_FAILURE_MIN_MS = 25;
+  /** ms an unknown key is remembered as unknown (no database lookup meanwhile). */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_NEGATIVE_CACHE_MS = 10_000;
   /** HTTP server: ms to receive a request's headers (Node's headersTimeout). */
   @Transform(toInt) @IsInt() @Min(1000) HTTP_HEADERS_TIMEOUT_MS = 10_000;
   /** HTTP server: ms to receive a whole request, body included (Node's requestTimeout). */
