@@ -9,6 +9,7 @@ import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-ban
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
+import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   JournalNumbersAtCommit1764600000000,
   JournalNumberFunction1764700000000,
   ImportUploadChunks1765300000000,
+  EncryptWebhookSecrets1765310000000,
 ];

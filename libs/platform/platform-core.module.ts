@@ -9,6 +9,7 @@ import { MutationGates } from './auth/mutation-gate';
 import { ActivityRecord } from './activity/activity.entity';
 import { ImportRegistry } from './imports/import-registry';
 import { AuthFailureLimiter } from './auth/auth-failure-limiter';
+import { SecretBox } from './crypto/secret-box';
 import {
   PostgresRateLimitStore,
   RateLimiter,
@@ -82,6 +83,7 @@ export class PlatformCoreModule {
           useFactory: (store: RateLimitStore) => new RateLimiter(store),
         },
         AuthFailureLimiter,
+        { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
       ],
       exports: [
         AppConfig,
@@ -96,6 +98,7 @@ export class PlatformCoreModule {
         ResourceRegistry,
         RateLimiter,
         AuthFailureLimiter,
+        SecretBox,
         BullModule,
         TypeOrmModule,
       ],
