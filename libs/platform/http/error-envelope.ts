@@ -55,6 +55,11 @@ export function renderError(
     error = exception;
   } else if (exception instanceof HttpException) {
     error = fromHttpException(exception);
+  } else if (exception instanceof URIError) {
+    // Only input makes URI functions throw: malformed percent-encoding or a lone surrogate.
+    error = new PlatformError('parameter_invalid', {
+      hint: 'A value is not valid text (malformed percent-encoding or a lone UTF-16 surrogate).',
+    });
   } else if (isOutageError(exception)) {
     internal = exception;
     outage = true;
