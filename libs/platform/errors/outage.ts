@@ -41,6 +41,8 @@ const MESSAGES = [
   /reached the max retries per request limit/i,
   /stream isn't writeable/i,
   /connection (was )?lost/i,
+  // TypeORM, after it released a transaction's runner whose connection failed.
+  /query runner already released/i,
 ];
 
 const NAMES = new Set([
