@@ -44,6 +44,15 @@ const config: Config = {
       testEnvironment: 'node',
       testTimeout: 60_000,
     },
+    {
+      // Slow probes (fuzz, database restart): `npm run test:chaos`, run once in CI.
+      displayName: 'chaos',
+      testMatch: ['<rootDir>/test/**/*.chaos-spec.ts'],
+      transform,
+      transformIgnorePatterns,
+      testEnvironment: 'node',
+      testTimeout: 600_000,
+    },
   ],
 };
 

@@ -27,6 +27,8 @@ import { Pool } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { DispatcherModule } from '../apps/webhook-dispatcher/dispatcher.module';
 import { loadConfig } from '../libs/platform/config/app-config';
+import { SecretBox } from '../libs/platform/crypto/secret-box';
+import { SIGNING_SECRET_PURPOSE } from '../libs/contexts/webhooks/domain/signing-secret';
 import { API_VERSION } from '../libs/platform/events/event-publisher';
 import { ensureDatabase, migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
 
@@ -124,7 +126,15 @@ async function main() {
     for (let i = 0; i < scenario.endpoints; i++) {
       await pool.query(
         `INSERT INTO webhook_endpoints (id, entity_id, livemode, url, enabled_events, secret) VALUES ($1, $2, true, $3, '{*}', $4)`,
-        [uuidv7(), entityId, `${receiverUrl}?e=${i}`, `whsec_${randomBytes(32).toString('hex')}`],
+        [
+          uuidv7(),
+          entityId,
+          `${receiverUrl}?e=${i}`,
+          new SecretBox(config.secretsKey).seal(
+            `whsec_${randomBytes(32).toString('hex')}`,
+            SIGNING_SECRET_PURPOSE,
+          ),
+        ],
       );
     }
     const committedAt = new Map<string, number>();

@@ -6,8 +6,8 @@ import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { activityLogMiddleware, ActivityRecorder } from '../../libs/platform/activity/activity-recorder';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
+import { bodyPreflightMiddleware } from '../../libs/platform/http/request-body';
 import {
-  jsonBodyMiddleware,
   notFoundMiddleware,
   requestContextMiddleware,
 } from '../../libs/platform/http/request-pipeline.middleware';
@@ -28,6 +28,18 @@ const trustProxy = (value: string | undefined): boolean | number | string => {
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
 };
+
+/**
+ * Explicit timeouts and a connection cap on a listener (docs/operations.md, "HTTP limits and
+ * timeouts"), instead of Node's defaults (5 min per request, no cap).
+ */
+export function applyServerLimits(server: http.Server, config: AppConfig): http.Server {
+  server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+  return server;
+}
 
 export interface ApiAppOptions {
   /** Modules mounted next to the product's (test-only routes). */
@@ -54,12 +66,14 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use(requestContextMiddleware());
   if (config.LOG_LEVEL !== 'silent') app.use(httpLogger(logger));
   app.use(activityLogMiddleware(() => app.get(ActivityRecorder)));
-  app.use(jsonBodyMiddleware());
+  // Bodies are read by the API guard once the caller is known; this only refuses oversize declarations.
+  app.use(bodyPreflightMiddleware());
   app.use(entityAliasMiddleware(() => app.get(RouteRegistry)));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
   mountOpenApi(app, config);
   await app.init();
   app.use(notFoundMiddleware());
+  applyServerLimits(app.getHttpServer() as http.Server, config);
 
   const express = app.getHttpAdapter().getInstance() as http.RequestListener;
   const sandboxHandler: http.RequestListener = (req, res) => {

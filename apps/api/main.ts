@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { loadConfig } from '../../libs/platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
-import { createApiApp } from './bootstrap';
+import { logUncaughtErrors, routeConsoleToLogger } from '../../libs/platform/observability/logger';
+import { applyServerLimits, createApiApp } from './bootstrap';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
 async function main() {
@@ -11,8 +12,11 @@ async function main() {
   config.DATABASE_URL = database.url;
 
   const { app, logger, sandboxHandler } = await createApiApp(config);
+  // Every line on stdout stays one JSON object, also what libraries print.
+  routeConsoleToLogger(logger);
+  logUncaughtErrors(logger);
   await app.listen(config.PORT, config.HOST);
-  const sandbox = http.createServer(sandboxHandler);
+  const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));
   logger.info({ base_url: config.baseUrl, sandbox_url: config.sandboxBaseUrl }, 'API listening');
 

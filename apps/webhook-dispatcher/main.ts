@@ -1,5 +1,6 @@
 import { loadConfig } from '../../libs/platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
+import { logUncaughtErrors, routeConsoleToLogger } from '../../libs/platform/observability/logger';
 import { startDispatcher } from './bootstrap';
 
 /** Runs the worker app with /health and /ready on DISPATCHER_HEALTH_PORT; stops cleanly on SIGTERM. */
@@ -9,6 +10,9 @@ async function main() {
   if (!config.DATABASE_URL) await migrate(database.url);
   config.DATABASE_URL = database.url;
   const dispatcher = await startDispatcher(config);
+  // Every line on stdout stays one JSON object, also what libraries print.
+  routeConsoleToLogger(dispatcher.logger);
+  logUncaughtErrors(dispatcher.logger);
   const { port } = dispatcher.health.address() as { port: number };
   dispatcher.logger.info({ health: `http://${config.HOST}:${port}/health` }, 'dispatcher running');
 

@@ -10,6 +10,8 @@ import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-num
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 import { Inventory1765000000000 } from './1765000000000-inventory';
 import { Replenishment1765200000000 } from './1765200000000-replenishment';
+import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
+import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   JournalNumberFunction1764700000000,
   Inventory1765000000000,
   Replenishment1765200000000,
+  ImportUploadChunks1765300000000,
+  EncryptWebhookSecrets1765310000000,
 ];

@@ -8,7 +8,14 @@ import { BusinessEntityRecord } from './auth/business-entity.entity';
 import { MutationGates } from './auth/mutation-gate';
 import { ActivityRecord } from './activity/activity.entity';
 import { ImportRegistry } from './imports/import-registry';
-import { PostgresRateLimitStore, RateLimiter, RedisRateLimitStore } from './auth/rate-limiter';
+import { AuthFailureLimiter } from './auth/auth-failure-limiter';
+import { SecretBox } from './crypto/secret-box';
+import {
+  PostgresRateLimitStore,
+  RateLimiter,
+  RateLimitStore,
+  RedisRateLimitStore,
+} from './auth/rate-limiter';
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
 import { OutboxEventRecord } from './events/outbox-event.entity';
@@ -62,15 +69,21 @@ export class PlatformCoreModule {
         MutationGates,
         ImportRegistry,
         {
-          provide: RateLimiter,
+          // One store of shared counters: per-key request budgets and failed authentications.
+          provide: RateLimitStore,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) =>
-            new RateLimiter(
-              config.REDIS_URL
-                ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
-                : new PostgresRateLimitStore(dataSource),
-            ),
+            config.REDIS_URL
+              ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
+              : new PostgresRateLimitStore(dataSource),
         },
+        {
+          provide: RateLimiter,
+          inject: [RateLimitStore],
+          useFactory: (store: RateLimitStore) => new RateLimiter(store),
+        },
+        AuthFailureLimiter,
+        { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
       ],
       exports: [
         AppConfig,
@@ -84,6 +97,8 @@ export class PlatformCoreModule {
         IdempotencyService,
         ResourceRegistry,
         RateLimiter,
+        AuthFailureLimiter,
+        SecretBox,
         BullModule,
         TypeOrmModule,
       ],

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { DestinationStream } from 'pino';
-import { createApiApp } from '../../apps/api/bootstrap';
+import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
 import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
 import { readRunState, withDatabase } from './test-env';
@@ -70,6 +70,10 @@ export async function startTestApp(
       DB_POOL_MAX: 3,
       QUEUE_DB_POOL_MAX: 1,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+      // Suites send bad keys on purpose from one address; the throttle has its own suites.
+      AUTH_FAILURES_PER_MINUTE: 1_000_000,
+      AUTH_FAILURES_PER_MINUTE_PER_ENTITY: 1_000_000,
+      AUTH_FAILURE_MIN_MS: 0,
       ...overrides,
     },
   );
@@ -79,7 +83,7 @@ export async function startTestApp(
   });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const sandbox = http.createServer(sandboxHandler);
+  const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
   const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });

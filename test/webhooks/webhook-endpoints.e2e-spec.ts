@@ -1,3 +1,5 @@
+import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
+import { SecretBox } from '../../libs/platform/crypto/secret-box';
 import { DataSource } from 'typeorm';
 import { WebhooksMaintenanceProcessor } from '../../libs/contexts/webhooks/worker/webhooks-maintenance.processor';
 import { api, expectError } from '../support/http';
@@ -265,7 +267,12 @@ describe('webhook endpoints and events API', () => {
     expect(rotated.body.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(rotated.body.signing_secret).not.toBe(created.secret);
     const stored = await app.db.query('SELECT secret FROM webhook_endpoints WHERE id = $1', [created.id]);
-    expect(stored.rows[0].secret).toBe(rotated.body.signing_secret);
+    // Stored encrypted (SECRETS_KEY), never as shown.
+    expect(stored.rows[0].secret).toMatch(/^enc:v1:/);
+    expect(stored.rows[0].secret).not.toContain(rotated.body.signing_secret.slice(6));
+    expect(app.get(SecretBox).open(stored.rows[0].secret, SIGNING_SECRET_PURPOSE)).toBe(
+      rotated.body.signing_secret,
+    );
   });
 
   it('isolates endpoints by entity and mode, and enforces scopes', async () => {

@@ -16,6 +16,7 @@ import {
   ImportErrorRepository,
   ImportRepository,
 } from './infrastructure/import.repository';
+import { ImportUploadRepository } from './infrastructure/import-upload.repository';
 
 export const MIGRATION_ENTITIES = [EntityFreezeRecord, FreezeHistoryRecord, ImportRecord, ImportErrorRecord];
 export const MIGRATION_REPOSITORIES = [
@@ -32,7 +33,14 @@ export const MIGRATION_REPOSITORIES = [
     BullModule.registerQueue({ name: QUEUE_NAMES['migration-imports'] }),
   ],
   controllers: [CutoverController, ImportsController],
-  providers: [...MIGRATION_REPOSITORIES, FreezeStateCache, FreezeService, ImportsService, ImportQueue],
+  providers: [
+    ...MIGRATION_REPOSITORIES,
+    ImportUploadRepository,
+    FreezeStateCache,
+    FreezeService,
+    ImportsService,
+    ImportQueue,
+  ],
   exports: [FreezeService, ImportsService],
 })
 export class MigrationModule {}

@@ -83,6 +83,7 @@ export class ApiKeyService {
     const hash = hashKey(token);
     const cached = this.cache.get(hash);
     if (cached) return cached;
+    if (this.cache.isKnownUnknown(hash)) return null;
     const startedAt = this.cache.begin();
     const { rows } = await rawPool(this.dataSource).query(
       `SELECT k.id, k.entity_id, k.livemode, k.name, k.redacted, k.scopes, k.ip_allowlist, k.rate_limit_per_minute,
@@ -93,7 +94,10 @@ export class ApiKeyService {
       [hash],
     );
     const row = rows[0];
-    if (!row) return null;
+    if (!row) {
+      this.cache.rememberUnknown(hash);
+      return null;
+    }
     const key = Object.assign(new ApiKeyRecord(), {
       id: row.id,
       entityId: row.entity_id,

@@ -9,6 +9,8 @@ import { AuthenticatedRequest } from './bearer.strategy';
 import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
 import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gate';
 import { RateLimiter } from './rate-limiter';
+import { AuthFailureLimiter } from './auth-failure-limiter';
+import { BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { alternativesOf, missingScopes } from './scopes';
 
 interface RoutePolicy {
@@ -16,12 +18,14 @@ interface RoutePolicy {
   isPublic: boolean;
   required: string[] | undefined;
   gateExempt: boolean;
+  bodyStream: BodyStreamPolicy | undefined;
 }
 
 /**
  * The one global guard: authenticates the bearer key, enforces entity isolation on
  * entity-prefixed paths, spends the key's rate budget, checks the route's scopes and runs
- * the mutation gates (the entity freeze: 423 `entity_frozen`) on every POST/PATCH/PUT/DELETE.
+ * the mutation gates (the entity freeze: 423 `entity_frozen`) on every POST/PATCH/PUT/DELETE,
+ * and only then reads the request body.
  * A route with neither @RequireScopes() nor @Public() is denied.
  */
 @Injectable()
@@ -31,6 +35,7 @@ export class ApiGuard extends AuthGuard('bearer') {
     private readonly rateLimiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly gates: MutationGates,
+    private readonly authFailures: AuthFailureLimiter,
   ) {
     super();
   }
@@ -48,6 +53,7 @@ export class ApiGuard extends AuthGuard('bearer') {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)),
         required: this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets),
         gateExempt: Boolean(this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)),
+        bodyStream: this.reflector.get<BodyStreamPolicy | undefined>(BODY_STREAM_KEY, handler),
       };
       this.policies.set(handler, policy);
     }
@@ -56,11 +62,18 @@ export class ApiGuard extends AuthGuard('bearer') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.policyOf(context);
-    if (policy.isPublic) return true;
+    if (policy.isPublic) return this.readBody(context, policy);
     const { required } = policy;
 
-    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // Failed authentications are throttled per client and entity code (auth-failure-limiter.ts).
+    const authStartedAt = performance.now();
+    this.authFailures.assertAllowed(req);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      throw await this.authFailures.failed(req, error, authStartedAt);
+    }
     const res = context.switchToHttp().getResponse<Response>();
     const caller = req.user as Caller;
     req.caller = caller;
@@ -104,6 +117,18 @@ export class ApiGuard extends AuthGuard('bearer') {
     if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {
       await this.gates.check(req, caller);
     }
+    return this.readBody(context, policy);
+  }
+
+  /** The body is read only now, once the caller is known and allowed (see request-body.ts). */
+  private async readBody(context: ExecutionContext, policy: RoutePolicy): Promise<true> {
+    const http = context.switchToHttp();
+    await readRequestBody(
+      http.getRequest(),
+      http.getResponse(),
+      policy.bodyStream,
+      this.config.HTTP_BODY_IDLE_TIMEOUT_MS,
+    );
     return true;
   }
 

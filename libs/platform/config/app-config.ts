@@ -11,6 +11,8 @@ import {
   validateSync,
 } from 'class-validator';
 
+import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from '../crypto/secret-box';
+
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === ''
     ? undefined
@@ -62,8 +64,38 @@ export class AppConfig {
   /** Public base URL printed by the seed and used in OpenAPI servers. */
   @IsOptional() @IsString() PUBLIC_BASE_URL?: string;
   @IsOptional() @IsString() SANDBOX_BASE_URL?: string;
+  /**
+   * Keys encrypting secrets at rest (webhook signing secrets): `<id>:<base64 of 32 bytes>`,
+   * comma-separated, the first one encrypting. Required when NODE_ENV=production; elsewhere a
+   * public development key is used when unset (docs/operations.md, "Secrets at rest").
+   */
+  @IsOptional() @IsString() SECRETS_KEY?: string;
+  @IsOptional() @IsString() NODE_ENV?: string;
+  /** Failed authentications per client address (IPv4, or IPv6 /64) per minute before 429. */
+  @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE = 30;
+  /** Failed authentications per entity code (from the key's prefix) per minute before 429 for keys not known valid. */
+  @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE_PER_ENTITY = 600;
+  /** ms a failed authentication takes at least (unknown and refused keys answer alike). */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_FAILURE_MIN_MS = 25;
+  /** ms an unknown key is remembered as unknown (no database lookup meanwhile). */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_NEGATIVE_CACHE_MS = 10_000;
+  /** HTTP server: ms to receive a request's headers (Node's headersTimeout). */
+  @Transform(toInt) @IsInt() @Min(1000) HTTP_HEADERS_TIMEOUT_MS = 10_000;
+  /** HTTP server: ms to receive a whole request, body included (Node's requestTimeout). */
+  @Transform(toInt) @IsInt() @Min(1000) HTTP_REQUEST_TIMEOUT_MS = 120_000;
+  /** HTTP server: ms an idle keep-alive connection stays open. */
+  @Transform(toInt) @IsInt() @Min(100) HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+  /** ms without body data after which a request body is refused and its connection closed. */
+  @Transform(toInt) @IsInt() @Min(100) HTTP_BODY_IDLE_TIMEOUT_MS = 10_000;
+  /** Open connections per listener; further ones are closed at once. */
+  @Transform(toInt) @IsInt() @Min(1) HTTP_MAX_CONNECTIONS = 4_096;
   /** Milliseconds the API waits for in-flight requests on SIGTERM. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
+
+  /** SECRETS_KEY, or the development key when unset outside production (loadConfig refuses that in production). */
+  get secretsKey(): string {
+    return this.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY;
+  }
 
   get baseUrl(): string {
     return this.PUBLIC_BASE_URL ?? `http://${this.HOST}:${this.PORT}/v1`;
@@ -83,7 +115,15 @@ export function loadConfig(
 ): AppConfig {
   const known = Object.keys(new AppConfig());
   const raw: Record<string, unknown> = {};
-  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS']) {
+  for (const key of [
+    ...known,
+    'DATABASE_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+    'WEBHOOK_RETRY_DELAYS_MS',
+    'SECRETS_KEY',
+    'NODE_ENV',
+  ]) {
     if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }
   const config = plainToInstance(AppConfig, raw);
@@ -94,6 +134,18 @@ export function loadConfig(
       .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`)
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  if (config.SECRETS_KEY === undefined && config.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: SECRETS_KEY: required when NODE_ENV=production (<id>:<base64 of 32 bytes>; see docs/operations.md)',
+    );
+  }
+  if (config.SECRETS_KEY !== undefined) {
+    try {
+      parseSecretsKey(config.SECRETS_KEY);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: SECRETS_KEY: ${(error as Error).message}`);
+    }
   }
   return config;
 }

@@ -66,7 +66,8 @@ export const EVENT_CATALOG: readonly EventTypeDefinition[] = [
     'product.tag.removed': 'A tag was detached from a product.',
     'product.pricing_policy.created': 'A pricing policy was created.',
     'product.pricing_policy.updated': 'A pricing policy changed.',
-    'product.pricing_policy.deleted': 'A pricing policy was deleted (orders that applied it keep their prices).',
+    'product.pricing_policy.deleted':
+      'A pricing policy was deleted (orders that applied it keep their prices).',
   }),
   ...family('order', {
     'order.created': 'A quote, sales order, return, purchase order or invoice document was created.',

@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { Request } from 'express';
 import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
 import { DomainError, PlatformError } from '../errors/domain-error';
+import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from '../errors/outage';
 
 /** SPEC.md's error envelope: one flat object, extra fields of a code at the same level. */
 export interface ErrorEnvelope {
@@ -18,6 +19,10 @@ export interface ErrorEnvelope {
 export interface RenderedError {
   status: number;
   body: ErrorEnvelope;
+  /** Response headers the error calls for (`Retry-After` of an outage). */
+  headers?: Record<string, string>;
+  /** The cause was a backing service being unreachable (logged as a warning, not a bug). */
+  outage?: boolean;
 }
 
 /** Nest's own HTTP exceptions (router, body limits) expressed as contract errors. */
@@ -46,10 +51,22 @@ export function renderError(
 ): RenderedError & { internal?: unknown } {
   let error: DomainError;
   let internal: unknown;
+  let outage = false;
   if (exception instanceof DomainError) {
     error = exception;
   } else if (exception instanceof HttpException) {
     error = fromHttpException(exception);
+  } else if (exception instanceof URIError) {
+    // Only input makes URI functions throw: malformed percent-encoding or a lone surrogate.
+    error = new PlatformError('parameter_invalid', {
+      hint: 'A value is not valid text (malformed percent-encoding or a lone UTF-16 surrogate).',
+    });
+  } else if (isOutageError(exception)) {
+    internal = exception;
+    outage = true;
+    error = new PlatformError('service_unavailable', {
+      hint: `A service this request needs (database or queue) is unreachable; retry after ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
+    });
   } else {
     internal = exception;
     error = new PlatformError('internal_error', {
@@ -66,7 +83,9 @@ export function renderError(
     ...(error.param ? { param: error.param } : {}),
     ...(requestId ? { request_id: requestId } : {}),
   };
-  return { status, body, internal };
+  const headers =
+    error.code === 'service_unavailable' ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : undefined;
+  return { status, body, internal, ...(headers ? { headers } : {}), ...(outage ? { outage } : {}) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { RequestContext } from '../tenancy/request-context';
 import { PlatformError } from '../errors/domain-error';
 import { bearerChallenge, renderError } from './error-envelope';
+import { closeIfBodyUnread } from './request-body';
 import { RouteRegistry } from './route-registry';
 
 /** The single place where errors become HTTP responses; never leaks stacks or SQL. */
@@ -31,12 +32,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const requestId = RequestContext.requestId() ?? (res.getHeader('Request-Id') as string | undefined);
     const error =
       exception instanceof NotFoundException ? (this.methodNotAllowed(req, res) ?? exception) : exception;
-    const { status, body, internal } = renderError(error, requestId);
-    if (internal !== undefined) {
+    const { status, body, internal, headers, outage } = renderError(error, requestId);
+    if (outage) {
+      this.logger.warn(
+        { err: internal, request_id: requestId, path: req.originalUrl },
+        'service unavailable',
+      );
+    } else if (internal !== undefined) {
       this.logger.error({ err: internal, request_id: requestId, path: req.originalUrl }, 'unhandled error');
     }
     (res as Response & { errorCode?: string }).errorCode = body.code;
     if (res.headersSent) return;
+    closeIfBodyUnread(req, res);
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     if (status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
     res.status(status).json(body);
   }

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsNumber, ValidateBy } from 'class-validator';
+import Decimal from 'decimal.js';
 import { RequestContext } from '../tenancy/request-context';
 
 /** Money columns are numeric(19,4): 15 digits before the point, 4 after. */
@@ -16,7 +17,7 @@ export const MONEY_LIMIT = 1e15;
  */
 export const IsMoneyAmount = (): PropertyDecorator =>
   applyDecorators(
-    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 }),
+    IsDecimalNumber(4),
     ValidateBy({
       name: 'isMoneyAmount',
       validator: {
@@ -34,3 +35,19 @@ export const IsMoneyAmount = (): PropertyDecorator =>
       },
     }),
   );
+
+/**
+ * A finite JSON number with at most `places` decimal places. Counted with decimal.js, so numbers
+ * JavaScript prints in exponent form (7e-323, 1e+21) are judged (class-validator's
+ * `maxDecimalPlaces` threw on them: a 500).
+ */
+export const IsDecimalNumber = (places: number): PropertyDecorator =>
+  ValidateBy({
+    name: 'isNumber',
+    constraints: [{ maxDecimalPlaces: places }],
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isFinite(value) && new Decimal(value).decimalPlaces() <= places,
+      defaultMessage: () => '$property must be a number conforming to the specified constraints',
+    },
+  });

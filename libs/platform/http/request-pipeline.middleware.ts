@@ -39,56 +39,67 @@ export function requestContextMiddleware(): RequestHandler {
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
   (res as Response & { errorCode?: string }).errorCode = rendered.body.code;
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
   if (rendered.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(res.req));
   res.status(rendered.status).json(rendered.body);
 }
 
-const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').includes('ndjson');
+/** What a failure of the JSON parser is answered with. */
+export function bodyError(err: unknown): PlatformError {
+  const e = err as { type?: string; status?: number };
+  if (e.type === 'entity.too.large' || e.status === 413) {
+    return new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' });
+  }
+  if (e.type === 'entity.parse.failed') {
+    return new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' });
+  }
+  return new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' });
+}
+
+const parseJson = express.json({
+  limit: MAX_BODY_BYTES,
+  strict: false,
+  type: () => true,
+  // Contract conformance: remembers number literals that parsing rounds (money.validator.ts).
+  verify: (req, _res, buf) => {
+    (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers = inexactNumbers(buf.toString('utf8'));
+  },
+});
+
+/** After a successful parse: the nesting limit (before anything walks the body) and the rounded literals. */
+function checkParsed(req: Request): void {
+  if (exceedsDepth(req.body)) throw tooDeep();
+  const inexact = (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers;
+  const state = RequestContext.state();
+  if (inexact?.size && state) state.inexactNumbers = inexact;
+}
 
 /**
- * JSON bodies only, at most 1 MiB. A body is parsed as JSON whatever its declared type, so
- * a mislabeled body fails clearly with `invalid_json`; parse failures answer in the envelope.
+ * Parses a JSON body of at most 1 MiB into `req.body`; rejects with the contract error. A body
+ * is parsed as JSON whatever its declared type, so a mislabeled body fails clearly with
+ * `invalid_json`. Called once the caller is known (see request-body.ts), never before.
  */
+export function parseJsonBody(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) =>
+    parseJson(req, res, (err?: unknown) => {
+      if (err) return reject(bodyError(err).asPreHandler());
+      try {
+        checkParsed(req);
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    }),
+  );
+}
+
+/** parseJsonBody as a middleware (errors answered in the envelope). */
 export function jsonBodyMiddleware(): RequestHandler {
-  const parse = express.json({
-    limit: MAX_BODY_BYTES,
-    strict: false,
-    type: (req) => !isNdjson(req as Request),
-    // Contract conformance: remembers number literals that parsing rounds (money.validator.ts).
-    verify: (req, _res, buf) => {
-      (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers = inexactNumbers(
-        buf.toString('utf8'),
-      );
-    },
-  });
-  const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
   return (req, res, next) => {
-    const parser = isNdjson(req) ? raw : parse;
-    parser(req, res, (err?: unknown) => {
-      // Contract conformance: the nesting limit, before anything walks the body (json-limits.ts).
-      if (!err && exceedsDepth(req.body)) return sendError(res, tooDeep());
-      const inexact = (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers;
-      const state = RequestContext.state();
-      if (!err && inexact?.size && state) state.inexactNumbers = inexact;
-      if (!err) return next();
-      const e = err as { type?: string; status?: number };
-      if (e.type === 'entity.too.large' || e.status === 413) {
-        return sendError(
-          res,
-          new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' }),
-        );
-      }
-      if (e.type === 'entity.parse.failed') {
-        return sendError(
-          res,
-          new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' }),
-        );
-      }
-      return sendError(
-        res,
-        new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' }),
-      );
-    });
+    parseJsonBody(req, res).then(
+      () => next(),
+      (error: unknown) => sendError(res, error),
+    );
   };
 }
 
@@ -97,7 +108,9 @@ export function jsonBodyMiddleware(): RequestHandler {
  * own not-found handler does not cover) answers 404 in the envelope, not Express's HTML page.
  */
 export function notFoundMiddleware(): RequestHandler {
-  return (_req: Request, res: Response) => {
+  return (req: Request, res: Response) => {
+    // An unread body is not drained: the connection closes after the answer.
+    if (!req.complete) res.setHeader('Connection', 'close');
     sendError(res, new PlatformError('not_found', { hint: 'No route matches this method and path.' }));
   };
 }

@@ -1,5 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { format } from 'node:util';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { Caller } from '../tenancy/request-context';
 
@@ -56,24 +57,96 @@ export function httpLogger(logger: Logger): RequestHandler {
   };
 }
 
+// --- One JSON object per log line (Nest's messages, errors and stray console output) ---
+
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace';
+
+/**
+ * A Nest log call as one pino line. Nest passes `(message, ...params)` with the logger's context
+ * last; `error()` may pass a stack before it. An Error is serialised under `err`; an object is
+ * merged into the line (its `err` serialised) with the first string parameter as the message,
+ * so nothing is ever written as `[object Object]` or as a multi-line stack outside the JSON.
+ */
+export function nestLogLine(
+  message: unknown,
+  params: unknown[],
+): { fields: Record<string, unknown>; msg: string } {
+  const rest = [...params];
+  const fields: Record<string, unknown> = {};
+  if (rest.length > 0 && typeof rest[rest.length - 1] === 'string') fields.context = rest.pop();
+  else if (rest.length > 0 && rest[rest.length - 1] === undefined) rest.pop();
+  const text = rest.find((p): p is string => typeof p === 'string');
+  const error = rest.find((p): p is Error => p instanceof Error);
+  let msg: string;
+  if (message instanceof Error) {
+    fields.err = message;
+    msg = text ?? message.message;
+  } else if (message !== null && typeof message === 'object') {
+    Object.assign(fields, message);
+    const own =
+      (message as { msg?: unknown; message?: unknown }).msg ?? (message as { message?: unknown }).message;
+    msg = text ?? (typeof own === 'string' ? own : 'log');
+    delete fields.msg;
+  } else {
+    msg = String(message);
+    // error(message, stack): the stack stays a field of the JSON line.
+    if (text !== undefined) fields.stack = text;
+  }
+  if (error && fields.err === undefined) fields.err = error;
+  return { fields, msg };
+}
+
 /** Nest's own messages through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+  private write(level: Level, message: unknown, params: unknown[]) {
+    const { fields, msg } = nestLogLine(message, params);
+    this.logger[level](fields, msg);
   }
-  error(message: unknown, trace?: string, context?: string) {
-    if (message && typeof message === 'object')
-      this.logger.error({ context, ...(message as object) }, 'error');
-    else this.logger.error({ context, trace }, String(message));
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
   }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
   }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
   }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
   }
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
+  }
+}
+
+/**
+ * Sends what libraries print with `console.*` (ioredis' "Unhandled error event", driver
+ * warnings) and uncaught errors through `logger`, one JSON line each (errors under `err`).
+ * For the apps' entry points; returns the function that restores the console.
+ */
+export function routeConsoleToLogger(logger: Logger): () => void {
+  const levels = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug' } as const;
+  const target = console as unknown as Record<keyof typeof levels, (...args: unknown[]) => void>;
+  const saved = { ...target };
+  const route =
+    (level: Level) =>
+    (...args: unknown[]) => {
+      const err = args.find((a): a is Error => a instanceof Error);
+      const msg = format(...args.map((a) => (a instanceof Error ? a.message : a)));
+      logger[level]({ source: 'console', ...(err ? { err } : {}) }, msg);
+    };
+  for (const [method, level] of Object.entries(levels)) target[method as keyof typeof levels] = route(level);
+  return () => Object.assign(target, saved);
+}
+
+/** Uncaught errors as one fatal JSON line before the process exits. */
+export function logUncaughtErrors(logger: Logger): void {
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled rejection');
+  });
 }

@@ -6,6 +6,8 @@ import { RequestContext } from '../../../platform/tenancy/request-context';
 import { sourceRows } from '../domain/import-source';
 import { MigrationError } from '../domain/migration-error';
 import { ImportErrorRepository, ImportRepository } from '../infrastructure/import.repository';
+import { ImportUploadRepository } from '../infrastructure/import-upload.repository';
+import { newId } from '../../../platform/persistence/ids';
 import { ImportQueue } from './import-queue';
 import {
   ImportErrorResource,
@@ -24,6 +26,7 @@ export class ImportsService {
     private readonly imports: ImportRepository,
     private readonly errors: ImportErrorRepository,
     private readonly queue: ImportQueue,
+    private readonly uploads: ImportUploadRepository,
   ) {}
 
   /**
@@ -34,6 +37,40 @@ export class ImportsService {
     resource: unknown,
     source: { format: 'json'; records: unknown[] } | { format: 'ndjson'; text: string },
   ): Promise<ImportResource> {
+    const name = this.checkResource(resource);
+    const text =
+      source.format === 'json'
+        ? source.records.map((r) => JSON.stringify(r) ?? 'null').join('\n')
+        : source.text;
+    const total = sourceRows(text).length;
+    if (total === 0) this.noRecords(source.format === 'json' ? 'records' : 'body');
+    return this.start(name, source.format, total, text);
+  }
+
+  /**
+   * An NDJSON upload read as it arrives: each chunk (whole lines) is staged in the database and
+   * counted, so the API never holds the whole upload; the import is created from the staged
+   * chunks in one transaction. The resource is checked before a byte of the body is read.
+   */
+  async createFromStream(resource: unknown, chunks: AsyncIterable<string>): Promise<ImportResource> {
+    const name = this.checkResource(resource);
+    const uploadId = newId();
+    let seq = 0;
+    let total = 0;
+    try {
+      for await (const chunk of chunks) {
+        // Chunks hold whole lines (bodyChunks cuts at line breaks): count rows as sourceRows() does.
+        total += sourceRows(chunk).length;
+        await this.uploads.append(uploadId, seq++, chunk);
+      }
+      if (total === 0) this.noRecords('body');
+      return await this.start(name, 'ndjson', total, '', uploadId);
+    } finally {
+      await this.uploads.discard(uploadId).catch(() => undefined);
+    }
+  }
+
+  private checkResource(resource: unknown): string {
     if (resource === undefined || resource === null || resource === '') {
       throw new MigrationError('parameter_missing', {
         param: 'resource',
@@ -46,24 +83,30 @@ export class ImportsService {
         hint: 'resource must be a resource name such as "tags" or "accounts".',
       }).asPreHandler();
     }
-    const text =
-      source.format === 'json'
-        ? source.records.map((r) => JSON.stringify(r) ?? 'null').join('\n')
-        : source.text;
-    const total = sourceRows(text).length;
-    if (total === 0) {
-      throw new MigrationError('parameter_invalid', {
-        param: source.format === 'json' ? 'records' : 'body',
-        hint: 'The import has no records.',
-      }).asPreHandler();
-    }
+    return resource;
+  }
+
+  private noRecords(param: string): never {
+    throw new MigrationError('parameter_invalid', {
+      param,
+      hint: 'The import has no records.',
+    }).asPreHandler();
+  }
+
+  private async start(
+    resource: string,
+    format: 'json' | 'ndjson',
+    total: number,
+    text: string,
+    uploadId?: string,
+  ): Promise<ImportResource> {
     const caller = RequestContext.caller();
-    const created = await this.tx.run(() =>
-      this.imports.create({
+    const created = await this.tx.run(async () => {
+      const record = await this.imports.create({
         resource,
         status: 'queued',
         source: text,
-        sourceFormat: source.format,
+        sourceFormat: format,
         total,
         processed: 0,
         succeeded: 0,
@@ -73,8 +116,10 @@ export class ImportsService {
         failureReason: null,
         startedAt: null,
         completedAt: null,
-      }),
-    );
+      });
+      if (uploadId) await this.uploads.moveToImport(uploadId, record.id);
+      return record;
+    });
     await this.queue.enqueue({ importId: created.id, entityId: caller.entityId, livemode: caller.livemode });
     return toImportResource(created);
   }

@@ -2,35 +2,48 @@ import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
+import { AppConfig } from '../../../platform/config/app-config';
+import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '../../../platform/http/request-body';
 import { AllowWhileFrozen } from '../../../platform/auth/mutation-gate';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { ImportsService } from '../application/imports.service';
 import { MigrationError } from '../domain/migration-error';
 import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './migration.dto';
 
-const isNdjson = (req: Request) => String(req.headers['content-type'] ?? '').includes('ndjson');
+const NDJSON = /ndjson/i;
+const isNdjson = (req: Request) => NDJSON.test(String(req.headers['content-type'] ?? ''));
+/** Staged chunks of an NDJSON upload (whole lines, about 1 MiB each). */
+const CHUNK_BYTES = 1024 * 1024;
 
 /** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
 @ApiTags('Migration')
 @Controller('entities/:entity_id/migration/imports')
 export class ImportsController {
-  constructor(private readonly imports: ImportsService) {}
+  constructor(
+    private readonly imports: ImportsService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @AllowWhileFrozen()
   @RequireScopes('migrations:write')
+  @StreamsBody(NDJSON, MAX_STREAMED_BODY_BYTES)
   @ApiOperation({
     summary: 'Start a bulk import',
     description:
-      'JSON `{ resource, records: [...] }` (up to 1 MiB) or an NDJSON upload (`Content-Type: application/x-ndjson`, `?resource=`, up to 64 MiB), one record per line, each with an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
+      'JSON `{ resource, records: [...] }` (up to 1 MiB) or an NDJSON upload (`Content-Type: application/x-ndjson`, `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked), one record per line, each with an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({ type: CreateImportDto })
   @ApiResponse({ status: 201, type: ImportResponse })
   create(@Req() req: Request, @Query() query: ImportQueryDto) {
     if (isNdjson(req)) {
-      const text = typeof req.body === 'string' ? req.body : '';
-      return this.imports.create(query.resource, { format: 'ndjson', text });
+      const chunks = bodyChunks(req, {
+        limitBytes: MAX_STREAMED_BODY_BYTES,
+        idleMs: this.config.HTTP_BODY_IDLE_TIMEOUT_MS,
+        chunkBytes: CHUNK_BYTES,
+      });
+      return this.imports.createFromStream(query.resource, chunks);
     }
     const body = req.body as unknown;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {

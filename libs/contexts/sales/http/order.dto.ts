@@ -7,7 +7,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsString,
   IsUUID,
@@ -21,7 +20,7 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
 import { Optional, OptionalNullable } from './validation';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { IsDecimalNumber, IsMoneyAmount } from '../../../platform/http/money.validator';
 
 const MAX_AMOUNT = 999_999_999_999_999;
 const MAX_LINES = 1000;
@@ -238,7 +237,7 @@ export class CreatePaymentDto {
     description: 'Default: the amount due. At most 2 decimals, > 0, not above the amount due.',
   })
   @Optional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimalNumber(2)
   @Min(0.01)
   @Max(MAX_AMOUNT)
   amount?: number;
@@ -276,7 +275,7 @@ export class CreatePaymentDto {
 export class CreateRefundDto {
   @ApiPropertyOptional({ example: 10, description: 'Default: what is left to refund.' })
   @Optional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IsDecimalNumber(2)
   @Min(0.01)
   @Max(MAX_AMOUNT)
   amount?: number;

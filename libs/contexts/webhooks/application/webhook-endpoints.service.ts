@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -62,6 +64,7 @@ export class WebhookEndpointsService {
     private readonly targets: TargetResolver,
     private readonly deliveryQueue: DeliveryQueue,
     @InjectQueue(QUEUE_NAMES.webhooks) private readonly webhooksQueue: Queue,
+    private readonly secrets: SecretBox,
   ) {}
 
   private async checkUrl(url: string): Promise<void> {
@@ -93,19 +96,21 @@ export class WebhookEndpointsService {
       });
     }
     await this.checkUrl(input.url);
+    const secret = newSecret();
     return this.tx.run(async () => {
       await this.assertUrlFree(input.url!);
       const endpoint = await this.endpoints.create({
         url: input.url!,
         enabledEvents,
         description: input.description ?? null,
-        secret: newSecret(),
+        // Stored encrypted; the plaintext is in this response only.
+        secret: this.secrets.seal(secret, SIGNING_SECRET_PURPOSE),
         status: 'active',
         disabledReason: null,
         consecutiveFailures: 0,
         deletedAt: null,
       });
-      return { ...toEndpointResource(endpoint), secret: endpoint.secret };
+      return { ...toEndpointResource(endpoint), secret };
     });
   }
 
@@ -163,9 +168,10 @@ export class WebhookEndpointsService {
   ): Promise<WebhookEndpointResource & { secret: string; signing_secret: string }> {
     return this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(id);
-      endpoint.secret = newSecret();
+      const secret = newSecret();
+      endpoint.secret = this.secrets.seal(secret, SIGNING_SECRET_PURPOSE);
       const saved = await this.endpoints.save(endpoint);
-      return { ...toEndpointResource(saved), secret: saved.secret, signing_secret: saved.secret };
+      return { ...toEndpointResource(saved), secret, signing_secret: secret };
     });
   }
 

@@ -1,4 +1,6 @@
+import type dns from 'node:dns';
 import http from 'node:http';
+import type net from 'node:net';
 import https from 'node:https';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
@@ -24,6 +26,16 @@ export interface SignedRequest {
   eventId: string;
   eventType: string;
   apiVersion: string;
+  /** The checked address to connect to (the URL's host is not resolved again). */
+  pinned?: { address: string; family: 4 | 6 };
+}
+
+/** A `lookup` that answers every resolution with the pinned address (net.connect asks with or without `all`). */
+export function pinnedLookup(pinned: { address: string; family: 4 | 6 }): net.LookupFunction {
+  return ((_hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  }) as net.LookupFunction;
 }
 
 /** The first `limit` bytes, cut back to a UTF-8 character boundary; NUL bytes (not storable in text) removed. */
@@ -35,7 +47,8 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
 
 /**
  * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
- * budget for the whole exchange, and no redirects followed (a 3xx is a failure). Node's http
+ * budget for the whole exchange, and no redirects followed (a 3xx is a failure). The connection
+ * goes to the pinned address the resolver checked (TLS still verifies the URL's host name). Node's http
  * client with keep-alive agents: connections to a receiver are reused across attempts.
  */
 @Injectable()
@@ -103,7 +116,12 @@ export class WebhookSender implements OnApplicationShutdown {
       }, DELIVERY_TIMEOUT_MS);
       const req = (secure ? https : http).request(
         url,
-        { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http },
+        {
+          method: 'POST',
+          headers,
+          agent: secure ? this.agents.https : this.agents.http,
+          ...(request.pinned ? { lookup: pinnedLookup(request.pinned) } : {}),
+        },
         (res) => {
           response = res;
           res.on('data', (chunk: Buffer) => {

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../platform/config/app-config';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import {
   AttemptDecision,
   AUTO_DISABLE_THRESHOLD,
@@ -57,6 +59,7 @@ export class DeliveryAttemptService {
     private readonly targets: TargetResolver,
     private readonly queue: DeliveryQueue,
     private readonly systemEvents: SystemEvents,
+    private readonly secrets: SecretBox,
   ) {
     this.delays = parseRetryDelays(config.WEBHOOK_RETRY_DELAYS_MS);
   }
@@ -139,13 +142,27 @@ export class DeliveryAttemptService {
         requestId: claimed.request_id,
       }),
     );
-    const refusal = await this.targets.refusal(claimed.url);
-    return refusal
-      ? { status: null, retryAfter: null, body: null, error: `target refused: ${refusal}` }
+    let secret: string;
+    try {
+      secret = this.secrets.open(claimed.secret, SIGNING_SECRET_PURPOSE);
+    } catch (error) {
+      // A secret sealed with a key SECRETS_KEY no longer lists: an operator error, retried later.
+      return {
+        status: null,
+        retryAfter: null,
+        body: null,
+        error: `signing secret unreadable: ${(error as Error).message}`,
+      };
+    }
+    // Resolved once for this attempt; the request connects to exactly the address checked.
+    const target = await this.targets.resolve(claimed.url);
+    return 'refusal' in target
+      ? { status: null, retryAfter: null, body: null, error: `target refused: ${target.refusal}` }
       : this.sender.send({
+          pinned: target.pinned,
           url: claimed.url,
           body,
-          secret: claimed.secret,
+          secret,
           endpointId: claimed.endpoint_id,
           eventId: claimed.event_id,
           eventType: claimed.type,

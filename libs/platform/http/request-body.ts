@@ -1,0 +1,169 @@
+import { SetMetadata } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { StringDecoder } from 'node:string_decoder';
+import { PlatformError } from '../errors/domain-error';
+import { MAX_BODY_BYTES, parseJsonBody, sendError } from './request-pipeline.middleware';
+
+/**
+ * Request bodies are read only once the caller is known: the middleware below reads nothing
+ * (it refuses a declared length above every route's limit at once), the API guard reads the
+ * body as its last step, after the key, the rate limit and the scopes have passed
+ * (`readRequestBody`), and a route that streams its body (`@StreamsBody`) reads it itself,
+ * a chunk at a time (`bodyChunks`).
+ */
+
+/** The largest body any route accepts (the NDJSON upload of bulk imports). */
+export const MAX_STREAMED_BODY_BYTES = 64 * 1024 * 1024;
+
+export const BODY_STREAM_KEY = 'erp:body-stream';
+
+export interface BodyStreamPolicy {
+  /** Matches the content types the route streams itself (any other body is parsed as JSON). */
+  contentType: RegExp;
+  /** Bytes the route accepts. */
+  limitBytes: number;
+}
+
+/** The route reads bodies of this content type itself, as a stream, up to `limitBytes`. */
+export const StreamsBody = (contentType: RegExp, limitBytes: number) =>
+  SetMetadata(BODY_STREAM_KEY, { contentType, limitBytes } satisfies BodyStreamPolicy);
+
+const NDJSON = /ndjson/i;
+
+export const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MiB`;
+
+/** The declared Content-Length, or undefined (chunked or none). */
+export function declaredLength(req: Request): number | undefined {
+  const raw = req.headers['content-length'];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** True when the request announces a body (a length above 0, or chunked transfer). */
+export function announcesBody(req: Request): boolean {
+  const length = declaredLength(req);
+  return (length !== undefined && length > 0) || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * An answer sent before the request's body was read closes the connection after it: the
+ * unread body is never waited for or drained (a client declaring 50 MB and sending nothing
+ * does not keep the socket).
+ */
+export function closeIfBodyUnread(req: Request, res: Response): void {
+  const consumed = (req as Request & { _body?: boolean })._body === true || req.readableEnded;
+  if (!consumed && !req.complete && announcesBody(req) && !res.headersSent) {
+    res.setHeader('Connection', 'close');
+  }
+}
+
+const tooLarge = (limit: number) =>
+  new PlatformError('payload_too_large', {
+    hint: `The request body exceeds ${mib(limit)}.`,
+  }).asPreHandler();
+
+const stalled = (idleMs: number) =>
+  new PlatformError('parameter_invalid', {
+    param: 'body',
+    hint: `The request body stalled: no data arrived for ${idleMs / 1000} s.`,
+  }).asPreHandler();
+
+/**
+ * First in the pipeline: a declared Content-Length above every route's limit is answered 413
+ * at once, without a key and without reading a byte; the connection is closed after it.
+ */
+export function bodyPreflightMiddleware(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = declaredLength(req);
+    if (length !== undefined && length > MAX_STREAMED_BODY_BYTES) {
+      res.setHeader('Connection', 'close');
+      return sendError(res, tooLarge(MAX_STREAMED_BODY_BYTES));
+    }
+    next();
+  };
+}
+
+/**
+ * Reads the body of an authenticated (or public) request before its handler runs: a body of a
+ * content type the route streams is left to the route (after its length is checked against the
+ * route's limit); NDJSON elsewhere is 415; anything else is JSON of at most 1 MiB, parsed with
+ * the shared parser. A body that stops arriving for `idleMs` is refused and its connection closed.
+ */
+export async function readRequestBody(
+  req: Request,
+  res: Response,
+  stream: BodyStreamPolicy | undefined,
+  idleMs: number,
+): Promise<void> {
+  if (!announcesBody(req)) return;
+  const type = String(req.headers['content-type'] ?? '');
+  const length = declaredLength(req);
+  if (stream && stream.contentType.test(type)) {
+    if (length !== undefined && length > stream.limitBytes) throw tooLarge(stream.limitBytes);
+    return;
+  }
+  if (NDJSON.test(type)) {
+    throw new PlatformError('unsupported_media_type', {
+      hint: 'This route takes a JSON body (Content-Type: application/json); NDJSON is accepted by bulk imports only.',
+    }).asPreHandler();
+  }
+  if (length !== undefined && length > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
+  let timer: NodeJS.Timeout | undefined;
+  let stall: (error: unknown) => void = () => undefined;
+  const idle = new Promise<never>((_, reject) => (stall = reject));
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stall(stalled(idleMs)), idleMs);
+    timer.unref();
+  };
+  req.on('data', arm);
+  arm();
+  try {
+    await Promise.race([parseJsonBody(req, res), idle]);
+  } finally {
+    clearTimeout(timer);
+    req.off('data', arm);
+  }
+}
+
+/**
+ * A streamed body as text chunks of about `chunkBytes`, each ending at a line break (the last
+ * one excepted), so the caller holds one chunk at a time and never the whole body. Stops with
+ * 413 past `limitBytes` and with 400 when no data arrives for `idleMs`.
+ */
+export async function* bodyChunks(
+  req: Request,
+  options: { limitBytes: number; idleMs: number; chunkBytes: number },
+): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let received = 0;
+  let pending = '';
+  const iterator = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(stalled(options.idleMs)), options.idleMs);
+      timer.unref();
+    });
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await Promise.race([iterator.next(), idle]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (next.done) break;
+    received += next.value.length;
+    if (received > options.limitBytes) throw tooLarge(options.limitBytes);
+    pending += decoder.write(next.value);
+    if (pending.length >= options.chunkBytes) {
+      const cut = pending.lastIndexOf('\n');
+      if (cut >= 0) {
+        yield pending.slice(0, cut + 1);
+        pending = pending.slice(cut + 1);
+      }
+    }
+  }
+  pending += decoder.end();
+  if (pending !== '') yield pending;
+}

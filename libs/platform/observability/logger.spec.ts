@@ -1,0 +1,87 @@
+import { Logger as NestLogger } from '@nestjs/common';
+import { Writable } from 'node:stream';
+import { createLogger, PinoNestLogger, routeConsoleToLogger } from './logger';
+
+/** A pino logger writing into an array of raw lines. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
+      done();
+    },
+  });
+  const logger = createLogger('trace', stream);
+  return { logger, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+const pgError = () => {
+  const error = Object.assign(new Error('terminating connection due to administrator command'), {
+    code: '57P01',
+    severity: 'FATAL',
+  });
+  error.stack = `${error.stack}\n    at Parser.parseErrorMessage (pg-protocol/dist/parser.js:283:98)`;
+  return error;
+};
+
+describe('log lines', () => {
+  const flush = () => new Promise((r) => setImmediate(r));
+
+  it("writes Nest's messages as one JSON object each, errors under err, never [object Object]", async () => {
+    const { logger, lines, parsed } = capture();
+    const nest = new PinoNestLogger(logger);
+    const scoped = new NestLogger('ActivityRecorder');
+    NestLogger.overrideLogger(nest);
+    scoped.warn({ err: pgError() }, 'activity log connection failed');
+    scoped.error('query failed', pgError().stack);
+    scoped.error(pgError());
+    scoped.log({ some: 'object' });
+    nest.error({ err: pgError(), request_id: 'req_1' }, 'unhandled error', 'ApiExceptionFilter');
+    NestLogger.overrideLogger(false);
+    await flush();
+    expect(lines).toHaveLength(5);
+    expect(lines.join('\n')).not.toContain('[object Object]');
+    const [warned, withStack, errorOnly, object, filtered] = parsed();
+    expect(warned).toMatchObject({
+      level: 40,
+      context: 'ActivityRecorder',
+      msg: 'activity log connection failed',
+    });
+    expect(warned.err).toMatchObject({ type: 'Error', code: '57P01', message: expect.any(String) });
+    expect(String((warned.err as { stack: string }).stack)).toContain('parseErrorMessage');
+    expect(withStack).toMatchObject({ level: 50, msg: 'query failed', context: 'ActivityRecorder' });
+    expect(String(withStack.stack)).toContain('parseErrorMessage');
+    expect(errorOnly).toMatchObject({
+      msg: 'terminating connection due to administrator command',
+      err: { code: '57P01' },
+    });
+    expect(object).toMatchObject({ some: 'object', msg: 'log' });
+    expect(filtered).toMatchObject({
+      context: 'ApiExceptionFilter',
+      request_id: 'req_1',
+      err: { code: '57P01' },
+    });
+  });
+
+  it('routes console output (ioredis and driver warnings) into JSON lines', async () => {
+    const { logger, lines, parsed } = capture();
+    const restore = routeConsoleToLogger(logger);
+    try {
+      console.error('[ioredis] Unhandled error event:', pgError());
+      console.warn('multi\nline');
+    } finally {
+      restore();
+    }
+    await flush();
+    expect(lines).toHaveLength(2);
+    const [first, second] = parsed();
+    expect(first).toMatchObject({ level: 50, source: 'console', err: { code: '57P01' } });
+    expect(first.msg).toContain('[ioredis] Unhandled error event');
+    expect(second).toMatchObject({ level: 40, msg: 'multi\nline' });
+  });
+});

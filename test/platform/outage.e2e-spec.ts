@@ -1,0 +1,90 @@
+import { Writable } from 'node:stream';
+import { Pool } from 'pg';
+import { api, expectError } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { readRunState } from '../support/test-env';
+
+/**
+ * A database outage answers 503 service_unavailable with Retry-After (never 500), every log line
+ * stays one JSON object, and the API recovers by itself. The outage is this file's database
+ * refusing connections (the server and the other files' databases are untouched).
+ */
+describe('database outage', () => {
+  let app: TestApp;
+  let admin: Pool;
+  let dbName: string;
+  const raw: string[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        raw.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    app = await startTestApp({ LOG_LEVEL: 'info' }, { logDestination: sink });
+    app.db.on('error', () => undefined);
+    admin = new Pool({ connectionString: readRunState().adminUrl, max: 1 });
+    dbName = new URL(app.databaseUrl).pathname.slice(1);
+  });
+  afterAll(async () => {
+    await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`).catch(() => undefined);
+    await app.close();
+    await admin.end();
+  });
+
+  const cutOff = async () => {
+    await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS false`);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [dbName],
+    );
+  };
+
+  it('answers 503 with Retry-After during the outage, logs JSON only, and recovers after it', async () => {
+    const key = app.seed.entities.primary.keys.live;
+    await api(app, key).get('/v1/tags').expect(200);
+    await cutOff();
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const read = await api(app, key).get('/v1/tags');
+      const write = await api(app, key)
+        .post('/v1/tags')
+        .send({ name: `during outage ${i}` });
+      statuses.push(read.status, write.status);
+      if (i === 0) {
+        expectError(read, 503, 'service_unavailable');
+        expect(read.headers['retry-after']).toBe('5');
+        expectError(write, 503, 'service_unavailable');
+      }
+    }
+    expect(statuses.filter((s) => s !== 503)).toEqual([]);
+
+    await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`);
+    const back = Date.now();
+    let recovered = false;
+    while (Date.now() - back < 20_000) {
+      const res = await api(app, key).get('/v1/tags');
+      if (res.status === 200) {
+        recovered = true;
+        break;
+      }
+      expect(res.status).toBe(503);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recovered).toBe(true);
+    await api(app, key).post('/v1/tags').send({ name: 'after outage' }).expect(201);
+    const refused = await app.db.query(
+      `SELECT count(*)::int AS n FROM tags WHERE name LIKE 'during outage%'`,
+    );
+    expect(refused.rows[0].n).toBe(0);
+
+    // Every line written is one JSON object; none is "[object Object]"; outages log under err.
+    const lines = raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(raw.join('\n')).not.toContain('[object Object]');
+    const outage = lines.find((l) => l.msg === 'service unavailable');
+    expect(outage).toMatchObject({ level: 40, err: { message: expect.any(String) } });
+    expect(lines.some((l) => l.msg === 'unhandled error')).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { EncryptWebhookSecrets1765310000000 } from '../../db/migrations/1765310000000-encrypt-webhook-secrets';
+import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
+import { SecretBox } from '../../libs/platform/crypto/secret-box';
+import { QUEUE_NAMES } from '../../libs/platform/queue/queues';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** Signing secrets are encrypted at rest and never travel in job payloads. */
+describe('webhook signing secrets at rest', () => {
+  let app: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    base = `/v1/entities/${app.seed.entities.primary.id}/webhook_endpoints`;
+  });
+  afterAll(() => app.close());
+
+  it('stores the secret encrypted and puts none in the database in clear or in queued jobs', async () => {
+    const live = api(app, app.seed.entities.primary.keys.live);
+    const created = await live
+      .post(base)
+      .send({ url: 'http://127.0.0.1:9/secrets', enabled_events: ['*'] })
+      .expect(201);
+    const secret: string = created.body.secret;
+    await live.post(`${base}/${created.body.id}/test`).expect(200);
+    const stored = await app.db.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [
+      created.body.id,
+    ]);
+    expect(stored.rows[0].secret).toMatch(/^enc:v1:dev:/);
+    const clear = await app.db.query(
+      `SELECT (SELECT count(*) FROM webhook_endpoints WHERE secret LIKE '%' || $1 || '%')
+            + (SELECT count(*) FROM outbox_events WHERE data::text LIKE '%' || $1 || '%')
+            + (SELECT count(*) FROM webhook_deliveries WHERE row_to_json(webhook_deliveries)::text LIKE '%' || $1 || '%') AS n`,
+      [secret.slice(6)],
+    );
+    expect(Number(clear.rows[0].n)).toBe(0);
+    const queue = app.get<Queue>(getQueueToken(QUEUE_NAMES['webhook-deliveries']) as never);
+    const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(JSON.stringify(jobs.map((j) => j.data))).not.toContain(secret.slice(6));
+  });
+
+  it('encrypts the plaintext secrets of existing rows in its migration', async () => {
+    const plain = `whsec_${randomBytes(32).toString('hex')}`;
+    const id = (
+      await app.db.query(
+        `INSERT INTO webhook_endpoints (id, entity_id, livemode, url, enabled_events, secret)
+         VALUES (gen_random_uuid(), $1, true, 'http://127.0.0.1:9/legacy', '{*}', $2) RETURNING id`,
+        [app.seed.entities.primary.id, plain],
+      )
+    ).rows[0].id;
+    const runner = app.get(DataSource).createQueryRunner();
+    try {
+      await new EncryptWebhookSecrets1765310000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const stored = (await app.db.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [id])).rows[0]
+      .secret;
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(app.get(SecretBox).open(stored, SIGNING_SECRET_PURPOSE)).toBe(plain);
+  });
+});
