@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsNumber, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import Decimal from 'decimal.js';
 import { RequestContext } from '../tenancy/request-context';
 
