@@ -4,6 +4,7 @@ import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
 import { InventoryHttpModule } from '../../libs/contexts/inventory';
+import { FulfillmentHttpModule } from '../../libs/contexts/fulfillment';
 import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -15,6 +16,7 @@ export const CONTEXT_MODULES = [
   SalesModule,
   AccountingModule,
   InventoryHttpModule,
+  FulfillmentHttpModule,
   WebhooksModule,
   MigrationModule,
 ];

@@ -9,6 +9,7 @@ import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-ban
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 import { Inventory1765000000000 } from './1765000000000-inventory';
+import { Fulfillment1765100000000 } from './1765100000000-fulfillment';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   JournalNumbersAtCommit1764600000000,
   JournalNumberFunction1764700000000,
   Inventory1765000000000,
+  Fulfillment1765100000000,
 ];

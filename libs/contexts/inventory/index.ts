@@ -4,6 +4,7 @@ export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
 export { SerialsService } from './application/serials.service';
+export { InventorySettingsService } from './application/inventory-settings.service';
 export type {
   ReturnLine,
   ShipmentCost,

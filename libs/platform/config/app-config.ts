@@ -62,6 +62,14 @@ export class AppConfig {
   /** Public base URL printed by the seed and used in OpenAPI servers. */
   @IsOptional() @IsString() PUBLIC_BASE_URL?: string;
   @IsOptional() @IsString() SANDBOX_BASE_URL?: string;
+  /** The label provider of the fulfillment context: the built-in sandbox carrier, or EasyPost's REST API. */
+  @IsIn(['sandbox', 'easypost']) CARRIER_PROVIDER = 'sandbox';
+  /** EasyPost API key (required when CARRIER_PROVIDER=easypost); sent as HTTP Basic user name. */
+  @IsOptional() @IsString() EASYPOST_API_KEY?: string;
+  /** EasyPost's API base (contract tests point it at a local server). */
+  @IsString() EASYPOST_BASE_URL = 'https://api.easypost.com/v2';
+  /** Hours a quoted rate (rate_object_id) can buy a label. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(720) SHIPPING_RATE_TTL_HOURS = 24;
   /** Milliseconds the API waits for in-flight requests on SIGTERM. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
 
@@ -83,7 +91,14 @@ export function loadConfig(
 ): AppConfig {
   const known = Object.keys(new AppConfig());
   const raw: Record<string, unknown> = {};
-  for (const key of [...known, 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'WEBHOOK_RETRY_DELAYS_MS']) {
+  for (const key of [
+    ...known,
+    'DATABASE_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+    'WEBHOOK_RETRY_DELAYS_MS',
+    'EASYPOST_API_KEY',
+  ]) {
     if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }
   const config = plainToInstance(AppConfig, raw);
