@@ -9,6 +9,7 @@ import { InventoryModule } from '../inventory';
 import { SalesModule } from '../sales/sales.module';
 import { CARRIER_GATEWAY, CarrierGateway } from './application/carrier.port';
 import { FulfillmentPostings } from './application/fulfillment-postings.service';
+import { FulfillmentSeedContributor } from './application/fulfillment-seed.contributor';
 import { LabelsService } from './application/labels.service';
 import { OrderReader } from './application/order-facts';
 import { PackageShipping } from './application/package-shipping.service';
@@ -81,6 +82,7 @@ const SERVICES = [PackagesService, LabelsService];
     FulfillmentPostings,
     ShipmentNotifications,
     carrierProvider,
+    FulfillmentSeedContributor,
   ],
   exports: SERVICES,
 })

@@ -1,0 +1,66 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { QaSeedService } from '../../../platform/seed/qa-seed.service';
+import { ProductsService } from '../../catalog/application/products.service';
+import { AccountsService } from '../../sales/application/accounts.service';
+import { OrdersService } from '../../sales/application/orders.service';
+import { LabelsService } from './labels.service';
+import { PackagesService } from './packages.service';
+
+/**
+ * QA fixture of fulfillment (API-CONTRACT.md section 8): `shipped_package_id`, a package of its
+ * own confirmed sales order (so `sales_order` stays unpacked) with a bought sandbox USPS label,
+ * fulfilled through fulfill_after_label. The insured product is the catalog seed's QA widget
+ * (freight_insurance); the entity's insurance threshold stays unset. Runs after the inventory
+ * seed, which stocks the widget.
+ */
+@Injectable()
+export class FulfillmentSeedContributor implements OnModuleInit {
+  constructor(
+    private readonly seed: QaSeedService,
+    private readonly products: ProductsService,
+    private readonly accounts: AccountsService,
+    private readonly orders: OrdersService,
+    private readonly packages: PackagesService,
+    private readonly labels: LabelsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.seed.register({
+      name: 'fulfillment',
+      seed: ({ as }) =>
+        as('live', async () => {
+          const widget = (await this.products.list({ sku: 'QA-WIDGET-001', limit: 1 }, '/v1/products'))
+            .data[0];
+          const account = (await this.accounts.list({ limit: 100 }, '/v1/accounts')).data.find(
+            (a) => a.name === 'QA Customer Inc',
+          );
+          if (!widget || !account) throw new Error('The fulfillment seed needs the catalog and sales seeds');
+          const draft = await this.orders.create({
+            document_type: 'sales_order',
+            account_id: account.id,
+            lines: [{ product_id: widget.id, quantity: 1 }],
+            notes: 'QA order of the shipped package fixture',
+          });
+          const order = await this.orders.confirm(draft.id);
+          const item = { order_item_id: order.lines[0].id, quantity: 1 };
+          const quoted = await this.packages.create({ order_id: order.id, weight: 2, items: [item] }, null);
+          const rates = await this.labels.quote(quoted.id, `/v1/packages/${quoted.id}/rates`);
+          const rate = rates.data.find((r) => r.carrier === 'usps' && r.service_level === 'priority')!;
+          // The quoting package is voided: the shipped one holds the order's only unit.
+          await this.packages.void(quoted.id);
+          const shipped = await this.packages.create(
+            {
+              order_id: order.id,
+              weight: 2,
+              items: [item],
+              buy_label: true,
+              rate_object_id: rate.rate_object_id,
+              fulfill_after_label: true,
+            },
+            null,
+          );
+          return { shipped_package_id: shipped.id };
+        }),
+    });
+  }
+}
