@@ -15,12 +15,14 @@ import { OrderReader } from './application/order-facts';
 import { PackageShipping } from './application/package-shipping.service';
 import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
+import { ReturnsService } from './application/returns.service';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
 import {
   ShipmentNotificationDelivery,
   ShipmentNotifications,
 } from './application/shipment-notifications.service';
 import { PackagesController } from './http/packages.controller';
+import { ReturnsController } from './http/returns.controller';
 import { EasyPostCarrier } from './infrastructure/easypost-carrier';
 import { FULFILLMENT_RECORDS } from './infrastructure/fulfillment.entities';
 import {
@@ -57,7 +59,7 @@ const carrierProvider: Provider = {
   },
 };
 
-const SERVICES = [PackagesService, LabelsService];
+const SERVICES = [PackagesService, LabelsService, ReturnsService];
 
 /**
  * Fulfillment core: packages and items, rates and labels through the carrier port, insurance,
@@ -89,7 +91,7 @@ const SERVICES = [PackagesService, LabelsService];
 export class FulfillmentModule {}
 
 /** Fulfillment's routes. */
-@Module({ imports: [FulfillmentModule], controllers: [PackagesController] })
+@Module({ imports: [FulfillmentModule], controllers: [PackagesController, ReturnsController] })
 export class FulfillmentHttpModule {}
 
 /** The worker side (dispatcher app): delivers queued shipment notifications through the notifier. */

@@ -2,3 +2,4 @@
 export { FulfillmentModule, FulfillmentHttpModule, FulfillmentWorkerModule } from './fulfillment.module';
 export { PackagesService } from './application/packages.service';
 export { LabelsService } from './application/labels.service';
+export { ReturnsService } from './application/returns.service';
