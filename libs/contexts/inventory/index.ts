@@ -5,6 +5,7 @@ export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
 export { SerialsService } from './application/serials.service';
 export { InventorySettingsService } from './application/inventory-settings.service';
+export { AdjustmentsService } from './application/adjustments.service';
 export type {
   ReturnLine,
   ShipmentCost,

@@ -1,17 +1,20 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { ProductsService } from '../../catalog/application/products.service';
 import { AccountsService } from '../../sales/application/accounts.service';
 import { OrdersService } from '../../sales/application/orders.service';
+import { ReferenceListService } from '../../sales/application/reference-list.service';
+import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
+import { AdjustmentsService } from '../../inventory';
 import { LabelsService } from './labels.service';
 import { PackagesService } from './packages.service';
 
 /**
  * QA fixture of fulfillment (API-CONTRACT.md section 8): `shipped_package_id`, a package of its
  * own confirmed sales order (so `sales_order` stays unpacked) with a bought sandbox USPS label,
- * fulfilled through fulfill_after_label. The insured product is the catalog seed's QA widget
- * (freight_insurance); the entity's insurance threshold stays unset. Runs after the inventory
- * seed, which stocks the widget.
+ * fulfilled through fulfill_after_label. Its product, QA-INSURED-001, is flagged
+ * freight_insurance and stocked here; the entity's insurance threshold stays unset. Runs after
+ * the sales and inventory seeds.
  */
 @Injectable()
 export class FulfillmentSeedContributor implements OnModuleInit {
@@ -22,6 +25,8 @@ export class FulfillmentSeedContributor implements OnModuleInit {
     private readonly orders: OrdersService,
     private readonly packages: PackagesService,
     private readonly labels: LabelsService,
+    private readonly adjustments: AdjustmentsService,
+    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
   ) {}
 
   onModuleInit(): void {

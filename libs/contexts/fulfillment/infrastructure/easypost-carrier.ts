@@ -127,19 +127,20 @@ export class EasyPostCarrier implements CarrierGateway {
     const { rate } = request;
     if (!rate.providerShipmentId || !rate.providerRateId)
       throw new CarrierFailure('This rate was not quoted by EasyPost; request new rates.');
-    let shipment = await this.call<EasyPostShipment>('POST', `/shipments/${rate.providerShipmentId}/buy`, {
+    const shipment = await this.call<EasyPostShipment>('POST', `/shipments/${rate.providerShipmentId}/buy`, {
       rate: { id: rate.providerRateId },
       ...(request.insuredAmount ? { insurance: request.insuredAmount.toFixed(2) } : {}),
     });
     if (!shipment.tracking_code) throw new CarrierFailure('EasyPost bought no label for this shipment.');
-    const url = this.labelUrl(shipment, request.fileType);
-    if (!url) {
-      shipment = await this.call<EasyPostShipment>(
+    // The bought shipment keeps the tracker, fees and insurance; a conversion answers the label only.
+    let fileUrl = this.labelUrl(shipment, request.fileType);
+    if (!fileUrl) {
+      const converted = await this.call<EasyPostShipment>(
         'GET',
         `/shipments/${shipment.id}/label?file_format=${request.fileType === 'ZPLII' ? 'ZPL' : request.fileType}`,
       );
+      fileUrl = this.labelUrl(converted, request.fileType);
     }
-    const fileUrl = this.labelUrl(shipment, request.fileType);
     if (!fileUrl) throw new CarrierFailure(`EasyPost returned no ${request.fileType} label.`);
     const file = await fetch(fileUrl, { signal: AbortSignal.timeout(15_000) });
     if (!file.ok) throw new Error(`EasyPost label download answered ${file.status}`);
