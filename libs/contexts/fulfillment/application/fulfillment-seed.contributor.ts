@@ -34,12 +34,32 @@ export class FulfillmentSeedContributor implements OnModuleInit {
       name: 'fulfillment',
       seed: ({ as }) =>
         as('live', async () => {
-          const widget = (await this.products.list({ sku: 'QA-WIDGET-001', limit: 1 }, '/v1/products'))
-            .data[0];
           const account = (await this.accounts.list({ limit: 100 }, '/v1/accounts')).data.find(
             (a) => a.name === 'QA Customer Inc',
           );
-          if (!widget || !account) throw new Error('The fulfillment seed needs the catalog and sales seeds');
+          if (!account) throw new Error('The fulfillment seed needs the sales seed');
+          // A product of its own, so the stock of the shared QA widget stays as the inventory seed left it.
+          const widget = await this.products.create({
+            sku: 'QA-INSURED-001',
+            name: 'QA Insured Lamp',
+            type: 'standard',
+            list_price: 80,
+            weight: { value: 3, unit: 'lb' },
+            freight_insurance: true,
+          });
+          const oldest = await this.locations.list(
+            { limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' },
+            '',
+          );
+          const locationId = oldest.data[0]?.id;
+          if (!locationId) throw new Error('The fulfillment seed needs the sales seed location');
+          await this.adjustments.create({
+            product_id: widget.id,
+            location_id: locationId,
+            quantity: 5,
+            unit_cost: 30,
+            reason: 'QA opening stock',
+          });
           const draft = await this.orders.create({
             document_type: 'sales_order',
             account_id: account.id,
