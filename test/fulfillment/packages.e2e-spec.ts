@@ -135,4 +135,30 @@ describe('packages', () => {
     );
     expectError(await live.post('/v1/packages').send({ order_id: fx.quoteId }), 422, 'order_not_confirmed');
   });
+
+  it('recognises revenue once: an invoice of a partly shipped sales order posts only the rest', async () => {
+    const order = await confirmedOrder(live, fx.accountId, [
+      { product_id: fx.productId, quantity: 2, unit_price: 20, tax_rate: 10 },
+    ]);
+    const pkg = (
+      await live
+        .post('/v1/packages')
+        .send({ order_id: order.id, items: [{ order_item_id: order.items[0].id, quantity: 1 }] })
+        .expect(201)
+    ).body;
+    await live
+      .post(`/v1/packages/${pkg.id}/ship`)
+      .send({ carrier: 'usps', tracking_number: '9400REV' })
+      .expect(200);
+    const [shipped] = await entriesOf(app, 'FULFILLMENT', pkg.id);
+    const roleOf = (lines: { role: string; debit: string; credit: string }[], role: string) =>
+      lines.find((l) => l.role === role)!;
+    expect(Number(roleOf(shipped.lines, 'revenue').credit)).toBe(20);
+    const invoice = (await live.post(`/v1/orders/${order.id}/convert`).send({}).expect(200)).body;
+    await live.post(`/v1/orders/${invoice.id}/confirm`).send({}).expect(200);
+    const [invoiced] = await entriesOf(app, 'INVOICE', invoice.id);
+    expect(Number(roleOf(invoiced.lines, 'revenue').credit)).toBe(20);
+    expect(Number(roleOf(invoiced.lines, 'tax').credit)).toBe(2);
+    expect(Number(roleOf(invoiced.lines, 'receivables').debit)).toBe(22);
+  });
 });

@@ -134,12 +134,10 @@ describe('returns against shipped packages', () => {
       .expect(200);
     const ret = await returnOrder(product, 2);
     expectError(
-      await live
-        .post(`/v1/returns/${ret}/receive`)
-        .send({
-          package_id: pkg.id,
-          items: [{ package_item_id: pkg.items[0].id, quantity: 1, serial_numbers: ['NOPE'] }],
-        }),
+      await live.post(`/v1/returns/${ret}/receive`).send({
+        package_id: pkg.id,
+        items: [{ package_item_id: pkg.items[0].id, quantity: 1, serial_numbers: ['NOPE'] }],
+      }),
       400,
       'parameter_invalid',
       { param: 'items[0].serial_numbers' },

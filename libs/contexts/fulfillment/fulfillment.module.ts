@@ -16,6 +16,7 @@ import { PackageShipping } from './application/package-shipping.service';
 import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
 import { ReturnsService } from './application/returns.service';
+import { RevenueRecognitionRegistration } from './application/revenue-recognition.registration';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
 import {
   ShipmentNotificationDelivery,
@@ -85,6 +86,7 @@ const SERVICES = [PackagesService, LabelsService, ReturnsService];
     ShipmentNotifications,
     carrierProvider,
     FulfillmentSeedContributor,
+    RevenueRecognitionRegistration,
   ],
   exports: SERVICES,
 })

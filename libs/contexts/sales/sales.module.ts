@@ -7,6 +7,7 @@ import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { OrdersService } from './application/orders.service';
+import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PurchaseOrdersController } from './http/purchase-orders.controller';
 import { PaymentsService } from './application/payments.service';
@@ -119,6 +120,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrdersService,
     PaymentsService,
     OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
     SalesReceivables,
     { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
@@ -132,6 +134,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrdersService,
     PaymentsService,
     OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],

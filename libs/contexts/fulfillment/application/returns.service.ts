@@ -162,7 +162,7 @@ export class ReturnsService {
       });
       // Revenue of the returned units: the share last recognised for those units of their line.
       const shipped = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
-      const returnedBefore = await this.returnedByLine(order.id);
+      const returnedBefore = await this.items.returnedByLine(order.id);
       let net = money(0);
       let tax = money(0);
       for (const l of lines) {
@@ -222,14 +222,5 @@ export class ReturnsService {
         hint: `No return with id '${id}' exists for this entity and mode.`,
       });
     return order;
-  }
-
-  private async returnedByLine(orderId: string): Promise<Map<string, number>> {
-    const result = new Map<string, number>();
-    for (const pkg of await this.packages.ofOrder(orderId)) {
-      for (const item of (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [])
-        result.set(item.orderItemId, (result.get(item.orderItemId) ?? 0) + item.returnedQuantity);
-    }
-    return result;
   }
 }

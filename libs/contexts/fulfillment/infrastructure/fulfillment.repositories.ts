@@ -128,6 +128,17 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
     return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
   }
 
+  /** Units of each order line received back by returns, over all the order's packages. */
+  async returnedByLine(orderId: string): Promise<Map<string, number>> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { order_item_id: string; units: string }[] = await this.tx.manager.query(
+      `SELECT order_item_id, sum(returned_quantity) AS units FROM package_items
+       WHERE entity_id = $1 AND livemode = $2 AND order_id = $3 GROUP BY order_item_id`,
+      [entityId, livemode, orderId],
+    );
+    return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+  }
+
   async deleteOfPackage(packageId: string): Promise<void> {
     const { entityId, livemode } = RequestContext.caller();
     await this.tx.transactional.query(
