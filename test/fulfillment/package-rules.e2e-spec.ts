@@ -424,4 +424,53 @@ describe('package rules', () => {
       },
     );
   });
+
+  it('insures by the entity threshold once the package value reaches it', async () => {
+    const product = await newProduct(live, { listPrice: 40 });
+    await stock(live, product, fx.locationId, 5, 10);
+    const order = await confirmedOrder(live, fx.accountId, [
+      { product_id: product, quantity: 3, unit_price: 40 },
+    ]);
+    const small = await newPackage(order.id, { items: [{ order_item_id: order.items[0].id, quantity: 1 }] });
+    expect(small.insurance).toBeNull();
+    expectError(
+      await live.patch('/v1/fulfillment/settings').send({ insurance_threshold: -1 }),
+      400,
+      'parameter_invalid',
+      {
+        param: 'insurance_threshold',
+      },
+    );
+    expect(
+      (await live.patch('/v1/fulfillment/settings').send({ insurance_threshold: 80 }).expect(200)).body,
+    ).toMatchObject({
+      object: 'fulfillment_settings',
+      insurance_threshold: 80,
+    });
+    expect((await live.get(`/v1/packages/${small.id}`).expect(200)).body.insurance).toMatchObject({
+      active: false,
+      source: 'entity_threshold',
+      amount: 0,
+    });
+    const big = await newPackage(order.id, { items: [{ order_item_id: order.items[0].id, quantity: 2 }] });
+    expect(big.insurance).toMatchObject({
+      active: true,
+      source: 'entity_threshold',
+      amount: 80,
+      covered_item_count: 1,
+    });
+    const rate = await rateOf(big.id, 'fedex', '2_day');
+    expect(rate.insurance_fee).toBe(1.28);
+    const bought = (
+      await live
+        .post(`/v1/packages/${big.id}/buy-label`)
+        .send({ rate_object_id: rate.rate_object_id })
+        .expect(200)
+    ).body;
+    expect(bought.insurance).toMatchObject({ bought: true, amount: 80, provider: 'FEDEX' });
+    expect(bought.label).toMatchObject({ insured_amount: 80, insurance_fee: 1.28 });
+    const testKey = api(app, app.seed.entities.primary.keys.test);
+    expect((await testKey.get('/v1/fulfillment/settings').expect(200)).body.insurance_threshold).toBeNull();
+    await live.patch('/v1/fulfillment/settings').send({ insurance_threshold: null }).expect(200);
+  });
 });

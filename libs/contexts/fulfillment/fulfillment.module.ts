@@ -24,6 +24,8 @@ import {
 } from './application/shipment-notifications.service';
 import { PackagesController } from './http/packages.controller';
 import { ReturnsController } from './http/returns.controller';
+import { FulfillmentSettingsController } from './http/fulfillment-settings.controller';
+import { FulfillmentSettingsService } from './application/fulfillment-settings.service';
 import { EasyPostCarrier } from './infrastructure/easypost-carrier';
 import { FULFILLMENT_RECORDS } from './infrastructure/fulfillment.entities';
 import {
@@ -60,7 +62,7 @@ const carrierProvider: Provider = {
   },
 };
 
-const SERVICES = [PackagesService, LabelsService, ReturnsService];
+const SERVICES = [PackagesService, LabelsService, ReturnsService, FulfillmentSettingsService];
 
 /**
  * Fulfillment core: packages and items, rates and labels through the carrier port, insurance,
@@ -93,7 +95,10 @@ const SERVICES = [PackagesService, LabelsService, ReturnsService];
 export class FulfillmentModule {}
 
 /** Fulfillment's routes. */
-@Module({ imports: [FulfillmentModule], controllers: [PackagesController, ReturnsController] })
+@Module({
+  imports: [FulfillmentModule],
+  controllers: [PackagesController, ReturnsController, FulfillmentSettingsController],
+})
 export class FulfillmentHttpModule {}
 
 /** The worker side (dispatcher app): delivers queued shipment notifications through the notifier. */
