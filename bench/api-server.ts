@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import { Controller, Get, Module } from '@nestjs/common';
 import { Client } from 'pg';
+import pino from 'pino';
 import { createApiApp } from '../apps/api/bootstrap';
 import { Public, RequireScopes } from '../libs/platform/auth/decorators';
 import { RateLimiter } from '../libs/platform/auth/rate-limiter';
@@ -96,10 +99,14 @@ class BenchFloorModule {}
 
 async function main() {
   applyDiagnosticPatches((process.env.BENCH_API_PATCH ?? '').split(',').filter(Boolean));
-  const config = loadConfig(process.env, { LOG_LEVEL: 'silent' });
+  // BENCH_API_LOG=1: the request log on (level info) written to /dev/null, so its cost is in
+  // the figures without a pipe to the benchmark process.
+  const logging = process.env.BENCH_API_LOG === '1';
+  const config = loadConfig(process.env, { LOG_LEVEL: logging ? 'info' : 'silent' });
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
   const { app } = await createApiApp(config, {
     extraModules: process.env.BENCH_FLOOR === '1' ? [BenchFloorModule] : [],
+    logDestination: logging ? pino.destination({ dest: '/dev/null', sync: false }) : undefined,
   });
   if (process.env.BENCH_FLOOR === '1') {
     // Extra modules' routes come after every product route, and Express tries route layers in
@@ -120,8 +127,24 @@ async function main() {
   const address = app.getHttpServer().address() as { port: number };
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
 
+  let profiler: Session | undefined;
   process.on('message', (message: unknown) => {
-    if (message === 'trace-on') {
+    const command = message as { type?: string; file?: string };
+    if (command?.type === 'profile-start') {
+      // A CPU profile of one measured window (BENCH_PROFILE_DIR), without start-up or warm-up.
+      profiler = new Session();
+      profiler.connect();
+      profiler.post('Profiler.enable', () =>
+        profiler!.post('Profiler.start', () => process.send?.({ type: 'profile-started' })),
+      );
+    } else if (command?.type === 'profile-stop' && profiler) {
+      profiler.post('Profiler.stop', (error, result) => {
+        if (!error) writeFileSync(command.file!, JSON.stringify(result.profile));
+        profiler!.disconnect();
+        profiler = undefined;
+        process.send?.({ type: 'profile-stopped' });
+      });
+    } else if (message === 'trace-on') {
       stats.clear();
       tracing = true;
       process.send?.({ type: 'trace-on' });

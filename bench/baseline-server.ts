@@ -21,7 +21,10 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 const notFound = (res: http.ServerResponse) =>
   send(res, 404, {
-    error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such resource.' },
+    error: 'not_found',
+    code: 'not_found',
+    type: 'not_found',
+    hint: 'No such resource.',
   });
 
 async function main() {
@@ -36,7 +39,10 @@ async function main() {
     void (async () => {
       if (req.method !== 'GET' || !String(req.headers.authorization ?? '').startsWith('Bearer ')) {
         return send(res, 401, {
-          error: { type: 'authentication_error', code: 'invalid_api_key', message: 'No API key.' },
+          error: 'invalid_api_key',
+          code: 'invalid_api_key',
+          type: 'authentication_error',
+          hint: 'No API key.',
         });
       }
       const [path, search = ''] = (req.url ?? '').split('?');
@@ -53,7 +59,12 @@ async function main() {
     })().catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent)
-        send(res, 500, { error: { type: 'api_error', code: 'internal_error', message: 'Internal error.' } });
+        send(res, 500, {
+          error: 'internal_error',
+          code: 'internal_error',
+          type: 'internal',
+          hint: 'Internal error.',
+        });
     });
   });
   server.keepAliveTimeout = 65_000;

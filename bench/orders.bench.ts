@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -15,6 +16,10 @@ import { apiEnv, databaseServer, onCleanup, runBench, scratchDatabase, startServ
  * for the first page and for a page deep in the list (cursor after 90,000 records), then the
  * p99 of both measured sequentially and interleaved (so machine noise hits both alike): keyset
  * pagination must keep the deep page within 1.5x of the first.
+ *
+ * A bare Node `http` + `pg` server (bench/orders-baseline-server.ts) answers the same two pages
+ * with the same SQL and the same JSON (checked body for body before the runs); the API must make
+ * at least half of its requests/s on the first page, measured side by side in the same run.
  */
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -25,6 +30,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const MAX_DEEP_RATIO = 1.5;
+const MIN_BASELINE_RATIO = 0.5;
 const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_SEQUENTIAL_ROUNDS ?? 200);
 const CHUNK = 10_000;
 /** 95 % of the orders are in the default list (quotes, sales orders, invoices), so 90,000 of them can be paged past. */
@@ -141,20 +147,46 @@ async function main() {
   ).rows[0] as { id: string } | undefined;
   if (!listed) throw new Error('not enough listed orders for the deep cursor');
   const api = await startServer('the API', 'api-server.js', apiEnv(url));
+  const baseline = await startServer(
+    'baseline',
+    'orders-baseline-server.js',
+    apiEnv(url, { ENTITY_ID: seed.entities.primary.id, LIVEMODE: 'true' }),
+  );
   const first = '/v1/orders?limit=100&expand[]=account';
   const deep = `${first}&starting_after=${listed.id}`;
   for (const route of [first, deep]) {
-    const res = await fetch(`${api.baseUrl}${route}`, { headers: { Authorization: `Bearer ${key}` } });
-    const body = (await res.json()) as { data: { account: { object: string } }[] };
+    const [res, base] = await Promise.all(
+      [api, baseline].map((s) =>
+        fetch(`${s.baseUrl}${route}`, { headers: { Authorization: `Bearer ${key}` } }),
+      ),
+    );
+    const text = await res.text();
+    const body = JSON.parse(text) as { data: { account: { object: string } }[] };
     if (res.status !== 200 || body.data.length !== 100 || body.data[0].account.object !== 'account')
       throw new Error(`unexpected answer on ${route}: ${res.status}`);
+    if ((await base.text()) !== text)
+      throw new Error(`the baseline's JSON differs from the API's on ${route}`);
   }
+  console.log('the baseline answers both pages with the same JSON as the API');
   if (WARMUP_S > 0) {
     await run(api.baseUrl, first, key, WARMUP_S);
     await run(api.baseUrl, deep, key, WARMUP_S);
+    await run(baseline.baseUrl, first, key, WARMUP_S);
   }
+  // BENCH_BEFORE_DIR: another build's compiled bench/ (e.g. the main branch's), loaded side by side.
+  const before = process.env.BENCH_BEFORE_DIR
+    ? await startServer('api-before', 'api-server.js', apiEnv(url), process.env.BENCH_BEFORE_DIR)
+    : undefined;
+  if (before && WARMUP_S > 0) await run(before.baseUrl, first, key, WARMUP_S);
+  // Side by side: the API's first page, the baseline's, then the API's deep page.
   const a = await run(api.baseUrl, first, key, DURATION_S);
+  const previous = before ? await run(before.baseUrl, first, key, DURATION_S) : undefined;
+  if (before) await before.stop();
+  const base = await run(baseline.baseUrl, first, key, DURATION_S);
+  const baseDeep = await run(baseline.baseUrl, deep, key, DURATION_S);
   const b = await run(api.baseUrl, deep, key, DURATION_S);
+  const memory = readFileSync(`/proc/${api.child.pid}/status`, 'utf8');
+  const hwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(memory)?.[1] ?? NaN) / 1024;
   const [firstTimes, deepTimes] = await interleaved(api.baseUrl, [first, deep], key, SEQUENTIAL_ROUNDS);
   const seqFirst = percentile(firstTimes, 99);
   const seqDeep = percentile(deepTimes, 99);
@@ -172,7 +204,20 @@ async function main() {
     `sequential, one connection, ${SEQUENTIAL_ROUNDS} requests each, interleaved: first page p50 ${percentile(firstTimes, 50).toFixed(1)} ms, p99 ${seqFirst.toFixed(1)} ms; deep page p50 ${percentile(deepTimes, 50).toFixed(1)} ms, p99 ${seqDeep.toFixed(1)} ms`,
   );
   console.log(
+    `baseline    first page: ${base.rps.toFixed(0)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms; deep page ${baseDeep.rps.toFixed(0)} req/s (bare http + pg, same SQL and JSON)`,
+  );
+  console.log(`API peak RSS (VmHWM) ${hwm.toFixed(0)} MB`);
+  if (previous) {
+    console.log(
+      `before (${process.env.BENCH_BEFORE_DIR}): first page ${previous.rps.toFixed(0)} req/s, p99 ${previous.p99} ms, ${((previous.rps / base.rps) * 100).toFixed(0)} % of the baseline`,
+    );
+  }
+  const share = a.rps / base.rps;
+  console.log(
     `\n${ratio <= MAX_DEEP_RATIO && a.bad + b.bad === 0 ? 'PASS' : 'FAIL'}  deep page p99 / first page p99 (sequential) = ${ratio.toFixed(2)} (target <= ${MAX_DEEP_RATIO}); under load ${(b.p99 / Math.max(a.p99, 1)).toFixed(2)}`,
+  );
+  console.log(
+    `${share >= MIN_BASELINE_RATIO && a.bad === 0 ? 'PASS' : 'FAIL'}  first page: API ${(share * 100).toFixed(0)} % of the bare Node + pg baseline's req/s (target >= ${MIN_BASELINE_RATIO * 100} %); deep page ${((b.rps / baseDeep.rps) * 100).toFixed(0)} %`,
   );
 }
 

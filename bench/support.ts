@@ -76,10 +76,18 @@ export interface Server {
  * Forks a compiled entry of bench/ that prints `{"port":n}` once it listens; it is stopped at
  * cleanup. BENCH_API_EXEC_ARGV (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to the API's node.
  */
-export function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const execArgv =
-    script === 'api-server.js' ? (process.env.BENCH_API_EXEC_ARGV ?? '').split(' ').filter(Boolean) : [];
-  const child = fork(path.join(__dirname, script), [], {
+export function startServer(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  /** Where the compiled bench/ entry is (another build of the API, for a side-by-side comparison). */
+  dir = __dirname,
+): Promise<Server> {
+  // BENCH_BEFORE_EXEC_ARGV is the side-by-side API's (platform.bench's BENCH_BEFORE_DIR), e.g. to
+  // compare V8 flags on one build.
+  const flags = name === 'api-before' ? process.env.BENCH_BEFORE_EXEC_ARGV : process.env.BENCH_API_EXEC_ARGV;
+  const execArgv = script === 'api-server.js' ? (flags ?? '').split(' ').filter(Boolean) : [];
+  const child = fork(path.join(dir, script), [], {
     env,
     execArgv,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '../libs/platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
+import { EmbeddedPostgresAccessError } from '../libs/platform/persistence/embedded-access';
 import { QA_ENTITY_CODES, QaSeedDocument } from '../libs/platform/seed/qa-seed.service';
 import { runSeed } from './seed-runner';
 
@@ -76,6 +77,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // An actionable failure (e.g. EmbeddedPostgresAccessError) is printed as its message alone.
+  console.error(error instanceof EmbeddedPostgresAccessError ? error.message : error);
   process.exit(1);
 });

@@ -7,10 +7,8 @@ import { ActivityService } from './activity/activity.service';
 import { ApiGuard } from './auth/api.guard';
 import { ApiKeysController } from './auth/api-keys.controller';
 import { BearerStrategy } from './auth/bearer.strategy';
-import { EtagInterceptor } from './http/etag.interceptor';
+import { ApiPipelineInterceptor } from './http/api-pipeline.interceptor';
 import { ApiExceptionFilter } from './http/exception.filter';
-import { ExpandInterceptor } from './http/expand/expand.interceptor';
-import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { RouteRegistry } from './http/route-registry';
 import { ApiValidationPipe } from './http/validation.pipe';
 import { HealthController } from './observability/health.controller';
@@ -19,8 +17,8 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
 
 /**
  * The request pipeline of the HTTP API, switched on for every route: guard (auth, isolation,
- * rate limit, scopes, mutation gates such as the entity freeze) -> idempotency -> expand[] -> ETag -> validation -> handler -> filter.
- * Interceptors run in the order listed, the first being outermost.
+ * rate limit, scopes, mutation gates such as the entity freeze) -> one interceptor (idempotency,
+ * then expand[], then ETag) -> validation -> handler -> filter.
  */
 @Module({
   imports: [PassportModule, DiscoveryModule],
@@ -33,9 +31,7 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
     ActivityService,
     ActivityRecorder,
     { provide: APP_GUARD, useClass: ApiGuard },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: ExpandInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: EtagInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ApiPipelineInterceptor },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

@@ -91,8 +91,15 @@ describe('bulk imports', () => {
     expect(errors.body.data[0]).toMatchObject({
       object: 'import_error',
       external_id: 'T-100',
-      error: { code: 'parameter_missing', param: 'name', type: 'validation_error' },
+      error: {
+        error: 'parameter_missing',
+        code: 'parameter_missing',
+        param: 'name',
+        type: 'validation_error',
+      },
     });
+    // A row's error is the flat envelope without request_id (no request produced it).
+    expect(errors.body.data[0].error).not.toHaveProperty('request_id');
     expect(
       errors.body.data.map(
         (e: { error: { code: string; param?: string } }) => `${e.error.code}:${e.error.param ?? ''}`,

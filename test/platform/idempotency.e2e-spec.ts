@@ -207,7 +207,10 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
     expect(replay.status).toBe(404);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.headers['content-type']).toMatch(/application\/json/);
-    expect(replay.body).toEqual(first.body);
+    // The replay answers as itself; Original-Request names the request that produced the outcome.
+    expectError(replay, 404, 'not_found');
+    expect(replay.body).toEqual({ ...first.body, request_id: replay.headers['request-id'] });
+    expect(replay.headers['original-request']).toBe(first.headers['request-id']);
   });
 
   it('scopes keys by entity and mode', async () => {

@@ -25,4 +25,6 @@ export function expectError(
   expect(res.body).toMatchObject({ error: code, code, ...extra });
   expect(typeof res.body.type).toBe('string');
   expect(res.body.request_id).toBe(res.headers['request-id']);
+  // RFC 6750: every 401 names the Bearer scheme.
+  if (status === 401) expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="api"/);
 }

@@ -19,14 +19,6 @@ import { StockReferences } from './application/stock-references';
 import { StockService } from './application/stock.service';
 import { TransactionsService } from './application/transactions.service';
 import { TransfersService } from './application/transfers.service';
-import { AdjustmentsController } from './http/adjustments.controller';
-import { BalancesController } from './http/balances.controller';
-import { InventorySettingsController } from './http/inventory-settings.controller';
-import { OrderSerialsController } from './http/order-serials.controller';
-import { PurchaseOrderReceiptsController } from './http/purchase-order-receipts.controller';
-import { SerialsController } from './http/serials.controller';
-import { TransactionsController } from './http/transactions.controller';
-import { TransfersController } from './http/transfers.controller';
 import { BalanceRepository } from './infrastructure/balance.repository';
 import { INVENTORY_RECORDS } from './infrastructure/inventory.entities';
 import { InventorySettingsRepository } from './infrastructure/inventory-settings.repository';
@@ -73,19 +65,3 @@ const SERVICES = [
   exports: SERVICES,
 })
 export class InventoryModule {}
-
-/** Inventory's routes. */
-@Module({
-  imports: [InventoryModule],
-  controllers: [
-    BalancesController,
-    TransactionsController,
-    AdjustmentsController,
-    TransfersController,
-    SerialsController,
-    OrderSerialsController,
-    PurchaseOrderReceiptsController,
-    InventorySettingsController,
-  ],
-})
-export class InventoryHttpModule {}

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '../../platform/queue/queues';
 import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { InventoryModule } from '../inventory';
 import { SalesModule } from '../sales/sales.module';
 import { ImportQueue } from './application/import-queue';
 import { ImportRunner } from './application/import-runner';
@@ -24,6 +25,8 @@ export const IMPORTER_CONTEXTS = [CatalogModule, SalesModule, AccountingModule];
     TypeOrmModule.forFeature(MIGRATION_ENTITIES),
     BullModule.registerQueue({ name: QUEUE_NAMES['migration-imports'] }),
     ...IMPORTER_CONTEXTS,
+    // Imported orders confirmed here commit stock (allocated, on_order) through inventory's listener.
+    InventoryModule,
   ],
   providers: [ImportQueue, ImportRunner, ImportProcessor, ImportSweeper],
   exports: [ImportRunner],

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import type { Request } from 'express';
 import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
 import { DomainError, PlatformError } from '../errors/domain-error';
 
@@ -66,4 +67,14 @@ export function renderError(
     ...(requestId ? { request_id: requestId } : {}),
   };
   return { status, body, internal };
+}
+
+/**
+ * RFC 6750's challenge for a 401: `Bearer realm="api"`, plus `error="invalid_token"` when the
+ * request carried a credential (an Authorization header, or a key in `access_token`).
+ */
+export function bearerChallenge(req: Pick<Request, 'headers' | 'query'> | undefined): string {
+  const query = (req?.query ?? {}) as Record<string, unknown>;
+  const sent = Boolean(req?.headers?.authorization?.trim()) || query.access_token !== undefined;
+  return sent ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
 }

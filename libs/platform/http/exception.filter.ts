@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from
 import type { Request, Response } from 'express';
 import { RequestContext } from '../tenancy/request-context';
 import { PlatformError } from '../errors/domain-error';
-import { renderError } from './error-envelope';
+import { bearerChallenge, renderError } from './error-envelope';
 import { RouteRegistry } from './route-registry';
 
 /** The single place where errors become HTTP responses; never leaks stacks or SQL. */
@@ -37,6 +37,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     (res as Response & { errorCode?: string }).errorCode = body.code;
     if (res.headersSent) return;
+    if (status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
     res.status(status).json(body);
   }
 }

@@ -2,7 +2,8 @@ import { randomFillSync } from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
 import { RequestContext } from '../tenancy/request-context';
-import { renderError } from './error-envelope';
+import { bearerChallenge, renderError } from './error-envelope';
+import { exceedsDepth, inexactNumbers, tooDeep } from './json-limits';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -38,6 +39,7 @@ export function requestContextMiddleware(): RequestHandler {
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
   (res as Response & { errorCode?: string }).errorCode = rendered.body.code;
+  if (rendered.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(res.req));
   res.status(rendered.status).json(rendered.body);
 }
 
@@ -52,11 +54,22 @@ export function jsonBodyMiddleware(): RequestHandler {
     limit: MAX_BODY_BYTES,
     strict: false,
     type: (req) => !isNdjson(req as Request),
+    // Contract conformance: remembers number literals that parsing rounds (money.validator.ts).
+    verify: (req, _res, buf) => {
+      (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers = inexactNumbers(
+        buf.toString('utf8'),
+      );
+    },
   });
   const raw = express.text({ limit: MAX_BODY_BYTES * 64, type: (req) => isNdjson(req as Request) });
   return (req, res, next) => {
     const parser = isNdjson(req) ? raw : parse;
     parser(req, res, (err?: unknown) => {
+      // Contract conformance: the nesting limit, before anything walks the body (json-limits.ts).
+      if (!err && exceedsDepth(req.body)) return sendError(res, tooDeep());
+      const inexact = (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers;
+      const state = RequestContext.state();
+      if (!err && inexact?.size && state) state.inexactNumbers = inexact;
       if (!err) return next();
       const e = err as { type?: string; status?: number };
       if (e.type === 'entity.too.large' || e.status === 413) {

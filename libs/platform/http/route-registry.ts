@@ -23,7 +23,10 @@ export interface RouteInfo {
   path: string;
   scopes: string[] | null;
   public: boolean;
-  /** The collection the route acts on: the controller path's last static segment (`tags`, `api_keys`, `imports`). */
+  /**
+   * The collection the route acts on: the last static segment of the controller's first
+   * (canonical) path (`tags`, `api_keys`, `imports`), the same for every path it is served at.
+   */
   resourceType: string;
   matcher: MatchFunction<Partial<Record<string, string | string[]>>>;
 }
@@ -72,7 +75,7 @@ export class RouteRegistry {
               ? raw
               : joinPath(API_PREFIX, raw);
             const resourceType =
-              controllerPath
+              controllerPaths[0]
                 .split('/')
                 .filter((seg) => seg.length > 0 && !seg.startsWith(':'))
                 .pop() ?? '';

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, Validatio
 import { DECORATORS } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import { PlatformError } from '../errors/domain-error';
+import { exceedsDepth, firstUnstorableString, tooDeep } from './json-limits';
 
 function isIndex(property: string) {
   return /^\d+$/.test(property);
@@ -28,14 +29,9 @@ function firstLeaf(
  * class-validator blames the whole array for a failed `each: true` rule; re-validates the
  * elements one at a time to name the first one at fault, e.g. `scopes[2]`.
  */
-function failingElement(error: ValidationError): number | undefined {
-  const { target, property, value, constraints = {} } = error;
-  if (
-    !Array.isArray(value) ||
-    !target ||
-    !Object.values(constraints).every((m) => m.startsWith('each value in'))
-  )
-    return undefined;
+function failingElement(error: ValidationError, message: string): number | undefined {
+  const { target, property, value } = error;
+  if (!Array.isArray(value) || !target || !message.startsWith('each value in')) return undefined;
   for (let i = 0; i < value.length; i++) {
     const probe = Object.assign(Object.create(Object.getPrototypeOf(target) as object) as object, target, {
       [property]: [value[i]],
@@ -45,13 +41,115 @@ function failingElement(error: ValidationError): number | undefined {
   return undefined;
 }
 
+/** Constraints that state a value's JSON type, with the type they require. */
+const TYPE_CONSTRAINTS: Record<string, string> = {
+  isString: 'a string',
+  isNumber: 'a number',
+  isMoneyAmount: 'a number',
+  isInt: 'an integer',
+  isBoolean: 'a boolean',
+  isArray: 'an array',
+  isObject: 'an object',
+  nestedValidation: 'an object',
+  isDateString: 'a string (an ISO 8601 date-time)',
+  isIso8601: 'a string (an ISO 8601 date-time)',
+  isISO8601: 'a string (an ISO 8601 date-time)',
+};
+
+/** Constraints that only a string can meet: on a value of another type they fail for its type. */
+const STRING_CONSTRAINTS = new Set([
+  'maxLength',
+  'minLength',
+  'isLength',
+  'isNotEmpty',
+  'matches',
+  'isEmail',
+  'isUrl',
+  'isUuid',
+  'isHexColor',
+  'isCurrency',
+  'isIso4217CurrencyCode',
+  'isISO4217CurrencyCode',
+  'isIso31661Alpha2',
+  'isISO31661Alpha2',
+  'isIp',
+  'isFqdn',
+  'isAlphanumeric',
+  'isLowercase',
+  'isUppercase',
+  'isTimeZone',
+  'contains',
+]);
+
+/** Constraints that only a number can meet. */
+const NUMBER_CONSTRAINTS = new Set(['min', 'max', 'isPositive', 'isNegative', 'isDivisibleBy']);
+
+/** A JSON value's type as a client would name it. */
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isInteger(value) ? 'an integer' : 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+/** Whether `value` has the JSON type that `expected` (a TYPE_CONSTRAINTS wording) names. */
+function hasType(value: unknown, expected: string): boolean {
+  if (expected.startsWith('a string')) return typeof value === 'string';
+  if (expected === 'a number' || expected === 'an integer') return typeof value === 'number';
+  if (expected === 'a boolean') return typeof value === 'boolean';
+  if (expected === 'an array') return Array.isArray(value);
+  if (expected === 'an object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return true;
+}
+
+/**
+ * The one message a failed field reports. A value of the wrong JSON type is named for its type
+ * before any length, format or range rule ("name must be a string, not an integer"): the type
+ * constraint's rule wins, and a string-only or number-only rule failing on a value of another
+ * type reports the type it needs. Otherwise the first failed rule's message.
+ */
+function constraintMessage(error: ValidationError): string {
+  const constraints = error.constraints ?? {};
+  const names = Object.keys(constraints);
+  const { property, value } = error;
+  const eachRule = (name: string) => constraints[name].startsWith('each value in');
+  const typeRule = names.find((name) => TYPE_CONSTRAINTS[name] !== undefined);
+  if (typeRule) {
+    const expected = TYPE_CONSTRAINTS[typeRule];
+    if (!eachRule(typeRule) && !hasType(value, expected)) {
+      return `${property} must be ${expected}, not ${jsonTypeOf(value)}`;
+    }
+    return constraints[typeRule];
+  }
+  if (!Array.isArray(value) || !names.some(eachRule)) {
+    if (typeof value !== 'string' && names.some((name) => STRING_CONSTRAINTS.has(name))) {
+      return `${property} must be a string, not ${jsonTypeOf(value)}`;
+    }
+    if (typeof value !== 'number' && names.some((name) => NUMBER_CONSTRAINTS.has(name))) {
+      return `${property} must be a number, not ${jsonTypeOf(value)}`;
+    }
+  }
+  return constraints[names[0]];
+}
+
 function toPlatformError(errors: ValidationError[], location: string): PlatformError {
   const leaf = firstLeaf(errors);
   if (!leaf) return new PlatformError('parameter_invalid', { hint: `Invalid ${location}.` }).asPreHandler();
   const { error } = leaf;
-  const index = failingElement(error);
-  const path = index === undefined ? leaf.path : `${leaf.path}[${index}]`;
   const constraints = error.constraints ?? {};
+  const message = constraintMessage(error);
+  const index = failingElement(error, message);
+  const path = index === undefined ? leaf.path : `${leaf.path}[${index}]`;
   if (constraints.whitelistValidation) {
     return new PlatformError('parameter_unknown', {
       param: path,
@@ -66,10 +164,9 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
       hint: `Missing required parameter: ${path}${error.value === null ? ' (null was sent)' : ''}.`,
     }).asPreHandler();
   }
-  const messages = Object.values(constraints).join('; ');
   return new PlatformError('parameter_invalid', {
     param: path,
-    hint: `Invalid ${path}: ${messages}.`,
+    hint: `Invalid ${path}: ${message}.`,
   }).asPreHandler();
 }
 
@@ -142,6 +239,39 @@ function firstShapeProblem(
   return undefined;
 }
 
+/**
+ * What no body or query may carry, whatever its DTO says: nesting deeper than MAX_JSON_DEPTH
+ * (import rows reach this pipe without the body parser's check), and, in any string value or
+ * key at any depth, a NUL character or a lone UTF-16 surrogate, which PostgreSQL cannot store.
+ */
+function refuseUnstorable(value: unknown): void {
+  if (exceedsDepth(value)) throw tooDeep();
+  const found = firstUnstorableString(value);
+  if (found) {
+    throw new PlatformError('parameter_invalid', {
+      ...(found.path ? { param: found.path } : {}),
+      hint: `Invalid ${found.path || 'request'}: ${found.reason}.`,
+    }).asPreHandler();
+  }
+}
+
+/** A transformed query value that can be kept and handed out again as a copy. */
+const isKeepable = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'boolean' ||
+  value instanceof Date ||
+  (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'));
+
+const copyOf = (value: unknown): unknown =>
+  value instanceof Date ? new Date(value.getTime()) : Array.isArray(value) ? value.slice() : value;
+
+/** Most distinct query strings remembered per pipe, and the longest one remembered. */
+const MAX_KNOWN_QUERIES = 1000;
+const MAX_KNOWN_QUERY_CHARS = 512;
+
 const isEmptyObject = (value: unknown): boolean => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return false;
@@ -161,7 +291,8 @@ export class ApiValidationPipe implements PipeTransform {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: true, value: true },
-    stopAtFirstError: true,
+    // Every failed rule of a field is collected so that constraintMessage() can put the type first.
+    stopAtFirstError: false,
     exceptionFactory: (errors) => toPlatformError(errors, 'request'),
   });
 
@@ -171,6 +302,40 @@ export class ApiValidationPipe implements PipeTransform {
    * skips class-transformer and class-validator, which would find nothing to convert or refuse.
    */
   private readonly emptyQueryOk = new Map<unknown, boolean>();
+
+  /**
+   * Queries that passed, by DTO and query text, with their transformed fields: a list asked for
+   * with the same parameters again (`?limit=20`, the same filters) gets a new instance with the
+   * same fields instead of another class-transformer and class-validator run, which find the same
+   * answer for the same input. Only fields of plain values (strings, numbers, booleans, dates,
+   * arrays of strings or numbers) are kept; failures are never kept.
+   */
+  private readonly knownQueries = new Map<unknown, Map<string, [string, unknown][]>>();
+
+  private async transformQuery(value: object, metatype: new () => object, metadata: ArgumentMetadata) {
+    const text = JSON.stringify(value);
+    if (text.length > MAX_KNOWN_QUERY_CHARS) return this.inner.transform(value, metadata) as Promise<unknown>;
+    let known = this.knownQueries.get(metatype);
+    const fields = known?.get(text);
+    if (fields) {
+      const instance = new metatype() as Record<string, unknown>;
+      for (const [name, field] of fields) instance[name] = copyOf(field);
+      return instance;
+    }
+    const result: unknown = await this.inner.transform(value, metadata);
+    if (result instanceof metatype && Object.getPrototypeOf(result) === metatype.prototype) {
+      const entries = Object.entries(result);
+      if (entries.every(([, field]) => isKeepable(field))) {
+        if (!known) this.knownQueries.set(metatype, (known = new Map()));
+        if (known.size >= MAX_KNOWN_QUERIES) known.clear();
+        known.set(
+          text,
+          entries.map(([name, field]) => [name, copyOf(field)]),
+        );
+      }
+    }
+    return result;
+  }
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'query' && typeof metadata.metatype === 'function' && isEmptyObject(value)) {
@@ -198,6 +363,16 @@ export class ApiValidationPipe implements PipeTransform {
       }
     }
     if (metadata.type === 'param' && metadata.metatype === String) return value;
+    if (metadata.type === 'body' || metadata.type === 'query') refuseUnstorable(value);
+    if (
+      metadata.type === 'query' &&
+      typeof metadata.metatype === 'function' &&
+      typeof value === 'object' &&
+      value !== null &&
+      metadata.metatype !== Object
+    ) {
+      return this.transformQuery(value, metadata.metatype as new () => object, metadata);
+    }
     const result: unknown = await this.inner.transform(value, metadata);
     if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
       const problem = firstShapeProblem(metadata.metatype, value);

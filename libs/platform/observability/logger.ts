@@ -1,7 +1,6 @@
 import { LoggerService } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import pino, { DestinationStream, Logger } from 'pino';
-import pinoHttp from 'pino-http';
 import type { Caller } from '../tenancy/request-context';
 
 /** Header and field paths never written to logs. */
@@ -20,29 +19,41 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** One structured line per request: request id, method, path, status, duration, key id. */
-export function httpLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => (req as Request & { id?: string }).id ?? '',
-    customProps: (req) => ({ api_key_id: (req as Request & { caller?: Caller }).caller?.apiKeyId }),
-    customSuccessMessage: (req, res) => `${req.method} ${(req as Request).originalUrl} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${(req as Request).originalUrl} ${res.statusCode}`,
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: {
-      req: (req: Request & { raw?: Request }) => ({
-        id: req.id,
-        method: req.method,
-        path: (req.raw ?? req).originalUrl?.split('?')[0],
-      }),
-      res: (res: Response) => ({
-        status: res.statusCode,
-        error_code: (res as Response & { errorCode?: string }).errorCode,
-      }),
-    },
-    wrapSerializers: false,
-    quietReqLogger: true,
-  });
+type LoggedRequest = Request & { id?: string; caller?: Caller };
+type LoggedResponse = Response & { errorCode?: string };
+
+/**
+ * One structured line per request: request id, method, path, status, duration, key id; level
+ * `error` for 5xx answers, `info` otherwise. The line is written by one logger made at start-up
+ * (no child logger per request) without the redaction pass: its fields are fixed and carry no
+ * header or body, so there is nothing to redact. One `close` listener per request.
+ */
+export function httpLogger(logger: Logger): RequestHandler {
+  const lines = logger.child({}, { redact: [] });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = Date.now();
+    res.once('close', () => {
+      const request = req as LoggedRequest;
+      const response = res as LoggedResponse;
+      const status = res.statusCode;
+      const aborted = !res.writableFinished;
+      const level = aborted || status >= 500 ? 'error' : 'info';
+      if (!lines.isLevelEnabled(level)) return;
+      const url = req.originalUrl;
+      const query = url.indexOf('?');
+      lines[level](
+        {
+          reqId: request.id,
+          api_key_id: request.caller?.apiKeyId,
+          req: { id: request.id, method: req.method, path: query === -1 ? url : url.slice(0, query) },
+          res: { status, error_code: response.errorCode },
+          responseTime: Date.now() - started,
+        },
+        aborted ? `${req.method} ${url} aborted` : `${req.method} ${url} ${status}`,
+      );
+    });
+    next();
+  };
 }
 
 /** Nest's own messages through the same pino logger. */

@@ -22,6 +22,13 @@ const ERROR_RESPONSES: Record<string, { description: string; example: string }> 
   '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
 };
 
+/** RFC 6750's challenge on every 401. */
+const WWW_AUTHENTICATE_HEADER = {
+  description:
+    '`Bearer realm="api"`, plus `error="invalid_token"` when the request carried a credential (RFC 6750).',
+  schema: { type: 'string' },
+};
+
 /** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
@@ -38,6 +45,19 @@ const errorEnvelopeSchema = {
   additionalProperties: true,
 };
 
+/** Snake-case spellings still served for multi-word resources, with their canonical kebab-case path. */
+const DEPRECATED_PATH_SPELLINGS: Record<string, string> = {
+  '/v1/product_categories': '/v1/product-categories',
+};
+
+/** The canonical path of a deprecated spelling, e.g. `/v1/product-categories/{id}`. */
+function deprecatedAliasOf(path: string): string | undefined {
+  for (const [old, canonical] of Object.entries(DEPRECATED_PATH_SPELLINGS)) {
+    if (path === old || path.startsWith(`${old}/`)) return canonical + path.slice(old.length);
+  }
+  return undefined;
+}
+
 /** Adds the error envelope to every operation and the deprecated entity-prefixed alias of each flat path. */
 function decorate(document: OpenAPIObject): OpenAPIObject {
   document.components = document.components ?? {};
@@ -46,12 +66,34 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
     ErrorEnvelope: errorEnvelopeSchema,
   };
   const aliases: OpenAPIObject['paths'] = {};
+  const operationIds = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
+    const canonical = deprecatedAliasOf(path);
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      // A controller served at two paths (flat and entity-prefixed, or a deprecated spelling)
+      // documents each operation at both; operation ids stay unique.
+      if (operation.operationId && canonical) operation.operationId += '_deprecated_alias';
+      else if (operation.operationId && operationIds.has(operation.operationId)) {
+        operation.operationId += '_entity_prefixed';
+      }
+      if (operation.operationId) operationIds.add(operation.operationId);
+      if (canonical) {
+        operation.deprecated = true;
+        operation.description = [
+          `Deprecated alias of \`${canonical}\`, kept for existing clients.`,
+          operation.description,
+        ]
+          .filter(Boolean)
+          .join(' ');
+      }
+    }
     for (const operation of Object.values(item)) {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       for (const [status, { description, example }] of Object.entries(ERROR_RESPONSES)) {
         operation.responses[status] = operation.responses[status] ?? {
           description,
+          ...(status === '401' ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE_HEADER } } : {}),
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorEnvelope' },
@@ -66,7 +108,7 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
         };
       }
     }
-    if (!path.startsWith('/v1/entities/') && path.startsWith('/v1/')) {
+    if (!canonical && !path.startsWith('/v1/entities/') && path.startsWith('/v1/')) {
       const aliasPath = path.replace(/^\/v1\//, '/v1/entities/{entity_id}/');
       const alias = JSON.parse(JSON.stringify(item)) as typeof item;
       for (const operation of Object.values(alias)) {
@@ -79,7 +121,8 @@ function decorate(document: OpenAPIObject): OpenAPIObject {
           ...(operation.parameters ?? []),
         ];
       }
-      aliases[aliasPath] = alias;
+      // A platform route served in both forms (webhook endpoints) documents its own prefixed path.
+      if (!document.paths[aliasPath]) aliases[aliasPath] = alias;
     }
   }
   document.paths = { ...document.paths, ...aliases };

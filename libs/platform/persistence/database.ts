@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../db/migrations';
 import { AppConfig } from '../config/app-config';
+import { assertServerCanReach, embeddedBinaryDir, explainStartFailure } from './embedded-access';
 
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
@@ -55,6 +56,8 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.resolve(dir);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  // Run as root, the server runs as the `postgres` user: say so clearly when it cannot get in.
+  assertServerCanReach([databaseDir, ...[embeddedBinaryDir()].filter((d): d is string => !!d)]);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -66,8 +69,12 @@ export async function startEmbeddedPostgres(
     onLog: () => undefined,
     onError: () => undefined,
   });
-  if (fresh) await server.initialise();
-  await server.start();
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw explainStartFailure(error, databaseDir);
+  }
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, database);
   return {

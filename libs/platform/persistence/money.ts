@@ -16,4 +16,7 @@ export const moneyTransformer: ValueTransformer = {
 
 /** Renders a decimal as a JSON number with at most `places` decimals (4 for amounts, 2 for totals). */
 export const toJsonNumber = (value: Decimal | null | undefined, places = 4): number | null =>
-  value === null || value === undefined ? null : Number(value.toDecimalPlaces(places).toString());
+  value === null || value === undefined
+    ? null
+    : // Rounding only where there is something to round (a stored amount mostly has no more places).
+      Number((value.decimalPlaces() <= places ? value : value.toDecimalPlaces(places)).toString());

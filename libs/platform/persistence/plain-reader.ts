@@ -1,6 +1,33 @@
 import { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { rawPool } from './raw-pool';
+
+const TIMESTAMP_TYPES: ReadonlySet<unknown> = new Set([
+  'datetime',
+  Date,
+  'timestamp',
+  'timestamptz',
+  'timestamp with time zone',
+  'timestamp without time zone',
+]);
+
+/** Column types whose values the Postgres driver converts on hydration (PostgresDriver.prepareHydratedValue). */
+const CONVERTED_TYPES: ReadonlySet<unknown> = new Set([
+  ...TIMESTAMP_TYPES,
+  Boolean,
+  Number,
+  'date',
+  'time',
+  'vector',
+  'halfvec',
+  'hstore',
+  'simple-array',
+  'simple-json',
+  'cube',
+  'enum',
+  'simple-enum',
+]);
 
 /**
  * Reads records of a plain entity (columns only) with SQL built once, straight on the `pg`
@@ -18,6 +45,8 @@ export class PlainReader<E extends ObjectLiteral> {
   /** The escaped table name. */
   readonly table: string;
   private readonly columns: ColumnMetadata[];
+  /** Per column, in select order: database name, property name and the value's conversion. */
+  private readonly fields: { name: string; property: string; convert: (value: unknown) => unknown }[];
 
   private constructor(
     private readonly dataSource: DataSource,
@@ -30,6 +59,50 @@ export class PlainReader<E extends ObjectLiteral> {
       .split('.')
       .map((part) => driver.escape(part))
       .join('.');
+    const fields = this.columns.map((column) => ({
+      name: column.databaseName,
+      property: column.propertyName,
+      convert: PlainReader.converter(dataSource, column),
+    }));
+    // A record made with `new` has every declared field as an own property, in declaration order.
+    // When those are exactly the selected columns, all undefined until set, the same record is
+    // built from the prototype with the fields assigned in that order, without running the
+    // class's field initializers (one property definition per field) for every row.
+    const template = metadata.create(undefined, { fromDeserializer: true }) as Record<string, unknown>;
+    const declared = Object.keys(template);
+    const byProperty = new Map(fields.map((f) => [f.property, f]));
+    this.prototype =
+      typeof metadata.target === 'function' &&
+      Object.getPrototypeOf(template) === (metadata.target as { prototype: object }).prototype &&
+      declared.length === fields.length &&
+      declared.every((p) => byProperty.has(p) && template[p] === undefined)
+        ? (metadata.target as { prototype: object }).prototype
+        : undefined;
+    this.fields = this.prototype ? declared.map((p) => byProperty.get(p)!) : fields;
+  }
+
+  /** The entity's prototype when records can be built from it directly (see the constructor). */
+  private readonly prototype: object | undefined;
+
+  /**
+   * What the driver's `prepareHydratedValue` does to one column's values, decided once: for the
+   * column types it leaves alone (text, uuid, integer, numeric, jsonb, ...) only the column's
+   * transformer runs, and timestamps parsed by `pg` stay the Date they are; any other type keeps
+   * the driver's own conversion.
+   */
+  private static converter(dataSource: DataSource, column: ColumnMetadata): (value: unknown) => unknown {
+    const transformer = column.transformer;
+    const type = column.type as unknown;
+    if (CONVERTED_TYPES.has(type)) {
+      if (!TIMESTAMP_TYPES.has(type)) return (value) => dataSource.driver.prepareHydratedValue(value, column);
+      const toDate = (value: unknown) => (typeof value === 'string' && value ? new Date(value) : value);
+      return transformer
+        ? (value) => ApplyValueTransformers.transformFrom(transformer, value === null ? value : toDate(value))
+        : toDate;
+    }
+    return transformer
+      ? (value) => ApplyValueTransformers.transformFrom(transformer, value)
+      : (value) => value;
   }
 
   private static readonly readers = new WeakMap<
@@ -81,13 +154,20 @@ export class PlainReader<E extends ObjectLiteral> {
   }
 
   hydrate(row: Record<string, unknown>): E {
-    const driver = this.dataSource.driver;
-    const entity = this.metadata.create(undefined, { fromDeserializer: true }) as E;
-    for (const column of this.columns) {
-      const value = row[column.databaseName];
-      if (value === undefined) continue;
-      column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+    if (this.prototype) {
+      const entity = Object.create(this.prototype) as Record<string, unknown>;
+      for (const field of this.fields) {
+        const value = row[field.name];
+        entity[field.property] = value === undefined ? undefined : field.convert(value);
+      }
+      return entity as E;
     }
-    return entity;
+    const entity = this.metadata.create(undefined, { fromDeserializer: true }) as Record<string, unknown>;
+    for (const field of this.fields) {
+      const value = row[field.name];
+      if (value === undefined) continue;
+      entity[field.property] = field.convert(value);
+    }
+    return entity as E;
   }
 }

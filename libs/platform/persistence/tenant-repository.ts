@@ -9,6 +9,16 @@ import { PlainReader } from './plain-reader';
 import { TransactionHost } from './transaction-host';
 
 /**
+ * A condition of a list on one column, written once for both paths of `page()`: `sql` names the
+ * column unqualified and holds one `?` for `value`, e.g. `{ sql: 'document_type = ANY(?::text[])',
+ * value: ['quote', 'invoice'] }`.
+ */
+export interface PageFilter {
+  sql: string;
+  value: unknown;
+}
+
+/**
  * Base of every tenant repository: each query is scoped by the caller's entity and mode,
  * read from the request context, so a record of another entity or mode is simply absent.
  */
@@ -72,7 +82,29 @@ export abstract class TenantRepository<E extends TenantRecord> {
   async findByIds(ids: readonly string[]): Promise<E[]> {
     const valid = [...new Set(ids)].filter(isUuid);
     if (valid.length === 0) return [];
+    const plain = await this.plainWhere('id = ANY($3::uuid[])', [valid]);
+    if (plain) return plain;
     return this.scopedQuery('r').andWhere('r.id IN (:...ids)', { ids: valid }).getMany();
+  }
+
+  /**
+   * The caller's records matching `condition` (SQL on unqualified columns, parameters from `$3`
+   * on, `values` in order) and sorted by `orderBy`, as one prepared statement; undefined where
+   * the prepared reader does not apply (inside a transaction, or an entity beyond plain
+   * columns): the caller then uses the query builder.
+   */
+  protected async plainWhere(
+    condition: string,
+    values: unknown[],
+    orderBy?: string,
+  ): Promise<E[] | undefined> {
+    const reader = this.plainReader();
+    if (!reader) return undefined;
+    const { entityId, livemode } = this.scope();
+    return reader.query(
+      `SELECT ${reader.selectList} FROM ${reader.table} WHERE entity_id = $1 AND livemode = $2 AND ${condition}${orderBy ? ` ORDER BY ${orderBy}` : ''}`,
+      [entityId, livemode, ...values],
+    );
   }
 
   /** Locks the row for the rest of the transaction. */
@@ -149,18 +181,27 @@ export abstract class TenantRepository<E extends TenantRecord> {
       .delete({ id: entity.id, ...this.scope() } as FindOptionsWhere<E>);
   }
 
-  async page(query: ListQueryDto, options: PageOptions, build?: (qb: SelectQueryBuilder<E>) => void) {
-    // A plain keyset page (no extra conditions, no count, the default key) runs as one
-    // prepared statement; everything else goes through the query builder.
+  async page(
+    query: ListQueryDto,
+    options: PageOptions,
+    build?: ((qb: SelectQueryBuilder<E>) => void) | readonly PageFilter[],
+  ) {
+    // A keyset page with column filters only (no query-builder callback, no count, the default
+    // key) runs as one prepared statement; everything else goes through the query builder.
+    const filters = Array.isArray(build) ? (build as readonly PageFilter[]) : [];
+    const callback = typeof build === 'function' ? build : undefined;
     const plain =
-      !build &&
+      !callback &&
       !options.keyColumn &&
       !query.include_count &&
       this.scopedQuery === TenantRepository.prototype.scopedQuery;
     const reader = plain ? this.plainReader() : undefined;
-    if (reader) return this.plainPage(reader, query, options);
+    if (reader) return this.plainPage(reader, query, options, filters);
     const qb = this.scopedQuery('r');
-    build?.(qb);
+    filters.forEach((filter, i) =>
+      qb.andWhere(`r.${filter.sql.replace('?', `:pageFilter${i}`)}`, { [`pageFilter${i}`]: filter.value }),
+    );
+    callback?.(qb);
     return paginate(qb, query, options);
   }
 
@@ -169,6 +210,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
     reader: PlainReader<E>,
     query: ListQueryDto,
     options: PageOptions,
+    filters: readonly PageFilter[],
   ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
     assertOneCursor(query);
     const limit = query.limit ?? DEFAULT_LIMIT;
@@ -176,13 +218,17 @@ export abstract class TenantRepository<E extends TenantRecord> {
     const { entityId, livemode } = this.scope();
     const values: unknown[] = [entityId, livemode];
     let where = 'entity_id = $1 AND livemode = $2';
+    for (const filter of filters) {
+      values.push(filter.value);
+      where += ` AND ${filter.sql.replace('?', `$${values.length}`)}`;
+    }
     const backwards = Boolean(query.ending_before);
     if (query.starting_after) {
       values.push(query.starting_after);
-      where += ` AND id ${desc ? '<' : '>'} $3`;
+      where += ` AND id ${desc ? '<' : '>'} $${values.length}`;
     } else if (query.ending_before) {
       values.push(query.ending_before);
-      where += ` AND id ${desc ? '>' : '<'} $3`;
+      where += ` AND id ${desc ? '>' : '<'} $${values.length}`;
     }
     const ascending = desc === backwards;
     values.push(limit + 1);

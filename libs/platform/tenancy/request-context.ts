@@ -14,6 +14,8 @@ export interface Caller {
 export interface RequestState {
   requestId: string;
   caller?: Caller;
+  /** Values of the body's number literals that JSON parsing rounded (see json-limits.ts). */
+  inexactNumbers?: ReadonlySet<number>;
 }
 
 const storage = new AsyncLocalStorage<RequestState>();

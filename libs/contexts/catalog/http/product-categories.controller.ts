@@ -16,7 +16,8 @@ import {
 
 @ApiTags('Product categories')
 @ApiResource('product_category')
-@Controller('product_categories')
+/** `/product-categories` is canonical; `/product_categories` is a deprecated alias (see the OpenAPI description). */
+@Controller(['product-categories', 'product_categories'])
 export class ProductCategoriesController {
   constructor(private readonly categories: ProductCategoriesService) {}
 

@@ -49,11 +49,11 @@ export class SerialsService implements OnModuleInit {
     });
   }
 
-  async list(query: SerialListQuery, url: string) {
+  /** API-CONTRACT.md section 7's numbered page: object, data, total, page, per_page, total_pages. */
+  async list(query: SerialListQuery) {
     const { rows, total } = await this.serials.numberedPage(query, query.page, query.perPage);
     return {
       object: 'list' as const,
-      url,
       data: rows.map(toSerialResource),
       total,
       page: query.page,

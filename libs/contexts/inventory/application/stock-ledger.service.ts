@@ -35,6 +35,8 @@ export interface MovementRequest extends BalanceKey {
   param?: string;
   /** Index of an earlier movement of the same plan whose value this one takes, negated (a transfer's two halves). */
   takesValueOf?: number;
+  /** The exact value of an incoming movement, from the movements planned before it (a build's output). */
+  valueFrom?: (earlier: readonly PlannedMovement[]) => Decimal;
 }
 
 /** A change of a balance's commitments (no ledger row: allocated and on_order are not stock). */
@@ -97,7 +99,11 @@ export class StockLedger {
         { onHand: balance.onHand, value: balance.value, unitCost: balance.unitCost },
         m.quantity,
         m.unitCost,
-        m.takesValueOf !== undefined ? planned[m.takesValueOf].value.negated() : undefined,
+        m.takesValueOf !== undefined
+          ? planned[m.takesValueOf].value.negated()
+          : m.valueFrom
+            ? m.valueFrom(planned)
+            : undefined,
       );
       balance.onHand = valued.after.onHand;
       balance.value = money(valued.after.value);

@@ -30,6 +30,15 @@ export interface ReturnLine {
   disposition?: 'available' | 'damaged' | 'quarantined';
 }
 
+/** One product of a build: a component consumed or a product made. */
+export interface BuildLine {
+  productId: string;
+  variantId?: string | null;
+  /** > 0 units. */
+  quantity: number;
+  serialNumbers?: string[];
+}
+
 /** One row of the stock ledger as observers see it, in the transaction that wrote it. */
 export interface StockMovement {
   transactionId: string;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
@@ -7,7 +8,7 @@ import { BalanceRepository } from '../infrastructure/balance.repository';
 import { OrderCommitmentsService } from './order-commitments.service';
 import { SerialsService } from './serials.service';
 import { StockLedger } from './stock-ledger.service';
-import { ReturnLine, ShipmentCost, ShipmentLine } from './stock-movements.types';
+import { BuildLine, ReturnLine, ShipmentCost, ShipmentLine } from './stock-movements.types';
 import { StockReferences } from './stock-references';
 
 /**
@@ -173,6 +174,100 @@ export class StockService {
       );
       await this.ledger.apply(plan);
       return { totalValue: StockLedger.totalValue(plan.movements).toFixed(4) };
+    });
+  }
+
+  /**
+   * Records a build (assembly of a kit): `build_consumption` rows take the components out at their
+   * moving-average cost, `build_output` rows bring the built products in carrying exactly the
+   * consumed value (split by quantity, the last output taking the remainder); serials of
+   * components available -> consumed_in_manufacturing, serials of outputs created available.
+   * Posts nothing (the value stays in inventory); the caller posts MANUFACTURING if its chart
+   * separates components from finished goods. 422 insufficient_stock as for shipments.
+   */
+  async recordBuild(input: {
+    buildId: string;
+    locationId: string;
+    consumptions: BuildLine[];
+    outputs: BuildLine[];
+  }): Promise<{ consumedValue: string; outputValue: string }> {
+    return this.tx.run(async () => {
+      if (input.outputs.length === 0)
+        throw new InventoryError('parameter_invalid', {
+          param: 'outputs',
+          hint: 'A build makes at least one product.',
+        });
+      const lines = [
+        ...input.consumptions.map((l, i) => ({ line: l, param: `consumptions[${i}]`, out: true })),
+        ...input.outputs.map((l, i) => ({ line: l, param: `outputs[${i}]`, out: false })),
+      ];
+      for (const { line, param, out } of lines) {
+        if (!Number.isInteger(line.quantity) || line.quantity <= 0)
+          throw new InventoryError('parameter_invalid', {
+            param: `${param}.quantity`,
+            hint: 'A build quantity is a positive integer.',
+          });
+        const product = await this.references.product(line.productId, `${param}.product_id`);
+        if (!product.serialTracked) continue;
+        const serials = assertSerialsForQuantity(
+          line.serialNumbers,
+          line.quantity,
+          `${param}.serial_numbers`,
+          product.id,
+        );
+        if (out)
+          await this.serials.move({
+            productId: product.id,
+            serialNumbers: serials,
+            action: 'consume',
+            param: `${param}.serial_numbers`,
+            expectAt: input.locationId,
+          });
+        else
+          await this.serials.receive({
+            productId: product.id,
+            variantId: line.variantId ?? null,
+            locationId: input.locationId,
+            serialNumbers: serials,
+            param: `${param}.serial_numbers`,
+          });
+      }
+      const consumedCount = input.consumptions.length;
+      const outputUnits = input.outputs.reduce((n, l) => n + l.quantity, 0);
+      const common = { locationId: input.locationId, sourceType: 'build', sourceId: input.buildId };
+      const plan = await this.ledger.plan([
+        ...input.consumptions.map((l, i) => ({
+          ...common,
+          productId: l.productId,
+          variantId: l.variantId ?? null,
+          type: 'build_consumption' as const,
+          quantity: -l.quantity,
+          serialNumbers: l.serialNumbers ?? [],
+          param: `consumptions[${i}].quantity`,
+        })),
+        ...input.outputs.map((l, i) => ({
+          ...common,
+          productId: l.productId,
+          variantId: l.variantId ?? null,
+          type: 'build_output' as const,
+          quantity: l.quantity,
+          serialNumbers: l.serialNumbers ?? [],
+          valueFrom: (earlier: readonly { value: Decimal }[]) => {
+            const consumed = earlier.slice(0, consumedCount).reduce((sum, m) => sum.minus(m.value), money(0));
+            if (i === input.outputs.length - 1) {
+              const given = earlier.slice(consumedCount).reduce((sum, m) => sum.plus(m.value), money(0));
+              return consumed.minus(given);
+            }
+            return consumed.times(l.quantity).dividedBy(outputUnits).toDecimalPlaces(4);
+          },
+        })),
+      ]);
+      await this.ledger.apply(plan);
+      const consumed = plan.movements
+        .slice(0, consumedCount)
+        .reduce((sum, m) => sum.minus(m.value), money(0));
+      const output = plan.movements.slice(consumedCount).reduce((sum, m) => sum.plus(m.value), money(0));
+      return { consumedValue: consumed.toFixed(4), outputValue: output.toFixed(4) };
     });
   }
 

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Headers, Param, Patch, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Patch, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -27,27 +26,20 @@ export class SerialsController {
     description:
       'Newest first, paged by number: page (>= 1, default 1), per_page (1..250, default 50). Filters product_id, status, location_id (or header X-Location-Id, which wins), q (case-insensitive partial match). Response: object list, data, total, page, per_page, total_pages.',
   })
-  list(
-    @Query() query: SerialListQueryDto,
-    @Headers('x-location-id') headerLocation: string | undefined,
-    @Req() req: Request,
-  ) {
+  list(@Query() query: SerialListQueryDto, @Headers('x-location-id') headerLocation: string | undefined) {
     if (headerLocation !== undefined && !isUuid(headerLocation))
       throw new InventoryError('parameter_invalid', {
         param: 'X-Location-Id',
         hint: 'The X-Location-Id header must be a location id (uuid).',
       }).asPreHandler();
-    return this.serials.list(
-      {
-        productId: query.product_id,
-        status: query.status,
-        locationId: headerLocation ?? query.location_id,
-        q: query.q,
-        page: query.page ?? 1,
-        perPage: query.per_page ?? 50,
-      },
-      req.originalUrl.split('?')[0],
-    );
+    return this.serials.list({
+      productId: query.product_id,
+      status: query.status,
+      locationId: headerLocation ?? query.location_id,
+      q: query.q,
+      page: query.page ?? 1,
+      perPage: query.per_page ?? 50,
+    });
   }
 
   @Get(':id')

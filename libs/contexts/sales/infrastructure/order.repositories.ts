@@ -28,11 +28,13 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
   async ofOrders(orderIds: readonly string[]): Promise<Map<string, OrderLineRecord[]>> {
     const result = new Map<string, OrderLineRecord[]>(orderIds.map((id) => [id, []]));
     if (orderIds.length === 0) return result;
-    const rows = await this.scopedQuery('l')
-      .andWhere('l.order_id IN (:...orderIds)', { orderIds: [...new Set(orderIds)] })
-      .orderBy('l.order_id')
-      .addOrderBy('l.position', 'ASC')
-      .getMany();
+    const rows =
+      (await this.plainWhere('order_id = ANY($3::uuid[])', [[...new Set(orderIds)]], 'order_id, position')) ??
+      (await this.scopedQuery('l')
+        .andWhere('l.order_id IN (:...orderIds)', { orderIds: [...new Set(orderIds)] })
+        .orderBy('l.order_id')
+        .addOrderBy('l.position', 'ASC')
+        .getMany());
     for (const row of rows) result.get(row.orderId)?.push(row);
     return result;
   }

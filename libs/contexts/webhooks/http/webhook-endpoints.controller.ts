@@ -19,9 +19,13 @@ import {
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
 
-/** Webhook endpoints of the entity (API-CONTRACT.md section 7). */
+/**
+ * Webhook endpoints of the entity (API-CONTRACT.md section 7), served in SPEC.md's flat form
+ * `/webhook_endpoints/...` and under `/entities/{entity_id}/webhook_endpoints/...` with the same
+ * scopes (there the entity id must be the key's).
+ */
 @ApiTags('Webhook endpoints')
-@Controller('entities/:entity_id/webhook_endpoints')
+@Controller(['webhook_endpoints', 'entities/:entity_id/webhook_endpoints'])
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 

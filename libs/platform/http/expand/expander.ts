@@ -1,13 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
-import { Observable } from 'rxjs';
-import { mergeMap } from 'rxjs/operators';
 import { PlatformError } from '../../errors/domain-error';
-import { ApiObject, MAX_EXPAND_DEPTH, RESOURCE_KEY, ResourceRegistry } from './expand-registry';
+import { ApiObject, MAX_EXPAND_DEPTH, ResourceRegistry } from './expand-registry';
 
 /** A tree of expansion paths: `lines.product` and `account` give { lines: { product: {} }, account: {} }. */
-type ExpandTree = Map<string, ExpandTree>;
+export type ExpandTree = Map<string, ExpandTree>;
 
 const expandError = (index: number, hint: string) =>
   new PlatformError('invalid_expand', { param: `expand[${index}]`, hint }).asPreHandler();
@@ -15,40 +10,16 @@ const expandError = (index: number, hint: string) =>
 const isObject = (v: unknown): v is ApiObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Resolves `expand[]` on any route marked with @ApiResource(). Paths are checked before the
- * handler runs; objects are loaded level by level with one batched query per path segment,
- * so a page of 100 with an expansion costs a constant number of queries.
+ * `expand[]` on any route marked with @ApiResource(): paths are checked before the handler runs
+ * (`parse`); objects are loaded level by level with one batched query per path segment, so a
+ * page of 100 with an expansion costs a constant number of queries (`expand`).
  */
-@Injectable()
-export class ExpandInterceptor implements NestInterceptor {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly registry: ResourceRegistry,
-  ) {}
+export class Expander {
+  constructor(private readonly registry: ResourceRegistry) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
-    const raw = (req.query as Record<string, unknown>).expand;
-    if (raw === undefined) return next.handle();
+  /** The checked tree of `raw` (the query's `expand` value) on a route returning `resource`. */
+  parse(raw: unknown, resource: string | undefined): ExpandTree {
     const paths = (Array.isArray(raw) ? raw : [raw]).map(String);
-    const resource = this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    const tree = this.validate(paths, resource);
-    return next.handle().pipe(
-      mergeMap(async (body: unknown) => {
-        if (!isObject(body) || !resource) return body;
-        const items =
-          body.object === 'list' && Array.isArray(body.data) ? (body.data as ApiObject[]) : [body];
-        await this.expandLevel(items, resource, tree);
-        return body;
-      }),
-    );
-  }
-
-  private validate(paths: string[], resource: string | undefined): ExpandTree {
     const root: ExpandTree = new Map();
     paths.forEach((path, index) => {
       const segments = path.replace(/^data\./, '').split('.');
@@ -70,6 +41,13 @@ export class ExpandInterceptor implements NestInterceptor {
       }
     });
     return root;
+  }
+
+  /** Expands a handler's answer in place: one object, or every item of a list envelope. */
+  async expand(body: unknown, resource: string, tree: ExpandTree): Promise<void> {
+    if (!isObject(body)) return;
+    const items = body.object === 'list' && Array.isArray(body.data) ? (body.data as ApiObject[]) : [body];
+    await this.expandLevel(items, resource, tree);
   }
 
   private async expandLevel(objects: ApiObject[], type: string, tree: ExpandTree): Promise<void> {

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AdjustmentsController } from './http/adjustments.controller';
+import { BalancesController } from './http/balances.controller';
+import { InventorySettingsController } from './http/inventory-settings.controller';
+import { OrderSerialsController } from './http/order-serials.controller';
+import { PurchaseOrderReceiptsController } from './http/purchase-order-receipts.controller';
+import { SerialsController } from './http/serials.controller';
+import { TransactionsController } from './http/transactions.controller';
+import { TransfersController } from './http/transfers.controller';
+import { InventoryModule } from './inventory.module';
+
+/** Inventory's routes. */
+@Module({
+  imports: [InventoryModule],
+  controllers: [
+    BalancesController,
+    TransactionsController,
+    AdjustmentsController,
+    TransfersController,
+    SerialsController,
+    OrderSerialsController,
+    PurchaseOrderReceiptsController,
+    InventorySettingsController,
+  ],
+})
+export class InventoryHttpModule {}

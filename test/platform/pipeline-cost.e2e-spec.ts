@@ -1,0 +1,224 @@
+import http from 'node:http';
+import { Session } from 'node:inspector';
+import {
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  Get,
+  INestApplication,
+  Module,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Request } from 'express';
+import { Client } from 'pg';
+import { RequireScopes } from '../../libs/platform/auth/decorators';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Keeps the request pipeline from growing back (issue 17), without timing anything: V8's precise
+ * coverage counts every JavaScript function call, so the cost of a request is a count that does
+ * not depend on the machine's speed or load. The API's no-query route is compared with the same
+ * route on a minimal Nest + Express application (a guard that only checks for a Bearer header,
+ * nothing else) in the same process; and the SQL round trips of the hot read routes are counted.
+ */
+
+/** Calls per request on the API's authenticated no-query route / on the minimal application (measured 1.81). */
+const MAX_CALLS_RATIO = 2.1;
+
+@Controller('pipeline-cost')
+class PipelineCostController {
+  @Get('noop')
+  @RequireScopes('tags:read')
+  noop() {
+    return { object: 'noop' };
+  }
+}
+
+@Module({ controllers: [PipelineCostController] })
+class PipelineCostModule {}
+
+class BearerPresent implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const header = context.switchToHttp().getRequest<Request>().headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+@Controller('v1/pipeline-cost')
+@UseGuards(BearerPresent)
+class MinimalController {
+  @Get('noop')
+  noop() {
+    return { object: 'noop' };
+  }
+}
+
+@Module({ controllers: [MinimalController] })
+class MinimalModule {}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET through Node's own client (internal code, so the client adds no counted calls). */
+function get(server: http.Server, path: string, key: string): Promise<{ status: number; body: string }> {
+  const { port } = server.address() as { port: number };
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path, agent, headers: { Authorization: `Bearer ${key}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+const session = new Session();
+const post = <T>(method: string, params?: object) =>
+  new Promise<T>((resolve, reject) =>
+    session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
+  );
+
+interface Coverage {
+  result: { url: string; functions: { ranges: { count: number }[] }[] }[];
+}
+
+/**
+ * Code that does not run for a request: the test runner, and the queue and Redis clients whose
+ * timers (BullMQ workers and schedulers, the rate limiter's 100 ms flush) run whether or not
+ * requests arrive.
+ */
+const BACKGROUND =
+  /[\\/](jest[^\\/]*|@jest|expect|pretty-format|ts-jest|bullmq|ioredis|@ioredis|denque|cluster-key-slot|standard-as-callback|redis-errors|redis-parser|msgpackr|cron-parser|luxon)[\\/]/;
+
+/** Function calls of the app's code since the last call. */
+async function takeCalls(): Promise<number> {
+  const { result } = await post<Coverage>('Profiler.takePreciseCoverage');
+  let calls = 0;
+  for (const script of result) {
+    if (BACKGROUND.test(script.url)) continue;
+    for (const fn of script.functions) calls += fn.ranges[0]?.count ?? 0;
+  }
+  return calls;
+}
+
+/** Function calls per request for `path`: the least over five batches (background work only adds). */
+async function callsPerRequest(server: http.Server, path: string, key: string): Promise<number> {
+  const batch = 40;
+  let least = Infinity;
+  for (let round = 0; round < 5; round++) {
+    await takeCalls();
+    for (let i = 0; i < batch; i++) {
+      const res = await get(server, path, key);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`);
+    }
+    least = Math.min(least, (await takeCalls()) / batch);
+  }
+  return least;
+}
+
+/** SQL statements per request for `path` on the app's connections. */
+async function statementsPerRequest(server: http.Server, path: string, key: string): Promise<number> {
+  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function counted(this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    const requests = 10;
+    for (let i = 0; i < requests; i++) {
+      const res = await get(server, path, key);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`);
+    }
+    return count / requests;
+  } finally {
+    proto.query = original;
+  }
+}
+
+describe('request pipeline cost (counted, not timed)', () => {
+  let app: TestApp;
+  let minimal: INestApplication;
+  let minimalServer: http.Server;
+  let key: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT_PER_MINUTE: 1_000_000 }, { extraModules: [PipelineCostModule] });
+    key = app.seed.entities.primary.keys.live;
+    minimal = await NestFactory.create(MinimalModule, { logger: false });
+    await minimal.listen(0, '127.0.0.1');
+    minimalServer = minimal.getHttpServer() as http.Server;
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    // Warm both: key cache, compiled code, lazily built per-route metadata.
+    for (let i = 0; i < 20; i++) {
+      await get(app.server, '/v1/pipeline-cost/noop', key);
+      await get(minimalServer, '/v1/pipeline-cost/noop', key);
+    }
+  });
+
+  afterAll(async () => {
+    await post('Profiler.stopPreciseCoverage').catch(() => undefined);
+    session.disconnect();
+    agent.destroy();
+    await minimal?.close();
+    await app?.close();
+  });
+
+  it(`costs at most ${MAX_CALLS_RATIO}x the function calls of a minimal Nest + Express app on a no-query route`, async () => {
+    const ours = await callsPerRequest(app.server, '/v1/pipeline-cost/noop', key);
+    const floor = await callsPerRequest(minimalServer, '/v1/pipeline-cost/noop', key);
+    const ratio = ours / floor;
+    console.log(
+      `function calls per request: API ${ours.toFixed(0)}, minimal app ${floor.toFixed(0)}, ratio ${ratio.toFixed(2)}`,
+    );
+    expect(floor).toBeGreaterThan(0);
+    expect(ratio).toBeLessThanOrEqual(MAX_CALLS_RATIO);
+  });
+
+  it('runs no SQL on a no-query route and one statement on a tag retrieve or list', async () => {
+    const created = await get(app.server, '/v1/tags?limit=1', key);
+    expect(created.status).toBe(200);
+    const res = await new Promise<string>((resolve, reject) => {
+      const { port } = app.server.address() as { port: number };
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/tags',
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (c: Buffer) => (body += c.toString()));
+          r.on('end', () => resolve(body));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ name: 'pipeline cost' }));
+    });
+    const tagId = (JSON.parse(res) as { id: string }).id;
+    // The POST's activity-log row is written after its response; let it land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await statementsPerRequest(app.server, '/v1/pipeline-cost/noop', key)).toBe(0);
+    expect(await statementsPerRequest(app.server, `/v1/tags/${tagId}`, key)).toBe(1);
+    expect(await statementsPerRequest(app.server, '/v1/tags?limit=20', key)).toBe(1);
+  });
+
+  it('reads a page of orders with their lines, tags and expanded accounts in a constant number of statements', async () => {
+    const page = await get(app.server, '/v1/orders?limit=100&expand[]=account', key);
+    expect(page.status).toBe(200);
+    expect((JSON.parse(page.body) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    // orders, lines, order tags, accounts, account tags
+    expect(await statementsPerRequest(app.server, '/v1/orders?limit=100&expand[]=account', key)).toBe(5);
+  });
+});
