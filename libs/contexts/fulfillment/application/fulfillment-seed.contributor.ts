@@ -84,6 +84,10 @@ export class FulfillmentSeedContributor implements OnModuleInit {
             },
             null,
           );
+          // Invoiced, so the receivables it debited at shipment are on an open invoice and the AR
+          // subledger reconciles (the invoice posts nothing more: its revenue was recognised).
+          const invoice = await this.orders.convert(order.id);
+          await this.orders.confirm(invoice.id);
           return { shipped_package_id: shipped.id };
         }),
     });
