@@ -2,6 +2,7 @@ import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { AccountingModule } from '../../libs/contexts/accounting/accounting.module';
 import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
 import { MigrationModule } from '../../libs/contexts/migration/migration.module';
+import { ReplenishmentModule } from '../../libs/contexts/replenishment';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
 import { InventoryHttpModule } from '../../libs/contexts/inventory';
 import { FulfillmentHttpModule } from '../../libs/contexts/fulfillment';
@@ -19,6 +20,7 @@ export const CONTEXT_MODULES = [
   FulfillmentHttpModule,
   WebhooksModule,
   MigrationModule,
+  ReplenishmentModule,
 ];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */

@@ -10,6 +10,7 @@ import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-num
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 import { Inventory1765000000000 } from './1765000000000-inventory';
 import { Fulfillment1765100000000 } from './1765100000000-fulfillment';
+import { Replenishment1765200000000 } from './1765200000000-replenishment';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   JournalNumberFunction1764700000000,
   Inventory1765000000000,
   Fulfillment1765100000000,
+  Replenishment1765200000000,
 ];

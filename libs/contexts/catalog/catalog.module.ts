@@ -5,6 +5,7 @@ import { QUEUE_NAMES } from '../../platform/queue/queues';
 import { CatalogSeedContributor } from './application/catalog-seed.contributor';
 import { ChannelListingsService } from './application/channel-listings.service';
 import { ProductCategoriesService } from './application/product-categories.service';
+import { ProductFactsService } from './application/product-facts.service';
 import { ProductsService } from './application/products.service';
 import { TagsService } from './application/tags.service';
 import { ChannelListingsController } from './http/channel-listings.controller';
@@ -43,14 +44,20 @@ const REPOSITORIES = [
   ProductCategoryRepository,
   ChannelListingRepository,
 ];
-const SERVICES = [TagsService, ProductsService, ProductCategoriesService, ChannelListingsService];
+const SERVICES = [
+  TagsService,
+  ProductsService,
+  ProductCategoriesService,
+  ChannelListingsService,
+  ProductFactsService,
+];
 
 /** Catalog context: products, variants, categories, tags and channel listings. */
 @Module({
   imports: [TypeOrmModule.forFeature(RECORDS), BullModule.registerQueue({ name: QUEUE_NAMES.catalog })],
   controllers: [TagsController, ProductsController, ProductCategoriesController, ChannelListingsController],
   providers: [...REPOSITORIES, ...SERVICES, CatalogSeedContributor, TagsImporter, ProductsImporter],
-  exports: [TagsService, ProductsService],
+  exports: [TagsService, ProductsService, ProductFactsService],
 })
 export class CatalogModule {}
 

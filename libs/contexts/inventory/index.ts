@@ -4,9 +4,16 @@ export { InventoryHttpModule } from './inventory-http.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';
+export { BalanceExtensions } from './application/balance-extensions';
+export type { BalanceExtension } from './application/balance-extensions';
+export { BalancePagesService } from './application/balance-pages.service';
+export { StockHistoryService } from './application/stock-history.service';
+export { AdjustmentsService } from './application/adjustments.service';
+export { ReorderPointSources } from './application/reorder-point-sources';
+export type { ReorderPointSource, ReorderPointSubject } from './application/reorder-point-sources';
+export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export { InventorySettingsService } from './application/inventory-settings.service';
-export { AdjustmentsService } from './application/adjustments.service';
 export type {
   BuildLine,
   ReturnLine,

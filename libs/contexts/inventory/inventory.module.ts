@@ -4,7 +4,11 @@ import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { SalesModule } from '../sales/sales.module';
 import { AdjustmentsService } from './application/adjustments.service';
+import { BalanceExtensions } from './application/balance-extensions';
+import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
+import { StockHistoryService } from './application/stock-history.service';
+import { ReorderPointSources } from './application/reorder-point-sources';
 import { InventoryPortsRegistration } from './application/inventory-ports.registration';
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
@@ -38,6 +42,10 @@ const SERVICES = [
   SerialsService,
   SerialAllocationsService,
   InventorySettingsService,
+  BalanceExtensions,
+  BalancePagesService,
+  StockHistoryService,
+  ReorderPointSources,
 ];
 
 /**

@@ -5,9 +5,12 @@ import { ResourceRegistry } from '../../platform/http/expand/expand-registry';
 import { TransactionHost } from '../../platform/persistence/transaction-host';
 import { AccountingModule } from '../accounting/accounting.module';
 import { CatalogModule } from '../catalog/catalog.module';
-import { OrderCommitmentsGateway } from './application/order-commitments.port';
+import { KitLines } from './application/kit-lines';
+import { OrderLineFactsService } from './application/order-line-facts.service';
 import { OrdersService } from './application/orders.service';
 import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
+import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
+import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PurchaseOrdersController } from './http/purchase-orders.controller';
 import { PaymentsService } from './application/payments.service';
@@ -123,6 +126,9 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
     SalesReceivables,
+    OrderLineFactsRepository,
+    OrderLineFactsService,
+    KitLines,
     { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
     SalesSeed,
     AccountsImporter,
@@ -133,6 +139,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     PricingPoliciesService,
     OrdersService,
     PaymentsService,
+    OrderLineFactsService,
+    KitLines,
     OrderCommitmentsGateway,
     RecognizedRevenueGateway,
     PurchaseOrderReceivingService,

@@ -7,6 +7,8 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { crossingEvents, stockLevelOf, StockLevel } from '../domain/stock';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
+import { BalanceExtensions } from './balance-extensions';
+import { ReorderPointSources } from './reorder-point-sources';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 
 export interface BalanceFilters {
@@ -30,14 +32,21 @@ export class BalancesService implements OnModuleInit {
     private readonly balances: BalanceRepository,
     private readonly transactions: InventoryTransactionRepository,
     private readonly events: EventPublisher,
+    private readonly extensions: BalanceExtensions,
+    private readonly reorderPoints: ReorderPointSources,
   ) {}
 
   onModuleInit(): void {
     this.resources.register({
       name: 'inventory_balance',
       fields: {},
-      load: async (ids) =>
-        new Map((await this.balances.findByIds(ids)).map((r) => [r.id, toBalanceResource(r)])),
+      // The retrieve's representation (extensions included), so If-Match compares like with like.
+      load: async (ids) => {
+        const rows = await this.balances.findByIds(ids);
+        const resources = [];
+        for (const r of rows) resources.push(await this.extensions.extend(toBalanceResource(r)));
+        return new Map(resources.map((r) => [r.id, r]));
+      },
     });
   }
 
@@ -61,8 +70,9 @@ export class BalancesService implements OnModuleInit {
     return listEnvelope(page.rows.map(toBalanceResource), page, url);
   }
 
+  /** One balance, with the fields registered extensions add (replenishment's demand figures). */
   async retrieve(id: string): Promise<BalanceResource> {
-    return toBalanceResource(await this.balances.getById(id));
+    return this.extensions.extend(toBalanceResource(await this.balances.getById(id)));
   }
 
   /** Sets planning fields; a new reorder point that moves the balance across it emits the crossing's event. */
@@ -73,7 +83,7 @@ export class BalancesService implements OnModuleInit {
       if (changes.reorder_quantity !== undefined) balance.reorderQuantity = changes.reorder_quantity;
       if (changes.safety_stock !== undefined) balance.safetyStock = changes.safety_stock;
       const before = balance.stockLevel as StockLevel;
-      balance.stockLevel = stockLevelOf(balance.onHand, balance.reorderPoint);
+      balance.stockLevel = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
       balance.updatedAt = new Date();
       await this.balances.writeMoved(balance);
       const resource = toBalanceResource(balance);

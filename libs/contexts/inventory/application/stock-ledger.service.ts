@@ -16,6 +16,7 @@ import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastru
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
 import { toBalanceResource } from './balance.presenter';
+import { ReorderPointSources } from './reorder-point-sources';
 import { StockMovementObservers } from './stock-movement-observers';
 
 /** One stock movement asked for: a future ledger row. */
@@ -74,6 +75,7 @@ export class StockLedger {
     private readonly settings: InventorySettingsRepository,
     private readonly events: EventPublisher,
     private readonly observers: StockMovementObservers,
+    private readonly reorderPoints: ReorderPointSources,
   ) {}
 
   async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {
@@ -151,7 +153,7 @@ export class StockLedger {
     const now = new Date();
     for (const [key, balance] of plan.balances) {
       balance.updatedAt = now;
-      const level = stockLevelOf(balance.onHand, balance.reorderPoint);
+      const level = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
       balance.stockLevel = level;
       await this.balances.writeMoved(balance);
       for (const type of crossingEvents(plan.levelsBefore.get(key) ?? level, level)) {

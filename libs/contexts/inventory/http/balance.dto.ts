@@ -63,6 +63,28 @@ export class BalanceResponse {
   @ApiProperty({ type: 'integer', nullable: true }) reorder_quantity: number | null;
   @ApiProperty({ type: 'integer', nullable: true }) safety_stock: number | null;
   @ApiProperty() below_reorder_point: boolean;
+  // Demand figures added by replenishment's balance extension (GET /inventory/balances/{id} only).
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Retrieve only: committed, unshipped customer demand.',
+  })
+  current_demand_units?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: units per day over the last 30 days.' })
+  run_rate_30?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: units per day over the last 90 days.' })
+  run_rate_90?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: units per day over the last 180 days.' })
+  run_rate_180?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: units per day over the last 365 days.' })
+  run_rate_365?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: 0.4·rr30 + 0.3·rr90 + 0.2·rr180 + 0.1·rr365.' })
+  blended_daily?: number;
+  @ApiPropertyOptional({ description: 'Retrieve only: equals blended_daily.' }) demand_avg_per_day?: number;
+  @ApiPropertyOptional({
+    enum: ['sales', 'sales_and_builds', 'builds', 'consumption'],
+    description: 'Retrieve only: sources of the 90-day demand.',
+  })
+  demand_basis?: string;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

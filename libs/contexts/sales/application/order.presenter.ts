@@ -31,6 +31,7 @@ export const toOrderLineResource = (l: OrderLineRecord) => ({
   discount_total: unit(l.discountTotal) as number,
   tax_total: unit(l.taxTotal) as number,
   total: unit(l.total) as number,
+  parent_line_id: l.parentLineId ?? null,
 });
 export type OrderLineResource = ReturnType<typeof toOrderLineResource>;
 

@@ -36,6 +36,7 @@ import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository, OrderRepository } from '../infrastructure/order.repositories';
 import { AccountRepository } from '../infrastructure/sales.repositories';
 import { OrderResource, toOrderLineResource, toOrderResource } from './order.presenter';
+import { KitLines } from './kit-lines';
 import { PricingPoliciesService } from './pricing-policies.service';
 import { RecognizedRevenueGateway } from './recognized-revenue.port';
 
@@ -107,6 +108,7 @@ export class OrdersService implements OnModuleInit {
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
+    private readonly kitLines: KitLines,
     private readonly commitments: OrderCommitmentsGateway,
     private readonly recognized: RecognizedRevenueGateway,
   ) {}
@@ -288,7 +290,7 @@ export class OrdersService implements OnModuleInit {
       const before = await this.presentOne(record);
       const existing = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
       const [line] = await this.priceLines(record, [input], 'lines', existing.length);
-      await this.lines.insertMany([line]);
+      await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
       await this.recompute(record);
       const resource = await this.saveChange(record, before, true, 'order.line.added');
       return resource;
@@ -339,6 +341,7 @@ export class OrdersService implements OnModuleInit {
         );
       }
       await this.lines.save(line);
+      if (productChanged || input.quantity !== undefined) await this.kitLines.resync(line);
       await this.recompute(record);
       return this.saveChange(record, before, true, 'order.line.updated');
     });
@@ -431,20 +434,7 @@ export class OrdersService implements OnModuleInit {
         sourceOrderId: source.id,
       });
       const sourceLines = (await this.lines.ofOrders([source.id])).get(source.id) ?? [];
-      await this.lines.insertMany(
-        sourceLines.map((l) => {
-          const {
-            id: _id,
-            entityId: _e,
-            livemode: _m,
-            createdAt: _c,
-            updatedAt: _u,
-            version: _v,
-            ...rest
-          } = l;
-          return { ...rest, orderId: target.id };
-        }),
-      );
+      await this.lines.insertMany(this.kitLines.copiesFor(sourceLines, target.id));
       await this.recompute(target);
       const created = await this.presentOne(await this.orders.save(target));
       const sourceBefore = source.orderStatus;
@@ -700,7 +690,7 @@ export class OrdersService implements OnModuleInit {
   }
 
   private async replaceLines(record: OrderRecord, inputs: OrderLineInput[]): Promise<void> {
-    const lines = await this.priceLines(record, inputs, 'lines', 0);
+    const lines = await this.kitLines.expand(await this.priceLines(record, inputs, 'lines', 0), 0);
     await this.lines.insertMany(lines);
     this.applyTotals(record, lines);
   }

@@ -328,6 +328,13 @@ export class OrderLineResponse extends OrderLineDto {
   @ApiProperty({ example: 0 }) discount_total: number;
   @ApiProperty({ example: 0 }) tax_total: number;
   @ApiProperty({ example: 75 }) total: number;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: "A kit's component line points to the kit line; component lines are priced at 0.",
+  })
+  parent_line_id: string | null;
 }
 
 export class RevisionResponse {

@@ -50,6 +50,8 @@ export class OrderLineRecord extends TenantRecord {
   @MoneyColumn({ name: 'discount_total' }) discountTotal: Decimal;
   @MoneyColumn({ name: 'tax_total' }) taxTotal: Decimal;
   @MoneyColumn() total: Decimal;
+  /** A kit's component line points to the kit line (see application/kit-lines.ts). */
+  @Column('uuid', { name: 'parent_line_id', nullable: true }) parentLineId?: string | null;
 }
 
 @Entity({ name: 'payments' })

@@ -51,6 +51,19 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
       .execute();
   }
 
+  /** Removes the component lines of a kit line. */
+  async deleteChildrenOf(lineId: string): Promise<void> {
+    await this.tx.transactional
+      .createQueryBuilder()
+      .delete()
+      .from(OrderLineRecord)
+      .where('parent_line_id = :lineId AND entity_id = :entityId AND livemode = :livemode', {
+        lineId,
+        ...this.scope(),
+      })
+      .execute();
+  }
+
   async insertMany(rows: Omit<Partial<OrderLineRecord>, 'id' | 'entityId' | 'livemode'>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows

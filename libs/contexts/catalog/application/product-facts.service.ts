@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ProductRepository } from '../infrastructure/catalog.repositories';
+import type { ProductStatus, ProductType } from '../domain/product';
+
+/** What other contexts need to know about a product to plan it. */
+export interface ProductFacts {
+  id: string;
+  sku: string;
+  name: string;
+  type: ProductType;
+  status: ProductStatus;
+  unitOfMeasure: string;
+  currency: string;
+}
+
+/** Read-only product facts for other contexts (replenishment): one query for any number of ids. */
+@Injectable()
+export class ProductFactsService {
+  constructor(private readonly products: ProductRepository) {}
+
+  /** Products of the caller's entity and mode by id; unknown ids are absent from the map. */
+  async factsOf(ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+    const rows = await this.products.findByIds(ids);
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          sku: r.sku,
+          name: r.name,
+          type: r.type,
+          status: r.status,
+          unitOfMeasure: r.unitOfMeasure,
+          currency: r.currency,
+        },
+      ]),
+    );
+  }
+
+  /** One product's facts, or null when it does not exist for this entity and mode. */
+  async findFacts(id: string): Promise<ProductFacts | null> {
+    return (await this.factsOf([id])).get(id) ?? null;
+  }
+}

@@ -1,0 +1,31 @@
+/** A stock balance as planning reads it (inventory's balance, in whole units). */
+export interface BalanceSnapshot {
+  id: string;
+  productId: string;
+  variantId: string | null;
+  locationId: string;
+  onHand: number;
+  allocated: number;
+  onOrder: number;
+  reorderPoint: number | null;
+  safetyStock: number | null;
+}
+
+export interface BalancePageRequest {
+  locationId?: string;
+  /** Only balances of these products (an empty list matches nothing). */
+  productIds?: readonly string[];
+  startingAfter?: string;
+  endingBefore?: string;
+  limit: number;
+}
+
+/**
+ * Port owned by replenishment: pages of stock balances, newest first, keyset by balance id.
+ * Implemented over inventory's public services (infrastructure/inventory-balance.source.ts).
+ */
+export interface BalanceSource {
+  page(request: BalancePageRequest): Promise<{ rows: BalanceSnapshot[]; has_more: boolean }>;
+}
+
+export const BALANCE_SOURCE = Symbol('BalanceSource');

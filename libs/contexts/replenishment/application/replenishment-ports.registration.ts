@@ -1,0 +1,41 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { BalanceExtensions, ReorderPointSources, StockMovementObservers } from '../../inventory';
+import { toJsonNumber } from '../../../platform/persistence/money';
+import { DemandRecorderService } from './demand-recorder.service';
+import { DemandService } from './demand.service';
+import { ReorderPlanningService } from './reorder-planning.service';
+
+/**
+ * Hooks replenishment registers with inventory at start-up: the stock-movement observer that
+ * keeps the per-day demand aggregates current, and the balance extension that adds demand
+ * figures to GET /inventory/balances/{id}.
+ */
+@Injectable()
+export class ReplenishmentPortsRegistration implements OnModuleInit {
+  constructor(
+    private readonly observers: StockMovementObservers,
+    private readonly extensions: BalanceExtensions,
+    private readonly recorder: DemandRecorderService,
+    private readonly demand: DemandService,
+    private readonly reorderPoints: ReorderPointSources,
+    private readonly planning: ReorderPlanningService,
+  ) {}
+
+  onModuleInit(): void {
+    this.observers.register((movements) => this.recorder.record(movements));
+    this.reorderPoints.register((balance) => this.planning.computedReorderPoint(balance));
+    this.extensions.register(async (balance) => {
+      const d = await this.demand.balanceDemand(balance.product_id, balance.location_id);
+      return {
+        current_demand_units: d.current_demand_units,
+        run_rate_30: toJsonNumber(d.run_rate_30),
+        run_rate_90: toJsonNumber(d.run_rate_90),
+        run_rate_180: toJsonNumber(d.run_rate_180),
+        run_rate_365: toJsonNumber(d.run_rate_365),
+        blended_daily: toJsonNumber(d.blended_daily),
+        demand_avg_per_day: toJsonNumber(d.demand_avg_per_day),
+        demand_basis: d.demand_basis,
+      };
+    });
+  }
+}

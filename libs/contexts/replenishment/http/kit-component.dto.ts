@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { MAX_QUANTITY_PER_KIT } from '../domain/kit-components';
+
+export class CreateKitComponentDto {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'A stocked product (not a service); a kit may contain kits, never itself.',
+  })
+  @IsUUID()
+  component_product_id: string;
+
+  @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY_PER_KIT, example: 2, description: 'Units per kit.' })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY_PER_KIT)
+  quantity: number;
+}
+
+export class UpdateKitComponentDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_QUANTITY_PER_KIT })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY_PER_KIT)
+  quantity?: number;
+}
+
+export class KitComponentResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'kit_component' }) object: string;
+  @ApiProperty({ format: 'uuid' }) kit_product_id: string;
+  @ApiProperty({ format: 'uuid' }) component_product_id: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}

@@ -1,0 +1,98 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
+
+const notNull = (_: unknown, value: unknown) => value !== null;
+export const QUANTITY_MAX = 1_000_000_000;
+
+export class CreateProductVendorDto {
+  @ApiProperty({ format: 'uuid', description: 'An active account of the entity acting as vendor.' })
+  @IsUUID()
+  vendor_account_id: string;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 64, example: 'ACME-4411' })
+  @IsOptional()
+  @ValidateIf(notNull)
+  @IsString()
+  @MaxLength(64)
+  vendor_sku?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, example: 4.25 })
+  @IsOptional()
+  @ValidateIf(notNull)
+  @IsMoneyAmount()
+  @Min(0)
+  unit_cost?: number | null;
+
+  @ApiPropertyOptional({ example: 'USD', description: "ISO 4217; default: the vendor account's currency." })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
+  currency?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 3650, default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  lead_time_days?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: QUANTITY_MAX, default: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(QUANTITY_MAX)
+  min_order_quantity?: number;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: QUANTITY_MAX,
+    default: 1,
+    description: 'Orders are rounded up to a multiple of this (case or pallet size).',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(QUANTITY_MAX)
+  order_multiple?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "One preferred vendor per product: setting it clears the others'. Default: true for a product's first vendor.",
+  })
+  @IsOptional()
+  @IsBoolean()
+  is_preferred?: boolean;
+}
+
+export class UpdateProductVendorDto extends PartialType(
+  OmitType(CreateProductVendorDto, ['vendor_account_id'] as const),
+) {}
+
+export class ProductVendorResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'product_vendor' }) object: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ format: 'uuid' }) vendor_account_id: string;
+  @ApiProperty({ nullable: true, type: String }) vendor_sku: string | null;
+  @ApiProperty({ nullable: true, type: Number }) unit_cost: number | null;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty() lead_time_days: number;
+  @ApiProperty() min_order_quantity: number;
+  @ApiProperty() order_multiple: number;
+  @ApiProperty() is_preferred: boolean;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}

@@ -1,0 +1,19 @@
+import { toJsonNumber } from '../../../platform/persistence/money';
+import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';
+
+export const toProductVendorResource = (v: ProductVendorRecord) => ({
+  id: v.id,
+  object: 'product_vendor' as const,
+  product_id: v.productId,
+  vendor_account_id: v.vendorAccountId,
+  vendor_sku: v.vendorSku,
+  unit_cost: toJsonNumber(v.unitCost),
+  currency: v.currency,
+  lead_time_days: v.leadTimeDays,
+  min_order_quantity: v.minOrderQuantity,
+  order_multiple: v.orderMultiple,
+  is_preferred: v.isPreferred,
+  livemode: v.livemode,
+  created_at: v.createdAt.toISOString(),
+  updated_at: v.updatedAt.toISOString(),
+});

@@ -1,0 +1,9 @@
+/** The replenishment context's public surface: the only file other contexts and apps import. */
+export { ReplenishmentCoreModule, ReplenishmentModule } from './replenishment.module';
+export { ProductVendorsService } from './application/product-vendors.service';
+export { KitComponentsService } from './application/kit-components.service';
+export { DemandService } from './application/demand.service';
+export type { BalanceDemand } from './application/demand.service';
+export { DemandRecorderService } from './application/demand-recorder.service';
+export { BuildsService } from './application/builds.service';
+export { ReorderReportService } from './application/reorder-report.service';

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { DemandRecorderService, DemandService } from '../../libs/contexts/replenishment';
+import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
+import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { TransactionHost } from '../../libs/platform/persistence/transaction-host';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('demand aggregates and kit order lines', () => {
+  let app: TestApp;
+  let live: ReturnType<typeof api>;
+  let seq = 0;
+  let accountId: string;
+  const locationId = randomUUID();
+  const product = async (type = 'standard') =>
+    (
+      await live
+        .post('/v1/products')
+        .send({ sku: `DM-${Date.now().toString(36)}-${++seq}`, name: `Part ${seq}`, type, list_price: 10 })
+        .expect(201)
+    ).body.id as string;
+  const asLive = <T>(fn: () => Promise<T>) => {
+    const entity = app.seed.entities.primary;
+    return RequestContext.runAs(
+      {
+        entityId: entity.id,
+        entityCode: entity.code,
+        livemode: true,
+        apiKeyId: entity.id,
+        scopes: new Set(['*']),
+      },
+      fn,
+      'test',
+    );
+  };
+  /** What inventory's observer hands over, inside the transaction that writes the rows. */
+  const observe = (rows: Partial<LedgerMovement>[]) =>
+    asLive(() =>
+      app.get(TransactionHost).run(() =>
+        app.get(DemandRecorderService).record(
+          rows.map((r) => ({
+            productId: r.productId!,
+            locationId,
+            type: r.type ?? 'fulfillment',
+            quantity: r.quantity!,
+            sourceType: r.sourceType ?? 'package',
+            sourceId: r.sourceId ?? randomUUID(),
+            orderId: r.orderId ?? null,
+            orderItemId: r.orderItemId ?? null,
+            occurredAt: r.occurredAt ?? new Date(),
+          })),
+        ),
+      ),
+    );
+  const order = async (documentType: string, lines: { product_id: string; quantity: number }[]) => {
+    const created = await live
+      .post('/v1/orders')
+      .send({ document_type: documentType, account_id: accountId, lines })
+      .expect(201);
+    return created.body as {
+      id: string;
+      lines: { id: string; product_id: string; parent_line_id: string | null; quantity: number }[];
+    };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    live = api(app, app.seed.entities.primary.keys.live);
+    accountId = (await live.post('/v1/accounts').send({ name: 'Demand customer' }).expect(201)).body.id;
+  });
+  afterAll(() => app.close());
+
+  it('gives a kit line its component lines (parent_line_id), priced at 0, kept in step with the kit line', async () => {
+    const kit = await product('kit');
+    const [c1, c2] = [await product(), await product()];
+    await live
+      .post(`/v1/products/${kit}/components`)
+      .send({ component_product_id: c1, quantity: 2 })
+      .expect(201);
+    await live
+      .post(`/v1/products/${kit}/components`)
+      .send({ component_product_id: c2, quantity: 3 })
+      .expect(201);
+    const plain = await product();
+    const created = await order('sales_order', [
+      { product_id: kit, quantity: 2 },
+      { product_id: plain, quantity: 1 },
+    ]);
+    const [parent, child1, child2, other] = created.lines;
+    expect(parent).toMatchObject({ product_id: kit, parent_line_id: null, quantity: 2, position: 0 });
+    expect(child1).toMatchObject({
+      product_id: c1,
+      parent_line_id: parent.id,
+      quantity: 4,
+      unit_price: 0,
+      total: 0,
+    });
+    expect(child2).toMatchObject({ product_id: c2, parent_line_id: parent.id, quantity: 6 });
+    expect(other).toMatchObject({ product_id: plain, parent_line_id: null });
+    expect(created).toMatchObject({ subtotal: 30 });
+
+    const updated = await live
+      .patch(`/v1/orders/${created.id}/lines/${parent.id}`)
+      .send({ quantity: 1 })
+      .expect(200);
+    const children = updated.body.lines.filter(
+      (l: { parent_line_id: string | null }) => l.parent_line_id === parent.id,
+    );
+    expect(children.map((l: { quantity: number }) => l.quantity).sort()).toEqual([2, 3]);
+
+    const quote = await order('quote', [{ product_id: kit, quantity: 1 }]);
+    const converted = await live.post(`/v1/orders/${quote.id}/convert`).expect(200);
+    const target = converted.body;
+    const newParent = target.lines.find((l: { product_id: string }) => l.product_id === kit);
+    expect(
+      target.lines.filter((l: { parent_line_id: string }) => l.parent_line_id === newParent.id),
+    ).toHaveLength(2);
+  });
+
+  it('aggregates qualifying decrements per day and reads run rates and committed demand from them', async () => {
+    const p = await product();
+    const so = await order('sales_order', [{ product_id: p, quantity: 10 }]);
+    await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
+    const quote = await order('quote', [{ product_id: p, quantity: 7 }]);
+    const po = await order('purchase_order', [{ product_id: p, quantity: 7 }]);
+    const line = so.lines[0].id;
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await observe([
+      { productId: p, quantity: -3, orderId: so.id, orderItemId: line },
+      { productId: p, quantity: -2, orderId: so.id, orderItemId: line, occurredAt: daysAgo(60) },
+      { productId: p, quantity: -5, orderId: quote.id, orderItemId: quote.lines[0].id },
+      { productId: p, quantity: -5, orderId: po.id, orderItemId: po.lines[0].id },
+      { productId: p, quantity: -4, type: 'adjustment', sourceType: 'adjustment' },
+      { productId: p, quantity: 9, type: 'receipt', sourceType: 'purchase_order' },
+      { productId: p, quantity: -6, type: 'build_consumption', sourceType: 'build' },
+    ]);
+    const demand = app.get(DemandService);
+    const balance = await asLive(() => demand.balanceDemand(p, locationId));
+    // 30 days: 3 shipped + 6 drawn = 9 -> 0.3/day; 90 days adds the 2 shipped 60 days ago.
+    expect(balance.run_rate_30.toFixed(4)).toBe('0.3000');
+    expect(balance.run_rate_90.toFixed(4)).toBe('0.1222');
+    expect(balance.run_rate_180.toFixed(4)).toBe('0.0611');
+    expect(balance.run_rate_365.toFixed(4)).toBe('0.0301');
+    expect(balance.demand_basis).toBe('sales_and_builds');
+    // 10 ordered, 5 shipped; the quote and the purchase order are not customer demand.
+    expect(balance.current_demand_units).toBe(5);
+    const stored = await app.db.query(
+      `SELECT kind, sum(units)::int AS units FROM demand_daily WHERE product_id = $1 GROUP BY kind ORDER BY kind`,
+      [p],
+    );
+    expect(stored.rows).toEqual([
+      { kind: 'build', units: 6 },
+      { kind: 'sale', units: 5 },
+    ]);
+    // The product's demand_avg_per_day follows: the blend over every location.
+    const fetched = (await live.get(`/v1/products/${p}`).expect(200)).body;
+    expect(fetched.demand_avg_per_day).toBe(Number(balance.blended_daily.toFixed(4)));
+    expect(fetched.demand_avg_per_day).toBeGreaterThan(0);
+  });
+
+  it('counts a kit assembled to order by its component lines, and a kit from stock by its own line', async () => {
+    const kit = await product('kit');
+    const c = await product();
+    await live
+      .post(`/v1/products/${kit}/components`)
+      .send({ component_product_id: c, quantity: 2 })
+      .expect(201);
+    const so = await order('sales_order', [{ product_id: kit, quantity: 3 }]);
+    await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
+    const [parent, child] = so.lines;
+    const demand = app.get(DemandService);
+    // Committed: the component line, not the kit line.
+    const before = await asLive(() => demand.currentDemandUnits([kit, c]));
+    expect(Object.fromEntries(before)).toEqual({ [kit]: 0, [c]: 6 });
+    await observe([{ productId: c, quantity: -6, orderId: so.id, orderItemId: child.id }]);
+    const after = await asLive(() => demand.currentDemandUnits([kit, c]));
+    expect(Object.fromEntries(after)).toEqual({ [kit]: 0, [c]: 0 });
+    const componentRates = await asLive(() => demand.balanceDemand(c, locationId));
+    expect(componentRates.run_rate_30.toFixed(4)).toBe('0.2000');
+    expect(componentRates.demand_basis).toBe('consumption');
+    // A kit shipped from stock on its own line counts as the kit.
+    await observe([{ productId: kit, quantity: -1, orderId: so.id, orderItemId: parent.id }]);
+    expect((await asLive(() => demand.balanceDemand(kit, locationId))).run_rate_30.toFixed(4)).toBe('0.0333');
+  });
+});
