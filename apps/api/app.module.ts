@@ -5,6 +5,7 @@ import { MigrationModule } from '../../libs/contexts/migration/migration.module'
 import { ReplenishmentModule } from '../../libs/contexts/replenishment';
 import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
 import { InventoryHttpModule } from '../../libs/contexts/inventory';
+import { FulfillmentHttpModule } from '../../libs/contexts/fulfillment';
 import { SalesModule } from '../../libs/contexts/sales/sales.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
@@ -16,6 +17,7 @@ export const CONTEXT_MODULES = [
   SalesModule,
   AccountingModule,
   InventoryHttpModule,
+  FulfillmentHttpModule,
   WebhooksModule,
   MigrationModule,
   ReplenishmentModule,

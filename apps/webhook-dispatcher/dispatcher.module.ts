@@ -2,13 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountingWorkerModule } from '../../libs/contexts/accounting/accounting.module';
 import { MigrationWorkerModule } from '../../libs/contexts/migration/migration-worker.module';
 import { CatalogWorkerModule } from '../../libs/contexts/catalog/catalog.module';
+import { FulfillmentWorkerModule } from '../../libs/contexts/fulfillment';
 import { WebhooksWorkerModule } from '../../libs/contexts/webhooks/webhooks-worker.module';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';
 import { ReadinessService } from '../../libs/platform/observability/readiness.service';
 
-/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync) and a health probe. */
+/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications) and a health probe. */
 @Module({})
 export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -20,6 +21,7 @@ export class DispatcherModule {
         MigrationWorkerModule,
         AccountingWorkerModule,
         CatalogWorkerModule,
+        FulfillmentWorkerModule,
       ],
       providers: [MaintenanceProcessor, ReadinessService],
     };

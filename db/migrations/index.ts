@@ -9,6 +9,7 @@ import { BankTransactionsAndVendorBills1764300000000 } from './1764300000000-ban
 import { JournalNumbersAtCommit1764600000000 } from './1764600000000-journal-numbers-at-commit';
 import { JournalNumberFunction1764700000000 } from './1764700000000-journal-number-function';
 import { Inventory1765000000000 } from './1765000000000-inventory';
+import { Fulfillment1765100000000 } from './1765100000000-fulfillment';
 import { Replenishment1765200000000 } from './1765200000000-replenishment';
 import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
 import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   JournalNumbersAtCommit1764600000000,
   JournalNumberFunction1764700000000,
   Inventory1765000000000,
+  Fulfillment1765100000000,
   Replenishment1765200000000,
   ImportUploadChunks1765300000000,
   EncryptWebhookSecrets1765310000000,

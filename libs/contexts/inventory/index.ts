@@ -13,6 +13,7 @@ export { ReorderPointSources } from './application/reorder-point-sources';
 export type { ReorderPointSource, ReorderPointSubject } from './application/reorder-point-sources';
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
+export { InventorySettingsService } from './application/inventory-settings.service';
 export type {
   BuildLine,
   ReturnLine,

@@ -8,6 +8,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { KitLines } from './application/kit-lines';
 import { OrderLineFactsService } from './application/order-line-facts.service';
 import { OrdersService } from './application/orders.service';
+import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
@@ -122,6 +123,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrdersService,
     PaymentsService,
     OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
     SalesReceivables,
     OrderLineFactsRepository,
@@ -140,6 +142,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],

@@ -28,6 +28,8 @@ export const SCOPES: readonly string[] = [
   'activity:read',
   'events:read',
   'webhooks:manage',
+  // SPEC.md's permission `orders.revision_override`: passes the order-revision gate of POST /packages.
+  'orders:revision_override',
 ].sort();
 
 export const WILDCARD_SCOPE = '*';

@@ -89,6 +89,14 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(100) HTTP_BODY_IDLE_TIMEOUT_MS = 10_000;
   /** Open connections per listener; further ones are closed at once. */
   @Transform(toInt) @IsInt() @Min(1) HTTP_MAX_CONNECTIONS = 4_096;
+  /** The label provider of the fulfillment context: the built-in sandbox carrier, or EasyPost's REST API. */
+  @IsIn(['sandbox', 'easypost']) CARRIER_PROVIDER = 'sandbox';
+  /** EasyPost API key (required when CARRIER_PROVIDER=easypost); sent as HTTP Basic user name. */
+  @IsOptional() @IsString() EASYPOST_API_KEY?: string;
+  /** EasyPost's API base (contract tests point it at a local server). */
+  @IsString() EASYPOST_BASE_URL = 'https://api.easypost.com/v2';
+  /** Hours a quoted rate (rate_object_id) can buy a label. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(720) SHIPPING_RATE_TTL_HOURS = 24;
   /** Milliseconds the API waits for in-flight requests on SIGTERM. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
 
@@ -123,6 +131,7 @@ export function loadConfig(
     'WEBHOOK_RETRY_DELAYS_MS',
     'SECRETS_KEY',
     'NODE_ENV',
+    'EASYPOST_API_KEY',
   ]) {
     if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }

@@ -21,6 +21,16 @@ export interface JobMap {
       listing_id: string;
     };
   };
+  /** Shipment notifications of the fulfillment context: one job per queued message; ids only. */
+  fulfillment: {
+    'send-shipment-notification': {
+      entityId: string;
+      entityCode: string;
+      livemode: boolean;
+      apiKeyId: string;
+      notificationId: string;
+    };
+  };
   /** Delivery attempts: one delivery, or a batch claimed in one query; ids only, never a secret or a payload. */
   'webhook-deliveries': {
     deliver: { deliveryId: string };
@@ -42,6 +52,7 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   'migration-imports': 'migration-imports',
   accounting: 'accounting',
   catalog: 'catalog',
+  fulfillment: 'fulfillment',
   'webhook-deliveries': 'webhook-deliveries',
   webhooks: 'webhooks',
 };

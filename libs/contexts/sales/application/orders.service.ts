@@ -38,6 +38,7 @@ import { AccountRepository } from '../infrastructure/sales.repositories';
 import { OrderResource, toOrderLineResource, toOrderResource } from './order.presenter';
 import { KitLines } from './kit-lines';
 import { PricingPoliciesService } from './pricing-policies.service';
+import { RecognizedRevenueGateway } from './recognized-revenue.port';
 
 export interface OrderLineInput {
   product_id?: string | null;
@@ -109,6 +110,7 @@ export class OrdersService implements OnModuleInit {
     private readonly resources: ResourceRegistry,
     private readonly kitLines: KitLines,
     private readonly commitments: OrderCommitmentsGateway,
+    private readonly recognized: RecognizedRevenueGateway,
   ) {}
 
   onModuleInit(): void {
@@ -568,10 +570,25 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
+  /**
+   * What an invoice posts: its net amount and tax, less what the fulfillment of its source sales
+   * order already recognised (revenue of a quantity is recognised once).
+   */
+  private async invoicedAmounts(record: OrderRecord): Promise<{ net: Decimal; tax: Decimal }> {
+    let net = record.subtotal.minus(record.discountTotal);
+    let tax = record.taxTotal;
+    if (record.sourceOrderId) {
+      const done = await this.recognized.recognizedFor(record.sourceOrderId);
+      net = Decimal.max(0, net.minus(done.net));
+      tax = Decimal.max(0, tax.minus(done.tax));
+    }
+    return { net, tax };
+  }
+
   /** INVOICE (LATE_FEE for late-fee invoices): debit receivables, credit revenue and tax. */
   private async postInvoice(record: OrderRecord): Promise<void> {
-    if (record.total.isZero()) return;
-    const net = record.subtotal.minus(record.discountTotal);
+    const { net, tax } = await this.invoicedAmounts(record);
+    if (net.plus(tax).isZero()) return;
     await this.ledger.post({
       source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
       source_id: record.id,
@@ -579,19 +596,17 @@ export class OrdersService implements OnModuleInit {
       entry_date: today(),
       description: `Invoice ${record.id}`,
       lines: [
-        { role: 'receivables', debit: record.total, description: 'Invoice total' },
+        { role: 'receivables', debit: net.plus(tax), description: 'Invoice total' },
         ...(net.gt(0) ? [{ role: 'revenue' as const, credit: net, description: 'Revenue' }] : []),
-        ...(record.taxTotal.gt(0)
-          ? [{ role: 'tax' as const, credit: record.taxTotal, description: 'Sales tax' }]
-          : []),
+        ...(tax.gt(0) ? [{ role: 'tax' as const, credit: tax, description: 'Sales tax' }] : []),
       ],
     });
   }
 
   /** ORDER_CANCELLATION: the mirror of the invoice posting when an issued invoice is voided. */
   private async postInvoiceReversal(record: OrderRecord): Promise<void> {
-    if (record.total.isZero()) return;
-    const net = record.subtotal.minus(record.discountTotal);
+    const { net, tax } = await this.invoicedAmounts(record);
+    if (net.plus(tax).isZero()) return;
     await this.ledger.post({
       source_type: 'ORDER_CANCELLATION',
       source_id: record.id,
@@ -600,10 +615,8 @@ export class OrdersService implements OnModuleInit {
       description: `Void of invoice ${record.id}`,
       lines: [
         ...(net.gt(0) ? [{ role: 'revenue' as const, debit: net, description: 'Revenue reversed' }] : []),
-        ...(record.taxTotal.gt(0)
-          ? [{ role: 'tax' as const, debit: record.taxTotal, description: 'Sales tax reversed' }]
-          : []),
-        { role: 'receivables', credit: record.total, description: 'Invoice voided' },
+        ...(tax.gt(0) ? [{ role: 'tax' as const, debit: tax, description: 'Sales tax reversed' }] : []),
+        { role: 'receivables', credit: net.plus(tax), description: 'Invoice voided' },
       ],
     });
   }

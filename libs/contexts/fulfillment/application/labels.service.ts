@@ -1,0 +1,243 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../../../platform/config/app-config';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { ListPage } from '../../../platform/http/list/paginate';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { insurableAmount } from '../domain/insurance';
+import { FulfillmentError } from '../domain/fulfillment-error';
+import { LabelFileType } from '../domain/label';
+import { assertTransition, nextStatus } from '../domain/package';
+import { PackageItemRecord, PackageRecord, ShippingRateRecord } from '../infrastructure/fulfillment.entities';
+import {
+  PackageItemRepository,
+  PackageLabelRepository,
+  PackageRepository,
+  ShippingRateRepository,
+} from '../infrastructure/fulfillment.repositories';
+import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel } from './carrier.port';
+import { OrderReader } from './order-facts';
+import { PackageResource } from './package.presenter';
+import { PackageViews } from './package-views.service';
+
+export const toRateResource = (r: ShippingRateRecord) => ({
+  object: 'shipping_rate' as const,
+  rate_object_id: r.rateObjectId,
+  package_id: r.packageId,
+  carrier: r.carrier,
+  service_level: r.serviceLevel,
+  amount: toJsonNumber(r.amount, 2) as number,
+  currency: r.currency,
+  estimated_days: r.estimatedDays,
+  insurance_fee: toJsonNumber(r.insuranceFee, 2) as number,
+  expires_at: r.expiresAt.toISOString(),
+});
+export type RateResource = ReturnType<typeof toRateResource>;
+
+/** The outcome of a purchase attempt inside a package transaction: the 422's hint on failure. */
+export type PurchaseOutcome = { ok: true } | { ok: false; hint: string };
+
+const parcelOf = (p: PackageRecord): Parcel => ({
+  weightLb: p.weightLb,
+  lengthIn: p.lengthIn,
+  widthIn: p.widthIn,
+  heightIn: p.heightIn,
+});
+
+/** Rates and labels of packages through the configured carrier gateway (sandbox or EasyPost). */
+@Injectable()
+export class LabelsService {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly packages: PackageRepository,
+    private readonly items: PackageItemRepository,
+    private readonly rates: ShippingRateRepository,
+    private readonly labels: PackageLabelRepository,
+    private readonly views: PackageViews,
+    private readonly reader: OrderReader,
+    private readonly events: EventPublisher,
+    private readonly config: AppConfig,
+    @Inject(CARRIER_GATEWAY) private readonly carrier: CarrierGateway,
+  ) {}
+
+  /** Quotes every carrier and service for the package; each rate can buy a label until it expires. */
+  async quote(packageId: string, url: string): Promise<ListPage<RateResource>> {
+    return this.tx.run(async () => {
+      const pkg = await this.packages.getById(packageId);
+      assertTransition('buy_label', pkg.status, pkg.id);
+      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
+      const insured = insurableAmount(await this.views.insurance(pkg, items));
+      const order = await this.reader.order(pkg.orderId);
+      const customer = await this.reader.customer(order.accountId);
+      const quotes = await this.carrier.quote({
+        reference: pkg.id,
+        parcel: parcelOf(pkg),
+        shipTo: { name: customer.name, lines: [] },
+        insuredAmount: insured,
+      });
+      const expiresAt = new Date(Date.now() + this.config.SHIPPING_RATE_TTL_HOURS * 3600_000);
+      const stored = await this.rates.createMany(
+        quotes.map((q) => ({
+          rateObjectId: `rate_${randomBytes(16).toString('hex')}`,
+          orderId: pkg.orderId,
+          packageId: pkg.id,
+          provider: this.carrier.provider,
+          providerShipmentId: q.providerShipmentId,
+          providerRateId: q.providerRateId,
+          carrier: q.carrier,
+          serviceLevel: q.service,
+          amount: q.amount,
+          currency: q.currency,
+          estimatedDays: q.estimatedDays,
+          insuranceFee: q.insuranceFee,
+          insuredAmount: insured,
+          expiresAt,
+        })),
+      );
+      return { object: 'list', data: stored.map(toRateResource), has_more: false, url };
+    });
+  }
+
+  /**
+   * Buys the label of the package with a rate quoted for it, or for another package of the same
+   * order (SPEC.md's create-with-label flow). Runs in the caller's package transaction; a refusal
+   * (unknown or expired rate, the carrier's no) changes nothing and is returned, not thrown.
+   */
+  async purchaseInside(
+    pkg: PackageRecord,
+    items: PackageItemRecord[],
+    rateObjectId: string,
+    fileType: LabelFileType,
+  ): Promise<PurchaseOutcome> {
+    assertTransition('buy_label', pkg.status, pkg.id);
+    const rate = await this.rates.findByRateObjectId(rateObjectId);
+    if (!rate || rate.orderId !== pkg.orderId)
+      return {
+        ok: false,
+        hint: `Unknown rate_object_id '${rateObjectId}' for this order: request rates with GET /v1/packages/{id}/rates for a package of order '${pkg.orderId}'.`,
+      };
+    if (rate.expiresAt.getTime() <= Date.now())
+      return {
+        ok: false,
+        hint: `Rate '${rateObjectId}' expired at ${rate.expiresAt.toISOString()} (rates are valid ${this.config.SHIPPING_RATE_TTL_HOURS} h); request new rates.`,
+      };
+    if (rate.provider !== this.carrier.provider)
+      return {
+        ok: false,
+        hint: `Rate '${rateObjectId}' was quoted by another label provider; request new rates.`,
+      };
+    const insured = insurableAmount(await this.views.insurance(pkg, items));
+    const order = await this.reader.order(pkg.orderId);
+    const customer = await this.reader.customer(order.accountId);
+    let bought;
+    try {
+      bought = await this.carrier.purchase({
+        reference: `${pkg.id}:${rate.rateObjectId}`,
+        parcel: parcelOf(pkg),
+        shipTo: { name: customer.name, lines: [] },
+        rate: {
+          carrier: rate.carrier,
+          service: rate.serviceLevel,
+          amount: rate.amount,
+          currency: rate.currency,
+          estimatedDays: rate.estimatedDays,
+          insuranceFee: rate.insuranceFee,
+          providerShipmentId: rate.providerShipmentId,
+          providerRateId: rate.providerRateId,
+        },
+        insuredAmount: insured,
+        fileType,
+        label: {
+          packageNumber: pkg.packageNumber,
+          weightLb: (pkg.weightLb ?? money(1)).toString(),
+          shipTo: [customer.name, `Order ${pkg.orderId.slice(0, 8)}`],
+        },
+      });
+    } catch (error) {
+      if (error instanceof CarrierFailure)
+        return { ok: false, hint: `The carrier refused the label: ${error.message}` };
+      throw error;
+    }
+    await this.labels.create({
+      packageId: pkg.id,
+      provider: this.carrier.provider,
+      providerShipmentId: bought.providerShipmentId,
+      rateObjectId: rate.rateObjectId,
+      carrier: rate.carrier,
+      serviceLevel: rate.serviceLevel,
+      trackingNumber: bought.trackingNumber,
+      fileType: bought.fileType,
+      contentType: bought.contentType,
+      content: bought.content,
+      amount: bought.amount,
+      insuredAmount: bought.insuredAmount,
+      insuranceFee: bought.insuranceFee,
+      refundStatus: null,
+    });
+    pkg.status = nextStatus('buy_label');
+    pkg.carrier = rate.carrier.toLowerCase();
+    pkg.serviceLevel = rate.serviceLevel;
+    pkg.trackingNumber = bought.trackingNumber;
+    pkg.trackingUrl = bought.trackingUrl;
+    pkg.shipCost = bought.amount;
+    pkg.insuredAmount = bought.insuredAmount;
+    pkg.insuranceFee = bought.insuranceFee;
+    await this.packages.save(pkg);
+    await this.events.publish('fulfillment.label.purchased', await this.views.presentOne(pkg));
+    return { ok: true };
+  }
+
+  /** POST /packages/{id}/buy-label: 422 label_purchase_failed (the package inside the body) when refused. */
+  async buy(packageId: string, rateObjectId: string, fileType: LabelFileType): Promise<PackageResource> {
+    const result = await this.tx.run(async () => {
+      const pkg = await this.packages.getForUpdate(packageId);
+      await this.packages.lockOrder(pkg.orderId);
+      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
+      const outcome = await this.purchaseInside(pkg, items, rateObjectId, fileType);
+      return { outcome, resource: await this.views.presentOne(pkg) };
+    });
+    if (!result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
+    return result.resource;
+  }
+
+  /** The label file of a package. */
+  async file(packageId: string): Promise<{ contentType: string; content: Buffer; fileName: string }> {
+    const pkg = await this.packages.getById(packageId);
+    const label = await this.labels.fileOf(pkg.id);
+    if (!label)
+      throw new FulfillmentError('not_found', {
+        hint: `Package '${pkg.id}' has no label (status '${pkg.status}'); buy one with POST /v1/packages/${pkg.id}/buy-label.`,
+      });
+    const extension = label.fileType === 'ZPLII' ? 'zpl' : label.fileType.toLowerCase();
+    return {
+      contentType: label.contentType,
+      content: label.content,
+      fileName: `${pkg.packageNumber}.${extension}`,
+    };
+  }
+
+  /**
+   * Asks the carrier to take back the label of a package being voided: `refunded`, or
+   * `rejected` (the caller posts LABEL_REFUND_DENIED). Null when the package has no label.
+   */
+  async refundInside(pkg: PackageRecord) {
+    const label = (await this.labels.ofPackages([pkg.id])).get(pkg.id);
+    if (!label || label.refundStatus) return null;
+    label.refundStatus = await this.carrier.refund({
+      carrier: label.carrier,
+      service: label.serviceLevel,
+      trackingNumber: label.trackingNumber,
+      providerShipmentId: label.providerShipmentId,
+    });
+    await this.labels.save(label);
+    return label;
+  }
+}
+
+export const labelPurchaseFailed = (hint: string, resource: PackageResource) =>
+  new FulfillmentError('label_purchase_failed', {
+    param: 'rate_object_id',
+    hint,
+    details: { package: resource },
+  });

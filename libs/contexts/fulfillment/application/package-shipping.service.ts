@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { money } from '../../../platform/persistence/money';
+import { OrdersService } from '../../sales/application/orders.service';
+import { StockService } from '../../inventory';
+import { FulfillmentError } from '../domain/fulfillment-error';
+import { assertTransition, nextStatus } from '../domain/package';
+import { allLinesShipped } from '../domain/packing';
+import { recognizedShare } from '../domain/revenue';
+import { PackageItemRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
+import { PackageItemRepository, PackageRepository } from '../infrastructure/fulfillment.repositories';
+import { FulfillmentPostings } from './fulfillment-postings.service';
+import { OrderReader } from './order-facts';
+import { PackageViews } from './package-views.service';
+import { ShipmentNotifications } from './shipment-notifications.service';
+
+/** Statuses whose units have left the warehouse. */
+export const SHIPPED_STATUSES = ['shipped', 'delivered', 'returned'] as const;
+
+/**
+ * Ships a package inside the caller's transaction: stock and serials leave through inventory,
+ * FULFILLMENT is posted, a shipment notification is composed, `fulfillment.shipped` is emitted
+ * and the order becomes fulfilled once every line has shipped. Returns the notification to
+ * queue after commit.
+ */
+@Injectable()
+export class PackageShipping {
+  constructor(
+    private readonly packages: PackageRepository,
+    private readonly items: PackageItemRepository,
+    private readonly stock: StockService,
+    private readonly postings: FulfillmentPostings,
+    private readonly notifications: ShipmentNotifications,
+    private readonly reader: OrderReader,
+    private readonly orders: OrdersService,
+    private readonly views: PackageViews,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async shipInside(pkg: PackageRecord, items: PackageItemRecord[]): Promise<{ notificationId: string }> {
+    assertTransition('ship', pkg.status, pkg.id);
+    const previous = pkg.status;
+    if (items.length === 0)
+      throw new FulfillmentError('invalid_state', {
+        hint: `Package '${pkg.id}' has no items; an empty package cannot ship.`,
+      });
+    if (!pkg.locationId)
+      throw new FulfillmentError('parameter_missing', {
+        param: 'location_id',
+        hint: 'The package has no location to ship from; set location_id.',
+      });
+    const order = await this.reader.order(pkg.orderId);
+    const shippedBefore = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
+    const cost = await this.stock.shipPackage({
+      packageId: pkg.id,
+      orderId: order.id,
+      lines: items.map((i) => ({
+        orderItemId: i.orderItemId,
+        productId: i.productId,
+        locationId: pkg.locationId!,
+        quantity: i.quantity,
+        serialNumbers: i.serialNumbers.length ? i.serialNumbers : undefined,
+      })),
+    });
+    let net = money(0);
+    let tax = money(0);
+    const running = new Map(shippedBefore);
+    items.forEach((item, index) => {
+      const line = order.lines.find((l) => l.id === item.orderItemId);
+      const costLine = cost.lines[index];
+      if (costLine) item.unitCost = money(costLine.unitCost);
+      if (!line) return;
+      const before = running.get(line.id) ?? 0;
+      const share = recognizedShare(line, before, item.quantity);
+      net = net.plus(share.net);
+      tax = tax.plus(share.tax);
+      running.set(line.id, before + item.quantity);
+    });
+    for (const item of items) await this.items.save(item);
+    pkg.costOfGoods = money(cost.totalCost);
+    pkg.status = nextStatus('ship');
+    pkg.shippedAt = new Date();
+    await this.packages.save(pkg);
+    await this.postings.fulfillment(pkg.id, pkg.packageNumber, money(cost.totalCost), net, tax);
+    const customer = await this.reader.customer(order.accountId);
+    const notificationId = await this.notifications.compose({
+      packageId: pkg.id,
+      orderId: order.id,
+      recipient: customer.email,
+      subject: `Your order has shipped: package ${pkg.packageNumber}`,
+      body: [
+        `Hello ${customer.name},`,
+        `Package ${pkg.packageNumber} of your order ${order.id} has shipped${pkg.carrier ? ` with ${pkg.carrier.toUpperCase()}${pkg.serviceLevel ? ` ${pkg.serviceLevel}` : ''}` : ''}.`,
+        pkg.trackingNumber ? `Tracking number: ${pkg.trackingNumber}` : 'No tracking number was given.',
+        ...(pkg.trackingUrl ? [`Track it at ${pkg.trackingUrl}`] : []),
+      ].join('\n'),
+    });
+    await this.events.publish('fulfillment.shipped', await this.views.presentOne(pkg), {
+      status: previous,
+      shipped_at: null,
+    });
+    if (allLinesShipped(order.lines, running)) await this.orders.markFulfilled(order.id);
+    return { notificationId };
+  }
+}

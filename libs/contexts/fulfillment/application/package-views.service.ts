@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { insuranceSummary, InsuranceSummary } from '../domain/insurance';
+import { money } from '../../../platform/persistence/money';
+import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
+import {
+  FulfillmentSettingsRepository,
+  PackageItemRepository,
+  PackageLabelRepository,
+} from '../infrastructure/fulfillment.repositories';
+import { PackageResource, toPackageResource } from './package.presenter';
+
+/** What packaging needs to know about a product (read through the catalog's registered loader). */
+export interface ProductFacts {
+  id: string;
+  type: string;
+  freight_insurance: boolean;
+  serial_tracked: boolean;
+  weight: { value: number; unit: string } | null;
+  dimensions: { length: number; width: number; height: number; unit: string } | null;
+}
+
+/** Presents packages with their items, label data and insurance summary (a fixed number of queries for any page). */
+@Injectable()
+export class PackageViews {
+  constructor(
+    private readonly items: PackageItemRepository,
+    private readonly labels: PackageLabelRepository,
+    private readonly settings: FulfillmentSettingsRepository,
+    private readonly resources: ResourceRegistry,
+  ) {}
+
+  /** Products through the catalog's registered batch loader (its public read model, never its tables). */
+  async products(ids: string[]): Promise<Map<string, ProductFacts>> {
+    if (ids.length === 0) return new Map();
+    const load = this.resources.get('product')?.load;
+    if (!load) throw new Error('The catalog context has not registered the product resource');
+    return (await load([...new Set(ids)])) as Map<string, ProductFacts>;
+  }
+
+  /** The summary before a purchase: what the next label would insure. */
+  async insurance(p: PackageRecord, items: PackageItemRecord[]): Promise<InsuranceSummary | null> {
+    const products = await this.products(items.map((i) => i.productId));
+    return this.summary(p, items, products, (await this.settings.current()).insuranceThreshold, undefined);
+  }
+
+  summary(
+    p: PackageRecord,
+    items: PackageItemRecord[],
+    products: Map<string, ProductFacts>,
+    threshold: Decimal | null,
+    label: PackageLabelRecord | undefined,
+  ): InsuranceSummary | null {
+    return insuranceSummary({
+      items: items.map((i) => ({
+        id: i.id,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        freightInsurance: products.get(i.productId)?.freight_insurance ?? false,
+      })),
+      override: p.insuranceAmountOverride,
+      threshold,
+      carrier: p.carrier,
+      boughtAmount: label ? (label.insuredAmount ?? money(0)) : null,
+    });
+  }
+
+  async present(rows: PackageRecord[]): Promise<PackageResource[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    // One after the other: inside a transaction the three share one connection.
+    const items = await this.items.ofPackages(ids);
+    const labels = await this.labels.ofPackages(ids);
+    const settings = await this.settings.current();
+    const products = await this.products([...items.values()].flat().map((i) => i.productId));
+    return rows.map((r) => {
+      const own = items.get(r.id) ?? [];
+      return toPackageResource(
+        r,
+        own,
+        labels.get(r.id),
+        this.summary(r, own, products, settings.insuranceThreshold, labels.get(r.id)),
+      );
+    });
+  }
+
+  async presentOne(row: PackageRecord): Promise<PackageResource> {
+    return (await this.present([row]))[0];
+  }
+}

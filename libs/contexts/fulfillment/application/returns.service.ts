@@ -1,0 +1,226 @@
+import { Injectable } from '@nestjs/common';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { StockService } from '../../inventory';
+import { FulfillmentError } from '../domain/fulfillment-error';
+import { assertTransition, nextStatus } from '../domain/package';
+import { recognizedShare } from '../domain/revenue';
+import { ReturnReceiptLine, ReturnReceiptRecord } from '../infrastructure/fulfillment.entities';
+import {
+  PackageItemRepository,
+  PackageRepository,
+  ReturnReceiptRepository,
+} from '../infrastructure/fulfillment.repositories';
+import { FulfillmentPostings } from './fulfillment-postings.service';
+import { OrderReader } from './order-facts';
+import { SHIPPED_STATUSES } from './package-shipping.service';
+import { PackageViews } from './package-views.service';
+
+export interface ReceiveReturnInput {
+  package_id: string;
+  location_id?: string;
+  items: {
+    package_item_id: string;
+    quantity: number;
+    serial_numbers?: string[];
+    disposition?: 'available' | 'damaged' | 'quarantined';
+  }[];
+}
+
+export const toReceiptResource = (r: ReturnReceiptRecord, packageStatus: string) => ({
+  id: r.id,
+  object: 'return_receipt' as const,
+  return_id: r.returnOrderId,
+  package_id: r.packageId,
+  order_id: r.orderId,
+  location_id: r.locationId,
+  lines: r.lines.map((l) => ({ ...l, unit_cost: toJsonNumber(money(l.unit_cost), 4) })),
+  total_value: toJsonNumber(r.totalValue, 4) as number,
+  revenue_reversed: toJsonNumber(r.revenueReversed, 4) as number,
+  package_status: packageStatus,
+  livemode: r.livemode,
+  created_at: r.createdAt.toISOString(),
+});
+export type ReturnReceiptResource = ReturnType<typeof toReceiptResource>;
+
+/**
+ * Receiving returns (document_type `return`) against shipped packages: units back to stock at
+ * the cost they left at (serials `returned`, then available, damaged or quarantined), RETURN and
+ * COGS_REVERSAL posted, the package `returned` once every unit came back.
+ */
+@Injectable()
+export class ReturnsService {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly packages: PackageRepository,
+    private readonly items: PackageItemRepository,
+    private readonly receipts: ReturnReceiptRepository,
+    private readonly reader: OrderReader,
+    private readonly stock: StockService,
+    private readonly postings: FulfillmentPostings,
+    private readonly views: PackageViews,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async receive(returnId: string, input: ReceiveReturnInput): Promise<ReturnReceiptResource> {
+    return this.tx.run(async () => {
+      const ret = await this.returnOrder(returnId);
+      if (ret.orderStatus !== 'confirmed')
+        throw new FulfillmentError('invalid_state', {
+          hint: `Return '${ret.id}' has order_status '${ret.orderStatus}'; goods are received against a confirmed return.`,
+        });
+      const found = await this.packages.findById(input.package_id);
+      if (!found)
+        throw new FulfillmentError('parameter_invalid', {
+          param: 'package_id',
+          hint: `No package with id '${input.package_id}' exists for this entity and mode.`,
+        });
+      await this.packages.lockOrder(found.orderId);
+      const pkg = await this.packages.getForUpdate(found.id);
+      const order = await this.reader.order(pkg.orderId);
+      if (order.accountId !== ret.accountId)
+        throw new FulfillmentError('parameter_invalid', {
+          param: 'package_id',
+          hint: `Package '${pkg.id}' was shipped to another account than the return's.`,
+        });
+      assertTransition('return', pkg.status, pkg.id);
+      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
+      const locationId = input.location_id ?? pkg.locationId!;
+      const lines: ReturnReceiptLine[] = [];
+      const seen = new Set<string>();
+      for (const [index, wanted] of input.items.entries()) {
+        const item = items.find((i) => i.id === wanted.package_item_id);
+        if (!item)
+          throw new FulfillmentError('parameter_invalid', {
+            param: `items[${index}].package_item_id`,
+            hint: `Package item '${wanted.package_item_id}' is not an item of package '${pkg.id}'.`,
+          });
+        if (seen.has(item.id))
+          throw new FulfillmentError('parameter_invalid', {
+            param: `items[${index}].package_item_id`,
+            hint: `Package item '${item.id}' appears more than once.`,
+          });
+        seen.add(item.id);
+        const left = item.quantity - item.returnedQuantity;
+        if (wanted.quantity > left)
+          throw new FulfillmentError('quantity_exceeds_remaining', {
+            param: `items[${index}].quantity`,
+            hint: `Package item '${item.id}' has ${left} unit(s) not yet returned; ${wanted.quantity} received.`,
+            details: { remaining_quantity: left },
+          });
+        const serials = wanted.serial_numbers ?? [];
+        if (item.serialNumbers.length) {
+          const open = item.serialNumbers.filter((s) => !item.returnedSerials.includes(s));
+          const stray = serials.find((s) => !open.includes(s));
+          if (
+            serials.length !== wanted.quantity ||
+            stray !== undefined ||
+            new Set(serials).size !== serials.length
+          )
+            throw new FulfillmentError('parameter_invalid', {
+              param: `items[${index}].serial_numbers`,
+              hint: `Send one serial per returned unit, each shipped in this item and not returned yet (open: ${open.join(', ')}).`,
+            });
+        } else if (serials.length) {
+          throw new FulfillmentError('parameter_invalid', {
+            param: `items[${index}].serial_numbers`,
+            hint: 'This item shipped without serial numbers.',
+          });
+        }
+        lines.push({
+          package_item_id: item.id,
+          order_item_id: item.orderItemId,
+          product_id: item.productId,
+          quantity: wanted.quantity,
+          unit_cost: (item.unitCost ?? money(0)).toFixed(4),
+          serial_numbers: serials,
+          disposition: wanted.disposition ?? 'available',
+        });
+      }
+      const receipt = await this.receipts.create({
+        returnOrderId: ret.id,
+        packageId: pkg.id,
+        orderId: order.id,
+        locationId,
+        lines,
+        totalValue: money(0),
+        revenueReversed: money(0),
+      });
+      const { totalValue } = await this.stock.receiveReturn({
+        returnId: receipt.id,
+        orderId: order.id,
+        lines: lines.map((l) => ({
+          orderItemId: l.order_item_id,
+          productId: l.product_id,
+          locationId,
+          quantity: l.quantity,
+          unitCost: l.unit_cost,
+          serialNumbers: l.serial_numbers.length ? l.serial_numbers : undefined,
+          disposition: l.disposition,
+        })),
+      });
+      // Revenue of the returned units: the share last recognised for those units of their line.
+      const shipped = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
+      const returnedBefore = await this.items.returnedByLine(order.id);
+      let net = money(0);
+      let tax = money(0);
+      for (const l of lines) {
+        const line = order.lines.find((o) => o.id === l.order_item_id);
+        if (!line) continue;
+        const kept = (shipped.get(line.id) ?? 0) - (returnedBefore.get(line.id) ?? 0);
+        const share = recognizedShare(line, kept - l.quantity, l.quantity);
+        returnedBefore.set(line.id, (returnedBefore.get(line.id) ?? 0) + l.quantity);
+        net = net.plus(share.net);
+        tax = tax.plus(share.tax);
+      }
+      for (const l of lines) {
+        const item = items.find((i) => i.id === l.package_item_id)!;
+        item.returnedQuantity += l.quantity;
+        item.returnedSerials = [...item.returnedSerials, ...l.serial_numbers];
+        await this.items.save(item);
+      }
+      receipt.totalValue = money(totalValue);
+      receipt.revenueReversed = net.plus(tax);
+      await this.receipts.save(receipt);
+      await this.postings.cogsReversal(receipt.id, pkg.packageNumber, money(totalValue));
+      await this.postings.returnRevenue(receipt.id, pkg.packageNumber, net, tax);
+      if (items.every((i) => i.returnedQuantity >= i.quantity)) {
+        const previous = pkg.status;
+        pkg.status = nextStatus('return');
+        pkg.returnedAt = new Date();
+        await this.packages.save(pkg);
+        await this.events.publish('fulfillment.package.updated', await this.views.presentOne(pkg), {
+          status: previous,
+          returned_at: null,
+        });
+      }
+      const resource = toReceiptResource(receipt, pkg.status);
+      await this.events.publish('return.received', resource);
+      return resource;
+    });
+  }
+
+  async list(returnId: string) {
+    const ret = await this.returnOrder(returnId);
+    const rows = await this.receipts.ofReturn(ret.id);
+    const statuses = new Map(
+      (await this.packages.findByIds(rows.map((r) => r.packageId))).map((p) => [p.id, p.status]),
+    );
+    return {
+      object: 'list' as const,
+      data: rows.map((r) => toReceiptResource(r, statuses.get(r.packageId) ?? 'returned')),
+      has_more: false,
+      url: `/v1/returns/${ret.id}/receipts`,
+    };
+  }
+
+  private async returnOrder(id: string) {
+    const order = await this.reader.order(id);
+    if (order.documentType !== 'return')
+      throw new FulfillmentError('not_found', {
+        hint: `No return with id '${id}' exists for this entity and mode.`,
+      });
+    return order;
+  }
+}

@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, Matches, Min, ValidateIf } from 'class-validator';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
+
+export class UpdateFulfillmentSettingsDto {
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    description: 'Insure every package whose value reaches it (source entity_threshold); null unsets it.',
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsMoneyAmount()
+  @Min(0)
+  insurance_threshold?: number | null;
+
+  @ApiPropertyOptional({
+    example: 'QA1',
+    description: 'Prefix of new package numbers (1-20 of A-Z, 0-9, -).',
+  })
+  @IsOptional()
+  @Matches(/^[A-Z0-9-]{1,20}$/)
+  package_number_prefix?: string;
+}
+
+export class FulfillmentSettingsResponse {
+  @ApiProperty({ example: 'fulfillment_settings' }) object: string;
+  @ApiProperty({ nullable: true, type: Number }) insurance_threshold: number | null;
+  @ApiProperty({ example: 'QA1' }) package_number_prefix: string;
+  @ApiProperty({ type: 'integer' }) last_package_number: number;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}

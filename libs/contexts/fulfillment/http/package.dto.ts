@@ -1,0 +1,348 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { LABEL_FILE_TYPES } from '../domain/label';
+import { PACKAGE_STATUSES } from '../domain/package';
+
+const MAX_UNITS = 1_000_000;
+const nullable = (_: unknown, v: unknown) => v !== null;
+
+export class PackageItemInputDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'The order line; its remaining unpackaged quantity bounds quantity.',
+  })
+  @IsOptional()
+  @IsUUID()
+  order_item_id?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Required without order_item_id: must match a line of the order.',
+  })
+  @IsOptional()
+  @IsUUID()
+  product_id?: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_UNITS })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_UNITS)
+  quantity: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'One per unit of a serial-tracked product; each allocated to this order.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_UNITS)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(120, { each: true })
+  serial_numbers?: string[];
+}
+
+/** The package fields PATCH changes (and POST sets). */
+export class PackageFieldsDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'A product of type box: fills the dimensions.',
+  })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsUUID()
+  box_product_id?: string | null;
+
+  @ApiPropertyOptional({ description: 'Inches.', nullable: true, type: Number })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  length?: number | null;
+
+  @ApiPropertyOptional({ description: 'Inches.', nullable: true, type: Number })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  width?: number | null;
+
+  @ApiPropertyOptional({ description: 'Inches.', nullable: true, type: Number })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  height?: number | null;
+
+  @ApiPropertyOptional({ description: 'Pounds.', nullable: true, type: Number })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  weight?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true, type: String })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: 'usps_priority',
+    description:
+      'Compound `<carrier>_<service>` code (docs/api-decisions.md lists them); split into carrier and service_level.',
+  })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsString()
+  @MaxLength(64)
+  carrier_service?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'usps' })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsString()
+  @MaxLength(32)
+  carrier?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: 'priority',
+    description: 'Service level code.',
+  })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsString()
+  @MaxLength(64)
+  service?: string | null;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description:
+      'Where the package ships from (default: the inventory default location, else the oldest location).',
+  })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsUUID()
+  location_id?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    description: 'Declared value for insurance; wins over the computed one.',
+  })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  insurance_amount_override?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, type: Number })
+  @IsOptional()
+  @ValidateIf(nullable)
+  @IsMoneyAmount()
+  @Min(0)
+  billed_ship_cost?: number | null;
+}
+
+export class UpdatePackageDto extends PackageFieldsDto {}
+
+export class CreatePackageDto extends PackageFieldsDto {
+  @ApiProperty({ format: 'uuid', description: 'A confirmed sales order.' }) @IsUUID() order_id: string;
+
+  @ApiPropertyOptional({ type: [PackageItemInputDto], description: 'Created atomically with the package.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => PackageItemInputDto)
+  items?: PackageItemInputDto[];
+
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() buy_label?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'Required with buy_label: a rate of this order from GET /packages/{id}/rates.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  rate_object_id?: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Ships the package when the label purchase succeeded; needs orders:write besides fulfillment:write.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  fulfill_after_label?: boolean;
+
+  @ApiPropertyOptional({ enum: LABEL_FILE_TYPES, default: 'PDF' })
+  @IsOptional()
+  @IsIn(LABEL_FILE_TYPES)
+  label_file_type?: (typeof LABEL_FILE_TYPES)[number];
+
+  @ApiPropertyOptional({ description: 'Passes the revision gate; needs the scope orders:revision_override.' })
+  @IsOptional()
+  @IsBoolean()
+  skip_revision_ack?: boolean;
+}
+
+export class CreatePackageQueryDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'Passes the revision gate; needs orders:revision_override.',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  override?: 'true' | 'false';
+}
+
+export class BuyLabelDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) rate_object_id: string;
+  @ApiPropertyOptional({ enum: LABEL_FILE_TYPES, default: 'PDF' })
+  @IsOptional()
+  @IsIn(LABEL_FILE_TYPES)
+  label_file_type?: (typeof LABEL_FILE_TYPES)[number];
+}
+
+export class ShipPackageDto {
+  @ApiPropertyOptional({ example: 'ups_ground' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  carrier_service?: string;
+  @ApiPropertyOptional({ example: 'ups' }) @IsOptional() @IsString() @MaxLength(32) carrier?: string;
+  @ApiPropertyOptional({ example: 'ground' }) @IsOptional() @IsString() @MaxLength(64) service?: string;
+  @ApiPropertyOptional({ description: 'Required without a bought label.' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  tracking_number?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) tracking_url?: string;
+}
+
+export class PackageListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() order_id?: string;
+  @ApiPropertyOptional({ enum: PACKAGE_STATUSES }) @IsOptional() @IsIn(PACKAGE_STATUSES) status?: string;
+  @ApiPropertyOptional({ example: 'usps' }) @IsOptional() @IsString() @MaxLength(32) carrier?: string;
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  created_after?: string;
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  created_before?: string;
+}
+
+export class InsuranceResponse {
+  @ApiProperty() active: boolean;
+  @ApiProperty() bought: boolean;
+  @ApiProperty() amount: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty() fee_estimate: number;
+  @ApiProperty({ nullable: true, type: String, example: 'USPS' }) provider: string | null;
+  @ApiProperty({ type: [String] }) covered_items: string[];
+  @ApiProperty({ type: 'integer' }) covered_item_count: number;
+  @ApiProperty({ enum: ['product_toggle', 'entity_threshold', 'manual_override'] }) source: string;
+}
+
+export class PackageItemResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'package_item' }) object: string;
+  @ApiProperty({ format: 'uuid' }) order_item_id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+  @ApiProperty({ type: [String] }) serial_numbers: string[];
+  @ApiProperty() unit_price: number;
+  @ApiProperty({ nullable: true, type: Number }) unit_cost: number | null;
+  @ApiProperty({ type: 'integer' }) returned_quantity: number;
+}
+
+export class PackageResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'package' }) object: string;
+  @ApiProperty({ format: 'uuid' }) entity_id: string;
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+  @ApiProperty({ example: 'QA1-PKG-000001' }) package_number: string;
+  @ApiProperty({ enum: PACKAGE_STATUSES }) status: string;
+  @ApiProperty({ nullable: true, type: Number }) weight_lb: number | null;
+  @ApiProperty({ nullable: true, type: Number }) length_in: number | null;
+  @ApiProperty({ nullable: true, type: Number }) width_in: number | null;
+  @ApiProperty({ nullable: true, type: Number }) height_in: number | null;
+  @ApiProperty({ nullable: true, type: String }) carrier: string | null;
+  @ApiProperty({ nullable: true, type: String }) service_level: string | null;
+  @ApiProperty({ nullable: true, type: String }) tracking_number: string | null;
+  @ApiProperty({ nullable: true, type: String }) tracking_url: string | null;
+  @ApiProperty({ nullable: true, type: Number }) ship_cost: number | null;
+  @ApiProperty({ nullable: true, type: Number }) billed_ship_cost: number | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) location_id: string | null;
+  @ApiProperty({ nullable: true, type: Number }) insurance_amount_override: number | null;
+  @ApiProperty({ type: InsuranceResponse, nullable: true }) insurance: InsuranceResponse | null;
+  @ApiProperty({ type: [PackageItemResponse] }) items: PackageItemResponse[];
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'Label data (file at label.url).',
+  })
+  label: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) revision_override: Record<
+    string,
+    unknown
+  > | null;
+  @ApiProperty({ nullable: true, type: String }) notes: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) shipped_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) delivered_at: string | null;
+  @ApiProperty() livemode: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class RateResponse {
+  @ApiProperty({ example: 'shipping_rate' }) object: string;
+  @ApiProperty({ example: 'rate_4f1c...' }) rate_object_id: string;
+  @ApiProperty({ example: 'usps' }) carrier: string;
+  @ApiProperty({ example: 'priority' }) service_level: string;
+  @ApiProperty() amount: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ type: 'integer', nullable: true }) estimated_days: number | null;
+  @ApiProperty() insurance_fee: number;
+  @ApiProperty({ format: 'date-time' }) expires_at: string;
+}

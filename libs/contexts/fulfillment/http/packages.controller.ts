@@ -1,0 +1,200 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { RequireScopes } from '../../../platform/auth/decorators';
+import { PlatformError } from '../../../platform/errors/domain-error';
+import { ApiResource } from '../../../platform/http/expand/expand-registry';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
+import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { missingScopes } from '../../../platform/auth/scopes';
+import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EmptyBodyDto } from '../../sales/http/order.dto';
+import { LabelsService } from '../application/labels.service';
+import { PackagesService } from '../application/packages.service';
+import {
+  BuyLabelDto,
+  CreatePackageDto,
+  CreatePackageQueryDto,
+  PackageListQueryDto,
+  PackageResponse,
+  RateResponse,
+  ShipPackageDto,
+  UpdatePackageDto,
+} from './package.dto';
+
+/** The scope that lets a key pass the revision gate (SPEC.md's permission `orders.revision_override`). */
+export const REVISION_OVERRIDE_SCOPE = 'orders:revision_override';
+
+/** 403 insufficient_scope naming the first scope the caller lacks. */
+function requireScope(scope: string, why: string): void {
+  const [missing] = missingScopes(RequestContext.caller().scopes, [scope]);
+  if (missing)
+    throw new PlatformError('insufficient_scope', {
+      hint: `${why} needs the scope ${missing}.`,
+      details: { required: missing },
+    });
+}
+
+@ApiTags('Fulfillment')
+@ApiResource('package')
+@Controller('packages')
+export class PackagesController {
+  constructor(
+    private readonly packages: PackagesService,
+    private readonly labels: LabelsService,
+  ) {}
+
+  @Post()
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Create a package',
+    description:
+      'SPEC.md createPackage: a package of a confirmed sales order with its items (first status `packing`). With buy_label the label is bought with rate_object_id (status `labeled`); a refused purchase keeps the package and answers 422 label_purchase_failed with the package in the `package` field. fulfill_after_label (needs orders:write too) then ships it: stock and serials leave, FULFILLMENT is posted, a shipment notification is queued, fulfillment.shipped is emitted. 409 revision_unacknowledged for an order revised and not acknowledged, unless skip_revision_ack or ?override=true with orders:revision_override.',
+  })
+  @ApiResponse({ status: 201, type: PackageResponse })
+  create(@Body() body: CreatePackageDto, @Query() query: CreatePackageQueryDto) {
+    if (body.fulfill_after_label) requireScope('orders:write', 'fulfill_after_label (automatic fulfillment)');
+    const via =
+      query.override === 'true' ? 'override_query' : body.skip_revision_ack ? 'skip_revision_ack' : null;
+    if (via)
+      requireScope(REVISION_OVERRIDE_SCOPE, via === 'override_query' ? 'override=true' : 'skip_revision_ack');
+    return this.packages.create(body, via);
+  }
+
+  @Get()
+  @RequireScopes('fulfillment:read')
+  @ApiOperation({
+    summary: 'List packages',
+    description: 'Newest first. Filters order_id, status, carrier, created_after, created_before.',
+  })
+  @ApiListResponse(PackageResponse)
+  list(@Query() query: PackageListQueryDto, @Req() req: Request) {
+    return this.packages.list(query, req.originalUrl.split('?')[0]);
+  }
+
+  @Get(':id')
+  @RequireScopes('fulfillment:read')
+  @ApiOperation({
+    summary: 'Retrieve a package',
+    description: 'With its items, label data and insurance summary.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
+    return this.packages.retrieve(id);
+  }
+
+  @Patch(':id')
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Update a package',
+    description: 'While `packing` or `packed`; 409 invalid_state after.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  update(@Param('id') id: string, @Body() body: UpdatePackageDto) {
+    return this.packages.update(id, body);
+  }
+
+  @Get(':id/rates')
+  @RequireScopes('fulfillment:read')
+  @ApiOperation({
+    summary: 'Quote shipping rates',
+    description:
+      'Every carrier and service level for the package; each rate_object_id buys the label of this package, or of a new package of the same order created with buy_label, until expires_at (24 h by default).',
+  })
+  @ApiListResponse(RateResponse, 'Cheapest service of each carrier and level; one page.')
+  rates(@Param('id') id: string, @Req() req: Request) {
+    return this.labels.quote(id, req.originalUrl.split('?')[0]);
+  }
+
+  @Post(':id/buy-label')
+  @HttpCode(200)
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Buy the label of a package',
+    description:
+      'Status `labeled`. 422 label_purchase_failed (package in the body) for an unknown, expired or refused rate.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  buyLabel(@Param('id') id: string, @Body() body: BuyLabelDto) {
+    return this.labels.buy(id, body.rate_object_id, body.label_file_type ?? 'PDF');
+  }
+
+  @Get(':id/label')
+  @RequireScopes('fulfillment:read')
+  @ApiOperation({
+    summary: 'Download the label file',
+    description: 'PDF, PNG or ZPL II, with its content type.',
+  })
+  @ApiProduces('application/pdf', 'image/png', 'application/zpl')
+  @ApiResponse({ status: 200, description: 'The label file.' })
+  async label(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    const file = await this.labels.file(id);
+    const etag = `W/"${createHash('sha1').update(file.content).digest('base64url')}"`;
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `inline; filename="${file.fileName}"`);
+    res.status(200).send(file.content);
+  }
+
+  @Post(':id/pack')
+  @HttpCode(200)
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({ summary: 'Mark a package packed', description: '`packing` to `packed`.' })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  pack(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
+    return this.packages.pack(id);
+  }
+
+  @Post(':id/ship')
+  @HttpCode(200)
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Ship a package',
+    description:
+      'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  ship(@Param('id') id: string, @Body() body: ShipPackageDto) {
+    return this.packages.ship(id, body);
+  }
+
+  @Post(':id/deliver')
+  @HttpCode(200)
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Mark a package delivered',
+    description: '`shipped` to `delivered`; emits fulfillment.delivered.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  deliver(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
+    return this.packages.deliver(id);
+  }
+
+  @Post(':id/void')
+  @HttpCode(200)
+  @RequireScopes('fulfillment:write')
+  @ApiOperation({
+    summary: 'Void a package',
+    description:
+      'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
+  })
+  @ApiResponse({ status: 200, type: PackageResponse })
+  void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
+    return this.packages.void(id);
+  }
+
+  @Get(':id/notifications')
+  @RequireScopes('fulfillment:read')
+  @ApiOperation({
+    summary: 'Shipment notifications of a package',
+    description: 'Queued, then sent by the worker.',
+  })
+  notifications(@Param('id') id: string) {
+    return this.packages.notificationsOf(id);
+  }
+}

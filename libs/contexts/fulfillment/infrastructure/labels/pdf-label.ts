@@ -1,0 +1,46 @@
+import { code128Bars } from './code128';
+import { LabelContent, printable } from '../../domain/label';
+
+const escapeText = (s: string) => printable(s).replace(/([\\()])/g, '\\$1');
+
+/**
+ * A 4 x 6 inch, one-page PDF 1.4: the label's text in Helvetica and the tracking number as a
+ * Code 128 barcode drawn as filled rectangles; the cross-reference table holds exact offsets.
+ */
+export function pdfLabel(content: LabelContent): Buffer {
+  const width = 288;
+  const height = 432;
+  const ops: string[] = ['0 0 0 rg', '2 w', '10 10 268 412 re S'];
+  const text = (x: number, y: number, size: number, s: string) =>
+    ops.push(`BT /F1 ${size} Tf ${x} ${y} Td (${escapeText(s)}) Tj ET`);
+  text(20, 395, 18, `${content.carrier.toUpperCase()} ${content.service.toUpperCase()}`);
+  text(20, 375, 10, `Package ${content.packageNumber}  Weight ${content.weightLb} lb`);
+  text(20, 345, 11, 'SHIP TO:');
+  content.shipTo.forEach((line, i) => text(20, 330 - i * 14, 11, line));
+  const { bars, modules } = code128Bars(content.trackingNumber);
+  const module = Math.min(2, 248 / modules);
+  const left = (width - modules * module) / 2;
+  for (const [x, w] of bars)
+    ops.push(`${(left + x * module).toFixed(2)} 120 ${(w * module).toFixed(2)} 90 re f`);
+  text(Math.max(20, left), 100, 12, content.trackingNumber);
+  text(20, 40, 9, 'TRACKING NUMBER');
+  const stream = ops.join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

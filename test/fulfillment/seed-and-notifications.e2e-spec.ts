@@ -1,0 +1,75 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DispatcherModule } from '../../apps/webhook-dispatcher/dispatcher.module';
+import { eventually } from '../support/eventually';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { Client, fixturesOf } from './support';
+
+/** The QA seed's fulfillment fixtures, and shipment notifications delivered by the dispatcher app. */
+describe('fulfillment seed and shipment notifications', () => {
+  let app: TestApp;
+  let live: Client;
+  let dispatcher: INestApplicationContext | undefined;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    live = api(app, app.seed.entities.primary.keys.live);
+  });
+  afterAll(async () => {
+    await dispatcher?.close();
+    await app.close();
+  });
+
+  it('seeds shipped_package_id: shipped with a bought sandbox label and insurance from the product toggle', async () => {
+    const id = app.seed.fixtures.shipped_package_id as string;
+    const pkg = (await live.get(`/v1/packages/${id}`).expect(200)).body;
+    expect(pkg).toMatchObject({
+      status: 'shipped',
+      carrier: 'usps',
+      service_level: 'priority',
+      label: { provider: 'sandbox', file_type: 'PDF' },
+      insurance: { active: true, bought: true, source: 'product_toggle', provider: 'USPS' },
+    });
+    await live
+      .get(`/v1/packages/${id}/label`)
+      .expect(200)
+      .expect('Content-Type', /application\/pdf/);
+    const settings = await app.db.query(
+      `SELECT insurance_threshold FROM fulfillment_settings WHERE entity_id = $1 AND livemode`,
+      [app.seed.entities.primary.id],
+    );
+    expect(settings.rows[0].insurance_threshold).toBeNull();
+    // sales_order stays unpacked.
+    const { salesOrder } = fixturesOf(app);
+    expect((await live.get(`/v1/packages?order_id=${salesOrder.id}`).expect(200)).body.data).toEqual([]);
+  });
+
+  it('queues a notification with the shipment that the dispatcher delivers through the sandbox notifier', async () => {
+    const { salesOrder } = fixturesOf(app);
+    const pkg = (
+      await live
+        .post('/v1/packages')
+        .send({ order_id: salesOrder.id, items: [{ order_item_id: salesOrder.items[0].id, quantity: 1 }] })
+        .expect(201)
+    ).body;
+    await live
+      .post(`/v1/packages/${pkg.id}/ship`)
+      .send({ carrier: 'usps', tracking_number: '9400TEST' })
+      .expect(200);
+    const queued = (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data;
+    expect(queued).toEqual([
+      expect.objectContaining({ status: 'queued', recipient: 'buyer@qa-customer.example', sent_at: null }),
+    ]);
+    expect(queued[0].body).toContain('9400TEST');
+    dispatcher = await NestFactory.createApplicationContext(DispatcherModule.forRoot(app.config), {
+      logger: false,
+    });
+    const sent = async () =>
+      (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data[0].status === 'sent';
+    expect(await eventually(sent, 20_000, 100)).toBe(true);
+    const [delivered] = (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data;
+    expect(delivered).toMatchObject({ channel: 'sandbox', status: 'sent' });
+    expect(delivered.sent_at).not.toBeNull();
+  });
+});
