@@ -224,6 +224,12 @@ export function completeSuccessSchemas(document: OpenAPIObject): string[] {
     for (const [status, response] of Object.entries(operation.responses)) {
       if (!status.startsWith('2')) continue;
       const schema = jsonSchema(response);
+      // A cursor-paginated operation answers the list envelope, whatever array its controller declared.
+      const paginated = (operation.parameters ?? []).some((p) => p.name === 'starting_after');
+      if (paginated && schema?.type === 'array' && (schema.items as Schema | undefined)?.$ref) {
+        response.content!['application/json'].schema = listSchemaFor(document, schema.items as Schema, '');
+        continue;
+      }
       if (isListEnvelope(schema)) {
         const items = (schema.properties!.data as { items?: Schema }).items;
         if (items?.$ref) response.content!['application/json'].schema = listSchemaFor(document, items, '');
@@ -292,6 +298,12 @@ export function addErrorsAndHeaders(
     for (const status of errorStatuses(method, path, operation, !operation.security?.length))
       used.add(status);
   }
+  // A status a controller documented with a sentence only (501 on listing sync, ...) gets the envelope too.
+  for (const { operation } of operationsOf(document)) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (Number(status) >= 400 && !response.content && ERROR_STATUSES[status]) used.add(status);
+    }
+  }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     if (!used.has(status)) continue;
     const codes = codesOf(status);
@@ -341,7 +353,10 @@ export function addErrorsAndHeaders(
         headers: { 'Request-Id': header('Request-Id'), ETag: header('ETag'), ...rateLimited },
       };
     }
-    for (const status of errorStatuses(method, path, operation, open)) {
+    const declared = Object.keys(operation.responses).filter(
+      (status) => Number(status) >= 400 && !operation.responses[status].content && ERROR_STATUSES[status],
+    );
+    for (const status of new Set([...errorStatuses(method, path, operation, open), ...declared])) {
       const existing = operation.responses[status];
       const shared = { $ref: `#/components/responses/Error${status}` } as unknown as Response;
       if (!existing || !existing.content) {

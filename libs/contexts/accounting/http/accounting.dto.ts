@@ -284,6 +284,7 @@ export class JournalEntryListQuery extends ListQueryDto {
 
 export class JournalLineResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['journal_line'], example: 'journal_line' }) object: string;
   @ApiProperty({ format: 'uuid' }) journal_entry_id: string;
   @ApiProperty({ example: 1 }) line_number: number;
   @ApiProperty({ format: 'uuid' }) account_id: string;
