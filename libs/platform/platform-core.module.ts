@@ -6,6 +6,7 @@ import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
 import { MutationGates } from './auth/mutation-gate';
+import { OperatorService } from './auth/operator.service';
 import { ActivityRecord } from './activity/activity.entity';
 import { ImportRegistry } from './imports/import-registry';
 import { PostgresRateLimitStore, RateLimiter, RedisRateLimitStore } from './auth/rate-limiter';
@@ -56,6 +57,7 @@ export class PlatformCoreModule {
         EventPublisher,
         ApiKeyCache,
         ApiKeyService,
+        OperatorService,
         IdempotencyService,
         ResourceRegistry,
         QaSeedService,
@@ -81,6 +83,7 @@ export class PlatformCoreModule {
         TransactionHost,
         EventPublisher,
         ApiKeyService,
+        OperatorService,
         IdempotencyService,
         ResourceRegistry,
         RateLimiter,
