@@ -102,6 +102,8 @@ function foldExpansions(body: unknown, url: URL): unknown {
     .filter(([key]) => key === 'expand[]' || /^expand\[\d*\]$/.test(key) || key === 'expand')
     .map(([, value]) => value.split('.'))
     .filter((segments) => segments.every(Boolean))
+    // expand[]=account.payment_terms expands `account` too.
+    .flatMap((segments) => segments.map((_, i) => segments.slice(0, i + 1)))
     .sort((a, b) => b.length - a.length);
   if (!entries.length || !body || typeof body !== 'object') return body;
   const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
