@@ -209,15 +209,14 @@ export function completeSuccessSchemas(document: OpenAPIObject): string[] {
   };
   const paths = document.paths as Record<string, Record<string, Operation | undefined>>;
   const itemOf = (path: string): Schema | undefined => {
-    const created = paths[path]?.post?.responses;
-    const fromCreate = jsonSchema(created?.['201']);
-    if (fromCreate?.$ref) return fromCreate;
+    // The retrieve's schema first: a create may answer more (a webhook endpoint's secret).
     for (const [other, item] of Object.entries(paths)) {
       if (!other.startsWith(`${path}/{`) || other.slice(path.length + 1).includes('/')) continue;
       const one = jsonSchema(item.get?.responses['200']);
       if (one?.$ref) return one;
     }
-    return undefined;
+    const fromCreate = jsonSchema(paths[path]?.post?.responses['201']);
+    return fromCreate?.$ref ? fromCreate : undefined;
   };
   const missing: string[] = [];
   for (const { path, method, operation } of operationsOf(document)) {
