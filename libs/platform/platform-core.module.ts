@@ -6,6 +6,7 @@ import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
 import { MutationGates } from './auth/mutation-gate';
+import { OperatorService } from './auth/operator.service';
 import { ActivityRecord } from './activity/activity.entity';
 import { ImportRegistry } from './imports/import-registry';
 import { AuthFailureLimiter } from './auth/auth-failure-limiter';
@@ -63,6 +64,7 @@ export class PlatformCoreModule {
         EventPublisher,
         ApiKeyCache,
         ApiKeyService,
+        OperatorService,
         IdempotencyService,
         ResourceRegistry,
         QaSeedService,
@@ -94,6 +96,7 @@ export class PlatformCoreModule {
         TransactionHost,
         EventPublisher,
         ApiKeyService,
+        OperatorService,
         IdempotencyService,
         ResourceRegistry,
         RateLimiter,

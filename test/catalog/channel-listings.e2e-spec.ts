@@ -440,9 +440,11 @@ describe('channel listings', () => {
     expect(Object.keys(doc.paths['/v1/channel_listings/{id}/sync'].post.responses)).toEqual(
       expect.arrayContaining(['202', '501']),
     );
-    expect(
-      doc.paths['/v1/products'].get.responses['200'].content['application/json'].schema.properties.data.items,
-    ).toEqual({
+    // Each list answers a named envelope component around its item schema.
+    expect(doc.paths['/v1/products'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ProductList',
+    });
+    expect(doc.components.schemas.ProductList.properties.data.items).toEqual({
       $ref: '#/components/schemas/ProductResponse',
     });
     const product = doc.components.schemas.ProductResponse.properties;

@@ -6,7 +6,7 @@ interface Operation {
   deprecated?: boolean;
   security?: unknown;
   parameters: { name: string; in: string; required?: boolean }[];
-  responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+  responses: Record<string, { content: Record<string, { schema: unknown; example?: unknown }> }>;
 }
 interface ErrorEnvelopeSchema {
   required: string[];
@@ -14,7 +14,9 @@ interface ErrorEnvelopeSchema {
 }
 interface OpenApiDoc {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: { name: string }; contact?: { url: string } };
+  tags: { name: string; description: string }[];
+  'x-entity-prefixed-aliases': unknown;
   servers: { url: string }[];
   components: { securitySchemes: Record<string, unknown>; schemas: { ErrorEnvelope: ErrorEnvelopeSchema } };
   paths: Record<string, Record<string, Operation>>;
@@ -62,26 +64,116 @@ describe('API description and probes', () => {
       expect(Object.keys(doc.paths['/v1/tags']).sort()).toEqual(['get', 'post']);
       expect(Object.keys(doc.paths['/v1/tags/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
       expect(doc.paths['/v1/tags'].post.deprecated).toBeFalsy();
-      expect(doc.paths['/v1/tags'].post.responses['400'].content['application/json'].schema).toEqual({
+      const error400 = (
+        doc.components as unknown as { responses: Record<string, Operation['responses'][string]> }
+      ).responses.Error400;
+      expect(error400.content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/ErrorEnvelope',
       });
       expect(doc.paths['/v1/tags'].get.parameters.map((p) => p.name)).toEqual(
         expect.arrayContaining(['limit', 'starting_after', 'ending_before', 'include_count']),
       );
 
-      for (const [path, methods] of [
-        ['/v1/entities/{entity_id}/tags', ['get', 'post']],
-        ['/v1/entities/{entity_id}/tags/{id}', ['delete', 'get', 'patch']],
-      ] as const) {
-        const item = doc.paths[path];
-        expect(Object.keys(item).sort()).toEqual(methods);
-        for (const method of methods) {
-          expect(item[method].deprecated).toBe(true);
-          expect(item[method].parameters[0]).toMatchObject({ name: 'entity_id', in: 'path', required: true });
-        }
-      }
+      // The entity-prefixed aliases are described once, not copied per operation.
+      expect(doc.paths['/v1/entities/{entity_id}/tags']).toBeUndefined();
+      expect(doc['x-entity-prefixed-aliases']).toMatchObject({
+        deprecated: true,
+        path: '/v1/entities/{entity_id}/{flat_path}',
+      });
+      expect(
+        Object.values(doc.paths)
+          .flatMap((item) => Object.values(item))
+          .some((o) => o.deprecated),
+      ).toBe(false);
       // The operational probes are not part of the description.
       expect(doc.paths['/health']).toBeUndefined();
+    });
+
+    it('types every property, names every path parameter and gives every success response a schema', () => {
+      const schemas = doc.components.schemas as unknown as Record<
+        string,
+        {
+          properties?: Record<
+            string,
+            { type?: string; properties?: unknown; additionalProperties?: unknown; allOf?: unknown }
+          >;
+        }
+      >;
+      const untyped = Object.entries(schemas).flatMap(([name, schema]) =>
+        Object.entries(schema.properties ?? {})
+          .filter(
+            ([, p]) =>
+              p.type === 'object' && !p.properties && p.additionalProperties === undefined && !p.allOf,
+          )
+          .map(([key]) => `${name}.${key}`),
+      );
+      expect(untyped).toEqual([]);
+      expect(schemas.CreateAccountDto.properties!.email).toMatchObject({ type: 'string', nullable: true });
+      expect(schemas.CreateTagDto.properties!.color).toMatchObject({ type: 'string', nullable: true });
+      expect(schemas.CreateAccountDto.properties!.credit_limit).toMatchObject({ type: 'number' });
+
+      const problems: string[] = [];
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const declared = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+          for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+            if (!declared.includes(name)) problems.push(`${method} ${path}: ${name} undeclared`);
+          }
+          for (const [status, response] of Object.entries(operation.responses)) {
+            if (status.startsWith('2') && !response.content?.['application/json']?.schema)
+              problems.push(`${method} ${path} ${status}: no schema`);
+            if (status.startsWith('2') && response.content?.['application/json']?.example === undefined)
+              problems.push(`${method} ${path} ${status}: no example`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(doc.paths['/v1/tags'].get.responses['200'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/TagList',
+      });
+      expect(doc.paths['/v1/tags/{id}'].delete.responses['200'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/DeletedObject',
+      });
+      expect(
+        doc.paths['/v1/entities/{entity_id}/api_keys'].get.parameters.find((p) => p.name === 'entity_id'),
+      ).toMatchObject({ in: 'path', required: true });
+    });
+
+    it('documents the error statuses, headers, tags, licence and the key scheme', () => {
+      const post = doc.paths['/v1/tags'].post as Operation & {
+        responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
+      };
+      for (const status of ['400', '401', '403', '409', '413', '415', '422', '423', '429', '500']) {
+        expect(post.responses[status]).toEqual({ $ref: `#/components/responses/Error${status}` });
+      }
+      expect(Object.keys(post.responses['201'].headers ?? {})).toEqual(
+        expect.arrayContaining(['Request-Id', 'RateLimit-Limit', 'Idempotent-Replayed']),
+      );
+      const patch = doc.paths['/v1/tags/{id}'].patch as unknown as {
+        parameters: { $ref?: string }[];
+        responses: object;
+      };
+      expect(patch.parameters.map((p) => p.$ref)).toEqual(
+        expect.arrayContaining([
+          '#/components/parameters/IdempotencyKey',
+          '#/components/parameters/IfMatch',
+          '#/components/parameters/FreezeToken',
+        ]),
+      );
+      expect(patch.responses).toHaveProperty('412');
+      const get = doc.paths['/v1/tags/{id}'].get as unknown as {
+        parameters: { $ref?: string }[];
+        responses: Record<string, { headers?: object }>;
+      };
+      expect(Object.keys(get.responses['200'].headers ?? {})).toContain('ETag');
+      expect(get.responses).toHaveProperty('304');
+      expect(get.parameters.map((p) => p.$ref)).toContain('#/components/parameters/IfNoneMatch');
+
+      expect(doc.components.securitySchemes.api_key).not.toMatchObject({ bearerFormat: 'JWT' });
+      expect(doc.info.license?.name).toBeTruthy();
+      expect(doc.info.contact?.url).toMatch(/\/docs$/);
+      expect(doc.tags.length).toBeGreaterThan(10);
+      for (const tag of doc.tags) expect(tag.description).toBeTruthy();
     });
 
     it('states the limits the validation enforces (array sizes, lengths, bounds)', () => {

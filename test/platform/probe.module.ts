@@ -1,3 +1,4 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
@@ -37,6 +38,8 @@ export class ProbeOrderDto {
  * Test-only routes that exercise the shared pipeline: a list of 100 widgets whose fields
  * expand[] can follow (`tag`, and `node.next...`), and routes that fail on our side.
  */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('probe')
 export class ProbeController {
   @Get('widgets')

@@ -1,9 +1,12 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
 import { RequireScopes } from '../../libs/platform/auth/decorators';
 import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
 import { SalesModule } from '../../libs/contexts/sales/sales.module';
 
 /** Test-only route standing in for package creation: it calls the gate fulfillment will call. */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('test-fulfillment-gate')
 export class FulfillmentGateController {
   constructor(private readonly orders: OrdersService) {}

@@ -1,10 +1,25 @@
 import request from 'supertest';
+import { validatorFor } from './openapi-validator';
 import { TestApp } from './test-app';
 
-/** supertest bound to the app with a bearer key. */
+/**
+ * Checks every response against the app's OpenAPI description (operation, status, documented
+ * headers, body schema with no undocumented field); a mismatch fails the request's test with a
+ * message naming the operation, the status and the place in the body.
+ */
+export function checkedAgainstOpenApi(app: Pick<TestApp, 'openapi'>, test: request.Test): request.Test {
+  const validator = validatorFor(app.openapi);
+  return test.expect((res: request.Response) => {
+    const sent = (res as unknown as { req?: { method?: string; path?: string } }).req;
+    validator.assert(sent?.method ?? test.method, sent?.path ?? test.url, res);
+  });
+}
+
+/** supertest bound to the app with a bearer key; every response is checked against the description. */
 export function api(app: TestApp, key?: string) {
   const agent = request(app.server);
-  const auth = (r: request.Test) => (key ? r.set('Authorization', `Bearer ${key}`) : r);
+  const auth = (r: request.Test) =>
+    checkedAgainstOpenApi(app, key ? r.set('Authorization', `Bearer ${key}`) : r);
   return {
     get: (path: string) => auth(agent.get(path)),
     post: (path: string) => auth(agent.post(path)),

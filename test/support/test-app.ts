@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Pool } from 'pg';
+import request from 'supertest';
 import type { DestinationStream } from 'pino';
 import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
 import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import type { OpenApiDocument } from './openapi-validator';
 import { readRunState, withDatabase } from './test-env';
 
 export interface TestApp {
@@ -18,6 +20,8 @@ export interface TestApp {
   db: Pool;
   config: AppConfig;
   databaseUrl: string;
+  /** The app's own OpenAPI description: api() checks every response against it. */
+  openapi: OpenApiDocument;
   get<T>(token: abstract new (...args: never[]) => T): T;
   close(): Promise<void>;
 }
@@ -87,7 +91,9 @@ export async function startTestApp(
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
   const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
+  const openapi = (await request(server).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
   return {
+    openapi,
     server,
     sandbox,
     seed,

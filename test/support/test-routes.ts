@@ -1,7 +1,10 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
 import { Public, RequireScopes } from '../../libs/platform/auth/decorators';
 
 /** A route needing two scopes, as SPEC.md's "charge a payment against an order" will. */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('test-two-scope')
 export class TwoScopeController {
   @Post()
@@ -16,6 +19,8 @@ export class TwoScopeController {
 export class TwoScopeTestModule {}
 
 /** A route that forgot its scope policy: neither @RequireScopes() nor @Public(). */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('test-undeclared')
 export class UndeclaredController {
   @Post()
@@ -28,6 +33,8 @@ export class UndeclaredController {
 export class UndeclaredTestModule {}
 
 /** A public route that answers after a delay, to observe shutdown with a request in flight. */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('test-slow')
 export class SlowController {
   /** Requests whose handler has started. */

@@ -3,44 +3,46 @@ import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
+import { addExamples } from './examples';
+import {
+  addErrorsAndHeaders,
+  completeSuccessSchemas,
+  declarePathParameters,
+  operationsOf,
+} from './operation-contract';
+import { typeUntypedProperties } from './property-types';
 import { addValidationConstraints } from './validation-constraints';
-
-const ERROR_RESPONSES: Record<string, { description: string; example: string }> = {
-  '400': {
-    description: 'Invalid request (validation_error, expand_error, idempotency_error)',
-    example: 'parameter_invalid',
-  },
-  '401': {
-    description: 'Missing, malformed, unknown, expired or revoked API key',
-    example: 'invalid_api_key',
-  },
-  '403': {
-    description: 'Missing scope, foreign entity, or address outside the allowlist',
-    example: 'insufficient_scope',
-  },
-  '404': { description: 'No such record for this entity and mode', example: 'not_found' },
-  '429': { description: 'Per-key rate limit exceeded; see Retry-After', example: 'rate_limited' },
-};
-
-/** RFC 6750's challenge on every 401. */
-const WWW_AUTHENTICATE_HEADER = {
-  description:
-    '`Bearer realm="api"`, plus `error="invalid_token"` when the request carried a credential (RFC 6750).',
-  schema: { type: 'string' },
-};
 
 /** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
+  description:
+    'Every error answer. A code may add fields of its own at the same level (existing_id, package, ...).',
   required: ['error', 'code', 'type'],
   properties: {
-    error: { type: 'string', description: 'Machine-readable key (equal to code).' },
-    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
-    type: { type: 'string', enum: [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))] },
-    hint: { type: 'string' },
-    param: { type: 'string', description: 'Offending parameter, e.g. items[0].quantity or expand[1].' },
-    required: { type: 'string', description: 'The missing scope(s), on insufficient_scope.' },
-    request_id: { type: 'string' },
+    error: {
+      type: 'string',
+      description: 'Machine-readable key (equal to code).',
+      example: 'parameter_invalid',
+    },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOG), example: 'parameter_invalid' },
+    type: {
+      type: 'string',
+      enum: [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))],
+      example: 'validation_error',
+    },
+    hint: { type: 'string', example: 'limit must be an integer between 1 and 100.' },
+    param: {
+      type: 'string',
+      description: 'Offending parameter, e.g. items[0].quantity or expand[1].',
+      example: 'limit',
+    },
+    required: {
+      type: 'string',
+      description: 'The missing scope(s), on insufficient_scope.',
+      example: 'orders:write',
+    },
+    request_id: { type: 'string', example: 'req_8fK2mQ4b1c9f0e2d4a6b8c7e' },
   },
   additionalProperties: true,
 };
@@ -58,74 +60,120 @@ function deprecatedAliasOf(path: string): string | undefined {
   return undefined;
 }
 
-/** Adds the error envelope to every operation and the deprecated entity-prefixed alias of each flat path. */
-function decorate(document: OpenAPIObject): OpenAPIObject {
+/**
+ * A controller served at two paths (flat and entity-prefixed webhook endpoints, or a deprecated
+ * spelling) documents each operation at both: the deprecated spelling is marked so, and
+ * operation ids stay unique.
+ */
+function markPathSpellings(document: OpenAPIObject): void {
+  const operationIds = new Set<string>();
+  for (const { path, operation } of operationsOf(document)) {
+    const canonical = deprecatedAliasOf(path);
+    if (operation.operationId && canonical) operation.operationId += '_deprecated_alias';
+    else if (operation.operationId && operationIds.has(operation.operationId)) {
+      operation.operationId += '_entity_prefixed';
+    }
+    if (operation.operationId) operationIds.add(operation.operationId);
+    if (canonical) {
+      operation.deprecated = true;
+      operation.description = [
+        `Deprecated alias of \`${canonical}\`, kept for existing clients.`,
+        operation.description,
+      ]
+        .filter(Boolean)
+        .join(' ');
+    }
+  }
+}
+
+/** RFC 6750's challenge on every 401. */
+function describeBearerChallenge(document: OpenAPIObject): void {
+  const unauthorized = document.components?.responses?.Error401 as
+    { headers?: Record<string, unknown> } | undefined;
+  if (!unauthorized) return;
+  unauthorized.headers = {
+    'WWW-Authenticate': {
+      description:
+        '`Bearer realm="api"`, plus `error="invalid_token"` when the request carried a credential (RFC 6750).',
+      schema: { type: 'string' },
+    },
+    ...(unauthorized.headers ?? {}),
+  };
+}
+
+/** What each tag groups, shown as the sections of the reference. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'API keys':
+    'Keys of an entity: create, list, rotate (the old key stops at once) and revoke. The plaintext is shown only on create and rotate.',
+  Accounting: 'Ledger accounts, fiscal years, periods and the accounting settings of the entity.',
+  Accounts: 'Customers and vendors, with their addresses, contacts, tags and merges.',
+  Activity: 'The log of every mutation made with the entity’s keys.',
+  'Bank transactions': 'Imported bank lines and their matching to open invoices.',
+  'Channel listings': 'A product’s presence on a sales channel, and its synchronisation.',
+  Events: 'The events the API emitted (kept 30 days) and the catalog of event types.',
+  'Fixed assets': 'Assets, depreciation runs, impairments, recoveries and revaluations.',
+  'Journal entries': 'Manual and recurring journal entries, their approval, posting, reversal and voiding.',
+  Migration: 'Imports from a previous system and the cutover freeze.',
+  Orders: 'Sales orders, their lines and status transitions.',
+  'Payment methods': 'Stored payment methods of an account.',
+  Payments:
+    'Payments against orders, refunds, and the reference lists (payment terms, units, channels, levels, locations).',
+  'Pricing policies': 'Rules that set prices by account, product, category and period.',
+  'Product categories': 'The category tree of the catalog.',
+  Products: 'Products, their variants and tags.',
+  Reports: 'Read-only reports such as the subledger reconciliation.',
+  Tags: 'Labels attached to products, accounts and orders.',
+  'Vendor bills': 'Bills from vendors and their payments.',
+  'Webhook endpoints': 'Signed event deliveries: endpoints, secrets, test sends, deliveries and resends.',
+};
+
+const ALIAS_DESCRIPTION =
+  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form of SPEC.md). ' +
+  'The alias behaves exactly like the flat operation; an `entity_id` other than the API key’s own entity answers 403 `entity_isolation_violation`. ' +
+  'Each operation is documented once, in its flat form; new integrations should use the flat form.';
+
+/** Tags with descriptions, in the order the reference shows them; a tag without a sentence gets one naming it. */
+function describeTags(document: OpenAPIObject): void {
+  const used = new Set<string>();
+  for (const { operation } of operationsOf(document)) for (const tag of operation.tags ?? []) used.add(tag);
+  document.tags = [...used].sort().map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name.toLowerCase()}.`,
+  }));
+}
+
+/** Operations without a description repeat their summary, so every operation has one. */
+function describeOperations(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    if (!operation.description && operation.summary) operation.description = `${operation.summary}.`;
+  }
+}
+
+/**
+ * The description's conventions: the flat error envelope, success schemas, every path
+ * parameter, errors and headers per operation, tags and examples. The entity-prefixed aliases
+ * are described once (x-entity-prefixed-aliases and the info text), never copied per operation.
+ */
+function decorate(document: OpenAPIObject, classes: Iterable<unknown>): OpenAPIObject {
   document.components = document.components ?? {};
   document.components.schemas = {
     ...(document.components.schemas ?? {}),
     ErrorEnvelope: errorEnvelopeSchema,
   };
-  const aliases: OpenAPIObject['paths'] = {};
-  const operationIds = new Set<string>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    const canonical = deprecatedAliasOf(path);
-    for (const operation of Object.values(item)) {
-      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-      // A controller served at two paths (flat and entity-prefixed, or a deprecated spelling)
-      // documents each operation at both; operation ids stay unique.
-      if (operation.operationId && canonical) operation.operationId += '_deprecated_alias';
-      else if (operation.operationId && operationIds.has(operation.operationId)) {
-        operation.operationId += '_entity_prefixed';
-      }
-      if (operation.operationId) operationIds.add(operation.operationId);
-      if (canonical) {
-        operation.deprecated = true;
-        operation.description = [
-          `Deprecated alias of \`${canonical}\`, kept for existing clients.`,
-          operation.description,
-        ]
-          .filter(Boolean)
-          .join(' ');
-      }
-    }
-    for (const operation of Object.values(item)) {
-      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-      for (const [status, { description, example }] of Object.entries(ERROR_RESPONSES)) {
-        operation.responses[status] = operation.responses[status] ?? {
-          description,
-          ...(status === '401' ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE_HEADER } } : {}),
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/ErrorEnvelope' },
-              example: {
-                error: example,
-                code: example,
-                type: ERROR_CATALOG[example as keyof typeof ERROR_CATALOG].type,
-                request_id: 'req_8fK2mQ',
-              },
-            },
-          },
-        };
-      }
-    }
-    if (!canonical && !path.startsWith('/v1/entities/') && path.startsWith('/v1/')) {
-      const aliasPath = path.replace(/^\/v1\//, '/v1/entities/{entity_id}/');
-      const alias = JSON.parse(JSON.stringify(item)) as typeof item;
-      for (const operation of Object.values(alias)) {
-        if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-        operation.deprecated = true;
-        operation.operationId = operation.operationId ? `${operation.operationId}_entity_alias` : undefined;
-        operation.tags = [...(operation.tags ?? []), 'Entity-prefixed aliases'];
-        operation.parameters = [
-          { name: 'entity_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-          ...(operation.parameters ?? []),
-        ];
-      }
-      // A platform route served in both forms (webhook endpoints) documents its own prefixed path.
-      if (!document.paths[aliasPath]) aliases[aliasPath] = alias;
-    }
-  }
-  document.paths = { ...document.paths, ...aliases };
+  markPathSpellings(document);
+  typeUntypedProperties(document, classes);
+  completeSuccessSchemas(document);
+  declarePathParameters(document);
+  addErrorsAndHeaders(document, (operation) => !operation.security?.length);
+  describeBearerChallenge(document);
+  describeOperations(document);
+  describeTags(document);
+  addExamples(document);
+  (document as unknown as Record<string, unknown>)['x-entity-prefixed-aliases'] = {
+    deprecated: true,
+    path: '/v1/entities/{entity_id}/{flat_path}',
+    description: ALIAS_DESCRIPTION,
+  };
   return document;
 }
 
@@ -179,17 +227,26 @@ function routeParameterClasses(app: INestApplication): Set<unknown> {
 
 /** Builds the OpenAPI 3 description of every route. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const publicBase = config.baseUrl.replace(/\/v1$/, '');
   const builder = new DocumentBuilder()
     .setTitle('Business Operations API')
     .setDescription(
       'JSON-over-HTTP interface to the ERP: accounts, products, orders, inventory, fulfillment, purchasing, payments, accounting and signed webhooks. ' +
-        'Authenticate with `Authorization: Bearer <API key>`. Errors use one envelope (ErrorEnvelope).',
+        'Authenticate with `Authorization: Bearer <API key>`. Errors use one envelope (ErrorEnvelope).\n\n' +
+        `Entity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`,
     )
     .setVersion('1.0.0')
     .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
     .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')
+    .setLicense('Proprietary: use is governed by your service agreement', `${publicBase}/docs`)
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'key_<mode>_ent_<code>_<random>' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'API key',
+        description:
+          'An API key (not a JWT): `Authorization: Bearer key_<live|test>_ent_<entity code>_<random>`. A test key sees only test-mode records, a live key only live ones.',
+      },
       'api_key',
     )
     .build();
@@ -197,7 +254,9 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: (controllerKey, methodKey) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  return decorate(withoutPatchDefaults(addValidationConstraints(document, routeParameterClasses(app))));
+  document.info.contact = { name: 'API operations', url: `${publicBase}/docs` };
+  const classes = routeParameterClasses(app);
+  return decorate(withoutPatchDefaults(addValidationConstraints(document, classes)), classes);
 }
 
 /** Serves the description at /v1/openapi.json and an interactive reference at /docs. */

@@ -1,3 +1,4 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { Body, Controller, Module, Post } from '@nestjs/common';
 import { AccountingModule } from '../../../libs/contexts/accounting/accounting.module';
 import {
@@ -11,6 +12,8 @@ import { TransactionHost } from '../../../libs/platform/persistence/transaction-
  * Test-only route standing in for another context: it calls the posting service inside its
  * own transaction, optionally failing after the posting to show the entry rolls back with it.
  */
+/** Test-only: outside the API description. */
+@ApiExcludeController()
 @Controller('test-ledger-postings')
 export class PostingTestController {
   constructor(

@@ -284,6 +284,7 @@ export class JournalEntryListQuery extends ListQueryDto {
 
 export class JournalLineResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['journal_line'], example: 'journal_line' }) object: string;
   @ApiProperty({ format: 'uuid' }) journal_entry_id: string;
   @ApiProperty({ example: 1 }) line_number: number;
   @ApiProperty({ format: 'uuid' }) account_id: string;
@@ -491,6 +492,8 @@ export class FixedAssetResponse {
 
 export class AssetEventResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['fixed_asset_event'], example: 'fixed_asset_event' }) object: string;
+  @ApiProperty({ format: 'uuid' }) fixed_asset_id: string;
   @ApiProperty({ enum: ['impairment', 'recovery', 'revaluation'] }) event_type: string;
   @ApiProperty({ example: '2026-06-30' }) event_date: string;
   @ApiProperty({ example: 2500 }) amount: number;
@@ -500,6 +503,7 @@ export class AssetEventResponse {
   @ApiProperty({ nullable: true, type: String }) reason: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) journal_entry_id: string | null;
   @ApiProperty({ nullable: true, type: String }) created_by_name: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
 export class ImpairmentSummaryResponse {
@@ -510,6 +514,8 @@ export class ImpairmentSummaryResponse {
 }
 
 export class ImpairmentHistoryResponse {
+  @ApiProperty({ enum: ['impairment_history'], example: 'impairment_history' }) object: string;
+  @ApiProperty({ format: 'uuid' }) fixed_asset_id: string;
   @ApiProperty({ type: [AssetEventResponse] }) data: AssetEventResponse[];
   @ApiProperty({ example: 2 }) total: number;
   @ApiProperty({ type: ImpairmentSummaryResponse }) summary: ImpairmentSummaryResponse;

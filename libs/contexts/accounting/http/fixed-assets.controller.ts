@@ -13,6 +13,7 @@ import {
   ImpairmentHistoryResponse,
   RevaluationDto,
 } from './accounting.dto';
+import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
 
 @ApiTags('Fixed assets')
 @Controller('fixed_assets')
@@ -49,6 +50,7 @@ export class FixedAssetsController {
     summary: 'Post depreciation through a date',
     description: 'A DEPRECIATION entry for the whole months not yet depreciated.',
   })
+  @ApiResponse({ status: 200, type: FixedAssetDepreciationResponse })
   depreciate(@Param('id') id: string, @Body() body: DepreciateDto) {
     return this.assets.depreciate(id, body.through_date);
   }

@@ -48,8 +48,21 @@ export class BankTransactionsController {
   })
   @ApiResponse({
     status: 201,
-    type: BankTransactionResponse,
     description: 'The transaction; a batch answers a list of them.',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(BankTransactionResponse) },
+        {
+          type: 'object',
+          required: ['object', 'data', 'has_more'],
+          properties: {
+            object: { type: 'string', enum: ['list'] },
+            data: { type: 'array', items: { $ref: getSchemaPath(BankTransactionResponse) } },
+            has_more: { type: 'boolean', enum: [false] },
+          },
+        },
+      ],
+    },
   })
   async create(@Body() body: Record<string, unknown>) {
     if (Object.prototype.hasOwnProperty.call(body, 'transactions')) {

@@ -169,6 +169,10 @@ export class BankTransactionResponse {
 export class BankTransactionListResponse {
   @ApiProperty({ example: 'list' }) object: string;
   @ApiProperty({ type: [BankTransactionResponse] }) data: BankTransactionResponse[];
+  @ApiProperty({ example: false }) has_more: boolean;
+  @ApiProperty({ example: '/v1/accounting/bank-transactions' }) url: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'Only with include_count=true.' })
+  total_count?: number;
 }
 
 // Vendor bills

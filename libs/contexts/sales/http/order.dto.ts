@@ -372,6 +372,10 @@ export class OrderResponse {
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) converted_to_id: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) confirmed_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) sent_to_customer_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) fulfilled_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) closed_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) cancelled_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) voided_at: string | null;
   @ApiProperty({ type: RevisionResponse }) revision: RevisionResponse;
   @ApiProperty({ type: [String] }) tag_ids: string[];
   @ApiProperty({ nullable: true, type: String }) notes: string | null;
@@ -391,15 +395,42 @@ export class PaymentResponse {
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'] }) status: string;
   @ApiProperty({ enum: [...PAYMENT_METHODS_ACCEPTED, 'bank_deposit'] }) method: string;
-  @ApiProperty({ nullable: true, type: Object, example: { brand: 'visa', last4: '4242' } }) card: {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The stored payment method used, if any.',
+  })
+  payment_method_id: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: 'object',
+    properties: { brand: { type: 'string', nullable: true }, last4: { type: 'string' } },
+    example: { brand: 'visa', last4: '4242' },
+  })
+  card: {
     brand: string;
     last4: string;
   } | null;
+  @ApiProperty({ nullable: true, type: String, example: 'ch_3Q2x9f' }) processor_reference: string | null;
   @ApiProperty({ nullable: true, type: String }) failure_code: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ order_id: '0190...', amount: 50 }] })
+  @ApiProperty({ nullable: true, type: String, example: 'Your card was declined.' }) failure_message:
+    string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'check 1042' }) reference: string | null;
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['order_id', 'amount'],
+      properties: { order_id: { type: 'string', format: 'uuid' }, amount: { type: 'number' } },
+    },
+  })
   applications: unknown[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {} })
+  metadata: Record<string, string>;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 export class RefundResponse {

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -20,7 +21,7 @@ export class EventsController {
     summary: 'List the event types',
     description: 'All 118 types in one list (has_more false).',
   })
-  @ApiResponse({ status: 200, type: [EventTypeResponse] })
+  @ApiListResponse(EventTypeResponse, 'All types; has_more is false.')
   eventTypes(@Req() req: Request) {
     return this.events.eventTypes(path(req));
   }

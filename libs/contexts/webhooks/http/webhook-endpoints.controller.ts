@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import type { Request } from 'express';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
@@ -43,6 +44,7 @@ export class WebhookEndpointsController {
   @Get()
   @RequireScopes('webhooks:read')
   @ApiOperation({ summary: 'List webhook endpoints', description: 'Newest first, cursor-paginated.' })
+  @ApiListResponse(WebhookEndpointResponse)
   list(@Query() query: ListQueryDto, @Req() req: Request) {
     return this.endpoints.list(query, path(req));
   }

@@ -222,4 +222,11 @@ export class EventResponse {
     description: '`object`: the full resource at the time; `previous_attributes` on updates.',
   })
   data: Record<string, unknown>;
+  @ApiProperty({
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', nullable: true, example: 'req_8fK2mQ4b1c9f0e2d4a6b8c7e' } },
+    description: 'The API request that caused the event (null for scheduled work).',
+  })
+  request: { id: string | null };
 }
