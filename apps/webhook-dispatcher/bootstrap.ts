@@ -31,7 +31,11 @@ export async function startDispatcher(
   const health = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET')
-      return json(res, 405, { error: 'method_not_allowed', code: 'method_not_allowed', type: 'validation_error' });
+      return json(res, 405, {
+        error: 'method_not_allowed',
+        code: 'method_not_allowed',
+        type: 'validation_error',
+      });
     if (path === '/health') return json(res, 200, { status: 'ok' });
     if (path === '/ready') {
       return void readiness.check().then((checks) => {

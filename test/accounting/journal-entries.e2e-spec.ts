@@ -338,7 +338,10 @@ describe('journal entries', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [third.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.created', 'accounting.journal_entry.voided']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'accounting.journal_entry.created',
+      'accounting.journal_entry.voided',
+    ]);
   });
 
   it('routes manual entries above the threshold through approval and rejection', async () => {
@@ -413,7 +416,10 @@ describe('journal entries', () => {
         'accounting.journal_entry.approved',
         'accounting.journal_entry.posted',
       ]);
-      expect(await types(toReject.id)).toEqual(['accounting.journal_entry.created', 'accounting.journal_entry.rejected']);
+      expect(await types(toReject.id)).toEqual([
+        'accounting.journal_entry.created',
+        'accounting.journal_entry.rejected',
+      ]);
     } finally {
       await live.patch('/v1/accounting/settings').send({ approval_threshold: null }).expect(200);
     }
@@ -494,7 +500,10 @@ describe('journal entries', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [original.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.posted', 'accounting.journal_entry.reversed']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'accounting.journal_entry.posted',
+      'accounting.journal_entry.reversed',
+    ]);
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });
 

@@ -157,7 +157,10 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [expense.body.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['accounting.ledger_account.created', 'accounting.ledger_account.updated']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'accounting.ledger_account.created',
+      'accounting.ledger_account.updated',
+    ]);
     expect(events.rows[1].data.previous_attributes).toEqual({ name: 'Rent', postable: true });
   });
 

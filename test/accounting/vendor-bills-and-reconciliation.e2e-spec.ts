@@ -116,7 +116,10 @@ describe('vendor bills and the subledger reconciliation', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [created.body.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['purchasing.vendor_bill.created', 'purchasing.vendor_bill.paid']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'purchasing.vendor_bill.created',
+      'purchasing.vendor_bill.paid',
+    ]);
     const end = await report(live, '?subledger=ap');
     expect(end.ap).toEqual({
       gl_balance: start.ap.gl_balance,
@@ -154,7 +157,10 @@ describe('vendor bills and the subledger reconciliation', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [created.id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['purchasing.vendor_bill.created', 'purchasing.vendor_bill.voided']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'purchasing.vendor_bill.created',
+      'purchasing.vendor_bill.voided',
+    ]);
     const list = (await live.get('/v1/vendor-bills?status=voided').expect(200)).body.data;
     expect(list.map((b: { id: string }) => b.id)).toEqual([created.id]);
     expect((await report(live, '?subledger=ap')).ap.variance).toBe(0);

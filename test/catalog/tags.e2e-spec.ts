@@ -50,7 +50,11 @@ describe('tags', () => {
       `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [id],
     );
-    expect(events.rows.map((r) => r.type)).toEqual(['setting.tag.created', 'setting.tag.updated', 'setting.tag.deleted']);
+    expect(events.rows.map((r) => r.type)).toEqual([
+      'setting.tag.created',
+      'setting.tag.updated',
+      'setting.tag.deleted',
+    ]);
   });
 
   it('validates bodies with parameter paths and never answers 500', async () => {

@@ -271,8 +271,7 @@ describe('payments', () => {
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 422, 422, 422]);
-    for (const r of results.filter((x) => x.status === 422))
-      expect(r.body.code).toBe('amount_exceeds_limit');
+    for (const r of results.filter((x) => x.status === 422)) expect(r.body.code).toBe('amount_exceeds_limit');
     expect((await live.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({
       amount_paid: 30,
       amount_due: 25,

@@ -100,8 +100,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     remedy: 'Lower the quantity to at most the remaining amount.',
   },
   insufficient_stock: {
-    meaning: 'The movement would take on-hand stock below zero at that location, and the entity does not allow negative stock.',
-    remedy: 'Receive or transfer stock first, lower the quantity, or allow negative stock in GET|PATCH /inventory/settings.',
+    meaning:
+      'The movement would take on-hand stock below zero at that location, and the entity does not allow negative stock.',
+    remedy:
+      'Receive or transfer stock first, lower the quantity, or allow negative stock in GET|PATCH /inventory/settings.',
   },
   serial_not_allocated: {
     meaning: 'A serial number is not allocated to this line or location.',
