@@ -80,7 +80,11 @@ describe('the flat error envelope on every status of the catalog', () => {
     expect((await live.get('/v1/tags')).headers['www-authenticate']).toBeUndefined();
     // Documented on the 401 of every operation.
     const doc = (await request(app.server).get('/v1/openapi.json').expect(200)).body;
-    expect(doc.paths['/v1/tags'].get.responses['401'].headers['WWW-Authenticate'].schema.type).toBe('string');
+    const unauthorized = doc.paths['/v1/tags'].get.responses['401'];
+    const resolved = unauthorized.$ref
+      ? doc.components.responses[unauthorized.$ref.split('/').pop()]
+      : unauthorized;
+    expect(resolved.headers['WWW-Authenticate'].schema.type).toBe('string');
   });
 
   it('403 with required', async () => {

@@ -102,18 +102,22 @@ function foldExpansions(body: unknown, url: URL): unknown {
     .filter(([key]) => key === 'expand[]' || /^expand\[\d*\]$/.test(key) || key === 'expand')
     .map(([, value]) => value.split('.'))
     .filter((segments) => segments.every(Boolean))
-    // expand[]=account.payment_terms expands `account` too.
-    .flatMap((segments) => segments.map((_, i) => segments.slice(0, i + 1)))
-    .sort((a, b) => b.length - a.length);
+    // expand[]=account.payment_terms expands `account` too; a prefix that holds an embedded array
+    // (expand[]=lines.product) is not itself an expansion.
+    .flatMap((segments) =>
+      segments.map((_, i) => ({ segments: segments.slice(0, i + 1), prefix: i < segments.length - 1 })),
+    )
+    .sort((a, b) => b.segments.length - a.segments.length);
   if (!entries.length || !body || typeof body !== 'object') return body;
   const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
-  const fold = (target: unknown, segments: string[]): void => {
-    if (Array.isArray(target)) return target.forEach((item) => fold(item, segments));
+  const fold = (target: unknown, segments: string[], prefix: boolean): void => {
+    if (Array.isArray(target)) return target.forEach((item) => fold(item, segments, prefix));
     if (!target || typeof target !== 'object') return;
     const record = target as Record<string, unknown>;
     const [head, ...rest] = segments;
     if (!rest.length) {
       const value = record[head];
+      if (prefix && Array.isArray(value)) return;
       const idOf = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
       // expand[]=category fills `category` from `category_id` (or `tags` from `tag_ids`): the added
       // field goes; an id field expanded in place goes back to its id.
@@ -122,11 +126,11 @@ function foldExpansions(body: unknown, url: URL): unknown {
       else if (value && typeof value === 'object') record[head] = idOf(value);
       return;
     }
-    fold(record[head], rest);
+    fold(record[head], rest, prefix);
   };
-  for (const segments of entries) {
-    fold(copy, segments);
-    if (Array.isArray(copy.data) && segments[0] !== 'data') fold(copy.data, segments);
+  for (const { segments, prefix } of entries) {
+    fold(copy, segments, prefix);
+    if (Array.isArray(copy.data) && segments[0] !== 'data') fold(copy.data, segments, prefix);
   }
   return copy;
 }
@@ -222,6 +226,13 @@ export class OpenApiResponseValidator {
     for (const name of CONTRACT_HEADERS) {
       if (res.headers[name] !== undefined && !headers.has(name))
         problems.push(`header ${name} is sent but not documented for status ${res.status}`);
+    }
+    // A file response (a label) is checked for a documented media type, not against a JSON schema.
+    const mediaType = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim();
+    if (mediaType && mediaType !== 'application/json' && response.content?.[mediaType]) {
+      return { operation: label, problems };
     }
     const schema = response.content?.['application/json']?.schema;
     const hasBody =

@@ -312,7 +312,9 @@ export function addErrorsAndHeaders(
       // a replayed error (stored because its handler ran) carries Idempotent-Replayed.
       headers: {
         'Request-Id': { $ref: '#/components/headers/Request-Id' },
-        ...(status === '429' ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+        ...(status === '429' || status === '503'
+          ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+          : {}),
         'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
         'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
         'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },

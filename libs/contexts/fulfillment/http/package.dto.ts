@@ -285,10 +285,13 @@ export class InsuranceResponse {
 export class PackageItemResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'package_item' }) object: string;
+  @ApiProperty({ format: 'uuid' }) package_id: string;
   @ApiProperty({ format: 'uuid' }) order_item_id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ type: 'integer' }) quantity: number;
   @ApiProperty({ type: [String] }) serial_numbers: string[];
+  @ApiProperty({ type: [String], description: 'Serials of this item received back by returns.' })
+  returned_serial_numbers: string[];
   @ApiProperty() unit_price: number;
   @ApiProperty({ nullable: true, type: Number }) unit_cost: number | null;
   @ApiProperty({ type: 'integer' }) returned_quantity: number;
@@ -313,6 +316,13 @@ export class PackageResponse {
   @ApiProperty({ nullable: true, type: Number }) billed_ship_cost: number | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) location_id: string | null;
   @ApiProperty({ nullable: true, type: Number }) insurance_amount_override: number | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The box product whose dimensions were used.',
+  })
+  box_product_id: string | null;
   @ApiProperty({ type: InsuranceResponse, nullable: true }) insurance: InsuranceResponse | null;
   @ApiProperty({ type: [PackageItemResponse] }) items: PackageItemResponse[];
   @ApiProperty({
@@ -330,6 +340,8 @@ export class PackageResponse {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) shipped_at: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) delivered_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) returned_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) voided_at: string | null;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -338,6 +350,7 @@ export class PackageResponse {
 export class RateResponse {
   @ApiProperty({ example: 'shipping_rate' }) object: string;
   @ApiProperty({ example: 'rate_4f1c...' }) rate_object_id: string;
+  @ApiProperty({ format: 'uuid', description: 'The package the rate was quoted for.' }) package_id: string;
   @ApiProperty({ example: 'usps' }) carrier: string;
   @ApiProperty({ example: 'priority' }) service_level: string;
   @ApiProperty() amount: number;
@@ -345,4 +358,18 @@ export class RateResponse {
   @ApiProperty({ type: 'integer', nullable: true }) estimated_days: number | null;
   @ApiProperty() insurance_fee: number;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
+}
+
+export class ShipmentNotificationResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'shipment_notification' }) object: string;
+  @ApiProperty({ format: 'uuid' }) package_id: string;
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+  @ApiProperty({ example: 'email' }) channel: string;
+  @ApiProperty({ nullable: true, type: String }) recipient: string | null;
+  @ApiProperty() subject: string;
+  @ApiProperty() body: string;
+  @ApiProperty({ enum: ['queued', 'sent'], example: 'sent' }) status: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) sent_at: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }

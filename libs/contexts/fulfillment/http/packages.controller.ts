@@ -19,6 +19,7 @@ import {
   PackageListQueryDto,
   PackageResponse,
   RateResponse,
+  ShipmentNotificationResponse,
   ShipPackageDto,
   UpdatePackageDto,
 } from './package.dto';
@@ -53,6 +54,10 @@ export class PackagesController {
       'SPEC.md createPackage: a package of a confirmed sales order with its items (first status `packing`). With buy_label the label is bought with rate_object_id (status `labeled`); a refused purchase keeps the package and answers 422 label_purchase_failed with the package in the `package` field. fulfill_after_label (needs orders:write too) then ships it: stock and serials leave, FULFILLMENT is posted, a shipment notification is queued, fulfillment.shipped is emitted. 409 revision_unacknowledged for an order revised and not acknowledged, unless skip_revision_ack or ?override=true with orders:revision_override.',
   })
   @ApiResponse({ status: 201, type: PackageResponse })
+  @ApiResponse({
+    status: 404,
+    description: 'No order with that order_id for this entity and mode (not_found).',
+  })
   create(@Body() body: CreatePackageDto, @Query() query: CreatePackageQueryDto) {
     if (body.fulfill_after_label) requireScope('orders:write', 'fulfill_after_label (automatic fulfillment)');
     const via =
@@ -127,7 +132,16 @@ export class PackagesController {
     description: 'PDF, PNG or ZPL II, with its content type.',
   })
   @ApiProduces('application/pdf', 'image/png', 'application/zpl')
-  @ApiResponse({ status: 200, description: 'The label file.' })
+  @ApiResponse({
+    status: 200,
+    description: 'The label file, in the type it was bought in.',
+    content: Object.fromEntries(
+      ['application/pdf', 'image/png', 'application/zpl'].map((type) => [
+        type,
+        { schema: { type: 'string', format: 'binary' }, example: '(label file bytes)' },
+      ]),
+    ),
+  })
   async label(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     const file = await this.labels.file(id);
     const etag = `W/"${createHash('sha1').update(file.content).digest('base64url')}"`;
@@ -194,6 +208,7 @@ export class PackagesController {
     summary: 'Shipment notifications of a package',
     description: 'Queued, then sent by the worker.',
   })
+  @ApiListResponse(ShipmentNotificationResponse, 'Oldest first; one page holds them all.')
   notifications(@Param('id') id: string) {
     return this.packages.notificationsOf(id);
   }

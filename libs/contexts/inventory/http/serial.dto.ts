@@ -160,3 +160,13 @@ export class LineSerialsResponse {
   @ApiProperty({ type: [SerialResponse], description: 'The serials allocated to the line now.' })
   serials: SerialResponse[];
 }
+
+/** GET /inventory/serials answers numbered pages (API-CONTRACT.md section 7), not a cursor list. */
+export class SerialPageResponse {
+  @ApiProperty({ enum: ['list'], example: 'list' }) object: string;
+  @ApiProperty({ type: [SerialResponse] }) data: SerialResponse[];
+  @ApiProperty({ type: 'integer', minimum: 0, example: 2 }) total: number;
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 250, example: 50 }) per_page: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 }) total_pages: number;
+}

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Headers, Param, Patch, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireScopes } from '../../../platform/auth/decorators';
 import { ApiResource } from '../../../platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { isUuid } from '../../../platform/persistence/ids';
 import { SerialsService } from '../application/serials.service';
 import { InventoryError } from '../domain/inventory-error';
-import { SerialListQueryDto, SerialResponse, UpdateSerialDto } from './serial.dto';
+import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto } from './serial.dto';
 
 @ApiTags('Inventory')
 @ApiResource('serial_number')
@@ -26,6 +26,7 @@ export class SerialsController {
     description:
       'Newest first, paged by number: page (>= 1, default 1), per_page (1..250, default 50). Filters product_id, status, location_id (or header X-Location-Id, which wins), q (case-insensitive partial match). Response: object list, data, total, page, per_page, total_pages.',
   })
+  @ApiOkResponse({ type: SerialPageResponse })
   list(@Query() query: SerialListQueryDto, @Headers('x-location-id') headerLocation: string | undefined) {
     if (headerLocation !== undefined && !isUuid(headerLocation))
       throw new InventoryError('parameter_invalid', {

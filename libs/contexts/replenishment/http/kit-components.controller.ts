@@ -31,6 +31,7 @@ export class KitComponentsController {
   @RequireScopes('products:read')
   @ApiOperation({ summary: "List a kit's components" })
   @ApiListResponse(KitComponentResponse)
+  @ApiResponse({ status: 409, description: 'The product is not a kit (invalid_state).' })
   async list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     const page = await this.components.list(id, query);
     return listEnvelope(page.rows.map(toKitComponentResource), page, path(req));
