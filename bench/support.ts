@@ -1,6 +1,7 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -120,6 +121,8 @@ export function apiEnv(databaseUrl: string, extra: Record<string, string> = {}):
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '10000000',
     QUEUE_PREFIX: `bench${process.pid}`,
+    // Production mode refuses to start without a secrets key; a fresh one per run does.
+    SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
     ...extra,
   };
 }

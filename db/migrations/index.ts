@@ -13,6 +13,7 @@ import { Fulfillment1765100000000 } from './1765100000000-fulfillment';
 import { Replenishment1765200000000 } from './1765200000000-replenishment';
 import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
 import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
+import { PostingNumbersAtCommit1765420000000 } from './1765420000000-posting-numbers-at-commit';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Replenishment1765200000000,
   ImportUploadChunks1765300000000,
   EncryptWebhookSecrets1765310000000,
+  PostingNumbersAtCommit1765420000000,
 ];

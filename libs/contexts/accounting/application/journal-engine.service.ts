@@ -79,6 +79,13 @@ export interface NewEntry {
   lines: EngineLine[];
   /** Name of the request field holding the lines, for `param` (`lines`). */
   linesParam?: string;
+  /**
+   * Inside a caller's transaction: number the entry when that transaction commits, not at once
+   * (the returned entry then carries its `pending-<id>` placeholder). For callers that do not
+   * show the number and keep writing after the entry, so the entity's counter row is not held
+   * locked through their remaining statements.
+   */
+  numberAtCommit?: boolean;
 }
 
 /**
@@ -239,7 +246,7 @@ export class JournalEngine {
     const inTransaction = this.tx.inTransaction;
     const prepared = await this.prepare(input);
     const entryNumber = inTransaction
-      ? await this.writer.writeInTransaction(prepared)
+      ? await this.writer.writeInTransaction(prepared, { numberAtCommit: input.numberAtCommit })
       : await this.writer.write(prepared);
     // The period closed between the check and the write: nothing was written.
     if (entryNumber === null) throw this.closedPeriod(prepared.period, input.entryDate);

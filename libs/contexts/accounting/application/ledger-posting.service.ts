@@ -34,11 +34,19 @@ export interface PostingRequest {
   lines: PostingLine[];
   batch_id?: string;
   entry_type?: string;
+  /**
+   * The source document is created in the caller's transaction with a new id, so no entry can
+   * exist for it yet: the duplicate-source check and its lock are skipped.
+   */
+  new_source?: boolean;
 }
 
 /**
  * The ledger's door for other contexts: posts a system entry inside the caller's open
  * transaction (or its own). Posting the same (source_type, source_id) again returns the first entry.
+ * The entry is numbered inside COMMIT (the returned resource carries its `pending-<id>`
+ * placeholder until then; its event and every later read carry the number), so the entity's
+ * counter row is locked only while the caller's transaction commits.
  */
 @Injectable()
 export class LedgerPostingService {
@@ -50,17 +58,21 @@ export class LedgerPostingService {
 
   async post(request: PostingRequest): Promise<JournalEntryResource> {
     return this.tx.run(async () => {
-      const existing = await this.bySource(request.source_type, request.source_id);
-      if (existing) return this.engine.present(existing);
+      if (!request.new_source) {
+        const existing = await this.bySource(request.source_type, request.source_id);
+        if (existing) return this.engine.present(existing);
+      }
       const lines = await this.resolve(request.lines);
-      // Serialize with concurrent postings of the same source only (a transaction-scoped advisory
-      // lock on the source, not the entry counter row, so postings of other sources go on).
-      const { entityId, livemode } = RequestContext.caller();
-      await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-        `journal_entries.source:${entityId}:${livemode}:${request.source_type}:${request.source_id}`,
-      ]);
-      const raced = await this.bySource(request.source_type, request.source_id);
-      if (raced) return this.engine.present(raced);
+      if (!request.new_source) {
+        // Serialize with concurrent postings of the same source only (a transaction-scoped advisory
+        // lock on the source, not the entry counter row, so postings of other sources go on).
+        const { entityId, livemode } = RequestContext.caller();
+        await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          `journal_entries.source:${entityId}:${livemode}:${request.source_type}:${request.source_id}`,
+        ]);
+        const raced = await this.bySource(request.source_type, request.source_id);
+        if (raced) return this.engine.present(raced);
+      }
       const { entry, lines: stored } = await this.engine.create({
         entryDate: request.entry_date,
         description: request.description,
@@ -72,6 +84,9 @@ export class LedgerPostingService {
         status: 'posted',
         manual: false,
         lines,
+        // Numbered when the caller's transaction commits: callers go on writing (stock rows,
+        // balances, their events) after posting, and none of them shows the number.
+        numberAtCommit: true,
       });
       return toJournalEntry(entry, stored);
     });

@@ -39,9 +39,18 @@ export class JournalEntryWriter {
 
   constructor(private readonly tx: TransactionHost) {}
 
-  /** Writes one entry in the caller's open transaction; the number is locked until that commit. */
-  async writeInTransaction(item: EntryToWrite): Promise<string | null> {
-    return (await this.insert(this.tx.transactional, [item]))[0];
+  /**
+   * Writes one entry in the caller's open transaction. By default its number is taken at once and
+   * the counter row stays locked until that commit. With `numberAtCommit` the entry keeps its
+   * placeholder and the deferred trigger numbers it (and its event) inside COMMIT, so the
+   * counter row is locked only while PostgreSQL commits: for callers that write more after the
+   * entry and do not show its number (the postings of other contexts).
+   */
+  async writeInTransaction(
+    item: EntryToWrite,
+    options: { numberAtCommit?: boolean } = {},
+  ): Promise<string | null> {
+    return (await this.insert(this.tx.transactional, [item], options.numberAtCommit ?? false))[0];
   }
 
   /** Writes one entry in its own transaction, shared with entries of the same entity written meanwhile. */
@@ -94,8 +103,23 @@ export class JournalEntryWriter {
   }
 
   /** The numbers of `items`, in order (null where the period was not open and nothing was written). */
-  private async insert(manager: EntityManager, items: EntryToWrite[]): Promise<(string | null)[]> {
+  private async insert(
+    manager: EntityManager,
+    items: EntryToWrite[],
+    numberAtCommit = false,
+  ): Promise<(string | null)[]> {
     const { entityId, livemode } = items[0].entry;
+    // Numbered now: from the counter row. Numbered at commit: the placeholder stays, and the
+    // deferred triggers of journal_entries and outbox_events put the number in.
+    const numbering = numberAtCommit
+      ? `n AS (SELECT ok.*, 'pending-' || ok.id::text AS entry_number FROM ok)`
+      : `c AS (
+         UPDATE accounting_settings SET last_entry_number = last_entry_number + (SELECT count(*) FROM ok)
+         WHERE entity_id = $2 AND livemode = $3 AND EXISTS (SELECT 1 FROM ok)
+         RETURNING last_entry_number, entry_number_prefix),
+       n AS (
+         SELECT ok.*, journal_entry_number_text(c.entry_number_prefix, c.last_entry_number - ok.total + ok.k) AS entry_number
+         FROM ok CROSS JOIN c)`;
     const rows: { id: string; entry_number: string }[] = await manager.query(
       `WITH b AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
@@ -111,13 +135,7 @@ export class JournalEntryWriter {
        ok AS (
          SELECT b.*, row_number() OVER (ORDER BY b.seq) AS k, count(*) OVER () AS total
          FROM b WHERE b.period_id IN (SELECT id FROM open)),
-       c AS (
-         UPDATE accounting_settings SET last_entry_number = last_entry_number + (SELECT count(*) FROM ok)
-         WHERE entity_id = $2 AND livemode = $3 AND EXISTS (SELECT 1 FROM ok)
-         RETURNING last_entry_number, entry_number_prefix),
-       n AS (
-         SELECT ok.*, journal_entry_number_text(c.entry_number_prefix, c.last_entry_number - ok.total + ok.k) AS entry_number
-         FROM ok CROSS JOIN c),
+       ${numbering},
        e AS (
          INSERT INTO journal_entries (id, entity_id, livemode, created_at, updated_at, version, period_id, entry_number,
            entry_date, entry_type, status, approval_status, description, source_type, source_id, source_module, is_reversing,

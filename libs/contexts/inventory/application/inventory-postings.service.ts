@@ -7,6 +7,8 @@ import { SourceType } from '../../accounting/domain/source-types';
 /**
  * Inventory's journal entries, posted through accounting's posting service by control-account
  * role on the entity's business day. Nothing is posted for a zero value (a movement at zero cost).
+ * Every source (an adjustment, a transfer, a receipt) is created with a new id in the same
+ * transaction as its entry, so the postings skip the duplicate-source check (`new_source`).
  */
 @Injectable()
 export class InventoryPostings {
@@ -46,6 +48,7 @@ export class InventoryPostings {
       source_type: 'INVENTORY_TRANSFER',
       source_id: sourceId,
       source_module: 'inventory',
+      new_source: true,
       entry_date: await this.settings.currentBusinessDay(),
       description,
       lines: [
@@ -70,6 +73,7 @@ export class InventoryPostings {
       source_type: sourceType,
       source_id: sourceId,
       source_module: 'inventory',
+      new_source: true,
       entry_date: await this.settings.currentBusinessDay(),
       description,
       lines: [

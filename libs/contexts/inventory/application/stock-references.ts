@@ -25,26 +25,18 @@ export class StockReferences {
     variantId?: string | null,
     variantParam = 'variant_id',
   ): Promise<StockedProduct> {
-    let product: Awaited<ReturnType<ProductsService['retrieve']>>;
-    try {
-      product = await this.products.retrieve(id);
-    } catch {
-      throw missingReference(param, 'product', id);
-    }
+    const product = await this.products.stockFacts(id, variantId);
+    if (!product) throw missingReference(param, 'product', id);
     if (product.type === 'service') {
       throw new InventoryError('parameter_invalid', {
         param,
         hint: `Product '${id}' is a service: it holds no stock.`,
       });
     }
-    if (variantId) {
-      try {
-        await this.products.retrieveVariant(id, variantId);
-      } catch {
-        throw missingReference(variantParam, 'variant of this product', variantId);
-      }
+    if (variantId && !product.variantFound) {
+      throw missingReference(variantParam, 'variant of this product', variantId);
     }
-    return { id: product.id, serialTracked: product.serial_tracked, type: product.type };
+    return { id: product.id, serialTracked: product.serialTracked, type: product.type };
   }
 
   async location(id: string, param: string): Promise<void> {
