@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { eventually } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance, twoLines } from './support/accounting-fixtures';
 import { PostingTestModule } from './support/posting-test.module';
@@ -645,6 +646,57 @@ describe('journal entries', () => {
       `SELECT count(*)::int AS n FROM journal_entries WHERE entry_number LIKE 'pending-%'`,
     );
     expect(placeholders.rows[0].n).toBe(0);
+  });
+
+  it('numbers a posting when its caller commits, so a caller still working does not hold up other entries', async () => {
+    const finished: string[] = [];
+    const held = live
+      .post('/v1/test-ledger-postings')
+      .send({
+        source_type: 'FULFILLMENT',
+        source_id: 'pkg-held',
+        source_module: 'fulfillment',
+        entry_date: date,
+        description: 'Package shipped',
+        lines: [
+          { role: 'cogs', debit: '5' },
+          { role: 'inventory', credit: '5' },
+        ],
+        hold_ms: 2000,
+      })
+      .then((res) => {
+        finished.push('held');
+        return res;
+      });
+    // The held caller has posted and is still inside its transaction.
+    const idle = await eventually(async () => {
+      const r = await app.db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND state = 'idle in transaction'`,
+      );
+      return r.rows[0].n > 0;
+    }, 5000);
+    expect(idle).toBe(true);
+    const manual = await live.post('/v1/journal-entries').send(entry(7)).expect(201);
+    finished.push('manual');
+    const heldRes = await held;
+    expect(heldRes.status).toBe(201);
+    // Numbered at commit: the manual entry was not kept waiting, and took the number before it.
+    expect(finished).toEqual(['manual', 'held']);
+    const rows = await app.db.query(
+      `SELECT id, entry_number FROM journal_entries WHERE id = ANY($1::uuid[])`,
+      [[manual.body.id, heldRes.body.id]],
+    );
+    const numbers = Object.fromEntries(
+      rows.rows.map((r) => [r.id, Number(String(r.entry_number).slice(-6))]),
+    );
+    expect(numbers[heldRes.body.id]).toBe(numbers[manual.body.id] + 1);
+    const event = await app.db.query(
+      `SELECT data->'object'->>'entry_number' AS entry_number FROM outbox_events
+       WHERE type = 'accounting.journal_entry.posted' AND data->'object'->>'id' = $1`,
+      [heldRes.body.id],
+    );
+    expect(Number(String(event.rows[0].entry_number).slice(-6))).toBe(numbers[heldRes.body.id]);
   });
 
   it('isolates entities and modes and needs accounting scopes', async () => {
