@@ -6,6 +6,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { activityLogMiddleware, ActivityRecorder } from '../../libs/platform/activity/activity-recorder';
 import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
+import { handleClientError } from '../../libs/platform/http/client-errors';
 import { bodyPreflightMiddleware } from '../../libs/platform/http/request-body';
 import {
   notFoundMiddleware,
@@ -38,6 +39,9 @@ export function applyServerLimits(server: http.Server, config: AppConfig): http.
   server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+  // Errors Node raises before the app sees a request (headers over 16 KB, a request that never
+  // completes, bytes that are not HTTP) answer in the contract's envelope with a Request-Id.
+  server.on('clientError', handleClientError);
   return server;
 }
 

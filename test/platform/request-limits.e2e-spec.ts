@@ -164,6 +164,32 @@ describe('request bodies and server limits', () => {
     }
   });
 
+  it('answers headers over 16 KB with 431 in the envelope, with a Request-Id, and closes', async () => {
+    const res = await rawRequest(
+      app.server,
+      head('GET', '/v1/tags', { Authorization: `Bearer ${live}`, 'X-Padding': 'a'.repeat(20_000) }),
+    );
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['request-id']).toMatch(/^req_/);
+    expect(rawJson(res)).toEqual({
+      error: 'request_header_fields_too_large',
+      code: 'request_header_fields_too_large',
+      type: 'validation_error',
+      hint: expect.any(String),
+      request_id: res.headers['request-id'],
+    });
+    expect(res.closed).toBe(true);
+  });
+
+  it('answers bytes that are not HTTP with 400 malformed_request in the envelope', async () => {
+    const res = await rawRequest(app.server, 'GARBAGE\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.headers['request-id']).toMatch(/^req_/);
+    expect(rawJson(res)).toMatchObject({ code: 'malformed_request', type: 'validation_error' });
+    expect(res.closed).toBe(true);
+  });
+
   it('still parses small JSON bodies after authentication', async () => {
     const res = await api(app, live).post('/v1/tags').send({ name: 'After auth' }).expect(201);
     expect(res.body).toMatchObject({ object: 'tag', name: 'After auth' });

@@ -87,6 +87,18 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     meaning: 'If-Match does not match the record’s current ETag: it changed since you read it.',
     remedy: 'Retrieve it again, reapply your change and send the new ETag.',
   },
+  malformed_request: {
+    meaning: 'The bytes received are not a valid HTTP/1.1 request (answered before any route runs).',
+    remedy: 'Fix the client or proxy sending the request; the connection is closed after this answer.',
+  },
+  request_timeout: {
+    meaning: 'The request line, headers or body did not arrive completely within the server’s timeout.',
+    remedy: 'Send the request again; check for a stalled upload or proxy.',
+  },
+  request_header_fields_too_large: {
+    meaning: 'The request line and headers together exceed 16 KB.',
+    remedy: 'Send fewer or shorter headers (cookies from another site, oversized custom headers).',
+  },
   payload_too_large: {
     meaning: 'The body is over 1 MiB.',
     remedy: 'Send fewer records per request (imports take chunks).',
