@@ -14,6 +14,7 @@ import { Replenishment1765200000000 } from './1765200000000-replenishment';
 import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-chunks';
 import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
 import { PostingNumbersAtCommit1765420000000 } from './1765420000000-posting-numbers-at-commit';
+import { IdempotentReplayText1765430000000 } from './1765430000000-idempotent-replay-text';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ImportUploadChunks1765300000000,
   EncryptWebhookSecrets1765310000000,
   PostingNumbersAtCommit1765420000000,
+  IdempotentReplayText1765430000000,
 ];

@@ -49,6 +49,20 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
     expect(events.rows[0].n).toBe(1);
   });
 
+  it('replays the first response byte for byte, fields in their order', async () => {
+    const k = key();
+    const body = {
+      name: 'Replay Order Co',
+      email: 'ap@replay.example',
+      metadata: { z: '1', a: '2', m: '3' },
+    };
+    const first = await live.post('/v1/accounts').set('Idempotency-Key', k).send(body).expect(201);
+    const replay = await live.post('/v1/accounts').set('Idempotency-Key', k).send(body).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(Object.keys(replay.body)).toEqual(Object.keys(first.body));
+    expect(replay.text).toBe(first.text);
+  });
+
   it('replays PATCH and DELETE', async () => {
     const tag = (await live.post('/v1/tags').send({ name: 'idem patch' }).expect(201)).body;
     const k = key();

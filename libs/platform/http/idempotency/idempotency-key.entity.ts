@@ -17,7 +17,8 @@ export class IdempotencyKeyRecord {
     string,
     string
   > | null;
-  @Column('jsonb', { name: 'response_body', nullable: true }) responseBody: unknown;
+  /** `json`, not `jsonb`: the stored text keeps the first response's field order for replays. */
+  @Column('json', { name: 'response_body', nullable: true }) responseBody: unknown;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
 }
