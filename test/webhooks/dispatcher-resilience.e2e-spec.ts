@@ -82,6 +82,8 @@ describe('dispatcher resilience', () => {
     await waitFor(() => receiver.on('/crash').length >= 4, 30_000, 'first deliveries');
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
+    // Only attempts that had reached the receiver before the kill can be sent again.
+    const receivedBeforeKill = receiver.on('/crash').length;
     const pending = await app.db.query(
       `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`,
       [endpoint.id],
@@ -104,6 +106,11 @@ describe('dispatcher resilience', () => {
       );
       const received = deliveredIds('/crash');
       for (const id of ids) expect(received.has(id)).toBe(true);
+      // 0 lost; duplicates counted: at least once means a resend only of what was in flight.
+      const duplicates = receiver.on('/crash').length - received.size;
+      expect(received.size).toBe(30);
+      expect(duplicates).toBeGreaterThanOrEqual(0);
+      expect(duplicates).toBeLessThanOrEqual(receivedBeforeKill);
     } finally {
       second.kill('SIGTERM');
       await new Promise((resolve) => second.once('exit', resolve));
