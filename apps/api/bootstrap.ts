@@ -14,6 +14,7 @@ import {
 } from '../../libs/platform/http/request-pipeline.middleware';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
 import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
+import { AppMetrics, metricsMiddleware, serveMetrics } from '../../libs/platform/observability/metrics';
 import { mountOpenApi } from '../../libs/platform/openapi/openapi';
 import { AppModule } from './app.module';
 
@@ -68,6 +69,12 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.set('etag', false);
   app.disable('x-powered-by');
   app.use(requestContextMiddleware());
+  if (config.METRICS_TOKEN) {
+    app.use(metricsMiddleware(() => app.get(AppMetrics)));
+    app.use('/metrics', (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) =>
+      req.method === 'GET' ? void serveMetrics(req, res, config, app.get(AppMetrics)).catch(next) : next(),
+    );
+  }
   if (config.LOG_LEVEL !== 'silent') app.use(httpLogger(logger));
   app.use(activityLogMiddleware(() => app.get(ActivityRecorder)));
   // Bodies are read by the API guard once the caller is known; this only refuses oversize declarations.

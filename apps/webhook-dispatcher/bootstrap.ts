@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { createLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
+import { AppMetrics, serveMetrics } from '../../libs/platform/observability/metrics';
 import { ReadinessService } from '../../libs/platform/observability/readiness.service';
 import { DispatcherModule } from './dispatcher.module';
 
@@ -37,6 +38,13 @@ export async function startDispatcher(
         type: 'validation_error',
       });
     if (path === '/health') return json(res, 200, { status: 'ok' });
+    if (path === '/metrics' && config.METRICS_TOKEN) {
+      return void serveMetrics(req, res, config, app.get(AppMetrics)).catch((error: unknown) => {
+        logger.error({ err: error }, 'metrics scrape failed');
+        if (!res.headersSent)
+          json(res, 503, { error: 'service_unavailable', code: 'service_unavailable', type: 'internal' });
+      });
+    }
     if (path === '/ready') {
       return void readiness.check().then((checks) => {
         const ok = Object.values(checks).every((c) => c === 'ok');

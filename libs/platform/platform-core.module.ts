@@ -25,6 +25,7 @@ import { IdempotencyService } from './http/idempotency/idempotency.service';
 import { ResourceRegistry } from './http/expand/expand-registry';
 import { dataSourceOptions } from './persistence/database';
 import { TransactionHost } from './persistence/transaction-host';
+import { AppMetrics } from './observability/metrics';
 import { QueueModule } from './queue/queue.module';
 import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
@@ -85,6 +86,7 @@ export class PlatformCoreModule {
           useFactory: (store: RateLimitStore) => new RateLimiter(store),
         },
         AuthFailureLimiter,
+        AppMetrics,
         { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
       ],
       exports: [
@@ -101,6 +103,7 @@ export class PlatformCoreModule {
         ResourceRegistry,
         RateLimiter,
         AuthFailureLimiter,
+        AppMetrics,
         SecretBox,
         BullModule,
         TypeOrmModule,

@@ -8,6 +8,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   validateSync,
 } from 'class-validator';
 
@@ -70,6 +71,11 @@ export class AppConfig {
    * public development key is used when unset (docs/operations.md, "Secrets at rest").
    */
   @IsOptional() @IsString() SECRETS_KEY?: string;
+  /**
+   * Bearer token of `GET /metrics` (Prometheus) on the API and the dispatcher; unset: the API
+   * does not serve the route (404) and records no request series.
+   */
+  @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
   @IsOptional() @IsString() NODE_ENV?: string;
   /** Failed authentications per client address (IPv4, or IPv6 /64) per minute before 429. */
   @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE = 30;
@@ -130,6 +136,7 @@ export function loadConfig(
     'TRUST_PROXY',
     'WEBHOOK_RETRY_DELAYS_MS',
     'SECRETS_KEY',
+    'METRICS_TOKEN',
     'NODE_ENV',
     'EASYPOST_API_KEY',
   ]) {

@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
 import { money } from '../../../platform/persistence/money';
+import { AppMetrics } from '../../../platform/observability/metrics';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
@@ -101,6 +102,7 @@ export class JournalEngine {
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
     private readonly writer: JournalEntryWriter,
+    private readonly metrics: AppMetrics,
   ) {}
 
   /** Rejects lines that are malformed, reference unknown or non-postable accounts, or do not balance. */
@@ -251,6 +253,7 @@ export class JournalEngine {
     // The period closed between the check and the write: nothing was written.
     if (entryNumber === null) throw this.closedPeriod(prepared.period, input.entryDate);
     prepared.entry.entryNumber = entryNumber;
+    this.metrics.ledgerPostings.inc({ source_type: input.sourceType, status: prepared.entry.status });
     return { entry: prepared.entry, lines: prepared.lines };
   }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../platform/config/app-config';
 import { SecretBox } from '../../../platform/crypto/secret-box';
+import { AppMetrics } from '../../../platform/observability/metrics';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import {
@@ -60,6 +61,7 @@ export class DeliveryAttemptService {
     private readonly queue: DeliveryQueue,
     private readonly systemEvents: SystemEvents,
     private readonly secrets: SecretBox,
+    private readonly metrics: AppMetrics,
   ) {
     this.delays = parseRetryDelays(config.WEBHOOK_RETRY_DELAYS_MS);
   }
@@ -82,9 +84,15 @@ export class DeliveryAttemptService {
     const succeeded: { claimed: ClaimedAttempt; result: SendResult }[] = [];
     const outcomes = await Promise.allSettled(
       claimed.map(async (attempt) => {
+        const started = process.hrtime.bigint();
         const result = await this.deliver(attempt);
         if (!result) return;
         const decision = this.decide(attempt, result);
+        this.metrics.deliveries.inc({ outcome: decision.outcome });
+        this.metrics.deliveryDuration.observe(
+          { outcome: decision.outcome },
+          Number(process.hrtime.bigint() - started) / 1e9,
+        );
         if (decision.outcome === 'succeeded') succeeded.push({ claimed: attempt, result });
         else await this.record(attempt, result, decision);
       }),
