@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'test/support/jest-transformer.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'clients/typescript/src/**',
+      '.data/**',
+      'coverage/**',
+      'test/support/jest-transformer.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -31,7 +31,11 @@ const config: Config = {
   projects: [
     {
       displayName: 'unit',
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
+      ],
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',
@@ -39,6 +43,8 @@ const config: Config = {
     {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // The generated client (clients/typescript) imports its own files as `./x.js`.
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',
