@@ -15,6 +15,7 @@ import { ImportUploadChunks1765300000000 } from './1765300000000-import-upload-c
 import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webhook-secrets';
 import { PostingNumbersAtCommit1765420000000 } from './1765420000000-posting-numbers-at-commit';
 import { IdempotentReplayText1765430000000 } from './1765430000000-idempotent-replay-text';
+import { QueuedNotificationsIndex1765440000000 } from './1765440000000-queued-notifications-index';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   EncryptWebhookSecrets1765310000000,
   PostingNumbersAtCommit1765420000000,
   IdempotentReplayText1765430000000,
+  QueuedNotificationsIndex1765440000000,
 ];

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DispatcherModule } from '../../apps/webhook-dispatcher/dispatcher.module';
+import { loadConfig } from '../../libs/platform/config/app-config';
 import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -71,5 +72,32 @@ describe('fulfillment seed and shipment notifications', () => {
     const [delivered] = (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data;
     expect(delivered).toMatchObject({ channel: 'sandbox', status: 'sent' });
     expect(delivered.sent_at).not.toBeNull();
+  });
+
+  it('delivers a notification whose job was lost, through the sweeper', async () => {
+    await dispatcher?.close();
+    dispatcher = undefined;
+    const pkg = (await live.get(`/v1/packages/${app.seed.fixtures.shipped_package_id as string}`).expect(200))
+      .body;
+    // A queued notification whose job never reached the queue (the process stopped between the
+    // commit and the enqueue).
+    const lost = await app.db.query(
+      `INSERT INTO shipment_notifications (id, entity_id, livemode, created_at, updated_at, version, package_id,
+         order_id, channel, recipient, subject, body, status)
+       VALUES (gen_random_uuid(), $1, true, now() - interval '1 minute', now(), 1, $2, $3, 'email',
+         'buyer@qa-customer.example', 'Your order has shipped', 'Tracking 9400LOST', 'queued') RETURNING id`,
+      [app.seed.entities.primary.id, pkg.id, pkg.order_id],
+    );
+    const status = async () =>
+      (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data.find(
+        (n: { id: string }) => n.id === lost.rows[0].id,
+      ).status as string;
+    expect(await status()).toBe('queued');
+
+    dispatcher = await NestFactory.createApplicationContext(
+      DispatcherModule.forRoot(loadConfig({}, { ...app.config, SHIPMENT_NOTIFICATION_SWEEP_MS: 300 })),
+      { logger: false },
+    );
+    expect(await eventually(async () => (await status()) === 'sent', 20_000, 100)).toBe(true);
   });
 });

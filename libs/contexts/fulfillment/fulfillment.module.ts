@@ -39,7 +39,10 @@ import {
 } from './infrastructure/fulfillment.repositories';
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
-import { ShipmentNotificationProcessor } from './worker/shipment-notification.processor';
+import {
+  ShipmentNotificationProcessor,
+  ShipmentNotificationSweepScheduler,
+} from './worker/shipment-notification.processor';
 
 const REPOSITORIES = [
   FulfillmentSettingsRepository,
@@ -101,7 +104,7 @@ export class FulfillmentModule {}
 })
 export class FulfillmentHttpModule {}
 
-/** The worker side (dispatcher app): delivers queued shipment notifications through the notifier. */
+/** The worker side (dispatcher app): delivers queued shipment notifications through the notifier and sweeps for lost jobs. */
 @Module({
   imports: [
     TypeOrmModule.forFeature(FULFILLMENT_RECORDS),
@@ -110,8 +113,10 @@ export class FulfillmentHttpModule {}
   providers: [
     ShipmentNotificationRepository,
     ShipmentNotificationDelivery,
+    ShipmentNotifications,
     { provide: SHIPMENT_NOTIFIER, useClass: SandboxNotifier },
     ShipmentNotificationProcessor,
+    ShipmentNotificationSweepScheduler,
   ],
 })
 export class FulfillmentWorkerModule {}

@@ -60,6 +60,11 @@ export class AppConfig {
   /** Days events are kept (API-CONTRACT: 30). */
   @Transform(toInt) @IsInt() @Min(1) EVENT_RETENTION_DAYS = 30;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) DISPATCHER_HEALTH_PORT = 3002;
+  /**
+   * Every this many ms the dispatcher re-queues shipment notifications still queued this long
+   * after they were written (their job was lost between commit and enqueue).
+   */
+  @Transform(toInt) @IsInt() @Min(100) SHIPMENT_NOTIFICATION_SWEEP_MS = 60_000;
   /** Prefix of BullMQ queue names (Redis key prefix or PostgreSQL schema), so suites can share a server. */
   @IsString() QUEUE_PREFIX = 'erp';
   /** Public base URL printed by the seed and used in OpenAPI servers. */

@@ -30,6 +30,8 @@ export interface JobMap {
       apiKeyId: string;
       notificationId: string;
     };
+    /** Re-queues notifications still queued after the grace period (their job was lost). */
+    'sweep-shipment-notifications': Record<string, never>;
   };
   /** Delivery attempts: one delivery, or a batch claimed in one query; ids only, never a secret or a payload. */
   'webhook-deliveries': {

@@ -8,6 +8,9 @@ import { ShipmentNotificationRecord } from '../infrastructure/fulfillment.entiti
 import { ShipmentNotificationRepository } from '../infrastructure/fulfillment.repositories';
 import { NOTIFY_JOB, SHIPMENT_NOTIFIER, ShipmentNotifier } from './shipment-notifier.port';
 
+/** The caller recorded for jobs the sweeper queues: no API key asked for them. */
+const SYSTEM_SWEEPER_KEY_ID = '00000000-0000-0000-0000-000000000000';
+
 export const toNotificationResource = (n: ShipmentNotificationRecord) => ({
   id: n.id,
   object: 'shipment_notification' as const,
@@ -70,6 +73,34 @@ export class ShipmentNotifications {
         removeOnFail: 5000,
       });
     }
+  }
+
+  /**
+   * Re-queues delivery of every notification still `queued` though written more than `graceMs`
+   * ago: its job was lost (the process stopped between the commit and the enqueue, or the queue
+   * lost it). Delivery is idempotent (a sent notification is skipped), and each notification gets
+   * at most one sweep job per grace period. Returns how many were re-queued.
+   */
+  async sweep(graceMs: number, limit = 500): Promise<number> {
+    const overdue = await this.notifications.overdueQueued(new Date(Date.now() - graceMs), limit);
+    const tick = Math.floor(Date.now() / graceMs);
+    for (const n of overdue) {
+      const data: JobData<'fulfillment', typeof NOTIFY_JOB> = {
+        entityId: n.entity_id,
+        entityCode: '',
+        livemode: n.livemode,
+        apiKeyId: SYSTEM_SWEEPER_KEY_ID,
+        notificationId: n.id,
+      };
+      await this.queue.add(NOTIFY_JOB, data, {
+        jobId: `sweep-${n.id}-${tick}`,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+    }
+    return overdue.length;
   }
 
   async ofPackage(packageId: string) {

@@ -1,22 +1,41 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { AppConfig } from '../../../platform/config/app-config';
 import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
-import { ShipmentNotificationDelivery } from '../application/shipment-notifications.service';
+import {
+  ShipmentNotificationDelivery,
+  ShipmentNotifications,
+} from '../application/shipment-notifications.service';
 
-/** Runs in the dispatcher: delivers one queued shipment notification. Errors rethrow so BullMQ retries. */
+const SWEEP_JOB = 'sweep-shipment-notifications';
+
+/**
+ * Runs in the dispatcher: delivers one queued shipment notification, or sweeps for notifications
+ * whose job was lost. Errors rethrow so BullMQ retries.
+ */
 @Processor(QUEUE_NAMES.fulfillment)
 export class ShipmentNotificationProcessor extends WorkerHost {
-  constructor(private readonly delivery: ShipmentNotificationDelivery) {
+  private readonly logger = new Logger(ShipmentNotificationProcessor.name);
+
+  constructor(
+    private readonly delivery: ShipmentNotificationDelivery,
+    private readonly notifications: ShipmentNotifications,
+    private readonly config: AppConfig,
+  ) {
     super();
   }
 
-  async process(
-    job: Job<JobData<'fulfillment', typeof NOTIFY_JOB>, unknown, JobName<'fulfillment'>>,
-  ): Promise<{ result: string }> {
+  async process(job: Job<unknown, unknown, JobName<'fulfillment'>>): Promise<{ result: string | number }> {
+    if (job.name === SWEEP_JOB) {
+      const requeued = await this.notifications.sweep(this.config.SHIPMENT_NOTIFICATION_SWEEP_MS);
+      if (requeued > 0) this.logger.warn(`re-queued ${requeued} shipment notifications whose job was lost`);
+      return { result: requeued };
+    }
     if (job.name !== NOTIFY_JOB) throw new Error(`Unknown fulfillment job ${String(job.name)}`);
-    const data = job.data;
+    const data = job.data as JobData<'fulfillment', typeof NOTIFY_JOB>;
     const caller = {
       entityId: data.entityId,
       entityCode: data.entityCode,
@@ -30,5 +49,22 @@ export class ShipmentNotificationProcessor extends WorkerHost {
       `job_${job.id ?? ''}`,
     );
     return { result };
+  }
+}
+
+/** Schedules the sweep in the dispatcher (one scheduler per queue, whatever the replica count). */
+@Injectable()
+export class ShipmentNotificationSweepScheduler implements OnApplicationBootstrap {
+  constructor(
+    @InjectQueue(QUEUE_NAMES.fulfillment) private readonly queue: Queue,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      SWEEP_JOB,
+      { every: this.config.SHIPMENT_NOTIFICATION_SWEEP_MS },
+      { name: SWEEP_JOB },
+    );
   }
 }
