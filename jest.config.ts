@@ -35,6 +35,7 @@ const config: Config = {
         '<rootDir>/libs/**/*.spec.ts',
         '<rootDir>/apps/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.ts',
+        '<rootDir>/eslint/**/*.spec.ts',
       ],
       transform,
       transformIgnorePatterns,

@@ -1,12 +1,12 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
-import { AccountingModule } from '../../libs/contexts/accounting/accounting.module';
-import { CatalogModule } from '../../libs/contexts/catalog/catalog.module';
-import { MigrationModule } from '../../libs/contexts/migration/migration.module';
+import { AccountingModule } from '../../libs/contexts/accounting';
+import { CatalogModule } from '../../libs/contexts/catalog';
+import { MigrationModule } from '../../libs/contexts/migration';
 import { ReplenishmentModule } from '../../libs/contexts/replenishment';
-import { WebhooksModule } from '../../libs/contexts/webhooks/webhooks.module';
+import { WebhooksModule } from '../../libs/contexts/webhooks';
 import { InventoryHttpModule } from '../../libs/contexts/inventory';
 import { FulfillmentHttpModule } from '../../libs/contexts/fulfillment';
-import { SalesModule } from '../../libs/contexts/sales/sales.module';
+import { SalesModule } from '../../libs/contexts/sales';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { PlatformHttpModule } from '../../libs/platform/platform-http.module';

@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccountingWorkerModule } from '../../libs/contexts/accounting/accounting.module';
-import { MigrationWorkerModule } from '../../libs/contexts/migration/migration-worker.module';
-import { CatalogWorkerModule } from '../../libs/contexts/catalog/catalog.module';
+import { AccountingWorkerModule } from '../../libs/contexts/accounting';
+import { MigrationWorkerModule } from '../../libs/contexts/migration';
+import { CatalogWorkerModule } from '../../libs/contexts/catalog';
 import { FulfillmentWorkerModule } from '../../libs/contexts/fulfillment';
-import { WebhooksWorkerModule } from '../../libs/contexts/webhooks/webhooks-worker.module';
+import { WebhooksWorkerModule } from '../../libs/contexts/webhooks';
 import { AppConfig } from '../../libs/platform/config/app-config';
 import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
 import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountingModule } from '../accounting/accounting.module';
-import { CatalogModule } from '../catalog/catalog.module';
-import { SalesModule } from '../sales/sales.module';
+import { AccountingModule } from '../accounting';
+import { CatalogModule } from '../catalog';
+import { SalesModule } from '../sales';
 import { AdjustmentsService } from './application/adjustments.service';
 import { BalanceExtensions } from './application/balance-extensions';
 import { BalancePagesService } from './application/balance-pages.service';

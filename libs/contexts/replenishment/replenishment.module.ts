@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountingModule } from '../accounting/accounting.module';
-import { CatalogModule } from '../catalog/catalog.module';
+import { AccountingModule } from '../accounting';
+import { CatalogModule } from '../catalog';
 import { InventoryModule } from '../inventory';
-import { SalesModule } from '../sales/sales.module';
+import { SalesModule } from '../sales';
 import { DemandRecorderService } from './application/demand-recorder.service';
 import { DemandService } from './application/demand.service';
 import { BALANCE_SOURCE } from './application/balance-source.port';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
-import { LedgerPostingService, PostingLine } from '../../accounting/application/ledger-posting.service';
+import { AccountingSettingsService, LedgerPostingService, PostingLine } from '../../accounting';
 import { money } from '../../../platform/persistence/money';
 
 /**

@@ -1,10 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
-import { ProductsService } from '../../catalog/application/products.service';
-import { AccountsService } from '../../sales/application/accounts.service';
-import { OrdersService } from '../../sales/application/orders.service';
-import { ReferenceListService } from '../../sales/application/reference-list.service';
-import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
+import { ProductsService } from '../../catalog';
+import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
 import { AdjustmentsService } from '../../inventory';
 import { LabelsService } from './labels.service';
 import { PackagesService } from './packages.service';

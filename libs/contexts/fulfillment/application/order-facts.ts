@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '../../../platform/persistence/money';
-import { OrdersService } from '../../sales/application/orders.service';
-import { AccountsService } from '../../sales/application/accounts.service';
+import { OrdersService, AccountsService } from '../../sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';

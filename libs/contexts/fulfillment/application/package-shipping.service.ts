@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { money } from '../../../platform/persistence/money';
-import { OrdersService } from '../../sales/application/orders.service';
+import { OrdersService } from '../../sales';
 import { StockService } from '../../inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { assertTransition, nextStatus } from '../domain/package';

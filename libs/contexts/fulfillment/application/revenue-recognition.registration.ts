@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { money } from '../../../platform/persistence/money';
-import { RecognizedRevenueGateway } from '../../sales/application/recognized-revenue.port';
+import { RecognizedRevenueGateway } from '../../sales';
 import { recognizedShare } from '../domain/revenue';
 import { PackageItemRepository } from '../infrastructure/fulfillment.repositories';
 import { OrderReader } from './order-facts';

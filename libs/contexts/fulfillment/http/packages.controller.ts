@@ -9,7 +9,7 @@ import { ApiListResponse } from '../../../platform/http/list/api-list-response';
 import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
 import { missingScopes } from '../../../platform/auth/scopes';
 import { RequestContext } from '../../../platform/tenancy/request-context';
-import { EmptyBodyDto } from '../../sales/http/order.dto';
+import { EmptyBodyDto } from '../../sales';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import {

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InventoryValuationGateway } from '../../accounting/application/inventory-valuation.port';
-import { OrderCommitmentsGateway } from '../../sales/application/order-commitments.port';
+import { InventoryValuationGateway } from '../../accounting';
+import { OrderCommitmentsGateway } from '../../sales';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { OrderCommitmentsService } from './order-commitments.service';
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
-import { LedgerPostingService, PostingLine } from '../../accounting/application/ledger-posting.service';
-import { SourceType } from '../../accounting/domain/source-types';
+import { AccountingSettingsService, LedgerPostingService, PostingLine, SourceType } from '../../accounting';
 
 /**
  * Inventory's journal entries, posted through accounting's posting service by control-account

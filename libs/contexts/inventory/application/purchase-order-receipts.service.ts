@@ -3,7 +3,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import { newId } from '../../../platform/persistence/ids';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { PurchaseOrderReceivingService } from '../../sales/application/purchase-order-receiving.service';
+import { PurchaseOrderReceivingService } from '../../sales';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { InventoryPostings } from './inventory-postings.service';

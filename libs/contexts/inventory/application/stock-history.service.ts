@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
-import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
+import { AccountingSettingsService, LedgerPostingService } from '../../accounting';
 import { newId } from '../../../platform/persistence/ids';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProductsService } from '../../catalog/application/products.service';
-import { ReferenceListService } from '../../sales/application/reference-list.service';
-import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
+import { ProductsService } from '../../catalog';
+import { ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
 import { InventoryError, missingReference } from '../domain/inventory-error';
 
 /** What a stock movement needs to know about its product. */

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StockService } from '../../inventory';
-import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
-import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
+import { AccountingSettingsService, LedgerPostingService } from '../../accounting';
 import { DomainError } from '../../../platform/errors/domain-error';
-import { ProductFactsService } from '../../catalog/application/product-facts.service';
-import { ReferenceListService } from '../../sales/application/reference-list.service';
-import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
-import { OrderLineFactsService } from '../../sales/application/order-line-facts.service';
+import { ProductFactsService } from '../../catalog';
+import { ReferenceListService, LOCATIONS_SERVICE, OrderLineFactsService } from '../../sales';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';

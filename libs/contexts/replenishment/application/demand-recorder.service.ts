@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingSettingsService } from '../../accounting/application/accounting-settings.service';
-import { ProductsService } from '../../catalog/application/products.service';
-import { OrderLineFactsService } from '../../sales/application/order-line-facts.service';
+import { AccountingSettingsService } from '../../accounting';
+import { ProductsService } from '../../catalog';
+import { OrderLineFactsService } from '../../sales';
 import { dayInZone } from '../domain/calendar';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';

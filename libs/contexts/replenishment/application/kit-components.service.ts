@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { KitComponentLine, KitLines } from '../../sales/application/kit-lines';
-import { ProductFactsService } from '../../catalog/application/product-facts.service';
+import { KitComponentLine, KitLines } from '../../sales';
+import { ProductFactsService } from '../../catalog';
 import { notFound } from '../../../platform/errors/domain-error';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ProductFactsService } from '../../catalog/application/product-facts.service';
-import { AccountsService } from '../../sales/application/accounts.service';
+import { ProductFactsService } from '../../catalog';
+import { AccountsService } from '../../sales';
 import { notFound } from '../../../platform/errors/domain-error';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { money } from '../../../platform/persistence/money';

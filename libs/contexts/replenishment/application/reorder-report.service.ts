@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { ProductFactsService } from '../../catalog/application/product-facts.service';
+import { ProductFactsService } from '../../catalog';
 import { assertOneCursor, DEFAULT_LIMIT } from '../../../platform/http/list/paginate';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { demandBasis, totalDemand } from '../domain/demand';

@@ -1,10 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ProductsService } from '../../catalog/application/products.service';
+import { ProductsService } from '../../catalog';
 import { AdjustmentsService, BalancesService, StockHistoryService } from '../../inventory';
-import { AccountsService } from '../../sales/application/accounts.service';
-import { OrdersService } from '../../sales/application/orders.service';
-import { ReferenceListService } from '../../sales/application/reference-list.service';
-import { LOCATIONS_SERVICE } from '../../sales/application/tokens';
+import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { BuildsService } from './builds.service';
 import { KitComponentsService } from './kit-components.service';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { TagsService } from '../../catalog/application/tags.service';
+import { TagsService } from '../../catalog';
 import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
 import { DomainError, notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';

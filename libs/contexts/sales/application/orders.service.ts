@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
-import { TagsService } from '../../catalog/application/tags.service';
+import { LedgerPostingService } from '../../accounting';
+import { TagsService } from '../../catalog';
 import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
 import { notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';

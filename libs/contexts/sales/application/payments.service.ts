@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '../../accounting/application/ledger-posting.service';
+import { LedgerPostingService } from '../../accounting';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';

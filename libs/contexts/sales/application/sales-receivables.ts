@@ -1,11 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import {
-  DepositApplication,
-  OpenReceivable,
-  ReceivablesGateway,
-  ReceivablesPort,
-} from '../../accounting/application/receivables.port';
+import { DepositApplication, OpenReceivable, ReceivablesGateway, ReceivablesPort } from '../../accounting';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ProductsService } from '../../catalog/application/products.service';
+import { ProductsService } from '../../catalog';
 import { QaSeedService } from '../../../platform/seed/qa-seed.service';
 import { AccountsService } from './accounts.service';
 import { OrderResource } from './order.presenter';

@@ -1,0 +1,112 @@
+import path from 'node:path';
+
+/**
+ * The architecture's dependency rules as lint (docs/architecture.md):
+ * - `boundaries`: nothing under libs imports an app; the platform imports no context; a context
+ *   imports another context only through that context's entry file (`libs/contexts/<name>`,
+ *   i.e. its index.ts), and apps do too; accounting does not import webhooks; catalog does not
+ *   import sales.
+ * - `no-sql-outside-infrastructure`: the domain and application layers of a context run no SQL:
+ *   no `.query(...)`, no query builders, no TypeORM `EntityManager` / `DataSource`. SQL belongs in
+ *   the context's infrastructure repositories.
+ */
+
+/** The zone of a repository-relative path: an app, the platform, a context (with the rest of its path), or other. */
+function zoneOf(relative) {
+  const parts = relative.split(path.sep).join('/').split('/');
+  if (parts[0] === 'apps') return { kind: 'app' };
+  if (parts[0] === 'libs' && parts[1] === 'platform') return { kind: 'platform' };
+  if (parts[0] === 'libs' && parts[1] === 'contexts' && parts[2]) {
+    return { kind: 'context', name: parts[2], rest: parts.slice(3).join('/') };
+  }
+  return { kind: 'other' };
+}
+
+const FORBIDDEN_PAIRS = [
+  ['accounting', 'webhooks'],
+  ['catalog', 'sales'],
+];
+
+const boundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps the dependencies between apps, the platform and the bounded contexts.' },
+    messages: {
+      libsImportApp: 'Code under libs/ imports no app ({{target}}).',
+      platformImportsContext: 'The platform imports no bounded context ({{target}}).',
+      throughEntry:
+        "Import the '{{context}}' context through its entry file (libs/contexts/{{context}}), not {{target}}.",
+      forbiddenPair: "The '{{from}}' context does not depend on the '{{to}}' context.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = path.relative(cwd, context.filename);
+    const from = zoneOf(file);
+    if (from.kind === 'other') return {};
+    const check = (node) => {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.relative(cwd, path.resolve(path.dirname(context.filename), source));
+      const to = zoneOf(target);
+      const report = (messageId, data) => context.report({ node: node.source, messageId, data });
+      if (from.kind !== 'app' && to.kind === 'app') return report('libsImportApp', { target });
+      if (from.kind === 'platform' && to.kind === 'context')
+        return report('platformImportsContext', { target });
+      if (to.kind !== 'context') return;
+      if (from.kind === 'context' && from.name === to.name) return;
+      if (from.kind === 'context' && FORBIDDEN_PAIRS.some(([a, b]) => a === from.name && b === to.name)) {
+        return report('forbiddenPair', { from: from.name, to: to.name });
+      }
+      if (to.rest !== '' && to.rest !== 'index') report('throughEntry', { context: to.name, target });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
+const noSqlOutsideInfrastructure = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No SQL in the domain and application layers of a context.' },
+    messages: {
+      sql: "No SQL in {{layer}}/: put `{{what}}` in a repository of the context's infrastructure/.",
+      typeorm: "No `{{name}}` in {{layer}}/: the context's infrastructure/ repositories own the database.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const zone = zoneOf(path.relative(cwd, context.filename));
+    if (zone.kind !== 'context') return {};
+    const layer = zone.rest.split('/')[0];
+    if (layer !== 'domain' && layer !== 'application') return {};
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const name = callee.property.name;
+        if (name === 'query' || name === 'createQueryBuilder') {
+          context.report({ node, messageId: 'sql', data: { layer, what: `.${name}(...)` } });
+        }
+      },
+      ImportDeclaration(node) {
+        if (node.source.value !== 'typeorm') return;
+        for (const specifier of node.specifiers) {
+          const name = specifier.imported && specifier.imported.name;
+          if (name === 'EntityManager' || name === 'DataSource') {
+            context.report({ node: specifier, messageId: 'typeorm', data: { layer, name } });
+          }
+        }
+      },
+    };
+  },
+};
+
+export default {
+  rules: { boundaries, 'no-sql-outside-infrastructure': noSqlOutsideInfrastructure },
+};

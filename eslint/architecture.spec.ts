@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The architecture rules that fire on `code` linted as if it were the file `filePath`. */
+function violations(filePath: string, code: string): string[] {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/eslint/bin/eslint.js'),
+      '--stdin',
+      '--stdin-filename',
+      filePath,
+      '--format',
+      'json',
+    ],
+    { cwd: ROOT, input: code, encoding: 'utf8' },
+  );
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  return result.messages
+    .filter((m) => m.ruleId?.startsWith('architecture/'))
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('architecture lint rules (eslint/architecture.mjs)', () => {
+  it('refuses a deep import into another context, and accepts its entry file', () => {
+    expect(
+      violations(
+        'libs/contexts/inventory/application/fixture.ts',
+        "import { OrdersService } from '../../sales/application/orders.service';\nexport const x = OrdersService;\n",
+      ),
+    ).toEqual([
+      "architecture/boundaries: Import the 'sales' context through its entry file (libs/contexts/sales), not libs/contexts/sales/application/orders.service.",
+    ]);
+    expect(
+      violations(
+        'libs/contexts/inventory/application/fixture.ts',
+        "import { OrdersService } from '../../sales';\nimport { StockLedger } from './stock-ledger.service';\nexport const x = [OrdersService, StockLedger];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a context in the platform, an app in libs, and the forbidden pairs', () => {
+    expect(
+      violations(
+        'libs/platform/http/fixture.ts',
+        "import { SalesModule } from '../../contexts/sales';\nexport const x = SalesModule;\n",
+      ),
+    ).toEqual(['architecture/boundaries: The platform imports no bounded context (libs/contexts/sales).']);
+    expect(
+      violations(
+        'libs/contexts/sales/application/fixture.ts',
+        "import { AppModule } from '../../../../apps/api/app.module';\nexport const x = AppModule;\n",
+      ),
+    ).toEqual(['architecture/boundaries: Code under libs/ imports no app (apps/api/app.module).']);
+    expect(
+      violations(
+        'libs/contexts/accounting/application/fixture.ts',
+        "import { WebhooksModule } from '../../webhooks';\nexport const x = WebhooksModule;\n",
+      ),
+    ).toEqual([
+      "architecture/boundaries: The 'accounting' context does not depend on the 'webhooks' context.",
+    ]);
+    expect(
+      violations('libs/contexts/catalog/http/fixture.ts', "export { SalesModule } from '../../sales';\n"),
+    ).toEqual(["architecture/boundaries: The 'catalog' context does not depend on the 'sales' context."]);
+  });
+
+  it('refuses SQL and TypeORM managers in the domain and application layers, not in infrastructure', () => {
+    const sql =
+      "import { EntityManager } from 'typeorm';\nexport async function f(m: EntityManager) {\n  return m.query('SELECT 1');\n}\n";
+    expect(violations('libs/contexts/inventory/application/fixture.ts', sql)).toEqual([
+      "architecture/no-sql-outside-infrastructure: No `EntityManager` in application/: the context's infrastructure/ repositories own the database.",
+      "architecture/no-sql-outside-infrastructure: No SQL in application/: put `.query(...)` in a repository of the context's infrastructure/.",
+    ]);
+    expect(
+      violations(
+        'libs/contexts/inventory/domain/fixture.ts',
+        'export const q = (r: { createQueryBuilder(): void }) => r.createQueryBuilder();\n',
+      ),
+    ).toHaveLength(1);
+    expect(violations('libs/contexts/inventory/infrastructure/fixture.ts', sql)).toEqual([]);
+  });
+});

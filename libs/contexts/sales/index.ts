@@ -1,0 +1,13 @@
+/** The sales context's public surface: the only file other contexts and apps import. */
+export * from './sales.module';
+export * from './application/accounts.service';
+export * from './application/orders.service';
+export * from './application/recognized-revenue.port';
+export * from './application/reference-list.service';
+export * from './application/tokens';
+export * from './domain/account';
+export * from './http/order.dto';
+export * from './application/order-commitments.port';
+export * from './application/purchase-order-receiving.service';
+export * from './application/kit-lines';
+export * from './application/order-line-facts.service';
