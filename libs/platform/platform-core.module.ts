@@ -26,6 +26,7 @@ import { ResourceRegistry } from './http/expand/expand-registry';
 import { dataSourceOptions } from './persistence/database';
 import { TransactionHost } from './persistence/transaction-host';
 import { AppMetrics } from './observability/metrics';
+import { EntityProfiles } from './tenancy/entity-profiles';
 import { QueueModule } from './queue/queue.module';
 import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
@@ -87,6 +88,7 @@ export class PlatformCoreModule {
         },
         AuthFailureLimiter,
         AppMetrics,
+        EntityProfiles,
         { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
       ],
       exports: [
@@ -104,6 +106,7 @@ export class PlatformCoreModule {
         RateLimiter,
         AuthFailureLimiter,
         AppMetrics,
+        EntityProfiles,
         SecretBox,
         BullModule,
         TypeOrmModule,

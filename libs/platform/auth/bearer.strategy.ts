@@ -88,6 +88,7 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
       entityCode: found.entityCode,
       livemode: key.livemode,
       apiKeyId: key.id,
+      apiKeyName: key.name,
       scopes: new Set(key.scopes),
     };
   }

@@ -8,6 +8,8 @@ export interface Caller {
   entityCode: string;
   livemode: boolean;
   apiKeyId: string;
+  /** The calling key's name, when a key called (not for jobs and system work). */
+  apiKeyName?: string | null;
   scopes: ReadonlySet<string>;
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { newId } from '../../../platform/persistence/ids';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { businessDay } from '../domain/calendar';
@@ -22,7 +23,10 @@ export interface SettingsResource {
 /** Per entity and mode: approval threshold, entry-number prefix and the gapless entry counter. */
 @Injectable()
 export class AccountingSettingsService {
-  constructor(private readonly tx: TransactionHost) {}
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly profiles: EntityProfiles,
+  ) {}
 
   private async ensure(): Promise<AccountingSettingsRecord> {
     const { entityId, livemode, entityCode } = RequestContext.caller();
@@ -38,11 +42,7 @@ export class AccountingSettingsService {
   }
 
   async timezone(): Promise<string> {
-    const rows: { timezone: string }[] = await this.tx.manager.query(
-      `SELECT timezone FROM entities WHERE id = $1`,
-      [RequestContext.caller().entityId],
-    );
-    return rows[0]?.timezone ?? 'UTC';
+    return (await this.profiles.current())?.timezone ?? 'UTC';
   }
 
   /** The entity's current business day (today in its time zone). */

@@ -1,3 +1,4 @@
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
@@ -32,10 +33,6 @@ export async function requireBankAccount(
 }
 
 /** The entity's base currency, the default currency of bank transactions and bills. */
-export async function baseCurrency(tx: TransactionHost): Promise<string> {
-  const rows: { base_currency: string }[] = await tx.manager.query(
-    `SELECT base_currency FROM entities WHERE id = $1`,
-    [RequestContext.caller().entityId],
-  );
-  return rows[0]?.base_currency ?? 'USD';
+export async function baseCurrency(profiles: EntityProfiles): Promise<string> {
+  return (await profiles.current())?.baseCurrency ?? 'USD';
 }

@@ -5,6 +5,7 @@ import { ResourceRegistry } from '../../../platform/http/expand/expand-registry'
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope } from '../../../platform/http/list/paginate';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { AccountingError } from '../domain/accounting-error';
 import { isMatchProblem, MatchProblem, planDepositMatch, UnappliedRoute } from '../domain/bank-deposit';
@@ -82,6 +83,7 @@ function problemError(problem: MatchProblem): AccountingError {
 export class BankTransactionsService implements OnModuleInit {
   constructor(
     private readonly tx: TransactionHost,
+    private readonly profiles: EntityProfiles,
     private readonly transactions: BankTransactionRepository,
     private readonly posting: LedgerPostingService,
     private readonly receivables: ReceivablesGateway,
@@ -117,7 +119,7 @@ export class BankTransactionsService implements OnModuleInit {
     paramPrefix: (n: number) => string,
   ): Promise<BankTransactionResource[]> {
     return this.tx.run(async () => {
-      const currency = await baseCurrency(this.tx);
+      const currency = await baseCurrency(this.profiles);
       const created: BankTransactionResource[] = [];
       for (const [n, input] of inputs.entries()) {
         await requireBankAccount(this.tx, input.bank_account_id, `${paramPrefix(n)}bank_account_id`);

@@ -177,11 +177,11 @@ export class JournalEngine {
    * Everything a new entry is checked against, in one round trip: its accounts, the period
    * covering its date (share-locked inside a caller's transaction so it cannot close under it,
    * rule 2; the writing statement locks it again), the
-   * approval threshold and whether the entity's settings row (the entry counter) exists, and
-   * the calling key's name.
+   * approval threshold and whether the entity's settings row (the entry counter) exists; the
+   * calling key's name comes with the caller.
    */
   private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
-    const { entityId, livemode, apiKeyId } = RequestContext.caller();
+    const { entityId, livemode, apiKeyName } = RequestContext.caller();
     const ids = [...new Set(lines.map((l) => l.accountId))];
     // Outside a transaction a lock would end with this statement (and cost a WAL flush); the
     // writing statement locks the period itself.
@@ -190,7 +190,6 @@ export class JournalEngine {
       accounts: AccountFacts[] | null;
       period: PeriodFacts | null;
       settings: { approval_threshold: string | null } | null;
-      key_name: string | null;
     }[] = await this.tx.manager.query(
       `WITH p AS (
            SELECT id, name, status FROM accounting_periods
@@ -200,9 +199,8 @@ export class JournalEngine {
               FROM ledger_accounts a WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = ANY($4::uuid[])) AS accounts,
            (SELECT row_to_json(p) FROM p) AS period,
            (SELECT json_build_object('approval_threshold', s.approval_threshold::text)
-              FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings,
-           (SELECT k.name FROM api_keys k WHERE k.id = $5) AS key_name`,
-      [entityId, livemode, date, ids, apiKeyId ?? null],
+              FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings`,
+      [entityId, livemode, date, ids],
     );
     const row = rows[0];
     return {
@@ -211,7 +209,7 @@ export class JournalEngine {
       settingsExist: row.settings !== null,
       approvalThreshold:
         row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
-      keyName: row.key_name,
+      keyName: apiKeyName ?? null,
     };
   }
 
@@ -228,11 +226,9 @@ export class JournalEngine {
     return period;
   }
 
-  async keyName(): Promise<string | null> {
-    const rows: { name: string }[] = await this.tx.manager.query(`SELECT name FROM api_keys WHERE id = $1`, [
-      RequestContext.caller().apiKeyId,
-    ]);
-    return rows[0]?.name ?? null;
+  /** The calling key's name (null for work no key asked for). */
+  keyName(): string | null {
+    return RequestContext.caller().apiKeyName ?? null;
   }
 
   /**

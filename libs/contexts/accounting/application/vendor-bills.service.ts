@@ -5,6 +5,7 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope } from '../../../platform/http/list/paginate';
 import { newId } from '../../../platform/persistence/ids';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
@@ -46,6 +47,7 @@ export interface BillPaymentInput {
 export class VendorBillsService implements OnModuleInit {
   constructor(
     private readonly tx: TransactionHost,
+    private readonly profiles: EntityProfiles,
     private readonly bills: VendorBillRepository,
     private readonly payments: VendorBillPaymentRepository,
     private readonly posting: LedgerPostingService,
@@ -124,7 +126,7 @@ export class VendorBillsService implements OnModuleInit {
           billNumber: input.bill_number ?? null,
           billDate,
           dueDate: input.due_date ?? null,
-          currency: input.currency ?? (await baseCurrency(this.tx)),
+          currency: input.currency ?? (await baseCurrency(this.profiles)),
           amount,
           amountPaid: money(0),
           status: 'open',

@@ -7,6 +7,7 @@ import { ResourceRegistry } from '../../../platform/http/expand/expand-registry'
 import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { money } from '../../../platform/persistence/money';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
@@ -99,7 +100,13 @@ export class ProductsService implements OnModuleInit {
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
+    private readonly profiles: EntityProfiles,
   ) {}
+
+  /** The entity's base currency, the default currency of new products. */
+  private async entityCurrency(): Promise<string> {
+    return (await this.profiles.current())?.baseCurrency ?? 'USD';
+  }
 
   onModuleInit(): void {
     this.resources.register({
@@ -225,7 +232,7 @@ export class ProductsService implements OnModuleInit {
         ...(input.variants ?? []).map((v, i) => ({ sku: v.sku, param: `variants[${i}].sku` })),
       ]);
       await this.assertCategory(input.category_id);
-      const values = this.productValues(input, input.currency ?? (await this.products.entityCurrency()));
+      const values = this.productValues(input, input.currency ?? (await this.entityCurrency()));
       const product = await this.products.create(values);
       for (const variant of input.variants ?? []) await this.insertVariant(product.id, variant);
       const resource = await this.presentOne(product);
@@ -251,9 +258,7 @@ export class ProductsService implements OnModuleInit {
       const taken = await this.products.takenSkus(inputs.flatMap((input) => skusOf(input).map((c) => c.sku)));
       const categoryIds = [...new Set(inputs.map((i) => i.category_id).filter((id): id is string => !!id))];
       const categories = new Set((await this.categories.findByIds(categoryIds)).map((c) => c.id));
-      const currency = inputs.some((i) => i.currency === undefined)
-        ? await this.products.entityCurrency()
-        : 'USD';
+      const currency = inputs.some((i) => i.currency === undefined) ? await this.entityCurrency() : 'USD';
       const results: (ProductResource | DomainError)[] = new Array(inputs.length);
       const accepted: { index: number; input: ProductInput }[] = [];
       for (const [index, input] of inputs.entries()) {

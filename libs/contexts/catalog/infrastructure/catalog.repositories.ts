@@ -59,15 +59,6 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
     return rows.length > 0;
   }
 
-  /** The owning entity's base currency, the default currency of new products. */
-  async entityCurrency(): Promise<string> {
-    const rows: { base_currency: string }[] = await this.tx.manager.query(
-      `SELECT base_currency FROM entities WHERE id = $1`,
-      [this.scope().entityId],
-    );
-    return rows[0]?.base_currency ?? 'USD';
-  }
-
   async countInCategory(categoryId: string): Promise<number> {
     return this.scopedQuery('p').andWhere('p.category_id = :categoryId', { categoryId }).getCount();
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { TagsService } from '../../catalog';
-import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { DomainError, notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
@@ -8,7 +8,6 @@ import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { money } from '../../../platform/persistence/money';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
 import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
 import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
 import {
@@ -64,6 +63,7 @@ export class AccountsService implements OnModuleInit {
     private readonly resources: ResourceRegistry,
     @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
     private readonly tags: TagsService,
+    private readonly profiles: EntityProfiles,
   ) {
     this.addresses = new AccountChildService(ADDRESSES, addressRepo, accounts, tx, events) as never;
     this.contacts = new AccountChildService(CONTACTS, contactRepo, accounts, tx, events) as never;
@@ -344,9 +344,7 @@ export class AccountsService implements OnModuleInit {
   }
 
   private async baseCurrency(): Promise<string> {
-    const entity = await this.tx.manager
-      .getRepository(BusinessEntityRecord)
-      .findOneBy({ id: RequestContext.caller().entityId });
+    const entity = await this.profiles.current();
     if (!entity) throw notFound('entity');
     return entity.baseCurrency;
   }

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { LedgerPostingService } from '../../accounting';
 import { TagsService } from '../../catalog';
-import { BusinessEntityRecord } from '../../../platform/auth/business-entity.entity';
+import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { notFound } from '../../../platform/errors/domain-error';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { OrderCommitmentsGateway } from './order-commitments.port';
@@ -12,7 +12,6 @@ import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
 import { money } from '../../../platform/persistence/money';
 import { PageFilter } from '../../../platform/persistence/tenant-repository';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
 import { mergeMetadata } from '../domain/account';
 import {
   amountDueOf,
@@ -111,6 +110,7 @@ export class OrdersService implements OnModuleInit {
     private readonly kitLines: KitLines,
     private readonly commitments: OrderCommitmentsGateway,
     private readonly recognized: RecognizedRevenueGateway,
+    private readonly profiles: EntityProfiles,
   ) {}
 
   onModuleInit(): void {
@@ -825,9 +825,7 @@ export class OrdersService implements OnModuleInit {
   }
 
   private async baseCurrency(): Promise<string> {
-    const entity = await this.tx.manager
-      .getRepository(BusinessEntityRecord)
-      .findOneBy({ id: RequestContext.caller().entityId });
+    const entity = await this.profiles.current();
     if (!entity) throw notFound('entity');
     return entity.baseCurrency;
   }

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { BusinessEntityRecord } from '../auth/business-entity.entity';
+import { TransactionHost } from '../persistence/transaction-host';
+import { RequestContext } from './request-context';
+
+/** What the contexts need to know about an entity: its code, base currency and time zone. */
+export interface EntityProfile {
+  id: string;
+  code: string;
+  baseCurrency: string;
+  timezone: string;
+}
+
+const toProfile = (e: BusinessEntityRecord): EntityProfile => ({
+  id: e.id,
+  code: e.code,
+  baseCurrency: e.baseCurrency,
+  timezone: e.timezone,
+});
+
+/**
+ * The platform's port for an entity's profile: the one way a context reads "the entity's base
+ * currency" or "its time zone" (the platform owns the `entities` table; no context reads it).
+ * Reads go through the caller's transaction when there is one.
+ */
+@Injectable()
+export class EntityProfiles {
+  constructor(private readonly tx: TransactionHost) {}
+
+  /** The calling entity's profile, or null when its row is gone. */
+  async current(): Promise<EntityProfile | null> {
+    return this.find(RequestContext.caller().entityId);
+  }
+
+  async find(entityId: string): Promise<EntityProfile | null> {
+    const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: entityId });
+    return entity ? toProfile(entity) : null;
+  }
+
+  /** Profiles of several entities in one read, by id. */
+  async findMany(entityIds: readonly string[]): Promise<Map<string, EntityProfile>> {
+    if (entityIds.length === 0) return new Map();
+    const rows = await this.tx.manager
+      .getRepository(BusinessEntityRecord)
+      .findBy({ id: In([...new Set(entityIds)]) });
+    return new Map(rows.map((e) => [e.id, toProfile(e)]));
+  }
+}
