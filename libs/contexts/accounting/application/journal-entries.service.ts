@@ -9,11 +9,15 @@ import { RequestContext } from '../../../platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
 import {
   ALLOWED_FROM,
+  ApprovalStatus,
+  EntryAction,
+  EntryState,
   EntryStatus,
   needsApproval,
   sameEntryContent,
   swapSides,
   totals,
+  transitionEntry,
 } from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
@@ -189,10 +193,28 @@ export class JournalEntriesService implements OnModuleInit {
     return this.engine.present(await this.entries.getById(id));
   }
 
-  private assertStatus(entry: JournalEntryRecord, action: keyof typeof ALLOWED_FROM): void {
-    const allowed = ALLOWED_FROM[action];
-    if (!allowed.includes(entry.status as EntryStatus))
-      throw invalidState('journal entry', entry.status, action, allowed);
+  /** The state `action` leads the entry to (the domain's state machine), or 409 invalid_state. */
+  private transition(
+    entry: JournalEntryRecord,
+    action: EntryAction,
+    options: { needsApproval?: boolean } = {},
+  ): EntryState {
+    const next = transitionEntry(
+      action,
+      { status: entry.status as EntryStatus, approvalStatus: entry.approvalStatus as ApprovalStatus | null },
+      options,
+    );
+    if (!next) throw invalidState('journal entry', entry.status, action, ALLOWED_FROM[action]);
+    return next;
+  }
+
+  private assertStatus(entry: JournalEntryRecord, action: EntryAction): void {
+    this.transition(entry, action);
+  }
+
+  private apply(entry: JournalEntryRecord, state: EntryState): void {
+    entry.status = state.status;
+    entry.approvalStatus = state.approvalStatus;
   }
 
   /** Drafts only: replaces the given fields (and all lines when `lines` is sent). */
@@ -240,9 +262,11 @@ export class JournalEntriesService implements OnModuleInit {
       await this.engine.checkLines(fromRecords(await this.engine.linesOf(entry.id)));
       entry.periodId = (await this.engine.openPeriodFor(entry.entryDate)).id;
       // Drafts exist only as manual entries (system postings are never drafts).
-      if (needsApproval(entry.totalDebit, await this.settings.approvalThreshold(), true)) {
-        entry.status = 'pending_approval';
-        entry.approvalStatus = 'pending_approval';
+      const next = this.transition(entry, 'post', {
+        needsApproval: needsApproval(entry.totalDebit, await this.settings.approvalThreshold(), true),
+      });
+      this.apply(entry, next);
+      if (next.status === 'pending_approval') {
         const saved = await this.entries.save(entry);
         await this.events.publish('accounting.journal_entry.created', toJournalEntry(saved), {
           status: 'draft',
@@ -250,8 +274,6 @@ export class JournalEntriesService implements OnModuleInit {
         });
         return this.engine.present(saved);
       }
-      entry.status = 'posted';
-      entry.approvalStatus = 'auto_approved';
       entry.postedAt = new Date();
       const saved = await this.entries.save(entry);
       await this.events.publish('accounting.journal_entry.posted', toJournalEntry(saved), {
@@ -265,11 +287,10 @@ export class JournalEntriesService implements OnModuleInit {
   async approve(id: string) {
     return this.tx.run(async () => {
       const entry = await this.entries.getForUpdate(id);
-      this.assertStatus(entry, 'approve');
+      const next = this.transition(entry, 'approve');
       entry.periodId = (await this.engine.openPeriodFor(entry.entryDate)).id;
       const now = new Date();
-      entry.status = 'posted';
-      entry.approvalStatus = 'approved';
+      this.apply(entry, next);
       entry.approvedAt = now;
       entry.approvedBy = RequestContext.caller().apiKeyId;
       entry.postedAt = now;
@@ -285,9 +306,7 @@ export class JournalEntriesService implements OnModuleInit {
   async reject(id: string, reason: string) {
     return this.tx.run(async () => {
       const entry = await this.entries.getForUpdate(id);
-      this.assertStatus(entry, 'reject');
-      entry.status = 'rejected';
-      entry.approvalStatus = 'rejected';
+      this.apply(entry, this.transition(entry, 'reject'));
       entry.rejectedAt = new Date();
       entry.rejectedBy = RequestContext.caller().apiKeyId;
       entry.rejectionReason = reason;
@@ -303,9 +322,9 @@ export class JournalEntriesService implements OnModuleInit {
   async void(id: string) {
     return this.tx.run(async () => {
       const entry = await this.entries.getForUpdate(id);
-      this.assertStatus(entry, 'void');
+      const next = this.transition(entry, 'void');
       const previous = { status: entry.status };
-      entry.status = 'voided';
+      this.apply(entry, next);
       const saved = await this.entries.save(entry);
       await this.events.publish('accounting.journal_entry.voided', toJournalEntry(saved), previous);
       return this.engine.present(saved);
@@ -319,7 +338,7 @@ export class JournalEntriesService implements OnModuleInit {
   async reverse(id: string, options: { entry_date?: string; reverse_in_period_id?: string }) {
     return this.tx.run(async () => {
       const original = await this.entries.getForUpdate(id);
-      this.assertStatus(original, 'reverse');
+      const reversed = this.transition(original, 'reverse');
       let entryDate = options.entry_date ?? original.entryDate;
       let reverseInPeriodId: string | null = null;
       if (options.reverse_in_period_id) {
@@ -356,7 +375,7 @@ export class JournalEntriesService implements OnModuleInit {
         createdByName: await this.engine.keyName(),
         lines,
       });
-      original.status = 'reversed';
+      this.apply(original, reversed);
       original.reversedById = reversal.id;
       original.reverseInPeriodId = reverseInPeriodId;
       const saved = await this.entries.save(original);

@@ -72,6 +72,45 @@ export const ALLOWED_FROM: Record<
   delete: ['draft'],
 };
 
+export type EntryAction = keyof typeof ALLOWED_FROM;
+
+/** An entry's status with its approval status. */
+export interface EntryState {
+  status: EntryStatus;
+  approvalStatus: ApprovalStatus | null;
+}
+
+/**
+ * The journal entry's state machine: the state `action` leads to from `from`, or null when the
+ * action is not allowed there (409 invalid_state, with ALLOWED_FROM for the hint). Posting a
+ * draft that needs approval leads to `pending_approval` instead of `posted`; voiding and
+ * reversing keep the approval status; update and delete leave a draft a draft (delete removes it).
+ */
+export function transitionEntry(
+  action: EntryAction,
+  from: EntryState,
+  options: { needsApproval?: boolean } = {},
+): EntryState | null {
+  if (!ALLOWED_FROM[action].includes(from.status)) return null;
+  switch (action) {
+    case 'post':
+      return options.needsApproval
+        ? { status: 'pending_approval', approvalStatus: 'pending_approval' }
+        : { status: 'posted', approvalStatus: 'auto_approved' };
+    case 'approve':
+      return { status: 'posted', approvalStatus: 'approved' };
+    case 'reject':
+      return { status: 'rejected', approvalStatus: 'rejected' };
+    case 'void':
+      return { status: 'voided', approvalStatus: from.approvalStatus };
+    case 'reverse':
+      return { status: 'reversed', approvalStatus: from.approvalStatus };
+    case 'update':
+    case 'delete':
+      return { ...from };
+  }
+}
+
 /** `QA1-JE` + 7 -> `QA1-JE-000007`. */
 export const formatEntryNumber = (prefix: string, n: number | string): string =>
   `${prefix}-${String(n).padStart(6, '0')}`;
