@@ -13,6 +13,7 @@ import { TransactionHost } from '../../../platform/persistence/transaction-host'
 import { QUEUE_NAMES } from '../../../platform/queue/queues';
 import { RequestContext } from '../../../platform/tenancy/request-context';
 import { normalizeSubscriptions } from '../domain/event-subscription';
+import { assertEndpointActive, requestEndpointStatus } from '../domain/endpoint';
 import { WebhooksError } from '../domain/webhooks-error';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
@@ -128,23 +129,14 @@ export class WebhookEndpointsService {
     if (input.url !== undefined) await this.checkUrl(input.url);
     return this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(id);
-      let reactivated = false;
       if (input.url !== undefined) endpoint.url = input.url;
       if (enabledEvents !== undefined) endpoint.enabledEvents = enabledEvents;
       if (input.description !== undefined) endpoint.description = input.description;
-      if (input.status !== undefined && input.status !== endpoint.status) {
-        endpoint.status = input.status;
-        if (input.status === 'active') {
-          endpoint.disabledReason = null;
-          endpoint.consecutiveFailures = 0;
-          reactivated = true;
-        } else {
-          endpoint.disabledReason = 'manual';
-          await this.deliveries.cancelPending(endpoint.id);
-        }
-      } else if (input.status === 'active') {
-        endpoint.consecutiveFailures = 0;
-      }
+      const { state, reactivated, disabled } = requestEndpointStatus(endpoint, input.status);
+      endpoint.status = state.status;
+      endpoint.disabledReason = state.disabledReason;
+      endpoint.consecutiveFailures = state.consecutiveFailures;
+      if (disabled) await this.deliveries.cancelPending(endpoint.id);
       if (endpoint.status === 'active' && (input.url !== undefined || reactivated))
         await this.assertUrlFree(endpoint.url, endpoint.id);
       return toEndpointResource(await this.endpoints.save(endpoint));
@@ -179,11 +171,7 @@ export class WebhookEndpointsService {
   async sendTest(id: string): Promise<WebhookDeliveryResource> {
     const delivery = await this.tx.run(async (manager) => {
       const endpoint = await this.endpoints.getForUpdate(id);
-      if (endpoint.status !== 'active') {
-        throw new WebhooksError('invalid_state', {
-          hint: `The endpoint is ${endpoint.status}; set status to active first.`,
-        });
-      }
+      assertEndpointActive(endpoint.status);
       const { entityId, livemode } = RequestContext.caller();
       const eventId = newId();
       const now = new Date();
@@ -237,11 +225,7 @@ export class WebhookEndpointsService {
   async resend(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
     const delivery = await this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(endpointId);
-      if (endpoint.status !== 'active') {
-        throw new WebhooksError('invalid_state', {
-          hint: `The endpoint is ${endpoint.status}; set status to active first.`,
-        });
-      }
+      assertEndpointActive(endpoint.status);
       const found = await this.deliveries.getForUpdate(deliveryId);
       if (found.endpointId !== endpoint.id)
         throw new WebhooksError('not_found', {
@@ -265,11 +249,7 @@ export class WebhookEndpointsService {
   /** Queues a background job that re-queues every failed delivery of the endpoint since `since`, oldest first. */
   async recover(endpointId: string, since: Date) {
     const endpoint = await this.endpoints.getById(endpointId);
-    if (endpoint.status !== 'active') {
-      throw new WebhooksError('invalid_state', {
-        hint: `The endpoint is ${endpoint.status}; set status to active first.`,
-      });
-    }
+    assertEndpointActive(endpoint.status);
     const job = await this.webhooksQueue.add(
       'recover-endpoint',
       {

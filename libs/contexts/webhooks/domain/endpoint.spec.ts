@@ -1,0 +1,46 @@
+import { assertEndpointActive, EndpointState, requestEndpointStatus } from './endpoint';
+
+const active: EndpointState = { status: 'active', disabledReason: null, consecutiveFailures: 3 };
+const autoDisabled: EndpointState = {
+  status: 'disabled',
+  disabledReason: 'consecutive_failures',
+  consecutiveFailures: 10,
+};
+
+describe('the webhook endpoint state machine', () => {
+  it('reactivates a disabled endpoint: reason cleared, failures reset', () => {
+    expect(requestEndpointStatus(autoDisabled, 'active')).toEqual({
+      state: { status: 'active', disabledReason: null, consecutiveFailures: 0 },
+      reactivated: true,
+      disabled: false,
+    });
+  });
+
+  it('disables an active endpoint by hand, its pending deliveries to be cancelled', () => {
+    expect(requestEndpointStatus(active, 'disabled')).toEqual({
+      state: { status: 'disabled', disabledReason: 'manual', consecutiveFailures: 3 },
+      reactivated: false,
+      disabled: true,
+    });
+  });
+
+  it('resets the failure count when an active endpoint is set active, and changes nothing otherwise', () => {
+    expect(requestEndpointStatus(active, 'active')).toMatchObject({
+      state: { status: 'active', consecutiveFailures: 0 },
+      reactivated: false,
+    });
+    expect(requestEndpointStatus(autoDisabled, 'disabled')).toEqual({
+      state: autoDisabled,
+      reactivated: false,
+      disabled: false,
+    });
+    expect(requestEndpointStatus(active, undefined).state).toEqual(active);
+  });
+
+  it('needs an active endpoint for test events, resends and recoveries', () => {
+    expect(() => assertEndpointActive('active')).not.toThrow();
+    expect(() => assertEndpointActive('disabled')).toThrow(
+      expect.objectContaining({ code: 'invalid_state' }),
+    );
+  });
+});
