@@ -7,7 +7,8 @@ import { Importer, ImportRegistry } from '../../../platform/imports/import-regis
 import { newId } from '../../../platform/persistence/ids';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
 import { Caller, RequestContext } from '../../../platform/tenancy/request-context';
-import { finalStatus, parseRow, SourceRow, sourceRows } from '../domain/import-source';
+import { parseRow, SourceRow, sourceRows } from '../domain/import-source';
+import { importTransition, isFinished } from '../domain/import-status';
 import { MigrationError } from '../domain/migration-error';
 import { ImportRecord } from '../infrastructure/import.entity';
 import { toImportResource } from './import.presenter';
@@ -64,13 +65,7 @@ export class ImportRunner {
       .addSelect('i.source')
       .where('i.id = :importId', { importId })
       .getOne();
-    if (
-      !found ||
-      found.status === 'completed' ||
-      found.status === 'completed_with_errors' ||
-      found.status === 'failed'
-    )
-      return;
+    if (!found || isFinished(found.status)) return;
     const caller: Caller = {
       entityId: found.entityId,
       entityCode: '',
@@ -88,13 +83,7 @@ export class ImportRunner {
   /** Marks an import failed as a whole (its job ran out of attempts). */
   async markFailed(importId: string, reason: string): Promise<void> {
     const found = await this.tx.dataSource.getRepository(ImportRecord).findOne({ where: { id: importId } });
-    if (
-      !found ||
-      found.status === 'completed' ||
-      found.status === 'completed_with_errors' ||
-      found.status === 'failed'
-    )
-      return;
+    if (!found || importTransition('fail', found.status) === null) return;
     const caller: Caller = {
       entityId: found.entityId,
       entityCode: '',
@@ -119,10 +108,10 @@ export class ImportRunner {
     shouldStop: () => boolean,
     batchSize: number,
   ): Promise<void> {
-    if (record.status === 'queued') {
+    if (importTransition('start', record.status)) {
       await this.tx.run(async (manager) => {
         const updated = await this.lockImport(manager, record.id);
-        if (updated.status !== 'queued') return;
+        if (importTransition('start', updated.status) === null) return;
         await manager.query(
           `UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
           [record.id],
@@ -143,8 +132,8 @@ export class ImportRunner {
     }
     await this.tx.run(async (manager) => {
       const current = await this.lockImport(manager, record.id);
-      if (current.status !== 'running') return;
-      const status = finalStatus(current.failed);
+      const status = importTransition('complete', current.status, current.failed);
+      if (status === null) return;
       await manager.query(
         `UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
         [record.id, status],
