@@ -55,7 +55,6 @@ export default tseslint.config(
     files: [
       'libs/contexts/accounting/application/accounting-settings.service.ts',
       'libs/contexts/accounting/application/journal-engine.service.ts',
-      'libs/contexts/accounting/application/ledger-posting.service.ts',
       'libs/contexts/accounting/application/recurring-journal-entries.service.ts',
       'libs/contexts/accounting/application/subledger-reconciliation.service.ts',
       'libs/contexts/migration/application/freeze.service.ts',

@@ -64,12 +64,7 @@ export class LedgerPostingService {
       }
       const lines = await this.resolve(request.lines);
       if (!request.new_source) {
-        // Serialize with concurrent postings of the same source only (a transaction-scoped advisory
-        // lock on the source, not the entry counter row, so postings of other sources go on).
-        const { entityId, livemode } = RequestContext.caller();
-        await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-          `journal_entries.source:${entityId}:${livemode}:${request.source_type}:${request.source_id}`,
-        ]);
+        await this.entries.lockSource(request.source_type, request.source_id);
         const raced = await this.bySource(request.source_type, request.source_id);
         if (raced) return this.engine.present(raced);
       }
@@ -93,10 +88,7 @@ export class LedgerPostingService {
   }
 
   private bySource(sourceType: string, sourceId: string): Promise<JournalEntryRecord | null> {
-    return this.entries
-      .scopedQuery('e')
-      .andWhere('e.source_type = :sourceType AND e.source_id = :sourceId', { sourceType, sourceId })
-      .getOne();
+    return this.entries.bySource(sourceType, sourceId);
   }
 
   private async resolve(lines: PostingLine[]): Promise<EngineLine[]> {

@@ -91,6 +91,24 @@ export class JournalEntryRepository extends TenantRepository<JournalEntryRecord>
     super(tx, JournalEntryRecord, 'journal entry');
   }
 
+  /** The entry posted for a source document, if any. */
+  bySource(sourceType: string, sourceId: string): Promise<JournalEntryRecord | null> {
+    return this.scopedQuery('e')
+      .andWhere('e.source_type = :sourceType AND e.source_id = :sourceId', { sourceType, sourceId })
+      .getOne();
+  }
+
+  /**
+   * Serializes postings of one source document until the transaction ends (a transaction-scoped
+   * advisory lock on the source, not the entry counter row, so postings of other sources go on).
+   */
+  async lockSource(sourceType: string, sourceId: string): Promise<void> {
+    const { entityId, livemode } = this.scope();
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `journal_entries.source:${entityId}:${livemode}:${sourceType}:${sourceId}`,
+    ]);
+  }
+
   /** How many entries of the period are still drafts or pending approval, by status. */
   unfinishedInPeriod(periodId: string): Promise<{ status: string; n: number }[]> {
     return this.scopedQuery('e')
