@@ -7,6 +7,8 @@ import { AccountingModule } from '../accounting';
 import { CatalogModule } from '../catalog';
 import { KitLines } from './application/kit-lines';
 import { OrderLineFactsService } from './application/order-line-facts.service';
+import { OrderLinePricing } from './application/order-line-pricing.service';
+import { OrderPostings } from './application/order-postings.service';
 import { OrdersService } from './application/orders.service';
 import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
@@ -121,6 +123,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     RefundRepository,
     CustomerCreditRepository,
     OrdersService,
+    OrderPostings,
+    OrderLinePricing,
     PaymentsService,
     OrderCommitmentsGateway,
     RecognizedRevenueGateway,

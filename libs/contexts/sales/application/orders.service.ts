@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '../../accounting';
 import { TagsService } from '../../catalog';
 import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { notFound } from '../../../platform/errors/domain-error';
@@ -36,8 +35,8 @@ import { OrderLineRepository, OrderRepository } from '../infrastructure/order.re
 import { AccountRepository } from '../infrastructure/sales.repositories';
 import { OrderResource, toOrderLineResource, toOrderResource } from './order.presenter';
 import { KitLines } from './kit-lines';
-import { PricingPoliciesService } from './pricing-policies.service';
-import { RecognizedRevenueGateway } from './recognized-revenue.port';
+import { OrderLinePricing } from './order-line-pricing.service';
+import { OrderPostings } from './order-postings.service';
 
 export interface OrderLineInput {
   product_id?: string | null;
@@ -70,15 +69,6 @@ export interface OrderListQuery extends ListQueryDto {
   sort?: OrderSort;
 }
 
-interface ProductView {
-  id: string;
-  name: string;
-  status: string;
-  list_price: number;
-  category_id: string | null;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
 /** numeric(19,4) holds amounts below 10^15. */
 const MAX_AMOUNT = money('1e15');
 const stateOf = (o: OrderRecord): OrderState => ({
@@ -101,16 +91,15 @@ export class OrdersService implements OnModuleInit {
     private readonly orders: OrderRepository,
     private readonly lines: OrderLineRepository,
     private readonly accounts: AccountRepository,
-    private readonly pricing: PricingPoliciesService,
     private readonly tags: TagsService,
-    private readonly ledger: LedgerPostingService,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
     private readonly kitLines: KitLines,
     private readonly commitments: OrderCommitmentsGateway,
-    private readonly recognized: RecognizedRevenueGateway,
     private readonly profiles: EntityProfiles,
+    private readonly postings: OrderPostings,
+    private readonly linePricing: OrderLinePricing,
   ) {}
 
   onModuleInit(): void {
@@ -289,7 +278,7 @@ export class OrdersService implements OnModuleInit {
       assertTransition('edit', stateOf(record));
       const before = await this.presentOne(record);
       const existing = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
-      const [line] = await this.priceLines(record, [input], 'lines', existing.length);
+      const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
       await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
       await this.recompute(record);
       const resource = await this.saveChange(record, before, true, 'order.line.added');
@@ -306,7 +295,7 @@ export class OrdersService implements OnModuleInit {
       const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
       if (productChanged || input.unit_price !== undefined) {
         // A new product or an explicit price prices the line again; otherwise it keeps the price (and policy) it was created with.
-        const [priced] = await this.priceLines(
+        const [priced] = await this.linePricing.priceLines(
           record,
           [
             {
@@ -372,7 +361,7 @@ export class OrdersService implements OnModuleInit {
       record.orderStatus = nextStatus('confirm');
       record.confirmedAt = new Date();
       const resource = await this.presentOne(await this.orders.save(record));
-      if (isInvoiceType(record.documentType)) await this.postInvoice(record);
+      if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
       await this.events.publish('order.confirmed', resource, { order_status: 'draft' });
       if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
@@ -560,64 +549,14 @@ export class OrdersService implements OnModuleInit {
       record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
       const resource = await this.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      if (isInvoiceType(record.documentType) && previous !== 'draft') await this.postInvoiceReversal(record);
+      if (isInvoiceType(record.documentType) && previous !== 'draft')
+        await this.postings.postInvoiceReversal(record);
       await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
         order_status: previous,
       });
       if (action === 'void' && isInvoiceType(record.documentType))
         await this.events.publish('invoice.voided', resource);
       return resource;
-    });
-  }
-
-  /**
-   * What an invoice posts: its net amount and tax, less what the fulfillment of its source sales
-   * order already recognised (revenue of a quantity is recognised once).
-   */
-  private async invoicedAmounts(record: OrderRecord): Promise<{ net: Decimal; tax: Decimal }> {
-    let net = record.subtotal.minus(record.discountTotal);
-    let tax = record.taxTotal;
-    if (record.sourceOrderId) {
-      const done = await this.recognized.recognizedFor(record.sourceOrderId);
-      net = Decimal.max(0, net.minus(done.net));
-      tax = Decimal.max(0, tax.minus(done.tax));
-    }
-    return { net, tax };
-  }
-
-  /** INVOICE (LATE_FEE for late-fee invoices): debit receivables, credit revenue and tax. */
-  private async postInvoice(record: OrderRecord): Promise<void> {
-    const { net, tax } = await this.invoicedAmounts(record);
-    if (net.plus(tax).isZero()) return;
-    await this.ledger.post({
-      source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
-      source_id: record.id,
-      source_module: 'sales',
-      entry_date: today(),
-      description: `Invoice ${record.id}`,
-      lines: [
-        { role: 'receivables', debit: net.plus(tax), description: 'Invoice total' },
-        ...(net.gt(0) ? [{ role: 'revenue' as const, credit: net, description: 'Revenue' }] : []),
-        ...(tax.gt(0) ? [{ role: 'tax' as const, credit: tax, description: 'Sales tax' }] : []),
-      ],
-    });
-  }
-
-  /** ORDER_CANCELLATION: the mirror of the invoice posting when an issued invoice is voided. */
-  private async postInvoiceReversal(record: OrderRecord): Promise<void> {
-    const { net, tax } = await this.invoicedAmounts(record);
-    if (net.plus(tax).isZero()) return;
-    await this.ledger.post({
-      source_type: 'ORDER_CANCELLATION',
-      source_id: record.id,
-      source_module: 'sales',
-      entry_date: today(),
-      description: `Void of invoice ${record.id}`,
-      lines: [
-        ...(net.gt(0) ? [{ role: 'revenue' as const, debit: net, description: 'Revenue reversed' }] : []),
-        ...(tax.gt(0) ? [{ role: 'tax' as const, debit: tax, description: 'Sales tax reversed' }] : []),
-        { role: 'receivables', credit: net.plus(tax), description: 'Invoice voided' },
-      ],
     });
   }
 
@@ -690,7 +629,10 @@ export class OrdersService implements OnModuleInit {
   }
 
   private async replaceLines(record: OrderRecord, inputs: OrderLineInput[]): Promise<void> {
-    const lines = await this.kitLines.expand(await this.priceLines(record, inputs, 'lines', 0), 0);
+    const lines = await this.kitLines.expand(
+      await this.linePricing.priceLines(record, inputs, 'lines', 0),
+      0,
+    );
     await this.lines.insertMany(lines);
     this.applyTotals(record, lines);
   }
@@ -713,115 +655,6 @@ export class OrdersService implements OnModuleInit {
     record.total = totals.total;
     record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
     record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
-  }
-
-  /**
-   * Prices lines: with a product and no unit_price, the product's list price with the best
-   * applicable pricing policy; the list price and the policy id are copied onto the line.
-   * `param` is `lines` (errors name `lines[i].field`) or `line` (a single line body: `field`).
-   */
-  private async priceLines(
-    record: OrderRecord,
-    inputs: OrderLineInput[],
-    param: 'lines' | 'line',
-    firstPosition: number,
-  ): Promise<
-    Omit<OrderLineRecord, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'>[]
-  > {
-    const at = (i: number, field: string) => (param === 'lines' ? `lines[${i}].${field}` : field);
-    const productIds = [
-      ...new Set(inputs.map((l) => l.product_id).filter((p): p is string => typeof p === 'string')),
-    ];
-    const products = await this.loadProducts(productIds);
-    const priced = new Map<string, Awaited<ReturnType<PricingPoliciesService['priceLine']>>>();
-    const result = [];
-    for (const [i, input] of inputs.entries()) {
-      const product = input.product_id ? products.get(input.product_id) : undefined;
-      if (input.product_id && !product) {
-        throw invalidParam(
-          at(i, 'product_id'),
-          `No product with id '${input.product_id}' exists for this entity and mode.`,
-        );
-      }
-      if (product && product.status !== 'active') {
-        throw invalidParam(
-          at(i, 'product_id'),
-          `Product '${product.id}' is ${product.status}; only active products can be ordered.`,
-        );
-      }
-      if (!product && !input.description) {
-        throw new SalesError('parameter_missing', {
-          param: at(i, 'description'),
-          hint: 'A line without product_id needs a description.',
-        });
-      }
-      if (!product && input.unit_price === undefined) {
-        throw new SalesError('parameter_missing', {
-          param: at(i, 'unit_price'),
-          hint: 'A line without product_id needs a unit_price.',
-        });
-      }
-      const quantity = money(input.quantity);
-      let listPrice: Decimal | null = product ? money(product.list_price) : null;
-      let unitPrice: Decimal;
-      let policyId: string | null = null;
-      if (input.unit_price !== undefined) {
-        unitPrice = money(input.unit_price);
-      } else {
-        const key = `${product!.id}`;
-        let quote = priced.get(key);
-        if (!quote) {
-          quote = await this.pricing.priceLine(listPrice!, 1, {
-            accountId: record.accountId,
-            productId: product!.id,
-            productCategoryId: product!.category_id,
-          });
-          priced.set(key, quote);
-        }
-        unitPrice = quote.unitPrice;
-        policyId = quote.appliedPolicyId;
-        listPrice = quote.listPrice;
-      }
-      const amounts = lineAmounts({
-        quantity,
-        unitPrice,
-        discountPercent: input.discount_percent ?? 0,
-        discountAmount: input.discount_amount ?? 0,
-        taxRate: input.tax_rate ?? 0,
-      });
-      if (amounts.subtotal.gte(MAX_AMOUNT)) {
-        throw invalidParam(
-          at(i, 'quantity'),
-          `quantity × unit_price must stay below ${MAX_AMOUNT.toFixed(0)}.`,
-        );
-      }
-      result.push({
-        orderId: record.id,
-        position: firstPosition + i,
-        productId: product ? product.id : null,
-        description: input.description ?? product!.name,
-        quantity,
-        listPrice,
-        unitPrice,
-        pricingPolicyId: policyId,
-        discountPercent: money(input.discount_percent ?? 0),
-        discountAmount: money(input.discount_amount ?? 0),
-        taxRate: money(input.tax_rate ?? 0),
-        subtotal: amounts.subtotal,
-        discountTotal: amounts.discountTotal,
-        taxTotal: amounts.taxTotal,
-        total: amounts.total,
-      });
-    }
-    return result;
-  }
-
-  /** Products through the catalog's registered batch loader (the catalog's public read model, never its tables). */
-  private async loadProducts(ids: string[]): Promise<Map<string, ProductView>> {
-    if (ids.length === 0) return new Map();
-    const load = this.resources.get('product')?.load;
-    if (!load) throw new Error('The catalog context has not registered the product resource');
-    return (await load(ids)) as Map<string, ProductView>;
   }
 
   private async baseCurrency(): Promise<string> {
