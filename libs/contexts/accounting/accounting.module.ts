@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountingSeed } from './application/accounting-seed';
 import { AccountingSettingsService } from './application/accounting-settings.service';
+import { AccountingSettingsRepository } from './infrastructure/accounting-settings.repository';
 import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
 import { LedgerPostingService } from './application/ledger-posting.service';
@@ -55,6 +56,7 @@ const PROVIDERS = [
   RecurringTemplateRepository,
   FixedAssetRepository,
   AccountingSettingsService,
+  AccountingSettingsRepository,
   JournalEngine,
   JournalEntryWriter,
   LedgerAccountsService,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { newId } from '../../../platform/persistence/ids';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
 import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
 import { TransactionHost } from '../../../platform/persistence/transaction-host';
@@ -8,6 +7,7 @@ import { RequestContext } from '../../../platform/tenancy/request-context';
 import { businessDay } from '../domain/calendar';
 import { defaultEntryPrefix } from '../domain/journal-entry';
 import { AccountingSettingsRecord } from '../infrastructure/accounting.entities';
+import { AccountingSettingsRepository } from '../infrastructure/accounting-settings.repository';
 
 export interface SettingsResource {
   object: 'accounting_settings';
@@ -26,19 +26,11 @@ export class AccountingSettingsService {
   constructor(
     private readonly tx: TransactionHost,
     private readonly profiles: EntityProfiles,
+    private readonly settings: AccountingSettingsRepository,
   ) {}
 
-  private async ensure(): Promise<AccountingSettingsRecord> {
-    const { entityId, livemode, entityCode } = RequestContext.caller();
-    const repo = this.tx.manager.getRepository(AccountingSettingsRecord);
-    const found = await repo.findOne({ where: { entityId, livemode } });
-    if (found) return found;
-    await this.tx.manager.query(
-      `INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (entity_id, livemode) DO NOTHING`,
-      [newId(), entityId, livemode, defaultEntryPrefix(entityCode)],
-    );
-    return repo.findOneOrFail({ where: { entityId, livemode } });
+  private ensure(): Promise<AccountingSettingsRecord> {
+    return this.settings.ensure(defaultEntryPrefix(RequestContext.caller().entityCode));
   }
 
   async timezone(): Promise<string> {
@@ -75,13 +67,12 @@ export class AccountingSettingsService {
   }): Promise<SettingsResource> {
     return this.tx.run(async () => {
       const settings = await this.ensure();
-      const repo = this.tx.transactional.getRepository(AccountingSettingsRecord);
       if (changes.approval_threshold !== undefined) {
         settings.approvalThreshold =
           changes.approval_threshold === null ? null : money(String(changes.approval_threshold));
       }
       if (changes.entry_number_prefix !== undefined) settings.entryNumberPrefix = changes.entry_number_prefix;
-      await repo.save(settings);
+      await this.settings.save(settings);
       return this.retrieve();
     });
   }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { LedgerAccountRepository, VendorBillRepository } from '../infrastructure/accounting.repositories';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { InventoryValuationGateway } from './inventory-valuation.port';
 import { ReceivablesGateway } from './receivables.port';
@@ -26,10 +25,11 @@ interface Line {
 @Injectable()
 export class SubledgerReconciliationService {
   constructor(
-    private readonly tx: TransactionHost,
     private readonly settings: AccountingSettingsService,
     private readonly receivables: ReceivablesGateway,
     private readonly inventory: InventoryValuationGateway,
+    private readonly ledgerAccounts: LedgerAccountRepository,
+    private readonly bills: VendorBillRepository,
   ) {}
 
   async report(subledger?: Subledger) {
@@ -58,18 +58,7 @@ export class SubledgerReconciliationService {
 
   /** The control account's balance on its normal side, over posted entries dated on or before `asOf` (0 without the account). */
   async glBalance(role: string, asOf: string): Promise<Decimal> {
-    const { entityId, livemode } = RequestContext.caller();
-    const rows: { balance: string | null }[] = await this.tx.manager.query(
-      `SELECT CASE WHEN a.normal_balance = 'debit' THEN sum(l.debit_amount - l.credit_amount) ELSE sum(l.credit_amount - l.debit_amount) END AS balance
-       FROM ledger_accounts a
-       JOIN journal_lines l ON l.account_id = a.id AND l.entity_id = a.entity_id AND l.livemode = a.livemode
-       JOIN journal_entries e ON e.id = l.journal_entry_id
-       WHERE a.entity_id = $1 AND a.livemode = $2 AND a.control_role = $3
-         AND e.status IN ('posted', 'reversed') AND e.entry_date <= $4
-       GROUP BY a.normal_balance`,
-      [entityId, livemode, role, asOf],
-    );
-    return money(rows[0]?.balance ?? 0);
+    return money((await this.ledgerAccounts.controlBalance(role, asOf)) ?? 0);
   }
 
   async subledgerBalance(name: Subledger, asOf: string): Promise<Decimal> {
@@ -85,15 +74,6 @@ export class SubledgerReconciliationService {
 
   /** Bills dated by `asOf`, less those voided by then, less payments made by then. */
   async payablesBalance(asOf: string): Promise<Decimal> {
-    const { entityId, livemode } = RequestContext.caller();
-    const rows: { balance: string | null }[] = await this.tx.manager.query(
-      `SELECT
-         (SELECT coalesce(sum(amount), 0) FROM vendor_bills
-            WHERE entity_id = $1 AND livemode = $2 AND bill_date <= $3 AND (voided_on IS NULL OR voided_on > $3))
-       - (SELECT coalesce(sum(p.amount), 0) FROM vendor_bill_payments p
-            WHERE p.entity_id = $1 AND p.livemode = $2 AND p.payment_date <= $3) AS balance`,
-      [entityId, livemode, asOf],
-    );
-    return money(rows[0]?.balance ?? 0);
+    return money((await this.bills.openPayablesBalance(asOf)) ?? 0);
   }
 }

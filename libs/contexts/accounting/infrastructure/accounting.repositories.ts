@@ -31,6 +31,25 @@ export class LedgerAccountRepository extends TenantRepository<LedgerAccountRecor
       if (query.postable !== undefined) qb.andWhere('r.postable = :postable', { postable: query.postable });
     });
   }
+
+  /**
+   * The balance of the accounts holding a control role, on their normal side, over posted (and
+   * reversed) entries dated on or before `asOf`; null without such an account or entry.
+   */
+  async controlBalance(role: string, asOf: string): Promise<string | null> {
+    const { entityId, livemode } = this.scope();
+    const rows: { balance: string | null }[] = await this.tx.manager.query(
+      `SELECT CASE WHEN a.normal_balance = 'debit' THEN sum(l.debit_amount - l.credit_amount) ELSE sum(l.credit_amount - l.debit_amount) END AS balance
+       FROM ledger_accounts a
+       JOIN journal_lines l ON l.account_id = a.id AND l.entity_id = a.entity_id AND l.livemode = a.livemode
+       JOIN journal_entries e ON e.id = l.journal_entry_id
+       WHERE a.entity_id = $1 AND a.livemode = $2 AND a.control_role = $3
+         AND e.status IN ('posted', 'reversed') AND e.entry_date <= $4
+       GROUP BY a.normal_balance`,
+      [entityId, livemode, role, asOf],
+    );
+    return rows[0]?.balance ?? null;
+  }
 }
 
 @Injectable()
@@ -148,6 +167,20 @@ export class BankTransactionRepository extends TenantRepository<BankTransactionR
 export class VendorBillRepository extends TenantRepository<VendorBillRecord> {
   constructor(tx: TransactionHost) {
     super(tx, VendorBillRecord, 'vendor bill');
+  }
+
+  /** Bills dated by `asOf`, less those voided by then, less payments made by then. */
+  async openPayablesBalance(asOf: string): Promise<string | null> {
+    const { entityId, livemode } = this.scope();
+    const rows: { balance: string | null }[] = await this.tx.manager.query(
+      `SELECT
+         (SELECT coalesce(sum(amount), 0) FROM vendor_bills
+            WHERE entity_id = $1 AND livemode = $2 AND bill_date <= $3 AND (voided_on IS NULL OR voided_on > $3))
+       - (SELECT coalesce(sum(p.amount), 0) FROM vendor_bill_payments p
+            WHERE p.entity_id = $1 AND p.livemode = $2 AND p.payment_date <= $3) AS balance`,
+      [entityId, livemode, asOf],
+    );
+    return rows[0]?.balance ?? null;
   }
 }
 
