@@ -50,16 +50,4 @@ export default tseslint.config(
       'architecture/no-sql-outside-infrastructure': 'error',
     },
   },
-  {
-    // SQL that predates the rule, to be moved into repositories (issue 11); no file may join this list.
-    files: [
-      'libs/contexts/accounting/application/journal-engine.service.ts',
-      'libs/contexts/accounting/application/recurring-journal-entries.service.ts',
-      'libs/contexts/migration/application/freeze.service.ts',
-      'libs/contexts/migration/application/import-runner.ts',
-      'libs/contexts/migration/application/import.processor.ts',
-      'libs/contexts/webhooks/application/events.service.ts',
-    ],
-    rules: { 'architecture/no-sql-outside-infrastructure': 'off' },
-  },
 );

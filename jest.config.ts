@@ -17,6 +17,12 @@ const esmPackages = [
 
 const transform = { '^.+\\.(ts|js|mjs)$': '<rootDir>/test/support/jest-transformer.js' };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+// The path aliases of package.json "imports", resolved to the sources instead of dist/.
+const moduleNameMapper = {
+  '^#platform/(.*)$': '<rootDir>/libs/platform/$1',
+  '^#contexts/vocabulary$': '<rootDir>/libs/contexts/vocabulary.ts',
+  '^#contexts/([^/]+)$': '<rootDir>/libs/contexts/$1/index.ts',
+};
 
 const config: Config = {
   rootDir: '.',
@@ -37,6 +43,7 @@ const config: Config = {
         '<rootDir>/scripts/**/*.spec.ts',
         '<rootDir>/eslint/**/*.spec.ts',
       ],
+      moduleNameMapper,
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',
@@ -45,7 +52,7 @@ const config: Config = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       // The generated client (clients/typescript) imports its own files as `./x.js`.
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      moduleNameMapper: { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',
@@ -55,6 +62,7 @@ const config: Config = {
       // Slow probes (fuzz, database restart): `npm run test:chaos`, run once in CI.
       displayName: 'chaos',
       testMatch: ['<rootDir>/test/**/*.chaos-spec.ts'],
+      moduleNameMapper,
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',

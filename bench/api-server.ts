@@ -5,9 +5,9 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { Client } from 'pg';
 import pino from 'pino';
 import { createApiApp } from '../apps/api/bootstrap';
-import { Public, RequireScopes } from '../libs/platform/auth/decorators';
-import { RateLimiter } from '../libs/platform/auth/rate-limiter';
-import { loadConfig } from '../libs/platform/config/app-config';
+import { Public, RequireScopes } from '#platform/auth/decorators';
+import { RateLimiter } from '#platform/auth/rate-limiter';
+import { loadConfig } from '#platform/config/app-config';
 
 /**
  * Benchmark entry: boots the real API (whole pipeline) on HOST:PORT from the environment

@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
-import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withClient } from './support';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
+import {
+  apiEnv,
+  databaseServer,
+  runBench,
+  scratchDatabase,
+  Server,
+  startServer,
+  withClient,
+} from './support';
 
 /**
  * `npm run bench:fulfillment`: packages created, labelled and fulfilled in one request.
@@ -18,6 +28,12 @@ import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withCli
  * its ledger and its opening stock less what was shipped, every shipped package has one balanced
  * FULFILLMENT entry and one `fulfillment.shipped` event. Prints packages/s, p50/p99, the
  * disagreements, and PASS/FAIL against the targets; exit code 0 either way.
+ *
+ * Because the machine is shared, it also prints what a package costs independently of the rate:
+ * CPU time (user + system, from /proc) of the API and of the database's backends per package
+ * during the run, the time requests spent waiting on locks (sampled from pg_stat_activity), and,
+ * over `BENCH_TRACE_PACKAGES` (20) sequential packages after the run, the SQL statements (each one
+ * round trip) a package costs.
  */
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -53,6 +69,79 @@ async function must(
   const res = await answer;
   if (res.status !== expected) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+const TRACE_PACKAGES = Number(process.env.BENCH_TRACE_PACKAGES ?? 20);
+
+/** CPU time (user + system) a process has used so far, in ms (from /proc, 100 ticks a second); 0 once gone. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of the backends connected to the bench database (the API's pool). */
+async function backendPids(monitor: Client): Promise<number[]> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * Samples the bench database's backends every 20 ms: how many wait on a lock, and on which kind
+ * (`transactionid`: a row another transaction updated; `advisory`: the order lock; `tuple`...).
+ * Lock-wait time = samples × 20 ms.
+ */
+function sampleLockWaits(monitor: Client) {
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await monitor.query<{ what: string; query: string; n: number }>(
+        `SELECT wait_event AS what, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query, count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
+          GROUP BY 1, 2`,
+      );
+      samples++;
+      for (const r of rows)
+        waits.set(`${r.what} | ${r.query}`, (waits.get(`${r.what} | ${r.query}`) ?? 0) + r.n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { samples, waits };
+    },
+  };
+}
+
+/** Sequential packages with the API's SQL tracing on: statements (round trips) per package. */
+async function tracePackages(server: Server, ship: () => Promise<number>) {
+  const ask = (message: string) =>
+    new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
+      server.child.once('message', (reply) =>
+        resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }),
+      );
+      server.child.send(message);
+    });
+  await ask('trace-on');
+  let ms = 0;
+  for (let i = 0; i < TRACE_PACKAGES; i++) ms += await ship();
+  const { stats = [] } = await ask('trace-off');
+  return {
+    ms: ms / TRACE_PACKAGES,
+    statements: stats.reduce((sum, s) => sum + s.count, 0) / TRACE_PACKAGES,
+    dbMs: stats.reduce((sum, s) => sum + s.totalMs, 0) / TRACE_PACKAGES,
+    stats: [...stats].sort((x, y) => y.count - x.count || y.totalMs - x.totalMs),
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -161,8 +250,14 @@ async function main() {
   };
   for (const lane of lanes) for (let i = 0; i < 3; i++) await ship(lane);
 
+  const monitor = new Client({ connectionString: url });
+  await monitor.connect();
   const latencies: number[] = [];
   let errors = 0;
+  const pidsBefore = await backendPids(monitor);
+  const cpuBefore = new Map(pidsBefore.map((pid) => [pid, cpuOf(pid)]));
+  const apiCpuBefore = cpuOf(api.child.pid!);
+  const lockSampler = sampleLockWaits(monitor);
   const deadline = performance.now() + DURATION_S * 1000;
   started = performance.now();
   await Promise.all(
@@ -178,8 +273,15 @@ async function main() {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const apiCpuMs = cpuOf(api.child.pid!) - apiCpuBefore;
+  // Backends opened during the run count from zero; the sampler's own backend is not among them.
+  const pidsAfter = await backendPids(monitor);
+  const dbCpuMs = pidsAfter.reduce((sum, pid) => sum + cpuOf(pid) - (cpuBefore.get(pid) ?? 0), 0);
+  const locks = await lockSampler.stop();
+  await monitor.end();
   latencies.sort((a, b) => a - b);
   const perS = latencies.length / elapsed;
+  const trace = await tracePackages(api, () => ship(lanes[0]));
   await api.stop();
 
   // Stock, ledger and events against the packages.
@@ -236,6 +338,26 @@ async function main() {
       `${check.shipped_mismatch} from opening stock less shipped units, ${check.bad_entries} packages without exactly one balanced ` +
       `FULFILLMENT entry, ${check.bad_events} without exactly one fulfillment.shipped event`,
   );
+  const shipped = Math.max(1, latencies.length);
+  const lockWaitMs = [...locks.waits.values()].reduce((a, b) => a + b, 0) * 20;
+  console.log(
+    `\nper package during the run: API CPU ${(apiCpuMs / shipped).toFixed(1)} ms, PostgreSQL backends CPU ${(dbCpuMs / shipped).toFixed(1)} ms ` +
+      `(${pidsAfter.length} backends), lock waits ${(lockWaitMs / shipped).toFixed(1)} ms (sampled every 20 ms; ${locks.samples} samples); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  for (const [what, n] of [...locks.waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6))
+    console.log(`  ${((n * 20) / shipped).toFixed(1).padStart(7)} ms/package waiting on ${what}`);
+  console.log(
+    `${TRACE_PACKAGES} sequential packages traced: ${trace.statements.toFixed(1)} statements (round trips) per package, ` +
+      `${trace.dbMs.toFixed(1)} ms in them, ${trace.ms.toFixed(1)} ms per request`,
+  );
+  if (process.env.BENCH_TRACE_VERBOSE === '1')
+    for (const s of trace.stats)
+      console.log(
+        `  ${(s.count / TRACE_PACKAGES).toFixed(2).padStart(6)} × ${(s.totalMs / s.count).toFixed(2).padStart(6)} ms  ${s.sql.slice(0, 150)}`,
+      );
   console.log('\nTargets');
   console.log(
     `  ${pass(perS >= TARGETS.minPackagesPerS)}  ${perS.toFixed(1)} fulfilled packages/s (target >= ${TARGETS.minPackagesPerS})`,

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { createApiApp } from '../apps/api/bootstrap';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { ensureDatabase, migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
-import { QaSeedService } from '../libs/platform/seed/qa-seed.service';
+import { loadConfig } from '#platform/config/app-config';
+import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 
 /** The worker (dispatcher app) as its own process, so its RSS is its own: peak read from /proc (VmHWM). */
 function startWorkerProcess(env: Record<string, string>): {

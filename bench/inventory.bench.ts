@@ -1,10 +1,19 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
-import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withClient } from './support';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
+import {
+  apiEnv,
+  databaseServer,
+  runBench,
+  scratchDatabase,
+  Server,
+  startServer,
+  withClient,
+} from './support';
 
 /**
  * `npm run bench:inventory`: the stock ledger under load.
@@ -48,6 +57,48 @@ async function call(
 const ordered = (n: string, stream = 0) =>
   `(lpad(to_hex((extract(epoch from now()) * 1000)::bigint - 3600000), 12, '0') || '7' || '${stream}' ||` +
   ` '008' || lpad(to_hex(${n}::bigint), 15, '0'))::uuid`;
+
+/** User + system CPU of a process so far, in ms (0 once it has exited). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the API process and of the PostgreSQL backends serving the bench database. */
+async function cpuSample(url: string, api: Server): Promise<{ api: number; db: Map<number, number> }> {
+  const pids = await withClient(url, async (c) => {
+    const { rows } = await c.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((r: { pid: number }) => r.pid);
+  });
+  return { api: cpuMs(api.child.pid!), db: new Map(pids.map((pid: number) => [pid, cpuMs(pid)])) };
+}
+
+function cpuSpent(
+  before: Awaited<ReturnType<typeof cpuSample>>,
+  after: Awaited<ReturnType<typeof cpuSample>>,
+) {
+  let db = 0;
+  for (const [pid, ms] of after.db) db += ms - (before.db.get(pid) ?? 0);
+  return { api: after.api - before.api, db };
+}
+
+type SqlStats = { sql: string; count: number; totalMs: number }[];
+
+/** Asks the API child (bench/api-server.ts) to start or stop counting its statements. */
+function trace(server: Server, message: 'trace-on' | 'trace-off'): Promise<SqlStats> {
+  return new Promise((resolve) => {
+    server.child.once('message', (reply) => resolve((reply as { stats?: SqlStats }).stats ?? []));
+    server.child.send(message);
+  });
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -145,10 +196,43 @@ async function main() {
     return performance.now() - t0;
   };
   for (let i = 0; i < 50; i++) await move().catch(() => 0);
+
+  // Statements per movement: sequential adjustments and transfers with the API's SQL tracing on.
+  const profiled = async (route: string, body: () => unknown) => {
+    await trace(child, 'trace-on');
+    for (let i = 0; i < 40; i++) {
+      const res = await call(child.baseUrl, key, route, body());
+      if (res.status !== 201) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    const stats = await trace(child, 'trace-off');
+    if (process.env.BENCH_TRACE === '1')
+      for (const x of stats)
+        console.log(
+          `  ${(x.count / 40).toFixed(2)} × ${(x.totalMs / x.count).toFixed(2)} ms  ${x.sql.slice(0, 110)}`,
+        );
+    return stats.reduce((sum, x) => sum + x.count, 0) / 40;
+  };
+  const perAdjustment = await profiled('/v1/inventory/adjustments', () => ({
+    product_id: pick(products),
+    location_id: pick(locations),
+    quantity: -1,
+    reason: 'bench',
+  }));
+  const perTransfer = await profiled('/v1/inventory/transfers', () => ({
+    product_id: pick(products),
+    from_location_id: locations[0],
+    to_location_id: pick(locations.slice(1)),
+    quantity: 1,
+  }));
+  console.log(
+    `statements per movement (sequential, SQL traced): adjustment ${perAdjustment.toFixed(1)}, transfer ${perTransfer.toFixed(1)}`,
+  );
+
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + MOVE_S * 1000;
   started = performance.now();
+  const cpuBefore = await cpuSample(url, child);
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < deadline) {
@@ -162,12 +246,21 @@ async function main() {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpuBefore, await cpuSample(url, child));
   latencies.sort((a, b) => a - b);
   const movesPerS = latencies.length / elapsed;
+  const perMove = (ms: number) => (latencies.length ? ms / latencies.length : 0).toFixed(2);
+  const cpuLine =
+    `CPU per movement: API ${perMove(cpu.api)} ms + PostgreSQL ${perMove(cpu.db)} ms = ${perMove(cpu.api + cpu.db)} ms; ` +
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`;
   console.log(
     `adjustments + transfers (each with its journal entry), ${CLIENTS} clients, ${MOVE_S} s: ${latencies.length} movements, ` +
       `${movesPerS.toFixed(0)}/s; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; errors ${errors}`,
   );
+  console.log(cpuLine);
 
   // 100,000 balances with 5,000,000 ledger rows behind them (50 rows each), inserted with SQL.
   started = performance.now();
@@ -241,6 +334,10 @@ async function main() {
   console.log(
     `GET /v1/inventory/balances?limit=100 on ${counts.balances.toLocaleString('en')} balances / ${counts.transactions.toLocaleString('en')} transactions, ${GET_S} s: ` +
       `${list.requests.average.toFixed(0)} req/s; p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms; non-2xx ${list.non2xx}, errors ${list.errors + list.timeouts}`,
+  );
+  console.log(cpuLine);
+  console.log(
+    `statements per movement (sequential): adjustment ${perAdjustment.toFixed(1)}, transfer ${perTransfer.toFixed(1)}`,
   );
   console.log(`ledger replay over every balance: ${mismatches} mismatches (${replayS.toFixed(1)} s)`);
   console.log('\nTargets');

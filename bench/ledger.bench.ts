@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
 import {
   apiEnv,
   databaseServer,

@@ -17,7 +17,7 @@ const ORDER_COLUMNS = `id, livemode, created_at, updated_at, document_type, acco
   source_order_id, converted_to_id, confirmed_at, cancelled_at, voided_at, fulfilled_at, closed_at,
   sent_to_customer_at, revised_at, revision_count, revision_acknowledged_at, acknowledged_total, notes, metadata`;
 const LINE_COLUMNS = `id, order_id, position, product_id, description, quantity, list_price, unit_price,
-  pricing_policy_id, discount_percent, discount_amount, tax_rate, subtotal, discount_total, tax_total, total`;
+  pricing_policy_id, discount_percent, discount_amount, tax_rate, subtotal, discount_total, tax_total, total, parent_line_id`;
 const ACCOUNT_COLUMNS = `id, livemode, created_at, updated_at, name, email, phone, currency, credit_limit,
   payment_terms_id, tax_id, status, merged_into_id, deleted_at, metadata`;
 const DEFAULT_TYPES = ['quote', 'sales_order', 'invoice'];
@@ -60,6 +60,7 @@ const toLine = (l: Row) => ({
   discount_total: unit(l.discount_total),
   tax_total: unit(l.tax_total),
   total: unit(l.total),
+  parent_line_id: l.parent_line_id ?? null,
 });
 
 const toAccount = (a: Row, tagIds: string[]) => ({

@@ -4,9 +4,9 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
-import { newId } from '../libs/platform/persistence/ids';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
+import { newId } from '#platform/persistence/ids';
 import { apiEnv, databaseServer, onCleanup, runBench, scratchDatabase, startServer } from './support';
 
 /**
@@ -164,8 +164,14 @@ async function main() {
     const body = JSON.parse(text) as { data: { account: { object: string } }[] };
     if (res.status !== 200 || body.data.length !== 100 || body.data[0].account.object !== 'account')
       throw new Error(`unexpected answer on ${route}: ${res.status}`);
-    if ((await base.text()) !== text)
-      throw new Error(`the baseline's JSON differs from the API's on ${route}`);
+    const baseText = await base.text();
+    if (baseText !== text) {
+      let i = 0;
+      while (i < text.length && text[i] === baseText[i]) i++;
+      throw new Error(
+        `the baseline's JSON differs from the API's on ${route} at character ${i}: API ...${text.slice(Math.max(0, i - 80), i + 80)}... baseline ...${baseText.slice(Math.max(0, i - 80), i + 80)}...`,
+      );
+    }
   }
   console.log('the baseline answers both pages with the same JSON as the API');
   if (WARMUP_S > 0) {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
 import { apiEnv, databaseServer, runBench, scratchDatabase, Server, startServer } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { runSeed } from '../scripts/seed-runner';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate } from '#platform/persistence/database';
 import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withClient } from './support';
 
 /**

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../libs/platform/persistence/database';
+import { startEmbeddedPostgres } from '#platform/persistence/database';
 
 /** What the benchmarks share: child servers, scratch databases, and cleanup on any exit. */
 

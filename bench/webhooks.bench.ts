@@ -26,11 +26,11 @@ import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { DispatcherModule } from '../apps/webhook-dispatcher/dispatcher.module';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { SecretBox } from '../libs/platform/crypto/secret-box';
+import { loadConfig } from '#platform/config/app-config';
+import { SecretBox } from '#platform/crypto/secret-box';
 import { SIGNING_SECRET_PURPOSE } from '../libs/contexts/webhooks/domain/signing-secret';
-import { API_VERSION } from '../libs/platform/events/event-publisher';
-import { ensureDatabase, migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
+import { API_VERSION } from '#platform/events/event-publisher';
+import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);

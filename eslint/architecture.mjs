@@ -3,9 +3,10 @@ import path from 'node:path';
 /**
  * The architecture's dependency rules as lint (docs/architecture.md):
  * - `boundaries`: nothing under libs imports an app; the platform imports no context; a context
- *   imports another context only through that context's entry file (`libs/contexts/<name>`,
- *   i.e. its index.ts), and apps do too; accounting does not import webhooks; catalog does not
- *   import sales.
+ *   imports another context only through that context's entry file (`#contexts/<name>`, i.e.
+ *   libs/contexts/<name>/index.ts), and apps do too; accounting does not import webhooks; catalog
+ *   does not import sales. Another library is named by its alias (`#platform/...`,
+ *   `#contexts/<name>`, package.json "imports"), never by a relative path that climbs into it.
  * - `no-sql-outside-infrastructure`: the domain and application layers of a context run no SQL:
  *   no `.query(...)`, no query builders, no TypeORM `EntityManager` / `DataSource`. SQL belongs in
  *   the context's infrastructure repositories.
@@ -22,6 +23,20 @@ function zoneOf(relative) {
   return { kind: 'other' };
 }
 
+/** The repository-relative path an import names: a relative path, or one of the aliases. */
+function targetOf(cwd, filename, source) {
+  if (source.startsWith('.')) return path.relative(cwd, path.resolve(path.dirname(filename), source));
+  if (source.startsWith('#platform/'))
+    return path.join('libs', 'platform', source.slice('#platform/'.length));
+  if (source.startsWith('#contexts/'))
+    return path.join('libs', 'contexts', source.slice('#contexts/'.length));
+  return null;
+}
+
+/** Whether two zones are the same library (the platform, or one context). */
+const sameLibrary = (a, b) =>
+  a.kind === b.kind && (a.kind === 'platform' || (a.kind === 'context' && a.name === b.name));
+
 const FORBIDDEN_PAIRS = [
   ['accounting', 'webhooks'],
   ['catalog', 'sales'],
@@ -35,8 +50,9 @@ const boundaries = {
       libsImportApp: 'Code under libs/ imports no app ({{target}}).',
       platformImportsContext: 'The platform imports no bounded context ({{target}}).',
       throughEntry:
-        "Import the '{{context}}' context through its entry file (libs/contexts/{{context}}), not {{target}}.",
+        "Import the '{{context}}' context through its entry file (#contexts/{{context}}), not {{target}}.",
       forbiddenPair: "The '{{from}}' context does not depend on the '{{to}}' context.",
+      useAlias: 'Name another library by its alias ({{alias}}), not by the relative path {{source}}.',
     },
     schema: [],
   },
@@ -47,19 +63,29 @@ const boundaries = {
     if (from.kind === 'other') return {};
     const check = (node) => {
       const source = node.source && node.source.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.relative(cwd, path.resolve(path.dirname(context.filename), source));
+      if (typeof source !== 'string') return;
+      const target = targetOf(cwd, context.filename, source);
+      if (target === null) return;
       const to = zoneOf(target);
       const report = (messageId, data) => context.report({ node: node.source, messageId, data });
       if (from.kind !== 'app' && to.kind === 'app') return report('libsImportApp', { target });
       if (from.kind === 'platform' && to.kind === 'context')
         return report('platformImportsContext', { target });
-      if (to.kind !== 'context') return;
-      if (from.kind === 'context' && from.name === to.name) return;
-      if (from.kind === 'context' && FORBIDDEN_PAIRS.some(([a, b]) => a === from.name && b === to.name)) {
-        return report('forbiddenPair', { from: from.name, to: to.name });
+      if (to.kind !== 'platform' && to.kind !== 'context') return;
+      if (sameLibrary(from, to)) return;
+      if (to.kind === 'context') {
+        if (from.kind === 'context' && FORBIDDEN_PAIRS.some(([a, b]) => a === from.name && b === to.name)) {
+          return report('forbiddenPair', { from: from.name, to: to.name });
+        }
+        if (to.rest !== '' && to.rest !== 'index')
+          return report('throughEntry', { context: to.name, target });
       }
-      if (to.rest !== '' && to.rest !== 'index') report('throughEntry', { context: to.name, target });
+      if (source.startsWith('.')) {
+        report('useAlias', {
+          alias: to.kind === 'platform' ? '#platform/...' : `#contexts/${to.name}`,
+          source,
+        });
+      }
     };
     return {
       ImportDeclaration: check,

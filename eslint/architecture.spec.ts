@@ -31,21 +31,45 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
         "import { OrdersService } from '../../sales/application/orders.service';\nexport const x = OrdersService;\n",
       ),
     ).toEqual([
-      "architecture/boundaries: Import the 'sales' context through its entry file (libs/contexts/sales), not libs/contexts/sales/application/orders.service.",
+      "architecture/boundaries: Import the 'sales' context through its entry file (#contexts/sales), not libs/contexts/sales/application/orders.service.",
     ]);
     expect(
       violations(
         'libs/contexts/inventory/application/fixture.ts',
-        "import { OrdersService } from '../../sales';\nimport { StockLedger } from './stock-ledger.service';\nexport const x = [OrdersService, StockLedger];\n",
+        "import { OrdersService } from '#contexts/sales';\nimport { StockLedger } from './stock-ledger.service';\nexport const x = [OrdersService, StockLedger];\n",
       ),
     ).toEqual([]);
+  });
+
+  it('names another library by its alias, never by a relative climb', () => {
+    expect(
+      violations(
+        'libs/contexts/inventory/application/fixture.ts',
+        "import { OrdersService } from '../../sales';\nimport { newId } from '../../../platform/persistence/ids';\nexport const x = [OrdersService, newId];\n",
+      ),
+    ).toEqual([
+      'architecture/boundaries: Name another library by its alias (#contexts/sales), not by the relative path ../../sales.',
+      'architecture/boundaries: Name another library by its alias (#platform/...), not by the relative path ../../../platform/persistence/ids.',
+    ]);
+    expect(
+      violations(
+        'apps/api/fixture.ts',
+        "import { newId } from '#platform/persistence/ids';\nimport { SalesModule } from '#contexts/sales';\nexport const x = [newId, SalesModule];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      violations(
+        'libs/platform/http/fixture.ts',
+        "import { SalesModule } from '#contexts/sales';\nexport const x = SalesModule;\n",
+      ),
+    ).toEqual(['architecture/boundaries: The platform imports no bounded context (libs/contexts/sales).']);
   });
 
   it('refuses a context in the platform, an app in libs, and the forbidden pairs', () => {
     expect(
       violations(
         'libs/platform/http/fixture.ts',
-        "import { SalesModule } from '../../contexts/sales';\nexport const x = SalesModule;\n",
+        "import { SalesModule } from '#contexts/sales';\nexport const x = SalesModule;\n",
       ),
     ).toEqual(['architecture/boundaries: The platform imports no bounded context (libs/contexts/sales).']);
     expect(
@@ -57,13 +81,13 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     expect(
       violations(
         'libs/contexts/accounting/application/fixture.ts',
-        "import { WebhooksModule } from '../../webhooks';\nexport const x = WebhooksModule;\n",
+        "import { WebhooksModule } from '#contexts/webhooks';\nexport const x = WebhooksModule;\n",
       ),
     ).toEqual([
       "architecture/boundaries: The 'accounting' context does not depend on the 'webhooks' context.",
     ]);
     expect(
-      violations('libs/contexts/catalog/http/fixture.ts', "export { SalesModule } from '../../sales';\n"),
+      violations('libs/contexts/catalog/http/fixture.ts', "export { SalesModule } from '#contexts/sales';\n"),
     ).toEqual(["architecture/boundaries: The 'catalog' context does not depend on the 'sales' context."]);
   });
 

@@ -1,11 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { OperatorService } from '../libs/platform/auth/operator.service';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { DomainError } from '../libs/platform/errors/domain-error';
-import { PlatformCoreModule } from '../libs/platform/platform-core.module';
-import { resolveDatabaseUrl } from '../libs/platform/persistence/database';
-import type { Mode } from '../libs/platform/tenancy/request-context';
+import { OperatorService } from '#platform/auth/operator.service';
+import { loadConfig } from '#platform/config/app-config';
+import { DomainError } from '#platform/errors/domain-error';
+import { PlatformCoreModule } from '#platform/platform-core.module';
+import { resolveDatabaseUrl } from '#platform/persistence/database';
+import type { Mode } from '#platform/tenancy/request-context';
+// The contexts' scopes, which the keys made here are checked against.
+import '#contexts/vocabulary';
 
 /**
  * `npm run admin -- <command> [options]`: how an operator gets into a deployment without the QA

@@ -1,5 +1,5 @@
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded server). */
 async function main() {

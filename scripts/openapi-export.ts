@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../apps/api/app.module';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { UNVERSIONED_CONTROLLERS } from '../libs/platform/http/route-registry';
-import { buildOpenApiDocument } from '../libs/platform/openapi/openapi';
+import { loadConfig } from '#platform/config/app-config';
+import { UNVERSIONED_CONTROLLERS } from '#platform/http/route-registry';
+import { buildOpenApiDocument } from '#platform/openapi/openapi';
 
 /**
  * Writes the OpenAPI description to a file (first argument, default openapi.json) without a

@@ -1,8 +1,8 @@
 import { Pool } from 'pg';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { reencryptSecrets } from '../libs/platform/crypto/reencrypt';
-import { SecretBox } from '../libs/platform/crypto/secret-box';
-import { resolveDatabaseUrl } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { reencryptSecrets } from '#platform/crypto/reencrypt';
+import { SecretBox } from '#platform/crypto/secret-box';
+import { resolveDatabaseUrl } from '#platform/persistence/database';
 
 /**
  * `npm run secrets:reencrypt`: seals every stored secret with the first key of SECRETS_KEY

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../apps/api/app.module';
-import { AppConfig } from '../libs/platform/config/app-config';
-import { QaSeedDocument, QaSeedService } from '../libs/platform/seed/qa-seed.service';
+import { AppConfig } from '#platform/config/app-config';
+import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
 
 /** Boots the API's modules without HTTP and runs the QA seed with every context's contributors. */
 export async function runSeed(config: AppConfig): Promise<QaSeedDocument> {

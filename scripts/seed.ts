@@ -1,5 +1,5 @@
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { runSeed } from './seed-runner';
 
 /** `npm run db:seed`: recreates the QA dataset and prints exactly one JSON document on stdout. */

@@ -2,10 +2,10 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { loadConfig } from '../libs/platform/config/app-config';
-import { migrate, resolveDatabaseUrl } from '../libs/platform/persistence/database';
-import { EmbeddedPostgresAccessError } from '../libs/platform/persistence/embedded-access';
-import { QA_ENTITY_CODES, QaSeedDocument } from '../libs/platform/seed/qa-seed.service';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { EmbeddedPostgresAccessError } from '#platform/persistence/embedded-access';
+import { QA_ENTITY_CODES, QaSeedDocument } from '#platform/seed/qa-seed.service';
 import { runSeed } from './seed-runner';
 
 const SEED_FILE = path.resolve('.data/seed.json');

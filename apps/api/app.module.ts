@@ -1,26 +1,28 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
-import { AccountingModule } from '../../libs/contexts/accounting';
-import { CatalogModule } from '../../libs/contexts/catalog';
-import { MigrationModule } from '../../libs/contexts/migration';
-import { ReplenishmentModule } from '../../libs/contexts/replenishment';
-import { WebhooksModule } from '../../libs/contexts/webhooks';
-import { InventoryHttpModule } from '../../libs/contexts/inventory';
-import { FulfillmentHttpModule } from '../../libs/contexts/fulfillment';
-import { SalesModule } from '../../libs/contexts/sales';
-import { AppConfig } from '../../libs/platform/config/app-config';
-import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
-import { PlatformHttpModule } from '../../libs/platform/platform-http.module';
+import { AccountingHttpModule } from '#contexts/accounting';
+import { CatalogHttpModule } from '#contexts/catalog';
+import { MigrationHttpModule } from '#contexts/migration';
+import { ReplenishmentHttpModule } from '#contexts/replenishment';
+import { WebhooksHttpModule } from '#contexts/webhooks';
+import { InventoryHttpModule } from '#contexts/inventory';
+import { FulfillmentHttpModule } from '#contexts/fulfillment';
+import { SalesHttpModule } from '#contexts/sales';
+import { AppConfig } from '#platform/config/app-config';
+import { PlatformCoreModule } from '#platform/platform-core.module';
+import { PlatformHttpModule } from '#platform/platform-http.module';
+// The contexts' event types and scopes, registered with the platform before anything runs.
+import '#contexts/vocabulary';
 
 /** The bounded contexts whose routes the API serves. */
 export const CONTEXT_MODULES = [
-  CatalogModule,
-  SalesModule,
-  AccountingModule,
+  CatalogHttpModule,
+  SalesHttpModule,
+  AccountingHttpModule,
   InventoryHttpModule,
   FulfillmentHttpModule,
-  WebhooksModule,
-  MigrationModule,
-  ReplenishmentModule,
+  WebhooksHttpModule,
+  MigrationHttpModule,
+  ReplenishmentHttpModule,
 ];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */

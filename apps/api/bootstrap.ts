@@ -1,21 +1,24 @@
 import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream, Logger } from 'pino';
-import { AppConfig } from '../../libs/platform/config/app-config';
-import { activityLogMiddleware, ActivityRecorder } from '../../libs/platform/activity/activity-recorder';
-import { entityAliasMiddleware } from '../../libs/platform/http/entity-alias.middleware';
-import { handleClientError } from '../../libs/platform/http/client-errors';
-import { bodyPreflightMiddleware } from '../../libs/platform/http/request-body';
+import { AppConfig } from '#platform/config/app-config';
+import { activityLogMiddleware, ActivityRecorder } from '#platform/activity/activity-recorder';
+import { entityAliasMiddleware } from '#platform/http/entity-alias.middleware';
+import { handleClientError } from '#platform/http/client-errors';
+import { bodyPreflightMiddleware } from '#platform/http/request-body';
 import {
+  chainMiddleware,
   notFoundMiddleware,
   requestContextMiddleware,
-} from '../../libs/platform/http/request-pipeline.middleware';
-import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '../../libs/platform/http/route-registry';
-import { createLogger, httpLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
-import { AppMetrics, metricsMiddleware, serveMetrics } from '../../libs/platform/observability/metrics';
-import { mountOpenApi } from '../../libs/platform/openapi/openapi';
+} from '#platform/http/request-pipeline.middleware';
+import { indexRouteLayers } from '#platform/http/route-index';
+import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '#platform/http/route-registry';
+import { createLogger, httpLogger, PinoNestLogger } from '#platform/observability/logger';
+import { AppMetrics, metricsMiddleware, serveMetrics } from '#platform/observability/metrics';
+import { mountOpenApi } from '#platform/openapi/openapi';
 import { AppModule } from './app.module';
 
 export interface ApiApp {
@@ -68,25 +71,34 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.set('query parser', 'extended');
   app.set('etag', false);
   app.disable('x-powered-by');
-  app.use(requestContextMiddleware());
+  // The middleware runs as few Express layers as the order allows (chainMiddleware).
+  const first: RequestHandler[] = [requestContextMiddleware()];
   if (config.METRICS_TOKEN) {
-    app.use(metricsMiddleware(() => app.get(AppMetrics)));
+    first.push(metricsMiddleware(() => app.get(AppMetrics)));
+    app.use(chainMiddleware(first.splice(0)));
     app.use('/metrics', (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) =>
       req.method === 'GET' ? void serveMetrics(req, res, config, app.get(AppMetrics)).catch(next) : next(),
     );
   }
-  if (config.LOG_LEVEL !== 'silent') app.use(httpLogger(logger));
-  app.use(activityLogMiddleware(() => app.get(ActivityRecorder)));
-  // Bodies are read by the API guard once the caller is known; this only refuses oversize declarations.
-  app.use(bodyPreflightMiddleware());
-  app.use(entityAliasMiddleware(() => app.get(RouteRegistry)));
+  if (config.LOG_LEVEL !== 'silent') first.push(httpLogger(logger));
+  first.push(
+    activityLogMiddleware(() => app.get(ActivityRecorder)),
+    // Bodies are read by the API guard once the caller is known; this only refuses oversize declarations.
+    bodyPreflightMiddleware(),
+    entityAliasMiddleware(() => app.get(RouteRegistry)),
+  );
+  app.use(chainMiddleware(first));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
   mountOpenApi(app, config);
   await app.init();
   app.use(notFoundMiddleware());
+  const express = app.getHttpAdapter().getInstance() as unknown as http.RequestListener & {
+    router: { stack: Parameters<typeof indexRouteLayers>[0] };
+    enabled(setting: string): boolean;
+  };
+  indexRouteLayers(express.router.stack, express.enabled('case sensitive routing'));
   applyServerLimits(app.getHttpServer() as http.Server, config);
 
-  const express = app.getHttpAdapter().getInstance() as http.RequestListener;
   const sandboxHandler: http.RequestListener = (req, res) => {
     (req as http.IncomingMessage & { sandbox?: boolean }).sandbox = true;
     express(req, res);

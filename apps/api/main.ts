@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { loadConfig } from '../../libs/platform/config/app-config';
-import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
-import { logUncaughtErrors, routeConsoleToLogger } from '../../libs/platform/observability/logger';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { applyServerLimits, createApiApp } from './bootstrap';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { AppConfig } from '../../libs/platform/config/app-config';
-import { createLogger, PinoNestLogger } from '../../libs/platform/observability/logger';
-import { AppMetrics, serveMetrics } from '../../libs/platform/observability/metrics';
-import { ReadinessService } from '../../libs/platform/observability/readiness.service';
+import { AppConfig } from '#platform/config/app-config';
+import { createLogger, PinoNestLogger } from '#platform/observability/logger';
+import { AppMetrics, serveMetrics } from '#platform/observability/metrics';
+import { ReadinessService } from '#platform/observability/readiness.service';
 import { DispatcherModule } from './dispatcher.module';
 
 export interface Dispatcher {

@@ -1,13 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccountingWorkerModule } from '../../libs/contexts/accounting';
-import { MigrationWorkerModule } from '../../libs/contexts/migration';
-import { CatalogWorkerModule } from '../../libs/contexts/catalog';
-import { FulfillmentWorkerModule } from '../../libs/contexts/fulfillment';
-import { WebhooksWorkerModule } from '../../libs/contexts/webhooks';
-import { AppConfig } from '../../libs/platform/config/app-config';
-import { PlatformCoreModule } from '../../libs/platform/platform-core.module';
-import { MaintenanceProcessor } from '../../libs/platform/queue/maintenance.processor';
-import { ReadinessService } from '../../libs/platform/observability/readiness.service';
+import { AccountingWorkerModule } from '#contexts/accounting';
+import { MigrationWorkerModule } from '#contexts/migration';
+import { CatalogWorkerModule } from '#contexts/catalog';
+import { FulfillmentWorkerModule } from '#contexts/fulfillment';
+import { WebhooksWorkerModule } from '#contexts/webhooks';
+import { AppConfig } from '#platform/config/app-config';
+import { PlatformCoreModule } from '#platform/platform-core.module';
+import { MaintenanceProcessor } from '#platform/queue/maintenance.processor';
+import { ReadinessService } from '#platform/observability/readiness.service';
+// The contexts' event types and scopes, registered with the platform before anything runs.
+import '#contexts/vocabulary';
 
 /** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications) and a health probe. */
 @Module({})

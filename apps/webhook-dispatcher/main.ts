@@ -1,6 +1,6 @@
-import { loadConfig } from '../../libs/platform/config/app-config';
-import { migrate, resolveDatabaseUrl } from '../../libs/platform/persistence/database';
-import { logUncaughtErrors, routeConsoleToLogger } from '../../libs/platform/observability/logger';
+import { loadConfig } from '#platform/config/app-config';
+import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { startDispatcher } from './bootstrap';
 
 /** Runs the worker app with /health and /ready on DISPATCHER_HEALTH_PORT; stops cleanly on SIGTERM. */

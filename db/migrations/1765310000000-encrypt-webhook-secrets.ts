@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { loadConfig } from '../../libs/platform/config/app-config';
-import { SEALED_COLUMNS } from '../../libs/platform/crypto/reencrypt';
-import { SecretBox } from '../../libs/platform/crypto/secret-box';
+import { loadConfig } from '#platform/config/app-config';
+import { SEALED_COLUMNS } from '#platform/crypto/reencrypt';
+import { SecretBox } from '#platform/crypto/secret-box';
 
 /**
  * Webhook signing secrets are stored encrypted with SECRETS_KEY (AES-256-GCM): every existing

@@ -16,6 +16,7 @@ import { EncryptWebhookSecrets1765310000000 } from './1765310000000-encrypt-webh
 import { PostingNumbersAtCommit1765420000000 } from './1765420000000-posting-numbers-at-commit';
 import { IdempotentReplayText1765430000000 } from './1765430000000-idempotent-replay-text';
 import { QueuedNotificationsIndex1765440000000 } from './1765440000000-queued-notifications-index';
+import { InventoryStockFactsNotify1765457000000 } from './1765457000000-inventory-stock-facts-notify';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   PostingNumbersAtCommit1765420000000,
   IdempotentReplayText1765430000000,
   QueuedNotificationsIndex1765440000000,
+  InventoryStockFactsNotify1765457000000,
 ];

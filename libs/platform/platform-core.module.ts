@@ -20,6 +20,7 @@ import {
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
 import { OutboxEventRecord } from './events/outbox-event.entity';
+import { OutboxReader } from './events/outbox-reader';
 import { IdempotencyKeyRecord } from './http/idempotency/idempotency-key.entity';
 import { IdempotencyService } from './http/idempotency/idempotency.service';
 import { ResourceRegistry } from './http/expand/expand-registry';
@@ -64,6 +65,7 @@ export class PlatformCoreModule {
         { provide: AppConfig, useValue: config },
         TransactionHost,
         EventPublisher,
+        OutboxReader,
         ApiKeyCache,
         ApiKeyService,
         OperatorService,
@@ -99,6 +101,7 @@ export class PlatformCoreModule {
         ImportRegistry,
         TransactionHost,
         EventPublisher,
+        OutboxReader,
         ApiKeyService,
         OperatorService,
         IdempotencyService,

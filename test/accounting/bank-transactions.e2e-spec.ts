@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 import { ReceivablesDoubleModule, SEEDED_CUSTOMER } from './support/receivables-double.module';
@@ -331,10 +332,8 @@ describe('bank transactions and matching deposits to invoices', () => {
       [fx.accounts.cash, 750.25, 0],
       [fx.accounts.receivables, 0, 750.25],
     ]);
-    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [
-      dep.id,
-    ]);
-    expect(events.rows.map((r) => r.type)).toEqual(['accounting.bank_transaction.matched']);
+    const events = await outbox(app).eventsOf(dep.id);
+    expect(events.map((e) => e.type)).toEqual(['accounting.bank_transaction.matched']);
     expect(
       (await live.get(`/v1/accounting/bank-transactions?status=matched`).expect(200)).body.data.map(
         (t: { id: string }) => t.id,

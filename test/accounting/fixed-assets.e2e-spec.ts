@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 
@@ -144,11 +145,8 @@ describe('fixed assets', () => {
         'created_by_name',
       ]),
     );
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [asset.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(asset.id);
+    expect(events.map((e) => e.type)).toEqual([
       'asset.created',
       'asset.depreciated',
       'asset.impaired',

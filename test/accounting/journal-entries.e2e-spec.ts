@@ -1,5 +1,6 @@
 import { api, expectError } from '../support/http';
 import { eventually } from '../support/eventually';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance, twoLines } from './support/accounting-fixtures';
 import { PostingTestModule } from './support/posting-test.module';
@@ -111,13 +112,10 @@ describe('journal entries', () => {
       object: 'ledger_account',
     });
 
-    const events = await app.db.query(
-      `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1`,
-      [body.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual(['accounting.journal_entry.posted']);
+    const events = await outbox(app).eventsOf(body.id);
+    expect(events.map((e) => e.type)).toEqual(['accounting.journal_entry.posted']);
     const { lines: _lines, ...withoutLines } = body;
-    expect(events.rows[0].data.object).toEqual(withoutLines);
+    expect(events[0].data.object).toEqual(withoutLines);
   });
 
   it('enforces the three rules and postable accounts with the contract codes', async () => {
@@ -335,11 +333,8 @@ describe('journal entries', () => {
     const voided = await live.post(`/v1/journal-entries/${third.id}/void`).expect(200);
     expect(voided.body.status).toBe('voided');
     expectError(await live.post(`/v1/journal-entries/${third.id}/post`), 409, 'invalid_state');
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [third.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(third.id);
+    expect(events.map((e) => e.type)).toEqual([
       'accounting.journal_entry.created',
       'accounting.journal_entry.voided',
     ]);
@@ -406,12 +401,7 @@ describe('journal entries', () => {
         'voided',
       );
 
-      const types = async (id: string) =>
-        (
-          await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`, [
-            id,
-          ])
-        ).rows.map((r) => r.type);
+      const types = (id: string) => outbox(app).typesOf(id);
       expect(await types(big.id)).toEqual([
         'accounting.journal_entry.created',
         'accounting.journal_entry.approved',
@@ -497,11 +487,8 @@ describe('journal entries', () => {
       'period_closed',
     );
     expect((await live.get(`/v1/journal-entries/${third.id}`).expect(200)).body.status).toBe('posted');
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [original.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(original.id);
+    expect(events.map((e) => e.type)).toEqual([
       'accounting.journal_entry.posted',
       'accounting.journal_entry.reversed',
     ]);

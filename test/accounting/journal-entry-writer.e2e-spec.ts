@@ -9,7 +9,7 @@ import {
   EntryToWrite,
   JournalEntryWriter,
 } from '../../libs/contexts/accounting/infrastructure/journal-entry.writer';
-import { newId } from '../../libs/platform/persistence/ids';
+import { newId } from '#platform/persistence/ids';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 

@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures } from './support/accounting-fixtures';
 
@@ -153,15 +154,12 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
     const expenses = await live.get('/v1/accounting/ledger-accounts?type=expense&limit=100').expect(200);
     expect(expenses.body.data.every((a: { type: string }) => a.type === 'expense')).toBe(true);
 
-    const events = await app.db.query(
-      `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [expense.body.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(expense.body.id);
+    expect(events.map((e) => e.type)).toEqual([
       'accounting.ledger_account.created',
       'accounting.ledger_account.updated',
     ]);
-    expect(events.rows[1].data.previous_attributes).toEqual({ name: 'Rent', postable: true });
+    expect(events[1].data.previous_attributes).toEqual({ name: 'Rent', postable: true });
   });
 
   it('creates fiscal years with monthly periods, refuses overlaps and closes / reopens periods', async () => {
@@ -254,14 +252,8 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       (await live.get('/v1/accounting/fiscal-years').expect(200)).body.data.length,
     ).toBeGreaterThanOrEqual(4);
 
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [single.body.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
-      'accounting.period.closed',
-      'accounting.period.reopened',
-    ]);
+    const events = await outbox(app).eventsOf(single.body.id);
+    expect(events.map((e) => e.type)).toEqual(['accounting.period.closed', 'accounting.period.reopened']);
   });
 
   it('seeds the QA fixtures: chart of accounts, an open and a closed period', async () => {

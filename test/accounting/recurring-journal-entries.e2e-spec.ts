@@ -1,5 +1,6 @@
 import { RecurringJournalEntriesService } from '../../libs/contexts/accounting/application/recurring-journal-entries.service';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance, twoLines } from './support/accounting-fixtures';
 
@@ -127,10 +128,8 @@ describe('recurring journal entries', () => {
       (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
     ).toBe('2099-03-28');
 
-    const events = await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1`, [
-      created.id,
-    ]);
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(created.id);
+    expect(events.map((e) => e.type)).toEqual([
       'accounting.recurring_journal_entry.ran',
       'accounting.recurring_journal_entry.ran',
     ]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 import { ReceivablesDoubleModule } from './support/receivables-double.module';
@@ -112,11 +113,8 @@ describe('vendor bills and the subledger reconciliation', () => {
     );
     expectError(await live.post(`/v1/vendor-bills/${created.body.id}/void`), 409, 'invalid_state');
 
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [created.body.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(created.body.id);
+    expect(events.map((e) => e.type)).toEqual([
       'purchasing.vendor_bill.created',
       'purchasing.vendor_bill.paid',
     ]);
@@ -153,11 +151,8 @@ describe('vendor bills and the subledger reconciliation', () => {
       409,
       'invalid_state',
     );
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [created.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(created.id);
+    expect(events.map((e) => e.type)).toEqual([
       'purchasing.vendor_bill.created',
       'purchasing.vendor_bill.voided',
     ]);

@@ -1,22 +1,14 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { ChannelListingsService } from '../../libs/contexts/catalog/application/channel-listings.service';
-import { CatalogWorkerModule } from '../../libs/contexts/catalog/catalog.module';
-import { ChannelListingSyncProcessor } from '../../libs/contexts/catalog/infrastructure/channel-listing-sync.processor';
-import { QUEUE_NAMES } from '../../libs/platform/queue/queues';
+import { CatalogWorkerModule } from '#contexts/catalog';
+import { ChannelListingSyncProcessor } from '../../libs/contexts/catalog/worker/channel-listing-sync.processor';
+import { QUEUE_NAMES } from '#platform/queue/queues';
+import { drained } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-
-/** Polls until `check` returns a value (the in-process worker runs the queued job). */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('channel listings', () => {
   let app: TestApp;
@@ -31,13 +23,10 @@ describe('channel listings', () => {
     ).body as {
       id: string;
     };
-  const eventTypes = async (id: string) =>
-    (
-      await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`, [id])
-    ).rows.map((r) => r.type as string);
+  const eventTypes = (id: string) => outbox(app).typesOf(id);
+  const catalogQueue = () => app.get<Queue>(getQueueToken(QUEUE_NAMES.catalog) as never);
   const jobCount = async () => {
-    const queue = app.get<Queue>(getQueueToken(QUEUE_NAMES.catalog) as never);
-    const counts = await queue.getJobCounts(
+    const counts = await catalogQueue().getJobCounts(
       'waiting',
       'active',
       'completed',
@@ -142,7 +131,7 @@ describe('channel listings', () => {
     ).body;
     const res = await live.post(`/v1/channel_listings/${listing.id}/sync`).expect(202);
     expect(res.body).toEqual({ status: 'queued', listing_id: listing.id });
-    const synced = await eventually(async () => {
+    const synced = await waitFor(async () => {
       const body = (await live.get(`/v1/channel_listings/${listing.id}`).expect(200)).body;
       return body.sync_attempts === 1 ? body : undefined;
     });
@@ -157,7 +146,7 @@ describe('channel listings', () => {
       'product.listing.synced',
     ]);
     await live.post(`/v1/channel_listings/${listing.id}/sync`).expect(202);
-    await eventually(async () =>
+    await waitFor(async () =>
       (await live.get(`/v1/channel_listings/${listing.id}`)).body.sync_attempts === 2 ? true : undefined,
     );
   });
@@ -182,10 +171,11 @@ describe('channel listings', () => {
       .expect(202);
     expect(replay.body).toEqual(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    await eventually(async () =>
+    await waitFor(async () =>
       (await live.get(`/v1/channel_listings/${listing.id}`)).body.sync_attempts >= 1 ? true : undefined,
     );
-    await new Promise((r) => setTimeout(r, 500));
+    // Jobs are queued before the 202: once the queue is idle, a second job would have run.
+    await waitFor(() => drained(catalogQueue()), { label: 'the catalog queue drained' });
     expect((await live.get(`/v1/channel_listings/${listing.id}`).expect(200)).body.sync_attempts).toBe(1);
     expect(await jobCount()).toBe(before + 1);
     expect((await eventTypes(listing.id)).filter((t) => t === 'product.listing.sync_requested')).toHaveLength(

@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** `/product-categories` (kebab-case, SPEC.md) is canonical; `/product_categories` a deprecated alias. */
@@ -36,11 +37,7 @@ describe('product categories at /product-categories', () => {
     expectError(await live.get(`${path}/${child.id}`), 404, 'not_found');
     await live.delete(`${path}/${root.body.id}`).expect(200);
 
-    const types = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [child.id],
-    );
-    expect(types.rows.map((r) => r.type)).toEqual([
+    expect(await outbox(app).typesOf(child.id)).toEqual([
       'product.category.created',
       'product.category.updated',
       'product.category.deleted',

@@ -1,14 +1,12 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('product categories', () => {
   let app: TestApp;
   let live: ReturnType<typeof api>;
 
-  const eventTypes = async (id: string) =>
-    (
-      await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`, [id])
-    ).rows.map((r) => r.type as string);
+  const eventTypes = (id: string) => outbox(app).typesOf(id);
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -50,11 +48,10 @@ describe('product categories', () => {
       .send({ name: 'Mallets', parent_id: null, metadata: { x: '1' } })
       .expect(200);
     expect(updated.body).toMatchObject({ name: 'Mallets', parent_id: null, metadata: { x: '1' } });
-    const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'product.category.updated' AND data->'object'->>'id' = $1`,
-      [child.id],
+    const [event] = (await outbox(app).eventsOf(child.id)).filter(
+      (e) => e.type === 'product.category.updated',
     );
-    expect(event.rows[0].data.previous_attributes).toEqual({
+    expect(event.data.previous_attributes).toEqual({
       name: 'Hammers',
       parent_id: root.id,
       metadata: {},

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
-import { ResourceRegistry } from '../../libs/platform/http/expand/expand-registry';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('products', () => {
@@ -11,16 +12,7 @@ describe('products', () => {
   let seq = 0;
   const sku = (prefix = 'SKU') => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
-  const eventsOf = async (id: string) =>
-    (
-      await app.db.query(
-        `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-        [id],
-      )
-    ).rows as {
-      type: string;
-      data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
-    }[];
+  const eventsOf = (id: string) => outbox(app).eventsOf(id);
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -91,6 +83,7 @@ describe('products', () => {
       list_price: null,
       weight: { value: 1.3, unit: 'kg' },
     });
+    // The exact stored decimal (numeric(19,4)) is storage: the API answers JSON numbers.
     const stored = await app.db.query(
       `SELECT list_price::text, cost_price::text FROM products WHERE id = $1`,
       [res.body.id],

@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('tags', () => {
@@ -46,11 +47,7 @@ describe('tags', () => {
     expectError(await live.get(`/v1/tags/${id}`), 404, 'not_found', { type: 'not_found' });
     expectError(await live.delete(`/v1/tags/${id}`), 404, 'not_found');
 
-    const events = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    expect(await outbox(app).typesOf(id)).toEqual([
       'setting.tag.created',
       'setting.tag.updated',
       'setting.tag.deleted',

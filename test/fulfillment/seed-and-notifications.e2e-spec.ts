@@ -1,7 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { DispatcherModule } from '../../apps/webhook-dispatcher/dispatcher.module';
-import { loadConfig } from '../../libs/platform/config/app-config';
+import { startDispatcher } from '../support/dispatcher';
 import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -63,9 +61,7 @@ describe('fulfillment seed and shipment notifications', () => {
       expect.objectContaining({ status: 'queued', recipient: 'buyer@qa-customer.example', sent_at: null }),
     ]);
     expect(queued[0].body).toContain('9400TEST');
-    dispatcher = await NestFactory.createApplicationContext(DispatcherModule.forRoot(app.config), {
-      logger: false,
-    });
+    dispatcher = await startDispatcher(app);
     const sent = async () =>
       (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data[0].status === 'sent';
     expect(await eventually(sent, 20_000, 100)).toBe(true);
@@ -94,10 +90,7 @@ describe('fulfillment seed and shipment notifications', () => {
       ).status as string;
     expect(await status()).toBe('queued');
 
-    dispatcher = await NestFactory.createApplicationContext(
-      DispatcherModule.forRoot(loadConfig({}, { ...app.config, SHIPMENT_NOTIFICATION_SWEEP_MS: 300 })),
-      { logger: false },
-    );
+    dispatcher = await startDispatcher(app, { SHIPMENT_NOTIFICATION_SWEEP_MS: 300 });
     expect(await eventually(async () => (await status()) === 'sent', 20_000, 100)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { api } from '../support/http';
-import { startWorker, waitFor } from '../support/import-worker';
+import { startDispatcher } from '../support/dispatcher';
+import { LONG_WAIT, waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf } from './support';
 
@@ -12,7 +13,7 @@ describe('inventory: orders confirmed by the bulk importer', () => {
   beforeAll(async () => {
     app = await startTestApp();
     live = api(app, app.seed.entities.primary.keys.live);
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
   });
   afterAll(async () => {
     await worker?.close();
@@ -44,7 +45,7 @@ describe('inventory: orders confirmed by the bulk importer', () => {
     const done = await waitFor(async () => {
       const res = await migration.get(`${base}/${created.body.id}`).expect(200);
       return res.body.status === 'completed' && res.body;
-    });
+    }, LONG_WAIT);
     expect(done.status).toBe('completed');
     expect((await balance()).allocated).toBe(before.allocated + 7);
   });

@@ -1,8 +1,8 @@
 import { LedgerPostingService } from '../../libs/contexts/accounting/application/ledger-posting.service';
-import { StockMovement, StockMovementObservers, StockService } from '../../libs/contexts/inventory';
-import { newId } from '../../libs/platform/persistence/ids';
-import { TransactionHost } from '../../libs/platform/persistence/transaction-host';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { StockMovement, StockMovementObservers, StockService } from '#contexts/inventory';
+import { newId } from '#platform/persistence/ids';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { StockService } from '../../libs/contexts/inventory';
-import { newId } from '../../libs/platform/persistence/ids';
-import { TransactionHost } from '../../libs/platform/persistence/transaction-host';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { StockService } from '#contexts/inventory';
+import { newId } from '#platform/persistence/ids';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main, progressLine } from '../../scripts/import';
-import { startWorker } from '../support/import-worker';
+import { startDispatcher } from '../support/dispatcher';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const collect = () => {
@@ -23,7 +23,7 @@ describe('import command line', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
     dir = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
   });

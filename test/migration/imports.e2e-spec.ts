@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { api, expectError } from '../support/http';
-import { startWorker, waitFor } from '../support/import-worker';
+import { startDispatcher } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
@@ -24,10 +25,13 @@ describe('bulk imports', () => {
   });
 
   const finished = (id: string, timeoutMs = 60_000) =>
-    waitFor(async () => {
-      const res = await migration.get(`${base}/${id}`).expect(200);
-      return FINISHED.includes(res.body.status) && res.body;
-    }, timeoutMs);
+    waitFor(
+      async () => {
+        const res = await migration.get(`${base}/${id}`).expect(200);
+        return FINISHED.includes(res.body.status) && res.body;
+      },
+      { timeoutMs, everyMs: 100, label: `import ${id} finished` },
+    );
 
   const tagCount = async (prefix: string) =>
     (
@@ -58,7 +62,7 @@ describe('bulk imports', () => {
     });
 
   it('imports 1,000 records with 10 bad rows, then imports them again without creating anything twice', async () => {
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
     // Events already there (the seed's fixtures) are not the import's.
     const since = (
       await app.db.query(
@@ -159,7 +163,7 @@ describe('bulk imports', () => {
   });
 
   it('takes NDJSON uploads: malformed lines and unknown resources are row errors', async () => {
-    worker ??= await startWorker(app);
+    worker ??= await startDispatcher(app);
     const ndjson = [
       '{"external_id":"N-1","name":"Nd 1"}',
       '',
@@ -205,7 +209,7 @@ describe('bulk imports', () => {
   });
 
   it('resumes an import after its worker is stopped mid-run, without duplicates', async () => {
-    worker ??= await startWorker(app);
+    worker ??= await startDispatcher(app);
     const rows = 6000;
     const ndjson = Array.from({ length: rows }, (_, i) =>
       JSON.stringify({ external_id: `R-${i}`, name: `Resumed ${i}` }),
@@ -220,8 +224,7 @@ describe('bulk imports', () => {
         const r = await app.db.query(`SELECT processed FROM imports WHERE id = $1`, [res.body.id]);
         return r.rows[0].processed > 0;
       },
-      60_000,
-      10,
+      { timeoutMs: 60_000, everyMs: 10, label: 'the first rows processed' },
     );
     await worker.close();
     worker = undefined;
@@ -231,7 +234,7 @@ describe('bulk imports', () => {
     expect(stopped.processed).toBeLessThan(rows);
     expect(await tagCount('Resumed ')).toBe(stopped.processed);
 
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
     // The stopped worker's job may stay claimed until the queue's stalled-job check releases it.
     expect(await finished(res.body.id, 150_000)).toMatchObject({
       status: 'completed',
@@ -254,7 +257,7 @@ describe('bulk imports', () => {
   }, 180_000);
 
   it('runs while the entity is frozen', async () => {
-    worker ??= await startWorker(app);
+    worker ??= await startDispatcher(app);
     const cutover = `/v1/entities/${entityId}/migration/cutover`;
     await migration.post(`${cutover}/freeze`).send({ reason: 'import' }).expect(200);
     try {

@@ -1,6 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { api } from '../support/http';
-import { startWorker, waitFor } from '../support/import-worker';
+import { startDispatcher } from '../support/dispatcher';
+import { LONG_WAIT, waitFor } from '../support/eventually';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
@@ -25,7 +27,7 @@ describe('bulk imports of orders', () => {
     productId = app.seed.fixtures.product_id as string;
     accountId = (await live.post('/v1/accounts').send({ name: 'Imported orders customer' }).expect(201)).body
       .id;
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
   });
   afterAll(async () => {
     await worker?.close();
@@ -37,7 +39,7 @@ describe('bulk imports of orders', () => {
     return waitFor(async () => {
       const res = await migration.get(`${base}/${created.body.id}`).expect(200);
       return FINISHED.includes(res.body.status) && res.body;
-    });
+    }, LONG_WAIT);
   };
   const errorsOf = async (importId: string) =>
     (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data as {
@@ -152,11 +154,8 @@ describe('bulk imports of orders', () => {
       amount_due: 132,
     });
     expect(await invoiceEntries(inv1.id)).toEqual([{ status: 'posted', total: '132.0000' }]);
-    const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'order.created' AND data->'object'->>'id' = $1`,
-      [ord1.id],
-    );
-    expect(event.rows[0].data.object).toEqual(ord1);
+    const [event] = (await outbox(app).eventsOf(ord1.id)).filter((e) => e.type === 'order.created');
+    expect(event.data.object).toEqual(ord1);
     const events = [
       { type: 'invoice.created', n: 1 },
       { type: 'invoice.finalized', n: 1 },

@@ -1,7 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
 import { api } from '../support/http';
-import { startWorker, waitFor } from '../support/import-worker';
+import { startDispatcher } from '../support/dispatcher';
+import { LONG_WAIT, waitFor } from '../support/eventually';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
@@ -21,7 +23,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     base = `/v1/entities/${entityId}/migration/imports`;
     migration = api(app, app.seed.entities.primary.keys.migration);
     live = api(app, app.seed.entities.primary.keys.live);
-    worker = await startWorker(app);
+    worker = await startDispatcher(app);
   });
   afterAll(async () => {
     await worker?.close();
@@ -33,7 +35,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     return waitFor(async () => {
       const res = await migration.get(`${base}/${created.body.id}`).expect(200);
       return FINISHED.includes(res.body.status) && res.body;
-    });
+    }, LONG_WAIT);
   };
   const errorsOf = async (importId: string) =>
     (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
@@ -155,11 +157,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
 
     // One account.created per account, carrying the account as the REST route would return it.
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
-    const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'account.created' AND data->'object'->>'id' = $1`,
-      [acc3.id],
-    );
-    expect(event.rows[0].data.object).toEqual(acc3);
+    const [event] = (await outbox(app).eventsOf(acc3.id)).filter((e) => e.type === 'account.created');
+    expect(event.data.object).toEqual(acc3);
 
     const again = await runImport('accounts', accounts());
     expect(again).toMatchObject({ status: 'completed_with_errors', succeeded: 990, failed: 10 });
@@ -258,11 +257,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       variants: [{ sku: 'IMP-1-RED', options: { color: 'red' }, list_price: 21 }],
     });
     expect(await eventCounts(since, 'product.')).toEqual([{ type: 'product.created', n: 3 }]);
-    const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'product.created' AND data->'object'->>'id' = $1`,
-      [product.id],
-    );
-    expect(event.rows[0].data.object).toEqual(product);
+    const [event] = (await outbox(app).eventsOf(product.id)).filter((e) => e.type === 'product.created');
+    expect(event.data.object).toEqual(product);
 
     // Again, with P-8 changed: nothing new, P-8 updated through the service.
     const again = await runImport(

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { createApiApp } from '../../apps/api/bootstrap';
-import { loadConfig } from '../../libs/platform/config/app-config';
-import { ensureDatabase, migrate } from '../../libs/platform/persistence/database';
+import { loadConfig } from '#platform/config/app-config';
+import { ensureDatabase, migrate } from '#platform/persistence/database';
 import { ChildProcess, spawn } from 'node:child_process';
-import { QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 
 /** Starts this file's PostgreSQL in a child process; stop() is a clean shutdown (SIGTERM). */
 async function startPostgres(dir: string, port: number) {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startDispatcher, Dispatcher } from '../../apps/webhook-dispatcher/bootstrap';
+import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('the dispatcher app', () => {
@@ -32,22 +33,17 @@ describe('the dispatcher app', () => {
     const queue = dispatcher.app.get(getQueueToken('maintenance'), {
       strict: false,
     }) as import('bullmq').Queue;
+    // Idempotency rows are storage no route lists: the expired one is written and counted in SQL.
     await app.db.query(
       `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
        VALUES (gen_random_uuid(), $1, true, 'expired-key', 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
       [app.seed.entities.primary.id],
     );
+    const stored = async () =>
+      (await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`))
+        .rows[0].n as number;
+    expect(await stored()).toBe(1);
     await queue.add('purge-idempotency-keys', {});
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await app.db.query(
-        `SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`,
-      );
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const { rows } = await app.db.query(
-      `SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`,
-    );
-    expect(rows[0].n).toBe(0);
+    await waitFor(async () => (await stored()) === 0, { label: 'the expired key purged' });
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { ERROR_CATALOG } from '../../libs/platform/errors/error-catalog';
-import { newId } from '../../libs/platform/persistence/ids';
+import { ERROR_CATALOG } from '#platform/errors/error-catalog';
+import { newId } from '#platform/persistence/ids';
 import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newId } from '../../libs/platform/persistence/ids';
+import { newId } from '#platform/persistence/ids';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ProbeModule } from './probe.module';

@@ -1,4 +1,4 @@
-import { ResourceRegistry } from '../../libs/platform/http/expand/expand-registry';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { probeState, ProbeModule } from './probe.module';

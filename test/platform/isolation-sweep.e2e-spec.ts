@@ -1,4 +1,4 @@
-import { RouteInfo, RouteRegistry } from '../../libs/platform/http/route-registry';
+import { RouteInfo, RouteRegistry } from '#platform/http/route-registry';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -1,4 +1,4 @@
-import { QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiKeyCache } from '../../libs/platform/auth/api-key-cache';
+import { ApiKeyCache } from '#platform/auth/api-key-cache';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { startDispatcher, Dispatcher } from '../../apps/webhook-dispatcher/bootstrap';
-import { loadConfig } from '../../libs/platform/config/app-config';
+import { loadConfig } from '#platform/config/app-config';
 import { ledgerFixtures, twoLines } from '../accounting/support/accounting-fixtures';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { startReceiver, Receiver, waitFor } from '../webhooks/webhook-harness';
+import { waitFor } from '../support/eventually';
+import { startReceiver, Receiver } from '../webhooks/webhook-harness';
 
 const TOKEN = 'metrics-token-for-the-e2e-suite';
 
@@ -70,7 +71,7 @@ describe('GET /metrics (Prometheus)', () => {
       .send({ url: receiver.url('/metrics-hook'), enabled_events: ['setting.tag.created'] })
       .expect(201);
     await live.post('/v1/tags').send({ name: 'metrics tag' }).expect(201);
-    await waitFor(() => receiver.on('/metrics-hook').length > 0, 20_000, 'a delivery');
+    await waitFor(() => receiver.on('/metrics-hook').length > 0, { timeoutMs: 20_000, label: 'a delivery' });
 
     const res = await request(app.server).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -105,8 +106,7 @@ describe('GET /metrics (Prometheus)', () => {
           ? scrape.text
           : undefined;
       },
-      20_000,
-      'the delivery counted',
+      { timeoutMs: 20_000, label: 'the delivery counted' },
     );
     expect(
       sample(fromDispatcher, 'webhook_delivery_duration_seconds_count', { outcome: 'succeeded' }),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import request from 'supertest';
+import { waitFor } from '../support/eventually';
 import { api } from '../support/http';
 import { SlowController, SlowTestModule } from '../support/test-routes';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -45,9 +46,12 @@ describe('graceful shutdown', () => {
     const started = request(app.server)
       .get('/v1/test-slow?ms=600')
       .then((r) => r);
-    while (SlowController.started === before) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => SlowController.started !== before, {
+      everyMs: 10,
+      label: 'the slow request started',
+    });
     const closing = app.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => !app.server.listening, { everyMs: 10, label: 'the listener closed' });
     const refused = await new Promise<string>((resolve) => {
       const req = http.get({ host: '127.0.0.1', port, path: '/health', agent: false }, () =>
         resolve('answered'),

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { Pool } from 'pg';
+import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { readRunState } from '../support/test-env';
@@ -62,18 +63,14 @@ describe('database outage', () => {
     expect(statuses.filter((s) => s !== 503)).toEqual([]);
 
     await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS true`);
-    const back = Date.now();
-    let recovered = false;
-    while (Date.now() - back < 20_000) {
-      const res = await api(app, key).get('/v1/tags');
-      if (res.status === 200) {
-        recovered = true;
-        break;
-      }
-      expect(res.status).toBe(503);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(recovered).toBe(true);
+    await waitFor(
+      async () => {
+        const res = await api(app, key).get('/v1/tags');
+        if (res.status !== 200) expect(res.status).toBe(503);
+        return res.status === 200;
+      },
+      { timeoutMs: 20_000, everyMs: 100, label: 'the API answering again' },
+    );
     await api(app, key).post('/v1/tags').send({ name: 'after outage' }).expect(201);
     const refused = await app.db.query(
       `SELECT count(*)::int AS n FROM tags WHERE name LIKE 'during outage%'`,

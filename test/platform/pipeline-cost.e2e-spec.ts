@@ -13,8 +13,8 @@ import {
 import { NestFactory } from '@nestjs/core';
 import type { Request } from 'express';
 import { Client } from 'pg';
-import { RequireScopes } from '../../libs/platform/auth/decorators';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { RequireScopes } from '#platform/auth/decorators';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -25,8 +25,11 @@ import { startTestApp, TestApp } from '../support/test-app';
  * nothing else) in the same process; and the SQL round trips of the hot read routes are counted.
  */
 
-/** Calls per request on the API's authenticated no-query route / on the minimal application (measured 1.81). */
-const MAX_CALLS_RATIO = 2.1;
+/**
+ * Calls per request on the API's authenticated no-query route / on the minimal application
+ * (measured 1.80 with passport's middleware made once and the router's literal-prefix test).
+ */
+const MAX_CALLS_RATIO = 2.0;
 
 @Controller('pipeline-cost')
 class PipelineCostController {

@@ -2,9 +2,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
-import { RequireScopes } from '../../libs/platform/auth/decorators';
-import { ApiResource } from '../../libs/platform/http/expand/expand-registry';
-import { ListQueryDto, RetrieveQueryDto } from '../../libs/platform/http/list/list-query.dto';
+import { RequireScopes } from '#platform/auth/decorators';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 
 /** What the probe routes serve; the tests set it. */
 export const probeState = {

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { READ_SCOPES, SCOPES } from '../../libs/platform/auth/scopes';
-import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { READ_SCOPES, SCOPES } from '#platform/auth/scopes';
+import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 

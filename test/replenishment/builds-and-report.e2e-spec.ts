@@ -1,5 +1,5 @@
-import { DemandService } from '../../libs/contexts/replenishment';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { DemandService } from '#contexts/replenishment';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { balanceEvents, newLocation, newProduct } from '../inventory/support';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -113,10 +113,8 @@ describe('builds, balance demand fields and the reorder report', () => {
         { type: 'build_consumption', q: -9 },
         { type: 'build_output', q: 3 },
       ]);
-      const entry = await app.db.query(`SELECT source_type FROM journal_entries WHERE id = $1`, [
-        res.body.journal_entry_id,
-      ]);
-      expect(entry.rows[0].source_type).toBe('MANUFACTURING');
+      const entry = (await live.get(`/v1/journal-entries/${res.body.journal_entry_id}`).expect(200)).body;
+      expect(entry).toMatchObject({ source_type: 'MANUFACTURING', source_id: res.body.id });
       expect((await live.get(`/v1/inventory/builds/${res.body.id}`).expect(200)).body).toEqual(res.body);
       const list = await live.get('/v1/inventory/builds').expect(200);
       expect(list.body).toMatchObject({ object: 'list', url: '/v1/inventory/builds' });

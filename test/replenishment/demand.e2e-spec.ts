@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DemandRecorderService, DemandService } from '../../libs/contexts/replenishment';
+import { DemandRecorderService, DemandService } from '#contexts/replenishment';
 import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
-import { TransactionHost } from '../../libs/platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 

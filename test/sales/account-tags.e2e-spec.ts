@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('account tags', () => {
@@ -53,17 +54,14 @@ describe('account tags', () => {
       'parameter_unknown',
       { param: 'extra' },
     );
-    const events = await app.db.query(
-      `SELECT type, data->'previous_attributes' AS prev FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-      [account.id],
-    );
-    expect(events.rows.map((r) => r.type)).toEqual([
+    const events = await outbox(app).eventsOf(account.id);
+    expect(events.map((e) => e.type)).toEqual([
       'account.created',
       'account.updated',
       'account.updated',
       'account.updated',
     ]);
-    expect(events.rows[3].prev).toEqual({ tag_ids: [tagId, second] });
+    expect(events[3].data.previous_attributes).toEqual({ tag_ids: [tagId, second] });
   });
 
   it('refuses deleted accounts and other entities or modes', async () => {

@@ -1,20 +1,12 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('accounts', () => {
   let app: TestApp;
   let live: ReturnType<typeof api>;
 
-  const eventsOf = async (id: string) =>
-    (
-      await app.db.query(
-        `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-        [id],
-      )
-    ).rows as {
-      type: string;
-      data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
-    }[];
+  const eventsOf = (id: string) => outbox(app).eventsOf(id);
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -60,6 +52,7 @@ describe('accounts', () => {
       currency: 'EUR',
       metadata: { tier: 'gold' },
     });
+    // The exact stored decimal (numeric(19,4)) is storage: the API answers JSON numbers.
     const stored = await app.db.query('SELECT credit_limit FROM accounts WHERE id = $1', [id]);
     expect(stored.rows[0].credit_limit).toBe('2500.5000');
 

@@ -1,8 +1,8 @@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
-import { RequireScopes } from '../../libs/platform/auth/decorators';
+import { RequireScopes } from '#platform/auth/decorators';
 import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
-import { SalesModule } from '../../libs/contexts/sales/sales.module';
+import { SalesCoreModule } from '#contexts/sales';
 
 /** Test-only route standing in for package creation: it calls the gate fulfillment will call. */
 /** Test-only: outside the API description. */
@@ -20,5 +20,5 @@ export class FulfillmentGateController {
   }
 }
 
-@Module({ imports: [SalesModule], controllers: [FulfillmentGateController] })
+@Module({ imports: [SalesCoreModule], controllers: [FulfillmentGateController] })
 export class FulfillmentGateTestModule {}

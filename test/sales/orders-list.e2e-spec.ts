@@ -1,3 +1,4 @@
+import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -37,7 +38,11 @@ describe('GET /orders', () => {
         .send({ document_type, account_id: accountId, lines: [{ product_id: productId, quantity: 1 }] })
         .expect(201);
       made.push(res.body);
-      await new Promise((r) => setTimeout(r, 5));
+      // Each order gets its own millisecond: created_after / created_before split at one of them.
+      await waitFor(() => Date.now() > Date.parse(res.body.created_at), {
+        everyMs: 1,
+        label: 'the next millisecond',
+      });
     }
     made.push(
       (

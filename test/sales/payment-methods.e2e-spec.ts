@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const card = (last4: string) => ({
@@ -111,11 +112,8 @@ describe('payment methods', () => {
     expectError(await live.get(`${base}/${third.id}`), 404, 'not_found');
     expectError(await live.delete(`${base}/${third.id}`), 404, 'not_found');
 
-    const events = await app.db.query(
-      `SELECT type, data FROM outbox_events WHERE data->'object'->>'account_id' = $1 ORDER BY id`,
-      [account.id],
-    );
-    const types = events.rows.map((r) => `${r.type}:${r.data.object.id}`);
+    const events = (await outbox(app).all()).filter((e) => e.data.object.account_id === account.id);
+    const types = events.map((e) => `${e.type}:${e.data.object.id as string}`);
     expect(types).toEqual([
       `payment.method.created:${first.id}`,
       `payment.method.created:${second.id}`,

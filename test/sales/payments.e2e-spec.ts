@@ -1,7 +1,8 @@
 import { ReceivablesGateway } from '../../libs/contexts/accounting/application/receivables.port';
-import { money } from '../../libs/platform/persistence/money';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { money } from '#platform/persistence/money';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Api = ReturnType<typeof api>;
@@ -19,10 +20,7 @@ describe('payments', () => {
     exp_year: new Date().getUTCFullYear() + 3,
     cvc: '123',
   });
-  const eventsOf = async (id: string) =>
-    (
-      await app.db.query(`SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`, [id])
-    ).rows.map((r) => r.type as string);
+  const eventsOf = (id: string, entity = app.seed.entities.primary) => outbox(app, { entity }).typesOf(id);
   /** The journal entry posted for a source, with its lines, through the API. */
   const entryFor = async (sourceType: string, sourceId: string) => {
     const list = (await live.get(`/v1/journal-entries?source_type=${sourceType}&limit=100`).expect(200)).body
@@ -507,7 +505,10 @@ describe('payments', () => {
     ).body;
     expectError(await other.post(`/v1/orders/${draft.id}/confirm`), 422, 'account_not_postable');
     expect((await other.get(`/v1/orders/${draft.id}`).expect(200)).body.order_status).toBe('draft');
-    expect(await eventsOf(draft.id)).toEqual(['order.created', 'invoice.created']);
+    expect(await eventsOf(draft.id, app.seed.entities.secondary)).toEqual([
+      'order.created',
+      'invoice.created',
+    ]);
   });
 
   it('serves accounting through the receivables port', async () => {

@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 interface Case {
@@ -89,16 +90,11 @@ describe('reference lists', () => {
       expectError(await live.get(`${base}/${id}`), 404, 'not_found');
       expectError(await live.patch(`${base}/${id}`).send(update), 404, 'not_found');
       expectError(await live.delete(`${base}/${id}`), 404, 'not_found');
-      const events = await app.db.query(
-        `SELECT type, data FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
-        [id],
+      const events = await outbox(app).eventsOf(id);
+      expect(events.map((e) => e.type)).toEqual(['setting.created', 'setting.updated', 'setting.deleted']);
+      expect(Object.keys(events[1].data.previous_attributes ?? {}).sort()).toEqual(
+        Object.keys(update).sort(),
       );
-      expect(events.rows.map((r) => r.type)).toEqual([
-        'setting.created',
-        'setting.updated',
-        'setting.deleted',
-      ]);
-      expect(Object.keys(events.rows[1].data.previous_attributes).sort()).toEqual(Object.keys(update).sort());
     });
 
     it('keeps codes unique per entity and mode (409 with param code)', async () => {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDatabase, migrate, startEmbeddedPostgres } from '../../libs/platform/persistence/database';
+import { ensureDatabase, migrate, startEmbeddedPostgres } from '#platform/persistence/database';
 import { stateFile, TestRunState, withDatabase } from './test-env';
 
 const freePort = () =>

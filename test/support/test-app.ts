@@ -5,8 +5,8 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import type { DestinationStream } from 'pino';
 import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
-import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
-import { QaSeedDocument, QaSeedService } from '../../libs/platform/seed/qa-seed.service';
+import { AppConfig, loadConfig } from '#platform/config/app-config';
+import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
 import type { OpenApiDocument } from './openapi-validator';
 import { readRunState, withDatabase } from './test-env';
 

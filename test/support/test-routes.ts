@@ -1,6 +1,6 @@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
-import { Public, RequireScopes } from '../../libs/platform/auth/decorators';
+import { Public, RequireScopes } from '#platform/auth/decorators';
 
 /** A route needing two scopes, as SPEC.md's "charge a payment against an order" will. */
 /** Test-only: outside the API description. */

@@ -2,11 +2,16 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
 import { DeliveryQueue } from '../../libs/contexts/webhooks/infrastructure/delivery-queue';
+import { QUEUE_NAMES } from '#platform/queue/queues';
+import { drained, FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { publishEvents, Receiver, startDispatcher, startReceiver, waitFor } from './webhook-harness';
+import { publishEvents, Receiver, startReceiver } from './webhook-harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, '.data', `dispatcher-build-${process.pid}`);
@@ -79,7 +84,7 @@ describe('dispatcher resilience', () => {
       Array.from({ length: 30 }, (_, i) => ({ type: 'order.updated', object: { id: `o${i}` } })),
     );
     const first = spawnDispatcher(app);
-    await waitFor(() => receiver.on('/crash').length >= 4, 30_000, 'first deliveries');
+    await waitFor(() => receiver.on('/crash').length >= 4, { timeoutMs: 30_000, label: 'first deliveries' });
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     // Only attempts that had reached the receiver before the kill can be sent again.
@@ -101,8 +106,7 @@ describe('dispatcher resilience', () => {
           );
           return r.rows[0].n === 30;
         },
-        60_000,
-        'all deliveries succeeded',
+        { timeoutMs: 60_000, label: 'all deliveries succeeded' },
       );
       const received = deliveredIds('/crash');
       for (const id of ids) expect(received.has(id)).toBe(true);
@@ -134,9 +138,9 @@ describe('dispatcher resilience', () => {
        VALUES (gen_random_uuid(), $1, true, $2, $3, 'payment.succeeded', 'pending', 2, now() - interval '1 minute')`,
       [entity, endpoint.id, eventId],
     );
-    const dispatcher = await startDispatcher(app);
+    const dispatcher = await startDispatcher(app, FAST_WEBHOOKS);
     try {
-      await waitFor(() => receiver.on('/lost').length === 1, 20_000, 'swept delivery');
+      await waitFor(() => receiver.on('/lost').length === 1, { timeoutMs: 20_000, label: 'swept delivery' });
       const row = await waitFor(async () => {
         const r = await app.db.query(
           `SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`,
@@ -171,7 +175,7 @@ describe('dispatcher resilience', () => {
       [entity, endpoint.id, eventIds],
     );
     const due = (inserted.rows as { id: string }[]).map((r) => ({ id: r.id, attempt: 1 }));
-    const dispatcher = await startDispatcher(app);
+    const dispatcher = await startDispatcher(app, FAST_WEBHOOKS);
     try {
       const queue = dispatcher.get(DeliveryQueue);
       await Promise.all([
@@ -188,10 +192,18 @@ describe('dispatcher resilience', () => {
           );
           return r.rows[0].n === 6;
         },
-        20_000,
-        '6 deliveries',
+        { timeoutMs: 20_000, label: '6 deliveries' },
       );
-      await new Promise((r) => setTimeout(r, 1_000)); // a second send would arrive here
+      // A second send of an attempt would be made by a job still queued: none carrying them is left.
+      const ids = new Set(due.map((d) => d.id));
+      const carries = (job: Job) =>
+        [job.data.deliveryId, ...(job.data.deliveryIds ?? [])].some((id: string) => ids.has(id));
+      await waitFor(
+        () => drained(dispatcher.get<Queue>(getQueueToken(QUEUE_NAMES['webhook-deliveries'])), carries),
+        {
+          label: 'the jobs of these attempts run',
+        },
+      );
       const received = receiver.on('/doubled').map((r) => JSON.parse(r.body).id as string);
       expect(received.sort()).toEqual([...eventIds].sort());
       const attempts = await app.db.query(
@@ -211,7 +223,10 @@ describe('dispatcher resilience', () => {
         .send({ url: receiver.url('/replicas'), enabled_events: ['inventory.*'] })
         .expect(201)
     ).body;
-    const replicas: INestApplicationContext[] = [await startDispatcher(app), await startDispatcher(app)];
+    const replicas: INestApplicationContext[] = [
+      await startDispatcher(app, FAST_WEBHOOKS),
+      await startDispatcher(app, FAST_WEBHOOKS),
+    ];
     try {
       const ids: string[] = [];
       for (let batch = 0; batch < 4; batch++) {
@@ -234,8 +249,7 @@ describe('dispatcher resilience', () => {
           );
           return r.rows[0].n === 200;
         },
-        40_000,
-        '200 deliveries',
+        { timeoutMs: 40_000, label: '200 deliveries' },
       );
       const bodies = receiver.on('/replicas').map((r) => JSON.parse(r.body).id as string);
       expect(bodies).toHaveLength(200);

@@ -2,16 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { verifySignature } from '../../libs/contexts/webhooks/verifier';
 import { api } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import {
-  publishEvents,
-  ReceivedRequest,
-  Receiver,
-  Reply,
-  startDispatcher,
-  startReceiver,
-  waitFor,
-} from './webhook-harness';
+import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
+import { publishEvents, ReceivedRequest, Receiver, Reply, startReceiver } from './webhook-harness';
 
 const FAST = '100,100,100,100,100,100';
 
@@ -27,7 +22,7 @@ describe('webhook delivery by the dispatcher', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    dispatcher = await startDispatcher(app, { WEBHOOK_RETRY_DELAYS_MS: FAST });
+    dispatcher = await startDispatcher(app, { ...FAST_WEBHOOKS, WEBHOOK_RETRY_DELAYS_MS: FAST });
     receiver = await startReceiver((req) => {
       const n = counts.get(req.path) ?? 0;
       counts.set(req.path, n + 1);
@@ -60,8 +55,7 @@ describe('webhook delivery by the dispatcher', () => {
           ? list
           : undefined;
       },
-      20_000,
-      `deliveries of ${endpointId}`,
+      { timeoutMs: 20_000, label: `deliveries of ${endpointId}` },
     );
 
   it('sends webhook.test with the six headers, the envelope and a signature both verifiers accept', async () => {
@@ -240,12 +234,11 @@ describe('webhook delivery by the dispatcher', () => {
     });
     expect(list.data[0].failed_at).not.toBeNull();
     expect(receiver.on('/down')).toHaveLength(7);
-    const exhausted = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'webhook.delivery.exhausted' AND data->'object'->>'id' = $1`,
-      [list.data[0].id],
+    const exhausted = (await outbox(app).eventsOf(list.data[0].id)).filter(
+      (e) => e.type === 'webhook.delivery.exhausted',
     );
-    expect(exhausted.rows).toHaveLength(1);
-    expect(exhausted.rows[0].data.object).toMatchObject({
+    expect(exhausted).toHaveLength(1);
+    expect(exhausted[0].data.object).toMatchObject({
       event_id: eventId,
       status: 'failed',
       attempt_count: 7,
@@ -315,26 +308,30 @@ describe('webhook delivery by the dispatcher', () => {
         (d: { status: string; attempt_count: number }) => d.status === 'failed' && d.attempt_count === 1,
       ),
     ).toBe(true);
-    const event = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'webhook.endpoint.disabled' AND data->'object'->>'id' = $1`,
-      [endpoint.id],
+    const event = (await outbox(app).eventsOf(endpoint.id)).filter(
+      (e) => e.type === 'webhook.endpoint.disabled',
     );
-    expect(event.rows).toHaveLength(1);
-    expect(event.rows[0].data.object).toMatchObject({
+    expect(event).toHaveLength(1);
+    expect(event[0].data.object).toMatchObject({
       status: 'disabled',
       disabled_reason: 'consecutive_failures',
     });
-    expect(event.rows[0].data.object.secret).toBeUndefined();
+    expect(event[0].data.object.secret).toBeUndefined();
 
-    // Disabled endpoints receive nothing.
-    await publishEvents(app, { entityId: entity, livemode: true }, [
+    // Disabled endpoints receive nothing: once an active endpoint has the event, its fan-out (which
+    // creates every endpoint's delivery at once) is done, and the disabled one has none of it.
+    const witness = await register('/witness', ['return.received']);
+    const [received] = await publishEvents(app, { entityId: entity, livemode: true }, [
       { type: 'return.received', object: { id: 'r10' } },
     ]);
-    await new Promise((r) => setTimeout(r, 500));
+    await settled(witness.id);
+    expect(receiver.on('/witness').map((r) => JSON.parse(r.body).id)).toEqual([received]);
+    expect((await deliveries(endpoint.id)).data).toHaveLength(10);
     expect(receiver.on('/gone')).toHaveLength(10);
 
     const enabled = await live.patch(`${base}/${endpoint.id}`).send({ status: 'active' }).expect(200);
     expect(enabled.body).toMatchObject({ status: 'active', disabled_reason: null });
+    // The failure counter is storage no route shows.
     const counter = await app.db.query('SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1', [
       endpoint.id,
     ]);
@@ -364,7 +361,8 @@ describe('webhook delivery by the dispatcher', () => {
         : undefined;
     });
     await settled(settings.id);
-    await new Promise((r) => setTimeout(r, 300));
+    // Every live event is fanned out (the `*` endpoint has all three), so these lists are complete.
+    expect((await deliveries(settings.id)).data).toHaveLength(1);
     const familyTypes = receiver.on('/family').map((r) => JSON.parse(r.body).type);
     expect(familyTypes).toEqual(['setting.tag.created']);
     const liveBodies = receiver.on('/live-all').map((r) => JSON.parse(r.body));

@@ -1,5 +1,5 @@
 import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
-import { SecretBox } from '../../libs/platform/crypto/secret-box';
+import { SecretBox } from '#platform/crypto/secret-box';
 import { DataSource } from 'typeorm';
 import { WebhooksMaintenanceProcessor } from '../../libs/contexts/webhooks/worker/webhooks-maintenance.processor';
 import { api, expectError } from '../support/http';
@@ -365,6 +365,7 @@ describe('webhook endpoints and events API', () => {
     const [old] = await publishEvents(app, { entityId: entity, livemode: true }, [
       { type: 'setting.tag.deleted', object: { id: 'old' } },
     ]);
+    // An event past retention is made by backdating its stored row; no route writes created_at.
     await app.db.query(
       `UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`,
       [old],

@@ -1,12 +1,8 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
-import { DispatcherModule } from '../../apps/webhook-dispatcher/dispatcher.module';
-import { AppConfig, loadConfig } from '../../libs/platform/config/app-config';
-import { EventPublisher } from '../../libs/platform/events/event-publisher';
-import { TransactionHost } from '../../libs/platform/persistence/transaction-host';
-import { RequestContext } from '../../libs/platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { TestApp } from '../support/test-app';
 
 export interface ReceivedRequest {
@@ -61,33 +57,6 @@ export async function startReceiver(
   };
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-/** The dispatcher app's Nest context, in-process, on the test app's database and queues. */
-export async function startDispatcher(
-  app: TestApp,
-  overrides: Partial<AppConfig> = {},
-): Promise<INestApplicationContext> {
-  const config = loadConfig(
-    {},
-    { ...app.config, WEBHOOK_OUTBOX_POLL_MS: 100, WEBHOOK_SWEEP_INTERVAL_MS: 500, ...overrides },
-  );
-  return NestFactory.createApplicationContext(DispatcherModule.forRoot(config), { logger: false });
-}
-
-/** Polls `check` until it returns a truthy value. */
-export async function waitFor<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 20_000,
-  label = 'condition',
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Publishes events through the real outbox publisher, as the given entity and mode, in one transaction. */
 export async function publishEvents(

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EncryptWebhookSecrets1765310000000 } from '../../db/migrations/1765310000000-encrypt-webhook-secrets';
 import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
-import { SecretBox } from '../../libs/platform/crypto/secret-box';
-import { QUEUE_NAMES } from '../../libs/platform/queue/queues';
+import { SecretBox } from '#platform/crypto/secret-box';
+import { QUEUE_NAMES } from '#platform/queue/queues';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -28,6 +28,7 @@ describe('webhook signing secrets at rest', () => {
       .expect(201);
     const secret: string = created.body.secret;
     await live.post(`${base}/${created.body.id}/test`).expect(200);
+    // The secret at rest, and every stored row, are storage no route shows.
     const stored = await app.db.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [
       created.body.id,
     ]);
@@ -47,6 +48,7 @@ describe('webhook signing secrets at rest', () => {
 
   it('encrypts the plaintext secrets of existing rows in its migration', async () => {
     const plain = `whsec_${randomBytes(32).toString('hex')}`;
+    // A row from before encryption, as the migration finds it in storage.
     const id = (
       await app.db.query(
         `INSERT INTO webhook_endpoints (id, entity_id, livemode, url, enabled_events, secret)

@@ -2,7 +2,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { Receiver, startDispatcher, startReceiver, waitFor } from './webhook-harness';
+import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
+import { Receiver, startReceiver } from './webhook-harness';
 
 /**
  * SPEC.md's own paths and names: the flat `/webhook_endpoints/...` form of every webhook
@@ -19,7 +21,10 @@ describe('webhook endpoints in SPEC.md form', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    dispatcher = await startDispatcher(app, { WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100,100' });
+    dispatcher = await startDispatcher(app, {
+      ...FAST_WEBHOOKS,
+      WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100,100',
+    });
     receiver = await startReceiver();
     live = api(app, app.seed.entities.primary.keys.live);
     prefixed = `/v1/entities/${app.seed.entities.primary.id}/webhook_endpoints`;
@@ -69,8 +74,7 @@ describe('webhook endpoints in SPEC.md form', () => {
       .expect(201);
     const received = await waitFor(
       () => (receiver.on('/accounting').length > 0 ? types('/accounting') : undefined),
-      20_000,
-      'the accounting delivery',
+      { timeoutMs: 20_000, label: 'the accounting delivery' },
     );
     expect(received.length).toBeGreaterThan(0);
     for (const type of received) expect(type).toMatch(/^accounting\.journal_entry\./);
@@ -105,18 +109,18 @@ describe('webhook endpoints in SPEC.md form', () => {
       event_type: 'webhook.test',
     });
     await live.post('/v1/tags').send({ name: 'flat webhook' }).expect(201);
-    const page = await waitFor(
+    await waitFor(
       async () => {
-        const res = await live.get(`${flat}/${id}/deliveries?limit=1`).expect(200);
         const all = await live.get(`${flat}/${id}/deliveries?limit=100`).expect(200);
         return all.body.data.length >= 2 &&
           all.body.data.every((d: { status: string }) => d.status !== 'pending')
-          ? res
+          ? all
           : undefined;
       },
-      20_000,
-      'two settled deliveries',
+      { timeoutMs: 20_000, label: 'two settled deliveries' },
     );
+    // Both pages are read once every delivery has settled, so neither can see a newer one.
+    const page = await live.get(`${flat}/${id}/deliveries?limit=1`).expect(200);
     // The flat deliveries path returns the same page as the prefixed one (the list url is the path called).
     const samePrefixed = await live.get(`${prefixed}/${id}/deliveries?limit=1`).expect(200);
     const { url: flatUrl, ...flatPage } = page.body;

@@ -1,5 +1,9 @@
 /** The fulfillment context's public surface: the only file other contexts and apps import. */
-export { FulfillmentModule, FulfillmentHttpModule, FulfillmentWorkerModule } from './fulfillment.module';
+export { FulfillmentCoreModule } from './fulfillment-core.module';
+export { FulfillmentHttpModule } from './fulfillment-http.module';
+export { FulfillmentWorkerModule } from './fulfillment-worker.module';
 export { PackagesService } from './application/packages.service';
 export { LabelsService } from './application/labels.service';
 export { ReturnsService } from './application/returns.service';
+export * from './fulfillment.events';
+export * from './fulfillment.scopes';

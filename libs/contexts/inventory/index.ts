@@ -1,5 +1,5 @@
 /** The inventory context's public surface: the only file other contexts and apps import. */
-export { InventoryModule } from './inventory.module';
+export { InventoryCoreModule } from './inventory-core.module';
 export { InventoryHttpModule } from './inventory-http.module';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
@@ -22,3 +22,5 @@ export type {
   StockMovement,
   StockMovementObserver,
 } from './application/stock-movements.types';
+export * from './inventory.events';
+export * from './inventory.scopes';

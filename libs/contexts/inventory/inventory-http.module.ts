@@ -7,11 +7,11 @@ import { PurchaseOrderReceiptsController } from './http/purchase-order-receipts.
 import { SerialsController } from './http/serials.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { TransfersController } from './http/transfers.controller';
-import { InventoryModule } from './inventory.module';
+import { InventoryCoreModule } from './inventory-core.module';
 
 /** Inventory's routes. */
 @Module({
-  imports: [InventoryModule],
+  imports: [InventoryCoreModule],
   controllers: [
     BalancesController,
     TransactionsController,

@@ -1,3 +1,9 @@
 /** The migration context's public surface: the only file other contexts and apps import. */
-export * from './migration.module';
-export * from './migration-worker.module';
+export { MigrationCoreModule } from './migration-core.module';
+export { MigrationHttpModule } from './migration-http.module';
+export { MigrationWorkerModule } from './migration-worker.module';
+export { FreezeService } from './application/freeze.service';
+export { ImportsService } from './application/imports.service';
+export { ImportRunner } from './application/import-runner';
+export * from './migration.events';
+export * from './migration.scopes';

@@ -1,5 +1,6 @@
 /** The replenishment context's public surface: the only file other contexts and apps import. */
-export { ReplenishmentCoreModule, ReplenishmentModule } from './replenishment.module';
+export { ReplenishmentCoreModule } from './replenishment-core.module';
+export { ReplenishmentHttpModule } from './replenishment-http.module';
 export { ProductVendorsService } from './application/product-vendors.service';
 export { KitComponentsService } from './application/kit-components.service';
 export { DemandService } from './application/demand.service';

@@ -1,5 +1,6 @@
 /** The sales context's public surface: the only file other contexts and apps import. */
-export * from './sales.module';
+export * from './sales-core.module';
+export * from './sales-http.module';
 export * from './application/accounts.service';
 export * from './application/orders.service';
 export * from './application/recognized-revenue.port';
@@ -7,7 +8,10 @@ export * from './application/reference-list.service';
 export * from './application/tokens';
 export * from './domain/account';
 export * from './http/order.dto';
+export * from './http/payment.dto';
 export * from './application/order-commitments.port';
 export * from './application/purchase-order-receiving.service';
 export * from './application/kit-lines';
 export * from './application/order-line-facts.service';
+export * from './sales.events';
+export * from './sales.scopes';

@@ -1,12 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { QUEUE_NAMES } from '../../platform/queue/queues';
-import { DeliveryQueue } from './infrastructure/delivery-queue';
-import { TargetResolver } from './infrastructure/target-resolver';
-import { WebhookDeliveryRecord } from './infrastructure/webhook-delivery.entity';
-import { WebhookEndpointRecord } from './infrastructure/webhook-endpoint.entity';
+import { QUEUE_NAMES } from '#platform/queue/queues';
 import { WebhookSender } from './infrastructure/webhook-sender';
+import { WebhooksCoreModule } from './webhooks-core.module';
 import { DeliveryAttemptService } from './worker/delivery-attempt.service';
 import { DispatcherLoop } from './worker/dispatcher-loop.service';
 import { OutboxFanoutService } from './worker/outbox-fanout.service';
@@ -17,15 +13,16 @@ import {
   WebhooksMaintenanceScheduler,
 } from './worker/webhooks-maintenance.processor';
 
-/** Webhooks context, dispatcher side: outbox fan-out, signed delivery attempts, retries, sweeper, recovery, retention. */
+/**
+ * Webhooks' worker side (dispatcher app): the outbox fan-out loop, signed delivery attempts
+ * through the sender, retries, the sweeper, recovery and retention.
+ */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([WebhookEndpointRecord, WebhookDeliveryRecord]),
+    WebhooksCoreModule,
     BullModule.registerQueue({ name: QUEUE_NAMES['webhook-deliveries'] }, { name: QUEUE_NAMES.webhooks }),
   ],
   providers: [
-    TargetResolver,
-    DeliveryQueue,
     WebhookSender,
     SystemEvents,
     OutboxFanoutService,

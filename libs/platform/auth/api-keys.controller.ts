@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ListQueryDto } from '../http/list/list-query.dto';
+import { Route } from '../http/route';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyResponse, CreateApiKeyDto } from './api-key.dto';
-import { RequireScopes } from './decorators';
 
 /** Platform routes for the entity's API keys (API-CONTRACT.md section 4). */
 @ApiTags('API keys')
@@ -12,13 +12,12 @@ import { RequireScopes } from './decorators';
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeyService) {}
 
-  @Post()
-  @RequireScopes('api_keys:write')
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'api_keys:write',
     summary: 'Create an API key',
     description: 'The plaintext key is in `secret`, shown only in this response.',
+    returns: ApiKeyResponse,
   })
-  @ApiResponse({ status: 201, type: ApiKeyResponse })
   create(@Body() body: CreateApiKeyDto) {
     return this.keys.create(
       {
@@ -32,38 +31,34 @@ export class ApiKeysController {
     );
   }
 
-  @Get()
-  @RequireScopes('api_keys:read')
-  @ApiOperation({ summary: 'List API keys' })
+  @Route('GET', '', { scopes: 'api_keys:read', summary: 'List API keys' })
   list(@Query() query: ListQueryDto, @Req() req: Request) {
     return this.keys.list(query, req.originalUrl.split('?')[0]);
   }
 
-  @Get(':id')
-  @RequireScopes('api_keys:read')
-  @ApiOperation({ summary: 'Retrieve an API key' })
-  @ApiResponse({ status: 200, type: ApiKeyResponse })
+  @Route('GET', ':id', { scopes: 'api_keys:read', summary: 'Retrieve an API key', returns: ApiKeyResponse })
   retrieve(@Param('id') id: string) {
     return this.keys.retrieve(id);
   }
 
-  @Post(':id/rotate')
-  @HttpCode(200)
-  @RequireScopes('api_keys:write')
-  @ApiOperation({
+  @Route('POST', ':id/rotate', {
+    scopes: 'api_keys:write',
     summary: 'Rotate an API key',
     description: 'Issues a new key with the same settings and revokes this one at once.',
+    code: 200,
+    returns: ApiKeyResponse,
   })
-  @ApiResponse({ status: 200, type: ApiKeyResponse })
   rotate(@Param('id') id: string) {
     return this.keys.rotate(id);
   }
 
-  @Post(':id/revoke')
-  @HttpCode(200)
-  @RequireScopes('api_keys:write')
-  @ApiOperation({ summary: 'Revoke an API key', description: 'Permanent and immediate.' })
-  @ApiResponse({ status: 200, type: ApiKeyResponse })
+  @Route('POST', ':id/revoke', {
+    scopes: 'api_keys:write',
+    summary: 'Revoke an API key',
+    description: 'Permanent and immediate.',
+    code: 200,
+    returns: ApiKeyResponse,
+  })
   revoke(@Param('id') id: string) {
     return this.keys.revoke(id);
   }

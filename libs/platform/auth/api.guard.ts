@@ -1,16 +1,16 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import passport from 'passport';
 import { AppConfig } from '../config/app-config';
 import { PlatformError } from '../errors/domain-error';
 import { Caller, RequestContext } from '../tenancy/request-context';
 import { AuthenticatedRequest } from './bearer.strategy';
 import { PUBLIC_KEY, SCOPES_KEY } from './decorators';
 import { GATE_EXEMPT_KEY, MutationGates, MUTATING_METHODS } from './mutation-gate';
-import { RateLimiter } from './rate-limiter';
+import { RateLimitDecision, RateLimiter } from './rate-limiter';
 import { AuthFailureLimiter } from './auth-failure-limiter';
-import { BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
+import { announcesBody, BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { alternativesOf, missingScopes } from './scopes';
 
 interface RoutePolicy {
@@ -22,23 +22,53 @@ interface RoutePolicy {
 }
 
 /**
- * The one global guard: authenticates the bearer key, enforces entity isolation on
- * entity-prefixed paths, spends the key's rate budget, checks the route's scopes and runs
- * the mutation gates (the entity freeze: 423 `entity_frozen`) on every POST/PATCH/PUT/DELETE,
- * and only then reads the request body.
+ * passport's middleware for the bearer strategy (bearer.strategy.ts), made once: a failed
+ * authentication reaches `next` as passport's AuthenticationError, a strategy error as itself,
+ * and a success leaves the caller in `req.user`. No session, no auth-info transform.
+ */
+const authenticateBearer = passport.authenticate('bearer', {
+  session: false,
+  failWithError: true,
+  authInfo: false,
+}) as (req: Request, res: Response, next: (error?: unknown) => void) => void;
+
+const invalidKey = () =>
+  new PlatformError('invalid_api_key', {
+    hint: 'Send the API key as "Authorization: Bearer <key>".',
+  }).asPreHandler();
+
+/** Runs the bearer strategy through passport; resolves once `req.user` is the caller. */
+function authenticate(req: AuthenticatedRequest, res: Response): Promise<void> {
+  return new Promise((resolve, reject) =>
+    authenticateBearer(req, res, (error?: unknown) => {
+      if (error === undefined || error === null) return req.user ? resolve() : reject(invalidKey());
+      if ((error as { name?: unknown }).name === 'AuthenticationError') {
+        // passport answers a missing or malformed header itself (status, challenge): the
+        // contract's envelope and challenge are the exception filter's.
+        res.removeHeader('WWW-Authenticate');
+        return reject(invalidKey());
+      }
+      reject(error);
+    }),
+  );
+}
+
+/**
+ * The one global guard: authenticates the bearer key (passport, passport-http-bearer), enforces
+ * entity isolation on entity-prefixed paths, spends the key's rate budget, checks the route's
+ * scopes and runs the mutation gates (the entity freeze: 423 `entity_frozen`) on every
+ * POST/PATCH/PUT/DELETE, and only then reads the request body.
  * A route with neither @RequireScopes() nor @Public() is denied.
  */
 @Injectable()
-export class ApiGuard extends AuthGuard('bearer') {
+export class ApiGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly rateLimiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly gates: MutationGates,
     private readonly authFailures: AuthFailureLimiter,
-  ) {
-    super();
-  }
+  ) {}
 
   /** Each handler's policy, read once from its decorators (metadata does not change after boot). */
   private readonly policies = new WeakMap<object, RoutePolicy>();
@@ -60,21 +90,25 @@ export class ApiGuard extends AuthGuard('bearer') {
     return policy;
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const policy = this.policyOf(context);
-    if (policy.isPublic) return this.readBody(context, policy);
-    const { required } = policy;
+    const http = context.switchToHttp();
+    const req = http.getRequest<AuthenticatedRequest>();
+    const res = http.getResponse<Response>();
+    if (policy.isPublic) return this.readBody(req, res, policy);
+    return this.authorize(req, res, policy);
+  }
 
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  private async authorize(req: AuthenticatedRequest, res: Response, policy: RoutePolicy): Promise<boolean> {
+    const { required } = policy;
     // Failed authentications are throttled per client and entity code (auth-failure-limiter.ts).
     const authStartedAt = performance.now();
     this.authFailures.assertAllowed(req);
     try {
-      await super.canActivate(context);
+      await authenticate(req, res);
     } catch (error) {
       throw await this.authFailures.failed(req, error, authStartedAt);
     }
-    const res = context.switchToHttp().getResponse<Response>();
     const caller = req.user as Caller;
     req.caller = caller;
     RequestContext.setCaller(caller);
@@ -86,10 +120,12 @@ export class ApiGuard extends AuthGuard('bearer') {
       }).asPreHandler();
     }
 
-    const decision = await this.rateLimiter.consume(
+    const pending = this.rateLimiter.consume(
       caller.apiKeyId,
       req.rateLimitPerMinute ?? this.config.RATE_LIMIT_PER_MINUTE,
     );
+    // Far from the limit the decision is local and synchronous (rate-limiter.ts): no await.
+    const decision: RateLimitDecision = pending instanceof Promise ? await pending : pending;
     res.setHeader('RateLimit-Limit', String(decision.limit));
     res.setHeader('RateLimit-Remaining', String(decision.remaining));
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
@@ -117,28 +153,14 @@ export class ApiGuard extends AuthGuard('bearer') {
     if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {
       await this.gates.check(req, caller);
     }
-    return this.readBody(context, policy);
+    return this.readBody(req, res, policy);
   }
 
   /** The body is read only now, once the caller is known and allowed (see request-body.ts). */
-  private async readBody(context: ExecutionContext, policy: RoutePolicy): Promise<true> {
-    const http = context.switchToHttp();
-    await readRequestBody(
-      http.getRequest(),
-      http.getResponse(),
-      policy.bodyStream,
-      this.config.HTTP_BODY_IDLE_TIMEOUT_MS,
+  private readBody(req: Request, res: Response, policy: RoutePolicy): true | Promise<true> {
+    if (!announcesBody(req)) return true;
+    return readRequestBody(req, res, policy.bodyStream, this.config.HTTP_BODY_IDLE_TIMEOUT_MS).then(
+      () => true,
     );
-    return true;
-  }
-
-  override handleRequest<TUser>(err: unknown, user: TUser | false): TUser {
-    if (err) throw err;
-    if (!user) {
-      throw new PlatformError('invalid_api_key', {
-        hint: 'Send the API key as "Authorization: Bearer <key>".',
-      }).asPreHandler();
-    }
-    return user;
   }
 }

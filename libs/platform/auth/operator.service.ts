@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PlatformError } from '../errors/domain-error';
 import { newId } from '../persistence/ids';
 import { TransactionHost } from '../persistence/transaction-host';
-import { Caller, Mode, RequestContext } from '../tenancy/request-context';
+import { Mode, RequestContext, SystemCaller } from '../tenancy/request-context';
 import { ApiKeyRecord } from './api-key.entity';
 import { ApiKeyService, ApiKeySpec, toApiKeyResource } from './api-key.service';
 import { BusinessEntityRecord } from './business-entity.entity';
@@ -134,13 +134,13 @@ export class OperatorService {
     const entity = await this.tx.manager
       .getRepository(BusinessEntityRecord)
       .findOneOrFail({ where: { id: key.entityId } });
-    const operator: Caller = {
+    const operator: SystemCaller = {
       entityId: entity.id,
       entityCode: entity.code,
       livemode: key.livemode,
       apiKeyId: key.id,
-      scopes: new Set(['*']),
+      scopes: ['*'],
     };
-    return RequestContext.runAs(operator, fn, 'admin-cli');
+    return RequestContext.runAsSystem(operator, fn, 'admin-cli');
   }
 }

@@ -109,7 +109,11 @@ export class RateLimiter implements OnApplicationShutdown {
 
   constructor(private readonly store: RateLimitStore) {}
 
-  async consume(apiKeyId: string, limit: number): Promise<RateLimitDecision> {
+  /**
+   * Counts one request of the key and decides it: synchronously when the decision is local (far
+   * from the limit), as a promise when the shared total is asked.
+   */
+  consume(apiKeyId: string, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
     const now = Date.now();
     const window = Math.floor(now / WINDOW_MS);
     let state = this.windows.get(apiKeyId);
@@ -123,15 +127,25 @@ export class RateLimiter implements OnApplicationShutdown {
     const projected = state.shared + state.pending + 1;
     // The first request of a window learns the shared total; so does every one near the limit.
     if (fresh || limit - projected < Math.max(10, limit * 0.2)) {
-      const delta = state.pending + 1;
-      state.pending = 0;
-      const total = await this.store.add(apiKeyId, window, delta);
-      state.shared = Math.max(state.shared, total);
-      return decide(total, limit, now);
+      return this.consumeShared(apiKeyId, state, limit, now);
     }
     state.pending++;
     this.schedule();
     return decide(projected, limit, now);
+  }
+
+  /** Adds the request (and those counted locally) to the store and decides on the shared total. */
+  private async consumeShared(
+    apiKeyId: string,
+    state: WindowState,
+    limit: number,
+    now: number,
+  ): Promise<RateLimitDecision> {
+    const delta = state.pending + 1;
+    state.pending = 0;
+    const total = await this.store.add(apiKeyId, state.window, delta);
+    state.shared = Math.max(state.shared, total);
+    return decide(total, limit, now);
   }
 
   purge(): Promise<void> {

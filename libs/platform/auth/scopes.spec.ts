@@ -1,21 +1,16 @@
-import { anyScope, isKnownScope, missingScopes, READ_SCOPES, SCOPES } from './scopes';
+import { anyScope, isKnownScope, missingScopes, READ_SCOPES, registerScopes, SCOPES } from './scopes';
 
 describe('scopes', () => {
-  it('knows the contract scopes and the wildcard', () => {
-    for (const scope of [
-      'orders:write',
-      'api_keys:read',
-      'events:read',
-      'webhooks:manage',
-      'activity:read',
-      'assets:read',
-      '*',
-    ]) {
-      expect(isKnownScope(scope)).toBe(true);
-    }
-    expect(isKnownScope('orders:delete')).toBe(false);
-    expect(READ_SCOPES.every((s) => s.endsWith(':read'))).toBe(true);
-    expect(SCOPES).toContain('migrations:write');
+  it('knows the platform scopes, the registered ones and the wildcard', () => {
+    expect(isKnownScope('api_keys:write')).toBe(true);
+    expect(isKnownScope('activity:read')).toBe(true);
+    expect(isKnownScope('*')).toBe(true);
+    expect(isKnownScope('tags:read')).toBe(false);
+    registerScopes(['tags:read', 'tags:write', 'tags:read']);
+    expect(isKnownScope('tags:read')).toBe(true);
+    expect(SCOPES.filter((s) => s === 'tags:read')).toHaveLength(1);
+    expect([...SCOPES].sort()).toEqual(SCOPES);
+    expect(READ_SCOPES).toEqual(SCOPES.filter((s) => s.endsWith(':read')));
   });
 
   it('reports the scopes a key lacks; * lacks none', () => {

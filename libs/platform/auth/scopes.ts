@@ -1,40 +1,30 @@
-/** Every scope a key may hold (SPEC.md's table plus the contract's additions). `*` grants all. */
-export const RESOURCE_SCOPES = [
-  'accounts',
-  'orders',
-  'products',
-  'inventory',
-  'fulfillment',
-  'returns',
-  'purchasing',
-  'payments',
-  'accounting',
-  'integrations',
-  'webhooks',
-  'locations',
-  'payment_terms',
-  'units_of_measure',
-  'sales_channels',
-  'pricing_levels',
-  'product_categories',
-  'tags',
-  'migrations',
-  'api_keys',
-  'assets',
-] as const;
+/** `<resource>:read` and `<resource>:write` of each resource. */
+export const readWrite = (...resources: string[]): string[] =>
+  resources.flatMap((r) => [`${r}:read`, `${r}:write`]);
 
-export const SCOPES: readonly string[] = [
-  ...RESOURCE_SCOPES.flatMap((r) => [`${r}:read`, `${r}:write`]),
-  'activity:read',
-  'events:read',
-  'webhooks:manage',
-  // SPEC.md's permission `orders.revision_override`: passes the order-revision gate of POST /packages.
-  'orders:revision_override',
-].sort();
+/** The scopes of the platform's own routes (API keys, the activity log). */
+const PLATFORM_SCOPES = [...readWrite('api_keys'), 'activity:read'];
+
+const scopes: string[] = [...PLATFORM_SCOPES].sort();
+const readScopes: string[] = scopes.filter((s) => s.endsWith(':read'));
+
+/**
+ * Every scope a key may hold (SPEC.md's table plus the contract's additions), sorted; `*` grants
+ * all. The platform's own, then those each context declares (its `<context>.scopes.ts`), which
+ * the apps add once at start (registerScopes).
+ */
+export const SCOPES: readonly string[] = scopes;
+
+/** Adds the scopes of the contexts (a scope declared twice counts once). */
+export function registerScopes(added: readonly string[]): void {
+  const all = [...new Set([...scopes, ...added])].sort();
+  scopes.splice(0, scopes.length, ...all);
+  readScopes.splice(0, readScopes.length, ...all.filter((s) => s.endsWith(':read')));
+}
 
 export const WILDCARD_SCOPE = '*';
 
-export const READ_SCOPES = SCOPES.filter((s) => s.endsWith(':read'));
+export const READ_SCOPES: readonly string[] = readScopes;
 
 export const isKnownScope = (scope: string) => scope === WILDCARD_SCOPE || SCOPES.includes(scope);
 

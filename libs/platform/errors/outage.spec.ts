@@ -31,6 +31,15 @@ describe('isOutageError', () => {
       }),
     ],
     [
+      "TypeORM's released query runner (the transaction's connection was lost)",
+      Object.assign(
+        new Error(
+          'Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.',
+        ),
+        { name: 'QueryRunnerProviderAlreadyReleasedError' },
+      ),
+    ],
+    [
       'an error caused by a refused connection',
       new Error('lookup failed', { cause: withCode('x', 'ECONNREFUSED') }),
     ],

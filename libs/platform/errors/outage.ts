@@ -43,12 +43,15 @@ const MESSAGES = [
   /connection (was )?lost/i,
   // TypeORM, after it released a transaction's runner whose connection failed.
   /query runner already released/i,
+  /connection provided by a query runner was already released/i,
 ];
 
 const NAMES = new Set([
   'MaxRetriesPerRequestError',
   'ConnectionNotFoundError',
   'CannotConnectAlreadyConnectedError',
+  // The transaction's connection was lost and released before the transaction's next statement.
+  'QueryRunnerProviderAlreadyReleasedError',
 ]);
 
 function isOwnOutage(error: object): boolean {

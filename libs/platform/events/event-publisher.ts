@@ -1,28 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '../persistence/ids';
 import { TransactionHost } from '../persistence/transaction-host';
-import { RequestContext } from '../tenancy/request-context';
-import { isKnownEventType } from './event-catalog';
-import { OutboxEventRecord } from './outbox-event.entity';
+import { insertOutboxRows, outboxRow, OutboxRow } from './outbox-writer';
 
-/** The date-style version used to serialize `data.object`. */
-export const API_VERSION = '2026-09-22';
-
-/** One outbox_events row (dispatched_at NULL). */
-export interface OutboxRow {
-  id: string;
-  entityId: string;
-  livemode: boolean;
-  type: string;
-  apiVersion: string;
-  data: { object: unknown; previous_attributes?: Record<string, unknown> };
-  requestId: string | null;
-  createdAt: Date;
-}
+export { API_VERSION } from './outbox-writer';
+export type { OutboxRow } from './outbox-writer';
 
 /**
  * Writes domain events to the outbox inside the caller's transaction. Nothing is published
- * before commit: the dispatcher reads committed rows only.
+ * before commit: the dispatcher reads committed rows only. Every outbox row is shaped and
+ * inserted by the outbox writer (outbox-writer.ts).
  */
 @Injectable()
 export class EventPublisher {
@@ -34,8 +20,8 @@ export class EventPublisher {
     object: unknown,
     previousAttributes?: Record<string, unknown>,
   ): Promise<string> {
-    const row = this.outboxRow(type, object, previousAttributes);
-    await this.tx.transactional.insert(OutboxEventRecord, { ...row, dispatchedAt: null });
+    const row = outboxRow(type, object, previousAttributes);
+    await this.write([row]);
     return row.id;
   }
 
@@ -44,18 +30,7 @@ export class EventPublisher {
    * (together with the resource's rows, in the same transaction). Checks the type the same way.
    */
   outboxRow(type: string, object: unknown, previousAttributes?: Record<string, unknown>): OutboxRow {
-    if (!isKnownEventType(type)) throw new Error(`Event type '${type}' is not in the event catalog`);
-    const { entityId, livemode } = RequestContext.caller();
-    return {
-      id: newId(),
-      entityId,
-      livemode,
-      type,
-      apiVersion: API_VERSION,
-      data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
-      requestId: RequestContext.requestId() ?? null,
-      createdAt: new Date(),
-    };
+    return outboxRow(type, object, previousAttributes);
   }
 
   /**
@@ -66,33 +41,15 @@ export class EventPublisher {
   async publishMany(
     events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[],
   ): Promise<string[]> {
-    if (events.length === 0) return [];
-    for (const e of events)
-      if (!isKnownEventType(e.type)) throw new Error(`Event type '${e.type}' is not in the event catalog`);
-    const { entityId, livemode } = RequestContext.caller();
-    const requestId = RequestContext.requestId() ?? null;
+    // One write, one time: every row of the batch carries the same created_at.
     const createdAt = new Date();
-    const ids = events.map(() => newId());
-    await this.tx.transactional.query(
-      `INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
-       SELECT id, $1, $2, type, $3, data, $4, $5, NULL FROM unnest($6::uuid[], $7::text[], $8::jsonb[]) AS t(id, type, data)`,
-      [
-        entityId,
-        livemode,
-        API_VERSION,
-        requestId,
-        createdAt,
-        ids,
-        events.map((e) => e.type),
-        events.map((e) =>
-          JSON.stringify(
-            e.previousAttributes
-              ? { object: e.object, previous_attributes: e.previousAttributes }
-              : { object: e.object },
-          ),
-        ),
-      ],
-    );
-    return ids;
+    const rows = events.map((e) => ({ ...outboxRow(e.type, e.object, e.previousAttributes), createdAt }));
+    await this.write(rows);
+    return rows.map((r) => r.id);
+  }
+
+  /** Inserts rows shaped by outboxRow() (possibly with `dispatchedAt` set) in the open transaction. */
+  write(rows: readonly OutboxRow[]): Promise<void> {
+    return insertOutboxRows(this.tx.transactional, rows);
   }
 }

@@ -36,6 +36,25 @@ export function requestContextMiddleware(): RequestHandler {
   };
 }
 
+/**
+ * Middleware run as one Express layer, in order: the router pays its per-layer matching and
+ * dispatch once instead of once per middleware. An error passed to a step's `next` skips the
+ * rest, as in Express.
+ */
+export function chainMiddleware(handlers: readonly RequestHandler[]): RequestHandler {
+  if (handlers.length === 1) return handlers[0];
+  return (req: Request, res: Response, next: NextFunction) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return next(error);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      void handler(req, res, step as NextFunction);
+    };
+    step();
+  };
+}
+
 export function sendError(res: Response, error: unknown): void {
   const rendered = renderError(error, RequestContext.requestId() ?? (res.getHeader('Request-Id') as string));
   (res as Response & { errorCode?: string }).errorCode = rendered.body.code;

@@ -2,7 +2,7 @@ import { EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from '
 import { RequestContext } from '../tenancy/request-context';
 import { notFound } from '../errors/domain-error';
 import { ListQueryDto } from '../http/list/list-query.dto';
-import { assertOneCursor, DEFAULT_LIMIT, paginate, PageOptions } from '../http/list/paginate';
+import { paginate, PageOptions, readPage } from '../http/list/paginate';
 import { TenantRecord } from './columns';
 import { isUuid, newId } from './ids';
 import { PlainReader } from './plain-reader';
@@ -134,12 +134,19 @@ export abstract class TenantRepository<E extends TenantRecord> {
    */
   async createMany(values: readonly Omit<Partial<E>, keyof TenantRecord>[]): Promise<E[]> {
     if (values.length === 0) return [];
-    const manager = this.tx.transactional;
+    return this.insertBuilt(this.buildMany(values));
+  }
+
+  /**
+   * New records of the caller's entity and mode, complete (ids, timestamps, version) but not yet
+   * written: for a writer that needs their ids before it inserts them with insertBuilt().
+   */
+  buildMany(values: readonly Omit<Partial<E>, keyof TenantRecord>[]): E[] {
     const now = new Date();
     const scope = this.scope();
-    const metadata = manager.connection.getMetadata(this.target);
+    const metadata = this.tx.manager.connection.getMetadata(this.target);
     // Plain column values (no relations), so the entity is the class instance with them assigned.
-    const entities = values.map((v) =>
+    return values.map((v) =>
       Object.assign(metadata.create() as E, v, {
         id: newId(),
         ...scope,
@@ -148,6 +155,13 @@ export abstract class TenantRepository<E extends TenantRecord> {
         version: 1,
       }),
     );
+  }
+
+  /** Inserts records made by buildMany() with one multi-row INSERT (no read-back). */
+  async insertBuilt(entities: E[]): Promise<E[]> {
+    if (entities.length === 0) return entities;
+    const manager = this.tx.transactional;
+    const metadata = manager.connection.getMetadata(this.target);
     // One INSERT ... SELECT FROM unnest(one array per column): a fixed number of parameters and a
     // small plan, where the query builder's VALUES list costs more than the database does.
     // Values go through the column's transformer and the driver's preparation, as in save().
@@ -205,40 +219,30 @@ export abstract class TenantRepository<E extends TenantRecord> {
     return paginate(qb, query, options);
   }
 
-  /** `paginate()` over the caller's records, as one statement on the prepared reader. */
-  private async plainPage(
+  /** readPage() over the caller's records, as one statement on the prepared reader. */
+  private plainPage(
     reader: PlainReader<E>,
     query: ListQueryDto,
     options: PageOptions,
     filters: readonly PageFilter[],
   ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
-    assertOneCursor(query);
-    const limit = query.limit ?? DEFAULT_LIMIT;
-    const desc = (options.direction ?? 'desc') === 'desc';
-    const { entityId, livemode } = this.scope();
-    const values: unknown[] = [entityId, livemode];
-    let where = 'entity_id = $1 AND livemode = $2';
-    for (const filter of filters) {
-      values.push(filter.value);
-      where += ` AND ${filter.sql.replace('?', `$${values.length}`)}`;
-    }
-    const backwards = Boolean(query.ending_before);
-    if (query.starting_after) {
-      values.push(query.starting_after);
-      where += ` AND id ${desc ? '<' : '>'} $${values.length}`;
-    } else if (query.ending_before) {
-      values.push(query.ending_before);
-      where += ` AND id ${desc ? '>' : '<'} $${values.length}`;
-    }
-    const ascending = desc === backwards;
-    values.push(limit + 1);
-    const rows = await reader.query(
-      `SELECT ${reader.selectList} FROM ${reader.table} WHERE ${where} ORDER BY id ${ascending ? 'ASC' : 'DESC'} LIMIT $${values.length}`,
-      values,
-    );
-    const has_more = rows.length > limit;
-    if (has_more) rows.length = limit;
-    if (backwards) rows.reverse();
-    return { rows, has_more };
+    return readPage(query, options, (window) => {
+      const { entityId, livemode } = this.scope();
+      const values: unknown[] = [entityId, livemode];
+      let where = 'entity_id = $1 AND livemode = $2';
+      for (const filter of filters) {
+        values.push(filter.value);
+        where += ` AND ${filter.sql.replace('?', `$${values.length}`)}`;
+      }
+      if (window.cursor) {
+        values.push(window.cursor.value);
+        where += ` AND id ${window.cursor.op} $${values.length}`;
+      }
+      values.push(window.take);
+      return reader.query(
+        `SELECT ${reader.selectList} FROM ${reader.table} WHERE ${where} ORDER BY id ${window.order} LIMIT $${values.length}`,
+        values,
+      );
+    });
   }
 }

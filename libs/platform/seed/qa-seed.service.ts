@@ -6,7 +6,7 @@ import { READ_SCOPES, SCOPES } from '../auth/scopes';
 import { AppConfig } from '../config/app-config';
 import { newId } from '../persistence/ids';
 import { TransactionHost } from '../persistence/transaction-host';
-import { Caller, Mode, RequestContext } from '../tenancy/request-context';
+import { Mode, RequestContext, SystemCaller } from '../tenancy/request-context';
 
 export const QA_ENTITY_CODES = { primary: 'qa1', secondary: 'qa2' } as const;
 
@@ -59,7 +59,7 @@ export class QaSeedService {
       const specs: Record<string, { mode: Mode; spec: ApiKeySpec; revoke?: boolean }> = {
         live: { mode: 'live', spec: { name: 'QA live', scopes: ALL } },
         test: { mode: 'test', spec: { name: 'QA test', scopes: ALL } },
-        read_only: { mode: 'live', spec: { name: 'QA read only', scopes: READ_SCOPES } },
+        read_only: { mode: 'live', spec: { name: 'QA read only', scopes: [...READ_SCOPES] } },
         orders_only: {
           mode: 'live',
           spec: { name: 'QA orders only', scopes: ['orders:read', 'orders:write'] },
@@ -89,7 +89,7 @@ export class QaSeedService {
 
       const fixtures: Record<string, unknown> = {};
       const as = <T>(mode: Mode, fn: () => Promise<T>) =>
-        RequestContext.runAs(this.systemCaller(primaryRecord, mode), fn, 'seed');
+        RequestContext.runAsSystem(this.systemCaller(primaryRecord, mode), fn, 'seed');
       for (const contributor of this.contributors) {
         Object.assign(fixtures, await contributor.seed({ entity: primary, as }));
       }
@@ -97,13 +97,13 @@ export class QaSeedService {
     });
   }
 
-  private systemCaller(entity: BusinessEntityRecord, mode: Mode): Caller {
+  private systemCaller(entity: BusinessEntityRecord, mode: Mode): SystemCaller {
     return {
       entityId: entity.id,
       entityCode: entity.code,
       livemode: mode === 'live',
       apiKeyId: entity.id,
-      scopes: new Set(ALL),
+      scopes: ALL,
     };
   }
 

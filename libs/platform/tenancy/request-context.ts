@@ -20,6 +20,22 @@ export interface RequestState {
   inexactNumbers?: ReadonlySet<number>;
 }
 
+/** The key id of work no key asked for (the dispatcher's own events). */
+export const SYSTEM_KEY_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whom work without a request acts for: an entity and mode, with the key that asked for the work
+ * (its id; SYSTEM_KEY_ID when no key did) and the scopes the work needs (none by default).
+ */
+export interface SystemCaller {
+  entityId: string;
+  /** The entity's code, where the work knows it (empty otherwise). */
+  entityCode?: string;
+  livemode: boolean;
+  apiKeyId?: string;
+  scopes?: readonly string[];
+}
+
 const storage = new AsyncLocalStorage<RequestState>();
 
 export class MissingContextError extends Error {
@@ -53,6 +69,20 @@ export const RequestContext = {
   },
   /** Runs a job or script as a given caller (workers open their own scope). */
   runAs<T>(caller: Caller, fn: () => T, requestId = 'job'): T {
+    return storage.run({ requestId, caller }, fn);
+  },
+  /**
+   * Runs work without a request (a job, a schedule, a seed, an admin command) as `system`,
+   * under `requestId` (the id its logs and events carry).
+   */
+  runAsSystem<T>(system: SystemCaller, fn: () => T, requestId = 'job'): T {
+    const caller: Caller = {
+      entityId: system.entityId,
+      entityCode: system.entityCode ?? '',
+      livemode: system.livemode,
+      apiKeyId: system.apiKeyId ?? SYSTEM_KEY_ID,
+      scopes: new Set(system.scopes ?? []),
+    };
     return storage.run({ requestId, caller }, fn);
   },
 };

@@ -1,12 +1,12 @@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Body, Controller, Module, Post } from '@nestjs/common';
-import { AccountingModule } from '../../../libs/contexts/accounting/accounting.module';
+import { AccountingCoreModule } from '#contexts/accounting';
 import {
   LedgerPostingService,
   PostingRequest,
 } from '../../../libs/contexts/accounting/application/ledger-posting.service';
-import { RequireScopes } from '../../../libs/platform/auth/decorators';
-import { TransactionHost } from '../../../libs/platform/persistence/transaction-host';
+import { RequireScopes } from '#platform/auth/decorators';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 
 /**
  * Test-only route standing in for another context: it calls the posting service inside its
@@ -36,5 +36,5 @@ export class PostingTestController {
   }
 }
 
-@Module({ imports: [AccountingModule], controllers: [PostingTestController] })
+@Module({ imports: [AccountingCoreModule], controllers: [PostingTestController] })
 export class PostingTestModule {}

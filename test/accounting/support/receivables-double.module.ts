@@ -1,18 +1,18 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
-import { AccountingModule } from '../../../libs/contexts/accounting/accounting.module';
+import { AccountingCoreModule } from '#contexts/accounting';
 import {
   DepositApplication,
   OpenReceivable,
   ReceivablesGateway,
   ReceivablesPort,
 } from '../../../libs/contexts/accounting/application/receivables.port';
-import { newId } from '../../../libs/platform/persistence/ids';
-import { money } from '../../../libs/platform/persistence/money';
-import { TransactionHost } from '../../../libs/platform/persistence/transaction-host';
-import { QaSeedService } from '../../../libs/platform/seed/qa-seed.service';
-import { RequestContext } from '../../../libs/platform/tenancy/request-context';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { RequestContext } from '#platform/tenancy/request-context';
 
 /** The account whose two open invoices the double seeds (live mode), for the `bank_deposit` fixture. */
 export const SEEDED_CUSTOMER = '0193a000-0000-7000-8000-00000000c0de';
@@ -163,5 +163,5 @@ export class ReceivablesDouble implements ReceivablesPort, OnModuleInit {
   }
 }
 
-@Module({ imports: [AccountingModule], providers: [ReceivablesDouble], exports: [ReceivablesDouble] })
+@Module({ imports: [AccountingCoreModule], providers: [ReceivablesDouble], exports: [ReceivablesDouble] })
 export class ReceivablesDoubleModule {}

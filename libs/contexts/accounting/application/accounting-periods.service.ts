@@ -1,18 +1,16 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountingError } from '../domain/accounting-error';
-import { assertDateRange, periodTransition } from '../domain/accounting-period';
+import { assertDateRange, periodsClosedWithYear, periodTransition } from '../domain/accounting-period';
 import { AccountingPeriodRecord } from '../infrastructure/accounting.entities';
-import {
-  FiscalYearRepository,
-  JournalEntryRepository,
-  PeriodRepository,
-} from '../infrastructure/accounting.repositories';
-import { toPeriod } from './presenters';
+import { FiscalYearRepository } from '../infrastructure/fiscal-year.repository';
+import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
+import { PeriodRepository } from '../infrastructure/period.repository';
+import { toPeriod } from './accounting-period.presenter';
 
 export interface PeriodInput {
   name: string;
@@ -107,8 +105,8 @@ export class AccountingPeriodsService implements OnModuleInit {
 
   /** Closes every open period of a fiscal year, in date order, inside the caller's transaction. */
   async closeAllOfYear(fiscalYearId: string): Promise<void> {
-    for (const period of await this.periods.ofFiscalYear(fiscalYearId)) {
-      if (period.status === 'open') await this.closeLocked(await this.periods.getForUpdate(period.id));
+    for (const period of periodsClosedWithYear(await this.periods.ofFiscalYear(fiscalYearId))) {
+      await this.closeLocked(await this.periods.getForUpdate(period.id));
     }
   }
 

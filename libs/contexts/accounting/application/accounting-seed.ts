@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { AccountType } from '../domain/ledger';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { AccountingPeriodsService } from './accounting-periods.service';
@@ -8,7 +8,7 @@ import { LedgerAccountsService } from './ledger-accounts.service';
 import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
 import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { money, toJsonNumber } from '#platform/persistence/money';
 import { BankTransactionsService } from './bank-transactions.service';
 import { ReceivablesGateway } from './receivables.port';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { businessDay } from '../domain/calendar';
 import { defaultEntryPrefix } from '../domain/journal-entry';
 import { AccountingSettingsRecord } from '../infrastructure/accounting.entities';

@@ -1,6 +1,6 @@
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { LedgerAccountRecord } from '../infrastructure/accounting.entities';
 

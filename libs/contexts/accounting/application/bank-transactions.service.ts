@@ -1,19 +1,26 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DomainError } from '../../../platform/errors/domain-error';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { DomainError } from '#platform/errors/domain-error';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountingError } from '../domain/accounting-error';
-import { isMatchProblem, MatchProblem, planDepositMatch, UnappliedRoute } from '../domain/bank-deposit';
-import { BankTransactionRepository } from '../infrastructure/accounting.repositories';
+import {
+  assertMatchable,
+  isMatchProblem,
+  MatchProblem,
+  planDepositMatch,
+  UnappliedRoute,
+} from '../domain/bank-deposit';
+import { BankTransactionRepository } from '../infrastructure/bank-transaction.repository';
 import { baseCurrency, requireBankAccount } from './bank-accounts';
 import { LedgerPostingService, PostingLine } from './ledger-posting.service';
-import { BankTransactionResource, toBankTransaction } from './payables-presenters';
+import { BankTransactionResource, toBankTransaction } from './bank-transaction.presenter';
 import { ReceivablesGateway } from './receivables.port';
+import { postedDocumentFields } from './expand-fields';
 
 export interface BankTransactionInput {
   bank_account_id: string;
@@ -94,20 +101,7 @@ export class BankTransactionsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'bank_transaction',
-      fields: {
-        bank_account: {
-          kind: 'reference',
-          source: 'bank_account_id',
-          target: 'bank_account',
-          resource: 'ledger_account',
-        },
-        journal_entry: {
-          kind: 'reference',
-          source: 'journal_entry_id',
-          target: 'journal_entry',
-          resource: 'journal_entry',
-        },
-      },
+      fields: postedDocumentFields('bank_account'),
       load: async (ids) =>
         new Map((await this.transactions.findByIds(ids)).map((t) => [t.id, toBankTransaction(t)])),
     });
@@ -173,18 +167,7 @@ export class BankTransactionsService implements OnModuleInit {
   async matchDeposit(id: string, input: MatchDepositInput): Promise<BankTransactionResource> {
     return this.tx.run(async () => {
       const deposit = await this.transactions.getForUpdate(id);
-      if (deposit.type !== 'deposit') {
-        throw new AccountingError('invalid_state', {
-          hint: `Only deposits can be matched to invoices; this bank transaction is a '${deposit.type}'.`,
-          details: { type: deposit.type },
-        });
-      }
-      if (deposit.status !== 'unmatched') {
-        throw new AccountingError('invalid_state', {
-          hint: `Cannot match a bank transaction whose status is '${deposit.status}'; allowed from: unmatched.`,
-          details: { status: deposit.status },
-        });
-      }
+      assertMatchable(deposit);
       if (!this.receivables.registered) {
         throw new DomainError('service_unavailable', {
           hint: 'Invoices are not available: no receivables provider is registered.',

@@ -1,13 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertDateRange, fiscalYearTransition } from '../domain/accounting-period';
 import { addDays, addMonths } from '../domain/calendar';
-import { FiscalYearRepository } from '../infrastructure/accounting.repositories';
+import { FiscalYearRepository } from '../infrastructure/fiscal-year.repository';
 import { AccountingPeriodsService } from './accounting-periods.service';
-import { toFiscalYear } from './presenters';
+import { toFiscalYear } from './fiscal-year.presenter';
 
 /** Fiscal years: created with their monthly periods, closed and reopened as a whole. */
 @Injectable()

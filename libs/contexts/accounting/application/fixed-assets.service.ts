@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { newId } from '../../../platform/persistence/ids';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { newId } from '#platform/persistence/ids';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { depreciationDue, maxRecoverable, netBookValue } from '../domain/fixed-asset';
 import { FixedAssetDepreciationRecord, FixedAssetEventRecord } from '../infrastructure/accounting.entities';
-import { FixedAssetRepository } from '../infrastructure/accounting.repositories';
+import { FixedAssetRepository } from '../infrastructure/fixed-asset.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEngine } from './journal-engine.service';
 import { LedgerPostingService, PostingLine } from './ledger-posting.service';
-import { toAssetEvent, toFixedAsset } from './presenters';
+import { toAssetEvent, toFixedAsset } from './fixed-asset.presenter';
 
 export interface AssetInput {
   name: string;

@@ -1,58 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import Decimal from 'decimal.js';
-import { In } from 'typeorm';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { newId } from '../../../platform/persistence/ids';
-import { money } from '../../../platform/persistence/money';
-import { AppMetrics } from '../../../platform/observability/metrics';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { AppMetrics } from '#platform/observability/metrics';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
-import { isBalanced, lineProblem, needsApproval, totals } from '../domain/journal-entry';
+import { openPeriod, periodClosed } from '../domain/accounting-period';
+import { EntryLine, isBalanced, lineProblem, needsApproval, totals } from '../domain/journal-entry';
 import {
   AccountingPeriodRecord,
   JournalEntryRecord,
   JournalLineRecord,
-  LedgerAccountRecord,
 } from '../infrastructure/accounting.entities';
-import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
+import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
+import { JournalLineRepository } from '../infrastructure/journal-line.repository';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
+import { PeriodRepository } from '../infrastructure/period.repository';
+import { AccountFacts, EntryFactsRepository, PeriodFacts } from '../infrastructure/entry-facts.repository';
 import { EntryToWrite, JournalEntryWriter } from '../infrastructure/journal-entry.writer';
 import { AccountingSettingsService } from './accounting-settings.service';
-import { JournalEntryResource, toJournalEntry } from './presenters';
+import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
 
 /** A line whose account is already resolved to an id. */
-export interface EngineLine {
-  accountId: string;
-  debit: Decimal;
-  credit: Decimal;
-  description?: string | null;
-  locationId?: string | null;
-  departmentId?: string | null;
-  classId?: string | null;
-  projectId?: string | null;
-}
-
-interface AccountFacts {
-  id: string;
-  code: string;
-  name: string;
-  postable: boolean;
-  active: boolean;
-}
-
-interface PeriodFacts {
-  id: string;
-  name: string;
-  status: string;
-}
-
-interface EntryFacts {
-  accounts: Map<string, AccountFacts>;
-  period: PeriodFacts | undefined;
-  settingsExist: boolean;
-  approvalThreshold: Decimal | null;
-  keyName: string | null;
-}
+export type EngineLine = EntryLine;
 
 interface PreparedEntry extends EntryToWrite {
   period: PeriodFacts;
@@ -78,6 +49,12 @@ export interface NewEntry {
   /** Defaults to the key name for manual entries, null for system entries. */
   createdByName?: string | null;
   lines: EngineLine[];
+  /**
+   * Per line, a control role whose account the line posts to (its `accountId` is then ignored and
+   * set by the engine, from the same query that checks the accounts); 422 `account_not_postable`
+   * on `lines[n].role` when no account holds it.
+   */
+  controlRoles?: (string | undefined)[];
   /** Name of the request field holding the lines, for `param` (`lines`). */
   linesParam?: string;
   /**
@@ -98,7 +75,10 @@ export class JournalEngine {
   constructor(
     private readonly tx: TransactionHost,
     private readonly entries: JournalEntryRepository,
+    private readonly journalLines: JournalLineRepository,
+    private readonly accounts: LedgerAccountRepository,
     private readonly periods: PeriodRepository,
+    private readonly entryFacts: EntryFactsRepository,
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
     private readonly writer: JournalEntryWriter,
@@ -108,13 +88,7 @@ export class JournalEngine {
   /** Rejects lines that are malformed, reference unknown or non-postable accounts, or do not balance. */
   async checkLines(lines: EngineLine[], linesParam = 'lines'): Promise<void> {
     this.checkLineShapes(lines, linesParam);
-    const { entityId, livemode } = RequestContext.caller();
-    const ids = [...new Set(lines.map((l) => l.accountId))];
-    const accounts = ids.length
-      ? await this.tx.manager
-          .getRepository(LedgerAccountRecord)
-          .find({ where: { id: In(ids), entityId, livemode } })
-      : [];
+    const accounts = await this.accounts.findByIds(lines.map((l) => l.accountId));
     this.checkAccountsAndBalance(lines, new Map(accounts.map((a) => [a.id, a])), linesParam);
   }
 
@@ -159,71 +133,9 @@ export class JournalEngine {
     }
   }
 
-  private checkPeriod(period: PeriodFacts | undefined, date: string, param = 'entry_date'): PeriodFacts {
-    if (!period)
-      throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
-    if (period.status !== 'open') throw this.closedPeriod(period, date, param);
-    return period;
-  }
-
-  private closedPeriod(period: { name: string }, date: string, param = 'entry_date'): AccountingError {
-    return new AccountingError('period_closed', {
-      param,
-      hint: `The accounting period ${period.name} covering ${date} is closed.`,
-    });
-  }
-
-  /**
-   * Everything a new entry is checked against, in one round trip: its accounts, the period
-   * covering its date (share-locked inside a caller's transaction so it cannot close under it,
-   * rule 2; the writing statement locks it again), the
-   * approval threshold and whether the entity's settings row (the entry counter) exists; the
-   * calling key's name comes with the caller.
-   */
-  private async facts(lines: EngineLine[], date: string): Promise<EntryFacts> {
-    const { entityId, livemode, apiKeyName } = RequestContext.caller();
-    const ids = [...new Set(lines.map((l) => l.accountId))];
-    // Outside a transaction a lock would end with this statement (and cost a WAL flush); the
-    // writing statement locks the period itself.
-    const lock = this.tx.inTransaction ? 'FOR SHARE' : '';
-    const rows: {
-      accounts: AccountFacts[] | null;
-      period: PeriodFacts | null;
-      settings: { approval_threshold: string | null } | null;
-    }[] = await this.tx.manager.query(
-      `WITH p AS (
-           SELECT id, name, status FROM accounting_periods
-           WHERE entity_id = $1 AND livemode = $2 AND start_date <= $3 AND end_date >= $3 LIMIT 1 ${lock})
-         SELECT
-           (SELECT json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'postable', a.postable, 'active', a.active))
-              FROM ledger_accounts a WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = ANY($4::uuid[])) AS accounts,
-           (SELECT row_to_json(p) FROM p) AS period,
-           (SELECT json_build_object('approval_threshold', s.approval_threshold::text)
-              FROM accounting_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS settings`,
-      [entityId, livemode, date, ids],
-    );
-    const row = rows[0];
-    return {
-      accounts: new Map((row.accounts ?? []).map((a) => [a.id, a])),
-      period: row.period ?? undefined,
-      settingsExist: row.settings !== null,
-      approvalThreshold:
-        row.settings?.approval_threshold != null ? money(row.settings.approval_threshold) : null,
-      keyName: apiKeyName ?? null,
-    };
-  }
-
   /** Rule 2: the open period covering `date`, share-locked so it cannot close under this transaction. */
   async openPeriodFor(date: string, param = 'entry_date'): Promise<AccountingPeriodRecord> {
-    const period = await this.periods
-      .scopedQuery('p')
-      .andWhere('p.start_date <= :date AND p.end_date >= :date', { date })
-      .setLock('pessimistic_read')
-      .getOne();
-    if (!period)
-      throw new AccountingError('period_closed', { param, hint: `No accounting period covers ${date}.` });
-    if (period.status !== 'open') throw this.closedPeriod(period, date, param);
-    return period;
+    return openPeriod(await this.periods.coveringLocked(date), { date, param });
   }
 
   /** The calling key's name (null for work no key asked for). */
@@ -247,7 +159,7 @@ export class JournalEngine {
       ? await this.writer.writeInTransaction(prepared, { numberAtCommit: input.numberAtCommit })
       : await this.writer.write(prepared);
     // The period closed between the check and the write: nothing was written.
-    if (entryNumber === null) throw this.closedPeriod(prepared.period, input.entryDate);
+    if (entryNumber === null) throw periodClosed(prepared.period, { date: input.entryDate });
     prepared.entry.entryNumber = entryNumber;
     this.metrics.ledgerPostings.inc({ source_type: input.sourceType, status: prepared.entry.status });
     return { entry: prepared.entry, lines: prepared.lines };
@@ -257,20 +169,41 @@ export class JournalEngine {
   private async prepare(input: NewEntry): Promise<PreparedEntry> {
     const linesParam = input.linesParam ?? 'lines';
     this.checkLineShapes(input.lines, linesParam);
-    const facts = await this.facts(input.lines, input.entryDate);
+    // Outside a transaction a lock would end with the reading statement (and cost a WAL flush);
+    // the writing statement locks the period itself.
+    const roles = input.controlRoles ?? [];
+    const facts = await this.entryFacts.forEntry(
+      [...new Set(input.lines.filter((_, i) => !roles[i]).map((l) => l.accountId))],
+      input.entryDate,
+      this.tx.inTransaction,
+      [...new Set(roles.filter((r): r is string => !!r))],
+    );
+    roles.forEach((role, index) => {
+      if (!role) return;
+      const accountId = facts.byRole.get(role);
+      if (!accountId)
+        throw new AccountingError('account_not_postable', {
+          param: `${linesParam}[${index}].role`,
+          hint: `No ledger account holds the control role '${role}' for this entity and mode.`,
+        });
+      input.lines[index].accountId = accountId;
+    });
     this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
-    const period = this.checkPeriod(facts.period, input.entryDate);
+    const period = openPeriod(facts.period, { date: input.entryDate });
     if (!facts.settingsExist) await this.settings.approvalThreshold();
     const t = totals(input.lines);
-    const threshold = input.status === 'posted' && input.manual ? facts.approvalThreshold : null;
+    const threshold =
+      input.status === 'posted' && input.manual && facts.approvalThreshold !== null
+        ? money(facts.approvalThreshold)
+        : null;
     const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
     const caller = RequestContext.caller();
     const now = new Date();
     const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
     const createdByName =
-      input.createdByName !== undefined ? input.createdByName : input.manual ? facts.keyName : null;
+      input.createdByName !== undefined ? input.createdByName : input.manual ? this.keyName() : null;
     const id = newId();
-    const entry = this.tx.manager.getRepository(JournalEntryRecord).create({
+    const entry = this.entries.build({
       id,
       entityId: caller.entityId,
       livemode: caller.livemode,
@@ -316,9 +249,8 @@ export class JournalEngine {
 
   /** Line records of `entry`, numbered from 1 in order. */
   private lineRecords(entry: JournalEntryRecord, lines: EngineLine[], now?: Date): JournalLineRecord[] {
-    const repo = this.tx.manager.getRepository(JournalLineRecord);
     return lines.map((l, i) =>
-      repo.create({
+      this.journalLines.build({
         id: newId(),
         entityId: entry.entityId,
         livemode: entry.livemode,
@@ -341,14 +273,12 @@ export class JournalEngine {
 
   async insertLines(entry: JournalEntryRecord, lines: EngineLine[]): Promise<JournalLineRecord[]> {
     const records = this.lineRecords(entry, lines);
-    await this.tx.transactional.getRepository(JournalLineRecord).insert(records);
+    await this.journalLines.insertAll(records);
     return records;
   }
 
   async linesOf(entryId: string): Promise<JournalLineRecord[]> {
-    return this.tx.manager
-      .getRepository(JournalLineRecord)
-      .find({ where: { journalEntryId: entryId }, order: { lineNumber: 'ASC' } });
+    return this.journalLines.ofEntry(entryId);
   }
 
   async present(entry: JournalEntryRecord): Promise<JournalEntryResource> {

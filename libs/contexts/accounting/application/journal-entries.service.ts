@@ -1,12 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
+import { openPeriod } from '../domain/accounting-period';
 import {
   ALLOWED_FROM,
   ApprovalStatus,
@@ -20,10 +21,11 @@ import {
   transitionEntry,
 } from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
-import { JournalEntryRepository, PeriodRepository } from '../infrastructure/accounting.repositories';
+import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
+import { PeriodRepository } from '../infrastructure/period.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { EngineLine, JournalEngine } from './journal-engine.service';
-import { toJournalEntry } from './presenters';
+import { toJournalEntry } from './journal-entry.presenter';
 
 export interface LineInput {
   account_id: string;
@@ -349,12 +351,7 @@ export class JournalEntriesService implements OnModuleInit {
             hint: `No accounting period with id '${options.reverse_in_period_id}' exists for this entity and mode.`,
           });
         }
-        if (period.status !== 'open') {
-          throw new AccountingError('period_closed', {
-            param: 'reverse_in_period_id',
-            hint: `The accounting period ${period.name} is closed.`,
-          });
-        }
+        openPeriod(period, { param: 'reverse_in_period_id' });
         entryDate = period.startDate;
         reverseInPeriodId = period.id;
       }

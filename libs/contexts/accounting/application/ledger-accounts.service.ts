@@ -1,13 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountingError } from '../domain/accounting-error';
 import { AccountType, normalBalanceOf, NormalBalance } from '../domain/ledger';
-import { LedgerAccountRepository } from '../infrastructure/accounting.repositories';
-import { toLedgerAccount } from './presenters';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
+import { toLedgerAccount } from './ledger-account.presenter';
 
 export interface AccountInput {
   code: string;

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { In } from 'typeorm';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
-import { AccountingError } from '../domain/accounting-error';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ControlRole } from '../domain/ledger';
 import { SourceType } from '../domain/source-types';
-import { JournalEntryRecord, LedgerAccountRecord } from '../infrastructure/accounting.entities';
-import { JournalEntryRepository } from '../infrastructure/accounting.repositories';
+import { JournalEntryRecord } from '../infrastructure/accounting.entities';
+import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
 import { EngineLine, JournalEngine } from './journal-engine.service';
-import { JournalEntryResource, toJournalEntry } from './presenters';
+import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
 
 /** A posting line: the account by id or by the entity's control-account role. */
 export type PostingLine = (
@@ -62,7 +59,7 @@ export class LedgerPostingService {
         const existing = await this.bySource(request.source_type, request.source_id);
         if (existing) return this.engine.present(existing);
       }
-      const lines = await this.resolve(request.lines);
+      const lines = this.resolve(request.lines);
       if (!request.new_source) {
         await this.entries.lockSource(request.source_type, request.source_id);
         const raced = await this.bySource(request.source_type, request.source_id);
@@ -79,6 +76,7 @@ export class LedgerPostingService {
         status: 'posted',
         manual: false,
         lines,
+        controlRoles: request.lines.map((l) => l.role),
         // Numbered when the caller's transaction commits: callers go on writing (stock rows,
         // balances, their events) after posting, and none of them shows the number.
         numberAtCommit: true,
@@ -91,33 +89,17 @@ export class LedgerPostingService {
     return this.entries.bySource(sourceType, sourceId);
   }
 
-  private async resolve(lines: PostingLine[]): Promise<EngineLine[]> {
-    const roles = [...new Set(lines.filter((l) => l.role).map((l) => l.role as string))];
-    const { entityId, livemode } = RequestContext.caller();
-    const accounts = roles.length
-      ? await this.tx.manager
-          .getRepository(LedgerAccountRecord)
-          .find({ where: { entityId, livemode, controlRole: In(roles) } })
-      : [];
-    const byRole = new Map(accounts.map((a) => [a.controlRole, a.id]));
-    return lines.map((l, index) => {
-      const accountId = l.role ? byRole.get(l.role) : l.account_id;
-      if (!accountId) {
-        throw new AccountingError('account_not_postable', {
-          param: `lines[${index}].role`,
-          hint: `No ledger account holds the control role '${String(l.role)}' for this entity and mode.`,
-        });
-      }
-      return {
-        accountId,
-        debit: money(l.debit ?? 0),
-        credit: money(l.credit ?? 0),
-        description: l.description ?? null,
-        locationId: l.location_id ?? null,
-        departmentId: l.department_id ?? null,
-        classId: l.class_id ?? null,
-        projectId: l.project_id ?? null,
-      };
-    });
+  /** Engine lines; a line naming a role gets its account from the engine's facts query. */
+  private resolve(lines: PostingLine[]): EngineLine[] {
+    return lines.map((l) => ({
+      accountId: l.role ? '' : l.account_id,
+      debit: money(l.debit ?? 0),
+      credit: money(l.credit ?? 0),
+      description: l.description ?? null,
+      locationId: l.location_id ?? null,
+      departmentId: l.department_id ?? null,
+      classId: l.class_id ?? null,
+      projectId: l.project_id ?? null,
+    }));
   }
 }

@@ -1,23 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { newId } from '../../../platform/persistence/ids';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
-import { businessDay, Frequency, nextOccurrence } from '../domain/calendar';
-import {
-  RecurringJournalEntryRecord,
-  RecurringRunRecord,
-  TemplateLine,
-} from '../infrastructure/accounting.entities';
-import { RecurringTemplateRepository } from '../infrastructure/accounting.repositories';
+import { addDays, businessDay, Frequency, nextOccurrence } from '../domain/calendar';
+import { RecurringJournalEntryRecord, TemplateLine } from '../infrastructure/accounting.entities';
+import { RecurringTemplateRepository } from '../infrastructure/recurring-template.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { EngineLine, JournalEngine } from './journal-engine.service';
 import { LineInput, toEngineLines } from './journal-entries.service';
-import { JournalEntryResource, toJournalEntry, toRecurringTemplate } from './presenters';
+import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
+import { toRecurringTemplate } from './recurring-journal-entry.presenter';
 
 export interface TemplateInput {
   name: string;
@@ -65,6 +63,7 @@ export class RecurringJournalEntriesService {
     private readonly engine: JournalEngine,
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
+    private readonly profiles: EntityProfiles,
   ) {}
 
   private checkDates(next: string, end: string | null | undefined): void {
@@ -162,12 +161,7 @@ export class RecurringJournalEntriesService {
     trigger: 'manual' | 'schedule',
   ) {
     const next = nextOccurrence(runDate, template.frequency as Frequency);
-    const claimed: unknown[] = await this.tx.transactional.query(
-      `UPDATE recurring_journal_entries SET next_run_date = $3, last_run_date = $4, updated_at = now(), version = version + 1
-       WHERE id = $1 AND next_run_date = $2 AND active RETURNING id`,
-      [template.id, runDate, next, entryDate],
-    );
-    if ((claimed[0] as unknown[]).length === 0) return null as never;
+    if (!(await this.templates.claimOccurrence(template.id, runDate, next, entryDate))) return null as never;
     const runId = newId();
     const { entry, lines } = await this.engine.create({
       entryDate,
@@ -182,20 +176,13 @@ export class RecurringJournalEntriesService {
       createdByName: trigger === 'schedule' ? null : await this.engine.keyName(),
       lines: fromTemplateLines(template.lines),
     });
-    const caller = RequestContext.caller();
-    await this.tx.transactional.getRepository(RecurringRunRecord).insert({
+    await this.templates.recordRun({
       id: runId,
-      entityId: caller.entityId,
-      livemode: caller.livemode,
       templateId: template.id,
       runDate,
       journalEntryId: entry.id,
       trigger,
     });
-    await this.tx.transactional.query(
-      `UPDATE recurring_journal_entries SET last_journal_entry_id = $2 WHERE id = $1`,
-      [template.id, entry.id],
-    );
     const updated = await this.templates.getById(template.id);
     await this.events.publish('accounting.recurring_journal_entry.ran', toRecurringTemplate(updated), {
       next_run_date: runDate,
@@ -210,23 +197,24 @@ export class RecurringJournalEntriesService {
    * day, within end_date) is posted once, dated its own occurrence date. Safe with many workers.
    */
   async runDue(now = new Date()): Promise<{ posted: number; failed: number }> {
-    const due: { id: string; entity_id: string; livemode: boolean; code: string; timezone: string }[] =
-      await this.tx.dataSource.query(
-        `SELECT t.id, t.entity_id, t.livemode, e.code, e.timezone FROM recurring_journal_entries t JOIN entities e ON e.id = t.entity_id
-       WHERE t.active AND t.next_run_date <= (now() AT TIME ZONE e.timezone)::date + 1 ORDER BY t.next_run_date, t.id`,
-      );
+    // No time zone is more than a day ahead of UTC: nothing due anywhere is later than this.
+    const due = await this.templates.dueAcrossEntities(addDays(now.toISOString().slice(0, 10), 1));
+    const profiles = await this.profiles.findMany(due.map((row) => row.entityId));
     let posted = 0;
     let failed = 0;
     for (const row of due) {
-      const today = businessDay(row.timezone, now);
+      const profile = profiles.get(row.entityId);
+      if (!profile) continue;
+      const today = businessDay(profile.timezone, now);
+      if (row.nextRunDate > today) continue;
       const caller = {
-        entityId: row.entity_id,
-        entityCode: row.code,
+        entityId: row.entityId,
+        entityCode: profile.code,
         livemode: row.livemode,
-        apiKeyId: row.entity_id,
-        scopes: new Set(['*']),
+        apiKeyId: row.entityId,
+        scopes: ['*'],
       };
-      await RequestContext.runAs(
+      await RequestContext.runAsSystem(
         caller,
         async () => {
           for (;;) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { LedgerAccountRepository, VendorBillRepository } from '../infrastructure/accounting.repositories';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
+import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { InventoryValuationGateway } from './inventory-valuation.port';
 import { ReceivablesGateway } from './receivables.port';

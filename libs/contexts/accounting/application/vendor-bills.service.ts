@@ -1,25 +1,28 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope } from '../../../platform/http/list/paginate';
-import { newId } from '../../../platform/persistence/ids';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope } from '#platform/http/list/paginate';
+import { newId } from '#platform/persistence/ids';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
+import { assertBillAction, isPaid } from '../domain/vendor-bill';
 import { billStatus } from '../domain/bank-deposit';
 import {
   LedgerAccountRecord,
   VendorBillPaymentRecord,
   VendorBillRecord,
 } from '../infrastructure/accounting.entities';
-import { VendorBillPaymentRepository, VendorBillRepository } from '../infrastructure/accounting.repositories';
+import { VendorBillPaymentRepository } from '../infrastructure/vendor-bill-payment.repository';
+import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { baseCurrency, requireBankAccount } from './bank-accounts';
 import { LedgerPostingService } from './ledger-posting.service';
-import { toVendorBill, VendorBillResource } from './payables-presenters';
+import { toVendorBill, VendorBillResource } from './vendor-bill.presenter';
+import { postedDocumentFields } from './expand-fields';
 
 export interface VendorBillInput {
   vendor_name: string;
@@ -59,20 +62,7 @@ export class VendorBillsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'vendor_bill',
-      fields: {
-        debit_account: {
-          kind: 'reference',
-          source: 'debit_account_id',
-          target: 'debit_account',
-          resource: 'ledger_account',
-        },
-        journal_entry: {
-          kind: 'reference',
-          source: 'journal_entry_id',
-          target: 'journal_entry',
-          resource: 'journal_entry',
-        },
-      },
+      fields: postedDocumentFields('debit_account'),
       load: async (ids) => new Map((await this.bills.findByIds(ids)).map((b) => [b.id, toVendorBill(b)])),
     });
   }
@@ -169,12 +159,7 @@ export class VendorBillsService implements OnModuleInit {
   async pay(id: string, input: BillPaymentInput): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const bill = await this.bills.getForUpdate(id);
-      if (bill.status === 'voided' || bill.status === 'paid') {
-        throw new AccountingError('invalid_state', {
-          hint: `Cannot pay a vendor bill whose status is '${bill.status}'; allowed from: open, partially_paid.`,
-          details: { status: bill.status },
-        });
-      }
+      assertBillAction('pay', bill.status);
       const amount = money(String(input.amount));
       const due = bill.amount.minus(bill.amountPaid);
       if (amount.greaterThan(due)) {
@@ -225,8 +210,7 @@ export class VendorBillsService implements OnModuleInit {
       bill.status = billStatus(bill.amount, bill.amountPaid);
       const saved = await this.bills.save(bill);
       const resource = toVendorBill(saved, await this.paymentsOf(saved));
-      if (saved.status === 'paid')
-        await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
+      if (isPaid(saved.status)) await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
       return resource;
     });
   }
@@ -235,12 +219,7 @@ export class VendorBillsService implements OnModuleInit {
   async void(id: string): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const bill = await this.bills.getForUpdate(id);
-      if (bill.status !== 'open') {
-        throw new AccountingError('invalid_state', {
-          hint: `Cannot void a vendor bill whose status is '${bill.status}'; allowed from: open (no payments).`,
-          details: { status: bill.status },
-        });
-      }
+      assertBillAction('void', bill.status);
       const today = await this.settings.currentBusinessDay();
       const voidedOn = today > bill.billDate ? today : bill.billDate;
       const entry = await this.posting.post({

@@ -1,4 +1,4 @@
-import { DomainError, DomainErrorOptions } from '../../../platform/errors/domain-error';
+import { DomainError, DomainErrorOptions } from '#platform/errors/domain-error';
 
 type AccountingCode =
   | 'unbalanced_entry'

@@ -1,4 +1,11 @@
-import { assertDateRange, fiscalYearTransition, periodTransition } from './accounting-period';
+import {
+  assertDateRange,
+  fiscalYearTransition,
+  openPeriod,
+  periodClosed,
+  periodsClosedWithYear,
+  periodTransition,
+} from './accounting-period';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -69,5 +76,47 @@ describe('accounting period state machine', () => {
     expect(() => assertDateRange('2026-01-01', '2026-12-31')).not.toThrow();
     expect(() => assertDateRange('2026-01-01', '2026-01-01')).not.toThrow();
     expect(codeOf(() => assertDateRange('2026-02-01', '2026-01-31'))?.code).toBe('parameter_invalid');
+  });
+
+  it('closes only the open periods with their fiscal year', () => {
+    const periods = [
+      { name: 'Jan', status: 'closed' },
+      { name: 'Feb', status: 'open' },
+      { name: 'Mar', status: 'open' },
+    ];
+    expect(periodsClosedWithYear(periods).map((p) => p.name)).toEqual(['Feb', 'Mar']);
+    expect(periodsClosedWithYear([{ status: 'closed' }])).toEqual([]);
+  });
+});
+
+describe('the open-period rule', () => {
+  const open = { id: 'p1', name: 'P1', status: 'open' };
+  const closed = { id: 'p2', name: 'P2', status: 'closed' };
+
+  it('gives back the open period covering the date', () => {
+    expect(openPeriod(open, { date: '2026-01-15' })).toBe(open);
+  });
+
+  it('refuses a date no period covers with period_closed on entry_date', () => {
+    expect(codeOf(() => openPeriod(null, { date: '2026-01-15' }))).toEqual({
+      code: 'period_closed',
+      hint: 'No accounting period covers 2026-01-15.',
+    });
+    expect(codeOf(() => openPeriod(undefined, { date: '2026-01-15' }))?.code).toBe('period_closed');
+  });
+
+  it('refuses a closed period, naming it, the date and the field', () => {
+    const refused = (() => {
+      try {
+        openPeriod(closed, { date: '2026-01-15', param: 'reverse_in_period_id' });
+      } catch (error) {
+        return error as { code: string; message: string; param?: string };
+      }
+      return undefined;
+    })();
+    expect(refused?.code).toBe('period_closed');
+    expect(refused?.message).toBe('The accounting period P2 covering 2026-01-15 is closed.');
+    expect(refused?.param).toBe('reverse_in_period_id');
+    expect(periodClosed(closed).message).toBe('The accounting period P2 is closed.');
   });
 });

@@ -55,6 +55,43 @@ export function fiscalYearTransition(action: PeriodAction, status: string): Peri
   return NEXT[action];
 }
 
+/** The periods a fiscal year's close closes with it: its open ones, in the order given. */
+export function periodsClosedWithYear<P extends { status: string }>(periods: readonly P[]): P[] {
+  return periods.filter((p) => p.status === 'open');
+}
+
+/** Where an entry is dated: the date it falls on (absent when the period was named by id) and the request field. */
+export interface PeriodUse {
+  date?: string;
+  param?: string;
+}
+
+/** The 422 period_closed for an entry dated in a closed period. */
+export function periodClosed(period: { name: string }, use: PeriodUse = {}): AccountingError {
+  return new AccountingError('period_closed', {
+    param: use.param ?? 'entry_date',
+    hint: `The accounting period ${period.name}${use.date ? ` covering ${use.date}` : ''} is closed.`,
+  });
+}
+
+/**
+ * Rule 2 of SPEC.md: an entry is dated only in an open period. Returns the period covering the
+ * entry's date, or throws 422 period_closed when no period covers it or the period is closed.
+ */
+export function openPeriod<P extends { name: string; status: string }>(
+  period: P | null | undefined,
+  use: PeriodUse = {},
+): P {
+  if (!period) {
+    throw new AccountingError('period_closed', {
+      param: use.param ?? 'entry_date',
+      hint: `No accounting period covers ${use.date}.`,
+    });
+  }
+  if (period.status !== 'open') throw periodClosed(period, use);
+  return period;
+}
+
 /** Refuses an end date before the start date (param `end_date`). */
 export function assertDateRange(startDate: string, endDate: string): void {
   if (endDate < startDate) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { money } from '../../../platform/persistence/money';
-import { billStatus, isMatchProblem, MatchPlan, planDepositMatch } from './bank-deposit';
+import { money } from '#platform/persistence/money';
+import { assertMatchable, billStatus, isMatchProblem, MatchPlan, planDepositMatch } from './bank-deposit';
 
 const deposit = (amount: string) => ({ amount: money(amount), currency: 'USD' });
 const inv = (id: string, due: string, currency = 'USD') => ({
@@ -72,5 +72,28 @@ describe('deposit matching rules', () => {
     expect(billStatus(money(10), money(0))).toBe('open');
     expect(billStatus(money(10), money('9.9999'))).toBe('partially_paid');
     expect(billStatus(money(10), money(10))).toBe('paid');
+  });
+});
+
+describe('matching a bank transaction', () => {
+  it('matches an unmatched deposit', () => {
+    expect(() => assertMatchable({ type: 'deposit', status: 'unmatched' })).not.toThrow();
+  });
+
+  it('refuses withdrawals and deposits already matched', () => {
+    expect(() => assertMatchable({ type: 'withdrawal', status: 'unmatched' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        message: "Only deposits can be matched to invoices; this bank transaction is a 'withdrawal'.",
+        details: { type: 'withdrawal' },
+      }),
+    );
+    expect(() => assertMatchable({ type: 'deposit', status: 'matched' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        message: "Cannot match a bank transaction whose status is 'matched'; allowed from: unmatched.",
+        details: { status: 'matched' },
+      }),
+    );
   });
 });

@@ -1,10 +1,30 @@
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
+import { AccountingError } from './accounting-error';
 
 export const BANK_TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
 export const BANK_TRANSACTION_STATUSES = ['unmatched', 'matched'] as const;
 export const UNAPPLIED_ROUTES = ['customer_credit', 'suspense'] as const;
 export type UnappliedRoute = (typeof UNAPPLIED_ROUTES)[number];
+
+/**
+ * Matching a bank transaction to invoices: only deposits are matched, each once
+ * (unmatched --match--> matched). Throws 409 invalid_state otherwise.
+ */
+export function assertMatchable(transaction: { type: string; status: string }): void {
+  if (transaction.type !== 'deposit') {
+    throw new AccountingError('invalid_state', {
+      hint: `Only deposits can be matched to invoices; this bank transaction is a '${transaction.type}'.`,
+      details: { type: transaction.type },
+    });
+  }
+  if (transaction.status !== 'unmatched') {
+    throw new AccountingError('invalid_state', {
+      hint: `Cannot match a bank transaction whose status is '${transaction.status}'; allowed from: unmatched.`,
+      details: { status: transaction.status },
+    });
+  }
+}
 
 export interface Application {
   invoiceId: string;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 
 export const ENTRY_STATUSES = [
   'draft',
@@ -117,22 +117,25 @@ export const formatEntryNumber = (prefix: string, n: number | string): string =>
 
 export const defaultEntryPrefix = (entityCode: string): string => `${entityCode.toUpperCase()}-JE`;
 
+/** A line of an entry, its account already resolved to an id. */
+export interface EntryLine {
+  accountId: string;
+  debit: Decimal;
+  credit: Decimal;
+  description?: string | null;
+  locationId?: string | null;
+  departmentId?: string | null;
+  classId?: string | null;
+  projectId?: string | null;
+}
+
 /** What an entry says, independent of how it was stored: the fields a re-import is compared on. */
 export interface EntryContent {
   entryDate: string;
   description: string | null;
   entryType: string;
   sourceType: string;
-  lines: {
-    accountId: string;
-    debit: Decimal;
-    credit: Decimal;
-    description?: string | null;
-    locationId?: string | null;
-    departmentId?: string | null;
-    classId?: string | null;
-    projectId?: string | null;
-  }[];
+  lines: EntryLine[];
 }
 
 /** True when two entries carry the same date, texts, source type and lines (in order, amounts compared exactly). */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { FixedAssetResponse } from './accounting.dto';
+import { FixedAssetResponse } from './fixed-asset.dto';
 
 /** The answer of POST /fixed_assets/{id}/depreciate: the run and the asset after it. */
 export class FixedAssetDepreciationResponse {

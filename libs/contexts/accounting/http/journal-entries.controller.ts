@@ -1,21 +1,9 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-} from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { JournalEntriesService } from '../application/journal-entries.service';
 import {
   CreateJournalEntryDto,
@@ -24,7 +12,7 @@ import {
   RejectJournalEntryDto,
   ReverseJournalEntryDto,
   UpdateJournalEntryDto,
-} from './accounting.dto';
+} from './journal-entry.dto';
 
 @ApiTags('Journal entries')
 @ApiResource('journal_entry')
@@ -32,21 +20,19 @@ import {
 export class JournalEntriesController {
   constructor(private readonly entries: JournalEntriesService) {}
 
-  @Post()
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'accounting:write',
     summary: 'Create a journal entry',
     description:
       'status draft or posted (default); posting applies the approval threshold, so the result may be pending_approval.',
+    returns: JournalEntryResponse,
   })
-  @ApiResponse({ status: 201, type: JournalEntryResponse })
   create(@Body() body: CreateJournalEntryDto, @Headers('idempotency-key') idempotencyKey?: string) {
     return this.entries.create(body, idempotencyKey);
   }
 
-  @Get()
-  @RequireScopes('accounting:read')
-  @ApiOperation({
+  @Route('GET', '', {
+    scopes: 'accounting:read',
     summary: 'List journal entries',
     description: 'Newest first, without lines; filters batch_id, status, source_type, period_id.',
   })
@@ -54,28 +40,27 @@ export class JournalEntriesController {
     return this.entries.list(query, req.originalUrl.split('?')[0]);
   }
 
-  @Get(':id')
-  @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'Retrieve a journal entry with its lines' })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
+  @Route('GET', ':id', {
+    scopes: 'accounting:read',
+    summary: 'Retrieve a journal entry with its lines',
+    returns: JournalEntryResponse,
+  })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.entries.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('PATCH', ':id', {
+    scopes: 'accounting:write',
     summary: 'Update a draft journal entry',
     description: '409 invalid_state unless the entry is a draft.',
+    returns: JournalEntryResponse,
   })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
   update(@Param('id') id: string, @Body() body: UpdateJournalEntryDto) {
     return this.entries.update(id, body);
   }
 
-  @Delete(':id')
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('DELETE', ':id', {
+    scopes: 'accounting:write',
     summary: 'Delete a draft journal entry',
     description: '409 invalid_state unless the entry is a draft.',
   })
@@ -83,54 +68,55 @@ export class JournalEntriesController {
     return this.entries.delete(id);
   }
 
-  @Post(':id/post')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('POST', ':id/post', {
+    scopes: 'accounting:write',
     summary: 'Post a draft',
     description: 'Applies the approval threshold: the result may be pending_approval.',
+    code: 200,
+    returns: JournalEntryResponse,
   })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
   post(@Param('id') id: string) {
     return this.entries.post(id);
   }
 
-  @Post(':id/approve')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Approve a pending entry (it is posted)' })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
+  @Route('POST', ':id/approve', {
+    scopes: 'accounting:write',
+    summary: 'Approve a pending entry (it is posted)',
+    code: 200,
+    returns: JournalEntryResponse,
+  })
   approve(@Param('id') id: string) {
     return this.entries.approve(id);
   }
 
-  @Post(':id/reject')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Reject a pending entry' })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
+  @Route('POST', ':id/reject', {
+    scopes: 'accounting:write',
+    summary: 'Reject a pending entry',
+    code: 200,
+    returns: JournalEntryResponse,
+  })
   reject(@Param('id') id: string, @Body() body: RejectJournalEntryDto) {
     return this.entries.reject(id, body.rejection_reason);
   }
 
-  @Post(':id/void')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Void a draft or pending entry' })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
+  @Route('POST', ':id/void', {
+    scopes: 'accounting:write',
+    summary: 'Void a draft or pending entry',
+    code: 200,
+    returns: JournalEntryResponse,
+  })
   void(@Param('id') id: string) {
     return this.entries.void(id);
   }
 
-  @Post(':id/reverse')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('POST', ':id/reverse', {
+    scopes: 'accounting:write',
     summary: 'Reverse a posted entry',
     description:
       'Posts an is_reversing entry with swapped lines and returns the original, now reversed, with reversed_by_id.',
+    code: 200,
+    returns: JournalEntryResponse,
   })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
   reverse(@Param('id') id: string, @Body() body: ReverseJournalEntryDto) {
     return this.entries.reverse(id, body);
   }

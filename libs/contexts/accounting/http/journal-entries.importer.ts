@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '../../../platform/imports/import-registry';
+import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
 import { JournalEntriesService } from '../application/journal-entries.service';
-import { CreateJournalEntryDto } from './accounting.dto';
+import { CreateJournalEntryDto } from './journal-entry.dto';
 
 /**
  * Bulk import of journal entries (`resource: "journal_entries"`): each record is validated as

@@ -1,60 +1,58 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { RecurringJournalEntriesService } from '../application/recurring-journal-entries.service';
+import { JournalEntryResponse } from './journal-entry.dto';
 import {
   CreateRecurringJournalEntryDto,
-  JournalEntryResponse,
   RecurringJournalEntryResponse,
   RecurringListQuery,
   UpdateRecurringJournalEntryDto,
-} from './accounting.dto';
+} from './recurring-journal-entry.dto';
 
 @ApiTags('Journal entries')
 @Controller('recurring-journal-entries')
 export class RecurringJournalEntriesController {
   constructor(private readonly recurring: RecurringJournalEntriesService) {}
 
-  @Post()
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'accounting:write',
     summary: 'Create a recurring journal entry template',
     description: 'Lines must balance and use postable accounts.',
+    returns: RecurringJournalEntryResponse,
   })
-  @ApiResponse({ status: 201, type: RecurringJournalEntryResponse })
   create(@Body() body: CreateRecurringJournalEntryDto) {
     return this.recurring.create(body);
   }
 
-  @Get()
-  @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'List recurring journal entry templates' })
+  @Route('GET', '', { scopes: 'accounting:read', summary: 'List recurring journal entry templates' })
   list(@Query() query: RecurringListQuery, @Req() req: Request) {
     return this.recurring.list(query, req.originalUrl.split('?')[0]);
   }
 
-  @Get(':id')
-  @RequireScopes('accounting:read')
-  @ApiOperation({ summary: 'Retrieve a recurring journal entry template' })
-  @ApiResponse({ status: 200, type: RecurringJournalEntryResponse })
+  @Route('GET', ':id', {
+    scopes: 'accounting:read',
+    summary: 'Retrieve a recurring journal entry template',
+    returns: RecurringJournalEntryResponse,
+  })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.recurring.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('accounting:write')
-  @ApiOperation({ summary: 'Update a recurring journal entry template' })
-  @ApiResponse({ status: 200, type: RecurringJournalEntryResponse })
+  @Route('PATCH', ':id', {
+    scopes: 'accounting:write',
+    summary: 'Update a recurring journal entry template',
+    returns: RecurringJournalEntryResponse,
+  })
   update(@Param('id') id: string, @Body() body: UpdateRecurringJournalEntryDto) {
     return this.recurring.update(id, body);
   }
 
-  @Delete(':id')
-  @RequireScopes('accounting:write')
-  @ApiOperation({
+  @Route('DELETE', ':id', {
+    scopes: 'accounting:write',
     summary: 'Delete a recurring journal entry template',
     description: 'Entries it already posted stay.',
   })
@@ -62,16 +60,15 @@ export class RecurringJournalEntriesController {
     return this.recurring.delete(id);
   }
 
-  @Post(':id/run')
-  @HttpCode(200)
-  @RequireScopes('accounting:write')
-  @ApiResource('journal_entry')
-  @ApiOperation({
+  @Route('POST', ':id/run', {
+    scopes: 'accounting:write',
     summary: 'Run a recurring template now',
     description:
       'Posts a RECURRING_JE entry dated today regardless of next_run_date, then advances next_run_date. Returns the entry with lines.',
+    code: 200,
+    returns: JournalEntryResponse,
   })
-  @ApiResponse({ status: 200, type: JournalEntryResponse })
+  @ApiResource('journal_entry')
   run(@Param('id') id: string) {
     return this.recurring.run(id);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '../../../platform/persistence/ids';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { newId } from '#platform/persistence/ids';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingSettingsRecord } from './accounting.entities';
 
 /** The calling entity's accounting settings row (one per entity and mode), created on first use. */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { MoneyColumn, TenantRecord } from '../../../platform/persistence/columns';
+import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
 
 @Entity({ name: 'accounting_settings' })
 export class AccountingSettingsRecord extends TenantRecord {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OutboxRow } from '../../../platform/events/event-publisher';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { outboxInsertSql, outboxRowJson, type OutboxRow } from '#platform/events/outbox-writer';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord, JournalLineRecord } from './accounting.entities';
 
 /** An entry checked and ready to write: its records, its event (placeholder number) and its period. */
@@ -154,11 +154,7 @@ export class JournalEntryWriter {
            debit_amount numeric, credit_amount numeric, description text, location_id uuid, department_id uuid,
            class_id uuid, project_id uuid)),
        o AS (
-         INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
-         SELECT (n.event->>'id')::uuid, $2, $3, n.event->>'type', n.event->>'api_version',
-           jsonb_set(n.event->'data', '{object,entry_number}', to_jsonb(n.entry_number)), n.event->>'request_id',
-           (n.event->>'created_at')::timestamptz, NULL
-         FROM n)
+         ${outboxInsertSql('n.event', 'n', "jsonb_set(n.event->'data', '{object,entry_number}', to_jsonb(n.entry_number))")})
        SELECT id, entry_number FROM n`,
       [JSON.stringify(items.map(toJson)), entityId, livemode],
     );
@@ -203,13 +199,6 @@ function toJson({ entry: e, lines, event }: EntryToWrite, seq: number) {
       class_id: l.classId,
       project_id: l.projectId,
     })),
-    event: {
-      id: event.id,
-      type: event.type,
-      api_version: event.apiVersion,
-      data: event.data,
-      request_id: event.requestId,
-      created_at: event.createdAt.toISOString(),
-    },
+    event: outboxRowJson(event),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { ChannelListingsService } from './channel-listings.service';
 import { ProductsService } from './products.service';
 import { TagsService } from './tags.service';

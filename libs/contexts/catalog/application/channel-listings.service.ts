@@ -1,20 +1,21 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { JobData, QUEUE_NAMES } from '../../../platform/queue/queues';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { assertCanSync, Channel, ListingStatus } from '../domain/channel-listing';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
 import { assertProductEditable } from '../domain/product';
-import { ChannelListingRepository, ProductRepository } from '../infrastructure/catalog.repositories';
-import { ChannelListingResource, toListingResource } from './catalog.presenters';
+import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
+import { ProductRepository } from '../infrastructure/product.repository';
+import { ChannelListingResource, toListingResource } from './channel-listing.presenter';
 import { previousAttributes } from './diff';
 
 export interface ListingInput {

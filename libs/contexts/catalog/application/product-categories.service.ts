@@ -1,14 +1,15 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
 import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/product-category';
-import { ProductCategoryRepository, ProductRepository } from '../infrastructure/catalog.repositories';
-import { ProductCategoryResource, toCategoryResource } from './catalog.presenters';
+import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
+import { ProductRepository } from '../infrastructure/product.repository';
+import { ProductCategoryResource, toCategoryResource } from './product-category.presenter';
 import { previousAttributes } from './diff';
 
 export interface CategoryInput {

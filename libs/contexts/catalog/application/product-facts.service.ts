@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ProductRepository } from '../infrastructure/catalog.repositories';
+import { ProductRepository } from '../infrastructure/product.repository';
 import type { ProductStatus, ProductType } from '../domain/product';
 
 /** What other contexts need to know about a product to plan it. */

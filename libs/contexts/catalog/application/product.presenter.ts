@@ -1,6 +1,7 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 export interface WeightResource {
   value: number;
@@ -74,9 +75,7 @@ export const toVariantResource = (v: ProductVariantRecord): ProductVariantResour
   cost_price: toJsonNumber(v.costPrice),
   weight: weightOf(v),
   metadata: v.metadata,
-  livemode: v.livemode,
-  created_at: v.createdAt.toISOString(),
-  updated_at: v.updatedAt.toISOString(),
+  ...resourceTimestamps(v),
 });
 
 export const toProductResource = (

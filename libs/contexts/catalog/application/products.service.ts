@@ -1,14 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { SelectQueryBuilder } from 'typeorm';
-import { DomainError } from '../../../platform/errors/domain-error';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { DomainError } from '#platform/errors/domain-error';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
 import {
@@ -21,11 +21,9 @@ import {
   ProductType,
   WeightUnit,
 } from '../domain/product';
-import {
-  ProductCategoryRepository,
-  ProductRepository,
-  ProductVariantRepository,
-} from '../infrastructure/catalog.repositories';
+import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
+import { ProductRepository } from '../infrastructure/product.repository';
+import { ProductVariantRepository } from '../infrastructure/product-variant.repository';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
 import { previousAttributes } from './diff';
 import {

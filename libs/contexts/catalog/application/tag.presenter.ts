@@ -1,4 +1,5 @@
 import { TagRecord } from '../infrastructure/tag.entity';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 export interface TagResource {
   id: string;
@@ -15,7 +16,5 @@ export const toTagResource = (tag: TagRecord): TagResource => ({
   object: 'tag',
   name: tag.name,
   color: tag.color,
-  livemode: tag.livemode,
-  created_at: tag.createdAt.toISOString(),
-  updated_at: tag.updatedAt.toISOString(),
+  ...resourceTimestamps(tag),
 });

@@ -1,5 +1,5 @@
-import { DomainError, DomainErrorOptions } from '../../../platform/errors/domain-error';
-import { ErrorCode } from '../../../platform/errors/error-catalog';
+import { DomainError, DomainErrorOptions } from '#platform/errors/domain-error';
+import { ErrorCode } from '#platform/errors/error-catalog';
 
 /** Errors raised by catalog rules; the platform maps each code to its status and envelope. */
 export class CatalogError extends DomainError {

@@ -1,4 +1,6 @@
+import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
+import { OptionalField } from '#platform/http/dto-fields';
 import { metadataProblem } from '../domain/metadata';
 
 /** Stripe-style metadata object (see domain/metadata.ts); null values remove keys on update. */
@@ -13,6 +15,14 @@ export const IsMetadata = (options?: ValidationOptions) =>
     },
     options,
   );
+
+/** The OpenAPI description of a metadata object (string values), with an example. */
+export const metadataDoc = (example: Record<string, string>) =>
+  ({ type: 'object', additionalProperties: { type: 'string' }, example }) satisfies ApiPropertyOptions;
+
+/** An optional metadata body field: documented with `example`, checked by IsMetadata. */
+export const OptionalMetadata = (example: Record<string, string>, description?: string) =>
+  OptionalField(description ? { ...metadataDoc(example), description } : metadataDoc(example), IsMetadata());
 
 /** A flat object of string values (variant options such as { "size": "L" }). */
 export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>

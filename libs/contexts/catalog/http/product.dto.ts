@@ -1,22 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ArrayMaxSize, IsArray, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
   AMOUNT_MAX,
   CURRENCY_PATTERN,
@@ -30,15 +15,24 @@ import {
   WEIGHT_UNITS,
 } from '../domain/product';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
-import { IsMetadata, IsStringMap } from './catalog-validators';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { IsMetadata, IsStringMap, metadataDoc, OptionalMetadata } from './catalog-validators';
+import { IsMoneyAmount } from '#platform/http/money.validator';
+import {
+  NullableField,
+  NullableText,
+  NullableUuid,
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalField,
+  OptionalNonEmptyText,
+  OptionalUuid,
+  RequiredEnum,
+  RequiredText,
+  RequiredUuid,
+} from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
-const notNull = (_: unknown, v: unknown) => v !== null;
-const METADATA_DOC = {
-  type: 'object',
-  additionalProperties: { type: 'string' },
-  example: { erp_ref: 'ITEM-4411' },
-} as const;
+const METADATA_EXAMPLE = { erp_ref: 'ITEM-4411' };
 
 export class WeightDto {
   @ApiProperty({ example: 1.25, minimum: 0 })
@@ -47,16 +41,14 @@ export class WeightDto {
   @Max(AMOUNT_MAX)
   value: number;
 
-  @ApiProperty({ enum: WEIGHT_UNITS, example: 'kg' })
-  @IsIn(WEIGHT_UNITS)
-  unit: WeightUnit;
+  @RequiredEnum(WEIGHT_UNITS, { example: 'kg' }) unit: WeightUnit;
 }
 
 export class DimensionsDto {
   @ApiProperty({ example: 30, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) length: number;
   @ApiProperty({ example: 20, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) width: number;
   @ApiProperty({ example: 10, minimum: 0 }) @IsMoneyAmount() @Min(0) @Max(AMOUNT_MAX) height: number;
-  @ApiProperty({ enum: DIMENSION_UNITS, example: 'cm' }) @IsIn(DIMENSION_UNITS) unit: DimensionUnit;
+  @RequiredEnum(DIMENSION_UNITS, { example: 'cm' }) unit: DimensionUnit;
 }
 
 export class CreateVariantDto {
@@ -71,58 +63,37 @@ export class CreateVariantDto {
   })
   sku: string;
 
-  @ApiProperty({ example: 'Widget, red', maxLength: NAME_MAX })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  name: string;
+  @RequiredText(NAME_MAX, { example: 'Widget, red', maxLength: NAME_MAX }) name: string;
 
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    example: { color: 'red' },
-  })
-  @IsOptional()
-  @IsStringMap(20)
+  @OptionalField(
+    {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      example: { color: 'red' },
+    },
+    IsStringMap(20),
+  )
   options?: Record<string, string>;
 
-  @ApiPropertyOptional({
-    nullable: true,
-    minimum: 0,
-    example: 27.5,
-    description: 'Null: the product list price applies.',
-  })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
+  @NullableField(
+    { minimum: 0, example: 27.5, description: 'Null: the product list price applies.' },
+    IsMoneyAmount(),
+    Min(0),
+    Max(AMOUNT_MAX),
+  )
   list_price?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, example: 11 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
-  cost_price?: number | null;
+  @NullableField({ minimum: 0, example: 11 }, IsMoneyAmount(), Min(0), Max(AMOUNT_MAX)) cost_price?:
+    number | null;
 
-  @ApiPropertyOptional({ type: WeightDto, nullable: true })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @ValidateNested()
-  @Type(() => WeightDto)
-  weight?: WeightDto | null;
+  @NullableField({ type: WeightDto }, ValidateNested(), Type(() => WeightDto)) weight?: WeightDto | null;
 
-  @ApiPropertyOptional(METADATA_DOC)
-  @IsOptional()
-  @IsMetadata()
-  metadata?: Record<string, string | null>;
+  @OptionalMetadata(METADATA_EXAMPLE) metadata?: Record<string, string | null>;
 }
 
 export class UpdateVariantDto extends PartialType(CreateVariantDto) {
   @ApiPropertyOptional({
-    ...METADATA_DOC,
+    ...metadataDoc(METADATA_EXAMPLE),
     description: 'Merged into the current metadata; "" or null removes a key.',
   })
   override metadata?: Record<string, string | null>;
@@ -130,90 +101,64 @@ export class UpdateVariantDto extends PartialType(CreateVariantDto) {
 
 /** Fields shared by create and update (update makes every field optional). */
 class ProductFieldsDto {
-  @ApiPropertyOptional({ nullable: true, maxLength: DESCRIPTION_MAX })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsString()
-  @MaxLength(DESCRIPTION_MAX)
-  description?: string | null;
+  @NullableText(DESCRIPTION_MAX, { maxLength: DESCRIPTION_MAX }) description?: string | null;
 
-  @ApiPropertyOptional({ enum: PRODUCT_TYPES, default: 'standard' })
-  @IsOptional()
-  @IsIn(PRODUCT_TYPES)
-  type?: ProductType;
+  @OptionalEnum(PRODUCT_TYPES, { default: 'standard' }) type?: ProductType;
 
-  @ApiPropertyOptional({ example: 'ea', default: 'ea', description: 'Unit of measure code.' })
-  @IsOptional()
-  @IsString()
-  @Matches(UNIT_OF_MEASURE_PATTERN, {
-    message: 'unit_of_measure must be a code of 1-20 letters, digits, . _ -',
-  })
+  @OptionalField(
+    { example: 'ea', default: 'ea', description: 'Unit of measure code.' },
+    IsString(),
+    Matches(UNIT_OF_MEASURE_PATTERN, {
+      message: 'unit_of_measure must be a code of 1-20 letters, digits, . _ -',
+    }),
+  )
   unit_of_measure?: string;
 
-  @ApiPropertyOptional({ example: 25, minimum: 0, default: 0, description: 'Up to 4 decimal places.' })
-  @IsOptional()
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
+  @OptionalField(
+    { example: 25, minimum: 0, default: 0, description: 'Up to 4 decimal places.' },
+    IsMoneyAmount(),
+    Min(0),
+    Max(AMOUNT_MAX),
+  )
   list_price?: number;
 
-  @ApiPropertyOptional({
-    example: 'USD',
-    pattern: '^[A-Z]{3}$',
-    description: "ISO 4217; defaults to the entity's base currency.",
-  })
-  @IsOptional()
-  @IsString()
-  @Matches(CURRENCY_PATTERN, { message: 'currency must be an upper-case ISO 4217 code' })
+  @OptionalField(
+    {
+      example: 'USD',
+      pattern: '^[A-Z]{3}$',
+      description: "ISO 4217; defaults to the entity's base currency.",
+    },
+    IsString(),
+    Matches(CURRENCY_PATTERN, { message: 'currency must be an upper-case ISO 4217 code' }),
+  )
   currency?: string;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, example: 10 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(AMOUNT_MAX)
-  cost_price?: number | null;
+  @NullableField({ minimum: 0, example: 10 }, IsMoneyAmount(), Min(0), Max(AMOUNT_MAX)) cost_price?:
+    number | null;
 
-  @ApiPropertyOptional({ type: WeightDto, nullable: true })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @ValidateNested()
-  @Type(() => WeightDto)
-  weight?: WeightDto | null;
+  @NullableField({ type: WeightDto }, ValidateNested(), Type(() => WeightDto)) weight?: WeightDto | null;
 
-  @ApiPropertyOptional({ type: DimensionsDto, nullable: true })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @ValidateNested()
-  @Type(() => DimensionsDto)
+  @NullableField({ type: DimensionsDto }, ValidateNested(), Type(() => DimensionsDto))
   dimensions?: DimensionsDto | null;
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     default: false,
     description: 'Counts toward the declared value of shipping-label insurance.',
   })
-  @IsOptional()
-  @IsBoolean()
   freight_insurance?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Units are tracked by serial number.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: false, description: 'Units are tracked by serial number.' })
   serial_tracked?: boolean;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsUUID()
-  category_id?: string | null;
+  @NullableUuid() category_id?: string | null;
 
-  @ApiPropertyOptional({
-    ...METADATA_DOC,
-    description: 'Merged into the current metadata; "" or null removes a key.',
-  })
-  @IsOptional()
-  @IsMetadata()
+  @OptionalField(
+    {
+      ...metadataDoc(METADATA_EXAMPLE),
+      description: 'Merged into the current metadata; "" or null removes a key.',
+    },
+    IsMetadata(),
+  )
   metadata?: Record<string, string | null>;
 }
 
@@ -229,68 +174,48 @@ export class CreateProductDto extends ProductFieldsDto {
   })
   sku: string;
 
-  @ApiProperty({ example: 'Widget', maxLength: NAME_MAX })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  name: string;
+  @RequiredText(NAME_MAX, { example: 'Widget', maxLength: NAME_MAX }) name: string;
 
-  @ApiPropertyOptional({ type: [CreateVariantDto], maxItems: 100 })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => CreateVariantDto)
+  @OptionalField(
+    { type: [CreateVariantDto], maxItems: 100 },
+    IsArray(),
+    ArrayMaxSize(100),
+    ValidateNested({ each: true }),
+    Type(() => CreateVariantDto),
+  )
   variants?: CreateVariantDto[];
 }
 
 export class UpdateProductDto extends ProductFieldsDto {
-  @ApiPropertyOptional({
-    example: 'WID-001',
-    pattern: SKU_PATTERN.source,
-    description: 'Unique across products and variants of the entity and mode.',
-  })
-  @IsOptional()
-  @IsString()
-  @Matches(SKU_PATTERN, {
-    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
-  })
+  @OptionalField(
+    {
+      example: 'WID-001',
+      pattern: SKU_PATTERN.source,
+      description: 'Unique across products and variants of the entity and mode.',
+    },
+    IsString(),
+    Matches(SKU_PATTERN, {
+      message:
+        'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+    }),
+  )
   sku?: string;
 
-  @ApiPropertyOptional({ example: 'Widget', maxLength: NAME_MAX })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  name?: string;
+  @OptionalNonEmptyText(NAME_MAX, { example: 'Widget', maxLength: NAME_MAX }) name?: string;
 }
 
 export class ProductListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ description: 'Exact SKU.' })
-  @IsOptional()
-  @IsString()
-  sku?: string;
+  @OptionalField({ description: 'Exact SKU.' }, IsString()) sku?: string;
 
-  @ApiPropertyOptional({ enum: PRODUCT_TYPES })
-  @IsOptional()
-  @IsIn(PRODUCT_TYPES)
-  type?: ProductType;
+  @OptionalEnum(PRODUCT_TYPES) type?: ProductType;
 
-  @ApiPropertyOptional({ enum: PRODUCT_STATUSES, description: 'Absent: both statuses.' })
-  @IsOptional()
-  @IsIn(PRODUCT_STATUSES)
-  status?: ProductStatus;
+  @OptionalEnum(PRODUCT_STATUSES, { description: 'Absent: both statuses.' }) status?: ProductStatus;
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @IsUUID()
-  category_id?: string;
+  @OptionalUuid() category_id?: string;
 }
 
 export class AttachTagDto {
-  @ApiProperty({ format: 'uuid', description: 'A tag of the same entity and mode.' })
-  @IsUUID()
-  tag_id: string;
+  @RequiredUuid({ description: 'A tag of the same entity and mode.' }) tag_id: string;
 }
 
 export class WeightResponse {
@@ -305,9 +230,8 @@ export class DimensionsResponse {
   @ApiProperty({ enum: DIMENSION_UNITS, example: 'cm' }) unit: string;
 }
 
+@ResourceResponse('product_variant')
 export class ProductVariantResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'product_variant' }) object: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ example: 'WID-001-RED' }) sku: string;
   @ApiProperty({ example: 'Widget, red' }) name: string;
@@ -322,15 +246,11 @@ export class ProductVariantResponse {
   list_price: number | null;
   @ApiProperty({ nullable: true, type: Number, example: 11 }) cost_price: number | null;
   @ApiProperty({ nullable: true, type: WeightResponse }) weight: WeightResponse | null;
-  @ApiProperty(METADATA_DOC) metadata: Record<string, string>;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty(metadataDoc(METADATA_EXAMPLE)) metadata: Record<string, string>;
 }
 
+@ResourceResponse('product', { tail: ['created_at', 'updated_at'] })
 export class ProductResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'product' }) object: string;
   @ApiProperty({ example: 'WID-001' }) sku: string;
   @ApiProperty({ example: 'Widget' }) name: string;
   @ApiProperty({ nullable: true, type: String, example: 'A sturdy widget.' }) description: string | null;
@@ -360,11 +280,9 @@ export class ProductResponse {
   @ApiProperty({ type: [String], description: 'Ids of attached tags, in attachment order.' })
   tag_ids: string[];
   @ApiProperty({ type: [ProductVariantResponse] }) variants: ProductVariantResponse[];
-  @ApiProperty(METADATA_DOC) metadata: Record<string, string>;
+  @ApiProperty(metadataDoc(METADATA_EXAMPLE)) metadata: Record<string, string>;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) archived_at: string | null;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 export class DeletedResponse {

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, outcomes, validateAs } from '../../../platform/imports/import-registry';
+import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-registry';
 import { ProductsService } from '../application/products.service';
 import { CreateProductDto } from './product.dto';
 

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '../../../platform/imports/import-registry';
+import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
 import { TagsService } from '../application/tags.service';
 import { CreateTagDto } from './tag.dto';
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { MoneyColumn, TenantRecord } from '../../../platform/persistence/columns';
+import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
 
 @Entity({ name: 'products' })

@@ -42,7 +42,8 @@ export interface PurchaseRequest {
   rate: CarrierRate;
   insuredAmount: Decimal | null;
   fileType: LabelFileType;
-  label: Omit<LabelContent, 'trackingNumber' | 'carrier' | 'service'>;
+  /** What the label shows besides the carrier's data and the package number (see PurchasedLabel.content). */
+  label: Omit<LabelContent, 'trackingNumber' | 'carrier' | 'service' | 'packageNumber'>;
 }
 
 export interface PurchasedLabel {
@@ -53,7 +54,12 @@ export interface PurchasedLabel {
   insuranceFee: Decimal | null;
   fileType: LabelFileType;
   contentType: string;
-  content: Buffer;
+  /**
+   * The label file; from a provider that draws the label from the package's data (the sandbox),
+   * the function rendering it with the package number, which a new package takes only at the
+   * end of its transaction, after the purchase.
+   */
+  content: Buffer | ((packageNumber: string) => Buffer);
   providerShipmentId: string | null;
 }
 

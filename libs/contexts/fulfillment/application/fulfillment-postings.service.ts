@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService, LedgerPostingService, PostingLine } from '../../accounting';
-import { money } from '../../../platform/persistence/money';
+import { AccountingSettingsService, LedgerPostingService, PostingLine } from '#contexts/accounting';
+import { money } from '#platform/persistence/money';
 
 /**
  * Fulfillment's journal entries, by control-account role on the entity's business day
@@ -18,16 +18,35 @@ export class FulfillmentPostings {
   /**
    * FULFILLMENT of a shipped package: debit COGS and credit inventory at the inventory cost;
    * debit receivables and credit revenue (and sales tax) for the shipped units' share of their
-   * order lines: revenue of a sales order is recognised when its units ship.
+   * order lines: revenue of a sales order is recognised when its units ship. `entryDate` is the
+   * business day when the caller read it already (see businessDay()).
    */
-  fulfillment(packageId: string, packageNumber: string, cost: Decimal, net: Decimal, tax: Decimal) {
-    return this.post('FULFILLMENT', packageId, `Fulfillment of package ${packageNumber}`, [
-      { role: 'cogs', debit: cost, description: 'Cost of goods shipped' },
-      { role: 'inventory', credit: cost, description: 'Inventory shipped' },
-      { role: 'receivables', debit: net.plus(tax), description: 'Shipped to the customer' },
-      { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
-      { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
-    ]);
+  fulfillment(
+    packageId: string,
+    packageNumber: string,
+    cost: Decimal,
+    net: Decimal,
+    tax: Decimal,
+    entryDate?: string,
+  ) {
+    return this.post(
+      'FULFILLMENT',
+      packageId,
+      `Fulfillment of package ${packageNumber}`,
+      [
+        { role: 'cogs', debit: cost, description: 'Cost of goods shipped' },
+        { role: 'inventory', credit: cost, description: 'Inventory shipped' },
+        { role: 'receivables', debit: net.plus(tax), description: 'Shipped to the customer' },
+        { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
+        { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
+      ],
+      entryDate,
+    );
+  }
+
+  /** The entity's business day, the date of the entries (read ahead by a caller holding a lock later). */
+  businessDay(): Promise<string> {
+    return this.settings.currentBusinessDay();
   }
 
   /** RETURN: the mirror of the revenue side for the returned units (debit revenue and tax, credit receivables). */
@@ -63,6 +82,7 @@ export class FulfillmentPostings {
     sourceId: string,
     description: string,
     lines: PostingLine[],
+    entryDate?: string,
   ) {
     const kept = lines.filter((l) => money(l.debit ?? 0).gt(0) || money(l.credit ?? 0).gt(0));
     if (kept.length === 0) return null;
@@ -70,7 +90,7 @@ export class FulfillmentPostings {
       source_type: sourceType,
       source_id: sourceId,
       source_module: 'fulfillment',
-      entry_date: await this.settings.currentBusinessDay(),
+      entry_date: entryDate ?? (await this.settings.currentBusinessDay()),
       description,
       lines: kept,
     });

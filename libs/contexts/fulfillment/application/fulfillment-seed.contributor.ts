@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
-import { ProductsService } from '../../catalog';
-import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
-import { AdjustmentsService } from '../../inventory';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { ProductsService } from '#contexts/catalog';
+import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import { AdjustmentsService } from '#contexts/inventory';
 import { LabelsService } from './labels.service';
 import { PackagesService } from './packages.service';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { FulfillmentSettingsRecord } from '../infrastructure/fulfillment.entities';
-import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment.repositories';
+import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
 
 const present = (s: FulfillmentSettingsRecord) => ({
   object: 'fulfillment_settings' as const,

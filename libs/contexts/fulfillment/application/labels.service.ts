@@ -1,22 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AppConfig } from '../../../platform/config/app-config';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ListPage } from '../../../platform/http/list/paginate';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import Decimal from 'decimal.js';
+import { AppConfig } from '#platform/config/app-config';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListPage } from '#platform/http/list/paginate';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
 import { assertTransition, nextStatus } from '../domain/package';
-import { PackageItemRecord, PackageRecord, ShippingRateRecord } from '../infrastructure/fulfillment.entities';
 import {
-  PackageItemRepository,
-  PackageLabelRepository,
-  PackageRepository,
-  ShippingRateRepository,
-} from '../infrastructure/fulfillment.repositories';
-import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel } from './carrier.port';
+  PackageItemRecord,
+  PackageLabelRecord,
+  PackageRecord,
+  ShippingRateRecord,
+} from '../infrastructure/fulfillment.entities';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
+import { PackageLabelRepository } from '../infrastructure/package-label.repository';
+import { PackageRepository } from '../infrastructure/package.repository';
+import { ShippingRateRepository } from '../infrastructure/shipping-rate.repository';
+import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel, PurchasedLabel } from './carrier.port';
 import { OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageViews } from './package-views.service';
@@ -37,6 +41,10 @@ export type RateResource = ReturnType<typeof toRateResource>;
 
 /** The outcome of a purchase attempt inside a package transaction: the 422's hint on failure. */
 export type PurchaseOutcome = { ok: true } | { ok: false; hint: string };
+
+/** A label bought from the carrier, not yet recorded, or the refusal's hint. */
+export type Purchase =
+  { ok: true; rate: ShippingRateRecord; bought: PurchasedLabel } | { ok: false; hint: string };
 
 const parcelOf = (p: PackageRecord): Parcel => ({
   weightLb: p.weightLb,
@@ -110,6 +118,30 @@ export class LabelsService {
     rateObjectId: string,
     fileType: LabelFileType,
   ): Promise<PurchaseOutcome> {
+    const insured = insurableAmount(await this.views.insurance(pkg, items));
+    const order = await this.reader.order(pkg.orderId);
+    const customer = await this.reader.customer(order.accountId);
+    const purchase = await this.purchase(pkg, rateObjectId, fileType, insured, customer.name);
+    if (!purchase.ok) return purchase;
+    const label = this.applyPurchase(pkg, purchase);
+    this.renderFile(label, purchase, pkg.packageNumber);
+    await this.labels.insertBuilt([label]);
+    await this.packages.save(pkg);
+    await this.events.publish('fulfillment.label.purchased', await this.views.presentOne(pkg));
+    return { ok: true };
+  }
+
+  /**
+   * Checks the rate and buys the label from the carrier; writes nothing. `insured` is what the
+   * label insures (the package's insurance summary), `customer` the name it is addressed to.
+   */
+  async purchase(
+    pkg: PackageRecord,
+    rateObjectId: string,
+    fileType: LabelFileType,
+    insured: Decimal | null,
+    customer: string,
+  ): Promise<Purchase> {
     assertTransition('buy_label', pkg.status, pkg.id);
     const rate = await this.rates.findByRateObjectId(rateObjectId);
     if (!rate || rate.orderId !== pkg.orderId)
@@ -127,15 +159,11 @@ export class LabelsService {
         ok: false,
         hint: `Rate '${rateObjectId}' was quoted by another label provider; request new rates.`,
       };
-    const insured = insurableAmount(await this.views.insurance(pkg, items));
-    const order = await this.reader.order(pkg.orderId);
-    const customer = await this.reader.customer(order.accountId);
-    let bought;
     try {
-      bought = await this.carrier.purchase({
+      const bought = await this.carrier.purchase({
         reference: `${pkg.id}:${rate.rateObjectId}`,
         parcel: parcelOf(pkg),
-        shipTo: { name: customer.name, lines: [] },
+        shipTo: { name: customer, lines: [] },
         rate: {
           carrier: rate.carrier,
           service: rate.serviceLevel,
@@ -149,32 +177,42 @@ export class LabelsService {
         insuredAmount: insured,
         fileType,
         label: {
-          packageNumber: pkg.packageNumber,
           weightLb: (pkg.weightLb ?? money(1)).toString(),
-          shipTo: [customer.name, `Order ${pkg.orderId.slice(0, 8)}`],
+          shipTo: [customer, `Order ${pkg.orderId.slice(0, 8)}`],
         },
       });
+      return { ok: true, rate, bought };
     } catch (error) {
       if (error instanceof CarrierFailure)
         return { ok: false, hint: `The carrier refused the label: ${error.message}` };
       throw error;
     }
-    await this.labels.create({
-      packageId: pkg.id,
-      provider: this.carrier.provider,
-      providerShipmentId: bought.providerShipmentId,
-      rateObjectId: rate.rateObjectId,
-      carrier: rate.carrier,
-      serviceLevel: rate.serviceLevel,
-      trackingNumber: bought.trackingNumber,
-      fileType: bought.fileType,
-      contentType: bought.contentType,
-      content: bought.content,
-      amount: bought.amount,
-      insuredAmount: bought.insuredAmount,
-      insuranceFee: bought.insuranceFee,
-      refundStatus: null,
-    });
+  }
+
+  /**
+   * The package labeled with a bought label (status, carrier, tracking, cost, insurance) and the
+   * label record, built but not written. A label the provider left to render has no file until
+   * renderFile() is given the package number.
+   */
+  applyPurchase(pkg: PackageRecord, { rate, bought }: Extract<Purchase, { ok: true }>): PackageLabelRecord {
+    const [label] = this.labels.buildMany([
+      {
+        packageId: pkg.id,
+        provider: this.carrier.provider,
+        providerShipmentId: bought.providerShipmentId,
+        rateObjectId: rate.rateObjectId,
+        carrier: rate.carrier,
+        serviceLevel: rate.serviceLevel,
+        trackingNumber: bought.trackingNumber,
+        fileType: bought.fileType,
+        contentType: bought.contentType,
+        ...(Buffer.isBuffer(bought.content) ? { content: bought.content } : {}),
+        amount: bought.amount,
+        insuredAmount: bought.insuredAmount,
+        insuranceFee: bought.insuranceFee,
+        refundStatus: null,
+      },
+    ]);
     pkg.status = nextStatus('buy_label');
     pkg.carrier = rate.carrier.toLowerCase();
     pkg.serviceLevel = rate.serviceLevel;
@@ -183,9 +221,12 @@ export class LabelsService {
     pkg.shipCost = bought.amount;
     pkg.insuredAmount = bought.insuredAmount;
     pkg.insuranceFee = bought.insuranceFee;
-    await this.packages.save(pkg);
-    await this.events.publish('fulfillment.label.purchased', await this.views.presentOne(pkg));
-    return { ok: true };
+    return label;
+  }
+
+  /** Renders the file of a label the provider draws from our data, once the package number is known. */
+  renderFile(label: PackageLabelRecord, { bought }: Extract<Purchase, { ok: true }>, packageNumber: string) {
+    if (typeof bought.content === 'function') label.content = bought.content(packageNumber);
   }
 
   /** POST /packages/{id}/buy-label: 422 label_purchase_failed (the package inside the body) when refused. */

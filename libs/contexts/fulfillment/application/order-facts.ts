@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
-import { OrdersService, AccountsService } from '../../sales';
+import { money } from '#platform/persistence/money';
+import { OrdersService, AccountsService } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';

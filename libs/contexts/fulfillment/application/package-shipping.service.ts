@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { money } from '../../../platform/persistence/money';
-import { OrdersService } from '../../sales';
-import { StockService } from '../../inventory';
+import Decimal from 'decimal.js';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { money } from '#platform/persistence/money';
+import { OrdersService } from '#contexts/sales';
+import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { assertTransition, nextStatus } from '../domain/package';
+import { assertTransition, nextStatus, PackageStatus } from '../domain/package';
 import { allLinesShipped } from '../domain/packing';
 import { recognizedShare } from '../domain/revenue';
 import { PackageItemRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
-import { PackageItemRepository, PackageRepository } from '../infrastructure/fulfillment.repositories';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
+import { PackageRepository } from '../infrastructure/package.repository';
 import { FulfillmentPostings } from './fulfillment-postings.service';
-import { OrderReader } from './order-facts';
+import { OrderFacts, OrderReader } from './order-facts';
 import { PackageViews } from './package-views.service';
-import { ShipmentNotifications } from './shipment-notifications.service';
+import { ShipmentMessage, ShipmentNotifications } from './shipment-notifications.service';
 
 /** Statuses whose units have left the warehouse. */
 export const SHIPPED_STATUSES = ['shipped', 'delivered', 'returned'] as const;
@@ -38,6 +40,28 @@ export class PackageShipping {
   ) {}
 
   async shipInside(pkg: PackageRecord, items: PackageItemRecord[]): Promise<{ notificationId: string }> {
+    const order = await this.reader.order(pkg.orderId);
+    const plan = await this.prepare(pkg, items, order);
+    for (const item of items) await this.items.save(item);
+    await this.packages.save(pkg);
+    await this.postings.fulfillment(pkg.id, pkg.packageNumber, plan.cost, plan.net, plan.tax);
+    const customer = await this.reader.customer(order.accountId);
+    const notificationId = await this.notifications.compose(this.message(pkg, order, customer));
+    await this.events.publish(
+      'fulfillment.shipped',
+      await this.views.presentOne(pkg),
+      plan.previousAttributes,
+    );
+    if (plan.orderFulfilled) await this.orders.markFulfilled(order.id);
+    return { notificationId };
+  }
+
+  /**
+   * The stock half of shipping: units and serials leave through inventory, and the package and
+   * its items are changed in memory (status `shipped`, `shipped_at`, cost of goods, unit costs),
+   * not saved. Answers the amounts to post and whether the order is now fully shipped.
+   */
+  async prepare(pkg: PackageRecord, items: PackageItemRecord[], order: OrderFacts): Promise<ShipmentPlan> {
     assertTransition('ship', pkg.status, pkg.id);
     const previous = pkg.status;
     if (items.length === 0)
@@ -49,7 +73,6 @@ export class PackageShipping {
         param: 'location_id',
         hint: 'The package has no location to ship from; set location_id.',
       });
-    const order = await this.reader.order(pkg.orderId);
     const shippedBefore = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
     const cost = await this.stock.shipPackage({
       packageId: pkg.id,
@@ -76,14 +99,25 @@ export class PackageShipping {
       tax = tax.plus(share.tax);
       running.set(line.id, before + item.quantity);
     });
-    for (const item of items) await this.items.save(item);
     pkg.costOfGoods = money(cost.totalCost);
     pkg.status = nextStatus('ship');
     pkg.shippedAt = new Date();
-    await this.packages.save(pkg);
-    await this.postings.fulfillment(pkg.id, pkg.packageNumber, money(cost.totalCost), net, tax);
-    const customer = await this.reader.customer(order.accountId);
-    const notificationId = await this.notifications.compose({
+    return {
+      previousAttributes: { status: previous, shipped_at: null },
+      cost: money(cost.totalCost),
+      net,
+      tax,
+      orderFulfilled: allLinesShipped(order.lines, running),
+    };
+  }
+
+  /** The shipment notification of a shipped package (it names the package number). */
+  message(
+    pkg: PackageRecord,
+    order: OrderFacts,
+    customer: { name: string; email: string | null },
+  ): ShipmentMessage {
+    return {
       packageId: pkg.id,
       orderId: order.id,
       recipient: customer.email,
@@ -94,12 +128,17 @@ export class PackageShipping {
         pkg.trackingNumber ? `Tracking number: ${pkg.trackingNumber}` : 'No tracking number was given.',
         ...(pkg.trackingUrl ? [`Track it at ${pkg.trackingUrl}`] : []),
       ].join('\n'),
-    });
-    await this.events.publish('fulfillment.shipped', await this.views.presentOne(pkg), {
-      status: previous,
-      shipped_at: null,
-    });
-    if (allLinesShipped(order.lines, running)) await this.orders.markFulfilled(order.id);
-    return { notificationId };
+    };
   }
+}
+
+/** What shipping a package posts and changes besides its stock (see PackageShipping.prepare). */
+export interface ShipmentPlan {
+  /** The `previous_attributes` of `fulfillment.shipped`. */
+  previousAttributes: { status: PackageStatus; shipped_at: null };
+  cost: Decimal;
+  net: Decimal;
+  tax: Decimal;
+  /** Every line of the order has shipped with this package. */
+  orderFulfilled: boolean;
 }

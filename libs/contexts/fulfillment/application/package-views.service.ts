@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { insuranceSummary, InsuranceSummary } from '../domain/insurance';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
-import {
-  FulfillmentSettingsRepository,
-  PackageItemRepository,
-  PackageLabelRepository,
-} from '../infrastructure/fulfillment.repositories';
+import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
+import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { PackageResource, toPackageResource } from './package.presenter';
 
 /** What packaging needs to know about a product (read through the catalog's registered loader). */
@@ -74,15 +72,20 @@ export class PackageViews {
     const labels = await this.labels.ofPackages(ids);
     const settings = await this.settings.current();
     const products = await this.products([...items.values()].flat().map((i) => i.productId));
-    return rows.map((r) => {
-      const own = items.get(r.id) ?? [];
-      return toPackageResource(
-        r,
-        own,
-        labels.get(r.id),
-        this.summary(r, own, products, settings.insuranceThreshold, labels.get(r.id)),
-      );
-    });
+    return rows.map((r) =>
+      this.build(r, items.get(r.id) ?? [], labels.get(r.id), products, settings.insuranceThreshold),
+    );
+  }
+
+  /** The resource of a package from what the caller already holds (no query). */
+  build(
+    p: PackageRecord,
+    items: PackageItemRecord[],
+    label: PackageLabelRecord | undefined,
+    products: Map<string, ProductFacts>,
+    threshold: Decimal | null,
+  ): PackageResource {
+    return toPackageResource(p, items, label, this.summary(p, items, products, threshold, label));
   }
 
   async presentOne(row: PackageRecord): Promise<PackageResource> {

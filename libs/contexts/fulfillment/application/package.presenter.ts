@@ -1,8 +1,8 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
 import { InsuranceSummary } from '../domain/insurance';
 import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
+import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const num = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 4);
 
 export const toPackageItemResource = (i: PackageItemRecord) => ({
@@ -80,12 +80,10 @@ export const toPackageResource = (
   revision_override: p.revisionOverride,
   notes: p.notes,
   metadata: p.metadata,
-  shipped_at: iso(p.shippedAt),
-  delivered_at: iso(p.deliveredAt),
-  voided_at: iso(p.voidedAt),
-  returned_at: iso(p.returnedAt),
-  livemode: p.livemode,
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
+  shipped_at: isoOrNull(p.shippedAt),
+  delivered_at: isoOrNull(p.deliveredAt),
+  voided_at: isoOrNull(p.voidedAt),
+  returned_at: isoOrNull(p.returnedAt),
+  ...resourceTimestamps(p),
 });
 export type PackageResource = ReturnType<typeof toPackageResource>;

@@ -1,29 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
-import { mergeMetadata, ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
-import { InventorySettingsService, StockService } from '../../inventory';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import { InventorySettingsService, StockService } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
+import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
 import { assertTransition, nextStatus, PackageStatus, formatPackageNumber } from '../domain/package';
 import { assertSerialCount, remainingByLine, RequestedItem, resolveItems } from '../domain/packing';
-import { PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
-import {
-  FulfillmentSettingsRepository,
-  PackageFilters,
-  PackageItemRepository,
-  PackageRepository,
-} from '../infrastructure/fulfillment.repositories';
+import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
+import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
+import { PackageFilters, PackageRepository } from '../infrastructure/package.repository';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
+import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { FulfillmentPostings } from './fulfillment-postings.service';
-import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.service';
+import { labelPurchaseFailed, LabelsService, Purchase, PurchaseOutcome } from './labels.service';
 import { assertPackable, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
-import { PackageShipping } from './package-shipping.service';
+import { PackageShipping, ShipmentPlan } from './package-shipping.service';
 import { PackageViews, ProductFacts } from './package-views.service';
 import { ShipmentNotifications } from './shipment-notifications.service';
 
@@ -61,6 +60,8 @@ export interface ShipInput {
   tracking_url?: string;
 }
 
+type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
+
 /** A box's dimensions in inches and weight in pounds. */
 const TO_INCHES: Record<string, number> = { in: 1, ft: 12, mm: 1 / 25.4, cm: 1 / 2.54, m: 100 / 2.54 };
 const TO_POUNDS: Record<string, number> = { lb: 1, oz: 1 / 16, kg: 2.20462262, g: 0.00220462262 };
@@ -81,6 +82,7 @@ export class PackagesService {
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
+    private readonly labelRecords: PackageLabelRepository,
     private readonly settings: FulfillmentSettingsRepository,
     private readonly views: PackageViews,
     private readonly reader: OrderReader,
@@ -88,6 +90,7 @@ export class PackagesService {
     private readonly shipping: PackageShipping,
     private readonly notifications: ShipmentNotifications,
     private readonly postings: FulfillmentPostings,
+    private readonly orders: OrdersService,
     private readonly stock: StockService,
     private readonly inventorySettings: InventorySettingsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
@@ -147,40 +150,43 @@ export class PackagesService {
             param: `items[${item.index}].serial_numbers`,
           });
       }
-      const { n, prefix } = await this.settings.nextPackageNumber();
-      const pkg = await this.packages.create({
-        orderId: order.id,
-        packageNumber: formatPackageNumber(prefix, n),
-        status: 'packing',
-        boxProductId: null,
-        weightLb: null,
-        lengthIn: null,
-        widthIn: null,
-        heightIn: null,
-        carrier: null,
-        serviceLevel: null,
-        trackingNumber: null,
-        trackingUrl: null,
-        shipCost: null,
-        billedShipCost: null,
-        locationId: null,
-        insuranceAmountOverride: null,
-        insuredAmount: null,
-        insuranceFee: null,
-        notes: null,
-        metadata: {},
-        revisionOverride,
-        costOfGoods: null,
-        shippedAt: null,
-        deliveredAt: null,
-        voidedAt: null,
-        returnedAt: null,
-      });
+      // The settings row (created on first use) gives the insurance threshold now and the number
+      // at the end: everything up to the number is built in memory or written by other contexts.
+      const { insuranceThreshold } = await this.settings.current();
+      const [pkg] = this.packages.buildMany([
+        {
+          orderId: order.id,
+          packageNumber: '',
+          status: 'packing',
+          boxProductId: null,
+          weightLb: null,
+          lengthIn: null,
+          widthIn: null,
+          heightIn: null,
+          carrier: null,
+          serviceLevel: null,
+          trackingNumber: null,
+          trackingUrl: null,
+          shipCost: null,
+          billedShipCost: null,
+          locationId: null,
+          insuranceAmountOverride: null,
+          insuredAmount: null,
+          insuranceFee: null,
+          notes: null,
+          metadata: {},
+          revisionOverride,
+          costOfGoods: null,
+          shippedAt: null,
+          deliveredAt: null,
+          voidedAt: null,
+          returnedAt: null,
+        },
+      ]);
       await this.applyFields(pkg, input, products);
       if (!pkg.locationId) pkg.locationId = await this.defaultLocation();
-      await this.packages.save(pkg);
       const lineById = new Map(order.lines.map((l) => [l.id, l]));
-      const items = await this.items.createMany(
+      const items = this.items.buildMany(
         resolved.map((r, position) => ({
           packageId: pkg.id,
           orderId: order.id,
@@ -195,20 +201,81 @@ export class PackagesService {
           position,
         })),
       );
-      await this.events.publish('fulfillment.package.created', await this.views.presentOne(pkg));
+      // Each event carries the package as it was at its step; the number is filled in at the end.
+      const events: {
+        type: PackageEvent;
+        object: PackageResource;
+        previousAttributes?: Record<string, unknown>;
+      }[] = [
+        {
+          type: 'fulfillment.package.created',
+          object: this.views.build(pkg, items, undefined, products, insuranceThreshold),
+        },
+      ];
       let outcome: PurchaseOutcome | null = null;
-      let notificationId: string | null = null;
+      let bought: (Purchase & { ok: true }) | null = null;
+      let label: PackageLabelRecord | undefined;
+      let shipment: ShipmentPlan | null = null;
+      let customer: { name: string; email: string | null } | null = null;
       if (input.buy_label) {
-        outcome = await this.labels.purchaseInside(
+        customer = await this.reader.customer(order.accountId);
+        const insured = insurableAmount(
+          this.views.summary(pkg, items, products, insuranceThreshold, undefined),
+        );
+        const purchase = await this.labels.purchase(
           pkg,
-          items,
           input.rate_object_id!,
           input.label_file_type ?? 'PDF',
+          insured,
+          customer.name,
         );
-        if (outcome.ok && input.fulfill_after_label)
-          notificationId = (await this.shipping.shipInside(pkg, items)).notificationId;
+        outcome = purchase.ok ? { ok: true } : purchase;
+        if (purchase.ok) {
+          bought = purchase;
+          label = this.labels.applyPurchase(pkg, purchase);
+          events.push({
+            type: 'fulfillment.label.purchased',
+            object: this.views.build(pkg, items, label, products, insuranceThreshold),
+          });
+          if (input.fulfill_after_label) {
+            shipment = await this.shipping.prepare(pkg, items, order);
+            events.push({
+              type: 'fulfillment.shipped',
+              object: this.views.build(pkg, items, label, products, insuranceThreshold),
+              previousAttributes: shipment.previousAttributes,
+            });
+          }
+        }
       }
-      return { outcome, notificationId, resource: await this.views.presentOne(pkg) };
+      const entryDate = shipment ? await this.postings.businessDay() : undefined;
+      // The number last: the counter row is locked from here to commit, over the writes only.
+      const { n, prefix } = await this.settings.nextPackageNumber();
+      pkg.packageNumber = formatPackageNumber(prefix, n);
+      for (const event of events) event.object.package_number = pkg.packageNumber;
+      await this.packages.insertBuilt([pkg]);
+      await this.items.insertBuilt(items);
+      if (label && bought) {
+        this.labels.renderFile(label, bought, pkg.packageNumber);
+        await this.labelRecords.insertBuilt([label]);
+      }
+      const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
+      if (notification) await this.notifications.insert([notification]);
+      await this.events.publishMany(events);
+      if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
+      if (shipment)
+        await this.postings.fulfillment(
+          pkg.id,
+          pkg.packageNumber,
+          shipment.cost,
+          shipment.net,
+          shipment.tax,
+          entryDate,
+        );
+      return {
+        outcome,
+        notificationId: notification?.id ?? null,
+        resource: this.views.build(pkg, items, label, products, insuranceThreshold),
+      };
     });
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.outcome && !result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);

@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { StockService } from '../../inventory';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { assertTransition, nextStatus } from '../domain/package';
 import { recognizedShare } from '../domain/revenue';
 import { ReturnReceiptLine, ReturnReceiptRecord } from '../infrastructure/fulfillment.entities';
-import {
-  PackageItemRepository,
-  PackageRepository,
-  ReturnReceiptRepository,
-} from '../infrastructure/fulfillment.repositories';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
+import { PackageRepository } from '../infrastructure/package.repository';
+import { ReturnReceiptRepository } from '../infrastructure/return-receipt.repository';
 import { FulfillmentPostings } from './fulfillment-postings.service';
 import { OrderReader } from './order-facts';
 import { SHIPPED_STATUSES } from './package-shipping.service';

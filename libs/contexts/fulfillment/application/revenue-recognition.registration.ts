@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { money } from '../../../platform/persistence/money';
-import { RecognizedRevenueGateway } from '../../sales';
+import { money } from '#platform/persistence/money';
+import { RecognizedRevenueGateway } from '#contexts/sales';
 import { recognizedShare } from '../domain/revenue';
-import { PackageItemRepository } from '../infrastructure/fulfillment.repositories';
+import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { OrderReader } from './order-facts';
 import { SHIPPED_STATUSES } from './package-shipping.service';
 

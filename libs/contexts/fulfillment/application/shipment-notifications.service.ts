@@ -1,12 +1,21 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { JobData, QUEUE_NAMES } from '../../../platform/queue/queues';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { ShipmentNotificationRecord } from '../infrastructure/fulfillment.entities';
-import { ShipmentNotificationRepository } from '../infrastructure/fulfillment.repositories';
-import { NOTIFY_JOB, SHIPMENT_NOTIFIER, ShipmentNotifier } from './shipment-notifier.port';
+import { ShipmentNotificationRepository } from '../infrastructure/shipment-notification.repository';
+import { NOTIFY_JOB } from './shipment-notifier.port';
+
+/** A shipment message to a customer. */
+export interface ShipmentMessage {
+  packageId: string;
+  orderId: string;
+  recipient: string | null;
+  subject: string;
+  body: string;
+}
 
 /** The caller recorded for jobs the sweeper queues: no API key asked for them. */
 const SYSTEM_SWEEPER_KEY_ID = '00000000-0000-0000-0000-000000000000';
@@ -39,20 +48,19 @@ export class ShipmentNotifications {
   ) {}
 
   /** Writes the queued message (inside the caller's transaction); returns its id for enqueue(). */
-  async compose(input: {
-    packageId: string;
-    orderId: string;
-    recipient: string | null;
-    subject: string;
-    body: string;
-  }): Promise<string> {
-    const record = await this.notifications.create({
-      ...input,
-      channel: 'email',
-      status: 'queued',
-      sentAt: null,
-    });
+  async compose(input: ShipmentMessage): Promise<string> {
+    const [record] = await this.notifications.insertBuilt([this.draft(input)]);
     return record.id;
+  }
+
+  /** The queued message as a record not yet written (for a writer that inserts it itself). */
+  draft(input: ShipmentMessage): ShipmentNotificationRecord {
+    return this.notifications.buildMany([{ ...input, channel: 'email', status: 'queued', sentAt: null }])[0];
+  }
+
+  /** Writes messages made by draft() in the caller's transaction. */
+  async insert(records: ShipmentNotificationRecord[]): Promise<void> {
+    await this.notifications.insertBuilt(records);
   }
 
   /** Queues delivery jobs once the shipping transaction committed. */
@@ -105,36 +113,5 @@ export class ShipmentNotifications {
 
   async ofPackage(packageId: string) {
     return (await this.notifications.ofPackage(packageId)).map(toNotificationResource);
-  }
-}
-
-/** The worker's half: delivers one queued notification through the notifier and marks it sent. */
-@Injectable()
-export class ShipmentNotificationDelivery {
-  constructor(
-    private readonly tx: TransactionHost,
-    private readonly notifications: ShipmentNotificationRepository,
-    @Inject(SHIPMENT_NOTIFIER) private readonly notifier: ShipmentNotifier,
-  ) {}
-
-  async deliver(notificationId: string): Promise<'sent' | 'skipped'> {
-    return this.tx.run(async () => {
-      const found = await this.notifications.findById(notificationId);
-      if (!found || found.status === 'sent') return 'skipped';
-      const record = await this.notifications.getForUpdate(found.id);
-      if (record.status === 'sent') return 'skipped';
-      await this.notifier.send({
-        notificationId: record.id,
-        packageId: record.packageId,
-        recipient: record.recipient,
-        subject: record.subject,
-        body: record.body,
-      });
-      record.status = 'sent';
-      record.sentAt = new Date();
-      record.channel = this.notifier.channel;
-      await this.notifications.save(record);
-      return 'sent';
-    });
   }
 }

@@ -1,6 +1,6 @@
 import { allLinesShipped, assertSerialCount, remainingByLine, resolveItems } from './packing';
 import { recognizedShare } from './revenue';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 
 const lines = [
   { id: 'l1', productId: 'p1', quantity: 3 },

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 
 /** The money of one order line. */
 export interface LineMoney {

@@ -1,29 +1,29 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RequireScopes } from '../../../platform/auth/decorators';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { FulfillmentSettingsService } from '../application/fulfillment-settings.service';
 import { FulfillmentSettingsResponse, UpdateFulfillmentSettingsDto } from './fulfillment-settings.dto';
+import { Route } from '#platform/http/route';
 
 @ApiTags('Fulfillment')
 @Controller('fulfillment/settings')
 export class FulfillmentSettingsController {
   constructor(private readonly settings: FulfillmentSettingsService) {}
 
-  @Get()
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', '', {
+    scopes: 'fulfillment:read',
     summary: 'Fulfillment settings',
     description: 'Insurance threshold and package numbering of the entity (per mode).',
+    returns: FulfillmentSettingsResponse,
   })
-  @ApiResponse({ status: 200, type: FulfillmentSettingsResponse })
   retrieve() {
     return this.settings.retrieve();
   }
 
-  @Patch()
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({ summary: 'Update fulfillment settings' })
-  @ApiResponse({ status: 200, type: FulfillmentSettingsResponse })
+  @Route('PATCH', '', {
+    scopes: 'fulfillment:write',
+    summary: 'Update fulfillment settings',
+    returns: FulfillmentSettingsResponse,
+  })
   update(@Body() body: UpdateFulfillmentSettingsDto) {
     return this.settings.update(body);
   }

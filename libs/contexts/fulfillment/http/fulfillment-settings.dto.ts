@@ -1,25 +1,21 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches, Min, ValidateIf } from 'class-validator';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
+import { NullableMoney, OptionalField } from '#platform/http/dto-fields';
 
 export class UpdateFulfillmentSettingsDto {
-  @ApiPropertyOptional({
-    nullable: true,
+  @NullableMoney(0, {
     type: Number,
     description: 'Insure every package whose value reaches it (source entity_threshold); null unsets it.',
   })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsMoneyAmount()
-  @Min(0)
   insurance_threshold?: number | null;
 
-  @ApiPropertyOptional({
-    example: 'QA1',
-    description: 'Prefix of new package numbers (1-20 of A-Z, 0-9, -).',
-  })
-  @IsOptional()
-  @Matches(/^[A-Z0-9-]{1,20}$/)
+  @OptionalField(
+    {
+      example: 'QA1',
+      description: 'Prefix of new package numbers (1-20 of A-Z, 0-9, -).',
+    },
+    Matches(/^[A-Z0-9-]{1,20}$/),
+  )
   package_number_prefix?: string;
 }
 

@@ -3,8 +3,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsBoolean,
-  IsIn,
   IsInt,
   IsISO8601,
   IsNotEmpty,
@@ -18,29 +16,30 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { IsMoneyAmount } from '#platform/http/money.validator';
 import { LABEL_FILE_TYPES } from '../domain/label';
 import { PACKAGE_STATUSES } from '../domain/package';
+import {
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalField,
+  OptionalNonEmptyText,
+  OptionalText,
+  OptionalUuid,
+  RequiredText,
+  RequiredUuid,
+} from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_UNITS = 1_000_000;
 const nullable = (_: unknown, v: unknown) => v !== null;
 
 export class PackageItemInputDto {
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'The order line; its remaining unpackaged quantity bounds quantity.',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuid({ description: 'The order line; its remaining unpackaged quantity bounds quantity.' })
   order_item_id?: string;
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Required without order_item_id: must match a line of the order.',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuid({ description: 'Required without order_item_id: must match a line of the order.' })
   product_id?: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_UNITS })
@@ -49,16 +48,17 @@ export class PackageItemInputDto {
   @Max(MAX_UNITS)
   quantity: number;
 
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'One per unit of a serial-tracked product; each allocated to this order.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_UNITS)
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(120, { each: true })
+  @OptionalField(
+    {
+      type: [String],
+      description: 'One per unit of a serial-tracked product; each allocated to this order.',
+    },
+    IsArray(),
+    ArrayMaxSize(MAX_UNITS),
+    IsString({ each: true }),
+    IsNotEmpty({ each: true }),
+    MaxLength(120, { each: true }),
+  )
   serial_numbers?: string[];
 }
 
@@ -110,10 +110,10 @@ export class PackageFieldsDto {
   @MaxLength(2000)
   notes?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown>;
+  @OptionalField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
+    string,
+    unknown
+  >;
 
   @ApiPropertyOptional({
     nullable: true,
@@ -181,93 +181,63 @@ export class PackageFieldsDto {
 export class UpdatePackageDto extends PackageFieldsDto {}
 
 export class CreatePackageDto extends PackageFieldsDto {
-  @ApiProperty({ format: 'uuid', description: 'A confirmed sales order.' }) @IsUUID() order_id: string;
+  @RequiredUuid({ description: 'A confirmed sales order.' }) order_id: string;
 
-  @ApiPropertyOptional({ type: [PackageItemInputDto], description: 'Created atomically with the package.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => PackageItemInputDto)
+  @OptionalField(
+    { type: [PackageItemInputDto], description: 'Created atomically with the package.' },
+    IsArray(),
+    ArrayMaxSize(500),
+    ValidateNested({ each: true }),
+    Type(() => PackageItemInputDto),
+  )
   items?: PackageItemInputDto[];
 
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() buy_label?: boolean;
+  @OptionalBoolean({ default: false }) buy_label?: boolean;
 
-  @ApiPropertyOptional({
+  @OptionalText(100, {
     description: 'Required with buy_label: a rate of this order from GET /packages/{id}/rates.',
   })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
   rate_object_id?: string;
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     default: false,
     description:
       'Ships the package when the label purchase succeeded; needs orders:write besides fulfillment:write.',
   })
-  @IsOptional()
-  @IsBoolean()
   fulfill_after_label?: boolean;
 
-  @ApiPropertyOptional({ enum: LABEL_FILE_TYPES, default: 'PDF' })
-  @IsOptional()
-  @IsIn(LABEL_FILE_TYPES)
-  label_file_type?: (typeof LABEL_FILE_TYPES)[number];
+  @OptionalEnum(LABEL_FILE_TYPES, { default: 'PDF' }) label_file_type?: (typeof LABEL_FILE_TYPES)[number];
 
-  @ApiPropertyOptional({ description: 'Passes the revision gate; needs the scope orders:revision_override.' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'Passes the revision gate; needs the scope orders:revision_override.' })
   skip_revision_ack?: boolean;
 }
 
 export class CreatePackageQueryDto {
-  @ApiPropertyOptional({
-    enum: ['true', 'false'],
+  @OptionalEnum(['true', 'false'], {
     description: 'Passes the revision gate; needs orders:revision_override.',
   })
-  @IsOptional()
-  @IsIn(['true', 'false'])
   override?: 'true' | 'false';
 }
 
 export class BuyLabelDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) rate_object_id: string;
-  @ApiPropertyOptional({ enum: LABEL_FILE_TYPES, default: 'PDF' })
-  @IsOptional()
-  @IsIn(LABEL_FILE_TYPES)
-  label_file_type?: (typeof LABEL_FILE_TYPES)[number];
+  @RequiredText(100) rate_object_id: string;
+  @OptionalEnum(LABEL_FILE_TYPES, { default: 'PDF' }) label_file_type?: (typeof LABEL_FILE_TYPES)[number];
 }
 
 export class ShipPackageDto {
-  @ApiPropertyOptional({ example: 'ups_ground' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  carrier_service?: string;
-  @ApiPropertyOptional({ example: 'ups' }) @IsOptional() @IsString() @MaxLength(32) carrier?: string;
-  @ApiPropertyOptional({ example: 'ground' }) @IsOptional() @IsString() @MaxLength(64) service?: string;
-  @ApiPropertyOptional({ description: 'Required without a bought label.' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  tracking_number?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) tracking_url?: string;
+  @OptionalText(64, { example: 'ups_ground' }) carrier_service?: string;
+  @OptionalText(32, { example: 'ups' }) carrier?: string;
+  @OptionalText(64, { example: 'ground' }) service?: string;
+  @OptionalNonEmptyText(100, { description: 'Required without a bought label.' }) tracking_number?: string;
+  @OptionalText(500) tracking_url?: string;
 }
 
 export class PackageListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() order_id?: string;
-  @ApiPropertyOptional({ enum: PACKAGE_STATUSES }) @IsOptional() @IsIn(PACKAGE_STATUSES) status?: string;
-  @ApiPropertyOptional({ example: 'usps' }) @IsOptional() @IsString() @MaxLength(32) carrier?: string;
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  created_after?: string;
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  created_before?: string;
+  @OptionalUuid() order_id?: string;
+  @OptionalEnum(PACKAGE_STATUSES) status?: string;
+  @OptionalText(32, { example: 'usps' }) carrier?: string;
+  @OptionalField({ format: 'date-time' }, IsISO8601({ strict: true })) created_after?: string;
+  @OptionalField({ format: 'date-time' }, IsISO8601({ strict: true })) created_before?: string;
 }
 
 export class InsuranceResponse {
@@ -282,9 +252,8 @@ export class InsuranceResponse {
   @ApiProperty({ enum: ['product_toggle', 'entity_threshold', 'manual_override'] }) source: string;
 }
 
+@ResourceResponse('package_item', { tail: [] })
 export class PackageItemResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'package_item' }) object: string;
   @ApiProperty({ format: 'uuid' }) package_id: string;
   @ApiProperty({ format: 'uuid' }) order_item_id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
@@ -297,9 +266,8 @@ export class PackageItemResponse {
   @ApiProperty({ type: 'integer' }) returned_quantity: number;
 }
 
+@ResourceResponse('package')
 export class PackageResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'package' }) object: string;
   @ApiProperty({ format: 'uuid' }) entity_id: string;
   @ApiProperty({ format: 'uuid' }) order_id: string;
   @ApiProperty({ example: 'QA1-PKG-000001' }) package_number: string;
@@ -342,9 +310,6 @@ export class PackageResponse {
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) delivered_at: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) returned_at: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) voided_at: string | null;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 export class RateResponse {
@@ -360,9 +325,8 @@ export class RateResponse {
   @ApiProperty({ format: 'date-time' }) expires_at: string;
 }
 
+@ResourceResponse('shipment_notification', { tail: ['created_at'] })
 export class ShipmentNotificationResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'shipment_notification' }) object: string;
   @ApiProperty({ format: 'uuid' }) package_id: string;
   @ApiProperty({ format: 'uuid' }) order_id: string;
   @ApiProperty({ example: 'email' }) channel: string;
@@ -371,5 +335,4 @@ export class ShipmentNotificationResponse {
   @ApiProperty() body: string;
   @ApiProperty({ enum: ['queued', 'sent'], example: 'sent' }) status: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) sent_at: string | null;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
 }

@@ -1,15 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { PlatformError } from '../../../platform/errors/domain-error';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { ApiListResponse } from '../../../platform/http/list/api-list-response';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
-import { missingScopes } from '../../../platform/auth/scopes';
-import { RequestContext } from '../../../platform/tenancy/request-context';
-import { EmptyBodyDto } from '../../sales';
+import { PlatformError } from '#platform/errors/domain-error';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { ApiListResponse } from '#platform/http/list/api-list-response';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { missingScopes } from '#platform/auth/scopes';
+import { Route } from '#platform/http/route';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { EmptyBodyDto } from '#contexts/sales';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import {
@@ -46,17 +46,18 @@ export class PackagesController {
     private readonly labels: LabelsService,
   ) {}
 
-  @Post()
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'fulfillment:write',
     summary: 'Create a package',
     description:
       'SPEC.md createPackage: a package of a confirmed sales order with its items (first status `packing`). With buy_label the label is bought with rate_object_id (status `labeled`); a refused purchase keeps the package and answers 422 label_purchase_failed with the package in the `package` field. fulfill_after_label (needs orders:write too) then ships it: stock and serials leave, FULFILLMENT is posted, a shipment notification is queued, fulfillment.shipped is emitted. 409 revision_unacknowledged for an order revised and not acknowledged, unless skip_revision_ack or ?override=true with orders:revision_override.',
-  })
-  @ApiResponse({ status: 201, type: PackageResponse })
-  @ApiResponse({
-    status: 404,
-    description: 'No order with that order_id for this entity and mode (not_found).',
+    response: [
+      { status: 201, type: PackageResponse },
+      {
+        status: 404,
+        description: 'No order with that order_id for this entity and mode (not_found).',
+      },
+    ],
   })
   create(@Body() body: CreatePackageDto, @Query() query: CreatePackageQueryDto) {
     if (body.fulfill_after_label) requireScope('orders:write', 'fulfill_after_label (automatic fulfillment)');
@@ -67,42 +68,38 @@ export class PackagesController {
     return this.packages.create(body, via);
   }
 
-  @Get()
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', '', {
+    scopes: 'fulfillment:read',
     summary: 'List packages',
     description: 'Newest first. Filters order_id, status, carrier, created_after, created_before.',
+    list: PackageResponse,
   })
-  @ApiListResponse(PackageResponse)
   list(@Query() query: PackageListQueryDto, @Req() req: Request) {
     return this.packages.list(query, req.originalUrl.split('?')[0]);
   }
 
-  @Get(':id')
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', ':id', {
+    scopes: 'fulfillment:read',
     summary: 'Retrieve a package',
     description: 'With its items, label data and insurance summary.',
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.packages.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('PATCH', ':id', {
+    scopes: 'fulfillment:write',
     summary: 'Update a package',
     description: 'While `packing` or `packed`; 409 invalid_state after.',
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   update(@Param('id') id: string, @Body() body: UpdatePackageDto) {
     return this.packages.update(id, body);
   }
 
-  @Get(':id/rates')
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', ':id/rates', {
+    scopes: 'fulfillment:read',
     summary: 'Quote shipping rates',
     description:
       'Every carrier and service level for the package; each rate_object_id buys the label of this package, or of a new package of the same order created with buy_label, until expires_at (24 h by default).',
@@ -112,36 +109,34 @@ export class PackagesController {
     return this.labels.quote(id, req.originalUrl.split('?')[0]);
   }
 
-  @Post(':id/buy-label')
-  @HttpCode(200)
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('POST', ':id/buy-label', {
+    scopes: 'fulfillment:write',
     summary: 'Buy the label of a package',
     description:
       'Status `labeled`. 422 label_purchase_failed (package in the body) for an unknown, expired or refused rate.',
+    code: 200,
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   buyLabel(@Param('id') id: string, @Body() body: BuyLabelDto) {
     return this.labels.buy(id, body.rate_object_id, body.label_file_type ?? 'PDF');
   }
 
-  @Get(':id/label')
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', ':id/label', {
+    scopes: 'fulfillment:read',
     summary: 'Download the label file',
     description: 'PDF, PNG or ZPL II, with its content type.',
+    response: {
+      status: 200,
+      description: 'The label file, in the type it was bought in.',
+      content: Object.fromEntries(
+        ['application/pdf', 'image/png', 'application/zpl'].map((type) => [
+          type,
+          { schema: { type: 'string', format: 'binary' }, example: '(label file bytes)' },
+        ]),
+      ),
+    },
   })
   @ApiProduces('application/pdf', 'image/png', 'application/zpl')
-  @ApiResponse({
-    status: 200,
-    description: 'The label file, in the type it was bought in.',
-    content: Object.fromEntries(
-      ['application/pdf', 'image/png', 'application/zpl'].map((type) => [
-        type,
-        { schema: { type: 'string', format: 'binary' }, example: '(label file bytes)' },
-      ]),
-    ),
-  })
   async label(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     const file = await this.labels.file(id);
     const etag = `W/"${createHash('sha1').update(file.content).digest('base64url')}"`;
@@ -155,56 +150,54 @@ export class PackagesController {
     res.status(200).send(file.content);
   }
 
-  @Post(':id/pack')
-  @HttpCode(200)
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({ summary: 'Mark a package packed', description: '`packing` to `packed`.' })
-  @ApiResponse({ status: 200, type: PackageResponse })
+  @Route('POST', ':id/pack', {
+    scopes: 'fulfillment:write',
+    summary: 'Mark a package packed',
+    description: '`packing` to `packed`.',
+    code: 200,
+    returns: PackageResponse,
+  })
   pack(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.packages.pack(id);
   }
 
-  @Post(':id/ship')
-  @HttpCode(200)
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('POST', ':id/ship', {
+    scopes: 'fulfillment:write',
     summary: 'Ship a package',
     description:
       'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
+    code: 200,
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   ship(@Param('id') id: string, @Body() body: ShipPackageDto) {
     return this.packages.ship(id, body);
   }
 
-  @Post(':id/deliver')
-  @HttpCode(200)
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('POST', ':id/deliver', {
+    scopes: 'fulfillment:write',
     summary: 'Mark a package delivered',
     description: '`shipped` to `delivered`; emits fulfillment.delivered.',
+    code: 200,
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   deliver(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.packages.deliver(id);
   }
 
-  @Post(':id/void')
-  @HttpCode(200)
-  @RequireScopes('fulfillment:write')
-  @ApiOperation({
+  @Route('POST', ':id/void', {
+    scopes: 'fulfillment:write',
     summary: 'Void a package',
     description:
       'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
+    code: 200,
+    returns: PackageResponse,
   })
-  @ApiResponse({ status: 200, type: PackageResponse })
   void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.packages.void(id);
   }
 
-  @Get(':id/notifications')
-  @RequireScopes('fulfillment:read')
-  @ApiOperation({
+  @Route('GET', ':id/notifications', {
+    scopes: 'fulfillment:read',
     summary: 'Shipment notifications of a package',
     description: 'Queued, then sent by the worker.',
   })

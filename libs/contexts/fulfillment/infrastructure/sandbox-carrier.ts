@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import { SERVICE_LEVELS } from '../domain/carrier-service';
 import { CONTENT_TYPES } from '../domain/label';
 import {
@@ -125,12 +125,14 @@ export class SandboxCarrier implements CarrierGateway {
         `${rate.carrier.toUpperCase()} does not accept parcels over ${terms.maxWeightLb} lb; this package weighs ${parcel.weightLb.toString()} lb. Lower weight_lb or choose another carrier's rate.`,
       );
     const tracking = trackingNumber(rate.carrier, request.reference);
-    const content = renderLabel(request.fileType, {
-      ...request.label,
-      trackingNumber: tracking,
-      carrier: rate.carrier,
-      service: rate.service,
-    });
+    const content = (packageNumber: string) =>
+      renderLabel(request.fileType, {
+        ...request.label,
+        packageNumber,
+        trackingNumber: tracking,
+        carrier: rate.carrier,
+        service: rate.service,
+      });
     return Promise.resolve({
       trackingNumber: tracking,
       trackingUrl: terms.trackingUrl(tracking),

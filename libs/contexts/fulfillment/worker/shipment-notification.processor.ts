@@ -1,14 +1,12 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { AppConfig } from '../../../platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { AppConfig } from '#platform/config/app-config';
+import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
-import {
-  ShipmentNotificationDelivery,
-  ShipmentNotifications,
-} from '../application/shipment-notifications.service';
+import { ShipmentNotificationDelivery } from '../application/shipment-notification-delivery.service';
+import { ShipmentNotifications } from '../application/shipment-notifications.service';
 
 const SWEEP_JOB = 'sweep-shipment-notifications';
 
@@ -41,9 +39,9 @@ export class ShipmentNotificationProcessor extends WorkerHost {
       entityCode: data.entityCode,
       livemode: data.livemode,
       apiKeyId: data.apiKeyId,
-      scopes: new Set(['fulfillment:write']),
+      scopes: ['fulfillment:write'],
     };
-    const result = await RequestContext.runAs(
+    const result = await RequestContext.runAsSystem(
       caller,
       () => this.delivery.deliver(data.notificationId),
       `job_${job.id ?? ''}`,

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { newId } from '../../../platform/persistence/ids';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { newId } from '#platform/persistence/ids';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { countDelta } from '../domain/stock';
@@ -58,7 +57,6 @@ export class AdjustmentsService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly events: EventPublisher,
   ) {}
 
   async create(input: AdjustmentInput): Promise<AdjustmentResource> {
@@ -138,21 +136,26 @@ export class AdjustmentsService {
         movement.value,
         `Inventory ${counted ? 'count' : 'adjustment'}: ${input.reason}`,
       );
-      const [row] = await this.ledger.apply(plan, { journalEntryId: entry?.id ?? null });
-      const resource = this.present(
-        id,
-        type,
-        input,
-        delta,
-        movement.unitCostApplied,
-        movement.value,
-        serialNumbers,
-        row.id,
-        entry?.id ?? null,
-        movement.balance,
-      );
-      await this.events.publish('inventory.adjusted', resource);
-      return resource;
+      let resource: AdjustmentResource | undefined;
+      await this.ledger.apply(plan, {
+        journalEntryId: entry?.id ?? null,
+        events: ([row]) => {
+          resource = this.present(
+            id,
+            type,
+            input,
+            delta,
+            movement.unitCostApplied,
+            movement.value,
+            serialNumbers,
+            row.id,
+            entry?.id ?? null,
+            movement.balance,
+          );
+          return [{ type: 'inventory.adjusted', object: resource }];
+        },
+      });
+      return resource!;
     });
   }
 

@@ -1,5 +1,6 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
 import { InventoryBalanceRecord } from '../infrastructure/inventory.entities';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 export interface BalanceResource {
   id: string;
@@ -39,8 +40,6 @@ export function toBalanceResource(b: InventoryBalanceRecord): BalanceResource {
     reorder_quantity: b.reorderQuantity,
     safety_stock: b.safetyStock,
     below_reorder_point: b.reorderPoint !== null && b.onHand <= b.reorderPoint,
-    livemode: b.livemode,
-    created_at: b.createdAt.toISOString(),
-    updated_at: b.updatedAt.toISOString(),
+    ...resourceTimestamps(b),
   };
 }

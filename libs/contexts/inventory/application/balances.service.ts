@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { crossingEvents, stockLevelOf, StockLevel } from '../domain/stock';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InventoryValuationGateway } from '../../accounting';
-import { OrderCommitmentsGateway } from '../../sales';
+import { InventoryValuationGateway } from '#contexts/accounting';
+import { OrderCommitmentsGateway } from '#contexts/sales';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { OrderCommitmentsService } from './order-commitments.service';
 

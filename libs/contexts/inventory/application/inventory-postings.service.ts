@@ -1,19 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService, LedgerPostingService, PostingLine, SourceType } from '../../accounting';
+import { RequestContext } from '#platform/tenancy/request-context';
+import {
+  AccountingSettingsService,
+  businessDay,
+  LedgerPostingService,
+  PostingLine,
+  SourceType,
+} from '#contexts/accounting';
+import { StockFactsCache } from '../infrastructure/stock-facts.cache';
 
 /**
  * Inventory's journal entries, posted through accounting's posting service by control-account
  * role on the entity's business day. Nothing is posted for a zero value (a movement at zero cost).
  * Every source (an adjustment, a transfer, a receipt) is created with a new id in the same
  * transaction as its entry, so the postings skip the duplicate-source check (`new_source`).
+ * The entity's time zone is kept in the StockFactsCache until the entity row changes.
  */
 @Injectable()
 export class InventoryPostings {
   constructor(
     private readonly ledger: LedgerPostingService,
     private readonly settings: AccountingSettingsService,
+    private readonly cache: StockFactsCache,
   ) {}
+
+  /** Today in the entity's time zone. */
+  private async businessDay(): Promise<string> {
+    const timezone = await this.cache.fact(
+      RequestContext.caller().entityId,
+      (facts) => facts.timezone,
+      () => this.settings.timezone(),
+      (facts, tz) => {
+        facts.timezone = tz;
+        return true;
+      },
+    );
+    return businessDay(timezone);
+  }
 
   /**
    * INVENTORY_ADJUSTMENT / CYCLE_COUNT: a gain debits inventory and credits the adjustment
@@ -47,7 +71,7 @@ export class InventoryPostings {
       source_id: sourceId,
       source_module: 'inventory',
       new_source: true,
-      entry_date: await this.settings.currentBusinessDay(),
+      entry_date: await this.businessDay(),
       description,
       lines: [
         { role: 'inventory', debit: value.abs(), location_id: toLocationId },
@@ -72,7 +96,7 @@ export class InventoryPostings {
       source_id: sourceId,
       source_module: 'inventory',
       new_source: true,
-      entry_date: await this.settings.currentBusinessDay(),
+      entry_date: await this.businessDay(),
       description,
       lines: [
         { role: debit!, debit: amount },

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
-import { ProductsService } from '../../catalog';
-import { PurchaseOrderReceivingService } from '../../sales';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { ProductsService } from '#contexts/catalog';
+import { PurchaseOrderReceivingService } from '#contexts/sales';
 import { StockCommitmentRepository } from '../infrastructure/stock-commitment.repository';
 import { AdjustmentsService } from './adjustments.service';
 import { BalancesService } from './balances.service';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventorySettingsRecord } from '../infrastructure/inventory.entities';
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { StockReferences } from './stock-references';

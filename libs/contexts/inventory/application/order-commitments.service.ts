@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import type { CommittedOrder, OrderCommitmentsListener } from '../../sales';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import type { CommittedOrder, OrderCommitmentsListener } from '#contexts/sales';
 import { StockCommitmentRecord } from '../infrastructure/inventory.entities';
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { StockCommitmentRepository } from '../infrastructure/stock-commitment.repository';

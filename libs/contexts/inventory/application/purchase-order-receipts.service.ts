@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { newId } from '../../../platform/persistence/ids';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { PurchaseOrderReceivingService } from '../../sales';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { newId } from '#platform/persistence/ids';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { PurchaseOrderReceivingService } from '#contexts/sales';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { InventoryPostings } from './inventory-postings.service';

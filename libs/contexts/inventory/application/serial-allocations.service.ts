@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../../platform/errors/domain-error';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { OrdersService } from '../../sales';
+import { notFound } from '#platform/errors/domain-error';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { OrdersService } from '#contexts/sales';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';
 import { SerialResource, toSerialResource } from './serial.presenter';

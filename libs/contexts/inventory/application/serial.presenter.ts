@@ -1,4 +1,5 @@
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';
+import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
 
 export interface SerialResource {
   id: string;
@@ -26,8 +27,6 @@ export interface SerialResource {
   updated_at: string;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export function toSerialResource(s: SerialNumberRecord): SerialResource {
   return {
     id: s.id,
@@ -46,12 +45,10 @@ export function toSerialResource(s: SerialNumberRecord): SerialResource {
     warranty_end_date: s.warrantyEndDate,
     extended_warranty_end_date: s.extendedWarrantyEndDate,
     warranty_status: s.warrantyStatus,
-    received_at: iso(s.receivedAt),
-    sold_at: iso(s.soldAt),
-    returned_at: iso(s.returnedAt),
-    last_scanned_at: iso(s.lastScannedAt),
-    livemode: s.livemode,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
+    received_at: isoOrNull(s.receivedAt),
+    sold_at: isoOrNull(s.soldAt),
+    returned_at: isoOrNull(s.returnedAt),
+    last_scanned_at: isoOrNull(s.lastScannedAt),
+    ...resourceTimestamps(s),
   };
 }

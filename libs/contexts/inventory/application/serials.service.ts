@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialAction, SerialStatus, stampsOf, transition } from '../domain/serial';
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingSettingsService, LedgerPostingService } from '../../accounting';
-import { newId } from '../../../platform/persistence/ids';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockLedger } from './stock-ledger.service';
 import { ShipmentLine } from './stock-movements.types';
 

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { EventPublisher, OutboxRow } from '#platform/events/event-publisher';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import {
   assertStockSuffices,
   crossingEvents,
@@ -13,8 +15,7 @@ import {
 } from '../domain/stock';
 import { BalanceKey, balanceKeyOf, BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastructure/inventory.entities';
-import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
-import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
+import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
 import { ReorderPointSources } from './reorder-point-sources';
 import { StockMovementObservers } from './stock-movement-observers';
@@ -65,14 +66,15 @@ export interface MovementPlan {
  * when new) and values the movements at the moving average, in order; the caller may then post
  * to the ledger with the values; `apply()` inserts the ledger rows, writes the balances in the
  * same transaction, emits the threshold events once per crossing and calls the observers.
+ * Reads and writes go through raw statements (no entity hydration): one to lock the balances
+ * (with the negative-stock setting), one to write the rows, balances and events.
  */
 @Injectable()
 export class StockLedger {
   constructor(
     private readonly tx: TransactionHost,
     private readonly balances: BalanceRepository,
-    private readonly transactions: InventoryTransactionRepository,
-    private readonly settings: InventorySettingsRepository,
+    private readonly writer: StockMovementWriter,
     private readonly events: EventPublisher,
     private readonly observers: StockMovementObservers,
     private readonly reorderPoints: ReorderPointSources,
@@ -80,12 +82,12 @@ export class StockLedger {
 
   async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {
     if (!this.tx.inTransaction) throw new Error('Stock moves only inside TransactionHost.run()');
-    const balances = await this.balances.lockForMovement([...movements, ...commitments]);
+    const { balances, allowNegativeStock: allowNegative } = await this.balances.lockForMovement([
+      ...movements,
+      ...commitments,
+    ]);
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
-    const allowNegative = movements.some((m) => m.quantity < 0)
-      ? (await this.settings.current()).allowNegativeStock
-      : false;
     const planned: PlannedMovement[] = [];
     for (const m of movements) {
       const balance = balances.get(balanceKeyOf(m))!;
@@ -125,13 +127,30 @@ export class StockLedger {
     return movements.reduce((sum, m) => sum.plus(m.value), money(0));
   }
 
+  /**
+   * Writes the plan: its ledger rows, its balances and the events (the threshold crossings, then
+   * the caller's `events`, built from the rows about to be written) in one statement; then the
+   * observers.
+   */
   async apply(
     plan: MovementPlan,
-    options: { journalEntryId?: string | null; occurredAt?: Date } = {},
+    options: {
+      journalEntryId?: string | null;
+      occurredAt?: Date;
+      events?: (rows: readonly InventoryTransactionRecord[]) => { type: string; object: unknown }[];
+    } = {},
   ): Promise<InventoryTransactionRecord[]> {
-    const occurredAt = options.occurredAt ?? new Date();
-    const rows = await this.transactions.createMany(
-      plan.movements.map((m) => ({
+    const now = new Date();
+    const occurredAt = options.occurredAt ?? now;
+    const { entityId, livemode } = RequestContext.caller();
+    const rows = plan.movements.map((m) =>
+      Object.assign(new InventoryTransactionRecord(), {
+        id: newId(),
+        entityId,
+        livemode,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
         balanceId: m.balance.id,
         productId: m.productId,
         variantId: m.variantId,
@@ -148,18 +167,20 @@ export class StockLedger {
         serialNumbers: m.serialNumbers ?? [],
         journalEntryId: options.journalEntryId ?? null,
         occurredAt,
-      })),
+      }),
     );
-    const now = new Date();
+    const events: OutboxRow[] = [];
     for (const [key, balance] of plan.balances) {
       balance.updatedAt = now;
       const level = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
       balance.stockLevel = level;
-      await this.balances.writeMoved(balance);
+      balance.version += 1;
       for (const type of crossingEvents(plan.levelsBefore.get(key) ?? level, level)) {
-        await this.events.publish(type, toBalanceResource(balance));
+        events.push(this.events.outboxRow(type, toBalanceResource(balance)));
       }
     }
+    for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
+    await this.writer.write(rows, [...plan.balances.values()], events);
     await this.observers.notify(
       rows.map((r) => ({
         transactionId: r.id,

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProductsService } from '../../catalog';
-import { ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { ProductsService } from '#contexts/catalog';
+import { ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { InventoryError, missingReference } from '../domain/inventory-error';
+import { StockFactsCache } from '../infrastructure/stock-facts.cache';
 
 /** What a stock movement needs to know about its product. */
 export interface StockedProduct {
@@ -10,12 +12,17 @@ export interface StockedProduct {
   type: string;
 }
 
-/** Resolves the products (catalog) and locations (sales) a request names; a reference that does not resolve is 400 on its field. */
+/**
+ * Resolves the products (catalog) and locations (sales) a request names; a reference that does not
+ * resolve is 400 on its field. What resolved is kept in the StockFactsCache until the entity's
+ * products, variants or locations change.
+ */
 @Injectable()
 export class StockReferences {
   constructor(
     private readonly products: ProductsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
+    private readonly cache: StockFactsCache,
   ) {}
 
   async product(
@@ -24,7 +31,14 @@ export class StockReferences {
     variantId?: string | null,
     variantParam = 'variant_id',
   ): Promise<StockedProduct> {
-    const product = await this.products.stockFacts(id, variantId);
+    const { entityId, livemode } = RequestContext.caller();
+    const key = `${livemode}:${id}:${variantId ?? ''}`;
+    const product = await this.cache.fact(
+      entityId,
+      (facts) => facts.products.get(key),
+      () => this.products.stockFacts(id, variantId),
+      (facts, found) => (found ? facts.products.set(key, found) && true : false),
+    );
     if (!product) throw missingReference(param, 'product', id);
     if (product.type === 'service') {
       throw new InventoryError('parameter_invalid', {
@@ -39,7 +53,15 @@ export class StockReferences {
   }
 
   async location(id: string, param: string): Promise<void> {
-    if (!(await this.locations.exists(id))) throw missingReference(param, 'location', id);
+    const { entityId, livemode } = RequestContext.caller();
+    const key = `${livemode}:${id}`;
+    const exists = await this.cache.fact(
+      entityId,
+      (facts) => (facts.locations.has(key) ? true : undefined),
+      () => this.locations.exists(id),
+      (facts, found) => (found ? facts.locations.add(key) && true : false),
+    );
+    if (!exists) throw missingReference(param, 'location', id);
   }
 
   /** The entity's first location (the oldest), or null without any. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
 import { toTransactionResource, TransactionResource } from './transaction.presenter';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { newId } from '../../../platform/persistence/ids';
-import { toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { newId } from '#platform/persistence/ids';
+import { toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
@@ -54,7 +53,6 @@ export class TransfersService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly events: EventPublisher,
   ) {}
 
   async create(input: TransferInput): Promise<TransferResource> {
@@ -118,28 +116,33 @@ export class TransfersService {
         input.to_location_id,
         `Inventory transfer of ${input.quantity} unit(s)`,
       );
-      const rows = await this.ledger.apply(plan, { journalEntryId: entry?.id ?? null });
-      const resource: TransferResource = {
-        id,
-        object: 'inventory_transfer',
-        product_id: input.product_id,
-        variant_id: variantId,
-        from_location_id: input.from_location_id,
-        to_location_id: input.to_location_id,
-        quantity: input.quantity,
-        unit_cost: toJsonNumber(out.unitCostApplied),
-        value: toJsonNumber(into.value),
-        reason: input.reason ?? null,
-        serial_numbers: serialNumbers,
-        transaction_ids: { transfer_out: rows[0].id, transfer_in: rows[1].id },
-        journal_entry_id: entry?.id ?? null,
-        from_balance: toBalanceResource(out.balance),
-        to_balance: toBalanceResource(into.balance),
-        livemode: out.balance.livemode,
-        created_at: new Date().toISOString(),
-      };
-      await this.events.publish('inventory.transferred', resource);
-      return resource;
+      let resource: TransferResource | undefined;
+      await this.ledger.apply(plan, {
+        journalEntryId: entry?.id ?? null,
+        events: (rows) => {
+          resource = {
+            id,
+            object: 'inventory_transfer',
+            product_id: input.product_id,
+            variant_id: variantId,
+            from_location_id: input.from_location_id,
+            to_location_id: input.to_location_id,
+            quantity: input.quantity,
+            unit_cost: toJsonNumber(out.unitCostApplied),
+            value: toJsonNumber(into.value),
+            reason: input.reason ?? null,
+            serial_numbers: serialNumbers,
+            transaction_ids: { transfer_out: rows[0].id, transfer_in: rows[1].id },
+            journal_entry_id: entry?.id ?? null,
+            from_balance: toBalanceResource(out.balance),
+            to_balance: toBalanceResource(into.balance),
+            livemode: out.balance.livemode,
+            created_at: new Date().toISOString(),
+          };
+          return [{ type: 'inventory.transferred', object: resource }];
+        },
+      });
+      return resource!;
     });
   }
 }

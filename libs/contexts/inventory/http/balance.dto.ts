@@ -1,53 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUUID, Max, Min, ValidateIf } from 'class-validator';
-import { ListQueryDto, toBoolean } from '../../../platform/http/list/list-query.dto';
+import { IsInt, Max, Min } from 'class-validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { BooleanFilter, NullableField, OptionalUuid } from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_UNITS = 1_000_000_000;
 
 export class BalanceListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() product_id?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() location_id?: string;
+  @OptionalUuid() product_id?: string;
+  @OptionalUuid() location_id?: string;
 
-  @ApiPropertyOptional({
+  @BooleanFilter({
     description: 'true: only balances at or below their reorder point; false: the others.',
   })
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean()
   below_reorder_point?: boolean;
 }
 
 /** The planning fields of a balance; null clears one. */
 export class UpdateBalanceDto {
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_UNITS)
+  @NullableField({ type: 'integer', minimum: 0, maximum: MAX_UNITS }, IsInt(), Min(0), Max(MAX_UNITS))
   reorder_point?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_UNITS)
+  @NullableField({ type: 'integer', minimum: 0, maximum: MAX_UNITS }, IsInt(), Min(0), Max(MAX_UNITS))
   reorder_quantity?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: MAX_UNITS })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_UNITS)
+  @NullableField({ type: 'integer', minimum: 0, maximum: MAX_UNITS }, IsInt(), Min(0), Max(MAX_UNITS))
   safety_stock?: number | null;
 }
 
+@ResourceResponse('inventory_balance')
 export class BalanceResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'inventory_balance' }) object: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
   @ApiProperty({ format: 'uuid' }) location_id: string;
@@ -85,7 +67,4 @@ export class BalanceResponse {
     description: 'Retrieve only: sources of the 90-day demand.',
   })
   demand_basis?: string;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

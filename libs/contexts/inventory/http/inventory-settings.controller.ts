@@ -1,30 +1,30 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RequireScopes } from '../../../platform/auth/decorators';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { InventorySettingsService } from '../application/inventory-settings.service';
 import { InventorySettingsResponse, UpdateInventorySettingsDto } from './inventory-settings.dto';
+import { Route } from '#platform/http/route';
 
 @ApiTags('Inventory')
 @Controller('inventory/settings')
 export class InventorySettingsController {
   constructor(private readonly settings: InventorySettingsService) {}
 
-  @Get()
-  @RequireScopes('inventory:read')
-  @ApiOperation({ summary: "Retrieve the entity's inventory settings" })
-  @ApiResponse({ status: 200, type: InventorySettingsResponse })
+  @Route('GET', '', {
+    scopes: 'inventory:read',
+    summary: "Retrieve the entity's inventory settings",
+    returns: InventorySettingsResponse,
+  })
   retrieve() {
     return this.settings.retrieve();
   }
 
-  @Patch()
-  @RequireScopes('inventory:write')
-  @ApiOperation({
+  @Route('PATCH', '', {
+    scopes: 'inventory:write',
     summary: 'Update the inventory settings',
     description:
       'allow_negative_stock (default false) and default_location_id (where confirmed order lines commit stock).',
+    returns: InventorySettingsResponse,
   })
-  @ApiResponse({ status: 200, type: InventorySettingsResponse })
   update(@Body() body: UpdateInventorySettingsDto) {
     return this.settings.update(body);
   }

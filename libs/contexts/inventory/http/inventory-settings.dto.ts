@@ -1,24 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { NullableUuid, OptionalBoolean } from '#platform/http/dto-fields';
 
 export class UpdateInventorySettingsDto {
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description: 'Let stock go below zero instead of 422 insufficient_stock (default false).',
   })
-  @IsOptional()
-  @IsBoolean()
   allow_negative_stock?: boolean;
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    nullable: true,
+  @NullableUuid({
     type: String,
     description:
       'Where confirmed order lines commit stock (allocated, on_order); default: the oldest location.',
   })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID()
   default_location_id?: string | null;
 }
 

@@ -8,50 +8,48 @@ import {
   IsInt,
   IsNotEmpty,
   IsOptional,
-  IsString,
-  IsUUID,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { SERIAL_STATUSES } from '../domain/serial';
 import { SerialNumbersField } from './serial-numbers.validator';
+import {
+  NullableText,
+  OptionalEnum,
+  OptionalField,
+  OptionalText,
+  OptionalUuid,
+} from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 /** API-CONTRACT.md section 7: the serial list pages by number, not by cursor. */
 export class SerialListQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() product_id?: string;
-  @ApiPropertyOptional({ enum: SERIAL_STATUSES }) @IsOptional() @IsIn(SERIAL_STATUSES) status?: string;
+  @OptionalUuid() product_id?: string;
+  @OptionalEnum(SERIAL_STATUSES) status?: string;
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'The header X-Location-Id, when sent, wins over this.',
-  })
-  @IsOptional()
-  @IsUUID()
-  location_id?: string;
+  @OptionalUuid({ description: 'The header X-Location-Id, when sent, wins over this.' }) location_id?: string;
 
-  @ApiPropertyOptional({ maxLength: 120, description: 'Case-insensitive partial match on serial_number.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(120)
+  @OptionalText(120, { maxLength: 120, description: 'Case-insensitive partial match on serial_number.' })
   q?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @OptionalField(
+    { type: 'integer', minimum: 1, default: 1 },
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(1_000_000),
+  )
   page?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 250, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(250)
+  @OptionalField(
+    { type: 'integer', minimum: 1, maximum: 250, default: 50 },
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(250),
+  )
   per_page?: number;
 }
 
@@ -65,21 +63,17 @@ const NullableDate = () =>
   );
 
 export class UpdateSerialDto {
-  @ApiPropertyOptional({
-    enum: ['available', 'damaged', 'quarantined'],
-    description:
-      'A returned (or damaged, quarantined) unit becomes available, damaged or quarantined; other statuses follow stock operations.',
-  })
-  @IsOptional()
-  @IsIn(SERIAL_STATUSES)
+  @OptionalField(
+    {
+      enum: ['available', 'damaged', 'quarantined'],
+      description:
+        'A returned (or damaged, quarantined) unit becomes available, damaged or quarantined; other statuses follow stock operations.',
+    },
+    IsIn(SERIAL_STATUSES),
+  )
   status?: (typeof SERIAL_STATUSES)[number];
 
-  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 120 })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(120)
-  lot_number?: string | null;
+  @NullableText(120, { type: String, maxLength: 120 }) lot_number?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
   @NullableDate()
@@ -97,12 +91,7 @@ export class UpdateSerialDto {
   @NullableDate()
   extended_warranty_end_date?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, maxLength: 60 })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(60)
-  warranty_status?: string | null;
+  @NullableText(60, { type: String, maxLength: 60 }) warranty_status?: string | null;
 }
 
 export class SerialAllocationDto {
@@ -112,9 +101,8 @@ export class SerialAllocationDto {
   serial_numbers: string[];
 }
 
+@ResourceResponse('serial_number')
 export class SerialResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'serial_number' }) object: string;
   @ApiProperty({ format: 'uuid' }) entity_id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
@@ -146,9 +134,6 @@ export class SerialResponse {
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) sold_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) returned_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_scanned_at: string | null;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 export class LineSerialsResponse {

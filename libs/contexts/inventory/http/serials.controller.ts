@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Headers, Param, Patch, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
-import { isUuid } from '../../../platform/persistence/ids';
+import { Body, Controller, Headers, Param, Query } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
+import { isUuid } from '#platform/persistence/ids';
 import { SerialsService } from '../application/serials.service';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto } from './serial.dto';
@@ -14,17 +14,16 @@ import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto
 export class SerialsController {
   constructor(private readonly serials: SerialsService) {}
 
-  @Get()
-  @RequireScopes('inventory:read')
+  @Route('GET', '', {
+    scopes: 'inventory:read',
+    summary: 'List serial numbers',
+    description:
+      'Newest first, paged by number: page (>= 1, default 1), per_page (1..250, default 50). Filters product_id, status, location_id (or header X-Location-Id, which wins), q (case-insensitive partial match). Response: object list, data, total, page, per_page, total_pages.',
+  })
   @ApiHeader({
     name: 'X-Location-Id',
     required: false,
     description: 'A location id; wins over the location_id query parameter.',
-  })
-  @ApiOperation({
-    summary: 'List serial numbers',
-    description:
-      'Newest first, paged by number: page (>= 1, default 1), per_page (1..250, default 50). Filters product_id, status, location_id (or header X-Location-Id, which wins), q (case-insensitive partial match). Response: object list, data, total, page, per_page, total_pages.',
   })
   @ApiOkResponse({ type: SerialPageResponse })
   list(@Query() query: SerialListQueryDto, @Headers('x-location-id') headerLocation: string | undefined) {
@@ -43,22 +42,22 @@ export class SerialsController {
     });
   }
 
-  @Get(':id')
-  @RequireScopes('inventory:read')
-  @ApiOperation({ summary: 'Retrieve a serial number record' })
-  @ApiResponse({ status: 200, type: SerialResponse })
+  @Route('GET', ':id', {
+    scopes: 'inventory:read',
+    summary: 'Retrieve a serial number record',
+    returns: SerialResponse,
+  })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.serials.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('inventory:write')
-  @ApiOperation({
+  @Route('PATCH', ':id', {
+    scopes: 'inventory:write',
     summary: 'Update a serial number record',
     description:
       'Lot, expiry and warranty fields; status moves a returned, damaged or quarantined unit to available, damaged or quarantined (409 invalid_state naming the current status when the state machine forbids it). Emits inventory.serial.updated.',
+    returns: SerialResponse,
   })
-  @ApiResponse({ status: 200, type: SerialResponse })
   update(@Param('id') id: string, @Body() body: UpdateSerialDto) {
     return this.serials.update(id, body);
   }

@@ -1,35 +1,35 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsISO8601 } from 'class-validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { MOVEMENT_TYPES } from '../domain/stock';
+import { OptionalEnum, OptionalField, OptionalUuid } from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 export class TransactionListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() product_id?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() location_id?: string;
-  @ApiPropertyOptional({ enum: MOVEMENT_TYPES }) @IsOptional() @IsIn(MOVEMENT_TYPES) type?: string;
+  @OptionalUuid() product_id?: string;
+  @OptionalUuid() location_id?: string;
+  @OptionalEnum(MOVEMENT_TYPES) type?: string;
 
-  @ApiPropertyOptional({
-    format: 'uuid',
+  @OptionalUuid({
     description: 'The source document (adjustment, transfer, purchase order, package, return).',
   })
-  @IsOptional()
-  @IsUUID()
   source_id?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only transactions created strictly after.' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalField(
+    { format: 'date-time', description: 'Only transactions created strictly after.' },
+    IsISO8601({ strict: true }),
+  )
   created_after?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only transactions created strictly before.' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalField(
+    { format: 'date-time', description: 'Only transactions created strictly before.' },
+    IsISO8601({ strict: true }),
+  )
   created_before?: string;
 }
 
+@ResourceResponse('inventory_transaction', { tail: ['created_at'] })
 export class TransactionResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'inventory_transaction' }) object: string;
   @ApiProperty({ format: 'uuid' }) balance_id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
@@ -48,5 +48,4 @@ export class TransactionResponse {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) journal_entry_id: string | null;
   @ApiProperty() livemode: boolean;
   @ApiProperty({ format: 'date-time' }) occurred_at: string;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
 }

@@ -1,29 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, Max, Min } from 'class-validator';
 import { BalanceResponse } from './balance.dto';
 import { SerialNumbersField } from './serial-numbers.validator';
+import { NullableUuid, OptionalNonEmptyText, RequiredUuid } from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 export class CreateTransferDto {
-  @ApiProperty({ format: 'uuid' }) @IsUUID() product_id: string;
+  @RequiredUuid() product_id: string;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID()
-  variant_id?: string | null;
+  @NullableUuid({ type: String }) variant_id?: string | null;
 
-  @ApiProperty({ format: 'uuid' }) @IsUUID() from_location_id: string;
-  @ApiProperty({ format: 'uuid' }) @IsUUID() to_location_id: string;
+  @RequiredUuid() from_location_id: string;
+  @RequiredUuid() to_location_id: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 1_000_000_000 })
   @IsInt()
@@ -31,20 +19,14 @@ export class CreateTransferDto {
   @Max(1_000_000_000)
   quantity: number;
 
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(500)
-  reason?: string;
+  @OptionalNonEmptyText(500, { maxLength: 500 }) reason?: string;
 
   @SerialNumbersField('Serial-tracked products: the available serials that move (one per unit).')
   serial_numbers?: string[];
 }
 
+@ResourceResponse('inventory_transfer', { tail: ['livemode', 'created_at'] })
 export class TransferResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'inventory_transfer' }) object: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) variant_id: string | null;
   @ApiProperty({ format: 'uuid' }) from_location_id: string;
@@ -59,6 +41,4 @@ export class TransferResponse {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) journal_entry_id: string | null;
   @ApiProperty({ type: BalanceResponse }) from_balance: BalanceResponse;
   @ApiProperty({ type: BalanceResponse }) to_balance: BalanceResponse;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { newId } from '../../../platform/persistence/ids';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryBalanceRecord } from './inventory.entities';
 
 /** The key of one balance: product (and variant) at a location. */
@@ -15,6 +16,70 @@ export interface BalanceKey {
 const NIL = '00000000-0000-0000-0000-000000000000';
 export const balanceKeyOf = (k: BalanceKey) => `${k.productId}:${k.variantId ?? NIL}:${k.locationId}`;
 
+/** The balances of the keys in $3..$5 (product, variant, location) of entity $1 and mode $2, locked. */
+const LOCKED_BALANCES = `SELECT b.id, b.entity_id, b.livemode, b.created_at, b.updated_at, b.version, b.product_id, b.variant_id,
+         b.location_id, b.on_hand, b.allocated, b.on_order, b.unit_cost::text AS unit_cost, b.value::text AS value,
+         b.reorder_point, b.reorder_quantity, b.safety_stock, b.stock_level,
+         (SELECT s.allow_negative_stock FROM inventory_settings s WHERE s.entity_id = $1 AND s.livemode = $2) AS allow_negative_stock
+       FROM inventory_balances b
+       WHERE b.entity_id = $1 AND b.livemode = $2
+         AND (b.product_id, b.location_id, coalesce(b.variant_id, '${NIL}'::uuid))
+             IN (SELECT p, l, v FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) AS k(p, v, l))
+       ORDER BY b.product_id, b.location_id, b.variant_id
+       FOR UPDATE OF b`;
+
+interface BalanceRow {
+  id: string;
+  entity_id: string;
+  livemode: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+  product_id: string;
+  variant_id: string | null;
+  location_id: string;
+  on_hand: number;
+  allocated: number;
+  on_order: number;
+  unit_cost: string;
+  value: string;
+  reorder_point: number | null;
+  reorder_quantity: number | null;
+  safety_stock: number | null;
+  stock_level: string;
+  allow_negative_stock: boolean | null;
+}
+
+const toKey = (r: BalanceRow): BalanceKey => ({
+  productId: r.product_id,
+  variantId: r.variant_id,
+  locationId: r.location_id,
+});
+
+/** A balance row as the record TypeORM would load (no entity hydration on the movement path). */
+function toRecord(r: BalanceRow): InventoryBalanceRecord {
+  return Object.assign(new InventoryBalanceRecord(), {
+    id: r.id,
+    entityId: r.entity_id,
+    livemode: r.livemode,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    version: r.version,
+    productId: r.product_id,
+    variantId: r.variant_id,
+    locationId: r.location_id,
+    onHand: r.on_hand,
+    allocated: r.allocated,
+    onOrder: r.on_order,
+    unitCost: money(r.unit_cost),
+    value: money(r.value),
+    reorderPoint: r.reorder_point,
+    reorderQuantity: r.reorder_quantity,
+    safetyStock: r.safety_stock,
+    stockLevel: r.stock_level,
+  });
+}
+
 /** Balances: one row per product, variant and location, moved only under a row lock. */
 @Injectable()
 export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> {
@@ -25,39 +90,49 @@ export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> 
   /**
    * The balances of `keys`, created at zero when missing, locked FOR UPDATE for the rest of the
    * transaction in one fixed order (product, location, variant), so two movements touching the
-   * same balances never deadlock and concurrent movements of one balance apply one after another.
+   * same balances never deadlock and concurrent movements of one balance apply one after another;
+   * with the entity's `allow_negative_stock` setting (false without a settings row).
+   *
+   * One statement locks the existing balances and inserts the missing ones (the insert runs after
+   * the locks); a second one locks the balances the first did not see, only when there are any.
    */
-  async lockForMovement(keys: readonly BalanceKey[]): Promise<Map<string, InventoryBalanceRecord>> {
+  async lockForMovement(
+    keys: readonly BalanceKey[],
+  ): Promise<{ balances: Map<string, InventoryBalanceRecord>; allowNegativeStock: boolean }> {
     const unique = [...new Map(keys.map((k) => [balanceKeyOf(k), k])).values()];
-    if (unique.length === 0) return new Map();
+    if (unique.length === 0) return { balances: new Map(), allowNegativeStock: false };
     const { entityId, livemode } = this.scope();
     const manager = this.tx.transactional;
     const products = unique.map((k) => k.productId);
     const variants = unique.map((k) => k.variantId ?? NIL);
     const locations = unique.map((k) => k.locationId);
-    await manager.query(
-      `INSERT INTO inventory_balances (id, entity_id, livemode, product_id, variant_id, location_id)
-       SELECT ids.id, $1, $2, k.product_id, nullif(k.variant_id, '${NIL}'::uuid), k.location_id
-       FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) WITH ORDINALITY AS k(product_id, variant_id, location_id, n)
-       JOIN unnest($6::uuid[]) WITH ORDINALITY AS ids(id, n) USING (n)
-       ORDER BY k.product_id, k.location_id, k.variant_id
-       ON CONFLICT (entity_id, livemode, product_id, location_id, coalesce(variant_id, '${NIL}'::uuid)) DO NOTHING`,
+    const rows: BalanceRow[] = await manager.query(
+      `WITH created AS (
+         INSERT INTO inventory_balances (id, entity_id, livemode, product_id, variant_id, location_id)
+         SELECT ids.id, $1, $2, k.product_id, nullif(k.variant_id, '${NIL}'::uuid), k.location_id
+         FROM unnest($3::uuid[], $4::uuid[], $5::uuid[]) WITH ORDINALITY AS k(product_id, variant_id, location_id, n)
+         JOIN unnest($6::uuid[]) WITH ORDINALITY AS ids(id, n) USING (n)
+         ORDER BY k.product_id, k.location_id, k.variant_id
+         ON CONFLICT (entity_id, livemode, product_id, location_id, coalesce(variant_id, '${NIL}'::uuid)) DO NOTHING)
+       ${LOCKED_BALANCES}`,
       [entityId, livemode, products, variants, locations, unique.map(() => newId())],
     );
-    const rows = await manager
-      .getRepository(InventoryBalanceRecord)
-      .createQueryBuilder('b')
-      .where('b.entity_id = :entityId AND b.livemode = :livemode', { entityId, livemode })
-      .andWhere(
-        `(b.product_id, b.location_id, coalesce(b.variant_id, '${NIL}'::uuid)) IN (SELECT * FROM unnest(CAST(:products AS uuid[]), CAST(:locations AS uuid[]), CAST(:variants AS uuid[])))`,
-        { products, locations, variants },
-      )
-      .orderBy('b.product_id')
-      .addOrderBy('b.location_id')
-      .addOrderBy('b.variant_id')
-      .setLock('pessimistic_write')
-      .getMany();
-    return new Map(rows.map((r) => [balanceKeyOf(r), r]));
+    if (rows.length < unique.length) {
+      // Balances created by this statement (or committed by another since it began) are locked now.
+      const seen = new Set(rows.map((r) => balanceKeyOf(toKey(r))));
+      const missing = unique.filter((k) => !seen.has(balanceKeyOf(k)));
+      rows.push(
+        ...((await manager.query(`${LOCKED_BALANCES}`, [
+          entityId,
+          livemode,
+          missing.map((k) => k.productId),
+          missing.map((k) => k.variantId ?? NIL),
+          missing.map((k) => k.locationId),
+        ])) as BalanceRow[]),
+      );
+    }
+    const allowNegativeStock = rows.some((r) => r.allow_negative_stock === true);
+    return { balances: new Map(rows.map((r) => [balanceKeyOf(toKey(r)), toRecord(r)])), allowNegativeStock };
   }
 
   /** The balance of a key without locking (null when none exists yet). */

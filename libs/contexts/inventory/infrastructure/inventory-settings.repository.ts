@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '../../../platform/persistence/ids';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { newId } from '#platform/persistence/ids';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventorySettingsRecord } from './inventory.entities';
 
 /** One settings row per entity and mode, created with the defaults on first use. */

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
-import { MutationGate, MutationGates } from '../../../platform/auth/mutation-gate';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { newId } from '../../../platform/persistence/ids';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { Caller, RequestContext } from '../../../platform/tenancy/request-context';
+import { MutationGate, MutationGates } from '#platform/auth/mutation-gate';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { Caller, RequestContext } from '#platform/tenancy/request-context';
 import { FREEZE_TOKEN_HEADER, FROZEN_HINTS, judgeFrozenMutation } from '../domain/freeze';
 import { MigrationError } from '../domain/migration-error';
 import { EntityFreezeRecord, FreezeHistoryRecord } from '../infrastructure/freeze.entity';
 import { FreezeStateCache } from '../infrastructure/freeze-state.cache';
-import { FreezeHistoryRepository, FreezeRepository } from '../infrastructure/import.repository';
+import { FreezeHistoryRepository } from '../infrastructure/freeze-history.repository';
+import { FreezeRepository } from '../infrastructure/freeze.repository';
 
 export interface FreezeStatusResource {
   object: 'entity_freeze_status';
@@ -93,7 +92,6 @@ export class FreezeService implements OnModuleInit, MutationGate {
 
   constructor(
     private readonly tx: TransactionHost,
-    private readonly dataSource: DataSource,
     private readonly freezes: FreezeRepository,
     private readonly history: FreezeHistoryRepository,
     private readonly events: EventPublisher,
@@ -125,18 +123,14 @@ export class FreezeService implements OnModuleInit, MutationGate {
     const cached = this.states.get(key);
     if (cached !== undefined) return cached;
     const startedAt = this.states.begin();
-    const rows: { freeze_token: string }[] = await this.dataSource.query(
-      `SELECT freeze_token FROM entity_freezes WHERE entity_id = $1 AND livemode = $2 AND frozen`,
-      [entityId, livemode],
-    );
-    const token = rows[0]?.freeze_token ?? null;
+    const token = await this.freezes.freezeToken(entityId, livemode);
     this.states.set(key, token, startedAt);
     return token;
   }
 
   async status(): Promise<FreezeStatusResource> {
     const { entityId, livemode } = RequestContext.caller();
-    const row = await this.freezes.scopedQuery('f').getOne();
+    const row = await this.freezes.current();
     return row ? toStatus(row) : unfrozenStatus(entityId, livemode);
   }
 
@@ -144,11 +138,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
   async freeze(reason: string | undefined): Promise<FreezeStatusResource> {
     return this.tx.run(async (manager) => {
       const caller = RequestContext.caller();
-      await manager.query(
-        `INSERT INTO entity_freezes (id, entity_id, livemode, frozen) VALUES ($1, $2, $3, false) ON CONFLICT (entity_id, livemode) DO NOTHING`,
-        [newId(), caller.entityId, caller.livemode],
-      );
-      const row = await this.freezes.scopedQuery('f').setLock('pessimistic_write').getOneOrFail();
+      const row = await this.freezes.createAndLockCurrent();
       if (row.frozen) return toStatus(row, true);
       Object.assign(row, {
         frozen: true,
@@ -175,7 +165,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
   async unfreeze(reason: string | undefined): Promise<FreezeStatusResource> {
     return this.tx.run(async (manager) => {
       const caller = RequestContext.caller();
-      const row = await this.freezes.scopedQuery('f').setLock('pessimistic_write').getOne();
+      const row = await this.freezes.lockCurrent();
       if (!row || !row.frozen) {
         throw new MigrationError('invalid_state', {
           hint: 'The entity is not frozen (status: unfrozen); there is nothing to unfreeze.',

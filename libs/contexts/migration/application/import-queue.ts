@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { JobData, QUEUE_NAMES } from '../../../platform/queue/queues';
+import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
 
 /** Enqueues an import's job; the job id is the import id, so enqueueing twice runs it once. */
 @Injectable()

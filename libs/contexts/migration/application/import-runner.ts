@@ -1,16 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { DomainError } from '../../../platform/errors/domain-error';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { renderError } from '../../../platform/http/error-envelope';
-import { Importer, ImportRegistry } from '../../../platform/imports/import-registry';
-import { newId } from '../../../platform/persistence/ids';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { Caller, RequestContext } from '../../../platform/tenancy/request-context';
+import { DomainError } from '#platform/errors/domain-error';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { renderError } from '#platform/http/error-envelope';
+import { Importer, ImportRegistry } from '#platform/imports/import-registry';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext, SystemCaller } from '#platform/tenancy/request-context';
 import { parseRow, SourceRow, sourceRows } from '../domain/import-source';
 import { importTransition, isFinished } from '../domain/import-status';
 import { MigrationError } from '../domain/migration-error';
+import {
+  BatchImport,
+  ImportBatchRepository,
+  ImportRowError,
+} from '../infrastructure/import-batch.repository';
 import { ImportRecord } from '../infrastructure/import.entity';
+import { ImportRepository } from '../infrastructure/import.repository';
 import { toImportResource } from './import.presenter';
 
 export const DEFAULT_BATCH_SIZE = 1000;
@@ -20,12 +24,6 @@ export class ImportInterruptedError extends Error {
   constructor(importId: string) {
     super(`Import ${importId} interrupted by worker shutdown; it resumes at its checkpoint`);
   }
-}
-
-interface RowError {
-  row: number;
-  externalId: string | null;
-  error: Record<string, unknown>;
 }
 
 interface Prepared {
@@ -52,6 +50,8 @@ export class ImportRunner {
     private readonly tx: TransactionHost,
     private readonly registry: ImportRegistry,
     private readonly events: EventPublisher,
+    private readonly imports: ImportRepository,
+    private readonly batches: ImportBatchRepository,
   ) {}
 
   async run(
@@ -59,21 +59,15 @@ export class ImportRunner {
     shouldStop: () => boolean = () => false,
     batchSize = DEFAULT_BATCH_SIZE,
   ): Promise<void> {
-    const found: ImportRecord | null = await this.tx.dataSource
-      .getRepository(ImportRecord)
-      .createQueryBuilder('i')
-      .addSelect('i.source')
-      .where('i.id = :importId', { importId })
-      .getOne();
+    const found = await this.imports.findWithSource(importId);
     if (!found || isFinished(found.status)) return;
-    const caller: Caller = {
+    const caller: SystemCaller = {
       entityId: found.entityId,
-      entityCode: '',
       livemode: found.livemode,
       apiKeyId: found.apiKeyId,
-      scopes: new Set(['migrations:write']),
+      scopes: ['migrations:write'],
     };
-    await RequestContext.runAs(
+    await RequestContext.runAsSystem(
       caller,
       () => this.runAsCaller(found, shouldStop, batchSize),
       `import_${importId}`,
@@ -82,22 +76,17 @@ export class ImportRunner {
 
   /** Marks an import failed as a whole (its job ran out of attempts). */
   async markFailed(importId: string, reason: string): Promise<void> {
-    const found = await this.tx.dataSource.getRepository(ImportRecord).findOne({ where: { id: importId } });
+    const found = await this.imports.findAnyById(importId);
     if (!found || importTransition('fail', found.status) === null) return;
-    const caller: Caller = {
+    const caller: SystemCaller = {
       entityId: found.entityId,
-      entityCode: '',
       livemode: found.livemode,
       apiKeyId: found.apiKeyId,
-      scopes: new Set(),
     };
-    await RequestContext.runAs(caller, () =>
-      this.tx.run(async (manager) => {
-        await manager.query(
-          `UPDATE imports SET status = 'failed', failure_reason = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
-          [importId, reason.slice(0, 500)],
-        );
-        const updated = await manager.getRepository(ImportRecord).findOneOrFail({ where: { id: importId } });
+    await RequestContext.runAsSystem(caller, () =>
+      this.tx.run(async () => {
+        await this.imports.markFailed(importId, reason);
+        const updated = await this.imports.lockById(importId);
         await this.events.publish('migration.import.failed', toImportResource(updated));
       }),
     );
@@ -109,13 +98,10 @@ export class ImportRunner {
     batchSize: number,
   ): Promise<void> {
     if (importTransition('start', record.status)) {
-      await this.tx.run(async (manager) => {
-        const updated = await this.lockImport(manager, record.id);
+      await this.tx.run(async () => {
+        const updated = await this.imports.lockById(record.id);
         if (importTransition('start', updated.status) === null) return;
-        await manager.query(
-          `UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
-          [record.id],
-        );
+        await this.imports.markRunning(record.id);
         await this.events.publish('migration.import.started', {
           ...toImportResource(updated),
           status: 'running',
@@ -130,26 +116,14 @@ export class ImportRunner {
       const done = await this.runBatch(record, rows, importer, batchSize, ahead);
       if (done) break;
     }
-    await this.tx.run(async (manager) => {
-      const current = await this.lockImport(manager, record.id);
+    await this.tx.run(async () => {
+      const current = await this.imports.lockById(record.id);
       const status = importTransition('complete', current.status, current.failed);
       if (status === null) return;
-      await manager.query(
-        `UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
-        [record.id, status],
-      );
-      const finished = await this.lockImport(manager, record.id);
+      await this.imports.markCompleted(record.id, status);
+      const finished = await this.imports.lockById(record.id);
       await this.events.publish('migration.import.completed', toImportResource(finished));
     });
-  }
-
-  private async lockImport(manager: EntityManager, id: string): Promise<ImportRecord> {
-    return manager
-      .getRepository(ImportRecord)
-      .createQueryBuilder('i')
-      .where('i.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOneOrFail();
   }
 
   /** Processes the batch at the checkpoint; true when no rows remain. */
@@ -161,9 +135,7 @@ export class ImportRunner {
     ahead: Ahead,
   ): Promise<boolean> {
     // The checkpoint is read once, then followed locally; the batch's lock re-checks it.
-    ahead.checkpoint ??= (
-      await this.tx.dataSource.query(`SELECT next_row FROM imports WHERE id = $1`, [record.id])
-    )[0].next_row as number;
+    ahead.checkpoint ??= await this.imports.checkpoint(record.id);
     const start = ahead.checkpoint;
     if (start >= rows.length) return true;
     const slice = rows.slice(start, start + batchSize);
@@ -199,9 +171,9 @@ export class ImportRunner {
   private async prepare(
     slice: SourceRow[],
     importer: Importer | undefined,
-  ): Promise<{ prepared: Prepared[]; errors: RowError[] }> {
+  ): Promise<{ prepared: Prepared[]; errors: ImportRowError[] }> {
     const prepared: Prepared[] = [];
-    const errors: RowError[] = [];
+    const errors: ImportRowError[] = [];
     for (const { row, text } of slice) {
       const parsed = parseRow(text);
       if (!parsed.ok) {
@@ -239,13 +211,12 @@ export class ImportRunner {
     start: number,
     count: number,
     prepared: Prepared[],
-    validationErrors: RowError[],
+    validationErrors: ImportRowError[],
     importer: Importer | undefined,
     rowByRow: boolean,
   ): Promise<void> {
-    await this.tx.run(async (manager) => {
+    await this.tx.run(async () => {
       const mapped = await this.lockAndMap(
-        manager,
         record,
         start,
         prepared.map((p) => p.externalId),
@@ -283,21 +254,20 @@ export class ImportRunner {
       }
       for (const item of perRow) {
         if (!importer) break;
-        if (rowByRow) await manager.query('SAVEPOINT import_row');
+        const existingId = mapped.get(item.externalId) ?? null;
+        const upsert = () => this.upsert(importer, item.input, existingId);
         try {
-          const resourceId = await this.upsert(importer, item.input, mapped.get(item.externalId) ?? null);
+          const resourceId = rowByRow ? await this.batches.inRowSavepoint(upsert) : await upsert();
           mapped.set(item.externalId, resourceId);
           landed.push({ externalId: item.externalId, resourceId });
-          if (rowByRow) await manager.query('RELEASE SAVEPOINT import_row');
         } catch (error) {
           if (!rowByRow) throw error;
-          await manager.query('ROLLBACK TO SAVEPOINT import_row');
           if (!(error instanceof DomainError))
             this.logger.error({ err: error, import_id: record.id, row: item.row }, 'import row failed');
           errors.push({ row: item.row, externalId: item.externalId, error: envelopeOf(error) });
         }
       }
-      await this.finishBatch(manager, record, start + count, landed, errors);
+      await this.batches.recordBatch(record, start + count, landed, errors);
     });
   }
 
@@ -318,68 +288,13 @@ export class ImportRunner {
    * reads the resources already mapped to the batch's external ids: one statement.
    */
   private async lockAndMap(
-    manager: EntityManager,
-    record: ImportRecord,
+    record: BatchImport,
     start: number,
     externalIds: string[],
   ): Promise<Map<string, string>> {
-    const rows: { next_row: number; external_id: string | null; resource_id: string | null }[] =
-      await manager.query(
-        `SELECT i.next_row, m.external_id, m.resource_id
-       FROM (SELECT next_row FROM imports WHERE id = $1 FOR UPDATE) i
-       LEFT JOIN import_external_ids m
-         ON m.entity_id = $2 AND m.livemode = $3 AND m.resource = $4 AND m.external_id = ANY($5::text[])`,
-        [record.id, record.entityId, record.livemode, record.resource, externalIds],
-      );
-    if (rows.length === 0 || rows[0].next_row !== start) throw new CheckpointMovedError();
-    return new Map(rows.filter((r) => r.external_id !== null).map((r) => [r.external_id!, r.resource_id!]));
-  }
-
-  /**
-   * Saves the batch's external id mappings (the last write of an external id within the batch
-   * wins) and row errors, and advances the checkpoint and counters: one statement.
-   */
-  private async finishBatch(
-    manager: EntityManager,
-    record: ImportRecord,
-    nextRow: number,
-    landed: { externalId: string; resourceId: string }[],
-    errors: RowError[],
-  ): Promise<void> {
-    const unique = new Map(landed.map((l) => [l.externalId, l.resourceId]));
-    const externalIds = [...unique.keys()];
-    errors.sort((a, b) => a.row - b.row);
-    await manager.query(
-      `WITH mappings AS (
-         INSERT INTO import_external_ids (id, entity_id, livemode, resource, external_id, resource_id)
-         SELECT id, $2, $3, $4, external_id, resource_id FROM unnest($5::uuid[], $6::text[], $7::uuid[]) AS t(id, external_id, resource_id)
-         ON CONFLICT (entity_id, livemode, resource, external_id)
-         DO UPDATE SET resource_id = EXCLUDED.resource_id, updated_at = now(), version = import_external_ids.version + 1
-         WHERE import_external_ids.resource_id <> EXCLUDED.resource_id
-       ), row_errors AS (
-         INSERT INTO import_errors (id, entity_id, livemode, import_id, row_number, external_id, error)
-         SELECT id, $2, $3, $1, row_number, external_id, error FROM unnest($8::uuid[], $9::int[], $10::text[], $11::jsonb[]) AS t(id, row_number, external_id, error)
-         ON CONFLICT (import_id, row_number) DO NOTHING
-       )
-       UPDATE imports SET next_row = $12, processed = $12, succeeded = succeeded + $13, failed = failed + $14, updated_at = now(), version = version + 1
-       WHERE id = $1`,
-      [
-        record.id,
-        record.entityId,
-        record.livemode,
-        record.resource,
-        externalIds.map(() => newId()),
-        externalIds,
-        externalIds.map((e) => unique.get(e)),
-        errors.map(() => newId()),
-        errors.map((e) => e.row),
-        errors.map((e) => e.externalId),
-        errors.map((e) => JSON.stringify(e.error)),
-        nextRow,
-        landed.length,
-        errors.length,
-      ],
-    );
+    const { checkpoint, mapped } = await this.batches.lockCheckpointAndMappings(record, externalIds);
+    if (checkpoint !== start) throw new CheckpointMovedError();
+    return mapped;
   }
 }
 
@@ -388,7 +303,7 @@ interface Ahead {
   /** The checkpoint as this runner last committed it (undefined: read it again). */
   checkpoint?: number;
   start?: number;
-  result?: Promise<{ prepared: Prepared[]; errors: RowError[] }>;
+  result?: Promise<{ prepared: Prepared[]; errors: ImportRowError[] }>;
 }
 
 /** Another runner committed this batch first; the caller re-reads the checkpoint. */

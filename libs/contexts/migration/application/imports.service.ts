@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { sourceRows } from '../domain/import-source';
 import { MigrationError } from '../domain/migration-error';
-import { ImportErrorRepository, ImportRepository } from '../infrastructure/import.repository';
+import { ImportErrorRepository } from '../infrastructure/import-error.repository';
+import { ImportRepository } from '../infrastructure/import.repository';
 import { ImportUploadRepository } from '../infrastructure/import-upload.repository';
-import { newId } from '../../../platform/persistence/ids';
+import { newId } from '#platform/persistence/ids';
 import { ImportQueue } from './import-queue';
 import {
   ImportErrorResource,
@@ -122,6 +123,12 @@ export class ImportsService {
     });
     await this.queue.enqueue({ importId: created.id, entityId: caller.entityId, livemode: caller.livemode });
     return toImportResource(created);
+  }
+
+  /** Queues again every unfinished import of every entity (a lost job loses nothing: PostgreSQL holds the truth). */
+  async requeueUnfinished(): Promise<void> {
+    for (const row of await this.imports.unfinished())
+      await this.queue.enqueue({ importId: row.id, entityId: row.entityId, livemode: row.livemode });
   }
 
   async retrieve(id: string): Promise<ImportResource> {

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { AllowWhileFrozen } from '../../../platform/auth/mutation-gate';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { FreezeService } from '../application/freeze.service';
-import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './migration.dto';
+import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutover.dto';
 
 /**
  * Cutover freeze (SPEC.md "Entity freeze", API-CONTRACT.md section 7). Served under
@@ -17,48 +17,47 @@ import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './migrat
 export class CutoverController {
   constructor(private readonly freezes: FreezeService) {}
 
-  @Get()
-  @RequireScopes('migrations:read')
-  @ApiOperation({ summary: 'Retrieve the freeze status', description: 'Of the entity in the key’s mode.' })
-  @ApiResponse({ status: 200, type: FreezeStatusResponse })
+  @Route('GET', '', {
+    scopes: 'migrations:read',
+    summary: 'Retrieve the freeze status',
+    description: 'Of the entity in the key’s mode.',
+    returns: FreezeStatusResponse,
+  })
   status() {
     return this.freezes.status();
   }
 
-  @Post('freeze')
-  @HttpCode(200)
-  @AllowWhileFrozen()
-  @RequireScopes('migrations:write')
-  @ApiOperation({
+  @Route('POST', 'freeze', {
+    scopes: 'migrations:write',
     summary: 'Freeze the entity for cutover',
     description:
       'Every mutation of the entity (this mode) then answers 423 entity_frozen, unless a migrations:write key sends the freeze token in X-Freeze-Token. A repeated call returns the same token with idempotent true.',
+    code: 200,
+    returns: FreezeStatusResponse,
   })
-  @ApiResponse({ status: 200, type: FreezeStatusResponse })
+  @AllowWhileFrozen()
   freeze(@Body() body: FreezeDto) {
     return this.freezes.freeze(body.reason);
   }
 
-  @Post('unfreeze')
-  @HttpCode(200)
-  @AllowWhileFrozen()
-  @RequireScopes('migrations:write')
-  @ApiOperation({
+  @Route('POST', 'unfreeze', {
+    scopes: 'migrations:write',
     summary: 'Unfreeze the entity',
     description: '409 invalid_state when the entity is not frozen.',
+    code: 200,
+    returns: FreezeStatusResponse,
   })
-  @ApiResponse({ status: 200, type: FreezeStatusResponse })
+  @AllowWhileFrozen()
   unfreeze(@Body() body: FreezeDto) {
     return this.freezes.unfreeze(body.reason);
   }
 
-  @Get('history')
-  @RequireScopes('migrations:read')
-  @ApiOperation({
+  @Route('GET', 'history', {
+    scopes: 'migrations:read',
     summary: 'List freezes and unfreezes',
     description: 'The audit log: action, reason, key and time; newest first.',
+    response: { status: 200, type: FreezeHistoryResponse, isArray: true },
   })
-  @ApiResponse({ status: 200, type: FreezeHistoryResponse, isArray: true })
   history(@Query() query: ListQueryDto, @Req() req: Request) {
     return this.freezes.listHistory(query, req.originalUrl.split('?')[0]);
   }

@@ -1,14 +1,14 @@
-import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { AppConfig } from '../../../platform/config/app-config';
-import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '../../../platform/http/request-body';
-import { AllowWhileFrozen } from '../../../platform/auth/mutation-gate';
-import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { AppConfig } from '#platform/config/app-config';
+import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '#platform/http/request-body';
+import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
+import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { ImportsService } from '../application/imports.service';
 import { MigrationError } from '../domain/migration-error';
-import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './migration.dto';
+import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './import.dto';
 
 const NDJSON = /ndjson/i;
 const isNdjson = (req: Request) => NDJSON.test(String(req.headers['content-type'] ?? ''));
@@ -24,18 +24,17 @@ export class ImportsController {
     private readonly config: AppConfig,
   ) {}
 
-  @Post()
-  @AllowWhileFrozen()
-  @RequireScopes('migrations:write')
-  @StreamsBody(NDJSON, MAX_STREAMED_BODY_BYTES)
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'migrations:write',
     summary: 'Start a bulk import',
     description:
       'JSON `{ resource, records: [...] }` (up to 1 MiB) or an NDJSON upload (`Content-Type: application/x-ndjson`, `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked), one record per line, each with an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
+    returns: ImportResponse,
   })
+  @AllowWhileFrozen()
+  @StreamsBody(NDJSON, MAX_STREAMED_BODY_BYTES)
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({ type: CreateImportDto })
-  @ApiResponse({ status: 201, type: ImportResponse })
   create(@Req() req: Request, @Query() query: ImportQueryDto) {
     if (isNdjson(req)) {
       const chunks = bodyChunks(req, {
@@ -71,24 +70,22 @@ export class ImportsController {
     return this.imports.create(resource ?? query.resource, { format: 'json', records });
   }
 
-  @Get(':id')
-  @RequireScopes('migrations:read')
-  @ApiOperation({
+  @Route('GET', ':id', {
+    scopes: 'migrations:read',
     summary: 'Retrieve an import',
     description: 'Status and progress: total, processed, succeeded, failed.',
+    returns: ImportResponse,
   })
-  @ApiResponse({ status: 200, type: ImportResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.imports.retrieve(id);
   }
 
-  @Get(':id/errors')
-  @RequireScopes('migrations:read')
-  @ApiOperation({
+  @Route('GET', ':id/errors', {
+    scopes: 'migrations:read',
     summary: 'List the row errors of an import',
     description: 'In row order, cursor-paginated: row, external_id and the error envelope.',
+    response: { status: 200, type: ImportErrorResponse, isArray: true },
   })
-  @ApiResponse({ status: 200, type: ImportErrorResponse, isArray: true })
   errors(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     return this.imports.listErrors(id, query, req.originalUrl.split('?')[0]);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../platform/config/app-config';
-import { NotifiedCache } from '../../../platform/persistence/notified-cache';
+import { AppConfig } from '#platform/config/app-config';
+import { NotifiedCache } from '#platform/persistence/notified-cache';
 
 /** Channel on which every API instance hears that an entity was frozen or unfrozen (payload: cache key). */
 export const FREEZE_CHANNEL = 'entity_freeze_changed';

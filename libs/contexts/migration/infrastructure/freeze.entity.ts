@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { TenantRecord } from '../../../platform/persistence/columns';
+import { TenantRecord } from '#platform/persistence/columns';
 
 /** The freeze state of one entity and mode; one row, created at the first freeze. */
 @Entity({ name: 'entity_freezes' })

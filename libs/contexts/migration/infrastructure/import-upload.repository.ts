@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 
 /**
  * Chunks of a streamed upload, staged as they arrive (outside any transaction, so a slow upload

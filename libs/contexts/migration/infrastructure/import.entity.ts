@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { TenantRecord } from '../../../platform/persistence/columns';
+import { TenantRecord } from '#platform/persistence/columns';
 import type { ImportStatus } from '../domain/import-source';
 
 /** A bulk import: its source, progress counters and the checkpoint of the next row to process. */

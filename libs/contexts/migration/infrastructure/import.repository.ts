@@ -1,33 +1,84 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { EntityFreezeRecord, FreezeHistoryRecord } from './freeze.entity';
-import { ImportErrorRecord, ImportRecord } from './import.entity';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { ImportRecord } from './import.entity';
+
+/** An import waiting for (or in the middle of) its run, with the caller it runs as. */
+export interface UnfinishedImport {
+  id: string;
+  entityId: string;
+  livemode: boolean;
+}
 
 @Injectable()
 export class ImportRepository extends TenantRepository<ImportRecord> {
   constructor(tx: TransactionHost) {
     super(tx, ImportRecord, 'import');
   }
-}
 
-@Injectable()
-export class ImportErrorRepository extends TenantRepository<ImportErrorRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ImportErrorRecord, 'import error');
+  /** The import with its source, by id alone (the worker reads it before it runs as the import's caller). */
+  async findWithSource(id: string): Promise<ImportRecord | null> {
+    return this.tx.manager
+      .getRepository(ImportRecord)
+      .createQueryBuilder('i')
+      .addSelect('i.source')
+      .where('i.id = :id', { id })
+      .getOne();
   }
-}
 
-@Injectable()
-export class FreezeRepository extends TenantRepository<EntityFreezeRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, EntityFreezeRecord, 'freeze status');
+  /** The import by id alone, without its source (outside any caller). */
+  async findAnyById(id: string): Promise<ImportRecord | null> {
+    return this.tx.manager.getRepository(ImportRecord).findOne({ where: { id } });
   }
-}
 
-@Injectable()
-export class FreezeHistoryRepository extends TenantRepository<FreezeHistoryRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, FreezeHistoryRecord, 'freeze history entry');
+  /** The import, locked for the open transaction. */
+  async lockById(id: string): Promise<ImportRecord> {
+    return this.tx.transactional
+      .getRepository(ImportRecord)
+      .createQueryBuilder('i')
+      .where('i.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOneOrFail();
+  }
+
+  /** The index of the first row not yet committed. */
+  async checkpoint(id: string): Promise<number> {
+    const rows: { next_row: number }[] = await this.tx.manager.query(
+      `SELECT next_row FROM imports WHERE id = $1`,
+      [id],
+    );
+    return rows[0].next_row;
+  }
+
+  /** Every import of every entity still queued or running. */
+  async unfinished(): Promise<UnfinishedImport[]> {
+    const rows: { id: string; entity_id: string; livemode: boolean }[] = await this.tx.manager.query(
+      `SELECT id, entity_id, livemode FROM imports WHERE status IN ('queued', 'running')`,
+    );
+    return rows.map((r) => ({ id: r.id, entityId: r.entity_id, livemode: r.livemode }));
+  }
+
+  /** Records the start of the run (in the open transaction). */
+  async markRunning(id: string): Promise<void> {
+    await this.tx.transactional.query(
+      `UPDATE imports SET status = 'running', started_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** Records the end of the run with its final status (in the open transaction). */
+  async markCompleted(id: string, status: ImportRecord['status']): Promise<void> {
+    await this.tx.transactional.query(
+      `UPDATE imports SET status = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id, status],
+    );
+  }
+
+  /** Records the failure of the import as a whole (in the open transaction); the reason is cut at 500 characters. */
+  async markFailed(id: string, reason: string): Promise<void> {
+    await this.tx.transactional.query(
+      `UPDATE imports SET status = 'failed', failure_reason = $2, completed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id, reason.slice(0, 500)],
+    );
   }
 }

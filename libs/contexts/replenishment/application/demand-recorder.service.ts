@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingSettingsService } from '../../accounting';
-import { ProductsService } from '../../catalog';
-import { OrderLineFactsService } from '../../sales';
+import { AccountingSettingsService } from '#contexts/accounting';
+import { ProductsService } from '#contexts/catalog';
+import { OrderLineFactsService } from '#contexts/sales';
 import { dayInZone } from '../domain/calendar';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingSettingsService } from '../../accounting';
-import { OrderLineFactsService } from '../../sales';
+import { AccountingSettingsService } from '#contexts/accounting';
+import { OrderLineFactsService } from '#contexts/sales';
 import { DemandBasis, demandBasis } from '../domain/demand';
 import { DemandWindow, RunRates, runRates, WindowSums } from '../domain/run-rates';
 import { DemandAggregateRepository } from '../infrastructure/demand-aggregate.repository';

@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { KitComponentLine, KitLines } from '../../sales';
-import { ProductFactsService } from '../../catalog';
-import { notFound } from '../../../platform/errors/domain-error';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { KitComponentLine, KitLines } from '#contexts/sales';
+import { ProductFactsService } from '#contexts/catalog';
+import { notFound } from '#platform/errors/domain-error';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertKitParent, assertNoCycle } from '../domain/kit-components';
 import { invalidParam } from '../domain/replenishment-error';
 import { KitComponentRecord } from '../infrastructure/kit-component.entity';

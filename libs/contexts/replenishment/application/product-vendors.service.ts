@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ProductFactsService } from '../../catalog';
-import { AccountsService } from '../../sales';
-import { notFound } from '../../../platform/errors/domain-error';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { ProductFactsService } from '#contexts/catalog';
+import { AccountsService } from '#contexts/sales';
+import { notFound } from '#platform/errors/domain-error';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { invalidParam } from '../domain/replenishment-error';
 import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';
 import { ProductVendorRepository } from '../infrastructure/product-vendor.repository';

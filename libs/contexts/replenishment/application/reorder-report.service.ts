@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { ProductFactsService } from '../../catalog';
-import { assertOneCursor, DEFAULT_LIMIT } from '../../../platform/http/list/paginate';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ProductFactsService } from '#contexts/catalog';
+import { assertOneCursor, DEFAULT_LIMIT } from '#platform/http/list/paginate';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { demandBasis, totalDemand } from '../domain/demand';
 import { planReorder, VendorTerms } from '../domain/reorder-row';
 import { DEFAULT_DEMAND_WINDOW, DemandWindow, rate } from '../domain/run-rates';

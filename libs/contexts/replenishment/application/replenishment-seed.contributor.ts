@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ProductsService } from '../../catalog';
-import { AdjustmentsService, BalancesService, StockHistoryService } from '../../inventory';
-import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '../../sales';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
+import { ProductsService } from '#contexts/catalog';
+import { AdjustmentsService, BalancesService, StockHistoryService } from '#contexts/inventory';
+import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { BuildsService } from './builds.service';
 import { KitComponentsService } from './kit-components.service';
 import { ProductVendorsService } from './product-vendors.service';

@@ -1,12 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-
-const notNull = (_: unknown, value: unknown) => value !== null;
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, Max, Min } from 'class-validator';
+import { NullableText, NullableUuid, OptionalEnum, RequiredUuid } from '#platform/http/dto-fields';
 
 export class CreateBuildDto {
-  @ApiProperty({ format: 'uuid', description: 'A product of type kit with components.' })
-  @IsUUID()
-  kit_product_id: string;
+  @RequiredUuid({ description: 'A product of type kit with components.' }) kit_product_id: string;
 
   @ApiProperty({ minimum: 1, maximum: 1_000_000, description: 'Kits to build.' })
   @IsInt()
@@ -14,32 +11,17 @@ export class CreateBuildDto {
   @Max(1_000_000)
   quantity: number;
 
-  @ApiProperty({ format: 'uuid', description: 'Where the components are drawn and the kits added.' })
-  @IsUUID()
-  location_id: string;
+  @RequiredUuid({ description: 'Where the components are drawn and the kits added.' }) location_id: string;
 
-  @ApiPropertyOptional({ enum: ['draft', 'posted'], default: 'posted' })
-  @IsOptional()
-  @IsIn(['draft', 'posted'])
-  status?: 'draft' | 'posted';
+  @OptionalEnum(['draft', 'posted'], { default: 'posted' }) status?: 'draft' | 'posted';
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    nullable: true,
+  @NullableUuid({
     description:
       'The sales order line of the kit this build assembles to order: its shipment then counts as component demand only.',
   })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsUUID()
   order_line_id?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 1000 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsString()
-  @MaxLength(1000)
-  notes?: string | null;
+  @NullableText(1000, { maxLength: 1000 }) notes?: string | null;
 }
 
 class BuildComponentResponse {

@@ -1,6 +1,7 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
-import { money } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import { BuildRecord } from '../infrastructure/build.entity';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 const amount = (v: string | null) => (v === null ? null : toJsonNumber(money(v)));
 
@@ -25,7 +26,5 @@ export const toBuildResource = (b: BuildRecord) => ({
   notes: b.notes,
   posted_at: b.postedAt ? b.postedAt.toISOString() : null,
   voided_at: b.voidedAt ? b.voidedAt.toISOString() : null,
-  livemode: b.livemode,
-  created_at: b.createdAt.toISOString(),
-  updated_at: b.updatedAt.toISOString(),
+  ...resourceTimestamps(b),
 });

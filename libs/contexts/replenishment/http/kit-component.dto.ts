@@ -1,13 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, Max, Min } from 'class-validator';
 import { MAX_QUANTITY_PER_KIT } from '../domain/kit-components';
+import { OptionalField, RequiredUuid } from '#platform/http/dto-fields';
 
 export class CreateKitComponentDto {
-  @ApiProperty({
-    format: 'uuid',
-    description: 'A stocked product (not a service); a kit may contain kits, never itself.',
-  })
-  @IsUUID()
+  @RequiredUuid({ description: 'A stocked product (not a service); a kit may contain kits, never itself.' })
   component_product_id: string;
 
   @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY_PER_KIT, example: 2, description: 'Units per kit.' })
@@ -18,11 +15,7 @@ export class CreateKitComponentDto {
 }
 
 export class UpdateKitComponentDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_QUANTITY_PER_KIT })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_QUANTITY_PER_KIT)
+  @OptionalField({ minimum: 1, maximum: MAX_QUANTITY_PER_KIT }, IsInt(), Min(1), Max(MAX_QUANTITY_PER_KIT))
   quantity?: number;
 }
 

@@ -1,4 +1,5 @@
 import { KitComponentRecord } from '../infrastructure/kit-component.entity';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 export const toKitComponentResource = (c: KitComponentRecord) => ({
   id: c.id,
@@ -6,7 +7,5 @@ export const toKitComponentResource = (c: KitComponentRecord) => ({
   kit_product_id: c.kitProductId,
   component_product_id: c.componentProductId,
   quantity: c.quantity,
-  livemode: c.livemode,
-  created_at: c.createdAt.toISOString(),
-  updated_at: c.updatedAt.toISOString(),
+  ...resourceTimestamps(c),
 });

@@ -1,78 +1,53 @@
-import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import {
-  IsBoolean,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+  NullableMoney,
+  NullableText,
+  OptionalBoolean,
+  OptionalField,
+  RequiredUuid,
+} from '#platform/http/dto-fields';
 
-const notNull = (_: unknown, value: unknown) => value !== null;
 export const QUANTITY_MAX = 1_000_000_000;
 
 export class CreateProductVendorDto {
-  @ApiProperty({ format: 'uuid', description: 'An active account of the entity acting as vendor.' })
-  @IsUUID()
+  @RequiredUuid({ description: 'An active account of the entity acting as vendor.' })
   vendor_account_id: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 64, example: 'ACME-4411' })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsString()
-  @MaxLength(64)
-  vendor_sku?: string | null;
+  @NullableText(64, { maxLength: 64, example: 'ACME-4411' }) vendor_sku?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, example: 4.25 })
-  @IsOptional()
-  @ValidateIf(notNull)
-  @IsMoneyAmount()
-  @Min(0)
-  unit_cost?: number | null;
+  @NullableMoney(0, { minimum: 0, example: 4.25 }) unit_cost?: number | null;
 
-  @ApiPropertyOptional({ example: 'USD', description: "ISO 4217; default: the vendor account's currency." })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
+  @OptionalField(
+    { example: 'USD', description: "ISO 4217; default: the vendor account's currency." },
+    IsString(),
+    Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' }),
+  )
   currency?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 3650, default: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(3650)
+  @OptionalField({ minimum: 0, maximum: 3650, default: 0 }, IsInt(), Min(0), Max(3650))
   lead_time_days?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: QUANTITY_MAX, default: 1 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(QUANTITY_MAX)
+  @OptionalField({ minimum: 0, maximum: QUANTITY_MAX, default: 1 }, IsInt(), Min(0), Max(QUANTITY_MAX))
   min_order_quantity?: number;
 
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: QUANTITY_MAX,
-    default: 1,
-    description: 'Orders are rounded up to a multiple of this (case or pallet size).',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(QUANTITY_MAX)
+  @OptionalField(
+    {
+      minimum: 1,
+      maximum: QUANTITY_MAX,
+      default: 1,
+      description: 'Orders are rounded up to a multiple of this (case or pallet size).',
+    },
+    IsInt(),
+    Min(1),
+    Max(QUANTITY_MAX),
+  )
   order_multiple?: number;
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description:
       "One preferred vendor per product: setting it clears the others'. Default: true for a product's first vendor.",
   })
-  @IsOptional()
-  @IsBoolean()
   is_preferred?: boolean;
 }
 

@@ -1,5 +1,6 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
 import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';
+import { resourceTimestamps } from '#platform/http/resource-fields';
 
 export const toProductVendorResource = (v: ProductVendorRecord) => ({
   id: v.id,
@@ -13,7 +14,5 @@ export const toProductVendorResource = (v: ProductVendorRecord) => ({
   min_order_quantity: v.minOrderQuantity,
   order_multiple: v.orderMultiple,
   is_preferred: v.isPreferred,
-  livemode: v.livemode,
-  created_at: v.createdAt.toISOString(),
-  updated_at: v.updatedAt.toISOString(),
+  ...resourceTimestamps(v),
 });

@@ -1,38 +1,29 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
-import { ListQueryDto, toBoolean } from '../../../platform/http/list/list-query.dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn } from 'class-validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DEFAULT_DEMAND_WINDOW, DEMAND_WINDOWS, DemandWindow } from '../domain/run-rates';
 import { DEMAND_BASES } from '../domain/demand';
+import { BooleanFilter, OptionalField, OptionalUuid } from '#platform/http/dto-fields';
 
 export class ReorderReportQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({
-    enum: DEMAND_WINDOWS,
-    default: DEFAULT_DEMAND_WINDOW,
-    description: 'Trailing days (ending on the business day) that daily_demand averages over.',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsIn(DEMAND_WINDOWS as unknown as number[], { message: 'demand_window must be one of 30, 90, 180, 365' })
+  @OptionalField(
+    {
+      enum: DEMAND_WINDOWS,
+      default: DEFAULT_DEMAND_WINDOW,
+      description: 'Trailing days (ending on the business day) that daily_demand averages over.',
+    },
+    Type(() => Number),
+    IsIn(DEMAND_WINDOWS as unknown as number[], { message: 'demand_window must be one of 30, 90, 180, 365' }),
+  )
   demand_window?: DemandWindow;
 
-  @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
-  @IsUUID()
-  location_id?: string;
+  @OptionalUuid() location_id?: string;
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Only products this account supplies, planned with its terms.',
-  })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuid({ description: 'Only products this account supplies, planned with its terms.' })
   vendor_account_id?: string;
 
-  @ApiPropertyOptional({ description: 'Only rows whose on_hand is at or below the reorder point in force.' })
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean()
+  @BooleanFilter({ description: 'Only rows whose on_hand is at or below the reorder point in force.' })
   only_below_reorder_point?: boolean;
 }
 

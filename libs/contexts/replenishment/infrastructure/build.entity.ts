@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { MoneyColumn, TenantRecord } from '../../../platform/persistence/columns';
+import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
 import type { BuildStatus } from '../domain/build';
 
 /** A component line of a build as posted: what was drawn and at what cost. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { BuildRecord } from './build.entity';
 
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandByKind, DemandKind, emptyDemand } from '../domain/demand';
 import { DEMAND_WINDOWS, WindowSums, windowStart } from '../domain/run-rates';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BalancePagesService } from '../../inventory';
+import { BalancePagesService } from '#contexts/inventory';
 import { BalancePageRequest, BalanceSnapshot, BalanceSource } from '../application/balance-source.port';
 
 /** The balance-source port over inventory's public BalancePagesService. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
 
 /** Units shipped per sales order line, from fulfillment ledger rows (what committed demand nets against). */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../../platform/errors/domain-error';
-import { isUuid } from '../../../platform/persistence/ids';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { notFound } from '#platform/errors/domain-error';
+import { isUuid } from '#platform/persistence/ids';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductVendorRecord } from './product-vendor.entity';
 
 @Injectable()

@@ -5,10 +5,53 @@ import {
   AccountContactRecord,
   PaymentMethodRecord,
 } from '../infrastructure/account.entity';
-import { toAddressResource, toContactResource, toPaymentMethodResource } from './account.presenter';
-import { AccountChildDefinition } from './account-children.service';
+import { AccountChildRecord } from '../infrastructure/account.entity';
+import { AccountChildRepository } from '../infrastructure/account-child.repository';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { toAddressResource } from './account-address.presenter';
+import { toContactResource } from './account-contact.presenter';
+import { toPaymentMethodResource } from './payment-method.presenter';
+import { DefinedResourceService, ResourceDefinition } from './defined-resource.service';
 
 type Input = Record<string, unknown>;
+
+/**
+ * What distinguishes addresses, contacts and payment methods: each hangs off an account and
+ * has one flag (`is_default` / `is_primary`) held by exactly one record per group whenever
+ * the group has records (per address type; per account otherwise).
+ */
+export type AccountChildDefinition<E extends AccountChildRecord> = ResourceDefinition<E> &
+  Required<Pick<ResourceDefinition<E>, 'flag'>>;
+
+/** Create, list, retrieve, update and remove of one kind of account child (the defined-resource engine over an account's records). */
+export type AccountChildService<E extends AccountChildRecord> = DefinedResourceService<
+  E,
+  [accountId: string]
+>;
+
+/** The operations the HTTP layer uses (their signatures do not depend on the record type). */
+export type AccountChildOperations = Pick<
+  AccountChildService<AccountChildRecord>,
+  'create' | 'list' | 'retrieve' | 'update' | 'delete'
+>;
+
+/** The service of one kind of account child. */
+export function accountChildService<E extends AccountChildRecord>(
+  definition: AccountChildDefinition<E>,
+  repo: AccountChildRepository<E>,
+  accounts: AccountRepository,
+  tx: TransactionHost,
+  events: EventPublisher,
+): AccountChildService<E> {
+  return new DefinedResourceService<E, [accountId: string]>(
+    definition,
+    { kind: 'account', repo, accounts },
+    tx,
+    events,
+  );
+}
 
 /** Copies present snake_case request fields onto record properties. */
 function copy<E>(record: E, input: Input, fields: Record<string, keyof E>): void {
@@ -24,6 +67,7 @@ function nullsFor<E>(record: E, properties: (keyof E)[]): void {
 
 export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
   object: 'account_address',
+  label: 'address',
   flag: { property: 'isDefault', field: 'is_default' },
   groupBy: 'type',
   nullable: ['line2', 'region', 'postal_code'],
@@ -49,6 +93,7 @@ export const ADDRESSES: AccountChildDefinition<AccountAddressRecord> = {
 
 export const CONTACTS: AccountChildDefinition<AccountContactRecord> = {
   object: 'account_contact',
+  label: 'contact',
   flag: { property: 'isPrimary', field: 'is_primary' },
   nullable: ['email', 'phone', 'role'],
   events: {
@@ -85,6 +130,7 @@ function assertNotExpired(card: CardInput, now = new Date()): void {
  */
 export const PAYMENT_METHODS: AccountChildDefinition<PaymentMethodRecord> = {
   object: 'payment_method',
+  label: 'payment method',
   flag: { property: 'isDefault', field: 'is_default' },
   nullable: [],
   events: {

@@ -1,13 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { TagsService } from '../../catalog';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { DomainError, notFound } from '../../../platform/errors/domain-error';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { TagsService } from '#contexts/catalog';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { DomainError, notFound } from '#platform/errors/domain-error';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
 import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
 import {
@@ -16,16 +16,19 @@ import {
   AccountRecord,
   PaymentMethodRecord,
 } from '../infrastructure/account.entity';
-import {
-  AccountRepository,
-  AddressRepository,
-  ContactRepository,
-  PaymentMethodRepository,
-  PricingPolicyRepository,
-} from '../infrastructure/sales.repositories';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { AddressRepository } from '../infrastructure/address.repository';
+import { ContactRepository } from '../infrastructure/contact.repository';
+import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
+import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';
 import { AccountResource, toAccountResource } from './account.presenter';
-import { ADDRESSES, CONTACTS, PAYMENT_METHODS } from './account-children';
-import { AccountChildService } from './account-children.service';
+import {
+  AccountChildService,
+  accountChildService,
+  ADDRESSES,
+  CONTACTS,
+  PAYMENT_METHODS,
+} from './account-children';
 import { ReferenceListService } from './reference-list.service';
 import { PAYMENT_TERMS_SERVICE } from './tokens';
 
@@ -43,6 +46,11 @@ export interface AccountInput {
 export interface AccountListQuery extends ListQueryDto {
   include_deleted?: boolean;
   email?: string;
+}
+
+/** An active account record before the input's fields are applied to it. */
+function newAccountRecord(): AccountRecord {
+  return { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
 }
 
 /** Customer accounts: create, update, soft delete, merge; the entry point other contexts use to read accounts. */
@@ -65,15 +73,9 @@ export class AccountsService implements OnModuleInit {
     private readonly tags: TagsService,
     private readonly profiles: EntityProfiles,
   ) {
-    this.addresses = new AccountChildService(ADDRESSES, addressRepo, accounts, tx, events) as never;
-    this.contacts = new AccountChildService(CONTACTS, contactRepo, accounts, tx, events) as never;
-    this.paymentMethods = new AccountChildService(
-      PAYMENT_METHODS,
-      paymentMethodRepo,
-      accounts,
-      tx,
-      events,
-    ) as never;
+    this.addresses = accountChildService(ADDRESSES, addressRepo, accounts, tx, events);
+    this.contacts = accountChildService(CONTACTS, contactRepo, accounts, tx, events);
+    this.paymentMethods = accountChildService(PAYMENT_METHODS, paymentMethodRepo, accounts, tx, events);
   }
 
   onModuleInit(): void {
@@ -155,12 +157,7 @@ export class AccountsService implements OnModuleInit {
 
   async create(input: AccountInput): Promise<AccountResource> {
     return this.tx.run(async () => {
-      const record = {
-        status: 'active',
-        mergedIntoId: null,
-        deletedAt: null,
-        metadata: {},
-      } as unknown as AccountRecord;
+      const record = newAccountRecord();
       await this.apply(record, { ...input, currency: input.currency ?? (await this.baseCurrency()) });
       const resource = await this.presentOne(await this.accounts.create(record));
       await this.events.publish('account.created', resource);
@@ -187,12 +184,7 @@ export class AccountsService implements OnModuleInit {
       const results: (AccountResource | DomainError)[] = new Array(inputs.length);
       const pending: { index: number; record: AccountRecord }[] = [];
       for (const [index, input] of inputs.entries()) {
-        const record = {
-          status: 'active',
-          mergedIntoId: null,
-          deletedAt: null,
-          metadata: {},
-        } as unknown as AccountRecord;
+        const record = newAccountRecord();
         try {
           await this.apply(record, { ...input, currency: input.currency ?? currency }, async (id) =>
             knownTerms.has(id),

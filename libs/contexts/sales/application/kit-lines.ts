@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '../../../platform/persistence/ids';
-import { money } from '../../../platform/persistence/money';
+import { newId } from '#platform/persistence/ids';
+import { money } from '#platform/persistence/money';
 import type { OrderLineRecord } from '../infrastructure/order.entity';
-import { OrderLineRepository } from '../infrastructure/order.repositories';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
 
 /** One component of a kit, as the context that keeps bills of materials describes it. */
 export interface KitComponentLine {

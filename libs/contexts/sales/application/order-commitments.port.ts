@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OrderRecord } from '../infrastructure/order.entity';
-import { OrderLineRepository } from '../infrastructure/order.repositories';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
 
 /** One line of an order as a stock-keeping context sees it. */
 export interface CommittedOrderLine {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { money } from '../../../platform/persistence/money';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { money } from '#platform/persistence/money';
 import { lineAmounts } from '../domain/order-totals';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '../../accounting';
+import { LedgerPostingService } from '#contexts/accounting';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { RecognizedRevenueGateway } from './recognized-revenue.port';
 

@@ -1,16 +1,11 @@
-import { toJsonNumber } from '../../../platform/persistence/money';
+import { toJsonNumber } from '#platform/persistence/money';
 import { isRevisionPending, OrderStatus } from '../domain/order';
 import { TOTAL_PLACES } from '../domain/order-totals';
-import {
-  OrderLineRecord,
-  OrderRecord,
-  PaymentApplicationRecord,
-  PaymentRecord,
-  RefundRecord,
-} from '../infrastructure/order.entity';
+import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
+import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const total = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, TOTAL_PLACES) as number;
+
 const unit = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 4);
 
 export const toOrderLineResource = (l: OrderLineRecord) => ({
@@ -53,15 +48,15 @@ export const toOrderResource = (o: OrderRecord, lines: OrderLineRecord[], tagIds
   lines: lines.map(toOrderLineResource),
   source_order_id: o.sourceOrderId,
   converted_to_id: o.convertedToId,
-  confirmed_at: iso(o.confirmedAt),
-  cancelled_at: iso(o.cancelledAt),
-  voided_at: iso(o.voidedAt),
-  fulfilled_at: iso(o.fulfilledAt),
-  closed_at: iso(o.closedAt),
-  sent_to_customer_at: iso(o.sentToCustomerAt),
+  confirmed_at: isoOrNull(o.confirmedAt),
+  cancelled_at: isoOrNull(o.cancelledAt),
+  voided_at: isoOrNull(o.voidedAt),
+  fulfilled_at: isoOrNull(o.fulfilledAt),
+  closed_at: isoOrNull(o.closedAt),
+  sent_to_customer_at: isoOrNull(o.sentToCustomerAt),
   revision: {
     revised: o.revisedAt !== null,
-    revised_at: iso(o.revisedAt),
+    revised_at: isoOrNull(o.revisedAt),
     revision_count: o.revisionCount,
     acknowledged: !isRevisionPending({
       orderStatus: o.orderStatus as OrderStatus,
@@ -69,52 +64,12 @@ export const toOrderResource = (o: OrderRecord, lines: OrderLineRecord[], tagIds
       revisedAt: o.revisedAt,
       revisionAcknowledgedAt: o.revisionAcknowledgedAt,
     }),
-    acknowledged_at: iso(o.revisionAcknowledgedAt),
+    acknowledged_at: isoOrNull(o.revisionAcknowledgedAt),
     acknowledged_total: o.acknowledgedTotal === null ? null : total(o.acknowledgedTotal),
   },
   tag_ids: tagIds,
   notes: o.notes,
   metadata: o.metadata,
-  livemode: o.livemode,
-  created_at: o.createdAt.toISOString(),
-  updated_at: o.updatedAt.toISOString(),
+  ...resourceTimestamps(o),
 });
 export type OrderResource = ReturnType<typeof toOrderResource>;
-
-export const toRefundResource = (r: RefundRecord) => ({
-  id: r.id,
-  object: 'refund' as const,
-  payment_id: r.paymentId,
-  order_id: r.orderId,
-  amount: total(r.amount),
-  currency: r.currency,
-  status: r.status,
-  reason: r.reason,
-  livemode: r.livemode,
-  created_at: r.createdAt.toISOString(),
-});
-export type RefundResource = ReturnType<typeof toRefundResource>;
-
-export const toPaymentResource = (p: PaymentRecord, applications: PaymentApplicationRecord[]) => ({
-  id: p.id,
-  object: 'payment' as const,
-  account_id: p.accountId,
-  order_id: p.orderId,
-  amount: total(p.amount),
-  amount_refunded: total(p.amountRefunded),
-  currency: p.currency,
-  status: p.status,
-  method: p.method,
-  payment_method_id: p.paymentMethodId,
-  card: p.cardLast4 ? { brand: p.cardBrand, last4: p.cardLast4 } : null,
-  processor_reference: p.processorReference,
-  failure_code: p.failureCode,
-  failure_message: p.failureMessage,
-  reference: p.reference,
-  applications: applications.map((a) => ({ order_id: a.orderId, amount: total(a.amount) })),
-  metadata: p.metadata,
-  livemode: p.livemode,
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
-});
-export type PaymentResource = ReturnType<typeof toPaymentResource>;

@@ -1,41 +1,41 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { TagsService } from '../../catalog';
-import { EntityProfiles } from '../../../platform/tenancy/entity-profiles';
-import { notFound } from '../../../platform/errors/domain-error';
-import { EventPublisher } from '../../../platform/events/event-publisher';
+import { EntityProfiles } from '#platform/tenancy/entity-profiles';
+import { notFound } from '#platform/errors/domain-error';
+import { EventPublisher } from '#platform/events/event-publisher';
 import { OrderCommitmentsGateway } from './order-commitments.port';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { PageFilter } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { PageFilter } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
 import {
   amountDueOf,
+  assertAccountChange,
   assertReadyForFulfillment,
   assertTransition,
+  assertUpdate,
   conversionTarget,
   DEFAULT_LIST_TYPES,
   DocumentType,
-  editRevises,
   isInvoiceType,
+  isPostedInvoice,
   isRevisionPending,
   nextStatus,
-  OrderState,
   OrderStatus,
   paymentStatusOf,
   PaymentStatus,
 } from '../domain/order';
-import { lineAmounts, orderTotals } from '../domain/order-totals';
 import { invalidParam, SalesError } from '../domain/sales-error';
-import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
-import { OrderLineRepository, OrderRepository } from '../infrastructure/order.repositories';
-import { AccountRepository } from '../infrastructure/sales.repositories';
-import { OrderResource, toOrderLineResource, toOrderResource } from './order.presenter';
+import { OrderRecord } from '../infrastructure/order.entity';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
+import { OrderRepository } from '../infrastructure/order.repository';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
-import { OrderLinePricing } from './order-line-pricing.service';
+import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 
 export interface OrderLineInput {
@@ -69,29 +69,35 @@ export interface OrderListQuery extends ListQueryDto {
   sort?: OrderSort;
 }
 
-/** numeric(19,4) holds amounts below 10^15. */
-const MAX_AMOUNT = money('1e15');
-const stateOf = (o: OrderRecord): OrderState => ({
-  documentType: o.documentType as DocumentType,
-  orderStatus: o.orderStatus as OrderStatus,
-  amountPaid: o.amountPaid,
-  convertedToId: o.convertedToId,
-});
-const revisionOf = (o: OrderRecord) => ({
-  orderStatus: o.orderStatus as OrderStatus,
-  sentToCustomerAt: o.sentToCustomerAt,
-  revisedAt: o.revisedAt,
-  revisionAcknowledgedAt: o.revisionAcknowledgedAt,
-});
+/** The lifecycle fields of an order not yet converted, confirmed, ended, sent or revised. */
+function unstartedLifecycle() {
+  return {
+    convertedToId: null,
+    confirmedAt: null,
+    cancelledAt: null,
+    voidedAt: null,
+    fulfilledAt: null,
+    closedAt: null,
+    sentToCustomerAt: null,
+    revisedAt: null,
+    revisionCount: 0,
+    revisionAcknowledgedAt: null,
+    acknowledgedTotal: null,
+  } satisfies Partial<OrderRecord>;
+}
 
-/** Order documents (quotes, sales orders, invoices, returns, purchase orders, late-fee invoices) and their lines. */
+/**
+ * Order documents (quotes, sales orders, invoices, returns, purchase orders, late-fee invoices):
+ * created, listed and changed, moved through their lifecycle (confirm, cancel, void, close,
+ * fulfil, convert, send, acknowledge a revision) and paid. Their lines are OrderLines', their
+ * tags OrderTags'.
+ */
 @Injectable()
 export class OrdersService implements OnModuleInit {
   constructor(
     private readonly orders: OrderRepository,
     private readonly lines: OrderLineRepository,
     private readonly accounts: AccountRepository,
-    private readonly tags: TagsService,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
@@ -99,7 +105,7 @@ export class OrdersService implements OnModuleInit {
     private readonly commitments: OrderCommitmentsGateway,
     private readonly profiles: EntityProfiles,
     private readonly postings: OrderPostings,
-    private readonly linePricing: OrderLinePricing,
+    private readonly changes: OrderChanges,
   ) {}
 
   onModuleInit(): void {
@@ -116,7 +122,7 @@ export class OrdersService implements OnModuleInit {
         },
       },
       load: async (ids) =>
-        new Map((await this.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
+        new Map((await this.changes.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
     });
     this.resources.register({
       name: 'order_line',
@@ -127,17 +133,6 @@ export class OrdersService implements OnModuleInit {
       load: async (ids) =>
         new Map((await this.lines.findByIds(ids)).map((l) => [l.id, toOrderLineResource(l)])),
     });
-  }
-
-  /** Serializes orders with their lines and tag ids: two queries for any number of orders. */
-  async present(rows: OrderRecord[]): Promise<OrderResource[]> {
-    const ids = rows.map((r) => r.id);
-    const [lines, tagIds] = await Promise.all([this.lines.ofOrders(ids), this.tags.tagIdsOf('order', ids)]);
-    return rows.map((r) => toOrderResource(r, lines.get(r.id) ?? [], tagIds.get(r.id) ?? []));
-  }
-
-  private async presentOne(row: OrderRecord): Promise<OrderResource> {
-    return (await this.present([row]))[0];
   }
 
   async create(input: OrderInput): Promise<OrderResource> {
@@ -182,22 +177,12 @@ export class OrdersService implements OnModuleInit {
         amountRefunded: money(0),
         amountDue: money(0),
         sourceOrderId: null,
-        convertedToId: null,
-        confirmedAt: null,
-        cancelledAt: null,
-        voidedAt: null,
-        fulfilledAt: null,
-        closedAt: null,
-        sentToCustomerAt: null,
-        revisedAt: null,
-        revisionCount: 0,
-        revisionAcknowledgedAt: null,
-        acknowledgedTotal: null,
+        ...unstartedLifecycle(),
         notes: input.notes ?? null,
         metadata: mergeMetadata({}, input.metadata ?? {}),
       });
-      await this.replaceLines(record, input.lines ?? []);
-      const resource = await this.presentOne(await this.orders.save(record));
+      await this.changes.replaceLines(record, input.lines ?? []);
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.events.publish('order.created', resource);
       if (isInvoiceType(documentType)) await this.events.publish('invoice.created', resource);
       return resource;
@@ -224,29 +209,22 @@ export class OrdersService implements OnModuleInit {
       });
     if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
     const page = await this.orders.page(query, { url, direction }, filters);
-    return listEnvelope(await this.present(page.rows), page, url);
+    return listEnvelope(await this.changes.present(page.rows), page, url);
   }
 
   async retrieve(id: string): Promise<OrderResource> {
-    return this.presentOne(await this.orders.getById(id));
+    return this.changes.presentOne(await this.orders.getById(id));
   }
 
   /** Changes fields and (when `lines` is sent) replaces every line; a change after sending revises a confirmed order. */
   async update(id: string, input: OrderInput): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      const before = await this.presentOne(record);
+      const before = await this.changes.presentOne(record);
       const touchesDocument = input.lines !== undefined || input.account_id !== undefined;
-      if (touchesDocument) assertTransition('edit', stateOf(record));
-      else if (record.orderStatus === 'cancelled' || record.orderStatus === 'voided')
-        assertTransition('edit', stateOf(record));
+      assertUpdate(stateOf(record), touchesDocument);
       if (input.account_id !== undefined && input.account_id !== record.accountId) {
-        if (record.orderStatus !== 'draft') {
-          throw new SalesError('invalid_state', {
-            param: 'account_id',
-            hint: `The account of an order can change only while its order_status is 'draft'; it is '${record.orderStatus}'.`,
-          });
-        }
+        assertAccountChange(record.orderStatus as OrderStatus);
         if (input.account_id === null) throw invalidParam('account_id', 'account_id cannot be null.');
         const account = await this.accounts.findById(input.account_id);
         if (!account || account.status !== 'active') {
@@ -266,85 +244,9 @@ export class OrdersService implements OnModuleInit {
       if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
       if (input.lines !== undefined) {
         await this.lines.deleteOfOrder(record.id);
-        await this.replaceLines(record, input.lines);
+        await this.changes.replaceLines(record, input.lines);
       }
-      return this.saveChange(record, before, input.lines !== undefined);
-    });
-  }
-
-  async addLine(orderId: string, input: OrderLineInput): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(orderId);
-      assertTransition('edit', stateOf(record));
-      const before = await this.presentOne(record);
-      const existing = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
-      const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
-      await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
-      await this.recompute(record);
-      const resource = await this.saveChange(record, before, true, 'order.line.added');
-      return resource;
-    });
-  }
-
-  async updateLine(orderId: string, lineId: string, input: Partial<OrderLineInput>): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(orderId);
-      const line = await this.lineOf(record.id, lineId);
-      assertTransition('edit', stateOf(record));
-      const before = await this.presentOne(record);
-      const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
-      if (productChanged || input.unit_price !== undefined) {
-        // A new product or an explicit price prices the line again; otherwise it keeps the price (and policy) it was created with.
-        const [priced] = await this.linePricing.priceLines(
-          record,
-          [
-            {
-              product_id: productChanged ? input.product_id : line.productId,
-              description: input.description ?? (productChanged ? undefined : line.description),
-              quantity: input.quantity ?? line.quantity.toNumber(),
-              unit_price: input.unit_price,
-              discount_percent: input.discount_percent ?? line.discountPercent.toNumber(),
-              discount_amount: input.discount_amount ?? line.discountAmount.toNumber(),
-              tax_rate: input.tax_rate ?? line.taxRate.toNumber(),
-            },
-          ],
-          'line',
-          line.position,
-        );
-        Object.assign(line, priced);
-      } else {
-        if (input.description !== undefined) line.description = input.description;
-        if (input.quantity !== undefined) line.quantity = money(input.quantity);
-        if (input.discount_percent !== undefined) line.discountPercent = money(input.discount_percent);
-        if (input.discount_amount !== undefined) line.discountAmount = money(input.discount_amount);
-        if (input.tax_rate !== undefined) line.taxRate = money(input.tax_rate);
-        Object.assign(
-          line,
-          lineAmounts({
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            discountPercent: line.discountPercent,
-            discountAmount: line.discountAmount,
-            taxRate: line.taxRate,
-          }),
-        );
-      }
-      await this.lines.save(line);
-      if (productChanged || input.quantity !== undefined) await this.kitLines.resync(line);
-      await this.recompute(record);
-      return this.saveChange(record, before, true, 'order.line.updated');
-    });
-  }
-
-  async removeLine(orderId: string, lineId: string): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(orderId);
-      const line = await this.lineOf(record.id, lineId);
-      assertTransition('edit', stateOf(record));
-      const before = await this.presentOne(record);
-      await this.lines.delete(line);
-      await this.recompute(record);
-      return this.saveChange(record, before, true, 'order.line.removed');
+      return this.changes.saveChange(record, before, input.lines !== undefined);
     });
   }
 
@@ -360,7 +262,7 @@ export class OrdersService implements OnModuleInit {
         });
       record.orderStatus = nextStatus('confirm');
       record.confirmedAt = new Date();
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
       await this.events.publish('order.confirmed', resource, { order_status: 'draft' });
@@ -385,7 +287,7 @@ export class OrdersService implements OnModuleInit {
       const previous = record.orderStatus;
       record.orderStatus = nextStatus('close');
       record.closedAt = new Date();
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
       await this.events.publish('order.updated', resource, { order_status: previous, closed_at: null });
       return resource;
@@ -399,7 +301,7 @@ export class OrdersService implements OnModuleInit {
       assertTransition('fulfill', stateOf(record));
       record.orderStatus = nextStatus('fulfill');
       record.fulfilledAt = new Date();
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
       await this.events.publish('order.updated', resource, { order_status: 'confirmed', fulfilled_at: null });
       return resource;
@@ -424,15 +326,15 @@ export class OrdersService implements OnModuleInit {
       });
       const sourceLines = (await this.lines.ofOrders([source.id])).get(source.id) ?? [];
       await this.lines.insertMany(this.kitLines.copiesFor(sourceLines, target.id));
-      await this.recompute(target);
-      const created = await this.presentOne(await this.orders.save(target));
+      await this.changes.recompute(target);
+      const created = await this.changes.presentOne(await this.orders.save(target));
       const sourceBefore = source.orderStatus;
       source.convertedToId = target.id;
       if (source.documentType === 'quote') {
         source.orderStatus = 'closed';
         source.closedAt = new Date();
       }
-      const converted = await this.presentOne(await this.orders.save(source));
+      const converted = await this.changes.presentOne(await this.orders.save(source));
       await this.events.publish('order.created', created);
       if (isInvoiceType(targetType)) await this.events.publish('invoice.created', created);
       await this.events.publish('order.converted', converted, {
@@ -451,7 +353,7 @@ export class OrdersService implements OnModuleInit {
       const previous = record.sentToCustomerAt;
       record.sentToCustomerAt = new Date();
       // Sending the revised document is not an acknowledgment: the customer must still acknowledge.
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.events.publish('order.updated', resource, {
         sent_to_customer_at: previous ? previous.toISOString() : null,
       });
@@ -470,7 +372,7 @@ export class OrdersService implements OnModuleInit {
       }
       record.revisionAcknowledgedAt = new Date();
       record.acknowledgedTotal = record.total;
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.events.publish('order.revision_acknowledged', resource, {
         revision: { acknowledged: false },
       });
@@ -493,32 +395,6 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
-  async addTag(orderId: string, tagId: string): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(orderId);
-      const before = (await this.tags.tagIdsOf('order', [record.id])).get(record.id) ?? [];
-      const added = await this.tags.attach('order', record.id, tagId);
-      const resource = await this.presentOne(record);
-      if (added) await this.events.publish('order.updated', resource, { tag_ids: before });
-      return resource;
-    });
-  }
-
-  async removeTag(orderId: string, tagId: string): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(orderId);
-      const before = (await this.tags.tagIdsOf('order', [record.id])).get(record.id) ?? [];
-      if (!(await this.tags.detach('order', record.id, tagId))) {
-        throw new SalesError('not_found', {
-          hint: `Tag '${tagId}' is not attached to order '${record.id}'.`,
-        });
-      }
-      const resource = await this.presentOne(record);
-      await this.events.publish('order.updated', resource, { tag_ids: before });
-      return resource;
-    });
-  }
-
   /** For payments: the order locked for update (404 when absent). */
   lockForPayment(orderId: string): Promise<OrderRecord> {
     return this.orders.getForUpdate(orderId);
@@ -535,7 +411,7 @@ export class OrdersService implements OnModuleInit {
     record.amountRefunded = record.amountRefunded.plus(refunded);
     record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
     record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
-    return { resource: await this.presentOne(await this.orders.save(record)), previous };
+    return { resource: await this.changes.presentOne(await this.orders.save(record)), previous };
   }
 
   private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
@@ -547,9 +423,9 @@ export class OrdersService implements OnModuleInit {
       if (action === 'cancel') record.cancelledAt = new Date();
       else record.voidedAt = new Date();
       record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
-      const resource = await this.presentOne(await this.orders.save(record));
+      const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      if (isInvoiceType(record.documentType) && previous !== 'draft')
+      if (isPostedInvoice(record.documentType, previous as OrderStatus))
         await this.postings.postInvoiceReversal(record);
       await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
         order_status: previous,
@@ -573,88 +449,10 @@ export class OrdersService implements OnModuleInit {
       amountPaid: money(0),
       amountRefunded: money(0),
       amountDue: o.total,
-      convertedToId: null,
-      confirmedAt: null,
-      cancelledAt: null,
-      voidedAt: null,
-      fulfilledAt: null,
-      closedAt: null,
-      sentToCustomerAt: null,
-      revisedAt: null,
-      revisionCount: 0,
-      revisionAcknowledgedAt: null,
-      acknowledgedTotal: null,
+      ...unstartedLifecycle(),
       notes: o.notes,
       metadata: { ...o.metadata },
     };
-  }
-
-  private async lineOf(orderId: string, lineId: string): Promise<OrderLineRecord> {
-    const line = await this.lines.findById(lineId);
-    if (!line || line.orderId !== orderId) throw notFound('order line', lineId);
-    return line;
-  }
-
-  /** Saves the order after a change; marks it revised when it was confirmed and already sent. */
-  private async saveChange(
-    record: OrderRecord,
-    before: OrderResource,
-    linesChanged: boolean,
-    lineEvent?: 'order.line.added' | 'order.line.updated' | 'order.line.removed',
-  ): Promise<OrderResource> {
-    const revises = linesChanged && editRevises(revisionOf(record));
-    if (revises) {
-      record.revisedAt = new Date();
-      record.revisionCount += 1;
-    }
-    record.updatedAt = new Date();
-    const resource = await this.presentOne(await this.orders.save(record));
-    if (linesChanged && record.orderStatus === 'confirmed') await this.commitments.orderChanged(record);
-    const changed = (Object.keys(before) as (keyof OrderResource)[]).filter(
-      (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(resource[k]),
-    );
-    const previous = Object.fromEntries(changed.map((k) => [k, before[k]]));
-    if (lineEvent) await this.events.publish(lineEvent, resource, previous);
-    else if (changed.length > 0) {
-      await this.events.publish('order.updated', resource, previous);
-      if (isInvoiceType(record.documentType))
-        await this.events.publish('invoice.updated', resource, previous);
-    }
-    if (revises)
-      await this.events.publish('order.revised', resource, {
-        total: before.total,
-        revision: before.revision,
-      });
-    return resource;
-  }
-
-  private async replaceLines(record: OrderRecord, inputs: OrderLineInput[]): Promise<void> {
-    const lines = await this.kitLines.expand(
-      await this.linePricing.priceLines(record, inputs, 'lines', 0),
-      0,
-    );
-    await this.lines.insertMany(lines);
-    this.applyTotals(record, lines);
-  }
-
-  private async recompute(record: OrderRecord): Promise<void> {
-    const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
-    this.applyTotals(record, lines);
-  }
-
-  private applyTotals(
-    record: OrderRecord,
-    lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[],
-  ): void {
-    const totals = orderTotals(lines);
-    if (totals.subtotal.gte(MAX_AMOUNT))
-      throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
-    record.subtotal = totals.subtotal;
-    record.discountTotal = totals.discountTotal;
-    record.taxTotal = totals.taxTotal;
-    record.total = totals.total;
-    record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
-    record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
   }
 
   private async baseCurrency(): Promise<string> {

@@ -1,23 +1,22 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '../../accounting';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { LedgerPostingService } from '#contexts/accounting';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertTransition, DocumentType, OrderStatus } from '../domain/order';
+import { refundAmount, statusAfterRefund } from '../domain/payment';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderRecord, PaymentRecord } from '../infrastructure/order.entity';
-import {
-  PaymentApplicationRepository,
-  PaymentRepository,
-  RefundRepository,
-} from '../infrastructure/order.repositories';
-import { PaymentMethodRepository } from '../infrastructure/sales.repositories';
+import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
+import { PaymentRepository } from '../infrastructure/payment.repository';
+import { RefundRepository } from '../infrastructure/refund.repository';
+import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
 import { OrdersService } from './orders.service';
-import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './order.presenter';
+import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './payment.presenter';
 import { CardDetails, PAYMENT_PROCESSOR, PaymentProcessor } from './ports/payment-processor.port';
 
 export const PAYMENT_METHODS_ACCEPTED = ['card', 'payment_method', 'cash', 'check', 'bank_transfer'] as const;
@@ -247,19 +246,7 @@ export class PaymentsService implements OnModuleInit {
   ): Promise<RefundResource> {
     return this.tx.run(async () => {
       const payment = await this.payments.getForUpdate(paymentId);
-      if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-        throw new SalesError('invalid_state', {
-          hint: `Payment '${payment.id}' has status '${payment.status}'; only a succeeded or partially_refunded payment can be refunded.`,
-        });
-      }
-      const refundable = payment.amount.minus(payment.amountRefunded);
-      const amount = input.amount === undefined ? refundable : money(input.amount);
-      if (amount.gt(refundable)) {
-        throw new SalesError('amount_exceeds_limit', {
-          param: 'amount',
-          hint: `At most ${refundable.toFixed(2)} of payment '${payment.id}' is left to refund.`,
-        });
-      }
+      const amount = refundAmount(payment, input.amount === undefined ? undefined : money(input.amount));
       const applications = (await this.applications.ofPayments([payment.id])).get(payment.id) ?? [];
       if (applications.length > 1) {
         throw new SalesError('invalid_state', {
@@ -287,7 +274,7 @@ export class PaymentsService implements OnModuleInit {
         processorReference: processorRef,
       });
       payment.amountRefunded = payment.amountRefunded.plus(amount);
-      payment.status = payment.amountRefunded.gte(payment.amount) ? 'refunded' : 'partially_refunded';
+      payment.status = statusAfterRefund(payment.amount, payment.amountRefunded);
       await this.payments.save(payment);
       if (order) await this.orders.applyPayment(order, money(0), amount);
       await this.ledger.post({

@@ -1,11 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { money, toJsonNumber } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
 import {
   applyPricingPolicies,
@@ -16,7 +16,8 @@ import {
 } from '../domain/pricing';
 import { invalidParam } from '../domain/sales-error';
 import { PricingPolicyRecord } from '../infrastructure/pricing-policy.entity';
-import { AccountRepository, PricingPolicyRepository } from '../infrastructure/sales.repositories';
+import { AccountRepository } from '../infrastructure/account.repository';
+import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';
 
 export interface PricingPolicyInput {
   name?: string;

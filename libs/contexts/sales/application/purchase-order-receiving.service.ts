@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../../platform/errors/domain-error';
-import { ListPage } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { notFound } from '#platform/errors/domain-error';
+import { ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { SalesError } from '../domain/sales-error';
 import { OrderRecord } from '../infrastructure/order.entity';
-import { OrderLineRepository, OrderRepository } from '../infrastructure/order.repositories';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
+import { OrderRepository } from '../infrastructure/order.repository';
 import { OrderResource } from './order.presenter';
 import { OrderInput, OrderListQuery, OrdersService } from './orders.service';
 

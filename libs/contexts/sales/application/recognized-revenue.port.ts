@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 
 /** Revenue (net of discounts) and sales tax of an order already recognised elsewhere. */
 export interface RecognizedRevenue {

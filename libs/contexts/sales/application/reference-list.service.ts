@@ -1,15 +1,12 @@
 import { EntityTarget } from 'typeorm';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { ResourceRegistry } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { refuseNulls } from '../domain/sales-error';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ReferenceRecord } from '../infrastructure/reference-list.entity';
-import { GenericTenantRepository } from '../infrastructure/sales.repositories';
-import { translateConstraintError } from './persistence-errors';
+import { GenericTenantRepository } from '../infrastructure/generic-tenant.repository';
+import { DefinedResource, DefinedResourceService, ResourceDefinition } from './defined-resource.service';
 
-export type ReferenceResource = { id: string; object: string } & Record<string, unknown>;
+export type ReferenceResource = DefinedResource;
 
 /** What distinguishes one reference list (locations, payment terms, ...) from another. */
 export interface ReferenceListDefinition<E extends ReferenceRecord = ReferenceRecord> {
@@ -28,104 +25,40 @@ export interface ReferenceListDefinition<E extends ReferenceRecord = ReferenceRe
   check?(record: E): void;
 }
 
-/** CRUD of one reference list, with `setting.*` events; one instance per definition. */
-export class ReferenceListService<E extends ReferenceRecord = ReferenceRecord> {
-  private readonly repo: GenericTenantRepository<E>;
+/** CRUD of one reference list, with `setting.*` events (the defined-resource engine over the entity's records). */
+export type ReferenceListService<E extends ReferenceRecord = ReferenceRecord> = DefinedResourceService<E>;
 
-  constructor(
-    readonly definition: ReferenceListDefinition<E>,
-    private readonly tx: TransactionHost,
-    private readonly events: EventPublisher,
-    resources: ResourceRegistry,
-  ) {
-    this.repo = new GenericTenantRepository(tx, definition.entity, definition.label);
-    resources.register({
-      name: definition.object,
-      fields: {},
-      load: async (ids) => new Map((await this.repo.findByIds(ids)).map((r) => [r.id, this.present(r)])),
-    });
-  }
-
-  present(record: E): ReferenceResource {
-    return {
+/** The engine's definition of a reference list: the common fields around its own, and the `setting.*` events. */
+export function referenceResource<E extends ReferenceRecord>(
+  list: ReferenceListDefinition<E>,
+): ResourceDefinition<E> {
+  return {
+    object: list.object,
+    label: list.label,
+    nullable: list.nullable,
+    events: { created: 'setting.created', updated: 'setting.updated', deleted: 'setting.deleted' },
+    assign: (record, input) => list.assign(record, input),
+    check: list.check && ((record) => list.check!(record)),
+    present: (record) => ({
       id: record.id,
-      object: this.definition.object,
+      object: list.object,
       name: record.name,
       code: record.code,
-      ...this.definition.present(record),
+      ...list.present(record),
       livemode: record.livemode,
       created_at: record.createdAt.toISOString(),
       updated_at: record.updatedAt.toISOString(),
-    };
-  }
+    }),
+  };
+}
 
-  async create(input: Record<string, unknown>): Promise<ReferenceResource> {
-    return this.write(async () => {
-      const draft = {} as E;
-      this.definition.assign(draft, input);
-      this.definition.check?.(draft);
-      const record = await this.repo.create(draft);
-      const resource = this.present(record);
-      await this.events.publish('setting.created', resource);
-      return resource;
-    });
-  }
-
-  async list(query: ListQueryDto, url: string): Promise<ListPage<ReferenceResource>> {
-    const page = await this.repo.page(query, { url });
-    return listEnvelope(
-      page.rows.map((r) => this.present(r)),
-      page,
-      url,
-    );
-  }
-
-  async retrieve(id: string): Promise<ReferenceResource> {
-    return this.present(await this.repo.getById(id));
-  }
-
-  /** Whether a record of this list exists for the caller (used to check references). */
-  async exists(id: string): Promise<boolean> {
-    return (await this.repo.findById(id)) !== null;
-  }
-
-  async update(id: string, input: Record<string, unknown>): Promise<ReferenceResource> {
-    refuseNulls(input, this.definition.nullable);
-    return this.write(async () => {
-      const record = await this.repo.getForUpdate(id);
-      const before = this.present(record);
-      this.definition.assign(record, input);
-      this.definition.check?.(record);
-      const changed = Object.keys(before).filter(
-        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(this.present(record)[k]),
-      );
-      if (changed.length === 0) return before;
-      const resource = this.present(await this.repo.save(record));
-      await this.events.publish(
-        'setting.updated',
-        resource,
-        Object.fromEntries(changed.map((k) => [k, before[k]])),
-      );
-      return resource;
-    });
-  }
-
-  /** Permanent; refused with 409 while other records still reference it. */
-  async delete(id: string): Promise<{ id: string; object: string; deleted: true }> {
-    return this.write(async () => {
-      const record = await this.repo.getForUpdate(id);
-      const resource = this.present(record);
-      await this.repo.delete(record);
-      await this.events.publish('setting.deleted', resource);
-      return { id, object: this.definition.object, deleted: true as const };
-    });
-  }
-
-  private async write<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await this.tx.run(fn);
-    } catch (error) {
-      throw translateConstraintError(error, this.definition.label);
-    }
-  }
+/** The service of one reference list. */
+export function referenceListService<E extends ReferenceRecord>(
+  list: ReferenceListDefinition<E>,
+  tx: TransactionHost,
+  events: EventPublisher,
+  resources: ResourceRegistry,
+): ReferenceListService<E> {
+  const repo = new GenericTenantRepository(tx, list.entity, list.label);
+  return new DefinedResourceService(referenceResource(list), { kind: 'entity', repo }, tx, events, resources);
 }

@@ -1,4 +1,4 @@
-import { money, toJsonNumber } from '../../../platform/persistence/money';
+import { money, toJsonNumber } from '#platform/persistence/money';
 import { normalizeCountry } from '../domain/account';
 import { invalidParam } from '../domain/sales-error';
 import {

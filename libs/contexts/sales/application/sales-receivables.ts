@@ -1,22 +1,37 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { DepositApplication, OpenReceivable, ReceivablesGateway, ReceivablesPort } from '../../accounting';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { money } from '../../../platform/persistence/money';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { INVOICE_TYPES } from '../domain/order';
-import { invalidParam, SalesError } from '../domain/sales-error';
 import {
-  CustomerCreditRepository,
-  OrderRepository,
-  PaymentApplicationRepository,
-  PaymentRepository,
-} from '../infrastructure/order.repositories';
+  DepositApplication,
+  OpenReceivable,
+  ReceivablesGateway,
+  ReceivablesPort,
+} from '#contexts/accounting';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { INVOICE_TYPES } from '../domain/order';
+import { OrderRecord } from '../infrastructure/order.entity';
+import { invalidParam, SalesError } from '../domain/sales-error';
+import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
+import { OrderRepository } from '../infrastructure/order.repository';
+import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
+import { PaymentRepository } from '../infrastructure/payment.repository';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
 
 /** Invoices that count as receivables: issued and not cancelled or voided. */
 const OPEN_STATUSES = ['confirmed', 'fulfilled', 'closed'];
+
+/** An open invoice as the receivables port describes it. */
+function toOpenReceivable(r: OrderRecord): OpenReceivable {
+  return {
+    invoiceId: r.id,
+    accountId: r.accountId as string,
+    currency: r.currency,
+    total: r.total,
+    amountDue: r.amountDue,
+  };
+}
 
 /** The sales context's ReceivablesPort over its invoices, registered with accounting at start-up. */
 @Injectable()
@@ -40,13 +55,7 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
   /** The oldest open invoices of the caller's entity and mode (the seed picks a deposit's invoices from them). */
   async listOpenInvoices(limit: number): Promise<OpenReceivable[]> {
     const rows = await this.openInvoices().orderBy('r.id', 'ASC').limit(limit).getMany();
-    return rows.map((r) => ({
-      invoiceId: r.id,
-      accountId: r.accountId as string,
-      currency: r.currency,
-      total: r.total,
-      amountDue: r.amountDue,
-    }));
+    return rows.map(toOpenReceivable);
   }
 
   async findOpenInvoices(accountId: string, invoiceIds: string[]): Promise<OpenReceivable[]> {
@@ -57,13 +66,7 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
         .orderBy('r.id')
         .setLock('pessimistic_write')
         .getMany();
-      return rows.map((r) => ({
-        invoiceId: r.id,
-        accountId: r.accountId as string,
-        currency: r.currency,
-        total: r.total,
-        amountDue: r.amountDue,
-      }));
+      return rows.map(toOpenReceivable);
     });
   }
 

@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ProductsService } from '../../catalog';
-import { QaSeedService } from '../../../platform/seed/qa-seed.service';
+import { ProductsService } from '#contexts/catalog';
+import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { AccountsService } from './accounts.service';
 import { OrderResource } from './order.presenter';
+import { OrderLines } from './order-lines.service';
 import { OrdersService } from './orders.service';
 import { PricingPoliciesService } from './pricing-policies.service';
 import { ReferenceListService } from './reference-list.service';
@@ -17,6 +18,7 @@ export class SalesSeed implements OnModuleInit {
     private readonly policies: PricingPoliciesService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly orders: OrdersService,
+    private readonly orderLines: OrderLines,
     private readonly products: ProductsService,
   ) {}
 
@@ -109,7 +111,7 @@ export class SalesSeed implements OnModuleInit {
     const salesOrder = await confirmedOrder();
     let revised = await confirmedOrder();
     await this.orders.send(revised.id);
-    revised = await this.orders.updateLine(revised.id, revised.lines[1].id, { discount_percent: 5 });
+    revised = await this.orderLines.updateLine(revised.id, revised.lines[1].id, { discount_percent: 5 });
     const serialDraft = await this.orders.create({
       document_type: 'sales_order',
       account_id: accountId,

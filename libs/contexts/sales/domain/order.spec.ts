@@ -1,13 +1,17 @@
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import {
   allowedFrom,
   amountDueOf,
+  assertAccountChange,
   assertReadyForFulfillment,
   assertTransition,
+  assertUpdate,
   conversionTarget,
   DocumentType,
   editRevises,
+  isPostedInvoice,
   isRevisionPending,
+  linesHoldCommitments,
   OrderStatus,
   paymentStatusOf,
 } from './order';
@@ -236,5 +240,40 @@ describe('order totals', () => {
     expect(totals.subtotal.toString()).toBe('10.01');
     expect(totals.taxTotal.toString()).toBe('0.75');
     expect(totals.total.toString()).toBe('10.76');
+  });
+});
+
+describe('order updates', () => {
+  it('lets notes and metadata change on any order but a cancelled or voided one', () => {
+    expect(() => assertUpdate(state('invoice', 'confirmed'), false)).not.toThrow();
+    expect(() => assertUpdate(state('sales_order', 'closed'), false)).not.toThrow();
+    expect(codeOf(() => assertUpdate(state('sales_order', 'cancelled'), false))).toBe('invalid_state');
+    expect(codeOf(() => assertUpdate(state('invoice', 'voided'), false))).toBe('invalid_state');
+  });
+
+  it('holds a change of lines or account to the edit rule', () => {
+    expect(() => assertUpdate(state('sales_order', 'confirmed'), true)).not.toThrow();
+    expect(codeOf(() => assertUpdate(state('invoice', 'confirmed'), true))).toBe('invalid_state');
+    expect(codeOf(() => assertUpdate(state('sales_order', 'closed'), true))).toBe('invalid_state');
+  });
+
+  it('changes the account of a draft only', () => {
+    expect(() => assertAccountChange('draft')).not.toThrow();
+    for (const status of ['confirmed', 'fulfilled', 'closed', 'cancelled', 'voided'] as const) {
+      expect(codeOf(() => assertAccountChange(status))).toBe('invalid_state');
+    }
+  });
+
+  it('moves commitments with the lines of a confirmed order only', () => {
+    expect(linesHoldCommitments('confirmed')).toBe(true);
+    expect(linesHoldCommitments('draft')).toBe(false);
+    expect(linesHoldCommitments('fulfilled')).toBe(false);
+  });
+
+  it('reverses the posting of an invoice that left draft, of no other document', () => {
+    expect(isPostedInvoice('invoice', 'confirmed')).toBe(true);
+    expect(isPostedInvoice('late_fee_invoice', 'confirmed')).toBe(true);
+    expect(isPostedInvoice('invoice', 'draft')).toBe(false);
+    expect(isPostedInvoice('sales_order', 'confirmed')).toBe(false);
   });
 });

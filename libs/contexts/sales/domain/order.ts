@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '../../../platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import { SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (SPEC.md "orders"). */
@@ -113,6 +113,33 @@ const describe = (action: OrderAction): string =>
     edit: 'edited',
     pay: 'paid',
   })[action];
+
+/**
+ * A PATCH of an order: a change of its lines or account follows the edit rule; its notes and
+ * metadata change on any order that is not cancelled or voided (the edit rule refuses those).
+ */
+export function assertUpdate(state: OrderState, touchesDocument: boolean): void {
+  if (touchesDocument || state.orderStatus === 'cancelled' || state.orderStatus === 'voided') {
+    assertTransition('edit', state);
+  }
+}
+
+/** The account of an order changes only while it is a draft (409 invalid_state on account_id). */
+export function assertAccountChange(status: OrderStatus): void {
+  if (status !== 'draft') {
+    throw new SalesError('invalid_state', {
+      param: 'account_id',
+      hint: `The account of an order can change only while its order_status is 'draft'; it is '${status}'.`,
+    });
+  }
+}
+
+/** A confirmed order holds stock commitments, so a change of its lines moves them. */
+export const linesHoldCommitments = (status: OrderStatus): boolean => status === 'confirmed';
+
+/** An invoice is posted to the ledger when confirmed: cancelling or voiding it afterwards reverses that posting. */
+export const isPostedInvoice = (documentType: string, status: OrderStatus): boolean =>
+  isInvoiceType(documentType) && status !== 'draft';
 
 /** The status an action leads to. */
 export function nextStatus(action: 'confirm' | 'cancel' | 'void' | 'fulfill' | 'close'): OrderStatus {

@@ -1,5 +1,5 @@
-import { DomainError, DomainErrorOptions } from '../../../platform/errors/domain-error';
-import { ErrorCode } from '../../../platform/errors/error-catalog';
+import { DomainError, DomainErrorOptions } from '#platform/errors/domain-error';
+import { ErrorCode } from '#platform/errors/error-catalog';
 
 /** Errors raised by the sales context; the platform filter maps the code to status and envelope. */
 export class SalesError extends DomainError {

@@ -1,19 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Type } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Inject, Param, Query, Req, Type } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { AccountsService } from '../application/accounts.service';
-import { AccountChildOperations } from '../application/account-children.service';
-import {
-  AddressResponse,
-  ContactResponse,
-  CreateAddressDto,
-  CreateContactDto,
-  UpdateAddressDto,
-  UpdateContactDto,
-} from './account.dto';
+import { AccountChildOperations } from '../application/account-children';
+import { AddressResponse, CreateAddressDto, UpdateAddressDto } from './account-address.dto';
+import { ContactResponse, CreateContactDto, UpdateContactDto } from './account-contact.dto';
 
 interface ChildRoutes {
   /** Path under /accounts/{id}, e.g. `addresses`. */
@@ -43,21 +37,19 @@ function accountChildController(routes: ChildRoutes): Type {
       this.service = routes.pick(accounts);
     }
 
-    @Post()
-    @RequireScopes('accounts:write')
-    @ApiOperation({
+    @Route('POST', '', {
+      scopes: 'accounts:write',
       summary: `Add ${label === 'address' ? 'an' : 'a'} ${label} to an account`,
       description: `Emits ${routes.events}.added. 409 on a deleted account.`,
+      returns: routes.response,
     })
     @ApiBody({ type: routes.create })
-    @ApiResponse({ status: 201, type: routes.response })
     create(@Param('id') id: string, @Body() body: Record<string, unknown>) {
       return this.service.create(id, body);
     }
 
-    @Get()
-    @RequireScopes('accounts:read')
-    @ApiOperation({
+    @Route('GET', '', {
+      scopes: 'accounts:read',
       summary: `List the ${label} records of an account`,
       description: 'Newest first, cursor-paginated.',
     })
@@ -65,29 +57,28 @@ function accountChildController(routes: ChildRoutes): Type {
       return this.service.list(id, query, req.originalUrl.split('?')[0]);
     }
 
-    @Get(`:${itemParam}`)
-    @RequireScopes('accounts:read')
-    @ApiOperation({ summary: `Retrieve a ${label} of an account` })
-    @ApiResponse({ status: 200, type: routes.response })
+    @Route('GET', `:${itemParam}`, {
+      scopes: 'accounts:read',
+      summary: `Retrieve a ${label} of an account`,
+      returns: routes.response,
+    })
     retrieve(@Param('id') id: string, @Param(itemParam) itemId: string, @Query() _query: RetrieveQueryDto) {
       return this.service.retrieve(id, itemId);
     }
 
-    @Patch(`:${itemParam}`)
-    @RequireScopes('accounts:write')
-    @ApiOperation({
+    @Route('PATCH', `:${itemParam}`, {
+      scopes: 'accounts:write',
       summary: `Update a ${label} of an account`,
       description: `Emits ${routes.events}.updated.`,
+      returns: routes.response,
     })
     @ApiBody({ type: routes.update })
-    @ApiResponse({ status: 200, type: routes.response })
     update(@Param('id') id: string, @Param(itemParam) itemId: string, @Body() body: Record<string, unknown>) {
       return this.service.update(id, itemId, body);
     }
 
-    @Delete(`:${itemParam}`)
-    @RequireScopes('accounts:write')
-    @ApiOperation({
+    @Route('DELETE', `:${itemParam}`, {
+      scopes: 'accounts:write',
       summary: `Remove a ${label} from an account`,
       description: `Emits ${routes.events}.removed.`,
     })

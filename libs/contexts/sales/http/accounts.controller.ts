@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { AccountsService } from '../application/accounts.service';
 import {
   AccountListQueryDto,
@@ -22,17 +22,18 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
-  @Post()
-  @RequireScopes('accounts:write')
-  @ApiOperation({ summary: 'Create a customer account', description: 'Emits account.created.' })
-  @ApiResponse({ status: 201, type: AccountResponse })
+  @Route('POST', '', {
+    scopes: 'accounts:write',
+    summary: 'Create a customer account',
+    description: 'Emits account.created.',
+    returns: AccountResponse,
+  })
   create(@Body() body: CreateAccountDto) {
     return this.accounts.create(body);
   }
 
-  @Get()
-  @RequireScopes('accounts:read')
-  @ApiOperation({
+  @Route('GET', '', {
+    scopes: 'accounts:read',
     summary: 'List accounts',
     description: 'Newest first; deleted accounts only with include_deleted=true.',
   })
@@ -40,32 +41,29 @@ export class AccountsController {
     return this.accounts.list(query, path(req));
   }
 
-  @Get(':id')
-  @RequireScopes('accounts:read')
-  @ApiOperation({
+  @Route('GET', ':id', {
+    scopes: 'accounts:read',
     summary: 'Retrieve an account',
     description: 'Deleted and merged accounts are returned with deleted: true.',
+    returns: AccountResponse,
   })
-  @ApiResponse({ status: 200, type: AccountResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.accounts.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('accounts:write')
-  @ApiOperation({
+  @Route('PATCH', ':id', {
+    scopes: 'accounts:write',
     summary: 'Update an account',
     description:
       'Emits account.updated, plus account.credit_limit.updated / account.terms.updated when those change. 409 on a deleted account.',
+    returns: AccountResponse,
   })
-  @ApiResponse({ status: 200, type: AccountResponse })
   update(@Param('id') id: string, @Body() body: UpdateAccountDto) {
     return this.accounts.update(id, body);
   }
 
-  @Delete(':id')
-  @RequireScopes('accounts:write')
-  @ApiOperation({
+  @Route('DELETE', ':id', {
+    scopes: 'accounts:write',
     summary: 'Delete an account (soft)',
     description: 'status becomes deleted; emits account.deleted. 409 when already deleted.',
   })
@@ -73,39 +71,36 @@ export class AccountsController {
     return this.accounts.delete(id);
   }
 
-  @Post(':id/merge')
-  @HttpCode(200)
-  @RequireScopes('accounts:write')
-  @ApiOperation({
+  @Route('POST', ':id/merge', {
+    scopes: 'accounts:write',
     summary: 'Merge another account into this one',
     description:
       'Moves addresses, contacts, payment methods and pricing policies of the source here; the source ends deleted with merged_into_id. Emits account.deleted (source) and account.merged (this account).',
+    code: 200,
+    returns: AccountResponse,
   })
-  @ApiResponse({ status: 200, type: AccountResponse })
   merge(@Param('id') id: string, @Body() body: MergeAccountDto) {
     return this.accounts.merge(id, body.source_account_id);
   }
 
-  @Post(':id/tags')
-  @HttpCode(200)
-  @RequireScopes('accounts:write')
-  @ApiOperation({
+  @Route('POST', ':id/tags', {
+    scopes: 'accounts:write',
     summary: 'Attach a tag to an account',
     description:
       'Idempotent; emits account.updated (previous tag_ids) when newly attached. 400 on an unknown tag_id, 409 on a deleted account.',
+    code: 200,
+    returns: AccountResponse,
   })
-  @ApiResponse({ status: 200, type: AccountResponse })
   addTag(@Param('id') id: string, @Body() body: AccountTagDto) {
     return this.accounts.addTag(id, body.tag_id);
   }
 
-  @Delete(':id/tags/:tag_id')
-  @RequireScopes('accounts:write')
-  @ApiOperation({
+  @Route('DELETE', ':id/tags/:tag_id', {
+    scopes: 'accounts:write',
     summary: 'Detach a tag from an account',
     description: '404 when the tag is not attached; emits account.updated. Returns the account.',
+    returns: AccountResponse,
   })
-  @ApiResponse({ status: 200, type: AccountResponse })
   removeTag(@Param('id') id: string, @Param('tag_id') tagId: string) {
     return this.accounts.removeTag(id, tagId);
   }

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '../../../platform/imports/import-registry';
+import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
 import { OrderResource } from '../application/order.presenter';
 import { OrdersService } from '../application/orders.service';
 import { orderImportStatus, OrderImportStatus, sameImportedOrder } from '../domain/order-import';

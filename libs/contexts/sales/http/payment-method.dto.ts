@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   Equals,
   IsBoolean,
-  IsIn,
   IsInt,
   IsObject,
   IsString,
@@ -13,7 +12,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Optional, OptionalNullable } from './validation';
+import { ClearableField, OmittableField } from './validation';
+import { RequiredEnum } from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;
 export const CARD_BRANDS = [
@@ -28,9 +29,7 @@ export const CARD_BRANDS = [
 ] as const;
 
 export class CardDto {
-  @ApiProperty({ enum: CARD_BRANDS, example: 'visa' })
-  @IsIn(CARD_BRANDS)
-  brand: string;
+  @RequiredEnum(CARD_BRANDS, { example: 'visa' }) brand: string;
 
   @ApiProperty({
     example: '4242',
@@ -55,11 +54,7 @@ export class CardDto {
 }
 
 export class BankAccountDto {
-  @ApiPropertyOptional({ nullable: true, example: 'First Bank' })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(100)
-  bank_name?: string | null;
+  @ClearableField({ example: 'First Bank' }, IsString(), MaxLength(100)) bank_name?: string | null;
 
   @ApiProperty({ example: '6789', pattern: '^[0-9]{4}$' })
   @IsString()
@@ -68,48 +63,41 @@ export class BankAccountDto {
 }
 
 export class CreatePaymentMethodDto {
-  @ApiProperty({ enum: PAYMENT_METHOD_TYPES })
-  @IsIn(PAYMENT_METHOD_TYPES)
-  type: string;
+  @RequiredEnum(PAYMENT_METHOD_TYPES) type: string;
 
-  @ApiPropertyOptional({ type: CardDto, description: 'Required with type card, refused otherwise.' })
-  @Optional()
-  @ValidateNested()
-  @Type(() => CardDto)
+  @OmittableField(
+    { type: CardDto, description: 'Required with type card, refused otherwise.' },
+    ValidateNested(),
+    Type(() => CardDto),
+  )
   card?: CardDto;
 
-  @ApiPropertyOptional({
-    type: BankAccountDto,
-    description: 'Required with type bank_account, refused otherwise.',
-  })
-  @Optional()
-  @ValidateNested()
-  @Type(() => BankAccountDto)
+  @OmittableField(
+    {
+      type: BankAccountDto,
+      description: 'Required with type bank_account, refused otherwise.',
+    },
+    ValidateNested(),
+    Type(() => BankAccountDto),
+  )
   bank_account?: BankAccountDto;
 
-  @ApiPropertyOptional({ nullable: true, example: 'Net 30 cheque' })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(200)
-  description?: string | null;
+  @ClearableField({ example: 'Net 30 cheque' }, IsString(), MaxLength(200)) description?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: 'Jane Doe' })
-  @OptionalNullable()
-  @IsString()
-  @MaxLength(200)
-  billing_name?: string | null;
+  @ClearableField({ example: 'Jane Doe' }, IsString(), MaxLength(200)) billing_name?: string | null;
 
-  @ApiPropertyOptional({
-    description: 'true makes it the account default; the first method is the default regardless.',
-  })
-  @Optional()
-  @IsBoolean()
+  @OmittableField(
+    {
+      description: 'true makes it the account default; the first method is the default regardless.',
+    },
+    IsBoolean(),
+  )
   is_default?: boolean;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @Optional()
-  @IsObject()
-  metadata?: Record<string, unknown>;
+  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
+    string,
+    unknown
+  >;
 }
 
 export class SetDefaultPaymentMethodDto {
@@ -119,9 +107,8 @@ export class SetDefaultPaymentMethodDto {
   is_default: boolean;
 }
 
+@ResourceResponse('payment_method')
 export class PaymentMethodResponse {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'payment_method' }) object: string;
   @ApiProperty({ format: 'uuid' }) account_id: string;
   @ApiProperty({ enum: PAYMENT_METHOD_TYPES }) type: string;
   @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
@@ -130,7 +117,4 @@ export class PaymentMethodResponse {
   @ApiProperty({ nullable: true, type: String }) billing_name: string | null;
   @ApiProperty() is_default: boolean;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

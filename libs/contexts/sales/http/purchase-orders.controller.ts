@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { anyScope } from '../../../platform/auth/scopes';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { anyScope } from '#platform/auth/scopes';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
 import { CreateOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
 
@@ -18,21 +18,19 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
 export class PurchaseOrdersController {
   constructor(private readonly purchaseOrders: PurchaseOrderReceivingService) {}
 
-  @Post()
-  @RequireScopes(WRITE)
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: WRITE,
     summary: 'Create a purchase order',
     description:
       'A draft order document of type purchase_order (as POST /orders). orders:write or purchasing:write.',
+    returns: OrderResponse,
   })
-  @ApiResponse({ status: 201, type: OrderResponse })
   create(@Body() body: CreateOrderDto) {
     return this.purchaseOrders.create(body);
   }
 
-  @Get()
-  @RequireScopes(READ)
-  @ApiOperation({
+  @Route('GET', '', {
+    scopes: READ,
     summary: 'List purchase orders',
     description: 'GET /orders?document_type=purchase_order; orders:read or purchasing:read.',
   })
@@ -40,31 +38,34 @@ export class PurchaseOrdersController {
     return this.purchaseOrders.list(query, req.originalUrl.split('?')[0]);
   }
 
-  @Get(':id')
-  @RequireScopes(READ)
-  @ApiOperation({ summary: 'Retrieve a purchase order', description: '404 for any other document type.' })
-  @ApiResponse({ status: 200, type: OrderResponse })
+  @Route('GET', ':id', {
+    scopes: READ,
+    summary: 'Retrieve a purchase order',
+    description: '404 for any other document type.',
+    returns: OrderResponse,
+  })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.purchaseOrders.retrieve(id);
   }
 
-  @Post(':id/confirm')
-  @HttpCode(200)
-  @RequireScopes(WRITE)
-  @ApiOperation({
+  @Route('POST', ':id/confirm', {
+    scopes: WRITE,
     summary: 'Confirm (issue) a purchase order',
     description: 'draft → confirmed; its lines count as on_order in inventory until received.',
+    code: 200,
+    returns: OrderResponse,
   })
-  @ApiResponse({ status: 200, type: OrderResponse })
   confirm(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.purchaseOrders.confirm(id);
   }
 
-  @Post(':id/cancel')
-  @HttpCode(200)
-  @RequireScopes(WRITE)
-  @ApiOperation({ summary: 'Cancel a purchase order', description: 'Its open quantity leaves on_order.' })
-  @ApiResponse({ status: 200, type: OrderResponse })
+  @Route('POST', ':id/cancel', {
+    scopes: WRITE,
+    summary: 'Cancel a purchase order',
+    description: 'Its open quantity leaves on_order.',
+    code: 200,
+    returns: OrderResponse,
+  })
   cancel(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
     return this.purchaseOrders.cancel(id);
   }

@@ -1,29 +1,16 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { PostalAddressDto } from './address.dto';
-import { Optional, OptionalNullable } from './validation';
-import { IsMoneyAmount } from '../../../platform/http/money.validator';
+import { ClearableField, OmittableField } from './validation';
+import { IsMoneyAmount } from '#platform/http/money.validator';
+import { RequiredEnum, RequiredText } from '#platform/http/dto-fields';
 
 export const REFERENCE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
 
 /** Fields every reference list has. */
 class ReferenceFieldsDto {
-  @ApiProperty({ example: 'Main warehouse', maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name: string;
+  @RequiredText(200, { example: 'Main warehouse', maxLength: 200 }) name: string;
 
   @ApiProperty({
     example: 'MAIN',
@@ -45,14 +32,9 @@ class ReferenceResponseBase {
 
 export const LOCATION_TYPES = ['warehouse', 'store', 'virtual'] as const;
 export class CreateLocationDto extends ReferenceFieldsDto {
-  @ApiProperty({ enum: LOCATION_TYPES, example: 'warehouse' })
-  @IsIn(LOCATION_TYPES)
-  type: string;
+  @RequiredEnum(LOCATION_TYPES, { example: 'warehouse' }) type: string;
 
-  @ApiPropertyOptional({ type: PostalAddressDto, nullable: true })
-  @OptionalNullable()
-  @ValidateNested()
-  @Type(() => PostalAddressDto)
+  @ClearableField({ type: PostalAddressDto }, ValidateNested(), Type(() => PostalAddressDto))
   address?: PostalAddressDto | null;
 }
 export class UpdateLocationDto extends PartialType(CreateLocationDto) {}
@@ -74,29 +56,31 @@ export class CreatePaymentTermDto extends ReferenceFieldsDto {
   @Max(3650)
   net_days: number;
 
-  @ApiPropertyOptional({
-    example: 2,
-    minimum: 0,
-    maximum: 100,
-    default: 0,
-    description: 'Early-payment discount, percent (up to 4 decimals).',
-  })
-  @Optional()
-  @IsMoneyAmount()
-  @Min(0)
-  @Max(100)
+  @OmittableField(
+    {
+      example: 2,
+      minimum: 0,
+      maximum: 100,
+      default: 0,
+      description: 'Early-payment discount, percent (up to 4 decimals).',
+    },
+    IsMoneyAmount(),
+    Min(0),
+    Max(100),
+  )
   discount_percent?: number;
 
-  @ApiPropertyOptional({
-    example: 10,
-    minimum: 0,
-    default: 0,
-    description: 'Days within which the discount holds; at most net_days.',
-  })
-  @Optional()
-  @IsInt()
-  @Min(0)
-  @Max(3650)
+  @OmittableField(
+    {
+      example: 10,
+      minimum: 0,
+      default: 0,
+      description: 'Days within which the discount holds; at most net_days.',
+    },
+    IsInt(),
+    Min(0),
+    Max(3650),
+  )
   discount_days?: number;
 }
 export class UpdatePaymentTermDto extends PartialType(CreatePaymentTermDto) {}
@@ -108,17 +92,18 @@ export class PaymentTermResponse extends ReferenceResponseBase {
 }
 
 export class CreateUnitOfMeasureDto extends ReferenceFieldsDto {
-  @ApiPropertyOptional({
-    example: 2,
-    minimum: 0,
-    maximum: 4,
-    default: 0,
-    description: 'Decimal places a quantity in this unit may have.',
-  })
-  @Optional()
-  @IsInt()
-  @Min(0)
-  @Max(4)
+  @OmittableField(
+    {
+      example: 2,
+      minimum: 0,
+      maximum: 4,
+      default: 0,
+      description: 'Decimal places a quantity in this unit may have.',
+    },
+    IsInt(),
+    Min(0),
+    Max(4),
+  )
   precision?: number;
 }
 export class UpdateUnitOfMeasureDto extends PartialType(CreateUnitOfMeasureDto) {}
@@ -129,9 +114,7 @@ export class UnitOfMeasureResponse extends ReferenceResponseBase {
 
 export const SALES_CHANNEL_KINDS = ['storefront', 'marketplace1', 'marketplace2', 'pos', 'other'] as const;
 export class CreateSalesChannelDto extends ReferenceFieldsDto {
-  @ApiProperty({ enum: SALES_CHANNEL_KINDS, example: 'storefront' })
-  @IsIn(SALES_CHANNEL_KINDS)
-  kind: string;
+  @RequiredEnum(SALES_CHANNEL_KINDS, { example: 'storefront' }) kind: string;
 }
 export class UpdateSalesChannelDto extends PartialType(CreateSalesChannelDto) {}
 export class SalesChannelResponse extends ReferenceResponseBase {

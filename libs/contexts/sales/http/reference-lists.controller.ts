@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Type } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Inject, Param, Query, Req, Type } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ApiResource } from '../../../platform/http/expand/expand-registry';
-import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { ReferenceListDefinition, ReferenceListService } from '../application/reference-list.service';
 import { referenceListToken } from '../application/tokens';
 import {
@@ -59,48 +59,44 @@ function referenceListController(routes: ReferenceListRoutes): Type {
   class ReferenceListController {
     constructor(@Inject(referenceListToken(definition.object)) readonly service: ReferenceListService) {}
 
-    @Post()
-    @RequireScopes(write)
-    @ApiOperation({
+    @Route('POST', '', {
+      scopes: write,
       summary: `Create a ${label}`,
       description: `Emits setting.created. A duplicate code is 409 with param code.`,
+      returns: routes.response,
     })
     @ApiBody({ type: routes.create })
-    @ApiResponse({ status: 201, type: routes.response })
     create(@Body() body: Record<string, unknown>) {
       return this.service.create(body);
     }
 
-    @Get()
-    @RequireScopes(read)
-    @ApiOperation({ summary: `List ${label} records`, description: 'Newest first, cursor-paginated.' })
+    @Route('GET', '', {
+      scopes: read,
+      summary: `List ${label} records`,
+      description: 'Newest first, cursor-paginated.',
+    })
     list(@Query() query: ListQueryDto, @Req() req: Request) {
       return this.service.list(query, req.originalUrl.split('?')[0]);
     }
 
-    @Get(':id')
-    @RequireScopes(read)
-    @ApiOperation({ summary: `Retrieve a ${label}` })
-    @ApiResponse({ status: 200, type: routes.response })
+    @Route('GET', ':id', { scopes: read, summary: `Retrieve a ${label}`, returns: routes.response })
     retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
       return this.service.retrieve(id);
     }
 
-    @Patch(':id')
-    @RequireScopes(write)
-    @ApiOperation({
+    @Route('PATCH', ':id', {
+      scopes: write,
       summary: `Update a ${label}`,
       description: 'Emits setting.updated with previous_attributes.',
+      returns: routes.response,
     })
     @ApiBody({ type: routes.update })
-    @ApiResponse({ status: 200, type: routes.response })
     update(@Param('id') id: string, @Body() body: Record<string, unknown>) {
       return this.service.update(id, body);
     }
 
-    @Delete(':id')
-    @RequireScopes(write)
-    @ApiOperation({
+    @Route('DELETE', ':id', {
+      scopes: write,
       summary: `Delete a ${label}`,
       description: 'Permanent. 409 while other records still reference it. Emits setting.deleted.',
     })

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { MoneyColumn, TenantRecord } from '../../../platform/persistence/columns';
+import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
 
 @Entity({ name: 'pricing_policies' })
 export class PricingPolicyRecord extends TenantRecord {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { TenantRecord } from '../../../platform/persistence/columns';
-import { moneyTransformer } from '../../../platform/persistence/money';
+import { TenantRecord } from '#platform/persistence/columns';
+import { moneyTransformer } from '#platform/persistence/money';
 
 /** Columns shared by every reference list: a name and a code unique per entity and mode. */
 export abstract class ReferenceRecord extends TenantRecord {

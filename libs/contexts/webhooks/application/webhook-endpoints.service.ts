@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox } from '../../../platform/crypto/secret-box';
+import { SecretBox } from '#platform/crypto/secret-box';
 import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { API_VERSION } from '../../../platform/events/event-publisher';
-import { OutboxEventRecord } from '../../../platform/events/outbox-event.entity';
-import { ListQueryDto } from '../../../platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '../../../platform/http/list/paginate';
-import { newId } from '../../../platform/persistence/ids';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
-import { QUEUE_NAMES } from '../../../platform/queue/queues';
-import { RequestContext } from '../../../platform/tenancy/request-context';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { QUEUE_NAMES } from '#platform/queue/queues';
 import { normalizeSubscriptions } from '../domain/event-subscription';
 import { assertEndpointActive, requestEndpointStatus } from '../domain/endpoint';
 import { WebhooksError } from '../domain/webhooks-error';
@@ -21,12 +18,8 @@ import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
 import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
-import {
-  toDeliveryResource,
-  toEndpointResource,
-  WebhookDeliveryResource,
-  WebhookEndpointResource,
-} from './webhook.presenter';
+import { toDeliveryResource, WebhookDeliveryResource } from './webhook-delivery.presenter';
+import { toEndpointResource, WebhookEndpointResource } from './webhook-endpoint.presenter';
 
 export interface EndpointInput {
   url?: string;
@@ -66,6 +59,7 @@ export class WebhookEndpointsService {
     private readonly deliveryQueue: DeliveryQueue,
     @InjectQueue(QUEUE_NAMES.webhooks) private readonly webhooksQueue: Queue,
     private readonly secrets: SecretBox,
+    private readonly events: EventPublisher,
   ) {}
 
   private async checkUrl(url: string): Promise<void> {
@@ -169,24 +163,14 @@ export class WebhookEndpointsService {
 
   /** Sends a `webhook.test` event to this endpoint only (whatever its subscriptions). */
   async sendTest(id: string): Promise<WebhookDeliveryResource> {
-    const delivery = await this.tx.run(async (manager) => {
+    const delivery = await this.tx.run(async () => {
       const endpoint = await this.endpoints.getForUpdate(id);
       assertEndpointActive(endpoint.status);
-      const { entityId, livemode } = RequestContext.caller();
-      const eventId = newId();
-      const now = new Date();
+      const event = this.events.outboxRow('webhook.test', toEndpointResource(endpoint));
+      const now = event.createdAt;
+      const eventId = event.id;
       // Written as already dispatched: the fan-out must not send it to other endpoints.
-      await manager.insert(OutboxEventRecord, {
-        id: eventId,
-        entityId,
-        livemode,
-        type: 'webhook.test',
-        apiVersion: API_VERSION,
-        data: { object: toEndpointResource(endpoint) },
-        requestId: RequestContext.requestId() ?? null,
-        createdAt: now,
-        dispatchedAt: now,
-      });
+      await this.events.write([{ ...event, dispatchedAt: now }]);
       return this.deliveries.create({
         endpointId: endpoint.id,
         eventId,

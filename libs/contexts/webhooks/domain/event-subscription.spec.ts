@@ -1,3 +1,4 @@
+import '#contexts/vocabulary';
 import {
   coveredTypes,
   isValidSubscription,

@@ -1,12 +1,10 @@
-import { EVENT_CATALOG, EVENT_FAMILIES, eventTypeDefinition } from '../../../platform/events/event-catalog';
+import { EVENT_CATALOG, EVENT_FAMILIES, eventTypeDefinition } from '#platform/events/event-catalog';
 import { WebhooksError } from './webhooks-error';
-
-const FAMILIES = new Set<string>(EVENT_FAMILIES);
 
 /** True when `pattern` is `*`, a catalog event type, or `<family>.*` for one of the 14 families. */
 export function isValidSubscription(pattern: string): boolean {
   if (pattern === '*') return true;
-  if (pattern.endsWith('.*')) return FAMILIES.has(pattern.slice(0, -2));
+  if (pattern.endsWith('.*')) return EVENT_FAMILIES.includes(pattern.slice(0, -2));
   return eventTypeDefinition(pattern) !== undefined;
 }
 

@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiListResponse } from '../../../platform/http/list/api-list-response';
+import { Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiListResponse } from '#platform/http/list/api-list-response';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { EventsService } from '../application/events.service';
-import { EventListQueryDto, EventResponse, EventTypeResponse } from './webhook.dto';
+import { EventListQueryDto, EventResponse, EventTypeResponse } from './event.dto';
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
 
@@ -15,9 +15,8 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 export class EventsController {
   constructor(private readonly events: EventsService) {}
 
-  @Get('event_types')
-  @RequireScopes('events:read')
-  @ApiOperation({
+  @Route('GET', 'event_types', {
+    scopes: 'events:read',
     summary: 'List the event types',
     description: 'All 118 types in one list (has_more false).',
   })
@@ -26,9 +25,8 @@ export class EventsController {
     return this.events.eventTypes(path(req));
   }
 
-  @Get('events')
-  @RequireScopes('events:read')
-  @ApiOperation({
+  @Route('GET', 'events', {
+    scopes: 'events:read',
     summary: 'List events',
     description: 'Newest first, cursor-paginated; filters type, created_after, created_before.',
   })
@@ -36,10 +34,7 @@ export class EventsController {
     return this.events.list(query, path(req));
   }
 
-  @Get('events/:id')
-  @RequireScopes('events:read')
-  @ApiOperation({ summary: 'Retrieve an event' })
-  @ApiResponse({ status: 200, type: EventResponse })
+  @Route('GET', 'events/:id', { scopes: 'events:read', summary: 'Retrieve an event', returns: EventResponse })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.events.retrieve(id);
   }

@@ -1,22 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiListResponse } from '../../../platform/http/list/api-list-response';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RequireScopes } from '../../../platform/auth/decorators';
-import { ListQueryDto, RetrieveQueryDto } from '../../../platform/http/list/list-query.dto';
+import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
+import { DeliveryListQueryDto, DeliveryListResponse, WebhookDeliveryResponse } from './webhook-delivery.dto';
 import {
   CreatedWebhookEndpointResponse,
   CreateWebhookEndpointDto,
-  DeliveryListQueryDto,
-  DeliveryListResponse,
   RecoverWebhookEndpointDto,
   RecoveryResponse,
   RotatedSecretResponse,
   UpdateWebhookEndpointDto,
-  WebhookDeliveryResponse,
   WebhookEndpointResponse,
-} from './webhook.dto';
+} from './webhook-endpoint.dto';
 
 const path = (req: Request) => req.originalUrl.split('?')[0];
 
@@ -30,114 +27,113 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
-  @Post()
-  @RequireScopes('webhooks:write')
-  @ApiOperation({
+  @Route('POST', '', {
+    scopes: 'webhooks:write',
     summary: 'Register a webhook endpoint',
     description: 'The signing secret is in `secret`, shown only in this response.',
+    returns: CreatedWebhookEndpointResponse,
   })
-  @ApiResponse({ status: 201, type: CreatedWebhookEndpointResponse })
   create(@Body() body: CreateWebhookEndpointDto) {
     return this.endpoints.create(body);
   }
 
-  @Get()
-  @RequireScopes('webhooks:read')
-  @ApiOperation({ summary: 'List webhook endpoints', description: 'Newest first, cursor-paginated.' })
-  @ApiListResponse(WebhookEndpointResponse)
+  @Route('GET', '', {
+    scopes: 'webhooks:read',
+    summary: 'List webhook endpoints',
+    description: 'Newest first, cursor-paginated.',
+    list: WebhookEndpointResponse,
+  })
   list(@Query() query: ListQueryDto, @Req() req: Request) {
     return this.endpoints.list(query, path(req));
   }
 
-  @Get(':id')
-  @RequireScopes('webhooks:read')
-  @ApiOperation({ summary: 'Retrieve a webhook endpoint' })
-  @ApiResponse({ status: 200, type: WebhookEndpointResponse })
+  @Route('GET', ':id', {
+    scopes: 'webhooks:read',
+    summary: 'Retrieve a webhook endpoint',
+    returns: WebhookEndpointResponse,
+  })
   retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
     return this.endpoints.retrieve(id);
   }
 
-  @Patch(':id')
-  @RequireScopes('webhooks:write')
-  @ApiOperation({
+  @Route('PATCH', ':id', {
+    scopes: 'webhooks:write',
     summary: 'Update a webhook endpoint',
     description: 'url, enabled_events (or its alias events), description, status active/disabled.',
+    returns: WebhookEndpointResponse,
   })
-  @ApiResponse({ status: 200, type: WebhookEndpointResponse })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointDto) {
     return this.endpoints.update(id, body);
   }
 
-  @Delete(':id')
-  @RequireScopes('webhooks:write')
-  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Pending deliveries are cancelled.' })
+  @Route('DELETE', ':id', {
+    scopes: 'webhooks:write',
+    summary: 'Delete a webhook endpoint',
+    description: 'Pending deliveries are cancelled.',
+  })
   delete(@Param('id') id: string) {
     return this.endpoints.delete(id);
   }
 
-  @Post(':id/rotate_secret')
-  @HttpCode(200)
-  @RequireScopes('webhooks:write')
-  @ApiOperation({
+  @Route('POST', ':id/rotate_secret', {
+    scopes: 'webhooks:write',
     summary: 'Rotate the signing secret',
     description: 'Returns `signing_secret`; the old secret stops at once.',
+    code: 200,
+    returns: RotatedSecretResponse,
   })
-  @ApiResponse({ status: 200, type: RotatedSecretResponse })
   rotateSecret(@Param('id') id: string) {
     return this.endpoints.rotateSecret(id);
   }
 
-  @Post(':id/test')
-  @HttpCode(200)
-  @RequireScopes('webhooks:write')
-  @ApiOperation({
+  @Route('POST', ':id/test', {
+    scopes: 'webhooks:write',
     summary: 'Send a test event',
     description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
+    code: 200,
+    returns: WebhookDeliveryResponse,
   })
-  @ApiResponse({ status: 200, type: WebhookDeliveryResponse })
   test(@Param('id') id: string) {
     return this.endpoints.sendTest(id);
   }
 
-  @Post(':id/recover')
-  @HttpCode(200)
-  @RequireScopes('webhooks:write')
-  @ApiOperation({
+  @Route('POST', ':id/recover', {
+    scopes: 'webhooks:write',
     summary: 'Re-queue failed deliveries',
     description: 'A background job re-queues every failed delivery created since `since`, oldest first.',
+    code: 200,
+    returns: RecoveryResponse,
   })
-  @ApiResponse({ status: 200, type: RecoveryResponse })
   recover(@Param('id') id: string, @Body() body: RecoverWebhookEndpointDto) {
     return this.endpoints.recover(id, new Date(body.since));
   }
 
-  @Get(':id/deliveries')
-  @RequireScopes('webhooks:manage')
-  @ApiOperation({
+  @Route('GET', ':id/deliveries', {
+    scopes: 'webhooks:manage',
     summary: 'List deliveries of an endpoint',
     description: 'Most recent first; `next_cursor` is the `starting_after` of the next page.',
+    returns: DeliveryListResponse,
   })
-  @ApiResponse({ status: 200, type: DeliveryListResponse })
   deliveries(@Param('id') id: string, @Query() query: DeliveryListQueryDto, @Req() req: Request) {
     return this.endpoints.listDeliveries(id, query, path(req));
   }
 
-  @Get(':id/deliveries/:delivery_id')
-  @RequireScopes('webhooks:manage')
-  @ApiOperation({ summary: 'Retrieve a delivery' })
-  @ApiResponse({ status: 200, type: WebhookDeliveryResponse })
+  @Route('GET', ':id/deliveries/:delivery_id', {
+    scopes: 'webhooks:manage',
+    summary: 'Retrieve a delivery',
+    returns: WebhookDeliveryResponse,
+  })
   delivery(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.endpoints.retrieveDelivery(id, deliveryId);
   }
 
-  @Post(':id/deliveries/:delivery_id/resend')
-  @HttpCode(200)
-  @RequireScopes('webhooks:manage')
-  @ApiOperation({
+  @Route('POST', ':id/deliveries/:delivery_id/resend', {
+    scopes: 'webhooks:manage',
     summary: 'Resend a delivery',
     description: 'Queues one new attempt of a finished delivery.',
+    code: 200,
+    returns: WebhookDeliveryResponse,
   })
-  @ApiResponse({ status: 200, type: WebhookDeliveryResponse })
   resend(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.endpoints.resend(id, deliveryId);
   }

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { QUEUE_NAMES } from '../../../platform/queue/queues';
+import { QUEUE_NAMES } from '#platform/queue/queues';
 
 export interface DueDelivery {
   id: string;

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../platform/config/app-config';
+import { AppConfig } from '#platform/config/app-config';
 import { checkUrlShape, classifyAddress, isRefused, strictest } from '../domain/target-policy';
 
 const LOOKUP_TIMEOUT_MS = 2_000;

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { TenantRecord } from '../../../platform/persistence/columns';
+import { TenantRecord } from '#platform/persistence/columns';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { notFound } from '../../../platform/errors/domain-error';
-import { isUuid } from '../../../platform/persistence/ids';
-import { TenantRepository } from '../../../platform/persistence/tenant-repository';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { notFound } from '#platform/errors/domain-error';
+import { isUuid } from '#platform/persistence/ids';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { WebhookEndpointRecord } from './webhook-endpoint.entity';
 
 /** Endpoints of the caller's entity and mode; deleted endpoints are absent. */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import https from 'node:https';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../../platform/config/app-config';
+import { AppConfig } from '#platform/config/app-config';
 import { signatureHeader } from '../verifier';
 import { deliverySlots } from './delivery-queue';
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../../platform/config/app-config';
-import { SecretBox } from '../../../platform/crypto/secret-box';
-import { AppMetrics } from '../../../platform/observability/metrics';
-import { TransactionHost } from '../../../platform/persistence/transaction-host';
+import { AppConfig } from '#platform/config/app-config';
+import { SecretBox } from '#platform/crypto/secret-box';
+import { AppMetrics } from '#platform/observability/metrics';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import {
   AttemptDecision,
@@ -12,7 +12,9 @@ import {
   parseRetryAfter,
   parseRetryDelays,
 } from '../domain/retry-schedule';
-import { toDeliveryResource, toEndpointResource, toEventEnvelope } from '../application/webhook.presenter';
+import { toEventEnvelope } from '../application/event.presenter';
+import { toDeliveryResource } from '../application/webhook-delivery.presenter';
+import { toEndpointResource } from '../application/webhook-endpoint.presenter';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
 import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../../platform/config/app-config';
+import { AppConfig } from '#platform/config/app-config';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { FANOUT_BATCH, OutboxFanoutService } from './outbox-fanout.service';
 

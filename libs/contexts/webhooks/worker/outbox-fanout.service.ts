@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { newId } from '../../../platform/persistence/ids';
+import { newId } from '#platform/persistence/ids';
 import { subscriptionMatches } from '../domain/event-subscription';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EventPublisher } from '../../../platform/events/event-publisher';
-import { RequestContext } from '../../../platform/tenancy/request-context';
-
-const SYSTEM_KEY_ID = '00000000-0000-0000-0000-000000000000';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { RequestContext } from '#platform/tenancy/request-context';
 
 /** Publishes the dispatcher's own events (disabled endpoint, exhausted delivery) as the owning entity and mode. */
 @Injectable()
@@ -11,14 +9,8 @@ export class SystemEvents {
 
   /** Must run inside TransactionHost.run(); the caller's transaction carries the outbox row. */
   publish(scope: { entityId: string; livemode: boolean }, type: string, object: unknown): Promise<string> {
-    return RequestContext.runAs(
-      {
-        entityId: scope.entityId,
-        entityCode: '',
-        livemode: scope.livemode,
-        apiKeyId: SYSTEM_KEY_ID,
-        scopes: new Set(),
-      },
+    return RequestContext.runAsSystem(
+      { entityId: scope.entityId, livemode: scope.livemode },
       () => this.publisher.publish(type, object),
       'webhook-dispatcher',
     );

@@ -1,8 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AppConfig } from '../../../platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
+import { AppConfig } from '#platform/config/app-config';
+import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { deliveryJobConcurrency } from '../infrastructure/delivery-queue';
 import { DeliveryAttemptService } from './delivery-attempt.service';
 

@@ -2,8 +2,8 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../../platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES } from '../../../platform/queue/queues';
+import { AppConfig } from '#platform/config/app-config';
+import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 
 const PURGE_BATCH = 5_000;

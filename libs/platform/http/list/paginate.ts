@@ -31,37 +31,60 @@ export function assertOneCursor(query: ListQueryDto): void {
   }
 }
 
+/** What one page reads: the rows past the cursor (if any), in `order`, at most `take` of them. */
+export interface KeysetWindow {
+  cursor?: { op: '<' | '>'; value: string };
+  order: 'ASC' | 'DESC';
+  take: number;
+}
+
 /**
- * Keyset pagination over a UUIDv7 id. The cursor is compared by value, never looked up,
- * so a cursor whose record was deleted in the meantime still marks the same position and
- * paging neither skips nor repeats a record that existed throughout.
+ * Keyset pagination over a UUIDv7 id: the one algorithm of every list, whatever runs the
+ * statement. The cursor is compared by value, never looked up, so a cursor whose record was
+ * deleted in the meantime still marks the same position and paging neither skips nor repeats a
+ * record that existed throughout. `read` runs the window's statement; `count` (asked for with
+ * `include_count`) counts the whole list.
  */
-export async function paginate<E extends ObjectLiteral>(
-  qb: SelectQueryBuilder<E>,
+export async function readPage<E>(
   query: ListQueryDto,
   options: PageOptions,
+  read: (window: KeysetWindow) => Promise<E[]>,
+  count?: () => Promise<number>,
 ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
   assertOneCursor(query);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const key = options.keyColumn ?? `${qb.alias}.id`;
   const desc = (options.direction ?? 'desc') === 'desc';
-  const countPromise = query.include_count ? qb.clone().getCount() : undefined;
-
-  const page = qb.clone();
+  const countPromise = query.include_count && count ? count() : undefined;
   const backwards = Boolean(query.ending_before);
-  if (query.starting_after) {
-    page.andWhere(`${key} ${desc ? '<' : '>'} :cursor`, { cursor: query.starting_after });
-  } else if (query.ending_before) {
-    page.andWhere(`${key} ${desc ? '>' : '<'} :cursor`, { cursor: query.ending_before });
-  }
+  let cursor: KeysetWindow['cursor'];
+  if (query.starting_after) cursor = { op: desc ? '<' : '>', value: query.starting_after };
+  else if (query.ending_before) cursor = { op: desc ? '>' : '<', value: query.ending_before };
   const ascending = desc === backwards;
-  page.orderBy(key, ascending ? 'ASC' : 'DESC').limit(limit + 1);
-  const rows = await page.getMany();
+  const rows = await read({ cursor, order: ascending ? 'ASC' : 'DESC', take: limit + 1 });
   const has_more = rows.length > limit;
   if (has_more) rows.length = limit;
   if (backwards) rows.reverse();
   const total_count = countPromise ? await countPromise : undefined;
   return { rows, has_more, total_count };
+}
+
+/** readPage() over a query builder, keyed on `options.keyColumn` (default: the alias's id). */
+export function paginate<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  query: ListQueryDto,
+  options: PageOptions,
+): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {
+  const key = options.keyColumn ?? `${qb.alias}.id`;
+  return readPage(
+    query,
+    options,
+    (window) => {
+      const page = qb.clone();
+      if (window.cursor) page.andWhere(`${key} ${window.cursor.op} :cursor`, { cursor: window.cursor.value });
+      return page.orderBy(key, window.order).limit(window.take).getMany();
+    },
+    () => qb.clone().getCount(),
+  );
 }
 
 export function listEnvelope<T>(

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { ProductRecord } from './product.entity';
+
+@Injectable()
+export class ProductRepository extends TenantRepository<ProductRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, ProductRecord, 'product');
+  }
+
+  /** Serializes writes of one SKU (across products and variants) until the transaction ends. */
+  async lockSku(sku: string): Promise<void> {
+    const { entityId, livemode } = this.scope();
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `sku:${entityId}:${livemode}:${sku}`,
+    ]);
+  }
+
+  /** lockSku() for several SKUs in one statement, in sorted order so concurrent writers never deadlock. */
+  async lockSkus(skus: readonly string[]): Promise<void> {
+    if (skus.length === 0) return;
+    const { entityId, livemode } = this.scope();
+    const keys = [...new Set(skus)]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((sku) => `sku:${entityId}:${livemode}:${sku}`);
+    await this.tx.transactional.query(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n)`,
+      [keys],
+    );
+  }
+
+  /** The SKUs among `skus` already held by a product or variant of this entity and mode (one query). */
+  async takenSkus(skus: readonly string[]): Promise<Set<string>> {
+    if (skus.length === 0) return new Set();
+    const { entityId, livemode } = this.scope();
+    const rows: { sku: string }[] = await this.tx.manager.query(
+      `SELECT sku FROM products WHERE entity_id = $1 AND livemode = $2 AND sku = ANY($3)
+       UNION
+       SELECT sku FROM product_variants WHERE entity_id = $1 AND livemode = $2 AND sku = ANY($3)`,
+      [entityId, livemode, [...new Set(skus)]],
+    );
+    return new Set(rows.map((r) => r.sku));
+  }
+
+  /** True when a product or variant other than `except` holds the SKU in this entity and mode. */
+  async skuTaken(sku: string, except?: string): Promise<boolean> {
+    const { entityId, livemode } = this.scope();
+    const rows: unknown[] = await this.tx.manager.query(
+      `SELECT 1 FROM products WHERE entity_id = $1 AND livemode = $2 AND sku = $3 AND id <> $4
+       UNION ALL
+       SELECT 1 FROM product_variants WHERE entity_id = $1 AND livemode = $2 AND sku = $3 AND id <> $4
+       LIMIT 1`,
+      [entityId, livemode, sku, except ?? '00000000-0000-0000-0000-000000000000'],
+    );
+    return rows.length > 0;
+  }
+
+  async countInCategory(categoryId: string): Promise<number> {
+    return this.scopedQuery('p').andWhere('p.category_id = :categoryId', { categoryId }).getCount();
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { PackageItemRecord } from './fulfillment.entities';
+
+@Injectable()
+export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, PackageItemRecord, 'package item');
+  }
+
+  async ofPackages(packageIds: readonly string[]): Promise<Map<string, PackageItemRecord[]>> {
+    const result = new Map<string, PackageItemRecord[]>(packageIds.map((id) => [id, []]));
+    if (packageIds.length === 0) return result;
+    const rows = await this.scopedQuery('i')
+      .andWhere('i.package_id IN (:...ids)', { ids: [...new Set(packageIds)] })
+      .orderBy('i.package_id')
+      .addOrderBy('i.position', 'ASC')
+      .getMany();
+    for (const row of rows) result.get(row.packageId)?.push(row);
+    return result;
+  }
+
+  /** Units of each order line in the order's packages whose status is one of `statuses`. */
+  async unitsByLine(orderId: string, statuses: readonly string[]): Promise<Map<string, number>> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { order_item_id: string; units: string }[] = await this.tx.manager.query(
+      `SELECT i.order_item_id, sum(i.quantity) AS units
+       FROM package_items i JOIN packages p ON p.id = i.package_id
+       WHERE i.entity_id = $1 AND i.livemode = $2 AND i.order_id = $3 AND p.status = ANY($4)
+       GROUP BY i.order_item_id`,
+      [entityId, livemode, orderId, statuses],
+    );
+    return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+  }
+
+  /** Units of each order line received back by returns, over all the order's packages. */
+  async returnedByLine(orderId: string): Promise<Map<string, number>> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { order_item_id: string; units: string }[] = await this.tx.manager.query(
+      `SELECT order_item_id, sum(returned_quantity) AS units FROM package_items
+       WHERE entity_id = $1 AND livemode = $2 AND order_id = $3 GROUP BY order_item_id`,
+      [entityId, livemode, orderId],
+    );
+    return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+  }
+
+  async deleteOfPackage(packageId: string): Promise<void> {
+    const { entityId, livemode } = RequestContext.caller();
+    await this.tx.transactional.query(
+      `DELETE FROM package_items WHERE package_id = $1 AND entity_id = $2 AND livemode = $3`,
+      [packageId, entityId, livemode],
+    );
+  }
+}

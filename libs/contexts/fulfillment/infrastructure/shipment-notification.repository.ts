@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { ShipmentNotificationRecord } from './fulfillment.entities';
+
+@Injectable()
+export class ShipmentNotificationRepository extends TenantRepository<ShipmentNotificationRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, ShipmentNotificationRecord, 'shipment notification');
+  }
+
+  async ofPackage(packageId: string): Promise<ShipmentNotificationRecord[]> {
+    return this.scopedQuery('n')
+      .andWhere('n.package_id = :packageId', { packageId })
+      .orderBy('n.id')
+      .getMany();
+  }
+
+  /**
+   * Notifications of every entity still `queued` though created before `before`, oldest first
+   * (the sweeper's read: it runs for no entity, so it is not scoped to one).
+   */
+  async overdueQueued(
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; entity_id: string; livemode: boolean }[]> {
+    return this.tx.manager.query(
+      `SELECT id, entity_id, livemode FROM shipment_notifications
+        WHERE status = 'queued' AND created_at < $1 ORDER BY created_at LIMIT $2`,
+      [before, limit],
+    );
+  }
+}

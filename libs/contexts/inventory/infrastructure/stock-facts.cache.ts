@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#platform/config/app-config';
+import { NotifiedCache } from '#platform/persistence/notified-cache';
+
+/** Channel of migration 1765457000000's triggers (payload: the entity id). */
+export const STOCK_FACTS_CHANNEL = 'inventory_stock_facts';
+
+/** What a stock movement knows of a product (and of the variant it names). */
+export interface CachedProductFacts {
+  id: string;
+  type: string;
+  serialTracked: boolean;
+  variantFound: boolean;
+}
+
+/** One entity's facts: products by `product:variant`, existing locations, the time zone. */
+export class EntityStockFacts {
+  readonly products = new Map<string, CachedProductFacts>();
+  readonly locations = new Set<string>();
+  timezone: string | undefined;
+}
+
+/**
+ * What stock movements read of other contexts and of the entity, per entity and mode: a product's
+ * type, serial tracking and variant, which locations exist, the entity's time zone. Only found
+ * facts are kept (a missing product or location is read again each time). Any UPDATE or DELETE
+ * of a product, variant, location or entity row notifies `inventory_stock_facts` at commit
+ * (database triggers), and every instance forgets that entity's facts (NotifiedCache); without
+ * a listening connection nothing is cached.
+ */
+@Injectable()
+export class StockFactsCache extends NotifiedCache<EntityStockFacts> {
+  constructor(config: AppConfig) {
+    super({
+      databaseUrl: config.DATABASE_URL,
+      channel: STOCK_FACTS_CHANNEL,
+      ttlMs: 60_000,
+      maxEntries: 10_000,
+    });
+  }
+
+  /**
+   * A fact of the entity, read with `load` when not cached and kept when found (`found`) and no
+   * eviction happened while it was read.
+   */
+  async fact<T>(
+    entityId: string,
+    read: (facts: EntityStockFacts) => T | undefined,
+    load: () => Promise<T>,
+    keep: (facts: EntityStockFacts, value: T) => boolean,
+  ): Promise<T> {
+    const cached = this.get(entityId);
+    if (cached) {
+      const value = read(cached);
+      if (value !== undefined) return value;
+    }
+    const startedAt = this.begin();
+    const value = await load();
+    if (startedAt !== this.begin()) return value;
+    let facts = this.get(entityId);
+    if (!facts) {
+      facts = new EntityStockFacts();
+      if (!keep(facts, value)) return value;
+      this.set(entityId, facts, startedAt);
+      return value;
+    }
+    keep(facts, value);
+    return value;
+  }
+}

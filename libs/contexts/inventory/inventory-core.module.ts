@@ -1,0 +1,84 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountingCoreModule } from '#contexts/accounting';
+import { CatalogCoreModule } from '#contexts/catalog';
+import { SalesCoreModule } from '#contexts/sales';
+import { AdjustmentsService } from './application/adjustments.service';
+import { BalanceExtensions } from './application/balance-extensions';
+import { BalancePagesService } from './application/balance-pages.service';
+import { BalancesService } from './application/balances.service';
+import { StockHistoryService } from './application/stock-history.service';
+import { ReorderPointSources } from './application/reorder-point-sources';
+import { InventoryPortsRegistration } from './application/inventory-ports.registration';
+import { InventoryPostings } from './application/inventory-postings.service';
+import { InventorySeedContributor } from './application/inventory-seed.contributor';
+import { InventorySettingsService } from './application/inventory-settings.service';
+import { OrderCommitmentsService } from './application/order-commitments.service';
+import { PurchaseOrderReceiptsService } from './application/purchase-order-receipts.service';
+import { SerialAllocationsService } from './application/serial-allocations.service';
+import { SerialsService } from './application/serials.service';
+import { StockLedger } from './application/stock-ledger.service';
+import { StockMovementObservers } from './application/stock-movement-observers';
+import { StockReferences } from './application/stock-references';
+import { StockService } from './application/stock.service';
+import { TransactionsService } from './application/transactions.service';
+import { TransfersService } from './application/transfers.service';
+import { BalanceRepository } from './infrastructure/balance.repository';
+import { INVENTORY_RECORDS } from './infrastructure/inventory.entities';
+import { InventorySettingsRepository } from './infrastructure/inventory-settings.repository';
+import { InventoryTransactionRepository } from './infrastructure/inventory-transaction.repository';
+import { SerialNumberRepository } from './infrastructure/serial-number.repository';
+import { StockCommitmentRepository } from './infrastructure/stock-commitment.repository';
+import { StockFactsCache } from './infrastructure/stock-facts.cache';
+import { StockMovementWriter } from './infrastructure/stock-movement.writer';
+
+/** The application services other contexts and the HTTP module use. */
+const SERVICES = [
+  StockService,
+  StockMovementObservers,
+  BalancesService,
+  TransactionsService,
+  AdjustmentsService,
+  TransfersService,
+  PurchaseOrderReceiptsService,
+  SerialsService,
+  SerialAllocationsService,
+  InventorySettingsService,
+  BalanceExtensions,
+  BalancePagesService,
+  StockHistoryService,
+  ReorderPointSources,
+];
+
+/**
+ * Inventory core: the stock ledger and balances, adjustments, transfers, purchase-order
+ * receiving, serial numbers, order commitments (allocated, on_order) and valuation. Exports
+ * application services only; registers the ports sales (order commitments) and accounting
+ * (inventory subledger) own, and its QA seed fixtures.
+ */
+@Module({
+  imports: [
+    CatalogCoreModule,
+    SalesCoreModule,
+    AccountingCoreModule,
+    TypeOrmModule.forFeature(INVENTORY_RECORDS),
+  ],
+  providers: [
+    ...SERVICES,
+    StockLedger,
+    StockReferences,
+    InventoryPostings,
+    OrderCommitmentsService,
+    InventoryPortsRegistration,
+    InventorySeedContributor,
+    BalanceRepository,
+    InventoryTransactionRepository,
+    StockCommitmentRepository,
+    SerialNumberRepository,
+    InventorySettingsRepository,
+    StockFactsCache,
+    StockMovementWriter,
+  ],
+  exports: SERVICES,
+})
+export class InventoryCoreModule {}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { TagsService } from '#contexts/catalog';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { money } from '#platform/persistence/money';
+import {
+  amountDueOf,
+  DocumentType,
+  editRevises,
+  isInvoiceType,
+  linesHoldCommitments,
+  OrderState,
+  OrderStatus,
+  paymentStatusOf,
+} from '../domain/order';
+import { orderTotals } from '../domain/order-totals';
+import { invalidParam } from '../domain/sales-error';
+import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
+import { OrderRepository } from '../infrastructure/order.repository';
+import { KitLines } from './kit-lines';
+import { OrderCommitmentsGateway } from './order-commitments.port';
+import { OrderLinePricing } from './order-line-pricing.service';
+import { OrderResource, toOrderResource } from './order.presenter';
+import type { OrderLineInput } from './orders.service';
+
+/** numeric(19,4) holds amounts below 10^15. */
+const MAX_AMOUNT = money('1e15');
+
+/** The facts of an order its state machine decides on. */
+export const stateOf = (o: OrderRecord): OrderState => ({
+  documentType: o.documentType as DocumentType,
+  orderStatus: o.orderStatus as OrderStatus,
+  amountPaid: o.amountPaid,
+  convertedToId: o.convertedToId,
+});
+
+/** The facts of an order its revision rules decide on. */
+export const revisionOf = (o: OrderRecord) => ({
+  orderStatus: o.orderStatus as OrderStatus,
+  sentToCustomerAt: o.sentToCustomerAt,
+  revisedAt: o.revisedAt,
+  revisionAcknowledgedAt: o.revisionAcknowledgedAt,
+});
+
+/**
+ * What every change to an order document shares, whichever service makes it (the documents and
+ * their lifecycle, the lines, the tags): its presentation, its totals from its lines, and the
+ * save that marks a revision and publishes the change.
+ */
+@Injectable()
+export class OrderChanges {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly lines: OrderLineRepository,
+    private readonly tags: TagsService,
+    private readonly events: EventPublisher,
+    private readonly kitLines: KitLines,
+    private readonly commitments: OrderCommitmentsGateway,
+    private readonly linePricing: OrderLinePricing,
+  ) {}
+
+  /** Serializes orders with their lines and tag ids: two queries for any number of orders. */
+  async present(rows: OrderRecord[]): Promise<OrderResource[]> {
+    const ids = rows.map((r) => r.id);
+    const [lines, tagIds] = await Promise.all([this.lines.ofOrders(ids), this.tags.tagIdsOf('order', ids)]);
+    return rows.map((r) => toOrderResource(r, lines.get(r.id) ?? [], tagIds.get(r.id) ?? []));
+  }
+
+  async presentOne(row: OrderRecord): Promise<OrderResource> {
+    return (await this.present([row]))[0];
+  }
+
+  /** Saves the order after a change; marks it revised when it was confirmed and already sent. */
+  async saveChange(
+    record: OrderRecord,
+    before: OrderResource,
+    linesChanged: boolean,
+    lineEvent?: 'order.line.added' | 'order.line.updated' | 'order.line.removed',
+  ): Promise<OrderResource> {
+    const revises = linesChanged && editRevises(revisionOf(record));
+    if (revises) {
+      record.revisedAt = new Date();
+      record.revisionCount += 1;
+    }
+    record.updatedAt = new Date();
+    const resource = await this.presentOne(await this.orders.save(record));
+    if (linesChanged && linesHoldCommitments(record.orderStatus as OrderStatus))
+      await this.commitments.orderChanged(record);
+    const changed = (Object.keys(before) as (keyof OrderResource)[]).filter(
+      (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(resource[k]),
+    );
+    const previous = Object.fromEntries(changed.map((k) => [k, before[k]]));
+    if (lineEvent) await this.events.publish(lineEvent, resource, previous);
+    else if (changed.length > 0) {
+      await this.events.publish('order.updated', resource, previous);
+      if (isInvoiceType(record.documentType))
+        await this.events.publish('invoice.updated', resource, previous);
+    }
+    if (revises)
+      await this.events.publish('order.revised', resource, {
+        total: before.total,
+        revision: before.revision,
+      });
+    return resource;
+  }
+
+  /** Prices and inserts the lines of an order that has none, and sets its totals. */
+  async replaceLines(record: OrderRecord, inputs: OrderLineInput[]): Promise<void> {
+    const lines = await this.kitLines.expand(
+      await this.linePricing.priceLines(record, inputs, 'lines', 0),
+      0,
+    );
+    await this.lines.insertMany(lines);
+    this.applyTotals(record, lines);
+  }
+
+  /** Sets the order's totals from the lines it holds. */
+  async recompute(record: OrderRecord): Promise<void> {
+    const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+    this.applyTotals(record, lines);
+  }
+
+  private applyTotals(
+    record: OrderRecord,
+    lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[],
+  ): void {
+    const totals = orderTotals(lines);
+    if (totals.subtotal.gte(MAX_AMOUNT))
+      throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
+    record.subtotal = totals.subtotal;
+    record.discountTotal = totals.discountTotal;
+    record.taxTotal = totals.taxTotal;
+    record.total = totals.total;
+    record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
+    record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
+  }
+}

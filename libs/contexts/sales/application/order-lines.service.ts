@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { notFound } from '#platform/errors/domain-error';
+import { money } from '#platform/persistence/money';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { assertTransition } from '../domain/order';
+import { lineAmounts } from '../domain/order-totals';
+import { OrderLineRecord } from '../infrastructure/order.entity';
+import { OrderLineRepository } from '../infrastructure/order-line.repository';
+import { OrderRepository } from '../infrastructure/order.repository';
+import { KitLines } from './kit-lines';
+import { OrderChanges, stateOf } from './order-changes.service';
+import { OrderLinePricing } from './order-line-pricing.service';
+import { OrderResource } from './order.presenter';
+import type { OrderLineInput } from './orders.service';
+
+/** The lines of an order document: added, changed and removed while the order may be edited. */
+@Injectable()
+export class OrderLines {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly orders: OrderRepository,
+    private readonly lines: OrderLineRepository,
+    private readonly changes: OrderChanges,
+    private readonly kitLines: KitLines,
+    private readonly linePricing: OrderLinePricing,
+  ) {}
+
+  async addLine(orderId: string, input: OrderLineInput): Promise<OrderResource> {
+    return this.tx.run(async () => {
+      const record = await this.orders.getForUpdate(orderId);
+      assertTransition('edit', stateOf(record));
+      const before = await this.changes.presentOne(record);
+      const existing = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+      const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
+      await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
+      await this.changes.recompute(record);
+      const resource = await this.changes.saveChange(record, before, true, 'order.line.added');
+      return resource;
+    });
+  }
+
+  async updateLine(orderId: string, lineId: string, input: Partial<OrderLineInput>): Promise<OrderResource> {
+    return this.tx.run(async () => {
+      const record = await this.orders.getForUpdate(orderId);
+      const line = await this.lineOf(record.id, lineId);
+      assertTransition('edit', stateOf(record));
+      const before = await this.changes.presentOne(record);
+      const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
+      if (productChanged || input.unit_price !== undefined) {
+        // A new product or an explicit price prices the line again; otherwise it keeps the price (and policy) it was created with.
+        const [priced] = await this.linePricing.priceLines(
+          record,
+          [
+            {
+              product_id: productChanged ? input.product_id : line.productId,
+              description: input.description ?? (productChanged ? undefined : line.description),
+              quantity: input.quantity ?? line.quantity.toNumber(),
+              unit_price: input.unit_price,
+              discount_percent: input.discount_percent ?? line.discountPercent.toNumber(),
+              discount_amount: input.discount_amount ?? line.discountAmount.toNumber(),
+              tax_rate: input.tax_rate ?? line.taxRate.toNumber(),
+            },
+          ],
+          'line',
+          line.position,
+        );
+        Object.assign(line, priced);
+      } else {
+        if (input.description !== undefined) line.description = input.description;
+        if (input.quantity !== undefined) line.quantity = money(input.quantity);
+        if (input.discount_percent !== undefined) line.discountPercent = money(input.discount_percent);
+        if (input.discount_amount !== undefined) line.discountAmount = money(input.discount_amount);
+        if (input.tax_rate !== undefined) line.taxRate = money(input.tax_rate);
+        Object.assign(
+          line,
+          lineAmounts({
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            discountPercent: line.discountPercent,
+            discountAmount: line.discountAmount,
+            taxRate: line.taxRate,
+          }),
+        );
+      }
+      await this.lines.save(line);
+      if (productChanged || input.quantity !== undefined) await this.kitLines.resync(line);
+      await this.changes.recompute(record);
+      return this.changes.saveChange(record, before, true, 'order.line.updated');
+    });
+  }
+
+  async removeLine(orderId: string, lineId: string): Promise<OrderResource> {
+    return this.tx.run(async () => {
+      const record = await this.orders.getForUpdate(orderId);
+      const line = await this.lineOf(record.id, lineId);
+      assertTransition('edit', stateOf(record));
+      const before = await this.changes.presentOne(record);
+      await this.lines.delete(line);
+      await this.changes.recompute(record);
+      return this.changes.saveChange(record, before, true, 'order.line.removed');
+    });
+  }
+
+  private async lineOf(orderId: string, lineId: string): Promise<OrderLineRecord> {
+    const line = await this.lines.findById(lineId);
+    if (!line || line.orderId !== orderId) throw notFound('order line', lineId);
+    return line;
+  }
+}

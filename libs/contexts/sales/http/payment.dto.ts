@@ -1,0 +1,160 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
+import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
+import { IsDecimalNumber } from '#platform/http/money.validator';
+import { RequiredEnum } from '#platform/http/dto-fields';
+import { ResourceResponse } from '#platform/http/response-schema';
+
+export class CardDto {
+  @ApiProperty({
+    example: '4242424242424242',
+    description: 'Used for this charge only; never stored (only brand and last4 are kept).',
+  })
+  @IsString()
+  @Matches(/^\d{12,19}$/, { message: 'number must be 12 to 19 digits' })
+  number: string;
+
+  @ApiProperty({ example: 12 })
+  @IsInt()
+  @Min(1)
+  @Max(12)
+  exp_month: number;
+
+  @ApiProperty({ example: 2030 })
+  @IsInt()
+  @Min(2000)
+  @Max(2100)
+  exp_year: number;
+
+  @OmittableField(
+    { example: '123' },
+    IsString(),
+    Matches(/^\d{3,4}$/, { message: 'cvc must be 3 or 4 digits' }),
+  )
+  cvc?: string;
+}
+
+export class CreatePaymentDto {
+  @OmittableField(
+    {
+      example: 50,
+      description: 'Default: the amount due. At most 2 decimals, > 0, not above the amount due.',
+    },
+    IsDecimalNumber(2),
+    Min(0.01),
+    Max(MAX_AMOUNT),
+  )
+  amount?: number;
+
+  @RequiredEnum(PAYMENT_METHODS_ACCEPTED) method: (typeof PAYMENT_METHODS_ACCEPTED)[number];
+
+  @OmittableField({ type: CardDto }, ValidateNested(), Type(() => CardDto)) card?: CardDto;
+
+  @OmittableField(
+    {
+      format: 'uuid',
+      description: "With method payment_method: a payment method of the order's account.",
+    },
+    IsUUID(),
+  )
+  payment_method_id?: string;
+
+  @ClearableField({ example: 'check 1042' }, IsString(), MaxLength(200)) reference?: string | null;
+
+  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
+    string,
+    string
+  >;
+}
+
+export class CreateRefundDto {
+  @OmittableField(
+    { example: 10, description: 'Default: what is left to refund.' },
+    IsDecimalNumber(2),
+    Min(0.01),
+    Max(MAX_AMOUNT),
+  )
+  amount?: number;
+
+  @ClearableField({ example: 'customer request' }, IsString(), MaxLength(500)) reason?: string | null;
+}
+
+export class PaymentListQueryDto extends ListQueryDto {
+  @OmittableField({ format: 'uuid' }, IsUUID()) order_id?: string;
+
+  @OmittableField({ format: 'uuid' }, IsUUID()) account_id?: string;
+
+  @OmittableField(
+    { enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'] },
+    IsIn(['succeeded', 'failed', 'partially_refunded', 'refunded']),
+  )
+  status?: string;
+}
+
+@ResourceResponse('payment')
+export class PaymentResponse {
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) account_id: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) order_id: string | null;
+  @ApiProperty({ example: 50 }) amount: number;
+  @ApiProperty({ example: 0 }) amount_refunded: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'] }) status: string;
+  @ApiProperty({ enum: [...PAYMENT_METHODS_ACCEPTED, 'bank_deposit'] }) method: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The stored payment method used, if any.',
+  })
+  payment_method_id: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: 'object',
+    properties: { brand: { type: 'string', nullable: true }, last4: { type: 'string' } },
+    example: { brand: 'visa', last4: '4242' },
+  })
+  card: {
+    brand: string;
+    last4: string;
+  } | null;
+  @ApiProperty({ nullable: true, type: String, example: 'ch_3Q2x9f' }) processor_reference: string | null;
+  @ApiProperty({ nullable: true, type: String }) failure_code: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Your card was declined.' }) failure_message:
+    string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'check 1042' }) reference: string | null;
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['order_id', 'amount'],
+      properties: { order_id: { type: 'string', format: 'uuid' }, amount: { type: 'number' } },
+    },
+  })
+  applications: unknown[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {} })
+  metadata: Record<string, string>;
+}
+
+@ResourceResponse('refund', { tail: ['livemode', 'created_at'] })
+export class RefundResponse {
+  @ApiProperty({ format: 'uuid' }) payment_id: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) order_id: string | null;
+  @ApiProperty({ example: 10 }) amount: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+}

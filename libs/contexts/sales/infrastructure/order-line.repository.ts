@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '#platform/persistence/ids';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { OrderLineRecord } from './order.entity';
+
+@Injectable()
+export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
+  constructor(tx: TransactionHost) {
+    super(tx, OrderLineRecord, 'order line');
+  }
+
+  /** The lines of several orders, in position order (one query). */
+  async ofOrders(orderIds: readonly string[]): Promise<Map<string, OrderLineRecord[]>> {
+    const result = new Map<string, OrderLineRecord[]>(orderIds.map((id) => [id, []]));
+    if (orderIds.length === 0) return result;
+    const rows =
+      (await this.plainWhere('order_id = ANY($3::uuid[])', [[...new Set(orderIds)]], 'order_id, position')) ??
+      (await this.scopedQuery('l')
+        .andWhere('l.order_id IN (:...orderIds)', { orderIds: [...new Set(orderIds)] })
+        .orderBy('l.order_id')
+        .addOrderBy('l.position', 'ASC')
+        .getMany());
+    for (const row of rows) result.get(row.orderId)?.push(row);
+    return result;
+  }
+
+  async deleteOfOrder(orderId: string): Promise<void> {
+    await this.tx.transactional
+      .createQueryBuilder()
+      .delete()
+      .from(OrderLineRecord)
+      .where('order_id = :orderId AND entity_id = :entityId AND livemode = :livemode', {
+        orderId,
+        ...this.scope(),
+      })
+      .execute();
+  }
+
+  /** Removes the component lines of a kit line. */
+  async deleteChildrenOf(lineId: string): Promise<void> {
+    await this.tx.transactional
+      .createQueryBuilder()
+      .delete()
+      .from(OrderLineRecord)
+      .where('parent_line_id = :lineId AND entity_id = :entityId AND livemode = :livemode', {
+        lineId,
+        ...this.scope(),
+      })
+      .execute();
+  }
+
+  async insertMany(rows: Omit<Partial<OrderLineRecord>, 'id' | 'entityId' | 'livemode'>[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows
+        .slice(i, i + 500)
+        .map((r) => this.tx.transactional.getRepository(OrderLineRecord).create(this.stamp(r)));
+      await this.tx.transactional.getRepository(OrderLineRecord).insert(chunk as never);
+    }
+  }
+
+  private stamp(r: object): OrderLineRecord {
+    return { id: newId(), ...r, ...this.scope() } as unknown as OrderLineRecord;
+  }
+}

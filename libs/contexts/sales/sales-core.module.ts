@@ -1,0 +1,142 @@
+import { Module, Provider } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { AccountingCoreModule } from '#contexts/accounting';
+import { CatalogCoreModule } from '#contexts/catalog';
+import { KitLines } from './application/kit-lines';
+import { OrderLineFactsService } from './application/order-line-facts.service';
+import { OrderLinePricing } from './application/order-line-pricing.service';
+import { OrderPostings } from './application/order-postings.service';
+import { OrderChanges } from './application/order-changes.service';
+import { OrderLines } from './application/order-lines.service';
+import { OrderTags } from './application/order-tags.service';
+import { OrdersService } from './application/orders.service';
+import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
+import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
+import { OrderCommitmentsGateway } from './application/order-commitments.port';
+import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
+import { PaymentsService } from './application/payments.service';
+import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
+import { SalesReceivables } from './application/sales-receivables';
+import { ORDER_RECORDS } from './infrastructure/order.entity';
+import { CustomerCreditRepository } from './infrastructure/customer-credit.repository';
+import { OrderLineRepository } from './infrastructure/order-line.repository';
+import { OrderRepository } from './infrastructure/order.repository';
+import { PaymentApplicationRepository } from './infrastructure/payment-application.repository';
+import { PaymentRepository } from './infrastructure/payment.repository';
+import { RefundRepository } from './infrastructure/refund.repository';
+import { SandboxPaymentProcessor } from './infrastructure/sandbox-payment-processor';
+import { AccountsService } from './application/accounts.service';
+import { PricingPoliciesService } from './application/pricing-policies.service';
+import { referenceListService } from './application/reference-list.service';
+import { REFERENCE_LISTS } from './application/reference-lists';
+import { SalesSeed } from './application/sales-seed';
+import { referenceListToken } from './application/tokens';
+import { AccountsImporter } from './http/accounts.importer';
+import { OrdersImporter } from './http/orders.importer';
+import {
+  AccountAddressRecord,
+  AccountContactRecord,
+  AccountRecord,
+  PaymentMethodRecord,
+} from './infrastructure/account.entity';
+import { PricingPolicyRecord } from './infrastructure/pricing-policy.entity';
+import {
+  LocationRecord,
+  PaymentTermRecord,
+  PricingLevelRecord,
+  SalesChannelRecord,
+  UnitOfMeasureRecord,
+} from './infrastructure/reference-list.entity';
+import { AccountRepository } from './infrastructure/account.repository';
+import { AddressRepository } from './infrastructure/address.repository';
+import { ContactRepository } from './infrastructure/contact.repository';
+import { PaymentMethodRepository } from './infrastructure/payment-method.repository';
+import { PricingPolicyRepository } from './infrastructure/pricing-policy.repository';
+
+const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
+  provide: referenceListToken(definition.object),
+  useFactory: (tx: TransactionHost, events: EventPublisher, resources: ResourceRegistry) =>
+    referenceListService(definition as never, tx, events, resources),
+  inject: [TransactionHost, EventPublisher, ResourceRegistry],
+}));
+
+/**
+ * Sales core: customer accounts (addresses, contacts, payment methods), pricing policies,
+ * reference lists, order documents and payments, with the bulk importers of accounts and orders
+ * and the QA seed fixtures. Exports application services only: other contexts use
+ * AccountsService, PricingPoliciesService, OrdersService (assertReadyForFulfillment,
+ * markFulfilled), PaymentsService and the reference-list services (tokens in
+ * application/tokens.ts); accounting reaches invoices through the ReceivablesPort this module
+ * registers.
+ */
+@Module({
+  imports: [
+    CatalogCoreModule,
+    AccountingCoreModule,
+    TypeOrmModule.forFeature([
+      ...ORDER_RECORDS,
+      AccountRecord,
+      AccountAddressRecord,
+      AccountContactRecord,
+      PaymentMethodRecord,
+      PricingPolicyRecord,
+      LocationRecord,
+      PaymentTermRecord,
+      UnitOfMeasureRecord,
+      SalesChannelRecord,
+      PricingLevelRecord,
+    ]),
+  ],
+  providers: [
+    ...referenceListProviders,
+    AccountRepository,
+    AddressRepository,
+    ContactRepository,
+    PaymentMethodRepository,
+    PricingPolicyRepository,
+    AccountsService,
+    PricingPoliciesService,
+    OrderRepository,
+    OrderLineRepository,
+    PaymentRepository,
+    PaymentApplicationRepository,
+    RefundRepository,
+    CustomerCreditRepository,
+    OrdersService,
+    OrderChanges,
+    OrderLines,
+    OrderTags,
+    OrderPostings,
+    OrderLinePricing,
+    PaymentsService,
+    OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
+    PurchaseOrderReceivingService,
+    SalesReceivables,
+    OrderLineFactsRepository,
+    OrderLineFactsService,
+    KitLines,
+    { provide: PAYMENT_PROCESSOR, useClass: SandboxPaymentProcessor },
+    SalesSeed,
+    AccountsImporter,
+    OrdersImporter,
+  ],
+  exports: [
+    AccountsService,
+    PricingPoliciesService,
+    OrdersService,
+    OrderLines,
+    OrderTags,
+    PaymentsService,
+    OrderLineFactsService,
+    KitLines,
+    OrderCommitmentsGateway,
+    RecognizedRevenueGateway,
+    PurchaseOrderReceivingService,
+    ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
+  ],
+})
+export class SalesCoreModule {}

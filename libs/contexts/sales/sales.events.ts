@@ -1,0 +1,66 @@
+import { eventFamily, EventTypeDefinition } from '#platform/events/event-catalog';
+
+/** The event types the sales context publishes (docs/webhooks.md describes them). */
+export const SALES_EVENT_TYPES: readonly EventTypeDefinition[] = [
+  ...eventFamily('account', {
+    'account.created': 'A customer account was created.',
+    'account.updated': 'Fields of an account changed.',
+    'account.deleted': 'An account was soft-deleted.',
+    'account.merged': 'An account was merged into another; data.object is the surviving account.',
+    'account.address.added': 'An address was added to an account.',
+    'account.address.updated': 'An address of an account changed.',
+    'account.address.removed': 'An address was removed from an account.',
+    'account.contact.added': 'A contact was added to an account.',
+    'account.contact.updated': 'A contact of an account changed.',
+    'account.contact.removed': 'A contact was removed from an account.',
+    'account.credit_limit.updated': 'The credit limit of an account changed.',
+    'account.terms.updated': 'The payment terms of an account changed.',
+  }),
+  ...eventFamily('order', {
+    'order.created': 'A quote, sales order, return, purchase order or invoice document was created.',
+    'order.updated': 'Fields or lines of an order changed.',
+    'order.confirmed': 'An order was confirmed.',
+    'order.cancelled': 'An order was cancelled.',
+    'order.voided': 'An order was voided.',
+    'order.revised': 'A confirmed order was changed after the customer received it.',
+    'order.revision_acknowledged': 'The customer acknowledged a revised order.',
+    'order.converted': 'A quote became a sales order, or a sales order an invoice.',
+    'order.line.added': 'A line was added to an order.',
+    'order.line.updated': 'A line of an order changed.',
+    'order.line.removed': 'A line was removed from an order.',
+    'order.deleted': 'A draft order was deleted.',
+  }),
+  ...eventFamily('invoice', {
+    'invoice.created': 'An invoice was created.',
+    'invoice.finalized': 'An invoice was finalized and posted to the ledger.',
+    'invoice.updated': 'An invoice changed.',
+    'invoice.voided': 'An invoice was voided.',
+    'invoice.paid': 'An invoice was paid in full.',
+    'invoice.partially_paid': 'A payment covered part of an invoice.',
+    'invoice.overdue': 'An invoice passed its due date unpaid.',
+    'invoice.late_fee_applied': 'A late-fee invoice was raised for an overdue invoice.',
+  }),
+  ...eventFamily('payment', {
+    'payment.succeeded': 'A payment was recorded or approved.',
+    'payment.failed': 'A payment was declined.',
+    'payment.refunded': 'A payment was refunded in full.',
+    'payment.partially_refunded': 'Part of a payment was refunded.',
+    'payment.method.created': 'A payment method was added to an account.',
+    'payment.method.updated': 'A payment method changed.',
+    'payment.method.deleted': 'A payment method was removed.',
+    'payment.method.default_changed': 'Another payment method became the account default.',
+  }),
+  ...eventFamily('purchasing', {
+    'purchasing.purchase_order.created': 'A purchase order was created.',
+    'purchasing.purchase_order.updated': 'A purchase order changed.',
+    'purchasing.purchase_order.confirmed': 'A purchase order was sent to the vendor.',
+    'purchasing.purchase_order.received': 'Goods of a purchase order were received.',
+    'purchasing.purchase_order.cancelled': 'A purchase order was cancelled.',
+  }),
+  ...eventFamily('setting', {
+    'setting.created':
+      'A reference record (location, payment term, unit of measure, sales channel, pricing level) was created.',
+    'setting.updated': 'A reference record changed.',
+    'setting.deleted': 'A reference record was deleted.',
+  }),
+];

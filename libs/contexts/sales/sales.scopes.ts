@@ -1,0 +1,18 @@
+import { readWrite } from '#platform/auth/scopes';
+
+/** The scopes of the sales context's routes. */
+export const SALES_SCOPES: readonly string[] = [
+  ...readWrite(
+    'accounts',
+    'orders',
+    'payments',
+    'purchasing',
+    'locations',
+    'payment_terms',
+    'units_of_measure',
+    'sales_channels',
+    'pricing_levels',
+  ),
+  // SPEC.md's permission `orders.revision_override`: passes the order-revision gate of POST /packages.
+  'orders:revision_override',
+];
