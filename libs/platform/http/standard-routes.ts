@@ -1,0 +1,170 @@
+import { Body, Param, Query, Req, type Type } from '@nestjs/common';
+import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
+import type { Request } from 'express';
+import { RetrieveQueryDto } from './list/list-query.dto';
+import { Route, type RouteMethod, type RouteOptions } from './route';
+
+/** The path a list answers at, without its query: the `url` of a list envelope. */
+export const requestPath = (req: Request) => req.originalUrl.split('?')[0];
+
+/** What a standard route documents beyond its summary (scopes and model come from the spec). */
+export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
+
+/**
+ * The routes most resources share, each answered by the application service method of the same
+ * name (`delete` by `extras.call` where it differs):
+ *
+ * | key      | route                 | scope    | handler                          |
+ * | -------- | --------------------- | -------- | -------------------------------- |
+ * | create   | `POST ''`             | write    | `create(body)`, 201 with model   |
+ * | list     | `GET ''`              | read     | `list(query, path)`              |
+ * | retrieve | `GET ':id'`           | read     | `retrieve(id)`, with `expand[]`  |
+ * | update   | `PATCH ':id'`         | write    | `update(id, body)`, model        |
+ * | delete   | `DELETE ':id'`        | write    | `delete(id)`                     |
+ * | actions  | `POST ':id/<name>'`   | write    | `<name>(id)`, 200 with model     |
+ */
+export interface StandardRoutesSpec {
+  /** The controller property holding the application service. */
+  service: string;
+  /** The scope family: reads need `<scope>:read`, writes `<scope>:write`. */
+  scope: string;
+  /** The resource's response: the success body of create, retrieve, update and the actions. */
+  model: Type;
+  create?: [body: Type, summary: string, extras?: RouteExtras];
+  list?: [query: Type, summary: string, extras?: RouteExtras];
+  retrieve?: [summary: string, extras?: RouteExtras];
+  update?: [body: Type, summary: string, extras?: RouteExtras];
+  delete?: [summary: string, extras?: RouteExtras & { call?: string }];
+  actions?: Record<string, [summary: string, extras?: RouteExtras]>;
+}
+
+/** The handlers a controller writes itself sit in these slots when it has them. */
+const CRUD = ['create', 'list', 'retrieve', 'update', 'delete'] as const;
+
+interface Generated {
+  route: MethodDecorator;
+  /** The handler's parameters, in order: how each is read, and the class it is validated as. */
+  params: [ParameterDecorator, Type | typeof Object][];
+  handle: (service: Record<string, (...args: unknown[]) => unknown>, args: unknown[]) => unknown;
+}
+
+const byId =
+  (method: string) =>
+  (s: Record<string, (...args: unknown[]) => unknown>, [id]: unknown[]) =>
+    s[method](id);
+
+function generate(spec: StandardRoutesSpec): Map<string, Generated> {
+  const read = `${spec.scope}:read`;
+  const write = `${spec.scope}:write`;
+  const route = (method: RouteMethod, path: string, scopes: string, summary: string, extras: RouteExtras) =>
+    Route(method, path, { scopes, summary, ...extras });
+  const id: [ParameterDecorator, Type] = [Param('id'), String];
+  const out = new Map<string, Generated>();
+  if (spec.create) {
+    const [body, summary, extras] = spec.create;
+    out.set('create', {
+      route: route('POST', '', write, summary, { returns: spec.model, ...extras }),
+      params: [[Body(), body]],
+      handle: (s, [input]) => s.create(input),
+    });
+  }
+  if (spec.list) {
+    const [query, summary, extras] = spec.list;
+    out.set('list', {
+      route: route('GET', '', read, summary, { ...extras }),
+      params: [
+        [Query(), query],
+        [Req(), Object],
+      ],
+      handle: (s, [input, req]) => s.list(input, requestPath(req as Request)),
+    });
+  }
+  if (spec.retrieve) {
+    const [summary, extras] = spec.retrieve;
+    out.set('retrieve', {
+      route: route('GET', ':id', read, summary, { returns: spec.model, ...extras }),
+      params: [id, [Query(), RetrieveQueryDto]],
+      handle: byId('retrieve'),
+    });
+  }
+  if (spec.update) {
+    const [body, summary, extras] = spec.update;
+    out.set('update', {
+      route: route('PATCH', ':id', write, summary, { returns: spec.model, ...extras }),
+      params: [id, [Body(), body]],
+      handle: (s, [key, input]) => s.update(key, input),
+    });
+  }
+  if (spec.delete) {
+    const [summary, { call, ...extras } = {}] = spec.delete;
+    out.set('delete', {
+      route: route('DELETE', ':id', write, summary, extras),
+      params: [id],
+      handle: byId(call ?? 'delete'),
+    });
+  }
+  for (const [name, [summary, extras]] of Object.entries(spec.actions ?? {})) {
+    out.set(name, {
+      route: route('POST', `:id/${name}`, write, summary, { code: 200, returns: spec.model, ...extras }),
+      params: [id],
+      handle: byId(name),
+    });
+  }
+  return out;
+}
+
+/** Defines `name` on `prototype` as a route handler, decorated as TypeScript decorates a method. */
+function install(prototype: object, name: string, service: string, generated: Generated): void {
+  const handlers = {
+    [name](this: Record<string, Record<string, (...args: unknown[]) => unknown>>, ...args: unknown[]) {
+      return generated.handle(this[service], args);
+    },
+  };
+  Object.defineProperty(prototype, name, {
+    value: handlers[name],
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  });
+  Reflect.defineMetadata(
+    PARAMTYPES_METADATA,
+    generated.params.map(([, type]) => type),
+    prototype,
+    name,
+  );
+  // Parameter decorators run last parameter first, then the method decorator, as compiled code does.
+  for (let i = generated.params.length - 1; i >= 0; i--) generated.params[i][0](prototype, name, i);
+  generated.route(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
+}
+
+/**
+ * Gives a controller the standard routes of its resource (see `StandardRoutesSpec`). Routes are
+ * registered and documented in this order: create, list, retrieve, update and delete (generated
+ * or written in the class), then the generated actions, then the class's other handlers as written.
+ */
+export const StandardRoutes =
+  (spec: StandardRoutesSpec): ClassDecorator =>
+  (target) => {
+    const prototype = (target as unknown as Type).prototype as object;
+    const generated = generate(spec);
+    const own = Object.getOwnPropertyNames(prototype)
+      .filter((name) => name !== 'constructor')
+      .map((name) => [name, Object.getOwnPropertyDescriptor(prototype, name)!] as const);
+    for (const [name] of own) {
+      if (generated.has(name)) throw new Error(`${target.name}.${name} is both written and generated`);
+      Reflect.deleteProperty(prototype, name);
+    }
+    const written = new Map(own);
+    const restore = (name: string) => {
+      Object.defineProperty(prototype, name, written.get(name)!);
+      written.delete(name);
+    };
+    for (const name of CRUD) {
+      const handler = generated.get(name);
+      if (handler) install(prototype, name, spec.service, handler);
+      else if (written.has(name)) restore(name);
+      generated.delete(name);
+    }
+    for (const [name, handler] of generated) install(prototype, name, spec.service, handler);
+    for (const name of [...written.keys()]) restore(name);
+  };
