@@ -1,10 +1,9 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
 import { validateAs } from '#platform/imports/import-registry';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { BankTransactionsService } from '../application/bank-transactions.service';
 import {
   BankTransactionInputDto,
@@ -19,6 +18,20 @@ import {
 @ApiResource('bank_transaction')
 @ApiExtraModels(BankTransactionInputDto, ImportBankTransactionsDto)
 @Controller('accounting/bank-transactions')
+@StandardRoutes({
+  service: 'bank',
+  scope: 'accounting',
+  model: BankTransactionResponse,
+  list: [
+    BankTransactionListQuery,
+    'List bank transactions',
+    {
+      description: 'Filters bank_account_id, type, status, date_from, date_to (transaction_date).',
+      returns: BankTransactionListResponse,
+    },
+  ],
+  retrieve: ['Retrieve a bank transaction'],
+})
 export class BankTransactionsController {
   constructor(private readonly bank: BankTransactionsService) {}
 
@@ -62,25 +75,6 @@ export class BankTransactionsController {
     }
     const single = await validateAs(BankTransactionInputDto, body);
     return (await this.bank.import([single], () => ''))[0];
-  }
-
-  @Route('GET', '', {
-    scopes: 'accounting:read',
-    summary: 'List bank transactions',
-    description: 'Filters bank_account_id, type, status, date_from, date_to (transaction_date).',
-    returns: BankTransactionListResponse,
-  })
-  list(@Query() query: BankTransactionListQuery, @Req() req: Request) {
-    return this.bank.list(query, req.originalUrl.split('?')[0]);
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'accounting:read',
-    summary: 'Retrieve a bank transaction',
-    returns: BankTransactionResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.bank.retrieve(id);
   }
 
   @Route('POST', ':id/match-deposit-to-invoices', {

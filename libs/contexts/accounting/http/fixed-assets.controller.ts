@@ -1,8 +1,8 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { FixedAssetsService } from '../application/fixed-assets.service';
 import {
   AssetEventResponse,
@@ -17,31 +17,16 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
 
 @ApiTags('Fixed assets')
 @Controller('fixed_assets')
+@StandardRoutes({
+  service: 'assets',
+  scope: 'assets',
+  model: FixedAssetResponse,
+  create: [CreateFixedAssetDto, 'Register a fixed asset (straight-line)'],
+  list: [ListQueryDto, 'List fixed assets'],
+  retrieve: ['Retrieve a fixed asset'],
+})
 export class FixedAssetsController {
   constructor(private readonly assets: FixedAssetsService) {}
-
-  @Route('POST', '', {
-    scopes: 'assets:write',
-    summary: 'Register a fixed asset (straight-line)',
-    returns: FixedAssetResponse,
-  })
-  create(@Body() body: CreateFixedAssetDto) {
-    return this.assets.create(body);
-  }
-
-  @Route('GET', '', { scopes: 'assets:read', summary: 'List fixed assets' })
-  list(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.assets.list(query, req.originalUrl.split('?')[0]);
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'assets:read',
-    summary: 'Retrieve a fixed asset',
-    returns: FixedAssetResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.assets.retrieve(id);
-  }
 
   @Route('POST', ':id/depreciate', {
     scopes: 'assets:write',

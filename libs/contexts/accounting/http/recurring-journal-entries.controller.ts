@@ -1,9 +1,8 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { RecurringJournalEntriesService } from '../application/recurring-journal-entries.service';
 import { JournalEntryResponse } from './journal-entry.dto';
 import {
@@ -15,50 +14,22 @@ import {
 
 @ApiTags('Journal entries')
 @Controller('recurring-journal-entries')
+@StandardRoutes({
+  service: 'recurring',
+  scope: 'accounting',
+  model: RecurringJournalEntryResponse,
+  create: [
+    CreateRecurringJournalEntryDto,
+    'Create a recurring journal entry template',
+    { description: 'Lines must balance and use postable accounts.' },
+  ],
+  list: [RecurringListQuery, 'List recurring journal entry templates'],
+  retrieve: ['Retrieve a recurring journal entry template'],
+  update: [UpdateRecurringJournalEntryDto, 'Update a recurring journal entry template'],
+  delete: ['Delete a recurring journal entry template', { description: 'Entries it already posted stay.' }],
+})
 export class RecurringJournalEntriesController {
   constructor(private readonly recurring: RecurringJournalEntriesService) {}
-
-  @Route('POST', '', {
-    scopes: 'accounting:write',
-    summary: 'Create a recurring journal entry template',
-    description: 'Lines must balance and use postable accounts.',
-    returns: RecurringJournalEntryResponse,
-  })
-  create(@Body() body: CreateRecurringJournalEntryDto) {
-    return this.recurring.create(body);
-  }
-
-  @Route('GET', '', { scopes: 'accounting:read', summary: 'List recurring journal entry templates' })
-  list(@Query() query: RecurringListQuery, @Req() req: Request) {
-    return this.recurring.list(query, req.originalUrl.split('?')[0]);
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'accounting:read',
-    summary: 'Retrieve a recurring journal entry template',
-    returns: RecurringJournalEntryResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.recurring.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'accounting:write',
-    summary: 'Update a recurring journal entry template',
-    returns: RecurringJournalEntryResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateRecurringJournalEntryDto) {
-    return this.recurring.update(id, body);
-  }
-
-  @Route('DELETE', ':id', {
-    scopes: 'accounting:write',
-    summary: 'Delete a recurring journal entry template',
-    description: 'Entries it already posted stay.',
-  })
-  delete(@Param('id') id: string) {
-    return this.recurring.delete(id);
-  }
 
   @Route('POST', ':id/run', {
     scopes: 'accounting:write',

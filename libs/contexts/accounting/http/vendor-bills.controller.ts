@@ -1,9 +1,8 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { VendorBillsService } from '../application/vendor-bills.service';
 import {
   CreateVendorBillDto,
@@ -15,36 +14,20 @@ import {
 @ApiTags('Vendor bills')
 @ApiResource('vendor_bill')
 @Controller('vendor-bills')
+@StandardRoutes({
+  service: 'bills',
+  scope: 'purchasing',
+  model: VendorBillResponse,
+  create: [
+    CreateVendorBillDto,
+    'Record a vendor bill',
+    { description: 'Posts AP_BILL: Dr debit_account_id, Cr payables.' },
+  ],
+  list: [VendorBillListQuery, 'List vendor bills', { description: 'Filter status.' }],
+  retrieve: ['Retrieve a vendor bill with its payments'],
+})
 export class VendorBillsController {
   constructor(private readonly bills: VendorBillsService) {}
-
-  @Route('POST', '', {
-    scopes: 'purchasing:write',
-    summary: 'Record a vendor bill',
-    description: 'Posts AP_BILL: Dr debit_account_id, Cr payables.',
-    returns: VendorBillResponse,
-  })
-  create(@Body() body: CreateVendorBillDto) {
-    return this.bills.create(body);
-  }
-
-  @Route('GET', '', {
-    scopes: 'purchasing:read',
-    summary: 'List vendor bills',
-    description: 'Filter status.',
-  })
-  list(@Query() query: VendorBillListQuery, @Req() req: Request) {
-    return this.bills.list(query, req.originalUrl.split('?')[0]);
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'purchasing:read',
-    summary: 'Retrieve a vendor bill with its payments',
-    returns: VendorBillResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.bills.retrieve(id);
-  }
 
   @Route('POST', ':id/payments', {
     scopes: 'purchasing:write',
