@@ -1,9 +1,8 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { AccountsService } from '../application/accounts.service';
 import {
   AccountListQueryDto,
@@ -14,62 +13,38 @@ import {
   UpdateAccountDto,
 } from './account.dto';
 
-const path = (req: Request) => req.originalUrl.split('?')[0];
-
 @ApiTags('Accounts')
 @ApiResource('account')
 @Controller('accounts')
+@StandardRoutes({
+  service: 'accounts',
+  scope: 'accounts',
+  model: AccountResponse,
+  create: [CreateAccountDto, 'Create a customer account', { description: 'Emits account.created.' }],
+  list: [
+    AccountListQueryDto,
+    'List accounts',
+    { description: 'Newest first; deleted accounts only with include_deleted=true.' },
+  ],
+  retrieve: [
+    'Retrieve an account',
+    { description: 'Deleted and merged accounts are returned with deleted: true.' },
+  ],
+  update: [
+    UpdateAccountDto,
+    'Update an account',
+    {
+      description:
+        'Emits account.updated, plus account.credit_limit.updated / account.terms.updated when those change. 409 on a deleted account.',
+    },
+  ],
+  delete: [
+    'Delete an account (soft)',
+    { description: 'status becomes deleted; emits account.deleted. 409 when already deleted.' },
+  ],
+})
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
-
-  @Route('POST', '', {
-    scopes: 'accounts:write',
-    summary: 'Create a customer account',
-    description: 'Emits account.created.',
-    returns: AccountResponse,
-  })
-  create(@Body() body: CreateAccountDto) {
-    return this.accounts.create(body);
-  }
-
-  @Route('GET', '', {
-    scopes: 'accounts:read',
-    summary: 'List accounts',
-    description: 'Newest first; deleted accounts only with include_deleted=true.',
-  })
-  list(@Query() query: AccountListQueryDto, @Req() req: Request) {
-    return this.accounts.list(query, path(req));
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'accounts:read',
-    summary: 'Retrieve an account',
-    description: 'Deleted and merged accounts are returned with deleted: true.',
-    returns: AccountResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.accounts.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'accounts:write',
-    summary: 'Update an account',
-    description:
-      'Emits account.updated, plus account.credit_limit.updated / account.terms.updated when those change. 409 on a deleted account.',
-    returns: AccountResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateAccountDto) {
-    return this.accounts.update(id, body);
-  }
-
-  @Route('DELETE', ':id', {
-    scopes: 'accounts:write',
-    summary: 'Delete an account (soft)',
-    description: 'status becomes deleted; emits account.deleted. 409 when already deleted.',
-  })
-  delete(@Param('id') id: string) {
-    return this.accounts.delete(id);
-  }
 
   @Route('POST', ':id/merge', {
     scopes: 'accounts:write',

@@ -2,8 +2,9 @@ import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { OrderLines } from '../application/order-lines.service';
 import { OrderTags } from '../application/order-tags.service';
 import { OrdersService } from '../application/orders.service';
@@ -25,6 +26,36 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 @ApiTags('Orders')
 @ApiResource('order')
 @Controller('orders')
+@StandardRoutes({
+  service: 'orders',
+  scope: 'orders',
+  model: OrderResponse,
+  create: [
+    CreateOrderDto,
+    'Create an order document',
+    {
+      description:
+        'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).',
+    },
+  ],
+  list: [
+    OrderListQueryDto,
+    'List orders',
+    {
+      description:
+        'Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product.',
+    },
+  ],
+  retrieve: ['Retrieve an order'],
+  update: [
+    UpdateOrderDto,
+    'Update an order',
+    {
+      description:
+        'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
+    },
+  ],
+})
 export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
@@ -32,43 +63,6 @@ export class OrdersController {
     private readonly orderTags: OrderTags,
     private readonly payments: PaymentsService,
   ) {}
-
-  @Route('POST', '', {
-    scopes: 'orders:write',
-    summary: 'Create an order document',
-    description:
-      'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).',
-    returns: OrderResponse,
-  })
-  create(@Body() body: CreateOrderDto) {
-    return this.orders.create(body);
-  }
-
-  @Route('GET', '', {
-    scopes: 'orders:read',
-    summary: 'List orders',
-    description:
-      'Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product.',
-  })
-  list(@Query() query: OrderListQueryDto, @Req() req: Request) {
-    return this.orders.list(query, path(req));
-  }
-
-  @Route('GET', ':id', { scopes: 'orders:read', summary: 'Retrieve an order', returns: OrderResponse })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.orders.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'orders:write',
-    summary: 'Update an order',
-    description:
-      'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
-    returns: OrderResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateOrderDto) {
-    return this.orders.update(id, body);
-  }
 
   @Route('POST', ':id/lines', {
     scopes: 'orders:write',

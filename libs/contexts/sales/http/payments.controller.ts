@@ -2,8 +2,9 @@ import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { PaymentsService } from '../application/payments.service';
 import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse } from './payment.dto';
 
@@ -12,23 +13,22 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 @ApiTags('Payments')
 @ApiResource('payment')
 @Controller('payments')
+@StandardRoutes({
+  service: 'payments',
+  scope: 'payments',
+  model: PaymentResponse,
+  list: [
+    PaymentListQueryDto,
+    'List payments',
+    {
+      description:
+        'Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed.',
+    },
+  ],
+  retrieve: ['Retrieve a payment'],
+})
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  @Route('GET', '', {
-    scopes: 'payments:read',
-    summary: 'List payments',
-    description:
-      'Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed.',
-  })
-  list(@Query() query: PaymentListQueryDto, @Req() req: Request) {
-    return this.payments.list(query, path(req));
-  }
-
-  @Route('GET', ':id', { scopes: 'payments:read', summary: 'Retrieve a payment', returns: PaymentResponse })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.payments.retrieve(id);
-  }
 
   @Route('POST', ':id/refunds', {
     scopes: 'payments:write',

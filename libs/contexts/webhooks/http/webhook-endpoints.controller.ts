@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
 import { DeliveryListQueryDto, DeliveryListResponse, WebhookDeliveryResponse } from './webhook-delivery.dto';
 import {
@@ -24,28 +25,23 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
  */
 @ApiTags('Webhook endpoints')
 @Controller(['webhook_endpoints', 'entities/:entity_id/webhook_endpoints'])
+@StandardRoutes({
+  service: 'endpoints',
+  scope: 'webhooks',
+  model: CreatedWebhookEndpointResponse,
+  create: [
+    CreateWebhookEndpointDto,
+    'Register a webhook endpoint',
+    { description: 'The signing secret is in `secret`, shown only in this response.' },
+  ],
+  list: [
+    ListQueryDto,
+    'List webhook endpoints',
+    { description: 'Newest first, cursor-paginated.', list: WebhookEndpointResponse },
+  ],
+})
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
-
-  @Route('POST', '', {
-    scopes: 'webhooks:write',
-    summary: 'Register a webhook endpoint',
-    description: 'The signing secret is in `secret`, shown only in this response.',
-    returns: CreatedWebhookEndpointResponse,
-  })
-  create(@Body() body: CreateWebhookEndpointDto) {
-    return this.endpoints.create(body);
-  }
-
-  @Route('GET', '', {
-    scopes: 'webhooks:read',
-    summary: 'List webhook endpoints',
-    description: 'Newest first, cursor-paginated.',
-    list: WebhookEndpointResponse,
-  })
-  list(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.endpoints.list(query, path(req));
-  }
 
   @Route('GET', ':id', {
     scopes: 'webhooks:read',
