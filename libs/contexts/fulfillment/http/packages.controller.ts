@@ -5,11 +5,11 @@ import type { Request, Response } from 'express';
 import { PlatformError } from '#platform/errors/domain-error';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ApiListResponse } from '#platform/http/list/api-list-response';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { missingScopes } from '#platform/auth/scopes';
 import { Route } from '#platform/http/route';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { EmptyBodyDto } from '#contexts/sales';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import {
@@ -40,6 +40,25 @@ function requireScope(scope: string, why: string): void {
 @ApiTags('Fulfillment')
 @ApiResource('package')
 @Controller('packages')
+@StandardRoutes({
+  service: 'packages',
+  scope: 'fulfillment',
+  model: PackageResponse,
+  list: [
+    PackageListQueryDto,
+    'List packages',
+    {
+      description: 'Newest first. Filters order_id, status, carrier, created_after, created_before.',
+      list: PackageResponse,
+    },
+  ],
+  retrieve: ['Retrieve a package', { description: 'With its items, label data and insurance summary.' }],
+  update: [
+    UpdatePackageDto,
+    'Update a package',
+    { description: 'While `packing` or `packed`; 409 invalid_state after.' },
+  ],
+})
 export class PackagesController {
   constructor(
     private readonly packages: PackagesService,
@@ -66,36 +85,6 @@ export class PackagesController {
     if (via)
       requireScope(REVISION_OVERRIDE_SCOPE, via === 'override_query' ? 'override=true' : 'skip_revision_ack');
     return this.packages.create(body, via);
-  }
-
-  @Route('GET', '', {
-    scopes: 'fulfillment:read',
-    summary: 'List packages',
-    description: 'Newest first. Filters order_id, status, carrier, created_after, created_before.',
-    list: PackageResponse,
-  })
-  list(@Query() query: PackageListQueryDto, @Req() req: Request) {
-    return this.packages.list(query, req.originalUrl.split('?')[0]);
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'fulfillment:read',
-    summary: 'Retrieve a package',
-    description: 'With its items, label data and insurance summary.',
-    returns: PackageResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.packages.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'fulfillment:write',
-    summary: 'Update a package',
-    description: 'While `packing` or `packed`; 409 invalid_state after.',
-    returns: PackageResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdatePackageDto) {
-    return this.packages.update(id, body);
   }
 
   @Route('GET', ':id/rates', {

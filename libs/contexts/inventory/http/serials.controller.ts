@@ -1,9 +1,9 @@
-import { Body, Controller, Headers, Param, Query } from '@nestjs/common';
+import { Controller, Headers, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
 import { isUuid } from '#platform/persistence/ids';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { SerialsService } from '../application/serials.service';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto } from './serial.dto';
@@ -11,6 +11,20 @@ import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto
 @ApiTags('Inventory')
 @ApiResource('serial_number')
 @Controller('inventory/serials')
+@StandardRoutes({
+  service: 'serials',
+  scope: 'inventory',
+  model: SerialResponse,
+  retrieve: ['Retrieve a serial number record'],
+  update: [
+    UpdateSerialDto,
+    'Update a serial number record',
+    {
+      description:
+        'Lot, expiry and warranty fields; status moves a returned, damaged or quarantined unit to available, damaged or quarantined (409 invalid_state naming the current status when the state machine forbids it). Emits inventory.serial.updated.',
+    },
+  ],
+})
 export class SerialsController {
   constructor(private readonly serials: SerialsService) {}
 
@@ -40,25 +54,5 @@ export class SerialsController {
       page: query.page ?? 1,
       perPage: query.per_page ?? 50,
     });
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'inventory:read',
-    summary: 'Retrieve a serial number record',
-    returns: SerialResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.serials.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'inventory:write',
-    summary: 'Update a serial number record',
-    description:
-      'Lot, expiry and warranty fields; status moves a returned, damaged or quarantined unit to available, damaged or quarantined (409 invalid_state naming the current status when the state machine forbids it). Emits inventory.serial.updated.',
-    returns: SerialResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateSerialDto) {
-    return this.serials.update(id, body);
   }
 }

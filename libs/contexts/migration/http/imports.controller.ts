@@ -4,8 +4,9 @@ import type { Request } from 'express';
 import { AppConfig } from '#platform/config/app-config';
 import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '#platform/http/request-body';
 import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
-import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { ImportsService } from '../application/imports.service';
 import { MigrationError } from '../domain/migration-error';
 import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './import.dto';
@@ -18,6 +19,15 @@ const CHUNK_BYTES = 1024 * 1024;
 /** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
 @ApiTags('Migration')
 @Controller('entities/:entity_id/migration/imports')
+@StandardRoutes({
+  service: 'imports',
+  scope: 'migrations',
+  model: ImportResponse,
+  retrieve: [
+    'Retrieve an import',
+    { description: 'Status and progress: total, processed, succeeded, failed.' },
+  ],
+})
 export class ImportsController {
   constructor(
     private readonly imports: ImportsService,
@@ -68,16 +78,6 @@ export class ImportsController {
         hint: 'records must be an array.',
       }).asPreHandler();
     return this.imports.create(resource ?? query.resource, { format: 'json', records });
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'migrations:read',
-    summary: 'Retrieve an import',
-    description: 'Status and progress: total, processed, succeeded, failed.',
-    returns: ImportResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.imports.retrieve(id);
   }
 
   @Route('GET', ':id/errors', {

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
@@ -28,48 +28,30 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 @StandardRoutes({
   service: 'endpoints',
   scope: 'webhooks',
-  model: CreatedWebhookEndpointResponse,
+  model: WebhookEndpointResponse,
   create: [
     CreateWebhookEndpointDto,
     'Register a webhook endpoint',
-    { description: 'The signing secret is in `secret`, shown only in this response.' },
+    {
+      description: 'The signing secret is in `secret`, shown only in this response.',
+      returns: CreatedWebhookEndpointResponse,
+    },
   ],
   list: [
     ListQueryDto,
     'List webhook endpoints',
     { description: 'Newest first, cursor-paginated.', list: WebhookEndpointResponse },
   ],
+  retrieve: ['Retrieve a webhook endpoint'],
+  update: [
+    UpdateWebhookEndpointDto,
+    'Update a webhook endpoint',
+    { description: 'url, enabled_events (or its alias events), description, status active/disabled.' },
+  ],
+  delete: ['Delete a webhook endpoint', { description: 'Pending deliveries are cancelled.' }],
 })
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
-
-  @Route('GET', ':id', {
-    scopes: 'webhooks:read',
-    summary: 'Retrieve a webhook endpoint',
-    returns: WebhookEndpointResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.endpoints.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'webhooks:write',
-    summary: 'Update a webhook endpoint',
-    description: 'url, enabled_events (or its alias events), description, status active/disabled.',
-    returns: WebhookEndpointResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointDto) {
-    return this.endpoints.update(id, body);
-  }
-
-  @Route('DELETE', ':id', {
-    scopes: 'webhooks:write',
-    summary: 'Delete a webhook endpoint',
-    description: 'Pending deliveries are cancelled.',
-  })
-  delete(@Param('id') id: string) {
-    return this.endpoints.delete(id);
-  }
 
   @Route('POST', ':id/rotate_secret', {
     scopes: 'webhooks:write',
