@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { ProductsService } from '../application/products.service';
 import {
   AttachTagDto,
@@ -23,6 +24,38 @@ const path = (req: Request) => req.originalUrl.split('?')[0];
 @ApiTags('Products')
 @ApiResource('product')
 @Controller('products')
+@StandardRoutes({
+  service: 'products',
+  scope: 'products',
+  model: ProductResponse,
+  list: [
+    ProductListQueryDto,
+    'List products',
+    {
+      description:
+        'Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.',
+      list: ProductResponse,
+    },
+  ],
+  retrieve: [
+    'Retrieve a product',
+    { description: 'Archived products are still returned, with status `archived`.' },
+  ],
+  update: [
+    UpdateProductDto,
+    'Update a product',
+    { description: 'Archived products cannot be changed (409 invalid_state) until restored.' },
+  ],
+  delete: [
+    'Delete (archive) a product',
+    {
+      description:
+        'Soft delete: the product becomes `archived` and keeps its SKU; `product.deleted` is sent.',
+      returns: DeletedResponse,
+      call: 'archive',
+    },
+  ],
+})
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
@@ -37,46 +70,6 @@ export class ProductsController {
   })
   create(@Body() body: CreateProductDto) {
     return this.products.create(body);
-  }
-
-  @Route('GET', '', {
-    scopes: 'products:read',
-    summary: 'List products',
-    description: 'Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.',
-    list: ProductResponse,
-  })
-  list(@Query() query: ProductListQueryDto, @Req() req: Request) {
-    return this.products.list(query, path(req));
-  }
-
-  @Route('GET', ':id', {
-    scopes: 'products:read',
-    summary: 'Retrieve a product',
-    description: 'Archived products are still returned, with status `archived`.',
-    returns: ProductResponse,
-  })
-  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
-    return this.products.retrieve(id);
-  }
-
-  @Route('PATCH', ':id', {
-    scopes: 'products:write',
-    summary: 'Update a product',
-    description: 'Archived products cannot be changed (409 invalid_state) until restored.',
-    returns: ProductResponse,
-  })
-  update(@Param('id') id: string, @Body() body: UpdateProductDto) {
-    return this.products.update(id, body);
-  }
-
-  @Route('DELETE', ':id', {
-    scopes: 'products:write',
-    summary: 'Delete (archive) a product',
-    description: 'Soft delete: the product becomes `archived` and keeps its SKU; `product.deleted` is sent.',
-    returns: DeletedResponse,
-  })
-  delete(@Param('id') id: string) {
-    return this.products.archive(id);
   }
 
   @Route('POST', ':id/restore', {
