@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { ProductsService } from '../application/products.service';
 import {
   AttachTagDto,
@@ -18,8 +18,6 @@ import {
   UpdateVariantDto,
 } from './product.dto';
 import { EmptyBodyDto } from './catalog-validators';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 @ApiTags('Products')
 @ApiResource('product')
@@ -123,7 +121,7 @@ export class ProductsController {
   })
   @ApiResource('product_variant')
   listVariants(@Param('id') id: string, @Query() _query: RetrieveQueryDto, @Req() req: Request) {
-    return this.products.listVariants(id, path(req));
+    return this.products.listVariants(id, requestPath(req));
   }
 
   @Route('GET', ':product_id/variants/:id', {

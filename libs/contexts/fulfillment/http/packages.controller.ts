@@ -9,7 +9,7 @@ import { missingScopes } from '#platform/auth/scopes';
 import { Route } from '#platform/http/route';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { EmptyBodyDto } from '#contexts/sales';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import {
@@ -95,7 +95,7 @@ export class PackagesController {
   })
   @ApiListResponse(RateResponse, 'Cheapest service of each carrier and level; one page.')
   rates(@Param('id') id: string, @Req() req: Request) {
-    return this.labels.quote(id, req.originalUrl.split('?')[0]);
+    return this.labels.quote(id, requestPath(req));
   }
 
   @Route('POST', ':id/buy-label', {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { FreezeService } from '../application/freeze.service';
 import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutover.dto';
 
@@ -59,6 +60,6 @@ export class CutoverController {
     response: { status: 200, type: FreezeHistoryResponse, isArray: true },
   })
   history(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.freezes.listHistory(query, req.originalUrl.split('?')[0]);
+    return this.freezes.listHistory(query, requestPath(req));
   }
 }

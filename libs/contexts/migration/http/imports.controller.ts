@@ -6,7 +6,7 @@ import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '#platform/http
 import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { ImportsService } from '../application/imports.service';
 import { MigrationError } from '../domain/migration-error';
 import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './import.dto';
@@ -87,6 +87,6 @@ export class ImportsController {
     response: { status: 200, type: ImportErrorResponse, isArray: true },
   })
   errors(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.imports.listErrors(id, query, req.originalUrl.split('?')[0]);
+    return this.imports.listErrors(id, query, requestPath(req));
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { BuildsService } from '../application/builds.service';
 import { BuildResponse, CreateBuildDto } from './build.dto';
 import { toBuildResource } from './build.presenter';
@@ -27,7 +28,7 @@ export class BuildsController {
   @Route('GET', '', { scopes: 'inventory:read', summary: 'List builds', list: BuildResponse })
   async list(@Query() query: ListQueryDto, @Req() req: Request) {
     const page = await this.builds.list(query);
-    return listEnvelope(page.rows.map(toBuildResource), page, req.originalUrl.split('?')[0]);
+    return listEnvelope(page.rows.map(toBuildResource), page, requestPath(req));
   }
 
   @Route('GET', ':id', { scopes: 'inventory:read', summary: 'Retrieve a build', returns: BuildResponse })

@@ -4,11 +4,10 @@ import type { Request } from 'express';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { KitComponentsService } from '../application/kit-components.service';
 import { CreateKitComponentDto, KitComponentResponse, UpdateKitComponentDto } from './kit-component.dto';
 import { toKitComponentResource } from './kit-component.presenter';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 @ApiTags('Kit components')
 @Controller('products')
@@ -33,7 +32,7 @@ export class KitComponentsController {
   })
   async list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     const page = await this.components.list(id, query);
-    return listEnvelope(page.rows.map(toKitComponentResource), page, path(req));
+    return listEnvelope(page.rows.map(toKitComponentResource), page, requestPath(req));
   }
 
   @Route('GET', ':id/components/:component_id', {

@@ -4,11 +4,10 @@ import type { Request } from 'express';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { ProductVendorsService } from '../application/product-vendors.service';
 import { CreateProductVendorDto, ProductVendorResponse, UpdateProductVendorDto } from './product-vendor.dto';
 import { toProductVendorResource } from './product-vendor.presenter';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 @ApiTags('Product vendors')
 @Controller('products')
@@ -32,7 +31,7 @@ export class ProductVendorsController {
   })
   async list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     const page = await this.vendors.list(id, query);
-    return listEnvelope(page.rows.map(toProductVendorResource), page, path(req));
+    return listEnvelope(page.rows.map(toProductVendorResource), page, requestPath(req));
   }
 
   @Route('GET', ':id/vendors/:vendor_id', {

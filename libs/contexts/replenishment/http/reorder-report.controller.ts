@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ReorderReportService } from '../application/reorder-report.service';
 import { ReorderReportQueryDto, ReorderReportRowResponse } from './reorder-report.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 
 @ApiTags('Purchasing')
 @Controller('purchasing/reorder-report')
@@ -18,6 +19,6 @@ export class ReorderReportController {
     list: ReorderReportRowResponse,
   })
   list(@Query() query: ReorderReportQueryDto, @Req() req: Request) {
-    return this.report.report(query, req.originalUrl.split('?')[0]);
+    return this.report.report(query, requestPath(req));
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { AccountsService } from '../application/accounts.service';
 import { AccountChildOperations } from '../application/account-children';
 import { AddressResponse, CreateAddressDto, UpdateAddressDto } from './account-address.dto';
@@ -54,7 +55,7 @@ function accountChildController(routes: ChildRoutes): Type {
       description: 'Newest first, cursor-paginated.',
     })
     list(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-      return this.service.list(id, query, req.originalUrl.split('?')[0]);
+      return this.service.list(id, query, requestPath(req));
     }
 
     @Route('GET', `:${itemParam}`, {

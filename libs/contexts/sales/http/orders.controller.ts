@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { OrderLines } from '../application/order-lines.service';
 import { OrderTags } from '../application/order-tags.service';
 import { OrdersService } from '../application/orders.service';
@@ -20,8 +20,6 @@ import {
   UpdateOrderLineDto,
 } from './order.dto';
 import { CreatePaymentDto, PaymentResponse } from './payment.dto';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 @ApiTags('Orders')
 @ApiResource('order')
@@ -221,6 +219,6 @@ export class OrdersController {
   @ApiTags('Payments')
   async listPayments(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
     await this.orders.retrieve(id);
-    return this.payments.list({ ...query, order_id: id }, path(req));
+    return this.payments.list({ ...query, order_id: id }, requestPath(req));
   }
 }

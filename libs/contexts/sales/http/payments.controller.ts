@@ -4,11 +4,9 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { PaymentsService } from '../application/payments.service';
 import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse } from './payment.dto';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 @ApiTags('Payments')
 @ApiResource('payment')
@@ -49,6 +47,6 @@ export class PaymentsController {
   })
   @ApiResource('refund')
   listRefunds(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.payments.listRefunds(id, query, path(req));
+    return this.payments.listRefunds(id, query, requestPath(req));
   }
 }

@@ -5,6 +5,7 @@ import { anyScope } from '#platform/auth/scopes';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
 import { CreateOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
 
@@ -35,7 +36,7 @@ export class PurchaseOrdersController {
     description: 'GET /orders?document_type=purchase_order; orders:read or purchasing:read.',
   })
   list(@Query() query: OrderListQueryDto, @Req() req: Request) {
-    return this.purchaseOrders.list(query, req.originalUrl.split('?')[0]);
+    return this.purchaseOrders.list(query, requestPath(req));
   }
 
   @Route('GET', ':id', {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto, RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { ReferenceListDefinition, ReferenceListService } from '../application/reference-list.service';
 import { referenceListToken } from '../application/tokens';
 import {
@@ -76,7 +77,7 @@ function referenceListController(routes: ReferenceListRoutes): Type {
       description: 'Newest first, cursor-paginated.',
     })
     list(@Query() query: ListQueryDto, @Req() req: Request) {
-      return this.service.list(query, req.originalUrl.split('?')[0]);
+      return this.service.list(query, requestPath(req));
     }
 
     @Route('GET', ':id', { scopes: read, summary: `Retrieve a ${label}`, returns: routes.response })

@@ -4,10 +4,9 @@ import { ApiListResponse } from '#platform/http/list/api-list-response';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
+import { requestPath } from '#platform/http/standard-routes';
 import { EventsService } from '../application/events.service';
 import { EventListQueryDto, EventResponse, EventTypeResponse } from './event.dto';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 /** The event catalog and the entity's events (kept 30 days). */
 @ApiTags('Events')
@@ -22,7 +21,7 @@ export class EventsController {
   })
   @ApiListResponse(EventTypeResponse, 'All types; has_more is false.')
   eventTypes(@Req() req: Request) {
-    return this.events.eventTypes(path(req));
+    return this.events.eventTypes(requestPath(req));
   }
 
   @Route('GET', 'events', {
@@ -31,7 +30,7 @@ export class EventsController {
     description: 'Newest first, cursor-paginated; filters type, created_after, created_before.',
   })
   list(@Query() query: EventListQueryDto, @Req() req: Request) {
-    return this.events.list(query, path(req));
+    return this.events.list(query, requestPath(req));
   }
 
   @Route('GET', 'events/:id', { scopes: 'events:read', summary: 'Retrieve an event', returns: EventResponse })

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
 import { DeliveryListQueryDto, DeliveryListResponse, WebhookDeliveryResponse } from './webhook-delivery.dto';
 import {
@@ -15,8 +15,6 @@ import {
   UpdateWebhookEndpointDto,
   WebhookEndpointResponse,
 } from './webhook-endpoint.dto';
-
-const path = (req: Request) => req.originalUrl.split('?')[0];
 
 /**
  * Webhook endpoints of the entity (API-CONTRACT.md section 7), served in SPEC.md's flat form
@@ -93,7 +91,7 @@ export class WebhookEndpointsController {
     returns: DeliveryListResponse,
   })
   deliveries(@Param('id') id: string, @Query() query: DeliveryListQueryDto, @Req() req: Request) {
-    return this.endpoints.listDeliveries(id, query, path(req));
+    return this.endpoints.listDeliveries(id, query, requestPath(req));
   }
 
   @Route('GET', ':id/deliveries/:delivery_id', {
