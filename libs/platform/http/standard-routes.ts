@@ -22,6 +22,10 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * | update   | `PATCH ':id'`         | write    | `update(id, body)`, model        |
  * | delete   | `DELETE ':id'`        | write    | `delete(id)`                     |
  * | actions  | `POST ':id/<name>'`   | write    | `<name>(id)`, 200 with model     |
+ *
+ * An action may name its path segment (`path`), the service method (`call`) and a body class
+ * (`body`, validated and documented; the service still receives only the id). A `singleton`
+ * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  */
 export interface StandardRoutesSpec {
   /** The controller property holding the application service. */
@@ -35,7 +39,18 @@ export interface StandardRoutesSpec {
   retrieve?: [summary: string, extras?: RouteExtras];
   update?: [body: Type, summary: string, extras?: RouteExtras];
   delete?: [summary: string, extras?: RouteExtras & { call?: string }];
-  actions?: Record<string, [summary: string, extras?: RouteExtras]>;
+  actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
+  /** One instance per entity: `retrieve()` at `GET ''` (with `query` when given), `update(body)` at `PATCH ''`. */
+  singleton?: { query?: Type };
+}
+
+export interface ActionExtras {
+  /** The path segment after `:id/`; by default the action's name. */
+  path?: string;
+  /** The service method; by default the action's name. */
+  call?: string;
+  /** The request body's class: validated and documented, not passed on. */
+  body?: Type;
 }
 
 /** The handlers a controller writes itself sit in these slots when it has them. */
@@ -79,20 +94,22 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
       handle: (s, [input, req]) => s.list(input, requestPath(req as Request)),
     });
   }
+  const single = spec.singleton;
   if (spec.retrieve) {
     const [summary, extras] = spec.retrieve;
+    const query: Generated['params'] = single?.query ? [[Query(), single.query]] : [];
     out.set('retrieve', {
-      route: route('GET', ':id', read, summary, { returns: spec.model, ...extras }),
-      params: [id, [Query(), RetrieveQueryDto]],
-      handle: byId('retrieve'),
+      route: route('GET', single ? '' : ':id', read, summary, { returns: spec.model, ...extras }),
+      params: single ? query : [id, [Query(), RetrieveQueryDto]],
+      handle: single ? (s) => s.retrieve() : byId('retrieve'),
     });
   }
   if (spec.update) {
     const [body, summary, extras] = spec.update;
     out.set('update', {
-      route: route('PATCH', ':id', write, summary, { returns: spec.model, ...extras }),
-      params: [id, [Body(), body]],
-      handle: (s, [key, input]) => s.update(key, input),
+      route: route('PATCH', single ? '' : ':id', write, summary, { returns: spec.model, ...extras }),
+      params: single ? [[Body(), body]] : [id, [Body(), body]],
+      handle: single ? (s, [input]) => s.update(input) : (s, [key, input]) => s.update(key, input),
     });
   }
   if (spec.delete) {
@@ -103,11 +120,12 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
       handle: byId(call ?? 'delete'),
     });
   }
-  for (const [name, [summary, extras]] of Object.entries(spec.actions ?? {})) {
+  for (const [name, [summary, action = {}]] of Object.entries(spec.actions ?? {})) {
+    const { path = name, call = name, body, ...extras } = action;
     out.set(name, {
-      route: route('POST', `:id/${name}`, write, summary, { code: 200, returns: spec.model, ...extras }),
-      params: [id],
-      handle: byId(name),
+      route: route('POST', `:id/${path}`, write, summary, { code: 200, returns: spec.model, ...extras }),
+      params: body ? [id, [Body(), body]] : [id],
+      handle: byId(call),
     });
   }
   return out;

@@ -53,6 +53,15 @@ import { EmptyBodyDto } from './catalog-validators';
       call: 'archive',
     },
   ],
+  actions: {
+    restore: [
+      'Restore an archived product',
+      {
+        description: '409 invalid_state unless the product is archived; sends `product.restored`.',
+        body: EmptyBodyDto,
+      },
+    ],
+  },
 })
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
@@ -68,17 +77,6 @@ export class ProductsController {
   })
   create(@Body() body: CreateProductDto) {
     return this.products.create(body);
-  }
-
-  @Route('POST', ':id/restore', {
-    scopes: 'products:write',
-    summary: 'Restore an archived product',
-    description: '409 invalid_state unless the product is archived; sends `product.restored`.',
-    code: 200,
-    returns: ProductResponse,
-  })
-  restore(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.products.restore(id);
   }
 
   @Route('POST', ':id/tags', {

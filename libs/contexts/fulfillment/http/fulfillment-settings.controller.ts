@@ -1,30 +1,22 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { FulfillmentSettingsService } from '../application/fulfillment-settings.service';
 import { FulfillmentSettingsResponse, UpdateFulfillmentSettingsDto } from './fulfillment-settings.dto';
-import { Route } from '#platform/http/route';
 
 @ApiTags('Fulfillment')
 @Controller('fulfillment/settings')
+@StandardRoutes({
+  service: 'settings',
+  scope: 'fulfillment',
+  model: FulfillmentSettingsResponse,
+  singleton: {},
+  retrieve: [
+    'Fulfillment settings',
+    { description: 'Insurance threshold and package numbering of the entity (per mode).' },
+  ],
+  update: [UpdateFulfillmentSettingsDto, 'Update fulfillment settings'],
+})
 export class FulfillmentSettingsController {
   constructor(private readonly settings: FulfillmentSettingsService) {}
-
-  @Route('GET', '', {
-    scopes: 'fulfillment:read',
-    summary: 'Fulfillment settings',
-    description: 'Insurance threshold and package numbering of the entity (per mode).',
-    returns: FulfillmentSettingsResponse,
-  })
-  retrieve() {
-    return this.settings.retrieve();
-  }
-
-  @Route('PATCH', '', {
-    scopes: 'fulfillment:write',
-    summary: 'Update fulfillment settings',
-    returns: FulfillmentSettingsResponse,
-  })
-  update(@Body() body: UpdateFulfillmentSettingsDto) {
-    return this.settings.update(body);
-  }
 }
