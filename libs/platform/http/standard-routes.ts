@@ -23,8 +23,9 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * | delete   | `DELETE ':id'`        | write    | `delete(id)`                     |
  * | actions  | `POST ':id/<name>'`   | write    | `<name>(id)`, 200 with model     |
  *
- * An action may name its path segment (`path`), the service method (`call`) and a body class
- * (`body`, validated and documented; the service still receives only the id). A `singleton`
+ * An action may name its path segment (`path`), the service method (`call`) and its request body:
+ * `input`, passed to the service after the id, or `body`, validated and documented but not passed
+ * on (an empty body). A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  */
 export interface StandardRoutesSpec {
@@ -51,6 +52,8 @@ export interface ActionExtras {
   call?: string;
   /** The request body's class: validated and documented, not passed on. */
   body?: Type;
+  /** The request body's class, passed to the service after the id: `<call>(id, input)`. */
+  input?: Type;
 }
 
 /** The handlers a controller writes itself sit in these slots when it has them. */
@@ -121,11 +124,12 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     });
   }
   for (const [name, [summary, action = {}]] of Object.entries(spec.actions ?? {})) {
-    const { path = name, call = name, body, ...extras } = action;
+    const { path = name, call = name, body, input, ...extras } = action;
+    const payload = input ?? body;
     out.set(name, {
       route: route('POST', `:id/${path}`, write, summary, { code: 200, returns: spec.model, ...extras }),
-      params: body ? [id, [Body(), body]] : [id],
-      handle: byId(call),
+      params: payload ? [id, [Body(), payload]] : [id],
+      handle: input ? (s, [key, value]) => s[call](key, value) : byId(call),
     });
   }
   return out;

@@ -1,7 +1,6 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { Route } from '#platform/http/route';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { VendorBillsService } from '../application/vendor-bills.service';
 import {
@@ -25,28 +24,22 @@ import {
   ],
   list: [VendorBillListQuery, 'List vendor bills', { description: 'Filter status.' }],
   retrieve: ['Retrieve a vendor bill with its payments'],
+  actions: {
+    pay: [
+      'Pay a vendor bill',
+      {
+        path: 'payments',
+        input: VendorBillPaymentDto,
+        code: 201,
+        description: 'Posts AP_PAYMENT: Dr payables, Cr the bank account. At most the amount due.',
+      },
+    ],
+    void: [
+      'Void an unpaid vendor bill',
+      { description: 'Posts the bill entry reversed; 409 invalid_state once paid in part or in full.' },
+    ],
+  },
 })
 export class VendorBillsController {
   constructor(private readonly bills: VendorBillsService) {}
-
-  @Route('POST', ':id/payments', {
-    scopes: 'purchasing:write',
-    summary: 'Pay a vendor bill',
-    description: 'Posts AP_PAYMENT: Dr payables, Cr the bank account. At most the amount due.',
-    returns: VendorBillResponse,
-  })
-  pay(@Param('id') id: string, @Body() body: VendorBillPaymentDto) {
-    return this.bills.pay(id, body);
-  }
-
-  @Route('POST', ':id/void', {
-    scopes: 'purchasing:write',
-    summary: 'Void an unpaid vendor bill',
-    description: 'Posts the bill entry reversed; 409 invalid_state once paid in part or in full.',
-    code: 200,
-    returns: VendorBillResponse,
-  })
-  void(@Param('id') id: string) {
-    return this.bills.void(id);
-  }
 }

@@ -47,31 +47,27 @@ import {
     { description: 'url, enabled_events (or its alias events), description, status active/disabled.' },
   ],
   delete: ['Delete a webhook endpoint', { description: 'Pending deliveries are cancelled.' }],
+  actions: {
+    rotateSecret: [
+      'Rotate the signing secret',
+      {
+        path: 'rotate_secret',
+        description: 'Returns `signing_secret`; the old secret stops at once.',
+        returns: RotatedSecretResponse,
+      },
+    ],
+    test: [
+      'Send a test event',
+      {
+        call: 'sendTest',
+        description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
+        returns: WebhookDeliveryResponse,
+      },
+    ],
+  },
 })
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
-
-  @Route('POST', ':id/rotate_secret', {
-    scopes: 'webhooks:write',
-    summary: 'Rotate the signing secret',
-    description: 'Returns `signing_secret`; the old secret stops at once.',
-    code: 200,
-    returns: RotatedSecretResponse,
-  })
-  rotateSecret(@Param('id') id: string) {
-    return this.endpoints.rotateSecret(id);
-  }
-
-  @Route('POST', ':id/test', {
-    scopes: 'webhooks:write',
-    summary: 'Send a test event',
-    description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
-    code: 200,
-    returns: WebhookDeliveryResponse,
-  })
-  test(@Param('id') id: string) {
-    return this.endpoints.sendTest(id);
-  }
 
   @Route('POST', ':id/recover', {
     scopes: 'webhooks:write',
