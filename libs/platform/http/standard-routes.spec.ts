@@ -1,0 +1,191 @@
+import 'reflect-metadata';
+import { Body, Param, Query, Req } from '@nestjs/common';
+import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import type { Request } from 'express';
+import { RetrieveQueryDto } from './list/list-query.dto';
+import { Route } from './route';
+import { requestPath, StandardRoutes } from './standard-routes';
+
+class Thing {
+  id!: string;
+}
+class CreateThing {
+  name!: string;
+}
+class UpdateThing {
+  name?: string;
+}
+class ThingQuery {
+  limit?: number;
+}
+class Empty {}
+class Settle {
+  amount!: string;
+}
+
+type Service = Record<string, jest.Mock>;
+
+/** The controller as it is written out by hand. */
+class Written {
+  constructor(readonly things: Service) {}
+
+  @Route('POST', '', { scopes: 'things:write', summary: 'Create a thing', returns: Thing })
+  create(@Body() body: CreateThing) {
+    return this.things.create(body);
+  }
+
+  @Route('GET', '', { scopes: 'things:read', summary: 'List things', description: 'Newest first.' })
+  list(@Query() query: ThingQuery, @Req() req: Request) {
+    return this.things.list(query, requestPath(req));
+  }
+
+  @Route('GET', ':id', { scopes: 'things:read', summary: 'Retrieve a thing', returns: Thing })
+  retrieve(@Param('id') id: string, @Query() _query: RetrieveQueryDto) {
+    return this.things.retrieve(id);
+  }
+
+  @Route('PATCH', ':id', { scopes: 'things:write', summary: 'Update a thing', returns: Thing })
+  update(@Param('id') id: string, @Body() body: UpdateThing) {
+    return this.things.update(id, body);
+  }
+
+  @Route('DELETE', ':id', { scopes: 'things:write', summary: 'Delete a thing' })
+  delete(@Param('id') id: string) {
+    return this.things.archive(id);
+  }
+
+  @Route('POST', ':id/close', { scopes: 'things:write', summary: 'Close', code: 200, returns: Thing })
+  close(@Param('id') id: string, @Body() _body: Empty) {
+    return this.things.close(id);
+  }
+
+  @Route('POST', ':id/settlements', { scopes: 'things:write', summary: 'Settle', code: 201, returns: Thing })
+  settle(@Param('id') id: string, @Body() body: Settle) {
+    return this.things.settle(id, body);
+  }
+
+  @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
+  history(@Param('id') id: string) {
+    return this.things.history(id);
+  }
+}
+
+/** The same controller with its standard routes generated; `history` is written. */
+@StandardRoutes({
+  service: 'things',
+  scope: 'things',
+  model: Thing,
+  create: [CreateThing, 'Create a thing'],
+  list: [ThingQuery, 'List things', { description: 'Newest first.' }],
+  retrieve: ['Retrieve a thing'],
+  update: [UpdateThing, 'Update a thing'],
+  delete: ['Delete a thing', { call: 'archive' }],
+  actions: {
+    close: ['Close', { body: Empty }],
+    settle: ['Settle', { path: 'settlements', input: Settle, code: 201 }],
+  },
+})
+class Generated {
+  constructor(readonly things: Service) {}
+
+  @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
+  history(@Param('id') id: string) {
+    return this.things.history(id);
+  }
+}
+
+const handlers = ['create', 'list', 'retrieve', 'update', 'delete', 'close', 'settle', 'history'];
+
+function metadataOf(target: object, key?: string): Record<string, unknown> {
+  const keys = (key ? Reflect.getMetadataKeys(target, key) : Reflect.getMetadataKeys(target)) as string[];
+  const read = (k: string) => (key ? Reflect.getMetadata(k, target, key) : Reflect.getMetadata(k, target));
+  return Object.fromEntries(keys.filter((k) => !k.startsWith('design:')).map((k) => [k, read(k)]));
+}
+
+const proto = (c: { prototype: object }) => c.prototype as Record<string, (...args: unknown[]) => unknown>;
+
+describe('StandardRoutes', () => {
+  it('defines the handlers in route order: the standard ones, the actions, then the written ones', () => {
+    const names = (c: { prototype: object }) =>
+      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
+    expect(names(Generated)).toEqual(handlers);
+    expect(names(Generated)).toEqual(names(Written));
+  });
+
+  it.each(handlers)('gives %s the metadata of the handler written out', (name) => {
+    const generated = metadataOf(proto(Generated)[name]);
+    expect(Object.keys(generated).length).toBeGreaterThan(3);
+    expect(generated).toEqual(metadataOf(proto(Written)[name]));
+    expect(Reflect.getMetadata(PARAMTYPES_METADATA, Generated.prototype, name)).toEqual(
+      Reflect.getMetadata(PARAMTYPES_METADATA, Written.prototype, name),
+    );
+    expect(proto(Generated)[name].name).toBe(name);
+  });
+
+  it('reads the parameters as the written handlers do, in the same order', () => {
+    for (const name of handlers) {
+      expect(JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, Generated, name))).toBe(
+        JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, Written, name)),
+      );
+    }
+  });
+
+  it('calls the service as the written handlers do', () => {
+    const calls = (controller: Record<string, (...args: unknown[]) => unknown>, service: Service) => {
+      const req = { originalUrl: '/v1/things?limit=2' };
+      controller.create({ name: 'a' });
+      controller.list({ limit: 2 }, req);
+      controller.retrieve('t1', {});
+      controller.update('t1', { name: 'b' });
+      controller.delete('t1');
+      controller.close('t1', {});
+      controller.settle('t1', { amount: '1.00' });
+      return Object.fromEntries(Object.entries(service).map(([name, fn]) => [name, fn.mock.calls]));
+    };
+    const service = () =>
+      Object.fromEntries(
+        ['create', 'list', 'retrieve', 'update', 'archive', 'close', 'settle'].map((n) => [n, jest.fn()]),
+      ) as Service;
+    const a = service();
+    const b = service();
+    const written = calls(new Written(a) as unknown as Record<string, (...args: unknown[]) => unknown>, a);
+    const generated = calls(
+      new Generated(b) as unknown as Record<string, (...args: unknown[]) => unknown>,
+      b,
+    );
+    expect(generated).toEqual(written);
+    expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
+  });
+
+  it('serves a singleton at the controller path, without id', () => {
+    @StandardRoutes({
+      service: 'settings',
+      scope: 'things',
+      model: Thing,
+      singleton: {},
+      retrieve: ['Settings'],
+      update: [UpdateThing, 'Update settings'],
+    })
+    class Settings {
+      constructor(readonly settings: Service) {}
+    }
+    const service = { retrieve: jest.fn(), update: jest.fn() };
+    const controller = new Settings(service) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    controller.retrieve();
+    controller.update({ name: 'x' });
+    expect(service.retrieve).toHaveBeenCalledWith();
+    expect(service.update).toHaveBeenCalledWith({ name: 'x' });
+    expect(Reflect.getMetadata('path', proto(Settings).update)).toBe('/');
+    expect(Reflect.getMetadata(PARAMTYPES_METADATA, Settings.prototype, 'update')).toEqual([UpdateThing]);
+  });
+
+  it('refuses a handler both written and generated', () => {
+    expect(() => {
+      @StandardRoutes({ service: 's', scope: 'things', model: Thing, retrieve: ['Retrieve'] })
+      class Twice {
+        retrieve() {}
+      }
+      return Twice;
+    }).toThrow('Twice.retrieve is both written and generated');
+  });
+});
