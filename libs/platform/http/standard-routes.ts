@@ -41,6 +41,8 @@ export interface StandardRoutesSpec {
   update?: [body: Type, summary: string, extras?: RouteExtras];
   delete?: [summary: string, extras?: RouteExtras & { call?: string }];
   actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
+  /** The written handler the generated actions follow, when written handlers come before them. */
+  actionsAfter?: string;
   /** One instance per entity: `retrieve()` at `GET ''` (with `query` when given), `update(body)` at `PATCH ''`. */
   singleton?: { query?: Type };
 }
@@ -162,7 +164,8 @@ function install(prototype: object, name: string, service: string, generated: Ge
 /**
  * Gives a controller the standard routes of its resource (see `StandardRoutesSpec`). Routes are
  * registered and documented in this order: create, list, retrieve, update and delete (generated
- * or written in the class), then the generated actions, then the class's other handlers as written.
+ * or written in the class), the written handlers up to `actionsAfter` when it is given, the
+ * generated actions, then the class's other handlers as written.
  */
 export const StandardRoutes =
   (spec: StandardRoutesSpec): ClassDecorator =>
@@ -186,6 +189,14 @@ export const StandardRoutes =
       if (handler) install(prototype, name, spec.service, handler);
       else if (written.has(name)) restore(name);
       generated.delete(name);
+    }
+    if (spec.actionsAfter !== undefined) {
+      const after = spec.actionsAfter;
+      if (!written.has(after)) throw new Error(`${target.name}.${after} is not a written handler`);
+      for (const name of [...written.keys()]) {
+        restore(name);
+        if (name === after) break;
+      }
     }
     for (const [name, handler] of generated) install(prototype, name, spec.service, handler);
     for (const name of [...written.keys()]) restore(name);

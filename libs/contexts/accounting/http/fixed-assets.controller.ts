@@ -24,6 +24,39 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
   create: [CreateFixedAssetDto, 'Register a fixed asset (straight-line)'],
   list: [ListQueryDto, 'List fixed assets'],
   retrieve: ['Retrieve a fixed asset'],
+  actionsAfter: 'depreciate',
+  actions: {
+    impair: [
+      'Record an impairment',
+      {
+        path: 'impairments',
+        input: ImpairmentDto,
+        description: 'Posts an IMPAIRMENT entry; the amount may not exceed the net book value.',
+        returns: AssetEventResponse,
+        code: 201,
+      },
+    ],
+    recover: [
+      'Record an impairment recovery',
+      {
+        path: 'recoveries',
+        input: ImpairmentDto,
+        description: 'Capped by max_recoverable (422 amount_exceeds_limit, param amount).',
+        returns: AssetEventResponse,
+        code: 201,
+      },
+    ],
+    revalue: [
+      'Revalue a fixed asset to a fair value',
+      {
+        path: 'revaluations',
+        input: RevaluationDto,
+        description: 'Posts the difference to the net book value.',
+        returns: AssetEventResponse,
+        code: 201,
+      },
+    ],
+  },
 })
 export class FixedAssetsController {
   constructor(private readonly assets: FixedAssetsService) {}
@@ -37,36 +70,6 @@ export class FixedAssetsController {
   })
   depreciate(@Param('id') id: string, @Body() body: DepreciateDto) {
     return this.assets.depreciate(id, body.through_date);
-  }
-
-  @Route('POST', ':id/impairments', {
-    scopes: 'assets:write',
-    summary: 'Record an impairment',
-    description: 'Posts an IMPAIRMENT entry; the amount may not exceed the net book value.',
-    returns: AssetEventResponse,
-  })
-  impair(@Param('id') id: string, @Body() body: ImpairmentDto) {
-    return this.assets.impair(id, body);
-  }
-
-  @Route('POST', ':id/recoveries', {
-    scopes: 'assets:write',
-    summary: 'Record an impairment recovery',
-    description: 'Capped by max_recoverable (422 amount_exceeds_limit, param amount).',
-    returns: AssetEventResponse,
-  })
-  recover(@Param('id') id: string, @Body() body: ImpairmentDto) {
-    return this.assets.recover(id, body);
-  }
-
-  @Route('POST', ':id/revaluations', {
-    scopes: 'assets:write',
-    summary: 'Revalue a fixed asset to a fair value',
-    description: 'Posts the difference to the net book value.',
-    returns: AssetEventResponse,
-  })
-  revalue(@Param('id') id: string, @Body() body: RevaluationDto) {
-    return this.assets.revalue(id, body);
   }
 
   @Route('GET', ':id/impairment_history', {

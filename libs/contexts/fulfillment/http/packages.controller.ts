@@ -58,6 +58,30 @@ function requireScope(scope: string, why: string): void {
     'Update a package',
     { description: 'While `packing` or `packed`; 409 invalid_state after.' },
   ],
+  actionsAfter: 'label',
+  actions: {
+    pack: ['Mark a package packed', { body: EmptyBodyDto, description: '`packing` to `packed`.' }],
+    ship: [
+      'Ship a package',
+      {
+        input: ShipPackageDto,
+        description:
+          'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
+      },
+    ],
+    deliver: [
+      'Mark a package delivered',
+      { body: EmptyBodyDto, description: '`shipped` to `delivered`; emits fulfillment.delivered.' },
+    ],
+    void: [
+      'Void a package',
+      {
+        body: EmptyBodyDto,
+        description:
+          'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
+      },
+    ],
+  },
 })
 export class PackagesController {
   constructor(
@@ -137,52 +161,6 @@ export class PackagesController {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `inline; filename="${file.fileName}"`);
     res.status(200).send(file.content);
-  }
-
-  @Route('POST', ':id/pack', {
-    scopes: 'fulfillment:write',
-    summary: 'Mark a package packed',
-    description: '`packing` to `packed`.',
-    code: 200,
-    returns: PackageResponse,
-  })
-  pack(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.packages.pack(id);
-  }
-
-  @Route('POST', ':id/ship', {
-    scopes: 'fulfillment:write',
-    summary: 'Ship a package',
-    description:
-      'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
-    code: 200,
-    returns: PackageResponse,
-  })
-  ship(@Param('id') id: string, @Body() body: ShipPackageDto) {
-    return this.packages.ship(id, body);
-  }
-
-  @Route('POST', ':id/deliver', {
-    scopes: 'fulfillment:write',
-    summary: 'Mark a package delivered',
-    description: '`shipped` to `delivered`; emits fulfillment.delivered.',
-    code: 200,
-    returns: PackageResponse,
-  })
-  deliver(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.packages.deliver(id);
-  }
-
-  @Route('POST', ':id/void', {
-    scopes: 'fulfillment:write',
-    summary: 'Void a package',
-    description:
-      'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
-    code: 200,
-    returns: PackageResponse,
-  })
-  void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.packages.void(id);
   }
 
   @Route('GET', ':id/notifications', {

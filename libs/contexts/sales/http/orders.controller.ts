@@ -53,6 +53,63 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
         'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
     },
   ],
+  actionsAfter: 'removeLine',
+  actions: {
+    confirm: [
+      'Confirm a draft',
+      {
+        body: EmptyBodyDto,
+        description:
+          'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
+      },
+    ],
+    cancel: [
+      'Cancel an order',
+      {
+        body: EmptyBodyDto,
+        description:
+          'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
+      },
+    ],
+    void: [
+      'Void a confirmed order',
+      {
+        body: EmptyBodyDto,
+        description:
+          'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
+      },
+    ],
+    close: [
+      'Close a confirmed or fulfilled order',
+      { body: EmptyBodyDto, description: 'Emits order.updated.' },
+    ],
+    convert: [
+      'Convert a quote to a sales order, or a sales order to an invoice',
+      {
+        body: EmptyBodyDto,
+        description:
+          'Returns the NEW draft document (source_order_id points back). A quote closes; a sales order keeps its status. Once per document. Emits order.created and order.converted.',
+      },
+    ],
+    send: [
+      'Record that the document was sent to the customer',
+      {
+        body: EmptyBodyDto,
+        description:
+          'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.',
+      },
+    ],
+    acknowledge: [
+      'Store the customer acknowledgment of a revision',
+      {
+        path: 'customer-acknowledge-revision',
+        call: 'acknowledgeRevision',
+        body: EmptyBodyDto,
+        description:
+          'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.',
+      },
+    ],
+  },
 })
 export class OrdersController {
   constructor(
@@ -91,89 +148,6 @@ export class OrdersController {
   })
   removeLine(@Param('id') id: string, @Param('line_id') lineId: string) {
     return this.orderLines.removeLine(id, lineId);
-  }
-
-  @Route('POST', ':id/confirm', {
-    scopes: 'orders:write',
-    summary: 'Confirm a draft',
-    description:
-      'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
-    code: 200,
-    returns: OrderResponse,
-  })
-  confirm(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.confirm(id);
-  }
-
-  @Route('POST', ':id/cancel', {
-    scopes: 'orders:write',
-    summary: 'Cancel an order',
-    description:
-      'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  cancel(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.cancel(id);
-  }
-
-  @Route('POST', ':id/void', {
-    scopes: 'orders:write',
-    summary: 'Void a confirmed order',
-    description:
-      'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
-    code: 200,
-    returns: OrderResponse,
-  })
-  void(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.void(id);
-  }
-
-  @Route('POST', ':id/close', {
-    scopes: 'orders:write',
-    summary: 'Close a confirmed or fulfilled order',
-    description: 'Emits order.updated.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  close(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.close(id);
-  }
-
-  @Route('POST', ':id/convert', {
-    scopes: 'orders:write',
-    summary: 'Convert a quote to a sales order, or a sales order to an invoice',
-    description:
-      'Returns the NEW draft document (source_order_id points back). A quote closes; a sales order keeps its status. Once per document. Emits order.created and order.converted.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  convert(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.convert(id);
-  }
-
-  @Route('POST', ':id/send', {
-    scopes: 'orders:write',
-    summary: 'Record that the document was sent to the customer',
-    description:
-      'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  send(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.send(id);
-  }
-
-  @Route('POST', ':id/customer-acknowledge-revision', {
-    scopes: 'orders:write',
-    summary: 'Store the customer acknowledgment of a revision',
-    description:
-      'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  acknowledge(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.orders.acknowledgeRevision(id);
   }
 
   @Route('POST', ':id/tags', {
