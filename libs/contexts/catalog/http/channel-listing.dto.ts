@@ -4,7 +4,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
 import type { Channel, ListingStatus } from '../domain/channel-listing';
 import { AMOUNT_MAX, CURRENCY_PATTERN } from '../domain/product';
-import { IsMetadata, metadataDoc } from './catalog-validators';
+import { metadataDoc, OptionalMetadata } from './catalog-validators';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import {
   NullableField,
@@ -52,12 +52,9 @@ class ListingFieldsDto {
 
   @OptionalEnum(LISTING_STATUSES, { default: 'active' }) status?: ListingStatus;
 
-  @OptionalField(
-    {
-      ...metadataDoc(METADATA_EXAMPLE),
-      description: 'On update, merged into the current metadata; "" or null removes a key.',
-    },
-    IsMetadata(),
+  @OptionalMetadata(
+    METADATA_EXAMPLE,
+    'On update, merged into the current metadata; "" or null removes a key.',
   )
   metadata?: Record<string, string | null>;
 }

@@ -1,11 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DESCRIPTION_MAX, NAME_MAX } from '../domain/product';
-import { IsMetadata, metadataDoc } from './catalog-validators';
+import { metadataDoc, OptionalMetadata } from './catalog-validators';
 import {
   NullableText,
   NullableUuid,
-  OptionalField,
   OptionalNonEmptyText,
   OptionalUuid,
   RequiredText,
@@ -20,12 +19,9 @@ class CategoryFieldsDto {
   @NullableUuid({ description: 'Parent category of the same entity and mode; null makes it a root.' })
   parent_id?: string | null;
 
-  @OptionalField(
-    {
-      ...metadataDoc(METADATA_EXAMPLE),
-      description: 'On update, merged into the current metadata; "" or null removes a key.',
-    },
-    IsMetadata(),
+  @OptionalMetadata(
+    METADATA_EXAMPLE,
+    'On update, merged into the current metadata; "" or null removes a key.',
   )
   metadata?: Record<string, string | null>;
 }

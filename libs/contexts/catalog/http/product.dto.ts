@@ -15,7 +15,7 @@ import {
   WEIGHT_UNITS,
 } from '../domain/product';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
-import { IsMetadata, IsStringMap, metadataDoc, OptionalMetadata } from './catalog-validators';
+import { IsStringMap, metadataDoc, OptionalMetadata } from './catalog-validators';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import {
   NullableField,
@@ -24,6 +24,7 @@ import {
   OptionalBoolean,
   OptionalEnum,
   OptionalField,
+  RequiredField,
   OptionalNonEmptyText,
   OptionalUuid,
   RequiredEnum,
@@ -33,6 +34,21 @@ import {
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const METADATA_EXAMPLE = { erp_ref: 'ITEM-4411' };
+
+/** A SKU field: documented with `example`, a string matching SKU_PATTERN. */
+const skuDoc = (example: string) => ({
+  example,
+  pattern: SKU_PATTERN.source,
+  description: 'Unique across products and variants of the entity and mode.',
+});
+const skuRules = () => [
+  IsString(),
+  Matches(SKU_PATTERN, {
+    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
+  }),
+];
+const RequiredSku = (example: string) => RequiredField(skuDoc(example), ...skuRules());
+const OptionalSku = (example: string) => OptionalField(skuDoc(example), ...skuRules());
 
 export class WeightDto {
   @ApiProperty({ example: 1.25, minimum: 0 })
@@ -52,16 +68,7 @@ export class DimensionsDto {
 }
 
 export class CreateVariantDto {
-  @ApiProperty({
-    example: 'WID-001-RED',
-    pattern: SKU_PATTERN.source,
-    description: 'Unique across products and variants of the entity and mode.',
-  })
-  @IsString()
-  @Matches(SKU_PATTERN, {
-    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
-  })
-  sku: string;
+  @RequiredSku('WID-001-RED') sku: string;
 
   @RequiredText(NAME_MAX, { example: 'Widget, red', maxLength: NAME_MAX }) name: string;
 
@@ -152,27 +159,12 @@ class ProductFieldsDto {
 
   @NullableUuid() category_id?: string | null;
 
-  @OptionalField(
-    {
-      ...metadataDoc(METADATA_EXAMPLE),
-      description: 'Merged into the current metadata; "" or null removes a key.',
-    },
-    IsMetadata(),
-  )
+  @OptionalMetadata(METADATA_EXAMPLE, 'Merged into the current metadata; "" or null removes a key.')
   metadata?: Record<string, string | null>;
 }
 
 export class CreateProductDto extends ProductFieldsDto {
-  @ApiProperty({
-    example: 'WID-001',
-    pattern: SKU_PATTERN.source,
-    description: 'Unique across products and variants of the entity and mode.',
-  })
-  @IsString()
-  @Matches(SKU_PATTERN, {
-    message: 'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
-  })
-  sku: string;
+  @RequiredSku('WID-001') sku: string;
 
   @RequiredText(NAME_MAX, { example: 'Widget', maxLength: NAME_MAX }) name: string;
 
@@ -187,19 +179,7 @@ export class CreateProductDto extends ProductFieldsDto {
 }
 
 export class UpdateProductDto extends ProductFieldsDto {
-  @OptionalField(
-    {
-      example: 'WID-001',
-      pattern: SKU_PATTERN.source,
-      description: 'Unique across products and variants of the entity and mode.',
-    },
-    IsString(),
-    Matches(SKU_PATTERN, {
-      message:
-        'sku must be 1-64 characters: letters, digits and . _ - / # +, starting with a letter or digit',
-    }),
-  )
-  sku?: string;
+  @OptionalSku('WID-001') sku?: string;
 
   @OptionalNonEmptyText(NAME_MAX, { example: 'Widget', maxLength: NAME_MAX }) name?: string;
 }
