@@ -179,6 +179,30 @@ describe('StandardRoutes', () => {
     expect(Reflect.getMetadata(PARAMTYPES_METADATA, Settings.prototype, 'update')).toEqual([UpdateThing]);
   });
 
+  it('places the generated actions after the written handler named by actionsAfter', () => {
+    @StandardRoutes({
+      service: 'things',
+      scope: 'things',
+      model: Thing,
+      retrieve: ['Retrieve a thing'],
+      actionsAfter: 'lines',
+      actions: { close: ['Close'] },
+    })
+    class Interleaved {
+      @Route('GET', ':id/lines', { scopes: 'things:read', summary: 'Lines' })
+      lines() {}
+
+      @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
+      history() {}
+    }
+    expect(Object.getOwnPropertyNames(Interleaved.prototype).filter((n) => n !== 'constructor')).toEqual([
+      'retrieve',
+      'lines',
+      'close',
+      'history',
+    ]);
+  });
+
   it('refuses a handler both written and generated', () => {
     expect(() => {
       @StandardRoutes({ service: 's', scope: 'things', model: Thing, retrieve: ['Retrieve'] })
