@@ -88,6 +88,17 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   /**
+   * The records of `ids` that the caller can see, presented by `present` and keyed by id: what an
+   * expand[] loader answers, in one query for the batch.
+   */
+  async presentByIds<T extends { id: string }>(
+    ids: readonly string[],
+    present: (records: E[]) => T[] | Promise<T[]>,
+  ): Promise<Map<string, T>> {
+    return new Map((await present(await this.findByIds(ids))).map((resource) => [resource.id, resource]));
+  }
+
+  /**
    * The caller's records matching `condition` (SQL on unqualified columns, parameters from `$3`
    * on, `values` in order) and sorted by `orderBy`, as one prepared statement; undefined where
    * the prepared reader does not apply (inside a transaction, or an entity beyond plain

@@ -110,12 +110,8 @@ export class JournalEntriesService implements OnModuleInit {
         },
         lines: { kind: 'embedded', resource: 'journal_line' },
       },
-      load: async (ids) => {
-        const found = await this.entries.findByIds(ids);
-        return new Map(
-          await Promise.all(found.map(async (e) => [e.id, await this.engine.present(e)] as [string, object])),
-        );
-      },
+      load: (ids) =>
+        this.entries.presentByIds(ids, (rows) => Promise.all(rows.map((e) => this.engine.present(e)))),
     });
     this.resources.register({
       name: 'journal_line',

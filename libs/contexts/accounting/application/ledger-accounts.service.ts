@@ -52,8 +52,7 @@ export class LedgerAccountsService implements OnModuleInit {
       fields: {
         parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'ledger_account' },
       },
-      load: async (ids) =>
-        new Map((await this.accounts.findByIds(ids)).map((a) => [a.id, toLedgerAccount(a)])),
+      load: (ids) => this.accounts.presentByIds(ids, (rows) => rows.map(toLedgerAccount)),
     });
   }
 

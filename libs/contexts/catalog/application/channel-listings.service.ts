@@ -55,8 +55,7 @@ export class ChannelListingsService implements OnModuleInit {
       fields: {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
       },
-      load: async (ids) =>
-        new Map((await this.listings.findByIds(ids)).map((l) => [l.id, toListingResource(l)])),
+      load: (ids) => this.listings.presentByIds(ids, (rows) => rows.map(toListingResource)),
     });
   }
 

@@ -38,8 +38,7 @@ export class ProductCategoriesService implements OnModuleInit {
       fields: {
         parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' },
       },
-      load: async (ids) =>
-        new Map((await this.categories.findByIds(ids)).map((c) => [c.id, toCategoryResource(c)])),
+      load: (ids) => this.categories.presentByIds(ids, (rows) => rows.map(toCategoryResource)),
     });
   }
 

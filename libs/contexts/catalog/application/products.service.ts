@@ -117,16 +117,14 @@ export class ProductsService implements OnModuleInit {
           resource: 'product_category',
         },
       },
-      load: async (ids) =>
-        new Map((await this.present(await this.products.findByIds(ids))).map((p) => [p.id, p])),
+      load: (ids) => this.products.presentByIds(ids, (rows) => this.present(rows)),
     });
     this.resources.register({
       name: 'product_variant',
       fields: {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
       },
-      load: async (ids) =>
-        new Map((await this.variants.findByIds(ids)).map((v) => [v.id, toVariantResource(v)])),
+      load: (ids) => this.variants.presentByIds(ids, (rows) => rows.map(toVariantResource)),
     });
   }
 

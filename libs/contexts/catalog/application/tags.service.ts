@@ -33,7 +33,7 @@ export class TagsService implements OnModuleInit {
     this.resources.register({
       name: 'tag',
       fields: {},
-      load: async (ids) => new Map((await this.tags.findByIds(ids)).map((t) => [t.id, toTagResource(t)])),
+      load: (ids) => this.tags.presentByIds(ids, (rows) => rows.map(toTagResource)),
     });
   }
 

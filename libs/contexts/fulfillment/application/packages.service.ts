@@ -11,7 +11,13 @@ import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
-import { assertTransition, nextStatus, PackageStatus, formatPackageNumber } from '../domain/package';
+import {
+  assertTransition,
+  nextStatus,
+  PackageStatus,
+  formatPackageNumber,
+  UNIT_HOLDING_STATUSES,
+} from '../domain/package';
 import { assertSerialCount, remainingByLine, RequestedItem, resolveItems } from '../domain/packing';
 import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
@@ -127,14 +133,7 @@ export class PackagesService {
         };
       }
       await this.packages.lockOrder(order.id);
-      const packed = await this.items.unitsByLine(order.id, [
-        'packing',
-        'packed',
-        'labeled',
-        'shipped',
-        'delivered',
-        'returned',
-      ]);
+      const packed = await this.items.unitsByLine(order.id, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
       const products = await this.views.products([
         ...resolved.map((r) => r.productId),

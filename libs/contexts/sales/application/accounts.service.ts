@@ -89,7 +89,7 @@ export class AccountsService implements OnModuleInit {
           resource: 'payment_term',
         },
       },
-      load: async (ids) => new Map((await this.getAccounts(ids)).map((a) => [a.id, a])),
+      load: (ids) => this.accounts.presentByIds(ids, (rows) => this.present(rows)),
     });
     const account = {
       kind: 'reference',

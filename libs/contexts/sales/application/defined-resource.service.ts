@@ -124,8 +124,8 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
   }
 
   /** Serialized records by id in one query (expand[] and If-Match). */
-  async load(ids: readonly string[]): Promise<Map<string, DefinedResource>> {
-    return new Map((await this.store.repo.findByIds(ids)).map((r) => [r.id, this.present(r)]));
+  load(ids: readonly string[]): Promise<Map<string, DefinedResource>> {
+    return this.store.repo.presentByIds(ids, (rows) => rows.map((r) => this.present(r)));
   }
 
   async retrieve(...args: [...O, string]): Promise<DefinedResource> {

@@ -24,6 +24,7 @@ import {
   isPostedInvoice,
   isRevisionPending,
   nextStatus,
+  OrderLineInput,
   OrderStatus,
   paymentStatusOf,
   PaymentStatus,
@@ -38,15 +39,7 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 
-export interface OrderLineInput {
-  product_id?: string | null;
-  description?: string;
-  quantity: number;
-  unit_price?: number;
-  discount_percent?: number;
-  discount_amount?: number;
-  tax_rate?: number;
-}
+export type { OrderLineInput };
 
 export interface OrderInput {
   document_type?: DocumentType;
@@ -121,8 +114,7 @@ export class OrdersService implements OnModuleInit {
           resource: 'order',
         },
       },
-      load: async (ids) =>
-        new Map((await this.changes.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
+      load: (ids) => this.orders.presentByIds(ids, (rows) => this.changes.present(rows)),
     });
     this.resources.register({
       name: 'order_line',
@@ -130,8 +122,7 @@ export class OrdersService implements OnModuleInit {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
         order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
       },
-      load: async (ids) =>
-        new Map((await this.lines.findByIds(ids)).map((l) => [l.id, toOrderLineResource(l)])),
+      load: (ids) => this.lines.presentByIds(ids, (rows) => rows.map(toOrderLineResource)),
     });
   }
 

@@ -89,8 +89,7 @@ export class PricingPoliciesService implements OnModuleInit {
       fields: {
         account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
       },
-      load: async (ids) =>
-        new Map((await this.policies.findByIds(ids)).map((p) => [p.id, toPricingPolicyResource(p)])),
+      load: (ids) => this.policies.presentByIds(ids, (rows) => rows.map(toPricingPolicyResource)),
     });
   }
 

@@ -22,16 +22,6 @@ export class WebhookEndpointRepository extends TenantRepository<WebhookEndpointR
     return this.repo.findOne({ where: { id, ...this.scope(), deletedAt: IsNull() } });
   }
 
-  override async getForUpdate(id: string): Promise<WebhookEndpointRecord> {
-    if (!isUuid(id)) throw notFound(this.resourceName, id);
-    const found = await this.scopedQuery('r')
-      .andWhere('r.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    if (!found) throw notFound(this.resourceName, id);
-    return found;
-  }
-
   /** The active endpoint with this URL in the caller's entity and mode, other than `exceptId`. */
   async findActiveByUrl(url: string, exceptId?: string): Promise<WebhookEndpointRecord | null> {
     const qb = this.scopedQuery('r').andWhere('r.url = :url', { url }).andWhere(`r.status = 'active'`);
