@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
