@@ -16,7 +16,7 @@ import { assertProductEditable } from '../domain/product';
 import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ChannelListingResource, toListingResource } from './channel-listing.presenter';
-import { previousAttributes } from './diff';
+import { previousAttributes } from '#platform/events/previous-attributes';
 
 export interface ListingInput {
   product_id: string;

@@ -10,7 +10,7 @@ import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/produc
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductCategoryResource, toCategoryResource } from './product-category.presenter';
-import { previousAttributes } from './diff';
+import { previousAttributes } from '#platform/events/previous-attributes';
 
 export interface CategoryInput {
   name: string;

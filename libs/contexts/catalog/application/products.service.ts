@@ -25,7 +25,7 @@ import { ProductCategoryRepository } from '../infrastructure/product-category.re
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductVariantRepository } from '../infrastructure/product-variant.repository';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
-import { previousAttributes } from './diff';
+import { previousAttributes } from '#platform/events/previous-attributes';
 import {
   ProductResource,
   ProductVariantResource,

@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -300,7 +301,11 @@ export class PackagesService {
       await this.applyFields(pkg, input, products);
       pkg.updatedAt = new Date();
       const resource = await this.views.presentOne(await this.packages.save(pkg));
-      await this.events.publish('fulfillment.package.updated', resource, changedFields(before, resource));
+      await this.events.publish(
+        'fulfillment.package.updated',
+        resource,
+        previousAttributes(before, resource),
+      );
       return resource;
     });
   }
@@ -453,11 +458,4 @@ export class PackagesService {
     );
     return page.data[0]?.id ?? null;
   }
-}
-
-function changedFields(before: PackageResource, after: PackageResource): Record<string, unknown> {
-  const keys = (Object.keys(before) as (keyof PackageResource)[]).filter(
-    (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
-  return Object.fromEntries(keys.map((k) => [k, before[k]]));
 }

@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -150,18 +151,10 @@ export class PricingPoliciesService implements OnModuleInit {
       const record = await this.policies.getForUpdate(id);
       const before = toPricingPolicyResource(record);
       await this.apply(record, input);
-      const after = toPricingPolicyResource(record);
-      const keys = Object.keys(before) as (keyof PricingPolicyResource)[];
-      const changed = keys.filter(
-        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-      );
-      if (changed.length === 0) return before;
+      const previous = previousAttributes(before, toPricingPolicyResource(record));
+      if (Object.keys(previous).length === 0) return before;
       const resource = toPricingPolicyResource(await this.policies.save(record));
-      await this.events.publish(
-        'product.pricing_policy.updated',
-        resource,
-        Object.fromEntries(changed.map((k) => [k, before[k]])),
-      );
+      await this.events.publish('product.pricing_policy.updated', resource, previous);
       return resource;
     });
   }
