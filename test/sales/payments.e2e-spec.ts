@@ -1,6 +1,6 @@
+import { asEntity } from '../support/as-entity';
 import { ReceivablesGateway } from '../../libs/contexts/accounting/application/receivables.port';
 import { money } from '#platform/persistence/money';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -514,15 +514,7 @@ describe('payments', () => {
   it('serves accounting through the receivables port', async () => {
     const port = app.get(ReceivablesGateway).port;
     const invoice = await issuedInvoice();
-    const entityId = app.seed.entities.primary.id;
-    const caller = {
-      entityId,
-      entityCode: app.seed.entities.primary.code,
-      livemode: true,
-      apiKeyId: entityId,
-      scopes: new Set(['*']),
-    };
-    const run = <T>(fn: () => Promise<T>) => RequestContext.runAs(caller, fn, 'test');
+    const run = <T>(fn: () => Promise<T>) => asEntity(app, fn);
     const open = await run(() =>
       port.findOpenInvoices(accountId, [invoice.id, '0190a000-0000-7000-8000-000000000000']),
     );

@@ -115,7 +115,7 @@ export class OrderChanges {
 
   /** Sets the order's totals from the lines it holds. */
   async recompute(record: OrderRecord): Promise<void> {
-    const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+    const lines = await this.lines.ofOrder(record.id);
     this.applyTotals(record, lines);
   }
 

@@ -245,7 +245,7 @@ export class OrdersService implements OnModuleInit {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
       assertTransition('confirm', stateOf(record));
-      const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+      const lines = await this.lines.ofOrder(record.id);
       if (lines.length === 0)
         throw new SalesError('invalid_state', {
           param: 'lines',
@@ -315,7 +315,7 @@ export class OrdersService implements OnModuleInit {
         paymentStatus: 'unpaid',
         sourceOrderId: source.id,
       });
-      const sourceLines = (await this.lines.ofOrders([source.id])).get(source.id) ?? [];
+      const sourceLines = await this.lines.ofOrder(source.id);
       await this.lines.insertMany(this.kitLines.copiesFor(sourceLines, target.id));
       await this.changes.recompute(target);
       const created = await this.changes.presentOne(await this.orders.save(target));

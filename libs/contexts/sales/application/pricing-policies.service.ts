@@ -10,6 +10,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
 import {
   applyPricingPolicies,
+  POLICY_DEFAULTS,
   PricedLine,
   PricingContext,
   PricingPolicyKind,
@@ -116,16 +117,7 @@ export class PricingPoliciesService implements OnModuleInit {
 
   async create(input: PricingPolicyInput): Promise<PricingPolicyResource> {
     return this.tx.run(async () => {
-      const record = {
-        accountId: null,
-        productId: null,
-        productCategoryId: null,
-        priority: 0,
-        active: true,
-        startsAt: null,
-        endsAt: null,
-        metadata: {},
-      } as unknown as PricingPolicyRecord;
+      const record = { ...POLICY_DEFAULTS, metadata: {} } as unknown as PricingPolicyRecord;
       await this.apply(record, input);
       const resource = toPricingPolicyResource(await this.policies.create(record));
       await this.events.publish('product.pricing_policy.created', resource);

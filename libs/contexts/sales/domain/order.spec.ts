@@ -157,49 +157,25 @@ describe('revisions', () => {
     ).toBe(true);
   });
 
-  it('gates fulfillment: 422 unless a confirmed sales order, 409 while a revision is pending', () => {
-    const base = { id: 'o', sentToCustomerAt: sent, revisionAcknowledgedAt: null };
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'quote',
-          orderStatus: 'confirmed',
-          revisedAt: null,
-        }),
-      ),
-    ).toBe('order_not_confirmed');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'draft',
-          revisedAt: null,
-        }),
-      ),
-    ).toBe('order_not_confirmed');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'confirmed',
-          revisedAt: later,
-        }),
-      ),
-    ).toBe('revision_unacknowledged');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'confirmed',
-          revisedAt: null,
-        }),
-      ),
-    ).toBeUndefined();
-  });
+  it.each([
+    ['quote', 'confirmed', null, 'order_not_confirmed'],
+    ['sales_order', 'draft', null, 'order_not_confirmed'],
+    ['sales_order', 'confirmed', later, 'revision_unacknowledged'],
+    ['sales_order', 'confirmed', null, undefined],
+  ] as const)(
+    'gates fulfillment of a %s in %s (revised at %s): %s',
+    (documentType, orderStatus, revisedAt, code) => {
+      const order = {
+        id: 'o',
+        sentToCustomerAt: sent,
+        revisionAcknowledgedAt: null,
+        documentType,
+        orderStatus,
+        revisedAt,
+      };
+      expect(codeOf(() => assertReadyForFulfillment(order))).toBe(code);
+    },
+  );
 });
 
 describe('order totals', () => {
