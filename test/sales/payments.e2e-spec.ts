@@ -186,6 +186,7 @@ describe('payments', () => {
       amount: 55,
     });
     expect(await eventsOf(paymentId)).toEqual(['payment.failed']);
+    // What is stored is the point here (never the card number): no route shows the whole row.
     const stored = await app.db.query('SELECT row_to_json(p)::text AS row FROM payments p WHERE id = $1', [
       paymentId,
     ]);
@@ -570,6 +571,7 @@ describe('payments', () => {
       hint: expect.stringContaining('2 invoices'),
     });
     await run(() => port.addCustomerCredit(accountId, money(12.5), 'dep-2'));
+    // Customer credits have no route of their own.
     const credits = await app.db.query('SELECT amount::text FROM customer_credits WHERE account_id = $1', [
       accountId,
     ]);
