@@ -1,4 +1,4 @@
-import { previousAttributes } from '#platform/events/previous-attributes';
+import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -139,26 +139,19 @@ export class PricingPoliciesService implements OnModuleInit {
   }
 
   async update(id: string, input: PricingPolicyInput): Promise<PricingPolicyResource> {
-    return this.tx.run(async () => {
-      const record = await this.policies.getForUpdate(id);
-      const before = toPricingPolicyResource(record);
-      await this.apply(record, input);
-      const previous = previousAttributes(before, toPricingPolicyResource(record));
-      if (Object.keys(previous).length === 0) return before;
-      const resource = toPricingPolicyResource(await this.policies.save(record));
-      await this.events.publish('product.pricing_policy.updated', resource, previous);
-      return resource;
+    return updateRecord(this.tx, this.events, this.policies, id, {
+      present: toPricingPolicyResource,
+      event: 'product.pricing_policy.updated',
+      apply: (record) => this.apply(record, input),
     });
   }
 
   /** Permanent (no soft delete): later prices ignore it; orders keep the prices they copied. */
   async delete(id: string): Promise<{ id: string; object: 'pricing_policy'; deleted: true }> {
-    return this.tx.run(async () => {
-      const record = await this.policies.getForUpdate(id);
-      const resource = toPricingPolicyResource(record);
-      await this.policies.delete(record);
-      await this.events.publish('product.pricing_policy.deleted', resource);
-      return { id, object: 'pricing_policy' as const, deleted: true as const };
+    return deleteRecord(this.tx, this.events, this.policies, id, {
+      present: toPricingPolicyResource,
+      event: 'product.pricing_policy.deleted',
+      object: 'pricing_policy',
     });
   }
 
