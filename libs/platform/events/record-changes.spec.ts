@@ -29,28 +29,24 @@ function setup() {
 }
 
 describe('updateRecord', () => {
-  it('saves and publishes the previous attributes when the representation changed', async () => {
+  it.each([
+    [
+      'saves and publishes the previous attributes when the representation changed',
+      'new',
+      1,
+      [{ name: 'old' }],
+    ],
+    ['answers the record as it was, with no write and no event, when nothing changed', 'old', 0, []],
+  ])('%s', async (_case, name, saves, previous) => {
     const { tx, events, published, repo, typedRepo, present } = setup();
     const resource = await updateRecord(tx, events, typedRepo, 't1', {
       present,
       event: 'thing.updated',
-      apply: (r) => void (r.name = 'new'),
+      apply: (r) => void (r.name = name),
     });
-    expect(resource).toEqual({ id: 't1', object: 'thing', name: 'new' });
-    expect(repo.save).toHaveBeenCalledTimes(1);
-    expect(published).toEqual([['thing.updated', resource, { name: 'old' }]]);
-  });
-
-  it('answers the record as it was, with no write and no event, when nothing changed', async () => {
-    const { tx, events, published, repo, typedRepo, present } = setup();
-    const resource = await updateRecord(tx, events, typedRepo, 't1', {
-      present,
-      event: 'thing.updated',
-      apply: (r) => void (r.name = 'old'),
-    });
-    expect(resource).toEqual({ id: 't1', object: 'thing', name: 'old' });
-    expect(repo.save).not.toHaveBeenCalled();
-    expect(published).toEqual([]);
+    expect(resource).toEqual({ id: 't1', object: 'thing', name });
+    expect(repo.save).toHaveBeenCalledTimes(saves);
+    expect(published).toEqual(previous.map((p) => ['thing.updated', resource, p]));
   });
 });
 
