@@ -54,7 +54,13 @@ export interface EntryFilters {
   period_id?: string;
 }
 
-export const toEngineLines = (lines: LineInput[]): EngineLine[] =>
+/** A line in the API's fields: a request's (amounts as numbers) or a stored template's (decimal strings). */
+type ApiLine = Omit<LineInput, 'debit_amount' | 'credit_amount'> & {
+  debit_amount?: number | string;
+  credit_amount?: number | string;
+};
+
+export const toEngineLines = (lines: readonly ApiLine[]): EngineLine[] =>
   lines.map((l) => ({
     accountId: l.account_id,
     debit: money(String(l.debit_amount ?? 0)),
