@@ -1,8 +1,8 @@
+import { asEntity } from '../support/as-entity';
 import { LedgerPostingService } from '../../libs/contexts/accounting/application/ledger-posting.service';
 import { StockMovement, StockMovementObservers, StockService } from '#contexts/inventory';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
@@ -28,17 +28,7 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
   afterAll(() => app.close());
 
   /** Runs `fn` as the primary entity's live caller, in one transaction (as another context would). */
-  const asPrimary = <T>(fn: () => Promise<T>) =>
-    RequestContext.runAs(
-      {
-        entityId: app.seed.entities.primary.id,
-        entityCode: app.seed.entities.primary.code,
-        livemode: true,
-        apiKeyId: app.seed.entities.primary.id,
-        scopes: new Set(['*']),
-      },
-      () => app.get(TransactionHost).run(fn),
-    );
+  const asPrimary = <T>(fn: () => Promise<T>) => asEntity(app, () => app.get(TransactionHost).run(fn));
 
   const balanceOf = async (productId: string, location = locationId) =>
     (await live.get(`/v1/inventory/balances?product_id=${productId}&location_id=${location}`).expect(200))

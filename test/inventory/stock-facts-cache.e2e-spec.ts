@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, newLocation, newProduct } from './support';
@@ -21,16 +22,6 @@ describe('inventory: the stock facts a movement keeps follow the rows they came 
 
   const adjust = (body: Record<string, unknown>) => live.post('/v1/inventory/adjustments').send(body);
 
-  /** Retries `attempt` until it returns true, for at most 5 s. */
-  async function eventually(attempt: () => Promise<boolean>): Promise<boolean> {
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      if (await attempt()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  }
-
   it('a product made serial-tracked by another writer refuses moves without serials', async () => {
     const productId = await newProduct(live);
     const body = {
@@ -44,7 +35,7 @@ describe('inventory: the stock facts a movement keeps follow the rows they came 
     await adjust(body).expect(201);
     await app.db.query('UPDATE products SET serial_tracked = true WHERE id = $1', [productId]);
     let last = await adjust(body);
-    expect(await eventually(async () => (last = await adjust(body)).status === 400)).toBe(true);
+    expect(await eventually(async () => (last = await adjust(body)).status === 400, 5000)).toBe(true);
     expectError(last, 400, 'parameter_invalid', { param: 'serial_numbers' });
   });
 
@@ -60,7 +51,7 @@ describe('inventory: the stock facts a movement keeps follow the rows they came 
     await app.db.query('DELETE FROM inventory_balances WHERE location_id = $1', [gone]);
     await app.db.query('DELETE FROM locations WHERE id = $1', [gone]);
     let last = await adjust(body);
-    expect(await eventually(async () => (last = await adjust(body)).status === 400)).toBe(true);
+    expect(await eventually(async () => (last = await adjust(body)).status === 400, 5000)).toBe(true);
     expectError(last, 400, 'parameter_invalid', { param: 'location_id' });
   });
 
@@ -93,7 +84,7 @@ describe('inventory: the stock facts a movement keeps follow the rows they came 
     expect(await entryDate()).toBe(day(before));
     await app.db.query('UPDATE entities SET timezone = $2 WHERE id = $1', [entityId, zone]);
     try {
-      expect(await eventually(async () => (await entryDate()) === day(zone))).toBe(true);
+      expect(await eventually(async () => (await entryDate()) === day(zone), 5000)).toBe(true);
     } finally {
       await app.db.query('UPDATE entities SET timezone = $2 WHERE id = $1', [entityId, before]);
     }

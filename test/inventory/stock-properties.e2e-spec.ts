@@ -1,8 +1,8 @@
+import { asEntity } from '../support/as-entity';
 import fc from 'fast-check';
 import { StockService } from '#contexts/inventory';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
@@ -47,17 +47,7 @@ describe('inventory: random concurrent movements (property)', () => {
   });
   afterAll(() => app.close());
 
-  const asPrimary = <T>(fn: () => Promise<T>) =>
-    RequestContext.runAs(
-      {
-        entityId: app.seed.entities.primary.id,
-        entityCode: app.seed.entities.primary.code,
-        livemode: true,
-        apiKeyId: app.seed.entities.primary.id,
-        scopes: new Set(['*']),
-      },
-      () => app.get(TransactionHost).run(fn),
-    );
+  const asPrimary = <T>(fn: () => Promise<T>) => asEntity(app, () => app.get(TransactionHost).run(fn));
 
   it('keeps every balance equal to its ledger and never below zero', async () => {
     const second = await newLocation(live);

@@ -33,6 +33,7 @@ describe('bulk imports', () => {
       { timeoutMs, everyMs: 100, label: `import ${id} finished` },
     );
 
+  // Counts over thousands of tags by name prefix: no route filters tags by name.
   const tagCount = async (prefix: string) =>
     (
       await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE $2`, [
@@ -125,6 +126,7 @@ describe('bulk imports', () => {
       .expect(200);
     expect(paged.body.data.map((e: { row: number }) => e.row)).toEqual([500, 600, 700, 800]);
 
+    // Event counts by type over a thousand rows' events: the events route pages them one by one.
     const events = await app.db.query(
       `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'setting.tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`,
       [entityId, since],
@@ -220,10 +222,7 @@ describe('bulk imports', () => {
       .send(ndjson)
       .expect(201);
     await waitFor(
-      async () => {
-        const r = await app.db.query(`SELECT processed FROM imports WHERE id = $1`, [res.body.id]);
-        return r.rows[0].processed > 0;
-      },
+      async () => (await migration.get(`${base}/${res.body.id}`).expect(200)).body.processed > 0,
       { timeoutMs: 60_000, everyMs: 10, label: 'the first rows processed' },
     );
     await worker.close();
@@ -243,6 +242,7 @@ describe('bulk imports', () => {
       failed: 0,
     });
     expect(await tagCount('Resumed ')).toBe(rows);
+    // Distinct names and events over 6,000 rows: SQL counts what the routes would page through.
     const distinct = await app.db.query(
       `SELECT count(DISTINCT name)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE 'Resumed %'`,
       [entityId],

@@ -9,6 +9,7 @@ import { loadConfig } from '#platform/config/app-config';
 import { ensureDatabase, migrate } from '#platform/persistence/database';
 import { ChildProcess, spawn } from 'node:child_process';
 import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { waitFor } from '../support/eventually';
 
 /** Starts this file's PostgreSQL in a child process; stop() is a clean shutdown (SIGTERM). */
 async function startPostgres(dir: string, port: number) {
@@ -147,6 +148,8 @@ describe('database stopped and restarted under load', () => {
       }
     };
     const workers = Array.from({ length: 8 }, () => worker());
+    // Each phase keeps the load running for a set time: the durations are the experiment's, not a
+    // wait for a condition.
     await new Promise((r) => setTimeout(r, 2000));
 
     phase = 'down';
@@ -155,14 +158,15 @@ describe('database stopped and restarted under load', () => {
     const restartedAt = Date.now();
     pg = await startPostgres(path.join(dir, 'data'), port);
     phase = 'after';
-    let recoveredMs = -1;
-    while (Date.now() - restartedAt < 60_000) {
-      if ((await send('GET', '/v1/tags?limit=1')).status === 200) {
-        recoveredMs = Date.now() - restartedAt;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const recovered = await waitFor(async () => (await send('GET', '/v1/tags?limit=1')).status === 200, {
+      timeoutMs: 60_000,
+      everyMs: 100,
+      label: 'the API answering again',
+    }).then(
+      () => true,
+      () => false,
+    );
+    const recoveredMs = recovered ? Date.now() - restartedAt : -1;
     await new Promise((r) => setTimeout(r, 2000));
     running = false;
     await Promise.all(workers);

@@ -15,6 +15,7 @@ import type { Request } from 'express';
 import { Client } from 'pg';
 import { RequireScopes } from '#platform/auth/decorators';
 import { RequestContext } from '#platform/tenancy/request-context';
+import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -215,8 +216,16 @@ describe('request pipeline cost (counted, not timed)', () => {
       req.end(JSON.stringify({ name: 'pipeline cost' }));
     });
     const tagId = (JSON.parse(res) as { id: string }).id;
-    // The POST's activity-log row is written after its response; let it land before counting.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The POST's activity-log row is written after its response; wait until the log shows it.
+    await waitFor(
+      async () =>
+        (
+          JSON.parse((await get(app.server, `/v1/activity?resource_id=${tagId}`, key)).body) as {
+            data: unknown[];
+          }
+        ).data.length > 0,
+      { label: "the tag's activity entry" },
+    );
     expect(await statementsPerRequest(app.server, '/v1/pipeline-cost/noop', key)).toBe(0);
     expect(await statementsPerRequest(app.server, `/v1/tags/${tagId}`, key)).toBe(1);
     expect(await statementsPerRequest(app.server, '/v1/tags?limit=20', key)).toBe(1);

@@ -1,5 +1,5 @@
+import { asEntity } from '../support/as-entity';
 import { DemandService } from '#contexts/replenishment';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { balanceEvents, newLocation, newProduct } from '../inventory/support';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -51,18 +51,7 @@ describe('builds, balance demand fields and the reorder report', () => {
     test = api(app, app.seed.entities.primary.keys.test);
     other = api(app, app.seed.entities.secondary.keys.live);
     location = await newLocation(live);
-    const entity = app.seed.entities.primary;
-    today = await RequestContext.runAs(
-      {
-        entityId: entity.id,
-        entityCode: entity.code,
-        livemode: true,
-        apiKeyId: entity.id,
-        scopes: new Set(['*']),
-      },
-      () => app.get(DemandService).businessDay(),
-      'test',
-    );
+    today = await asEntity(app, () => app.get(DemandService).businessDay());
   });
   afterAll(() => app.close());
 

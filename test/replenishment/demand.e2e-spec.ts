@@ -1,7 +1,7 @@
+import { asEntity } from '../support/as-entity';
 import { randomUUID } from 'node:crypto';
 import { DemandRecorderService, DemandService } from '#contexts/replenishment';
 import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -19,20 +19,7 @@ describe('demand aggregates and kit order lines', () => {
         .send({ sku: `DM-${Date.now().toString(36)}-${++seq}`, name: `Part ${seq}`, type, list_price: 10 })
         .expect(201)
     ).body.id as string;
-  const asLive = <T>(fn: () => Promise<T>) => {
-    const entity = app.seed.entities.primary;
-    return RequestContext.runAs(
-      {
-        entityId: entity.id,
-        entityCode: entity.code,
-        livemode: true,
-        apiKeyId: entity.id,
-        scopes: new Set(['*']),
-      },
-      fn,
-      'test',
-    );
-  };
+  const asLive = <T>(fn: () => Promise<T>) => asEntity(app, fn);
   /** What inventory's observer hands over, inside the transaction that writes the rows. */
   const observe = (rows: Partial<LedgerMovement>[]) =>
     asLive(() =>

@@ -1,5 +1,5 @@
+import { asEntity } from '../support/as-entity';
 import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -437,19 +437,7 @@ describe('orders', () => {
 
   it('lets fulfillment mark a confirmed sales order fulfilled, then it can be closed', async () => {
     const orders = app.get(OrdersService);
-    const entity = app.seed.entities.primary;
-    const asLive = <T>(fn: () => Promise<T>) =>
-      RequestContext.runAs(
-        {
-          entityId: entity.id,
-          entityCode: entity.code,
-          livemode: true,
-          apiKeyId: entity.id,
-          scopes: new Set(['*']),
-        },
-        fn,
-        'test',
-      );
+    const asLive = <T>(fn: () => Promise<T>) => asEntity(app, fn);
     const order = await newOrder();
     await expect(asLive(() => orders.markFulfilled(order.id))).rejects.toMatchObject({
       code: 'invalid_state',

@@ -1,6 +1,6 @@
+import { asEntity } from '../support/as-entity';
 import { ReceivablesGateway } from '../../libs/contexts/accounting/application/receivables.port';
 import { money } from '#platform/persistence/money';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -186,6 +186,7 @@ describe('payments', () => {
       amount: 55,
     });
     expect(await eventsOf(paymentId)).toEqual(['payment.failed']);
+    // What is stored is the point here (never the card number): no route shows the whole row.
     const stored = await app.db.query('SELECT row_to_json(p)::text AS row FROM payments p WHERE id = $1', [
       paymentId,
     ]);
@@ -514,15 +515,7 @@ describe('payments', () => {
   it('serves accounting through the receivables port', async () => {
     const port = app.get(ReceivablesGateway).port;
     const invoice = await issuedInvoice();
-    const entityId = app.seed.entities.primary.id;
-    const caller = {
-      entityId,
-      entityCode: app.seed.entities.primary.code,
-      livemode: true,
-      apiKeyId: entityId,
-      scopes: new Set(['*']),
-    };
-    const run = <T>(fn: () => Promise<T>) => RequestContext.runAs(caller, fn, 'test');
+    const run = <T>(fn: () => Promise<T>) => asEntity(app, fn);
     const open = await run(() =>
       port.findOpenInvoices(accountId, [invoice.id, '0190a000-0000-7000-8000-000000000000']),
     );
@@ -578,6 +571,7 @@ describe('payments', () => {
       hint: expect.stringContaining('2 invoices'),
     });
     await run(() => port.addCustomerCredit(accountId, money(12.5), 'dep-2'));
+    // Customer credits have no route of their own.
     const credits = await app.db.query('SELECT amount::text FROM customer_credits WHERE account_id = $1', [
       accountId,
     ]);

@@ -1,5 +1,5 @@
+import { asEntity } from '../support/as-entity';
 import { PricingPoliciesService } from '../../libs/contexts/sales/application/pricing-policies.service';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -11,16 +11,7 @@ describe('pricing policies', () => {
   let live: ReturnType<typeof api>;
 
   const priceAsPrimary = (listPrice: string, context: Record<string, string>) =>
-    RequestContext.runAs(
-      {
-        entityId: app.seed.entities.primary.id,
-        entityCode: 'qa1',
-        livemode: true,
-        apiKeyId: 'test',
-        scopes: new Set(['*']),
-      },
-      () => app.get(PricingPoliciesService).priceLine(listPrice, 2, context),
-    );
+    asEntity(app, () => app.get(PricingPoliciesService).priceLine(listPrice, 2, context));
 
   beforeAll(async () => {
     app = await startTestApp();

@@ -66,14 +66,8 @@ export async function publishEvents(
 ) {
   const publisher = app.get(EventPublisher);
   const tx = app.get(TransactionHost);
-  return RequestContext.runAs(
-    {
-      entityId: scope.entityId,
-      entityCode: 'qa1',
-      livemode: scope.livemode,
-      apiKeyId: '00000000-0000-0000-0000-000000000000',
-      scopes: new Set(),
-    },
+  return RequestContext.runAsSystem(
+    { entityId: scope.entityId, entityCode: 'qa1', livemode: scope.livemode },
     () =>
       tx.run(async () => {
         const ids: string[] = [];

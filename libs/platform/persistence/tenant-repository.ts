@@ -88,6 +88,38 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   /**
+   * The caller's records of several parents in one query, grouped by the parent id held in
+   * `property` (column `column`): every id asked for is a key, its records sorted by `orderBy`
+   * (columns, ascending).
+   */
+  protected async groupedBy(
+    property: keyof E & string,
+    column: string,
+    parentIds: readonly string[],
+    orderBy: readonly string[] = ['id'],
+  ): Promise<Map<string, E[]>> {
+    const groups = new Map<string, E[]>(parentIds.map((id) => [id, []]));
+    if (parentIds.length === 0) return groups;
+    const qb = this.scopedQuery('r').andWhere(`r.${column} IN (:...parentIds)`, {
+      parentIds: [...new Set(parentIds)],
+    });
+    orderBy.forEach((c, i) => (i === 0 ? qb.orderBy(`r.${c}`, 'ASC') : qb.addOrderBy(`r.${c}`, 'ASC')));
+    for (const row of await qb.getMany()) groups.get(row[property] as string)?.push(row);
+    return groups;
+  }
+
+  /**
+   * The records of `ids` that the caller can see, presented by `present` and keyed by id: what an
+   * expand[] loader answers, in one query for the batch.
+   */
+  async presentByIds<T extends { id: string }>(
+    ids: readonly string[],
+    present: (records: E[]) => T[] | Promise<T[]>,
+  ): Promise<Map<string, T>> {
+    return new Map((await present(await this.findByIds(ids))).map((resource) => [resource.id, resource]));
+  }
+
+  /**
    * The caller's records matching `condition` (SQL on unqualified columns, parameters from `$3`
    * on, `values` in order) and sorted by `orderBy`, as one prepared statement; undefined where
    * the prepared reader does not apply (inside a transaction, or an entity beyond plain

@@ -67,10 +67,6 @@ export const RequestContext = {
   requestId(): string | undefined {
     return storage.getStore()?.requestId;
   },
-  /** Runs a job or script as a given caller (workers open their own scope). */
-  runAs<T>(caller: Caller, fn: () => T, requestId = 'job'): T {
-    return storage.run({ requestId, caller }, fn);
-  },
   /**
    * Runs work without a request (a job, a schedule, a seed, an admin command) as `system`,
    * under `requestId` (the id its logs and events carry).

@@ -42,7 +42,7 @@ export class AccountingPeriodsService implements OnModuleInit {
           resource: 'fiscal_year',
         },
       },
-      load: async (ids) => new Map((await this.periods.findByIds(ids)).map((p) => [p.id, toPeriod(p)])),
+      load: (ids) => this.periods.presentByIds(ids, (rows) => rows.map(toPeriod)),
     });
   }
 

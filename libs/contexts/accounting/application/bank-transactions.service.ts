@@ -102,8 +102,7 @@ export class BankTransactionsService implements OnModuleInit {
     this.resources.register({
       name: 'bank_transaction',
       fields: postedDocumentFields('bank_account'),
-      load: async (ids) =>
-        new Map((await this.transactions.findByIds(ids)).map((t) => [t.id, toBankTransaction(t)])),
+      load: (ids) => this.transactions.presentByIds(ids, (rows) => rows.map(toBankTransaction)),
     });
   }
 

@@ -23,7 +23,7 @@ export class FiscalYearsService implements OnModuleInit {
     this.resources.register({
       name: 'fiscal_year',
       fields: {},
-      load: async (ids) => new Map((await this.years.findByIds(ids)).map((y) => [y.id, toFiscalYear(y)])),
+      load: (ids) => this.years.presentByIds(ids, (rows) => rows.map(toFiscalYear)),
     });
   }
 

@@ -54,7 +54,13 @@ export interface EntryFilters {
   period_id?: string;
 }
 
-export const toEngineLines = (lines: LineInput[]): EngineLine[] =>
+/** A line in the API's fields: a request's (amounts as numbers) or a stored template's (decimal strings). */
+type ApiLine = Omit<LineInput, 'debit_amount' | 'credit_amount'> & {
+  debit_amount?: number | string;
+  credit_amount?: number | string;
+};
+
+export const toEngineLines = (lines: readonly ApiLine[]): EngineLine[] =>
   lines.map((l) => ({
     accountId: l.account_id,
     debit: money(String(l.debit_amount ?? 0)),
@@ -110,12 +116,8 @@ export class JournalEntriesService implements OnModuleInit {
         },
         lines: { kind: 'embedded', resource: 'journal_line' },
       },
-      load: async (ids) => {
-        const found = await this.entries.findByIds(ids);
-        return new Map(
-          await Promise.all(found.map(async (e) => [e.id, await this.engine.present(e)] as [string, object])),
-        );
-      },
+      load: (ids) =>
+        this.entries.presentByIds(ids, (rows) => Promise.all(rows.map((e) => this.engine.present(e)))),
     });
     this.resources.register({
       name: 'journal_line',

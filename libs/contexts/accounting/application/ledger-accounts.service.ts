@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
@@ -52,8 +53,7 @@ export class LedgerAccountsService implements OnModuleInit {
       fields: {
         parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'ledger_account' },
       },
-      load: async (ids) =>
-        new Map((await this.accounts.findByIds(ids)).map((a) => [a.id, toLedgerAccount(a)])),
+      load: (ids) => this.accounts.presentByIds(ids, (rows) => rows.map(toLedgerAccount)),
     });
   }
 
@@ -145,12 +145,7 @@ export class LedgerAccountsService implements OnModuleInit {
         if (changes.active !== undefined) account.active = changes.active;
         if (changes.is_bank !== undefined) account.isBank = changes.is_bank;
         checkBankFlag(account.isBank, account.type);
-        const after = toLedgerAccount(account);
-        const previous: Record<string, unknown> = {};
-        for (const key of Object.keys(after) as (keyof typeof after)[]) {
-          if (!['updated_at', 'created_at'].includes(key) && before[key] !== after[key])
-            previous[key] = before[key];
-        }
+        const previous = previousAttributes(before, toLedgerAccount(account));
         if (Object.keys(previous).length === 0) return before;
         const resource = toLedgerAccount(await this.accounts.save(account));
         await this.events.publish('accounting.ledger_account.updated', resource, previous);

@@ -3,7 +3,6 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { RequestContext } from '#platform/tenancy/request-context';
@@ -38,18 +37,6 @@ const toTemplateLines = (lines: EngineLine[]): TemplateLine[] =>
     department_id: l.departmentId ?? null,
     class_id: l.classId ?? null,
     project_id: l.projectId ?? null,
-  }));
-
-const fromTemplateLines = (lines: TemplateLine[]): EngineLine[] =>
-  lines.map((l) => ({
-    accountId: l.account_id,
-    debit: money(l.debit_amount),
-    credit: money(l.credit_amount),
-    description: l.description,
-    locationId: l.location_id,
-    departmentId: l.department_id,
-    classId: l.class_id,
-    projectId: l.project_id,
   }));
 
 /** Recurring journal templates: CRUD, the manual run and the daily scheduled runs. */
@@ -174,7 +161,7 @@ export class RecurringJournalEntriesService {
       manual: false,
       createdBy: trigger === 'schedule' ? null : undefined,
       createdByName: trigger === 'schedule' ? null : await this.engine.keyName(),
-      lines: fromTemplateLines(template.lines),
+      lines: toEngineLines(template.lines),
     });
     await this.templates.recordRun({
       id: runId,

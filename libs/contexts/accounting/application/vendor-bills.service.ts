@@ -63,7 +63,7 @@ export class VendorBillsService implements OnModuleInit {
     this.resources.register({
       name: 'vendor_bill',
       fields: postedDocumentFields('debit_account'),
-      load: async (ids) => new Map((await this.bills.findByIds(ids)).map((b) => [b.id, toVendorBill(b)])),
+      load: (ids) => this.bills.presentByIds(ids, (rows) => rows.map((b) => toVendorBill(b))),
     });
   }
 

@@ -1,3 +1,5 @@
+import { addDays, dayInZone } from '#platform/tenancy/business-day';
+
 /** Calendar arithmetic on `YYYY-MM-DD` dates (no time zones: dates are business days). */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -7,14 +9,9 @@ export function isValidDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 const fromUtc = (d: Date) => d.toISOString().slice(0, 10);
 
-export function addDays(date: string, days: number): string {
-  const d = toUtc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return fromUtc(d);
-}
+export { addDays };
 
 /** Adds months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(date: string, months: number): string {
@@ -58,13 +55,4 @@ export function nextOccurrence(date: string, frequency: Frequency): string {
 }
 
 /** Today's date in an IANA time zone: the entity's current business day. */
-export function businessDay(timezone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const businessDay = (timezone: string, now: Date = new Date()): string => dayInZone(now, timezone);

@@ -1,3 +1,4 @@
+import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -16,7 +17,6 @@ import { assertProductEditable } from '../domain/product';
 import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ChannelListingResource, toListingResource } from './channel-listing.presenter';
-import { previousAttributes } from './diff';
 
 export interface ListingInput {
   product_id: string;
@@ -55,8 +55,7 @@ export class ChannelListingsService implements OnModuleInit {
       fields: {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
       },
-      load: async (ids) =>
-        new Map((await this.listings.findByIds(ids)).map((l) => [l.id, toListingResource(l)])),
+      load: (ids) => this.listings.presentByIds(ids, (rows) => rows.map(toListingResource)),
     });
   }
 
@@ -106,31 +105,26 @@ export class ChannelListingsService implements OnModuleInit {
   }
 
   async update(id: string, changes: ListingChanges): Promise<ChannelListingResource> {
-    return this.tx.run(async () => {
-      const listing = await this.listings.getForUpdate(id);
-      const before = toListingResource(listing);
-      if (changes.remote_id !== undefined) listing.remoteId = changes.remote_id;
-      if (changes.price !== undefined) listing.price = changes.price === null ? null : money(changes.price);
-      if (changes.currency !== undefined) listing.currency = changes.currency;
-      if (changes.status !== undefined) listing.status = changes.status;
-      if (changes.metadata !== undefined)
-        listing.metadata = mergeMetadata(listing.metadata, changes.metadata);
-      const previous = previousAttributes(before, toListingResource(listing));
-      if (Object.keys(previous).length === 0) return before;
-      const resource = toListingResource(await this.listings.save(listing));
-      await this.events.publish('product.listing.updated', resource, previous);
-      return resource;
+    return updateRecord(this.tx, this.events, this.listings, id, {
+      present: toListingResource,
+      event: 'product.listing.updated',
+      apply: (listing) => {
+        if (changes.remote_id !== undefined) listing.remoteId = changes.remote_id;
+        if (changes.price !== undefined) listing.price = changes.price === null ? null : money(changes.price);
+        if (changes.currency !== undefined) listing.currency = changes.currency;
+        if (changes.status !== undefined) listing.status = changes.status;
+        if (changes.metadata !== undefined)
+          listing.metadata = mergeMetadata(listing.metadata, changes.metadata);
+      },
     });
   }
 
   /** Permanent: the listing is removed (the remote offer is not touched). */
   async delete(id: string): Promise<{ id: string; object: 'channel_listing'; deleted: true }> {
-    return this.tx.run(async () => {
-      const listing = await this.listings.getForUpdate(id);
-      const resource = toListingResource(listing);
-      await this.listings.delete(listing);
-      await this.events.publish('product.listing.deleted', resource);
-      return { id, object: 'channel_listing' as const, deleted: true as const };
+    return deleteRecord(this.tx, this.events, this.listings, id, {
+      present: toListingResource,
+      event: 'product.listing.deleted',
+      object: 'channel_listing',
     });
   }
 

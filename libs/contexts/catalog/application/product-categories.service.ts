@@ -1,3 +1,4 @@
+import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
@@ -10,7 +11,6 @@ import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/produc
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductCategoryResource, toCategoryResource } from './product-category.presenter';
-import { previousAttributes } from './diff';
 
 export interface CategoryInput {
   name: string;
@@ -38,8 +38,7 @@ export class ProductCategoriesService implements OnModuleInit {
       fields: {
         parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' },
       },
-      load: async (ids) =>
-        new Map((await this.categories.findByIds(ids)).map((c) => [c.id, toCategoryResource(c)])),
+      load: (ids) => this.categories.presentByIds(ids, (rows) => rows.map(toCategoryResource)),
     });
   }
 
@@ -87,42 +86,39 @@ export class ProductCategoriesService implements OnModuleInit {
   }
 
   async update(id: string, changes: CategoryChanges): Promise<ProductCategoryResource> {
-    return this.tx.run(async () => {
-      const category = await this.categories.getForUpdate(id);
-      const before = toCategoryResource(category);
-      if (changes.parent_id !== undefined) {
-        await this.checkParent(category.id, changes.parent_id);
-        category.parentId = changes.parent_id;
-      }
-      if (changes.name !== undefined) category.name = changes.name;
-      if (changes.description !== undefined) category.description = changes.description;
-      if (changes.metadata !== undefined)
-        category.metadata = mergeMetadata(category.metadata, changes.metadata);
-      const previous = previousAttributes(before, toCategoryResource(category));
-      if (Object.keys(previous).length === 0) return before;
-      const resource = toCategoryResource(await this.categories.save(category));
-      await this.events.publish('product.category.updated', resource, previous);
-      return resource;
+    return updateRecord(this.tx, this.events, this.categories, id, {
+      present: toCategoryResource,
+      event: 'product.category.updated',
+      apply: async (category) => {
+        if (changes.parent_id !== undefined) {
+          await this.checkParent(category.id, changes.parent_id);
+          category.parentId = changes.parent_id;
+        }
+        if (changes.name !== undefined) category.name = changes.name;
+        if (changes.description !== undefined) category.description = changes.description;
+        if (changes.metadata !== undefined)
+          category.metadata = mergeMetadata(category.metadata, changes.metadata);
+      },
     });
   }
 
   /** Permanent; refused while products (archived ones included) or child categories point to it. */
   async delete(id: string): Promise<{ id: string; object: 'product_category'; deleted: true }> {
-    return this.tx.run(async () => {
-      const category = await this.categories.getForUpdate(id);
-      const [products, children] = await Promise.all([
-        this.products.countInCategory(category.id),
-        this.categories.countChildren(category.id),
-      ]);
-      if (products > 0 || children > 0) {
-        throw new CatalogError('resource_conflict', {
-          hint: `Product category '${id}' still has ${products} product(s) and ${children} child categor${children === 1 ? 'y' : 'ies'}; move them first.`,
-        });
-      }
-      const resource = toCategoryResource(category);
-      await this.categories.delete(category);
-      await this.events.publish('product.category.deleted', resource);
-      return { id, object: 'product_category' as const, deleted: true as const };
+    return deleteRecord(this.tx, this.events, this.categories, id, {
+      present: toCategoryResource,
+      event: 'product.category.deleted',
+      object: 'product_category',
+      check: async (category) => {
+        const [products, children] = await Promise.all([
+          this.products.countInCategory(category.id),
+          this.categories.countChildren(category.id),
+        ]);
+        if (products > 0 || children > 0) {
+          throw new CatalogError('resource_conflict', {
+            hint: `Product category '${id}' still has ${products} product(s) and ${children} child categor${children === 1 ? 'y' : 'ies'}; move them first.`,
+          });
+        }
+      },
     });
   }
 }

@@ -25,7 +25,7 @@ import { ProductCategoryRepository } from '../infrastructure/product-category.re
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductVariantRepository } from '../infrastructure/product-variant.repository';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
-import { previousAttributes } from './diff';
+import { previousAttributes } from '#platform/events/previous-attributes';
 import {
   ProductResource,
   ProductVariantResource,
@@ -117,16 +117,14 @@ export class ProductsService implements OnModuleInit {
           resource: 'product_category',
         },
       },
-      load: async (ids) =>
-        new Map((await this.present(await this.products.findByIds(ids))).map((p) => [p.id, p])),
+      load: (ids) => this.products.presentByIds(ids, (rows) => this.present(rows)),
     });
     this.resources.register({
       name: 'product_variant',
       fields: {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
       },
-      load: async (ids) =>
-        new Map((await this.variants.findByIds(ids)).map((v) => [v.id, toVariantResource(v)])),
+      load: (ids) => this.variants.presentByIds(ids, (rows) => rows.map(toVariantResource)),
     });
   }
 

@@ -1,3 +1,4 @@
+import { deleteRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
@@ -33,7 +34,7 @@ export class TagsService implements OnModuleInit {
     this.resources.register({
       name: 'tag',
       fields: {},
-      load: async (ids) => new Map((await this.tags.findByIds(ids)).map((t) => [t.id, toTagResource(t)])),
+      load: (ids) => this.tags.presentByIds(ids, (rows) => rows.map(toTagResource)),
     });
   }
 
@@ -79,12 +80,10 @@ export class TagsService implements OnModuleInit {
 
   /** Permanent: the tag is detached from every resource (the assignments cascade). */
   async delete(id: string): Promise<{ id: string; object: 'tag'; deleted: true }> {
-    return this.tx.run(async () => {
-      const tag = await this.tags.getForUpdate(id);
-      const resource = toTagResource(tag);
-      await this.tags.delete(tag);
-      await this.events.publish('setting.tag.deleted', resource);
-      return { id, object: 'tag' as const, deleted: true as const };
+    return deleteRecord(this.tx, this.events, this.tags, id, {
+      present: toTagResource,
+      event: 'setting.tag.deleted',
+      object: 'tag',
     });
   }
 

@@ -11,15 +11,8 @@ export class ProductVariantRepository extends TenantRepository<ProductVariantRec
   }
 
   /** Variants of several products in one query, oldest first within each product. */
-  async ofProducts(productIds: readonly string[]): Promise<Map<string, ProductVariantRecord[]>> {
-    const byProduct = new Map<string, ProductVariantRecord[]>(productIds.map((id) => [id, []]));
-    if (productIds.length === 0) return byProduct;
-    const rows = await this.scopedQuery('v')
-      .andWhere('v.product_id IN (:...ids)', { ids: [...new Set(productIds)] })
-      .orderBy('v.id', 'ASC')
-      .getMany();
-    for (const row of rows) byProduct.get(row.productId)?.push(row);
-    return byProduct;
+  ofProducts(productIds: readonly string[]): Promise<Map<string, ProductVariantRecord[]>> {
+    return this.groupedBy('productId', 'product_id', productIds);
   }
 
   async getOfProduct(productId: string, variantId: string): Promise<ProductVariantRecord> {

@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -11,7 +12,13 @@ import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
-import { assertTransition, nextStatus, PackageStatus, formatPackageNumber } from '../domain/package';
+import {
+  assertTransition,
+  nextStatus,
+  PackageStatus,
+  formatPackageNumber,
+  UNIT_HOLDING_STATUSES,
+} from '../domain/package';
 import { assertSerialCount, remainingByLine, RequestedItem, resolveItems } from '../domain/packing';
 import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
@@ -127,14 +134,7 @@ export class PackagesService {
         };
       }
       await this.packages.lockOrder(order.id);
-      const packed = await this.items.unitsByLine(order.id, [
-        'packing',
-        'packed',
-        'labeled',
-        'shipped',
-        'delivered',
-        'returned',
-      ]);
+      const packed = await this.items.unitsByLine(order.id, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
       const products = await this.views.products([
         ...resolved.map((r) => r.productId),
@@ -301,7 +301,11 @@ export class PackagesService {
       await this.applyFields(pkg, input, products);
       pkg.updatedAt = new Date();
       const resource = await this.views.presentOne(await this.packages.save(pkg));
-      await this.events.publish('fulfillment.package.updated', resource, changedFields(before, resource));
+      await this.events.publish(
+        'fulfillment.package.updated',
+        resource,
+        previousAttributes(before, resource),
+      );
       return resource;
     });
   }
@@ -454,11 +458,4 @@ export class PackagesService {
     );
     return page.data[0]?.id ?? null;
   }
-}
-
-function changedFields(before: PackageResource, after: PackageResource): Record<string, unknown> {
-  const keys = (Object.keys(before) as (keyof PackageResource)[]).filter(
-    (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
-  return Object.fromEntries(keys.map((k) => [k, before[k]]));
 }

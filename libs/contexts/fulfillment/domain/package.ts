@@ -12,6 +12,9 @@ export const PACKAGE_STATUSES = [
 ] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
+/** The statuses whose items take units of the order's lines: every one but void. */
+export const UNIT_HOLDING_STATUSES: readonly PackageStatus[] = PACKAGE_STATUSES.filter((s) => s !== 'void');
+
 export type PackageAction = 'edit' | 'pack' | 'buy_label' | 'ship' | 'deliver' | 'void' | 'return';
 
 /**

@@ -10,16 +10,8 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
     super(tx, PackageItemRecord, 'package item');
   }
 
-  async ofPackages(packageIds: readonly string[]): Promise<Map<string, PackageItemRecord[]>> {
-    const result = new Map<string, PackageItemRecord[]>(packageIds.map((id) => [id, []]));
-    if (packageIds.length === 0) return result;
-    const rows = await this.scopedQuery('i')
-      .andWhere('i.package_id IN (:...ids)', { ids: [...new Set(packageIds)] })
-      .orderBy('i.package_id')
-      .addOrderBy('i.position', 'ASC')
-      .getMany();
-    for (const row of rows) result.get(row.packageId)?.push(row);
-    return result;
+  ofPackages(packageIds: readonly string[]): Promise<Map<string, PackageItemRecord[]>> {
+    return this.groupedBy('packageId', 'package_id', packageIds, ['position']);
   }
 
   /** Units of each order line in the order's packages whose status is one of `statuses`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
-import { dayInZone } from '../domain/calendar';
+import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';
 import { DemandAggregateRepository, DemandDelta } from '../infrastructure/demand-aggregate.repository';

@@ -10,13 +10,23 @@ describe('reorder report row', () => {
     orderMultiple: 12,
   };
 
-  it('computes the reorder point from lead time and demand when none is set (the worked example)', () => {
-    const plan = planReorder({
-      balance: { onHand: 40, allocated: 10, onOrder: 12, reorderPoint: null, safetyStock: 5 },
+  /** The worked example's product (2.5 a day, the vendor above) at a given balance. */
+  const planWorkedExample = (balance: Parameters<typeof planReorder>[0]['balance']) =>
+    planReorder({
+      balance,
       dailyDemand: new Decimal('2.5'),
       demandBasis: 'sales',
       vendor,
       businessDay: '2026-11-23',
+    });
+
+  it('computes the reorder point from lead time and demand when none is set (the worked example)', () => {
+    const plan = planWorkedExample({
+      onHand: 40,
+      allocated: 10,
+      onOrder: 12,
+      reorderPoint: null,
+      safetyStock: 5,
     });
     // reorder point = ceil(10 × 2.5) + 5 = 30; available = 30; projected = 42 > 30 -> nothing to order
     expect(plan).toMatchObject({
@@ -27,12 +37,12 @@ describe('reorder report row', () => {
       coverThrough: '2026-12-05',
       belowReorderPoint: false,
     });
-    const low = planReorder({
-      balance: { onHand: 20, allocated: 10, onOrder: 0, reorderPoint: null, safetyStock: 5 },
-      dailyDemand: new Decimal('2.5'),
-      demandBasis: 'sales',
-      vendor,
-      businessDay: '2026-11-23',
+    const low = planWorkedExample({
+      onHand: 20,
+      allocated: 10,
+      onOrder: 0,
+      reorderPoint: null,
+      safetyStock: 5,
     });
     // target = 30 + 25 = 55; projected 10 -> 45, rounded up to 12s -> 48
     expect(low).toMatchObject({

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { addDays } from './calendar';
+import { addDays } from '#platform/tenancy/business-day';
 
 /**
  * Reorder point with its provenance:

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { addDays } from './calendar';
+import { addDays } from '#platform/tenancy/business-day';
 import { DemandByKind, DemandMovement, emptyDemand, sumDemand, totalDemand } from './demand';
 
 export const DEMAND_WINDOWS = [30, 90, 180, 365] as const;

@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { TagsService } from '#contexts/catalog';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
@@ -89,7 +90,7 @@ export class AccountsService implements OnModuleInit {
           resource: 'payment_term',
         },
       },
-      load: async (ids) => new Map((await this.getAccounts(ids)).map((a) => [a.id, a])),
+      load: (ids) => this.accounts.presentByIds(ids, (rows) => this.present(rows)),
     });
     const account = {
       kind: 'reference',
@@ -229,16 +230,10 @@ export class AccountsService implements OnModuleInit {
       assertActive(record, 'updating');
       const before = await this.presentOne(record);
       await this.apply(record, input);
-      const after = { ...toAccountResource(record, before.tag_ids) };
-      const changed = Object.keys(before).filter(
-        (k) =>
-          k !== 'updated_at' &&
-          JSON.stringify(before[k as keyof AccountResource]) !==
-            JSON.stringify(after[k as keyof AccountResource]),
-      );
+      const previous = previousAttributes(before, toAccountResource(record, before.tag_ids));
+      const changed = Object.keys(previous);
       if (changed.length === 0) return before;
       const resource = await this.presentOne(await this.accounts.save(record));
-      const previous = Object.fromEntries(changed.map((k) => [k, before[k as keyof AccountResource]]));
       await this.events.publish('account.updated', resource, previous);
       if (changed.includes('credit_limit'))
         await this.events.publish('account.credit_limit.updated', resource, {

@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -124,8 +125,8 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
   }
 
   /** Serialized records by id in one query (expand[] and If-Match). */
-  async load(ids: readonly string[]): Promise<Map<string, DefinedResource>> {
-    return new Map((await this.store.repo.findByIds(ids)).map((r) => [r.id, this.present(r)]));
+  load(ids: readonly string[]): Promise<Map<string, DefinedResource>> {
+    return this.store.repo.presentByIds(ids, (rows) => rows.map((r) => this.present(r)));
   }
 
   async retrieve(...args: [...O, string]): Promise<DefinedResource> {
@@ -179,13 +180,10 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
           (record as Record<string, unknown>)[flag.property] = true;
         }
       }
-      const after = this.present(record);
-      const changed = Object.keys(before).filter(
-        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-      );
+      const previous = previousAttributes(before, this.present(record));
+      const changed = Object.keys(previous);
       if (changed.length === 0) return before;
       const resource = this.present(await this.store.repo.save(record));
-      const previous = Object.fromEntries(changed.map((k) => [k, before[k]]));
       const onlyFlag = flag !== undefined && changed.length === 1 && changed[0] === flag.field;
       if (!onlyFlag || !events.flagChanged) await this.events.publish(events.updated, resource, previous);
       if (flag && changed.includes(flag.field) && events.flagChanged)

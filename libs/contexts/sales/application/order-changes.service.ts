@@ -1,3 +1,4 @@
+import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable } from '@nestjs/common';
 import { TagsService } from '#contexts/catalog';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -86,10 +87,8 @@ export class OrderChanges {
     const resource = await this.presentOne(await this.orders.save(record));
     if (linesChanged && linesHoldCommitments(record.orderStatus as OrderStatus))
       await this.commitments.orderChanged(record);
-    const changed = (Object.keys(before) as (keyof OrderResource)[]).filter(
-      (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(resource[k]),
-    );
-    const previous = Object.fromEntries(changed.map((k) => [k, before[k]]));
+    const previous = previousAttributes(before, resource);
+    const changed = Object.keys(previous);
     if (lineEvent) await this.events.publish(lineEvent, resource, previous);
     else if (changed.length > 0) {
       await this.events.publish('order.updated', resource, previous);
@@ -116,7 +115,7 @@ export class OrderChanges {
 
   /** Sets the order's totals from the lines it holds. */
   async recompute(record: OrderRecord): Promise<void> {
-    const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+    const lines = await this.lines.ofOrder(record.id);
     this.applyTotals(record, lines);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OrderRecord } from '../infrastructure/order.entity';
+import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 
 /** One line of an order as a stock-keeping context sees it. */
@@ -9,6 +9,13 @@ export interface CommittedOrderLine {
   /** Whole units (a fractional line quantity is rounded up). */
   quantity: number;
 }
+
+/** A line as the commitments see it: whole units of a product. */
+export const committedLine = (l: OrderLineRecord): CommittedOrderLine => ({
+  orderItemId: l.id,
+  productId: l.productId,
+  quantity: Math.ceil(l.quantity.toNumber()),
+});
 
 /** An order document after a change of its status or lines. */
 export interface CommittedOrder {
@@ -44,16 +51,12 @@ export class OrderCommitmentsGateway {
   async orderChanged(order: OrderRecord): Promise<void> {
     if (this.listeners.length === 0) return;
     if (order.documentType !== 'sales_order' && order.documentType !== 'purchase_order') return;
-    const lines = (await this.lines.ofOrders([order.id])).get(order.id) ?? [];
+    const lines = await this.lines.ofOrder(order.id);
     const committed: CommittedOrder = {
       orderId: order.id,
       documentType: order.documentType,
       orderStatus: order.orderStatus,
-      lines: lines.map((l) => ({
-        orderItemId: l.id,
-        productId: l.productId,
-        quantity: Math.ceil(l.quantity.toNumber()),
-      })),
+      lines: lines.map(committedLine),
     };
     for (const listener of this.listeners) await listener.orderChanged(committed);
   }

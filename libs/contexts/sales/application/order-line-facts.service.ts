@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OrderLineFactsRepository } from '../infrastructure/order-line-facts.repository';
+import { OrderLineFactRow, OrderLineFactsRepository } from '../infrastructure/order-line-facts.repository';
 
 /** One order line as planning (replenishment) sees it. */
 export interface OrderLineFacts {
@@ -15,16 +15,7 @@ export interface OrderLineFacts {
   hasChildren: boolean;
 }
 
-const toFacts = (r: {
-  line_id: string;
-  order_id: string;
-  document_type: string;
-  order_status: string;
-  product_id: string | null;
-  quantity: string;
-  parent_line_id: string | null;
-  has_children: boolean;
-}): OrderLineFacts => ({
+const toFacts = (r: OrderLineFactRow): OrderLineFacts => ({
   lineId: r.line_id,
   orderId: r.order_id,
   documentType: r.document_type,

@@ -30,7 +30,7 @@ export class OrderLines {
       const record = await this.orders.getForUpdate(orderId);
       assertTransition('edit', stateOf(record));
       const before = await this.changes.presentOne(record);
-      const existing = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+      const existing = await this.lines.ofOrder(record.id);
       const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
       await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
       await this.changes.recompute(record);

@@ -24,6 +24,7 @@ import {
   isPostedInvoice,
   isRevisionPending,
   nextStatus,
+  OrderLineInput,
   OrderStatus,
   paymentStatusOf,
   PaymentStatus,
@@ -38,15 +39,7 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 
-export interface OrderLineInput {
-  product_id?: string | null;
-  description?: string;
-  quantity: number;
-  unit_price?: number;
-  discount_percent?: number;
-  discount_amount?: number;
-  tax_rate?: number;
-}
+export type { OrderLineInput };
 
 export interface OrderInput {
   document_type?: DocumentType;
@@ -121,8 +114,7 @@ export class OrdersService implements OnModuleInit {
           resource: 'order',
         },
       },
-      load: async (ids) =>
-        new Map((await this.changes.present(await this.orders.findByIds(ids))).map((o) => [o.id, o])),
+      load: (ids) => this.orders.presentByIds(ids, (rows) => this.changes.present(rows)),
     });
     this.resources.register({
       name: 'order_line',
@@ -130,8 +122,7 @@ export class OrdersService implements OnModuleInit {
         product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
         order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
       },
-      load: async (ids) =>
-        new Map((await this.lines.findByIds(ids)).map((l) => [l.id, toOrderLineResource(l)])),
+      load: (ids) => this.lines.presentByIds(ids, (rows) => rows.map(toOrderLineResource)),
     });
   }
 
@@ -254,7 +245,7 @@ export class OrdersService implements OnModuleInit {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
       assertTransition('confirm', stateOf(record));
-      const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+      const lines = await this.lines.ofOrder(record.id);
       if (lines.length === 0)
         throw new SalesError('invalid_state', {
           param: 'lines',
@@ -324,7 +315,7 @@ export class OrdersService implements OnModuleInit {
         paymentStatus: 'unpaid',
         sourceOrderId: source.id,
       });
-      const sourceLines = (await this.lines.ofOrders([source.id])).get(source.id) ?? [];
+      const sourceLines = await this.lines.ofOrder(source.id);
       await this.lines.insertMany(this.kitLines.copiesFor(sourceLines, target.id));
       await this.changes.recompute(target);
       const created = await this.changes.presentOne(await this.orders.save(target));

@@ -68,16 +68,14 @@ export class PaymentsService implements OnModuleInit {
         order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
         account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
       },
-      load: async (ids) =>
-        new Map((await this.present(await this.payments.findByIds(ids))).map((p) => [p.id, p])),
+      load: (ids) => this.payments.presentByIds(ids, (rows) => this.present(rows)),
     });
     this.resources.register({
       name: 'refund',
       fields: {
         payment: { kind: 'reference', source: 'payment_id', target: 'payment', resource: 'payment' },
       },
-      load: async (ids) =>
-        new Map((await this.refunds.findByIds(ids)).map((r) => [r.id, toRefundResource(r)])),
+      load: (ids) => this.refunds.presentByIds(ids, (rows) => rows.map(toRefundResource)),
     });
   }
 

@@ -1,3 +1,4 @@
+import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -9,6 +10,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
 import {
   applyPricingPolicies,
+  POLICY_DEFAULTS,
   PricedLine,
   PricingContext,
   PricingPolicyKind,
@@ -89,8 +91,7 @@ export class PricingPoliciesService implements OnModuleInit {
       fields: {
         account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
       },
-      load: async (ids) =>
-        new Map((await this.policies.findByIds(ids)).map((p) => [p.id, toPricingPolicyResource(p)])),
+      load: (ids) => this.policies.presentByIds(ids, (rows) => rows.map(toPricingPolicyResource)),
     });
   }
 
@@ -116,16 +117,7 @@ export class PricingPoliciesService implements OnModuleInit {
 
   async create(input: PricingPolicyInput): Promise<PricingPolicyResource> {
     return this.tx.run(async () => {
-      const record = {
-        accountId: null,
-        productId: null,
-        productCategoryId: null,
-        priority: 0,
-        active: true,
-        startsAt: null,
-        endsAt: null,
-        metadata: {},
-      } as unknown as PricingPolicyRecord;
+      const record = { ...POLICY_DEFAULTS, metadata: {} } as unknown as PricingPolicyRecord;
       await this.apply(record, input);
       const resource = toPricingPolicyResource(await this.policies.create(record));
       await this.events.publish('product.pricing_policy.created', resource);
@@ -147,34 +139,19 @@ export class PricingPoliciesService implements OnModuleInit {
   }
 
   async update(id: string, input: PricingPolicyInput): Promise<PricingPolicyResource> {
-    return this.tx.run(async () => {
-      const record = await this.policies.getForUpdate(id);
-      const before = toPricingPolicyResource(record);
-      await this.apply(record, input);
-      const after = toPricingPolicyResource(record);
-      const keys = Object.keys(before) as (keyof PricingPolicyResource)[];
-      const changed = keys.filter(
-        (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-      );
-      if (changed.length === 0) return before;
-      const resource = toPricingPolicyResource(await this.policies.save(record));
-      await this.events.publish(
-        'product.pricing_policy.updated',
-        resource,
-        Object.fromEntries(changed.map((k) => [k, before[k]])),
-      );
-      return resource;
+    return updateRecord(this.tx, this.events, this.policies, id, {
+      present: toPricingPolicyResource,
+      event: 'product.pricing_policy.updated',
+      apply: (record) => this.apply(record, input),
     });
   }
 
   /** Permanent (no soft delete): later prices ignore it; orders keep the prices they copied. */
   async delete(id: string): Promise<{ id: string; object: 'pricing_policy'; deleted: true }> {
-    return this.tx.run(async () => {
-      const record = await this.policies.getForUpdate(id);
-      const resource = toPricingPolicyResource(record);
-      await this.policies.delete(record);
-      await this.events.publish('product.pricing_policy.deleted', resource);
-      return { id, object: 'pricing_policy' as const, deleted: true as const };
+    return deleteRecord(this.tx, this.events, this.policies, id, {
+      present: toPricingPolicyResource,
+      event: 'product.pricing_policy.deleted',
+      object: 'pricing_policy',
     });
   }
 

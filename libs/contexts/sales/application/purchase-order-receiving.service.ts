@@ -6,15 +6,12 @@ import { SalesError } from '../domain/sales-error';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
+import { CommittedOrderLine, committedLine } from './order-commitments.port';
 import { OrderResource } from './order.presenter';
 import { OrderInput, OrderListQuery, OrdersService } from './orders.service';
 
 /** A purchase-order line as receiving sees it. */
-export interface PurchaseOrderLineView {
-  orderItemId: string;
-  productId: string | null;
-  /** Whole units ordered. */
-  quantity: number;
+export interface PurchaseOrderLineView extends CommittedOrderLine {
   /** What one unit costs on the order (decimal string). */
   unitPrice: string;
 }
@@ -73,16 +70,11 @@ export class PurchaseOrderReceivingService {
       throw new SalesError('invalid_state', {
         hint: `This purchase_order has order_status '${record.orderStatus}'; goods can be received only while it is 'confirmed'.`,
       });
-    const lines = (await this.lines.ofOrders([record.id])).get(record.id) ?? [];
+    const lines = await this.lines.ofOrder(record.id);
     return {
       id: record.id,
       orderStatus: record.orderStatus,
-      lines: lines.map((l) => ({
-        orderItemId: l.id,
-        productId: l.productId,
-        quantity: Math.ceil(l.quantity.toNumber()),
-        unitPrice: l.unitPrice.toFixed(4),
-      })),
+      lines: lines.map((l) => ({ ...committedLine(l), unitPrice: l.unitPrice.toFixed(4) })),
     };
   }
 

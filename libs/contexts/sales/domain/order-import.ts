@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { OrderLineInput } from './order';
 import { SalesError } from './sales-error';
 
 /** What an `orders` import record may ask for after the create: leave the order a draft, or confirm it. */
@@ -17,22 +18,12 @@ export function orderImportStatus(value: unknown): OrderImportStatus {
   });
 }
 
-export interface ImportedLine {
-  product_id?: string | null;
-  description?: string;
-  quantity: number;
-  unit_price?: number;
-  discount_percent?: number;
-  discount_amount?: number;
-  tax_rate?: number;
-}
-
 /** The content of an import record (the POST /orders body). */
 export interface ImportedOrderContent {
   document_type?: string;
   account_id?: string | null;
   currency?: string;
-  lines?: ImportedLine[];
+  lines?: OrderLineInput[];
   notes?: string | null;
   metadata?: Record<string, unknown>;
 }

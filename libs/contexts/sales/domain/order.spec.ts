@@ -106,100 +106,39 @@ describe('payment status', () => {
 describe('revisions', () => {
   const sent = new Date('2026-01-01T00:00:00Z');
   const later = new Date('2026-01-02T00:00:00Z');
-  it('revises confirmed orders once sent, until acknowledged', () => {
-    expect(
-      editRevises({
-        orderStatus: 'confirmed',
-        sentToCustomerAt: sent,
-        revisedAt: null,
-        revisionAcknowledgedAt: null,
-      }),
-    ).toBe(true);
-    expect(
-      editRevises({
-        orderStatus: 'confirmed',
-        sentToCustomerAt: null,
-        revisedAt: null,
-        revisionAcknowledgedAt: null,
-      }),
-    ).toBe(false);
-    expect(
-      editRevises({
-        orderStatus: 'draft',
-        sentToCustomerAt: sent,
-        revisedAt: null,
-        revisionAcknowledgedAt: null,
-      }),
-    ).toBe(false);
-    expect(
-      isRevisionPending({
-        orderStatus: 'confirmed',
-        sentToCustomerAt: sent,
-        revisedAt: later,
-        revisionAcknowledgedAt: null,
-      }),
-    ).toBe(true);
-    expect(
-      isRevisionPending({
-        orderStatus: 'confirmed',
-        sentToCustomerAt: sent,
-        revisedAt: sent,
-        revisionAcknowledgedAt: later,
-      }),
-    ).toBe(false);
-    expect(
-      isRevisionPending({
-        orderStatus: 'confirmed',
-        sentToCustomerAt: sent,
-        revisedAt: later,
-        revisionAcknowledgedAt: sent,
-      }),
-    ).toBe(true);
-  });
+  it.each([
+    ['a confirmed order once sent', editRevises, 'confirmed', sent, null, null, true],
+    ['a confirmed order not sent', editRevises, 'confirmed', null, null, null, false],
+    ['a draft', editRevises, 'draft', sent, null, null, false],
+    ['a revision after sending', isRevisionPending, 'confirmed', sent, later, null, true],
+    ['an acknowledged revision', isRevisionPending, 'confirmed', sent, sent, later, false],
+    ['a revision after the acknowledgement', isRevisionPending, 'confirmed', sent, later, sent, true],
+  ] as const)(
+    'revises confirmed orders once sent, until acknowledged: %s',
+    (_case, rule, orderStatus, sentToCustomerAt, revisedAt, revisionAcknowledgedAt, expected) => {
+      expect(rule({ orderStatus, sentToCustomerAt, revisedAt, revisionAcknowledgedAt })).toBe(expected);
+    },
+  );
 
-  it('gates fulfillment: 422 unless a confirmed sales order, 409 while a revision is pending', () => {
-    const base = { id: 'o', sentToCustomerAt: sent, revisionAcknowledgedAt: null };
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'quote',
-          orderStatus: 'confirmed',
-          revisedAt: null,
-        }),
-      ),
-    ).toBe('order_not_confirmed');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'draft',
-          revisedAt: null,
-        }),
-      ),
-    ).toBe('order_not_confirmed');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'confirmed',
-          revisedAt: later,
-        }),
-      ),
-    ).toBe('revision_unacknowledged');
-    expect(
-      codeOf(() =>
-        assertReadyForFulfillment({
-          ...base,
-          documentType: 'sales_order',
-          orderStatus: 'confirmed',
-          revisedAt: null,
-        }),
-      ),
-    ).toBeUndefined();
-  });
+  it.each([
+    ['quote', 'confirmed', null, 'order_not_confirmed'],
+    ['sales_order', 'draft', null, 'order_not_confirmed'],
+    ['sales_order', 'confirmed', later, 'revision_unacknowledged'],
+    ['sales_order', 'confirmed', null, undefined],
+  ] as const)(
+    'gates fulfillment of a %s in %s (revised at %s): %s',
+    (documentType, orderStatus, revisedAt, code) => {
+      const order = {
+        id: 'o',
+        sentToCustomerAt: sent,
+        revisionAcknowledgedAt: null,
+        documentType,
+        orderStatus,
+        revisedAt,
+      };
+      expect(codeOf(() => assertReadyForFulfillment(order))).toBe(code);
+    },
+  );
 });
 
 describe('order totals', () => {

@@ -23,6 +23,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** A line as a caller asks for it (the API body's snake_case fields; prices filled in when absent). */
+export interface OrderLineInput {
+  product_id?: string | null;
+  description?: string;
+  quantity: number;
+  unit_price?: number;
+  discount_percent?: number;
+  discount_amount?: number;
+  tax_rate?: number;
+}
+
 export type OrderAction =
   'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay';
 

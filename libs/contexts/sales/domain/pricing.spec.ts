@@ -1,5 +1,5 @@
 import { money } from '#platform/persistence/money';
-import { applyPricingPolicies, PricingPolicyRule, priceWithPolicy } from './pricing';
+import { applyPricingPolicies, POLICY_DEFAULTS, PricingPolicyRule, priceWithPolicy } from './pricing';
 
 const ACCOUNT = '01900000-0000-7000-8000-000000000001';
 const OTHER_ACCOUNT = '01900000-0000-7000-8000-000000000002';
@@ -11,13 +11,7 @@ const policy = (overrides: Partial<PricingPolicyRule>): PricingPolicyRule => ({
   id: `01900000-0000-7000-8000-${String(++seq).padStart(12, '0')}`,
   kind: 'percentage_off',
   value: money(10),
-  accountId: null,
-  productId: null,
-  productCategoryId: null,
-  priority: 0,
-  active: true,
-  startsAt: null,
-  endsAt: null,
+  ...POLICY_DEFAULTS,
   ...overrides,
 });
 

@@ -18,6 +18,17 @@ export interface PricingPolicyRule {
   endsAt: Date | null;
 }
 
+/** A new policy's settings where the request names none: for everyone, every product, at once, forever. */
+export const POLICY_DEFAULTS = {
+  accountId: null,
+  productId: null,
+  productCategoryId: null,
+  priority: 0,
+  active: true,
+  startsAt: null,
+  endsAt: null,
+} as const satisfies Partial<PricingPolicyRule>;
+
 /** What the line is priced for. */
 export interface PricingContext {
   accountId?: string | null;

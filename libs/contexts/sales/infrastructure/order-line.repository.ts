@@ -11,6 +11,11 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
   }
 
   /** The lines of several orders, in position order (one query). */
+  /** The lines of one order, in order. */
+  async ofOrder(orderId: string): Promise<OrderLineRecord[]> {
+    return (await this.ofOrders([orderId])).get(orderId) ?? [];
+  }
+
   async ofOrders(orderIds: readonly string[]): Promise<Map<string, OrderLineRecord[]>> {
     const result = new Map<string, OrderLineRecord[]>(orderIds.map((id) => [id, []]));
     if (orderIds.length === 0) return result;

@@ -9,14 +9,7 @@ export class PaymentApplicationRepository extends TenantRepository<PaymentApplic
     super(tx, PaymentApplicationRecord, 'payment application');
   }
 
-  async ofPayments(paymentIds: readonly string[]): Promise<Map<string, PaymentApplicationRecord[]>> {
-    const result = new Map<string, PaymentApplicationRecord[]>(paymentIds.map((id) => [id, []]));
-    if (paymentIds.length === 0) return result;
-    const rows = await this.scopedQuery('a')
-      .andWhere('a.payment_id IN (:...paymentIds)', { paymentIds: [...new Set(paymentIds)] })
-      .orderBy('a.id', 'ASC')
-      .getMany();
-    for (const row of rows) result.get(row.paymentId)?.push(row);
-    return result;
+  ofPayments(paymentIds: readonly string[]): Promise<Map<string, PaymentApplicationRecord[]>> {
+    return this.groupedBy('paymentId', 'payment_id', paymentIds);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -20,16 +19,6 @@ export class WebhookEndpointRepository extends TenantRepository<WebhookEndpointR
   override async findById(id: string): Promise<WebhookEndpointRecord | null> {
     if (!isUuid(id)) return null;
     return this.repo.findOne({ where: { id, ...this.scope(), deletedAt: IsNull() } });
-  }
-
-  override async getForUpdate(id: string): Promise<WebhookEndpointRecord> {
-    if (!isUuid(id)) throw notFound(this.resourceName, id);
-    const found = await this.scopedQuery('r')
-      .andWhere('r.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    if (!found) throw notFound(this.resourceName, id);
-    return found;
   }
 
   /** The active endpoint with this URL in the caller's entity and mode, other than `exceptId`. */

@@ -100,19 +100,13 @@ export class WebhookSender implements OnApplicationShutdown {
         body: truncateUtf8(Buffer.concat(chunks)),
         error: null,
       });
+      /** The outcome of an exchange cut short: what the receiver answered, or `error` where it did not. */
+      const cutShort = (error: string): SendResult =>
+        response ? answered() : { status: null, retryAfter: null, body: null, error };
       // One budget for the whole exchange; a receiver that answered but streams forever keeps its status.
       const timer = setTimeout(() => {
         req.destroy();
-        finish(
-          response
-            ? answered()
-            : {
-                status: null,
-                retryAfter: null,
-                body: null,
-                error: `timeout after ${DELIVERY_TIMEOUT_MS} ms`,
-              },
-        );
+        finish(cutShort(`timeout after ${DELIVERY_TIMEOUT_MS} ms`));
       }, DELIVERY_TIMEOUT_MS);
       const req = (secure ? https : http).request(
         url,
@@ -135,16 +129,7 @@ export class WebhookSender implements OnApplicationShutdown {
         },
       );
       req.on('error', (error: NodeJS.ErrnoException) =>
-        finish(
-          response
-            ? answered()
-            : {
-                status: null,
-                retryAfter: null,
-                body: null,
-                error: (error.code ?? error.message).slice(0, 500),
-              },
-        ),
+        finish(cutShort((error.code ?? error.message).slice(0, 500))),
       );
       req.end(body);
     });

@@ -1,4 +1,4 @@
-import { previousAttributes } from './diff';
+import { previousAttributes } from './previous-attributes';
 
 describe('previousAttributes', () => {
   it('keeps the old value of each changed field only, nested values compared by content', () => {
