@@ -120,9 +120,10 @@ export class StockLedger {
     const occurredAt = options.occurredAt ?? now;
     const rows = ledgerRows(plan.movements, options.journalEntryId ?? null, occurredAt, now);
     const events: OutboxRow[] = [];
-    for (const [key, balance] of plan.balances) {
+    const points = await this.reorderPoints.effectiveMany([...plan.balances.values()]);
+    for (const [i, [key, balance]] of [...plan.balances].entries()) {
       balance.updatedAt = now;
-      const level = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
+      const level = stockLevelOf(balance.onHand, points[i]);
       balance.stockLevel = level;
       balance.version += 1;
       for (const type of crossingEvents(plan.levelsBefore.get(key) ?? level, level)) {

@@ -157,10 +157,11 @@ export class StockMovementBatches {
       const { balances, allowNegativeStock } = locked;
       const reorderPoints = new Map<string, number | null>();
       const levels = new Map<string, StockLevel>();
-      for (const [key, balance] of balances) {
-        reorderPoints.set(key, await this.reorderPoints.effective(balance));
-        levels.set(key, balance.stockLevel as StockLevel);
-      }
+      const points = await this.reorderPoints.effectiveMany([...balances.values()]);
+      [...balances.keys()].forEach((key, i) => {
+        reorderPoints.set(key, points[i]);
+        levels.set(key, balances.get(key)!.stockLevel as StockLevel);
+      });
       const entryDate = await this.postings.businessDay();
       const now = new Date();
       const outcomes: Outcome[] = [];
