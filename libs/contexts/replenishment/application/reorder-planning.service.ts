@@ -32,6 +32,7 @@ export class ReorderPlanningService {
     if (balances.length === 0) return [];
     const vendors = await this.vendors.forProducts(balances.map((b) => b.productId));
     const planned = balances.filter((b) => vendors.has(b.productId));
+    if (planned.length === 0) return balances.map(() => null);
     const sums = await this.demand.windowSums(
       planned.map((b) => ({ productId: b.productId, locationId: b.locationId })),
     );
