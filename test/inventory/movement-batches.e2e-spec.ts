@@ -281,6 +281,28 @@ describe('inventory: movements of concurrent requests written together', () => {
     expect(await ledgerMismatches(app)).toEqual([]);
   });
 
+  it('leaves no balance behind for a refused movement of a product never stocked there', async () => {
+    const productId = await newProduct(live);
+    const elsewhere = await newLocation(live);
+    const [moved, refused] = await whileBatchHeld(() => [
+      adjust({ product_id: productId, location_id: locationId, quantity: 2, unit_cost: 1, reason: 'in' }),
+      transfer({
+        product_id: productId,
+        from_location_id: elsewhere,
+        to_location_id: locationId,
+        quantity: 1,
+      }),
+    ]);
+    expect(moved.status).toBe(201);
+    expectError(refused, 422, 'insufficient_stock', { param: 'quantity' });
+    const { rows } = await app.db.query(
+      `SELECT location_id, on_hand FROM inventory_balances WHERE product_id = $1`,
+      [productId],
+    );
+    expect(rows).toEqual([{ location_id: locationId, on_hand: 2 }]);
+    expect(await ledgerMismatches(app)).toEqual([]);
+  });
+
   it('answers 400s and 404s before a request joins a batch', async () => {
     const productId = await newProduct(live);
     const results = await Promise.all([
