@@ -227,6 +227,17 @@ async function main() {
   console.log(
     `statements per movement (sequential, SQL traced): adjustment ${perAdjustment.toFixed(1)}, transfer ${perTransfer.toFixed(1)}`,
   );
+  // Statements per movement under concurrency (the clients' movements share transactions): the
+  // 8 clients post 25 movements each with the SQL tracing on.
+  await trace(child, 'trace-on');
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < 25; i++) await move();
+    }),
+  );
+  const concurrentStatements =
+    (await trace(child, 'trace-off')).reduce((sum, x) => sum + x.count, 0) / (CLIENTS * 25);
+  console.log(`statements per movement (${CLIENTS} clients, SQL traced): ${concurrentStatements.toFixed(1)}`);
 
   const latencies: number[] = [];
   let errors = 0;
@@ -337,7 +348,8 @@ async function main() {
   );
   console.log(cpuLine);
   console.log(
-    `statements per movement (sequential): adjustment ${perAdjustment.toFixed(1)}, transfer ${perTransfer.toFixed(1)}`,
+    `statements per movement (sequential): adjustment ${perAdjustment.toFixed(1)}, transfer ${perTransfer.toFixed(1)}; ` +
+      `${CLIENTS} clients: ${concurrentStatements.toFixed(1)}`,
   );
   console.log(`ledger replay over every balance: ${mismatches} mismatches (${replayS.toFixed(1)} s)`);
   console.log('\nTargets');

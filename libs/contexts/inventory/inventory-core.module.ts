@@ -18,6 +18,7 @@ import { PurchaseOrderReceiptsService } from './application/purchase-order-recei
 import { SerialAllocationsService } from './application/serial-allocations.service';
 import { SerialsService } from './application/serials.service';
 import { StockLedger } from './application/stock-ledger.service';
+import { StockMovementBatches } from './application/stock-movement-batches';
 import { StockMovementObservers } from './application/stock-movement-observers';
 import { StockReferences } from './application/stock-references';
 import { StockService } from './application/stock.service';
@@ -66,6 +67,7 @@ const SERVICES = [
   providers: [
     ...SERVICES,
     StockLedger,
+    StockMovementBatches,
     StockReferences,
     InventoryPostings,
     OrderCommitmentsService,

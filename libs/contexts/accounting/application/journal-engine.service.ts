@@ -17,7 +17,12 @@ import { JournalEntryRepository } from '../infrastructure/journal-entry.reposito
 import { JournalLineRepository } from '../infrastructure/journal-line.repository';
 import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { PeriodRepository } from '../infrastructure/period.repository';
-import { AccountFacts, EntryFactsRepository, PeriodFacts } from '../infrastructure/entry-facts.repository';
+import {
+  AccountFacts,
+  EntryFacts,
+  EntryFactsRepository,
+  PeriodFacts,
+} from '../infrastructure/entry-facts.repository';
 import { EntryToWrite, JournalEntryWriter } from '../infrastructure/journal-entry.writer';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
@@ -25,7 +30,7 @@ import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter'
 /** A line whose account is already resolved to an id. */
 export type EngineLine = EntryLine;
 
-interface PreparedEntry extends EntryToWrite {
+export interface PreparedEntry extends EntryToWrite {
   period: PeriodFacts;
 }
 
@@ -165,19 +170,59 @@ export class JournalEngine {
     return { entry: prepared.entry, lines: prepared.lines };
   }
 
+  /**
+   * Writes entries built by build() in the caller's open transaction with one statement, numbered
+   * at once from the entity's counter row (which stays locked until that transaction commits: the
+   * caller writes them last). 422 period_closed when their period closed since the facts were read.
+   */
+  async writePrepared(prepared: readonly PreparedEntry[]): Promise<void> {
+    if (prepared.length === 0) return;
+    const numbers = await this.writer.writeManyInTransaction(prepared);
+    prepared.forEach((p, i) => {
+      if (numbers[i] === null) throw periodClosed(p.period, { date: p.entry.entryDate });
+      p.entry.entryNumber = numbers[i];
+      this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
+    });
+  }
+
   /** Checks an entry against its facts and builds its records and event (nothing is written). */
   private async prepare(input: NewEntry): Promise<PreparedEntry> {
+    return this.build(input, await this.factsFor([input]));
+  }
+
+  /**
+   * The facts entries of one date need (accounts by id and by control role, the period, the
+   * approval threshold), read by one query for all of `inputs`. Inside a transaction the period is
+   * share-locked until commit; outside one a lock would end with the reading statement (and cost a
+   * WAL flush), so the writing statement locks the period itself.
+   */
+  async factsFor(inputs: readonly NewEntry[]): Promise<EntryFacts & { entryDate: string }> {
+    const entryDate = inputs[0].entryDate;
+    if (inputs.some((i) => i.entryDate !== entryDate))
+      throw new Error('Entries read together share their date');
+    const accountIds = new Set<string>();
+    const roles = new Set<string>();
+    for (const input of inputs) {
+      this.checkLineShapes(input.lines, input.linesParam ?? 'lines');
+      const inputRoles = input.controlRoles ?? [];
+      input.lines.forEach((l, i) => (inputRoles[i] ? roles.add(inputRoles[i]) : accountIds.add(l.accountId)));
+    }
+    const facts = await this.entryFacts.forEntry([...accountIds], entryDate, this.tx.inTransaction, [
+      ...roles,
+    ]);
+    if (!facts.settingsExist) await this.settings.approvalThreshold();
+    return { ...facts, entryDate };
+  }
+
+  /**
+   * Checks an entry against facts read by factsFor() and builds its records and its event, for
+   * the current caller (nothing is written, nothing is read).
+   */
+  build(input: NewEntry, facts: EntryFacts & { entryDate: string }): PreparedEntry {
+    if (input.entryDate !== facts.entryDate) throw new Error('The facts were read for another date');
     const linesParam = input.linesParam ?? 'lines';
     this.checkLineShapes(input.lines, linesParam);
-    // Outside a transaction a lock would end with the reading statement (and cost a WAL flush);
-    // the writing statement locks the period itself.
     const roles = input.controlRoles ?? [];
-    const facts = await this.entryFacts.forEntry(
-      [...new Set(input.lines.filter((_, i) => !roles[i]).map((l) => l.accountId))],
-      input.entryDate,
-      this.tx.inTransaction,
-      [...new Set(roles.filter((r): r is string => !!r))],
-    );
     roles.forEach((role, index) => {
       if (!role) return;
       const accountId = facts.byRole.get(role);
@@ -190,7 +235,6 @@ export class JournalEngine {
     });
     this.checkAccountsAndBalance(input.lines, facts.accounts, linesParam);
     const period = openPeriod(facts.period, { date: input.entryDate });
-    if (!facts.settingsExist) await this.settings.approvalThreshold();
     const t = totals(input.lines);
     const threshold =
       input.status === 'posted' && input.manual && facts.approvalThreshold !== null

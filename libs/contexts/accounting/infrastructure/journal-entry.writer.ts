@@ -53,6 +53,16 @@ export class JournalEntryWriter {
     return (await this.insert(this.tx.transactional, [item], options.numberAtCommit ?? false))[0];
   }
 
+  /**
+   * Writes entries of one entity and mode in the caller's open transaction with one statement,
+   * numbered at once in their order (the counter row stays locked until that commit): for a caller
+   * that groups the requests of several clients in its transaction and writes the entries last.
+   */
+  async writeManyInTransaction(items: readonly EntryToWrite[]): Promise<(string | null)[]> {
+    if (items.length === 0) return [];
+    return this.insert(this.tx.transactional, [...items]);
+  }
+
   /** Writes one entry in its own transaction, shared with entries of the same entity written meanwhile. */
   write(item: EntryToWrite): Promise<string | null> {
     const key = `${item.entry.entityId}:${item.entry.livemode}`;

@@ -10,6 +10,7 @@ import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
 import { StockLedger } from './stock-ledger.service';
+import { StockMovementBatches } from './stock-movement-batches';
 import { StockReferences } from './stock-references';
 
 export interface AdjustmentInput {
@@ -57,6 +58,7 @@ export class AdjustmentsService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
+    private readonly batches: StockMovementBatches,
   ) {}
 
   async create(input: AdjustmentInput): Promise<AdjustmentResource> {
@@ -68,6 +70,16 @@ export class AdjustmentsService {
     }
     if (input.quantity === 0)
       throw new InventoryError('parameter_invalid', { param: 'quantity', hint: 'quantity cannot be 0.' });
+    if (input.quantity !== undefined && this.batches.available) {
+      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
+      await this.references.location(input.location_id, 'location_id');
+      if (!product.serialTracked) return this.batched(input, input.quantity);
+    }
+    return this.alone(input);
+  }
+
+  /** The adjustment in its own transaction (or the caller's). */
+  private alone(input: AdjustmentInput): Promise<AdjustmentResource> {
     return this.tx.run(async () => {
       const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
       await this.references.location(input.location_id, 'location_id');
@@ -156,6 +168,66 @@ export class AdjustmentsService {
         },
       });
       return resource!;
+    });
+  }
+
+  /**
+   * A quantity adjustment of a product without serials, written in a transaction shared with the
+   * stock movements of other requests of the entity (StockMovementBatches); the same checks and
+   * the same outcome as alone().
+   */
+  private batched(input: AdjustmentInput, delta: number): Promise<AdjustmentResource> {
+    if (input.unit_cost !== undefined && delta <= 0)
+      throw new InventoryError('parameter_invalid', {
+        param: 'unit_cost',
+        hint: 'unit_cost applies to increases only: a decrease leaves at the moving-average cost.',
+      });
+    if (input.serial_numbers?.length)
+      throw new InventoryError('parameter_invalid', {
+        param: 'serial_numbers',
+        hint: `Product '${input.product_id}' is not serial-tracked.`,
+      });
+    const id = newId();
+    return this.batches.submit<AdjustmentResource>({
+      movements: [
+        {
+          productId: input.product_id,
+          variantId: input.variant_id ?? null,
+          locationId: input.location_id,
+          type: 'adjustment',
+          quantity: delta,
+          unitCost: input.unit_cost !== undefined ? money(input.unit_cost) : undefined,
+          sourceType: 'adjustment',
+          sourceId: id,
+          reason: input.reason,
+          serialNumbers: [],
+          param: 'quantity',
+        },
+      ],
+      posting: ([movement], entryDate) =>
+        this.postings.adjustmentRequest(
+          'INVENTORY_ADJUSTMENT',
+          id,
+          movement.value,
+          `Inventory adjustment: ${input.reason}`,
+          entryDate,
+        ),
+      present: ([movement], [row], journalEntryId) => {
+        const resource = this.present(
+          id,
+          'adjustment',
+          input,
+          delta,
+          movement.unitCostApplied,
+          movement.value,
+          [],
+          row.id,
+          journalEntryId,
+          movement.balance,
+        );
+        return { result: resource, events: [{ type: 'inventory.adjusted', object: resource }] };
+      },
+      alone: () => this.alone(input),
     });
   }
 

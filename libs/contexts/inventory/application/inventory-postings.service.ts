@@ -6,6 +6,7 @@ import {
   businessDay,
   LedgerPostingService,
   PostingLine,
+  PostingRequest,
   SourceType,
 } from '#contexts/accounting';
 import { StockFactsCache } from '../infrastructure/stock-facts.cache';
@@ -26,7 +27,7 @@ export class InventoryPostings {
   ) {}
 
   /** Today in the entity's time zone. */
-  private async businessDay(): Promise<string> {
+  async businessDay(): Promise<string> {
     const timezone = await this.cache.fact(
       RequestContext.caller().entityId,
       (facts) => facts.timezone,
@@ -43,18 +44,30 @@ export class InventoryPostings {
    * INVENTORY_ADJUSTMENT / CYCLE_COUNT: a gain debits inventory and credits the adjustment
    * account; a loss debits the adjustment account and credits inventory.
    */
-  adjustment(
+  async adjustment(
     sourceType: 'INVENTORY_ADJUSTMENT' | 'CYCLE_COUNT',
     sourceId: string,
     value: Decimal,
     description: string,
   ) {
-    return this.post(sourceType, sourceId, description, value, 'inventory', 'inventory_adjustment');
+    return this.post(
+      this.adjustmentRequest(sourceType, sourceId, value, description, await this.businessDay()),
+    );
   }
 
   /** PO_RECEIPT: debit inventory, credit goods received not billed (cleared by the vendor bill). */
-  receipt(sourceId: string, value: Decimal, description: string) {
-    return this.post('PO_RECEIPT', sourceId, description, value, 'inventory', 'received_not_billed');
+  async receipt(sourceId: string, value: Decimal, description: string) {
+    return this.post(
+      this.twoLines(
+        'PO_RECEIPT',
+        sourceId,
+        description,
+        value,
+        'inventory',
+        'received_not_billed',
+        await this.businessDay(),
+      ),
+    );
   }
 
   /** INVENTORY_TRANSFER: inventory to inventory at cost, each side tagged with its location; no P&L. */
@@ -65,43 +78,88 @@ export class InventoryPostings {
     toLocationId: string,
     description: string,
   ) {
+    return this.post(
+      this.transferRequest(
+        sourceId,
+        value,
+        fromLocationId,
+        toLocationId,
+        description,
+        await this.businessDay(),
+      ),
+    );
+  }
+
+  /** The adjustment's posting on `entryDate` (null for a zero value: nothing is posted). */
+  adjustmentRequest(
+    sourceType: 'INVENTORY_ADJUSTMENT' | 'CYCLE_COUNT',
+    sourceId: string,
+    value: Decimal,
+    description: string,
+    entryDate: string,
+  ): PostingRequest | null {
+    return this.twoLines(
+      sourceType,
+      sourceId,
+      description,
+      value,
+      'inventory',
+      'inventory_adjustment',
+      entryDate,
+    );
+  }
+
+  /** The transfer's posting on `entryDate` (null for a zero value). */
+  transferRequest(
+    sourceId: string,
+    value: Decimal,
+    fromLocationId: string,
+    toLocationId: string,
+    description: string,
+    entryDate: string,
+  ): PostingRequest | null {
     if (value.isZero()) return null;
-    return this.ledger.post({
+    return {
       source_type: 'INVENTORY_TRANSFER',
       source_id: sourceId,
       source_module: 'inventory',
       new_source: true,
-      entry_date: await this.businessDay(),
+      entry_date: entryDate,
       description,
       lines: [
         { role: 'inventory', debit: value.abs(), location_id: toLocationId },
         { role: 'inventory', credit: value.abs(), location_id: fromLocationId },
       ],
-    });
+    };
   }
 
-  private async post(
+  private async post(request: PostingRequest | null) {
+    return request ? this.ledger.post(request) : null;
+  }
+
+  private twoLines(
     sourceType: SourceType,
     sourceId: string,
     description: string,
     value: Decimal,
     debitRole: PostingLine['role'],
     creditRole: PostingLine['role'],
-  ) {
+    entryDate: string,
+  ): PostingRequest | null {
     if (value.isZero()) return null;
     const amount = value.abs();
     const [debit, credit] = value.isPositive() ? [debitRole, creditRole] : [creditRole, debitRole];
-    return this.ledger.post({
+    return {
       source_type: sourceType,
       source_id: sourceId,
       source_module: 'inventory',
       new_source: true,
-      entry_date: await this.businessDay(),
+      entry_date: entryDate,
       description,
       lines: [
         { role: debit!, debit: amount },
         { role: credit!, credit: amount },
       ],
-    });
+    };
   }
 }

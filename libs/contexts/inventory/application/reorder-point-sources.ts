@@ -8,8 +8,11 @@ export interface ReorderPointSubject {
   safetyStock: number | null;
 }
 
-/** A computed reorder point for a balance without its own, or null when the source has none. */
-export type ReorderPointSource = (balance: ReorderPointSubject) => Promise<number | null>;
+/**
+ * Computed reorder points for balances without their own, in order (null where the source has
+ * none): one call for all the balances a movement or a batch of movements touches.
+ */
+export type ReorderPointSource = (balances: readonly ReorderPointSubject[]) => Promise<(number | null)[]>;
 
 /**
  * The reorder point in force for SPEC.md's stock-event gate (`on_hand <= reorder_point`): the
@@ -25,11 +28,20 @@ export class ReorderPointSources {
   }
 
   async effective(balance: ReorderPointSubject & { reorderPoint: number | null }): Promise<number | null> {
-    if (balance.reorderPoint !== null) return balance.reorderPoint;
+    return (await this.effectiveMany([balance]))[0];
+  }
+
+  /** The reorder points of `balances`, in order; each source is asked once for those still without one. */
+  async effectiveMany(
+    balances: readonly (ReorderPointSubject & { reorderPoint: number | null })[],
+  ): Promise<(number | null)[]> {
+    const points = balances.map((b) => b.reorderPoint);
     for (const source of this.sources) {
-      const computed = await source(balance);
-      if (computed !== null) return computed;
+      const open = balances.flatMap((b, i) => (points[i] === null ? [i] : []));
+      if (open.length === 0) break;
+      const computed = await source(open.map((i) => balances[i]));
+      open.forEach((i, k) => (points[i] = computed[k] ?? null));
     }
-    return null;
+    return points;
   }
 }

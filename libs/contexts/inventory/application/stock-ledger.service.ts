@@ -19,6 +19,7 @@ import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
 import { ReorderPointSources } from './reorder-point-sources';
 import { StockMovementObservers } from './stock-movement-observers';
+import { StockMovement } from './stock-movements.types';
 
 /** One stock movement asked for: a future ledger row. */
 export interface MovementRequest extends BalanceKey {
@@ -88,32 +89,7 @@ export class StockLedger {
     ]);
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
-    const planned: PlannedMovement[] = [];
-    for (const m of movements) {
-      const balance = balances.get(balanceKeyOf(m))!;
-      assertStockSuffices({
-        onHand: balance.onHand,
-        quantity: m.quantity,
-        allowNegative,
-        productId: m.productId,
-        locationId: m.locationId,
-        param: m.param,
-      });
-      const valued = valueMovement(
-        { onHand: balance.onHand, value: balance.value, unitCost: balance.unitCost },
-        m.quantity,
-        m.unitCost,
-        m.takesValueOf !== undefined
-          ? planned[m.takesValueOf].value.negated()
-          : m.valueFrom
-            ? m.valueFrom(planned)
-            : undefined,
-      );
-      balance.onHand = valued.after.onHand;
-      balance.value = money(valued.after.value);
-      balance.unitCost = money(valued.after.unitCost);
-      planned.push({ ...m, balance, unitCostApplied: money(valued.unitCost), value: money(valued.value) });
-    }
+    const planned = valueMovements(balances, allowNegative, movements);
     for (const c of commitments) {
       const balance = balances.get(balanceKeyOf(c))!;
       balance.allocated = Math.max(0, balance.allocated + (c.allocated ?? 0));
@@ -142,37 +118,12 @@ export class StockLedger {
   ): Promise<InventoryTransactionRecord[]> {
     const now = new Date();
     const occurredAt = options.occurredAt ?? now;
-    const { entityId, livemode } = RequestContext.caller();
-    const rows = plan.movements.map((m) =>
-      Object.assign(new InventoryTransactionRecord(), {
-        id: newId(),
-        entityId,
-        livemode,
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-        balanceId: m.balance.id,
-        productId: m.productId,
-        variantId: m.variantId,
-        locationId: m.locationId,
-        type: m.type,
-        quantity: m.quantity,
-        unitCost: m.unitCostApplied,
-        value: m.value,
-        sourceType: m.sourceType,
-        sourceId: m.sourceId,
-        orderId: m.orderId ?? null,
-        orderItemId: m.orderItemId ?? null,
-        reason: m.reason ?? null,
-        serialNumbers: m.serialNumbers ?? [],
-        journalEntryId: options.journalEntryId ?? null,
-        occurredAt,
-      }),
-    );
+    const rows = ledgerRows(plan.movements, options.journalEntryId ?? null, occurredAt, now);
     const events: OutboxRow[] = [];
-    for (const [key, balance] of plan.balances) {
+    const points = await this.reorderPoints.effectiveMany([...plan.balances.values()]);
+    for (const [i, [key, balance]] of [...plan.balances].entries()) {
       balance.updatedAt = now;
-      const level = stockLevelOf(balance.onHand, await this.reorderPoints.effective(balance));
+      const level = stockLevelOf(balance.onHand, points[i]);
       balance.stockLevel = level;
       balance.version += 1;
       for (const type of crossingEvents(plan.levelsBefore.get(key) ?? level, level)) {
@@ -181,23 +132,101 @@ export class StockLedger {
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
     await this.writer.write(rows, [...plan.balances.values()], events);
-    await this.observers.notify(
-      rows.map((r) => ({
-        transactionId: r.id,
-        productId: r.productId,
-        variantId: r.variantId,
-        locationId: r.locationId,
-        type: r.type as MovementType,
-        quantity: r.quantity,
-        unitCost: r.unitCost.toFixed(4),
-        value: r.value.toFixed(4),
-        sourceType: r.sourceType,
-        sourceId: r.sourceId,
-        orderId: r.orderId,
-        orderItemId: r.orderItemId,
-        occurredAt: r.occurredAt,
-      })),
-    );
+    await this.observers.notify(rows.map(toStockMovement));
     return rows;
   }
+}
+
+/**
+ * Values `movements` in order on their locked balances at the moving average, moving the balances
+ * (on hand, value, average cost); 422 insufficient_stock (before that movement moves its balance)
+ * when one would leave on hand below zero and negative stock is not allowed.
+ */
+export function valueMovements(
+  balances: ReadonlyMap<string, InventoryBalanceRecord>,
+  allowNegative: boolean,
+  movements: readonly MovementRequest[],
+): PlannedMovement[] {
+  const planned: PlannedMovement[] = [];
+  for (const m of movements) {
+    const balance = balances.get(balanceKeyOf(m))!;
+    assertStockSuffices({
+      onHand: balance.onHand,
+      quantity: m.quantity,
+      allowNegative,
+      productId: m.productId,
+      locationId: m.locationId,
+      param: m.param,
+    });
+    const valued = valueMovement(
+      { onHand: balance.onHand, value: balance.value, unitCost: balance.unitCost },
+      m.quantity,
+      m.unitCost,
+      m.takesValueOf !== undefined
+        ? planned[m.takesValueOf].value.negated()
+        : m.valueFrom
+          ? m.valueFrom(planned)
+          : undefined,
+    );
+    balance.onHand = valued.after.onHand;
+    balance.value = money(valued.after.value);
+    balance.unitCost = money(valued.after.unitCost);
+    planned.push({ ...m, balance, unitCostApplied: money(valued.unitCost), value: money(valued.value) });
+  }
+  return planned;
+}
+
+/** The ledger rows of valued movements, for the caller's entity and mode. */
+export function ledgerRows(
+  movements: readonly PlannedMovement[],
+  journalEntryId: string | null,
+  occurredAt: Date,
+  now: Date,
+): InventoryTransactionRecord[] {
+  const { entityId, livemode } = RequestContext.caller();
+  return movements.map((m) =>
+    Object.assign(new InventoryTransactionRecord(), {
+      id: newId(),
+      entityId,
+      livemode,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+      balanceId: m.balance.id,
+      productId: m.productId,
+      variantId: m.variantId,
+      locationId: m.locationId,
+      type: m.type,
+      quantity: m.quantity,
+      unitCost: m.unitCostApplied,
+      value: m.value,
+      sourceType: m.sourceType,
+      sourceId: m.sourceId,
+      orderId: m.orderId ?? null,
+      orderItemId: m.orderItemId ?? null,
+      reason: m.reason ?? null,
+      serialNumbers: m.serialNumbers ?? [],
+      journalEntryId,
+      occurredAt,
+    }),
+  );
+}
+
+/** A written ledger row as the observers see it. */
+export function toStockMovement(r: InventoryTransactionRecord): StockMovement {
+  return {
+    transactionId: r.id,
+    productId: r.productId,
+    variantId: r.variantId,
+    locationId: r.locationId,
+    type: r.type as MovementType,
+    quantity: r.quantity,
+    unitCost: r.unitCost.toFixed(4),
+    value: r.value.toFixed(4),
+    sourceType: r.sourceType,
+    sourceId: r.sourceId,
+    orderId: r.orderId,
+    orderItemId: r.orderItemId,
+    occurredAt: r.occurredAt,
+  };
 }

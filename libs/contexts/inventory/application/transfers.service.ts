@@ -7,7 +7,9 @@ import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
-import { StockLedger } from './stock-ledger.service';
+import { PlannedMovement, StockLedger } from './stock-ledger.service';
+import { StockMovementBatches } from './stock-movement-batches';
+import { InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockReferences } from './stock-references';
 
 export interface TransferInput {
@@ -53,6 +55,7 @@ export class TransfersService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
+    private readonly batches: StockMovementBatches,
   ) {}
 
   async create(input: TransferInput): Promise<TransferResource> {
@@ -61,6 +64,17 @@ export class TransfersService {
         param: 'to_location_id',
         hint: 'A transfer moves stock between two different locations.',
       });
+    if (this.batches.available) {
+      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
+      await this.references.location(input.from_location_id, 'from_location_id');
+      await this.references.location(input.to_location_id, 'to_location_id');
+      if (!product.serialTracked) return this.batched(input);
+    }
+    return this.alone(input);
+  }
+
+  /** The transfer in its own transaction (or the caller's). */
+  private alone(input: TransferInput): Promise<TransferResource> {
     return this.tx.run(async () => {
       const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
       await this.references.location(input.from_location_id, 'from_location_id');
@@ -120,29 +134,90 @@ export class TransfersService {
       await this.ledger.apply(plan, {
         journalEntryId: entry?.id ?? null,
         events: (rows) => {
-          resource = {
-            id,
-            object: 'inventory_transfer',
-            product_id: input.product_id,
-            variant_id: variantId,
-            from_location_id: input.from_location_id,
-            to_location_id: input.to_location_id,
-            quantity: input.quantity,
-            unit_cost: toJsonNumber(out.unitCostApplied),
-            value: toJsonNumber(into.value),
-            reason: input.reason ?? null,
-            serial_numbers: serialNumbers,
-            transaction_ids: { transfer_out: rows[0].id, transfer_in: rows[1].id },
-            journal_entry_id: entry?.id ?? null,
-            from_balance: toBalanceResource(out.balance),
-            to_balance: toBalanceResource(into.balance),
-            livemode: out.balance.livemode,
-            created_at: new Date().toISOString(),
-          };
+          resource = this.present(id, input, out, into, serialNumbers, rows, entry?.id ?? null);
           return [{ type: 'inventory.transferred', object: resource }];
         },
       });
       return resource!;
     });
+  }
+
+  /**
+   * A transfer of a product without serials, written in a transaction shared with the stock
+   * movements of other requests of the entity (StockMovementBatches); the same outcome as alone().
+   */
+  private batched(input: TransferInput): Promise<TransferResource> {
+    const id = newId();
+    const variantId = input.variant_id ?? null;
+    const common = {
+      productId: input.product_id,
+      variantId,
+      sourceType: 'transfer',
+      sourceId: id,
+      reason: input.reason ?? null,
+      serialNumbers: [],
+    };
+    return this.batches.submit<TransferResource>({
+      movements: [
+        {
+          ...common,
+          locationId: input.from_location_id,
+          type: 'transfer_out',
+          quantity: -input.quantity,
+          param: 'quantity',
+        },
+        {
+          ...common,
+          locationId: input.to_location_id,
+          type: 'transfer_in',
+          quantity: input.quantity,
+          takesValueOf: 0,
+        },
+      ],
+      posting: ([, into], entryDate) =>
+        this.postings.transferRequest(
+          id,
+          into.value,
+          input.from_location_id,
+          input.to_location_id,
+          `Inventory transfer of ${input.quantity} unit(s)`,
+          entryDate,
+        ),
+      present: ([out, into], rows, journalEntryId) => {
+        const resource = this.present(id, input, out, into, [], rows, journalEntryId);
+        return { result: resource, events: [{ type: 'inventory.transferred', object: resource }] };
+      },
+      alone: () => this.alone(input),
+    });
+  }
+
+  private present(
+    id: string,
+    input: TransferInput,
+    out: PlannedMovement,
+    into: PlannedMovement,
+    serialNumbers: string[],
+    rows: readonly InventoryTransactionRecord[],
+    journalEntryId: string | null,
+  ): TransferResource {
+    return {
+      id,
+      object: 'inventory_transfer',
+      product_id: input.product_id,
+      variant_id: input.variant_id ?? null,
+      from_location_id: input.from_location_id,
+      to_location_id: input.to_location_id,
+      quantity: input.quantity,
+      unit_cost: toJsonNumber(out.unitCostApplied),
+      value: toJsonNumber(into.value),
+      reason: input.reason ?? null,
+      serial_numbers: serialNumbers,
+      transaction_ids: { transfer_out: rows[0].id, transfer_in: rows[1].id },
+      journal_entry_id: journalEntryId,
+      from_balance: toBalanceResource(out.balance),
+      to_balance: toBalanceResource(into.balance),
+      livemode: out.balance.livemode,
+      created_at: new Date().toISOString(),
+    };
   }
 }

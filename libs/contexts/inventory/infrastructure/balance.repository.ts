@@ -96,11 +96,15 @@ export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> 
    * One statement locks the existing balances and inserts the missing ones (the insert runs after
    * the locks); a second one locks the balances the first did not see, only when there are any.
    */
-  async lockForMovement(
-    keys: readonly BalanceKey[],
-  ): Promise<{ balances: Map<string, InventoryBalanceRecord>; allowNegativeStock: boolean }> {
+  async lockForMovement(keys: readonly BalanceKey[]): Promise<{
+    balances: Map<string, InventoryBalanceRecord>;
+    allowNegativeStock: boolean;
+    /** Ids of the balances this call created. */
+    created: Set<string>;
+  }> {
     const unique = [...new Map(keys.map((k) => [balanceKeyOf(k), k])).values()];
-    if (unique.length === 0) return { balances: new Map(), allowNegativeStock: false };
+    if (unique.length === 0) return { balances: new Map(), allowNegativeStock: false, created: new Set() };
+    const ids = unique.map(() => newId());
     const { entityId, livemode } = this.scope();
     const manager = this.tx.transactional;
     const products = unique.map((k) => k.productId);
@@ -115,7 +119,7 @@ export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> 
          ORDER BY k.product_id, k.location_id, k.variant_id
          ON CONFLICT (entity_id, livemode, product_id, location_id, coalesce(variant_id, '${NIL}'::uuid)) DO NOTHING)
        ${LOCKED_BALANCES}`,
-      [entityId, livemode, products, variants, locations, unique.map(() => newId())],
+      [entityId, livemode, products, variants, locations, ids],
     );
     if (rows.length < unique.length) {
       // Balances created by this statement (or committed by another since it began) are locked now.
@@ -132,7 +136,22 @@ export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> 
       );
     }
     const allowNegativeStock = rows.some((r) => r.allow_negative_stock === true);
-    return { balances: new Map(rows.map((r) => [balanceKeyOf(toKey(r)), toRecord(r)])), allowNegativeStock };
+    const proposed = new Set(ids);
+    return {
+      balances: new Map(rows.map((r) => [balanceKeyOf(toKey(r)), toRecord(r)])),
+      allowNegativeStock,
+      created: new Set(rows.filter((r) => proposed.has(r.id)).map((r) => r.id)),
+    };
+  }
+
+  /** Deletes balances the open transaction created and then did not move (they hold no ledger row yet). */
+  async deleteUnmoved(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { entityId, livemode } = this.scope();
+    await this.tx.transactional.query(
+      `DELETE FROM inventory_balances WHERE entity_id = $1 AND livemode = $2 AND id = ANY($3::uuid[])`,
+      [entityId, livemode, ids],
+    );
   }
 
   /** The balance of a key without locking (null when none exists yet). */

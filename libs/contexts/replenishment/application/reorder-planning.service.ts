@@ -22,17 +22,31 @@ export class ReorderPlanningService {
     locationId: string;
     safetyStock: number | null;
   }): Promise<number | null> {
-    const vendor = (await this.vendors.forProducts([balance.productId])).get(balance.productId);
-    if (!vendor) return null;
-    const [sums] = await this.demand.windowSums([
-      { productId: balance.productId, locationId: balance.locationId },
-    ]);
-    const daily = rate(totalDemand(sums[DEFAULT_DEMAND_WINDOW]), DEFAULT_DEMAND_WINDOW);
-    return reorderPoint({
-      manual: null,
-      leadTimeDays: vendor.leadTimeDays,
-      dailyDemand: daily,
-      safetyStock: balance.safetyStock ?? 0,
-    }).value;
+    return (await this.computedReorderPoints([balance]))[0];
+  }
+
+  /** computedReorderPoint of several balances, in order, with one read of vendors and one of demand. */
+  async computedReorderPoints(
+    balances: readonly { productId: string; locationId: string; safetyStock: number | null }[],
+  ): Promise<(number | null)[]> {
+    if (balances.length === 0) return [];
+    const vendors = await this.vendors.forProducts(balances.map((b) => b.productId));
+    const planned = balances.filter((b) => vendors.has(b.productId));
+    if (planned.length === 0) return balances.map(() => null);
+    const sums = await this.demand.windowSums(
+      planned.map((b) => ({ productId: b.productId, locationId: b.locationId })),
+    );
+    const points = new Map(
+      planned.map((b, i) => [
+        b,
+        reorderPoint({
+          manual: null,
+          leadTimeDays: vendors.get(b.productId)!.leadTimeDays,
+          dailyDemand: rate(totalDemand(sums[i][DEFAULT_DEMAND_WINDOW]), DEFAULT_DEMAND_WINDOW),
+          safetyStock: b.safetyStock ?? 0,
+        }).value,
+      ]),
+    );
+    return balances.map((b) => points.get(b) ?? null);
   }
 }
