@@ -35,6 +35,12 @@ const PROFILE_REQUESTS = 200;
  * `http` + `pg` baseline is printed for reference.
  */
 const TARGETS = { minFloorRatio: 0.8, maxP99Ms: 50, maxRssMb: 300 };
+/**
+ * BENCH_ROUNDS: measured runs per server and route (default 1), in alternating order; the
+ * figures are each server's medians (requests/s, CPU per request, latencies, separately).
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+
 /** BENCH_FLOOR=0 leaves out the minimal application and the no-query routes (and their verdicts). */
 const WITH_FLOOR = process.env.BENCH_FLOOR !== '0';
 
@@ -133,6 +139,26 @@ async function measure(server: Server, route: string, key: string, label: string
     'profile-stopped',
   );
   return result;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One result of several rounds: the median of each figure. */
+function medianOf(runs: RouteResult[]): RouteResult {
+  if (runs.length === 1) return runs[0];
+  return {
+    ...runs[0],
+    rps: median(runs.map((r) => r.rps)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 async function load(server: Server, route: string, key: string, duration: number): Promise<RouteResult> {
@@ -235,11 +261,19 @@ async function main() {
   const previous: RouteResult[] = [];
   for (const route of routes) {
     const servers = [api, ...(before ? [before] : []), ...(minimal ? [minimal] : []), baseline];
+    const rounds = new Map<Server, RouteResult[]>(servers.map((server) => [server, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Every other round in the reverse order, so no server is always first after a pause.
+      for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+        if (WARMUP_S > 0) await load(server, route, key, WARMUP_S);
+        const result = await measure(server, route, key, route.startsWith('/v1/tags/') ? 'retrieve' : 'list');
+        rounds.get(server)!.push(result);
+        console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
+      }
+    }
     for (const server of servers) {
-      if (WARMUP_S > 0) await load(server, route, key, WARMUP_S);
-      const result = await measure(server, route, key, route.startsWith('/v1/tags/') ? 'retrieve' : 'list');
+      const result = medianOf(rounds.get(server)!);
       (server === minimal ? nestFloor : server === before ? previous : results).push(result);
-      console.log(`  ${server.name.padEnd(8)} GET ${route}: ${fmt(result.rps)} req/s`);
     }
   }
   await minimal?.stop();

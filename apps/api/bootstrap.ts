@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryService, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '#platform/config/app-config';
 import { activityLogMiddleware, ActivityRecorder } from '#platform/activity/activity-recorder';
+import { ApiExpressAdapter } from '#platform/http/api-express-adapter';
+import { ApiPipelineInterceptor, attachPipelineInterceptor } from '#platform/http/api-pipeline.interceptor';
 import { entityAliasMiddleware } from '#platform/http/entity-alias.middleware';
 import { handleClientError } from '#platform/http/client-errors';
 import { bodyPreflightMiddleware } from '#platform/http/request-body';
@@ -59,8 +61,10 @@ export interface ApiAppOptions {
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<ApiApp> {
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
+  const adapter = new ApiExpressAdapter();
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, options.extraModules),
+    adapter,
     {
       bodyParser: false,
       logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
@@ -90,6 +94,10 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use(chainMiddleware(first));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
   mountOpenApi(app, config);
+  // The pipeline's interceptor on routes other than GET; a GET's part is the guard's and the reply's.
+  const pipeline = app.get(ApiPipelineInterceptor);
+  attachPipelineInterceptor(app.get(DiscoveryService), pipeline);
+  adapter.usePipeline(pipeline);
   await app.init();
   app.use(notFoundMiddleware());
   const express = app.getHttpAdapter().getInstance() as unknown as http.RequestListener & {

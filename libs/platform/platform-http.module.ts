@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ActivityController } from './activity/activity.controller';
 import { ActivityRecorder } from './activity/activity-recorder';
@@ -17,8 +17,10 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
 
 /**
  * The request pipeline of the HTTP API, switched on for every route: guard (auth, isolation,
- * rate limit, scopes, mutation gates such as the entity freeze) -> one interceptor (idempotency,
- * then expand[], then ETag) -> validation -> handler -> filter.
+ * rate limit, scopes, mutation gates such as the entity freeze; a GET's expand[] paths) -> one
+ * interceptor on routes other than GET (idempotency, expand[], If-Match; attached by
+ * `attachPipelineInterceptor` at start-up) -> validation -> handler -> a GET's reply (ETag,
+ * If-None-Match, expansion; ApiExpressAdapter) -> filter.
  */
 @Module({
   imports: [PassportModule, DiscoveryModule],
@@ -30,8 +32,8 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
     MaintenanceScheduler,
     ActivityService,
     ActivityRecorder,
+    ApiPipelineInterceptor,
     { provide: APP_GUARD, useClass: ApiGuard },
-    { provide: APP_INTERCEPTOR, useClass: ApiPipelineInterceptor },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

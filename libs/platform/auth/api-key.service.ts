@@ -79,11 +79,23 @@ export class ApiKeyService {
 
   /** Finds the key a bearer token names; null when it is malformed or unknown. Runs on every request. */
   async findByToken(token: string): Promise<AuthenticatedKey | null> {
+    return this.lookup(token);
+  }
+
+  /**
+   * findByToken, answered without a promise when the key cache knows the token (found, or known
+   * unknown): the authentication of a request then runs synchronously to the end.
+   */
+  lookup(token: string): AuthenticatedKey | null | Promise<AuthenticatedKey | null> {
     if (!parseKey(token)) return null;
     const hash = hashKey(token);
     const cached = this.cache.get(hash);
     if (cached) return cached;
     if (this.cache.isKnownUnknown(hash)) return null;
+    return this.load(hash);
+  }
+
+  private async load(hash: string): Promise<AuthenticatedKey | null> {
     const startedAt = this.cache.begin();
     const { rows } = await rawPool(this.dataSource).query(
       `SELECT k.id, k.entity_id, k.livemode, k.name, k.redacted, k.scopes, k.ip_allowlist, k.rate_limit_per_minute,

@@ -12,6 +12,8 @@ import { RateLimitDecision, RateLimiter } from './rate-limiter';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { announcesBody, BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { alternativesOf, missingScopes } from './scopes';
+import { ApiPipelineInterceptor } from '../http/api-pipeline.interceptor';
+import { RESOURCE_KEY } from '../http/expand/expand-registry';
 
 interface RoutePolicy {
   controller: object;
@@ -19,6 +21,8 @@ interface RoutePolicy {
   required: string[] | undefined;
   gateExempt: boolean;
   bodyStream: BodyStreamPolicy | undefined;
+  /** The resource a GET returns (@ApiResource), for expand[]. */
+  resource: string | undefined;
 }
 
 /**
@@ -37,20 +41,34 @@ const invalidKey = () =>
     hint: 'Send the API key as "Authorization: Bearer <key>".',
   }).asPreHandler();
 
-/** Runs the bearer strategy through passport; resolves once `req.user` is the caller. */
-function authenticate(req: AuthenticatedRequest, res: Response): Promise<void> {
-  return new Promise((resolve, reject) =>
-    authenticateBearer(req, res, (error?: unknown) => {
-      if (error === undefined || error === null) return req.user ? resolve() : reject(invalidKey());
-      if ((error as { name?: unknown }).name === 'AuthenticationError') {
-        // passport answers a missing or malformed header itself (status, challenge): the
-        // contract's envelope and challenge are the exception filter's.
-        res.removeHeader('WWW-Authenticate');
-        return reject(invalidKey());
-      }
-      reject(error);
-    }),
-  );
+/** How passport's answer is turned into the contract's: undefined when `req.user` is the caller. */
+function authOutcome(req: AuthenticatedRequest, res: Response, error: unknown): unknown {
+  if (error === undefined || error === null) return req.user ? undefined : invalidKey();
+  if ((error as { name?: unknown }).name === 'AuthenticationError') {
+    // passport answers a missing or malformed header itself (status, challenge): the
+    // contract's envelope and challenge are the exception filter's.
+    res.removeHeader('WWW-Authenticate');
+    return invalidKey();
+  }
+  return error;
+}
+
+const PENDING = Symbol('pending');
+
+/**
+ * Runs the bearer strategy through passport. The strategy answers at once when the key cache
+ * knows the key (bearer.strategy.ts): then this returns undefined (authenticated) or the error,
+ * without a promise; otherwise a promise of the same.
+ */
+function authenticate(req: AuthenticatedRequest, res: Response): unknown {
+  let outcome: unknown = PENDING;
+  let settle: ((value: unknown) => void) | undefined;
+  authenticateBearer(req, res, (error?: unknown) => {
+    outcome = authOutcome(req, res, error);
+    settle?.(outcome);
+  });
+  if (outcome !== PENDING) return outcome;
+  return new Promise((resolve) => (settle = resolve));
 }
 
 /**
@@ -68,6 +86,7 @@ export class ApiGuard implements CanActivate {
     private readonly config: AppConfig,
     private readonly gates: MutationGates,
     private readonly authFailures: AuthFailureLimiter,
+    private readonly pipeline: ApiPipelineInterceptor,
   ) {}
 
   /** Each handler's policy, read once from its decorators (metadata does not change after boot). */
@@ -84,6 +103,7 @@ export class ApiGuard implements CanActivate {
         required: this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets),
         gateExempt: Boolean(this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)),
         bodyStream: this.reflector.get<BodyStreamPolicy | undefined>(BODY_STREAM_KEY, handler),
+        resource: this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, targets),
       };
       this.policies.set(handler, policy);
     }
@@ -99,15 +119,37 @@ export class ApiGuard implements CanActivate {
     return this.authorize(req, res, policy);
   }
 
-  private async authorize(req: AuthenticatedRequest, res: Response, policy: RoutePolicy): Promise<boolean> {
-    const { required } = policy;
+  /**
+   * Authentication, isolation, rate limit, scopes, mutation gates: synchronous to the end when
+   * nothing needs waiting for (a cached key, a local rate-limit decision, a GET), a promise
+   * otherwise.
+   */
+  private authorize(
+    req: AuthenticatedRequest,
+    res: Response,
+    policy: RoutePolicy,
+  ): boolean | Promise<boolean> {
     // Failed authentications are throttled per client and entity code (auth-failure-limiter.ts).
     const authStartedAt = performance.now();
     this.authFailures.assertAllowed(req);
-    try {
-      await authenticate(req, res);
-    } catch (error) {
-      throw await this.authFailures.failed(req, error, authStartedAt);
+    const outcome = authenticate(req, res);
+    if (outcome instanceof Promise) {
+      return outcome.then((error) => this.authenticated(req, res, policy, error, authStartedAt));
+    }
+    return this.authenticated(req, res, policy, outcome, authStartedAt);
+  }
+
+  private authenticated(
+    req: AuthenticatedRequest,
+    res: Response,
+    policy: RoutePolicy,
+    error: unknown,
+    authStartedAt: number,
+  ): boolean | Promise<boolean> {
+    if (error !== undefined) {
+      return this.authFailures.failed(req, error, authStartedAt).then((answer) => {
+        throw answer;
+      });
     }
     const caller = req.user as Caller;
     req.caller = caller;
@@ -124,8 +166,21 @@ export class ApiGuard implements CanActivate {
       caller.apiKeyId,
       req.rateLimitPerMinute ?? this.config.RATE_LIMIT_PER_MINUTE,
     );
-    // Far from the limit the decision is local and synchronous (rate-limiter.ts): no await.
-    const decision: RateLimitDecision = pending instanceof Promise ? await pending : pending;
+    // Far from the limit the decision is local and synchronous (rate-limiter.ts).
+    if (pending instanceof Promise) {
+      return pending.then((decision) => this.allowed(req, res, policy, caller, decision));
+    }
+    return this.allowed(req, res, policy, caller, pending);
+  }
+
+  private allowed(
+    req: AuthenticatedRequest,
+    res: Response,
+    policy: RoutePolicy,
+    caller: Caller,
+    decision: RateLimitDecision,
+  ): boolean | Promise<boolean> {
+    const { required } = policy;
     res.setHeader('RateLimit-Limit', String(decision.limit));
     res.setHeader('RateLimit-Remaining', String(decision.remaining));
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
@@ -151,13 +206,17 @@ export class ApiGuard implements CanActivate {
       }).asPreHandler();
     }
     if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {
-      await this.gates.check(req, caller);
+      return this.gates.check(req, caller).then(() => this.readBody(req, res, policy));
     }
     return this.readBody(req, res, policy);
   }
 
-  /** The body is read only now, once the caller is known and allowed (see request-body.ts). */
+  /**
+   * A GET's expand[] paths are checked now (api-pipeline.interceptor.ts); the body is read only
+   * now, once the caller is known and allowed (see request-body.ts).
+   */
   private readBody(req: Request, res: Response, policy: RoutePolicy): true | Promise<true> {
+    if (req.method === 'GET') this.pipeline.beforeGet(req, policy.resource);
     if (!announcesBody(req)) return true;
     return readRequestBody(req, res, policy.bodyStream, this.config.HTTP_BODY_IDLE_TIMEOUT_MS).then(
       () => true,

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
+import passport from 'passport';
 import { Strategy } from 'passport-http-bearer';
 import { PlatformError } from '../errors/domain-error';
 import { Caller } from '../tenancy/request-context';
-import { ApiKeyService } from './api-key.service';
+import { ApiKeyService, AuthenticatedKey } from './api-key.service';
 import { IpAllowlist } from './ip-allowlist';
 import { parseKey } from './key-format';
 
@@ -36,29 +36,77 @@ function allowlistOf(entries: string[]): IpAllowlist {
 const bearerToken = (req: Request): string | undefined =>
   /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
-/** Resolves `Authorization: Bearer <key>` to a caller, or fails with the contract's codes. */
+type Verified = (error: unknown, caller?: Caller) => void;
+
+/**
+ * Resolves `Authorization: Bearer <key>` to a caller, or fails with the contract's codes:
+ * passport-http-bearer's strategy, registered with passport as `bearer` (the guard runs it
+ * through `passport.authenticate`). Its verify callback answers at once when the key cache knows
+ * the token, so a request with a known key is authenticated without a promise; only a key
+ * missing from the cache waits for its row.
+ */
 @Injectable()
-export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
+export class BearerStrategy {
+  /** The caller of each cached key, made once per key record (keys are replaced, never changed). */
+  private readonly callers = new WeakMap<AuthenticatedKey, Caller>();
+
   constructor(private readonly keys: ApiKeyService) {
-    super({ passReqToCallback: true });
+    passport.use(
+      'bearer',
+      new Strategy({ passReqToCallback: true }, (req: Request, token: string, verified: Verified) =>
+        this.verify(req as AuthenticatedRequest, token, verified),
+      ),
+    );
   }
 
-  async validate(req: AuthenticatedRequest, token: string): Promise<Caller> {
-    // passport-http-bearer also reads `access_token` from the query and body; the contract
-    // takes the key from the Authorization header only (a key in a URL ends up in logs).
-    if (bearerToken(req) !== token) {
-      throw authError(
-        'invalid_api_key',
-        'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.',
-      );
+  private verify(req: AuthenticatedRequest, token: string, verified: Verified): void {
+    let found: ReturnType<ApiKeyService['lookup']>;
+    try {
+      // passport-http-bearer also reads `access_token` from the query and body; the contract
+      // takes the key from the Authorization header only (a key in a URL ends up in logs).
+      if (bearerToken(req) !== token) {
+        throw authError(
+          'invalid_api_key',
+          'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.',
+        );
+      }
+      if (!parseKey(token))
+        throw authError(
+          'invalid_api_key',
+          'The API key is malformed: expected key_<mode>_ent_<code>_<random>.',
+        );
+      found = this.keys.lookup(token);
+    } catch (error) {
+      return verified(error);
     }
-    const parsed = parseKey(token);
-    if (!parsed)
-      throw authError(
-        'invalid_api_key',
-        'The API key is malformed: expected key_<mode>_ent_<code>_<random>.',
+    if (found instanceof Promise) {
+      found.then(
+        (key) => this.settle(req, token, key, verified),
+        (error: unknown) => verified(error),
       );
-    const found = await this.keys.findByToken(token);
+      return;
+    }
+    this.settle(req, token, found, verified);
+  }
+
+  /** Hands passport the caller of `found`, or the contract's error (outside the try: once). */
+  private settle(
+    req: AuthenticatedRequest,
+    token: string,
+    found: AuthenticatedKey | null,
+    verified: Verified,
+  ): void {
+    let caller: Caller;
+    try {
+      caller = this.validate(req, token, found);
+    } catch (error) {
+      return verified(error);
+    }
+    verified(null, caller);
+  }
+
+  validate(req: AuthenticatedRequest, token: string, found: AuthenticatedKey | null): Caller {
+    const parsed = parseKey(token)!;
     if (!found || found.entityCode !== parsed.entityCode || found.key.livemode !== (parsed.mode === 'live')) {
       throw authError('invalid_api_key', 'No such API key.');
     }
@@ -83,13 +131,18 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
       }).asPreHandler();
     }
     req.rateLimitPerMinute = key.rateLimitPerMinute;
-    return {
-      entityId: key.entityId,
-      entityCode: found.entityCode,
-      livemode: key.livemode,
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-      scopes: new Set(key.scopes),
-    };
+    let caller = this.callers.get(found);
+    if (!caller) {
+      caller = Object.freeze({
+        entityId: key.entityId,
+        entityCode: found.entityCode,
+        livemode: key.livemode,
+        apiKeyId: key.id,
+        apiKeyName: key.name,
+        scopes: new Set(key.scopes),
+      });
+      this.callers.set(found, caller);
+    }
+    return caller;
   }
 }

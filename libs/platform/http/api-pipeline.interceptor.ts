@@ -1,5 +1,6 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, RequestMethod } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { DomainError, PlatformError } from '../errors/domain-error';
@@ -47,19 +48,35 @@ const isPlainJson = (body: unknown): boolean => {
   return proto === Object.prototype || proto === null || Array.isArray(body);
 };
 
+/** What a GET carries from the guard to its reply: its resource and checked expand[] tree. */
+export interface GetState {
+  resource: string | undefined;
+  tree: ExpandTree | undefined;
+}
+
+const GET_STATE = Symbol('api-pipeline.get');
+type GetRequest = PipelineRequest & { [GET_STATE]?: GetState };
+
+/** What the guard left for the reply of a GET (undefined: not a GET the guard allowed). */
+export const getStateOf = (res: Response): GetState | undefined =>
+  (res.req as GetRequest | undefined)?.[GET_STATE];
+
+/** The HTTP adapter's reply (`ExpressAdapter.reply`). */
+export type Reply = (res: Response, body: unknown, statusCode?: number) => unknown;
+
 /**
- * The request pipeline around every handler, in one interceptor (API-CONTRACT.md sections 5
- * and 6, and expand[]), as plain async code:
+ * The request pipeline of the API (API-CONTRACT.md sections 5 and 6, and expand[]), as plain
+ * code, in two shapes:
  *
- * - idempotency (outermost): a POST/PATCH/DELETE with an Idempotency-Key claims the key; a retry
- *   gets the first outcome, marked `Idempotent-Replayed: true`; the operation runs once even
- *   under concurrency;
- * - expand[]: paths are checked before the handler, objects loaded after it;
- * - ETag: a GET 200 carries the weak ETag of the unexpanded representation and honours
- *   If-None-Match (304); PATCH and DELETE on a resource honour If-Match (412).
- *
- * A GET never looks at Idempotency-Key and, without expand[], serialises its body once: the
- * JSON text that is hashed for the ETag is the text sent.
+ * - a GET runs no interceptor (Nest would wrap it in rxjs chains and a ReplaySubject): the
+ *   guard checks its expand[] paths once the caller is allowed (`beforeGet`), and the HTTP
+ *   adapter's reply (`replyGet`) sets the weak ETag of the unexpanded representation, answers
+ *   If-None-Match with 304, loads the expansions, and otherwise sends the JSON text it hashed;
+ * - every other method runs this interceptor, attached to those routes only at start-up
+ *   (`attachPipelineInterceptor`): idempotency (outermost: a POST/PATCH/DELETE with an
+ *   Idempotency-Key claims the key; a retry gets the first outcome, marked
+ *   `Idempotent-Replayed: true`; the operation runs once even under concurrency), then the
+ *   expand[] paths, If-Match (412) on PATCH and DELETE, the handler, the expansion.
  */
 @Injectable()
 export class ApiPipelineInterceptor implements NestInterceptor {
@@ -96,42 +113,54 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     const req = http.getRequest<PipelineRequest>();
     const res = http.getResponse<Response>();
     const policy = this.policyOf(context);
-    if (req.method === 'GET') return from(this.get(req, res, policy, next));
     const idempotent = this.idempotentRequest(req);
     if (idempotent) return from(this.idempotent(idempotent, req, res, policy, next));
     return from(this.other(req, policy, next));
   }
 
-  /** A GET: expand[] checked, handler, ETag / If-None-Match, then expansion. */
-  private async get(
-    req: PipelineRequest,
+  /**
+   * A GET, once the guard allowed it: checks its expand[] paths (400 before the handler) and
+   * marks it for `replyGet`. `resource` is the route's @ApiResource.
+   */
+  beforeGet(req: Request, resource: string | undefined): void {
+    const raw = (req.query as Record<string, unknown> | undefined)?.expand;
+    (req as GetRequest)[GET_STATE] = {
+      resource,
+      tree: raw === undefined ? undefined : this.expander.parse(raw, resource),
+    };
+  }
+
+  /**
+   * The reply of a GET that `beforeGet` marked (`stateOf`); `send` is the adapter's own reply.
+   * ETag / If-None-Match, then expansion; without expand[] the JSON text hashed for the ETag is
+   * the body sent.
+   */
+  replyGet(
+    state: GetState,
     res: Response,
-    policy: RoutePolicy,
-    next: CallHandler,
-  ): Promise<unknown> {
-    const tree = this.expandTree(req, policy);
-    const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    body: unknown,
+    statusCode: number | undefined,
+    send: Reply,
+  ): unknown {
+    const { resource, tree } = state;
     if (body === undefined || res.statusCode !== 200) {
-      if (tree && policy.resource) await this.expander.expand(body, policy.resource, tree);
-      return body;
+      if (tree && resource)
+        return this.expander.expand(body, resource, tree).then(() => send(res, body, statusCode));
+      return send(res, body, statusCode);
     }
     const json = JSON.stringify(body);
     const etag = etagOfJson(json);
     res.setHeader('ETag', etag);
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
-      res.status(304);
-      return undefined;
-    }
-    if (tree && policy.resource) {
-      await this.expander.expand(body, policy.resource, tree);
-      return body;
-    }
-    if (!isPlainJson(body)) return body;
-    // The text just hashed is what `res.json(body)` would write: send it as it is (Nest hands a
-    // string to `res.send`, which keeps this Content-Type and adds the charset, as res.json does).
+    const ifNoneMatch = res.req.headers['if-none-match'];
+    if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return send(res, undefined, 304);
+    if (tree && resource)
+      return this.expander.expand(body, resource, tree).then(() => send(res, body, statusCode));
+    if (!isPlainJson(body)) return send(res, body, statusCode);
+    // The text just hashed is what `res.json(body)` would write: send it as it is (the adapter
+    // hands a string to `res.send`, which keeps this Content-Type and adds the charset, as
+    // res.json does).
     if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
-    return json;
+    return send(res, json, statusCode);
   }
 
   /** Any other method (without an idempotency key): expand[] checked, If-Match, handler, expansion. */
@@ -241,6 +270,40 @@ export class ApiPipelineInterceptor implements NestInterceptor {
         await this.idempotency.complete(claim.id, rendered.status, { 'content-type': JSON_TYPE }, errorBody);
       }
       throw error;
+    }
+  }
+}
+
+/**
+ * Puts `interceptor` first on every route that is not a GET (before `app.init()` builds the
+ * routes; Nest reads a route's interceptors once, then). GET routes get none: their part of the
+ * pipeline is the guard's and the reply's. An interceptor placed by an earlier app of the same
+ * process (tests) is replaced, not stacked.
+ */
+export function attachPipelineInterceptor(
+  discovery: DiscoveryService,
+  interceptor: ApiPipelineInterceptor,
+): void {
+  for (const wrapper of discovery.getControllers()) {
+    const prototype = (wrapper.metatype as { prototype?: object } | undefined)?.prototype;
+    if (!prototype) continue;
+    for (
+      let proto: object | null = prototype;
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name === 'constructor') continue;
+        const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+        if (typeof method !== 'function' || Reflect.getMetadata(PATH_METADATA, method) === undefined)
+          continue;
+        if ((Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod | undefined) === RequestMethod.GET)
+          continue;
+        const own = (
+          (Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined) ?? []
+        ).filter((i) => !(i instanceof ApiPipelineInterceptor));
+        Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], method);
+      }
     }
   }
 }

@@ -312,23 +312,28 @@ export class ApiValidationPipe implements PipeTransform {
    */
   private readonly knownQueries = new Map<unknown, Map<string, [string, unknown][]>>();
 
+  /** A new instance with the fields of a query that passed before (undefined: not one). */
+  private knownQuery(metatype: new () => object, text: string): object | undefined {
+    const fields = this.knownQueries.get(metatype)?.get(text);
+    if (!fields) return undefined;
+    const instance = new metatype() as Record<string, unknown>;
+    for (const [name, field] of fields) instance[name] = copyOf(field);
+    return instance;
+  }
+
   private async transformQuery(value: object, metatype: new () => object, metadata: ArgumentMetadata) {
     const text = JSON.stringify(value);
     if (text.length > MAX_KNOWN_QUERY_CHARS) return this.inner.transform(value, metadata) as Promise<unknown>;
-    let known = this.knownQueries.get(metatype);
-    const fields = known?.get(text);
-    if (fields) {
-      const instance = new metatype() as Record<string, unknown>;
-      for (const [name, field] of fields) instance[name] = copyOf(field);
-      return instance;
-    }
+    const known = this.knownQuery(metatype, text);
+    if (known) return known;
     const result: unknown = await this.inner.transform(value, metadata);
     if (result instanceof metatype && Object.getPrototypeOf(result) === metatype.prototype) {
       const entries = Object.entries(result);
       if (entries.every(([, field]) => isKeepable(field))) {
-        if (!known) this.knownQueries.set(metatype, (known = new Map()));
-        if (known.size >= MAX_KNOWN_QUERIES) known.clear();
-        known.set(
+        let remembered = this.knownQueries.get(metatype);
+        if (!remembered) this.knownQueries.set(metatype, (remembered = new Map()));
+        if (remembered.size >= MAX_KNOWN_QUERIES) remembered.clear();
+        remembered.set(
           text,
           entries.map(([name, field]) => [name, copyOf(field)]),
         );
@@ -337,7 +342,29 @@ export class ApiValidationPipe implements PipeTransform {
     return result;
   }
 
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /**
+   * What the route's handler gets. The common cases answer without a promise (Nest awaits
+   * whatever a pipe returns): a string path parameter, an empty query known to pass, a query
+   * already validated.
+   */
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'param' && metadata.metatype === String) return value;
+    const { metatype } = metadata;
+    if (metadata.type === 'query' && typeof metatype === 'function' && metatype !== Object) {
+      if (isEmptyObject(value)) {
+        if (this.emptyQueryOk.get(metatype)) return new (metatype as new () => object)();
+      } else if (typeof value === 'object' && value !== null) {
+        const text = JSON.stringify(value);
+        if (text.length <= MAX_KNOWN_QUERY_CHARS) {
+          const known = this.knownQuery(metatype as new () => object, text);
+          if (known) return known;
+        }
+      }
+    }
+    return this.validate(value, metadata);
+  }
+
+  private async validate(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'query' && typeof metadata.metatype === 'function' && isEmptyObject(value)) {
       const metatype = metadata.metatype as new () => object;
       const known = this.emptyQueryOk.get(metatype);

@@ -57,25 +57,32 @@ export abstract class TenantRepository<E extends TenantRecord> {
     return PlainReader.of(this.tx.dataSource, this.target);
   }
 
-  async findById(id: string): Promise<E | null> {
-    if (!isUuid(id)) return null;
-    const reader = this.plainReader();
-    if (reader) {
-      const { entityId, livemode } = this.scope();
-      const [found] = await reader.query(
-        `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
-        [id, entityId, livemode],
-      );
-      return found ?? null;
+  /** The record, or null (a hot read: one promise, the driver's, continued with `then`). */
+  findById(id: string): Promise<E | null> {
+    try {
+      if (!isUuid(id)) return Promise.resolve(null);
+      const reader = this.plainReader();
+      if (reader) {
+        const { entityId, livemode } = this.scope();
+        return reader
+          .query(
+            `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
+            [id, entityId, livemode],
+          )
+          .then(([found]) => found ?? null);
+      }
+      return this.repo.findOne({ where: { id, ...this.scope() } as FindOptionsWhere<E> });
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
-    return this.repo.findOne({ where: { id, ...this.scope() } as FindOptionsWhere<E> });
   }
 
   /** The record, or the contract's 404. */
-  async getById(id: string): Promise<E> {
-    const found = await this.findById(id);
-    if (!found) throw notFound(this.resourceName, id);
-    return found;
+  getById(id: string): Promise<E> {
+    return this.findById(id).then((found) => {
+      if (!found) throw notFound(this.resourceName, id);
+      return found;
+    });
   }
 
   /** Loads several records in one query (used by expand[] to avoid N+1). */
