@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -29,6 +30,26 @@ describe('conditional requests (ETag, If-None-Match, If-Match)', () => {
     expect(listed.status).toBe(304);
     const stale = await live.get(`/v1/tags/${tag.id}`).set('If-None-Match', 'W/"stale"').expect(200);
     expect(stale.body.id).toBe(tag.id);
+  });
+
+  it('answers HEAD like GET: the same ETag and 304, expand[] checked, no body', async () => {
+    const tag = (await live.post('/v1/tags').send({ name: 'etag head' }).expect(201)).body;
+    const key = app.seed.entities.primary.keys.live;
+    const etag = (await live.get(`/v1/tags/${tag.id}`).expect(200)).headers.etag as string;
+    const head = await request(app.server).head(`/v1/tags/${tag.id}`).set('Authorization', `Bearer ${key}`);
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.text ?? '').toBe('');
+    const cached = await request(app.server)
+      .head(`/v1/tags/${tag.id}`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('If-None-Match', etag);
+    expect(cached.status).toBe(304);
+    const badExpand = await request(app.server)
+      .head(`/v1/tags/${tag.id}?expand[]=nowhere`)
+      .set('Authorization', `Bearer ${key}`);
+    expect(badExpand.status).toBe(400);
+    expectError(await live.get(`/v1/tags/${tag.id}?expand[]=nowhere`), 400, 'invalid_expand');
   });
 
   it('changes the ETag on every update', async () => {

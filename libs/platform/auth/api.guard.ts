@@ -212,11 +212,12 @@ export class ApiGuard implements CanActivate {
   }
 
   /**
-   * A GET's expand[] paths are checked now (api-pipeline.interceptor.ts); the body is read only
-   * now, once the caller is known and allowed (see request-body.ts).
+   * A GET's (and a HEAD's: Express serves it with the GET route) expand[] paths are checked now
+   * (api-pipeline.interceptor.ts); the body is read only now, once the caller is known and
+   * allowed (see request-body.ts).
    */
   private readBody(req: Request, res: Response, policy: RoutePolicy): true | Promise<true> {
-    if (req.method === 'GET') this.pipeline.beforeGet(req, policy.resource);
+    if (req.method === 'GET' || req.method === 'HEAD') this.pipeline.beforeGet(req, policy.resource);
     if (!announcesBody(req)) return true;
     return readRequestBody(req, res, policy.bodyStream, this.config.HTTP_BODY_IDLE_TIMEOUT_MS).then(
       () => true,
