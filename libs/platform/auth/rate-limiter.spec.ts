@@ -1,3 +1,4 @@
+import { RequestContext } from '../tenancy/request-context';
 import { RateLimiter, RateLimitStore } from './rate-limiter';
 
 /** A store shared by several limiters, as PostgreSQL or Redis is shared by API instances. */
@@ -39,6 +40,24 @@ describe('rate limiter', () => {
     await limiter.flush();
     expect([...store.counts.values()]).toEqual([500]);
     expect(store.writes).toBe(2);
+    await limiter.onApplicationShutdown();
+  });
+
+  it('flushes on its timer outside the request that scheduled it', async () => {
+    const seen: (string | undefined)[] = [];
+    const store = new MemoryStore();
+    const add = store.add.bind(store);
+    store.add = (key, window, delta) => {
+      seen.push(RequestContext.requestId());
+      return add(key, window, delta);
+    };
+    const limiter = new RateLimiter(store);
+    await RequestContext.run({ requestId: 'req_first' }, () => limiter.consume('k', 6000));
+    await RequestContext.run({ requestId: 'req_second' }, () => limiter.consume('k', 6000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The first request of the window asks the shared total itself; the timer's flush is no one's.
+    expect(seen).toEqual(['req_first', undefined]);
+    expect([...store.counts.values()]).toEqual([2]);
     await limiter.onApplicationShutdown();
   });
 

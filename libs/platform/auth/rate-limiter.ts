@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { rawPool } from '../persistence/raw-pool';
+import { RequestContext } from '../tenancy/request-context';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -165,10 +166,13 @@ export class RateLimiter implements OnApplicationShutdown {
 
   private schedule(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush().catch(() => undefined);
-    }, FLUSH_INTERVAL_MS);
+    // The flush adds the counts of many requests: it runs in none of them.
+    this.timer = RequestContext.outsideRequest(() =>
+      setTimeout(() => {
+        this.timer = undefined;
+        void this.flush().catch(() => undefined);
+      }, FLUSH_INTERVAL_MS),
+    );
     this.timer.unref();
   }
 

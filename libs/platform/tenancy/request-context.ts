@@ -68,6 +68,13 @@ export const RequestContext = {
     return storage.getStore()?.requestId;
   },
   /**
+   * Runs `fn` outside any request: what a request only sets going (a timer for batched
+   * background writes) must not carry its id, caller or transaction into later work.
+   */
+  outsideRequest<T>(fn: () => T): T {
+    return storage.exit(fn);
+  },
+  /**
    * Runs work without a request (a job, a schedule, a seed, an admin command) as `system`,
    * under `requestId` (the id its logs and events carry).
    */
