@@ -297,6 +297,27 @@ describe('StandardRoutes', () => {
     expect(generated.answers[4]).toEqual({ deleted: true });
   });
 
+  it('requires the read and write scopes given in place of a scope family', () => {
+    @StandardRoutes({
+      service: 'things',
+      scope: { read: 'a:read|b:read', write: 'a:write|b:write' },
+      model: Thing,
+      list: [ThingQuery, 'List things'],
+      actions: { close: ['Close'] },
+    })
+    class Either {}
+    class WrittenEither {
+      @Route('GET', '', { scopes: 'a:read|b:read', summary: 'List things' })
+      list() {}
+
+      @Route('POST', ':id/close', { scopes: 'a:write|b:write', summary: 'Close', code: 200, returns: Thing })
+      close() {}
+    }
+    for (const name of ['list', 'close']) {
+      expect(metadataOf(proto(Either)[name])).toEqual(metadataOf(proto(WrittenEither)[name]));
+    }
+  });
+
   it('places the generated actions after the written handler named by actionsAfter', () => {
     @StandardRoutes({
       service: 'things',

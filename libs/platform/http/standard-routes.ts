@@ -33,18 +33,21 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * every route's path starts with `path`, the parent's parameters in it come first to the handler
  * and to the service, and `present` turns the service's records into the responses (a list's
  * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
- * `create` and `delete` may name the service method (`call`); `delete` may name its handler
+ * `create`, `list` and `delete` may name the service method (`call`); `delete` may name its handler
  * (`handler`, the operationId's tail) where it is not `delete`.
  */
 export interface StandardRoutesSpec {
   /** The controller property holding the application service. */
   service: string;
-  /** The scope family: reads need `<scope>:read`, writes `<scope>:write`. */
-  scope: string;
+  /**
+   * The scope family: reads need `<scope>:read`, writes `<scope>:write`; or the two requirements
+   * themselves (e.g. `anyScope` alternatives).
+   */
+  scope: string | { read: string; write: string };
   /** The resource's response: the success body of create, retrieve, update and the actions. */
   model: Type;
   create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
-  list?: [query: Type, summary: string, extras?: RouteExtras];
+  list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
   update?: [body: Type, summary: string, extras?: RouteExtras];
   delete?: [summary: string, extras?: RouteExtras & { call?: string; handler?: string }];
@@ -87,8 +90,10 @@ interface Generated {
 }
 
 function generate(spec: StandardRoutesSpec): Map<string, Generated> {
-  const read = `${spec.scope}:read`;
-  const write = `${spec.scope}:write`;
+  const { read, write } =
+    typeof spec.scope === 'string'
+      ? { read: `${spec.scope}:read`, write: `${spec.scope}:write` }
+      : spec.scope;
   const route = (method: RouteMethod, path: string, scopes: string, summary: string, extras: RouteExtras) =>
     Route(method, path, { scopes, summary, ...extras });
   const base = spec.path ?? '';
@@ -116,17 +121,17 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     });
   }
   if (spec.list) {
-    const [query, summary, extras] = spec.list;
+    const [query, summary, { call: method = 'list', ...extras } = {}] = spec.list;
     const n = parents.length;
     out.set('list', {
       route: route('GET', base, read, summary, { ...extras }),
       params: [...parents, [Query(), query], [Req(), Object]],
       handle: present
         ? async (s, args) => {
-            const page = (await s.list(...args.slice(0, n + 1))) as { rows: unknown[]; has_more: boolean };
+            const page = (await s[method](...args.slice(0, n + 1))) as { rows: unknown[]; has_more: boolean };
             return listEnvelope(page.rows.map(present), page, requestPath(args[n + 1] as Request));
           }
-        : (s, args) => s.list(...args.slice(0, n + 1), requestPath(args[n + 1] as Request)),
+        : (s, args) => s[method](...args.slice(0, n + 1), requestPath(args[n + 1] as Request)),
     });
   }
   const single = spec.singleton;
