@@ -44,7 +44,7 @@ export class ApiKeysController {
     );
   }
 
-  /** Without `expand[]`: an API key expands nothing. */
+  /** Written out: unlike the standard retrieve, it declares no `expand[]` query. */
   @Route('GET', ':id', { scopes: 'api_keys:read', summary: 'Retrieve an API key', returns: ApiKeyResponse })
   retrieve(@Param('id') id: string) {
     return this.keys.retrieve(id);
