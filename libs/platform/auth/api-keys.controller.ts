@@ -1,14 +1,27 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ListQueryDto } from '../http/list/list-query.dto';
 import { Route } from '../http/route';
+import { StandardRoutes } from '../http/standard-routes';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyResponse, CreateApiKeyDto } from './api-key.dto';
 
 /** Platform routes for the entity's API keys (API-CONTRACT.md section 4). */
 @ApiTags('API keys')
 @Controller('entities/:entity_id/api_keys')
+@StandardRoutes({
+  service: 'keys',
+  scope: 'api_keys',
+  model: ApiKeyResponse,
+  list: [ListQueryDto, 'List API keys'],
+  actions: {
+    rotate: [
+      'Rotate an API key',
+      { description: 'Issues a new key with the same settings and revokes this one at once.' },
+    ],
+    revoke: ['Revoke an API key', { description: 'Permanent and immediate.' }],
+  },
+})
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeyService) {}
 
@@ -31,35 +44,9 @@ export class ApiKeysController {
     );
   }
 
-  @Route('GET', '', { scopes: 'api_keys:read', summary: 'List API keys' })
-  list(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.keys.list(query, req.originalUrl.split('?')[0]);
-  }
-
+  /** Written out: unlike the standard retrieve, it declares no `expand[]` query. */
   @Route('GET', ':id', { scopes: 'api_keys:read', summary: 'Retrieve an API key', returns: ApiKeyResponse })
   retrieve(@Param('id') id: string) {
     return this.keys.retrieve(id);
-  }
-
-  @Route('POST', ':id/rotate', {
-    scopes: 'api_keys:write',
-    summary: 'Rotate an API key',
-    description: 'Issues a new key with the same settings and revokes this one at once.',
-    code: 200,
-    returns: ApiKeyResponse,
-  })
-  rotate(@Param('id') id: string) {
-    return this.keys.rotate(id);
-  }
-
-  @Route('POST', ':id/revoke', {
-    scopes: 'api_keys:write',
-    summary: 'Revoke an API key',
-    description: 'Permanent and immediate.',
-    code: 200,
-    returns: ApiKeyResponse,
-  })
-  revoke(@Param('id') id: string) {
-    return this.keys.revoke(id);
   }
 }

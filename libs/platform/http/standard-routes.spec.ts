@@ -3,6 +3,7 @@ import { Body, Param, Query, Req } from '@nestjs/common';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
+import { listEnvelope } from './list/paginate';
 import { Route } from './route';
 import { requestPath, StandardRoutes } from './standard-routes';
 
@@ -177,6 +178,144 @@ describe('StandardRoutes', () => {
     expect(service.update).toHaveBeenCalledWith({ name: 'x' });
     expect(Reflect.getMetadata('path', proto(Settings).update)).toBe('/');
     expect(Reflect.getMetadata(PARAMTYPES_METADATA, Settings.prototype, 'update')).toEqual([UpdateThing]);
+  });
+
+  it('serves a child resource below its parent, presenting the records the service answers', async () => {
+    const present = (record: { key: string }) => ({ id: record.key });
+    class WrittenChild {
+      constructor(readonly parts: Service) {}
+
+      @Route('POST', ':id/parts', { scopes: 'things:write', summary: 'Add', returns: Thing })
+      async create(@Param('id') id: string, @Body() body: CreateThing) {
+        return present(await this.parts.add(id, body));
+      }
+
+      @Route('GET', ':id/parts', { scopes: 'things:read', summary: 'List parts' })
+      async list(@Param('id') id: string, @Query() query: ThingQuery, @Req() req: Request) {
+        const page = await this.parts.list(id, query);
+        return listEnvelope(page.rows.map(present), page, requestPath(req));
+      }
+
+      @Route('GET', ':id/parts/:part_id', { scopes: 'things:read', summary: 'Retrieve', returns: Thing })
+      async retrieve(
+        @Param('id') id: string,
+        @Param('part_id') partId: string,
+        @Query() _q: RetrieveQueryDto,
+      ) {
+        return present(await this.parts.retrieve(id, partId));
+      }
+
+      @Route('PATCH', ':id/parts/:part_id', { scopes: 'things:write', summary: 'Update', returns: Thing })
+      async update(@Param('id') id: string, @Param('part_id') partId: string, @Body() body: UpdateThing) {
+        return present(await this.parts.update(id, partId, body));
+      }
+
+      @Route('DELETE', ':id/parts/:part_id', { scopes: 'things:write', summary: 'Remove' })
+      remove(@Param('id') id: string, @Param('part_id') partId: string) {
+        return this.parts.remove(id, partId);
+      }
+
+      @Route('POST', ':id/parts/:part_id/close', {
+        scopes: 'things:write',
+        summary: 'Close',
+        code: 200,
+        returns: Thing,
+      })
+      async close(@Param('id') id: string, @Param('part_id') partId: string) {
+        return present(await this.parts.close(id, partId));
+      }
+    }
+    @StandardRoutes({
+      service: 'parts',
+      scope: 'things',
+      model: Thing,
+      path: ':id/parts',
+      id: 'part_id',
+      present,
+      create: [CreateThing, 'Add', { call: 'add' }],
+      list: [ThingQuery, 'List parts'],
+      retrieve: ['Retrieve'],
+      update: [UpdateThing, 'Update'],
+      delete: ['Remove', { call: 'remove', handler: 'remove' }],
+      actions: { close: ['Close'] },
+    })
+    class GeneratedChild {
+      constructor(readonly parts: Service) {}
+    }
+    const names = ['create', 'list', 'retrieve', 'update', 'remove', 'close'];
+    const own = (c: { prototype: object }) =>
+      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
+    expect(own(GeneratedChild)).toEqual(names);
+    for (const name of names) {
+      expect(metadataOf(proto(GeneratedChild)[name])).toEqual(metadataOf(proto(WrittenChild)[name]));
+      expect(Reflect.getMetadata(PARAMTYPES_METADATA, GeneratedChild.prototype, name)).toEqual(
+        Reflect.getMetadata(PARAMTYPES_METADATA, WrittenChild.prototype, name),
+      );
+      expect(JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, GeneratedChild, name))).toBe(
+        JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, WrittenChild, name)),
+      );
+    }
+    const calls = async (controller: Record<string, (...args: unknown[]) => unknown>, service: Service) => {
+      const answers = [
+        await controller.create('t1', { name: 'a' }),
+        await controller.list('t1', { limit: 2 }, { originalUrl: '/v1/things/t1/parts?limit=2' }),
+        await controller.retrieve('t1', 'p1', {}),
+        await controller.update('t1', 'p1', { name: 'b' }),
+        await controller.remove('t1', 'p1'),
+        await controller.close('t1', 'p1'),
+      ];
+      return {
+        answers,
+        calls: Object.fromEntries(Object.entries(service).map(([n, fn]) => [n, fn.mock.calls])),
+      };
+    };
+    const service = () => {
+      const s = Object.fromEntries(
+        ['add', 'retrieve', 'update', 'close'].map((n) => [n, jest.fn(async () => ({ key: n }))]),
+      ) as Service;
+      s.list = jest.fn(async () => ({ rows: [{ key: 'r' }], has_more: false }));
+      s.remove = jest.fn(async () => ({ deleted: true }));
+      return s;
+    };
+    const a = service();
+    const b = service();
+    const written = await calls(
+      new WrittenChild(a) as unknown as Record<string, (...args: unknown[]) => unknown>,
+      a,
+    );
+    const generated = await calls(
+      new GeneratedChild(b) as unknown as Record<string, (...args: unknown[]) => unknown>,
+      b,
+    );
+    expect(generated).toEqual(written);
+    expect(generated.answers[1]).toEqual({
+      object: 'list',
+      data: [{ id: 'r' }],
+      has_more: false,
+      url: '/v1/things/t1/parts',
+    });
+    expect(generated.answers[4]).toEqual({ deleted: true });
+  });
+
+  it('requires the read and write scopes given in place of a scope family', () => {
+    @StandardRoutes({
+      service: 'things',
+      scope: { read: 'a:read|b:read', write: 'a:write|b:write' },
+      model: Thing,
+      list: [ThingQuery, 'List things'],
+      actions: { close: ['Close'] },
+    })
+    class Either {}
+    class WrittenEither {
+      @Route('GET', '', { scopes: 'a:read|b:read', summary: 'List things' })
+      list() {}
+
+      @Route('POST', ':id/close', { scopes: 'a:write|b:write', summary: 'Close', code: 200, returns: Thing })
+      close() {}
+    }
+    for (const name of ['list', 'close']) {
+      expect(metadataOf(proto(Either)[name])).toEqual(metadataOf(proto(WrittenEither)[name]));
+    }
   });
 
   it('places the generated actions after the written handler named by actionsAfter', () => {

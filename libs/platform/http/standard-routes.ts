@@ -2,6 +2,7 @@ import { Body, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
+import { listEnvelope } from './list/paginate';
 import { Route, type RouteMethod, type RouteOptions } from './route';
 
 /** The path a list answers at, without its query: the `url` of a list envelope. */
@@ -27,24 +28,40 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * `input`, passed to the service after the id, or `body`, validated and documented but not passed
  * on (an empty body). A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
+ *
+ * A child resource is served below its parent (`path: ':id/components'`, `id: 'component_id'`):
+ * every route's path starts with `path`, the parent's parameters in it come first to the handler
+ * and to the service, and `present` turns the service's records into the responses (a list's
+ * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
+ * `create`, `list` and `delete` may name the service method (`call`); `delete` may name its handler
+ * (`handler`, the operationId's tail) where it is not `delete`.
  */
 export interface StandardRoutesSpec {
   /** The controller property holding the application service. */
   service: string;
-  /** The scope family: reads need `<scope>:read`, writes `<scope>:write`. */
-  scope: string;
+  /**
+   * The scope family: reads need `<scope>:read`, writes `<scope>:write`; or the two requirements
+   * themselves (e.g. `anyScope` alternatives).
+   */
+  scope: string | { read: string; write: string };
   /** The resource's response: the success body of create, retrieve, update and the actions. */
   model: Type;
-  create?: [body: Type, summary: string, extras?: RouteExtras];
-  list?: [query: Type, summary: string, extras?: RouteExtras];
+  create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
+  list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
   update?: [body: Type, summary: string, extras?: RouteExtras];
-  delete?: [summary: string, extras?: RouteExtras & { call?: string }];
+  delete?: [summary: string, extras?: RouteExtras & { call?: string; handler?: string }];
   actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
   /** The written handler the generated actions follow, when written handlers come before them. */
   actionsAfter?: string;
   /** One instance per entity: `retrieve()` at `GET ''` (with `query` when given), `update(body)` at `PATCH ''`. */
   singleton?: { query?: Type };
+  /** The routes' path below the controller's; its parameters (`:id`) are passed on first. */
+  path?: string;
+  /** The route parameter naming the resource; by default `id`. */
+  id?: string;
+  /** Turns a record the service returns into the response, and a list page's rows into the list. */
+  present?: (record: never) => unknown;
 }
 
 export interface ActionExtras {
@@ -61,42 +78,60 @@ export interface ActionExtras {
 /** The handlers a controller writes itself sit in these slots when it has them. */
 const CRUD = ['create', 'list', 'retrieve', 'update', 'delete'] as const;
 
+type Service = Record<string, (...args: unknown[]) => unknown>;
+
 interface Generated {
+  /** The handler's name (its operationId) where it is not the key's. */
+  handler?: string;
   route: MethodDecorator;
   /** The handler's parameters, in order: how each is read, and the class it is validated as. */
   params: [ParameterDecorator, Type | typeof Object][];
-  handle: (service: Record<string, (...args: unknown[]) => unknown>, args: unknown[]) => unknown;
+  handle: (service: Service, args: unknown[]) => unknown;
 }
 
-const byId =
-  (method: string) =>
-  (s: Record<string, (...args: unknown[]) => unknown>, [id]: unknown[]) =>
-    s[method](id);
-
 function generate(spec: StandardRoutesSpec): Map<string, Generated> {
-  const read = `${spec.scope}:read`;
-  const write = `${spec.scope}:write`;
+  const { read, write } =
+    typeof spec.scope === 'string'
+      ? { read: `${spec.scope}:read`, write: `${spec.scope}:write` }
+      : spec.scope;
   const route = (method: RouteMethod, path: string, scopes: string, summary: string, extras: RouteExtras) =>
     Route(method, path, { scopes, summary, ...extras });
-  const id: [ParameterDecorator, Type] = [Param('id'), String];
+  const base = spec.path ?? '';
+  const item = `${base && `${base}/`}:${spec.id ?? 'id'}`;
+  const parents = [...base.matchAll(/:(\w+)/g)].map(([, name]): [ParameterDecorator, Type] => [
+    Param(name),
+    String,
+  ]);
+  const id: Generated['params'] = [...parents, [Param(spec.id ?? 'id'), String]];
+  const present = spec.present as ((record: unknown) => unknown) | undefined;
+  /** Calls `method` with the handler's first `count` arguments, presenting the record it answers. */
+  const call =
+    (method: string, count: number, record = true) =>
+    (s: Service, args: unknown[]): unknown => {
+      const result = s[method](...args.slice(0, count));
+      return present && record ? Promise.resolve(result).then(present) : result;
+    };
   const out = new Map<string, Generated>();
   if (spec.create) {
-    const [body, summary, extras] = spec.create;
+    const [body, summary, { call: method = 'create', ...extras } = {}] = spec.create;
     out.set('create', {
-      route: route('POST', '', write, summary, { returns: spec.model, ...extras }),
-      params: [[Body(), body]],
-      handle: (s, [input]) => s.create(input),
+      route: route('POST', base, write, summary, { returns: spec.model, ...extras }),
+      params: [...parents, [Body(), body]],
+      handle: call(method, parents.length + 1),
     });
   }
   if (spec.list) {
-    const [query, summary, extras] = spec.list;
+    const [query, summary, { call: method = 'list', ...extras } = {}] = spec.list;
+    const n = parents.length;
     out.set('list', {
-      route: route('GET', '', read, summary, { ...extras }),
-      params: [
-        [Query(), query],
-        [Req(), Object],
-      ],
-      handle: (s, [input, req]) => s.list(input, requestPath(req as Request)),
+      route: route('GET', base, read, summary, { ...extras }),
+      params: [...parents, [Query(), query], [Req(), Object]],
+      handle: present
+        ? async (s, args) => {
+            const page = (await s[method](...args.slice(0, n + 1))) as { rows: unknown[]; has_more: boolean };
+            return listEnvelope(page.rows.map(present), page, requestPath(args[n + 1] as Request));
+          }
+        : (s, args) => s[method](...args.slice(0, n + 1), requestPath(args[n + 1] as Request)),
     });
   }
   const single = spec.singleton;
@@ -104,34 +139,35 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     const [summary, extras] = spec.retrieve;
     const query: Generated['params'] = single?.query ? [[Query(), single.query]] : [];
     out.set('retrieve', {
-      route: route('GET', single ? '' : ':id', read, summary, { returns: spec.model, ...extras }),
-      params: single ? query : [id, [Query(), RetrieveQueryDto]],
-      handle: single ? (s) => s.retrieve() : byId('retrieve'),
+      route: route('GET', single ? base : item, read, summary, { returns: spec.model, ...extras }),
+      params: single ? query : [...id, [Query(), RetrieveQueryDto]],
+      handle: call('retrieve', single ? 0 : id.length),
     });
   }
   if (spec.update) {
     const [body, summary, extras] = spec.update;
     out.set('update', {
-      route: route('PATCH', single ? '' : ':id', write, summary, { returns: spec.model, ...extras }),
-      params: single ? [[Body(), body]] : [id, [Body(), body]],
-      handle: single ? (s, [input]) => s.update(input) : (s, [key, input]) => s.update(key, input),
+      route: route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
+      params: single ? [[Body(), body]] : [...id, [Body(), body]],
+      handle: call('update', single ? 1 : id.length + 1),
     });
   }
   if (spec.delete) {
-    const [summary, { call, ...extras } = {}] = spec.delete;
+    const [summary, { call: method = 'delete', handler, ...extras } = {}] = spec.delete;
     out.set('delete', {
-      route: route('DELETE', ':id', write, summary, extras),
-      params: [id],
-      handle: byId(call ?? 'delete'),
+      handler,
+      route: route('DELETE', item, write, summary, extras),
+      params: id,
+      handle: call(method, id.length, false),
     });
   }
   for (const [name, [summary, action = {}]] of Object.entries(spec.actions ?? {})) {
-    const { path = name, call = name, body, input, ...extras } = action;
+    const { path = name, call: method = name, body, input, ...extras } = action;
     const payload = input ?? body;
     out.set(name, {
-      route: route('POST', `:id/${path}`, write, summary, { code: 200, returns: spec.model, ...extras }),
-      params: payload ? [id, [Body(), payload]] : [id],
-      handle: input ? (s, [key, value]) => s[call](key, value) : byId(call),
+      route: route('POST', `${item}/${path}`, write, summary, { code: 200, returns: spec.model, ...extras }),
+      params: payload ? [...id, [Body(), payload]] : id,
+      handle: call(method, id.length + (input ? 1 : 0)),
     });
   }
   return out;
@@ -175,8 +211,9 @@ export const StandardRoutes =
     const own = Object.getOwnPropertyNames(prototype)
       .filter((name) => name !== 'constructor')
       .map((name) => [name, Object.getOwnPropertyDescriptor(prototype, name)!] as const);
+    const names = new Set([...generated].map(([key, handler]) => handler.handler ?? key));
     for (const [name] of own) {
-      if (generated.has(name)) throw new Error(`${target.name}.${name} is both written and generated`);
+      if (names.has(name)) throw new Error(`${target.name}.${name} is both written and generated`);
       Reflect.deleteProperty(prototype, name);
     }
     const written = new Map(own);
@@ -186,7 +223,7 @@ export const StandardRoutes =
     };
     for (const name of CRUD) {
       const handler = generated.get(name);
-      if (handler) install(prototype, name, spec.service, handler);
+      if (handler) install(prototype, handler.handler ?? name, spec.service, handler);
       else if (written.has(name)) restore(name);
       generated.delete(name);
     }
@@ -198,6 +235,7 @@ export const StandardRoutes =
         if (name === after) break;
       }
     }
-    for (const [name, handler] of generated) install(prototype, name, spec.service, handler);
+    for (const [name, handler] of generated)
+      install(prototype, handler.handler ?? name, spec.service, handler);
     for (const name of [...written.keys()]) restore(name);
   };

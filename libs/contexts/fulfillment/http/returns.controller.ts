@@ -1,25 +1,29 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ReturnsService } from '../application/returns.service';
 import { ReceiveReturnDto, ReturnReceiptResponse } from './return-receipt.dto';
 import { Route } from '#platform/http/route';
+import { StandardRoutes } from '#platform/http/standard-routes';
 
 @ApiTags('Returns')
 @Controller('returns')
+@StandardRoutes({
+  service: 'returns',
+  scope: 'returns',
+  model: ReturnReceiptResponse,
+  actions: {
+    receive: [
+      'Receive returned goods',
+      {
+        input: ReceiveReturnDto,
+        description:
+          'Against a confirmed return (an order with document_type `return`) and a shipped package of its account: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL and RETURN posted, the package `returned` once every unit came back. Emits return.received.',
+      },
+    ],
+  },
+})
 export class ReturnsController {
   constructor(private readonly returns: ReturnsService) {}
-
-  @Route('POST', ':id/receive', {
-    scopes: 'returns:write',
-    summary: 'Receive returned goods',
-    description:
-      'Against a confirmed return (an order with document_type `return`) and a shipped package of its account: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL and RETURN posted, the package `returned` once every unit came back. Emits return.received.',
-    code: 200,
-    returns: ReturnReceiptResponse,
-  })
-  receive(@Param('id') id: string, @Body() body: ReceiveReturnDto) {
-    return this.returns.receive(id, body);
-  }
 
   @Route('GET', ':id/receipts', {
     scopes: 'returns:read',
