@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { EventsService } from './application/events.service';
+import { WebhookDeliveriesService } from './application/webhook-deliveries.service';
 import { WebhookEndpointsService } from './application/webhook-endpoints.service';
 import { DeliveryQueue } from './infrastructure/delivery-queue';
 import { TargetResolver } from './infrastructure/target-resolver';
@@ -11,7 +12,7 @@ import { WebhookDeliveryRepository } from './infrastructure/webhook-delivery.rep
 import { WebhookEndpointRecord } from './infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from './infrastructure/webhook-endpoint.repository';
 
-const SERVICES = [WebhookEndpointsService, EventsService];
+const SERVICES = [WebhookEndpointsService, WebhookDeliveriesService, EventsService];
 
 /**
  * Webhooks core: endpoint management, the delivery log and the events API (the outbox read

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { outboxInsertSql, outboxRowJson, type OutboxRow } from '#platform/events/outbox-writer';
+import { KeyedBatches } from '#platform/persistence/keyed-batches';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord, JournalLineRecord } from './accounting.entities';
 
@@ -34,8 +35,7 @@ const MAX_BATCH = 200;
  */
 @Injectable()
 export class JournalEntryWriter {
-  private readonly waiting = new Map<string, Waiting[]>();
-  private readonly flushing = new Set<string>();
+  private readonly batches = new KeyedBatches<Waiting>(MAX_BATCH, (batch) => this.flush(batch));
 
   constructor(private readonly tx: TransactionHost) {}
 
@@ -66,30 +66,8 @@ export class JournalEntryWriter {
   /** Writes one entry in its own transaction, shared with entries of the same entity written meanwhile. */
   write(item: EntryToWrite): Promise<string | null> {
     const key = `${item.entry.entityId}:${item.entry.livemode}`;
-    return new Promise((resolve, reject) => {
-      const queue = this.waiting.get(key);
-      if (queue) queue.push({ item, resolve, reject });
-      else this.waiting.set(key, [{ item, resolve, reject }]);
-      if (!this.flushing.has(key)) {
-        this.flushing.add(key);
-        // Entries submitted in the same turn of the event loop join the first statement.
-        setImmediate(() => void this.drain(key));
-      }
-    });
-  }
-
-  private async drain(key: string): Promise<void> {
-    try {
-      for (;;) {
-        const queue = this.waiting.get(key);
-        if (!queue || queue.length === 0) break;
-        const batch = queue.splice(0, MAX_BATCH);
-        await this.flush(batch);
-      }
-    } finally {
-      this.waiting.delete(key);
-      this.flushing.delete(key);
-    }
+    // Entries submitted in the same turn of the event loop join the first statement.
+    return new Promise((resolve, reject) => this.batches.add(key, { item, resolve, reject }));
   }
 
   private async flush(batch: Waiting[]): Promise<void> {

@@ -118,19 +118,10 @@ export class InventoryPostings {
     description: string,
     entryDate: string,
   ): PostingRequest | null {
-    if (value.isZero()) return null;
-    return {
-      source_type: 'INVENTORY_TRANSFER',
-      source_id: sourceId,
-      source_module: 'inventory',
-      new_source: true,
-      entry_date: entryDate,
-      description,
-      lines: [
-        { role: 'inventory', debit: value.abs(), location_id: toLocationId },
-        { role: 'inventory', credit: value.abs(), location_id: fromLocationId },
-      ],
-    };
+    return this.request('INVENTORY_TRANSFER', sourceId, description, entryDate, value, (amount) => [
+      { role: 'inventory', debit: amount, location_id: toLocationId },
+      { role: 'inventory', credit: amount, location_id: fromLocationId },
+    ]);
   }
 
   private async post(request: PostingRequest | null) {
@@ -146,9 +137,23 @@ export class InventoryPostings {
     creditRole: PostingLine['role'],
     entryDate: string,
   ): PostingRequest | null {
-    if (value.isZero()) return null;
-    const amount = value.abs();
     const [debit, credit] = value.isPositive() ? [debitRole, creditRole] : [creditRole, debitRole];
+    return this.request(sourceType, sourceId, description, entryDate, value, (amount) => [
+      { role: debit!, debit: amount },
+      { role: credit!, credit: amount },
+    ]);
+  }
+
+  /** A new source's posting of `value`'s absolute amount; null for a zero value (nothing is posted). */
+  private request(
+    sourceType: SourceType,
+    sourceId: string,
+    description: string,
+    entryDate: string,
+    value: Decimal,
+    lines: (amount: Decimal) => PostingLine[],
+  ): PostingRequest | null {
+    if (value.isZero()) return null;
     return {
       source_type: sourceType,
       source_id: sourceId,
@@ -156,10 +161,7 @@ export class InventoryPostings {
       new_source: true,
       entry_date: entryDate,
       description,
-      lines: [
-        { role: debit!, debit: amount },
-        { role: credit!, credit: amount },
-      ],
+      lines: lines(value.abs()),
     };
   }
 }

@@ -3,7 +3,7 @@ import { AccountingSettingsService, LedgerPostingService } from '#contexts/accou
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { StockLedger } from './stock-ledger.service';
+import { shipmentMovements, StockLedger } from './stock-ledger.service';
 import { ShipmentLine } from './stock-movements.types';
 
 /**
@@ -31,18 +31,7 @@ export class StockHistoryService {
       const plans = [];
       for (const batch of input.batches) {
         const plan = await this.ledger.plan(
-          batch.lines.map((line, i) => ({
-            productId: line.productId,
-            variantId: line.variantId ?? null,
-            locationId: line.locationId,
-            type: 'fulfillment' as const,
-            quantity: -line.quantity,
-            sourceType: 'history',
-            sourceId,
-            orderId: input.orderId,
-            orderItemId: line.orderItemId,
-            param: `lines[${i}].quantity`,
-          })),
+          shipmentMovements(batch.lines, { sourceType: 'history', sourceId, orderId: input.orderId }),
         );
         total = total.minus(StockLedger.totalValue(plan.movements));
         // Applied batch by batch: the next plan values against the balance this one left.

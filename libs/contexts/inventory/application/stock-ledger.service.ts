@@ -19,7 +19,7 @@ import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
 import { ReorderPointSources } from './reorder-point-sources';
 import { StockMovementObservers } from './stock-movement-observers';
-import { StockMovement } from './stock-movements.types';
+import { ShipmentLine, StockMovement } from './stock-movements.types';
 
 /** One stock movement asked for: a future ledger row. */
 export interface MovementRequest extends BalanceKey {
@@ -60,6 +60,25 @@ export interface MovementPlan {
   balances: Map<string, InventoryBalanceRecord>;
   /** Each touched balance's level before the plan, to emit crossings once. */
   levelsBefore: Map<string, StockLevel>;
+}
+
+/** Shipped lines as the order's `fulfillment` ledger rows (stock leaving; serials are the caller's to add). */
+export function shipmentMovements(
+  lines: readonly ShipmentLine[],
+  source: { sourceType: string; sourceId: string; orderId: string },
+): MovementRequest[] {
+  return lines.map((line, i) => ({
+    productId: line.productId,
+    variantId: line.variantId ?? null,
+    locationId: line.locationId,
+    type: 'fulfillment' as const,
+    quantity: -line.quantity,
+    sourceType: source.sourceType,
+    sourceId: source.sourceId,
+    orderId: source.orderId,
+    orderItemId: line.orderItemId,
+    param: `lines[${i}].quantity`,
+  }));
 }
 
 /**

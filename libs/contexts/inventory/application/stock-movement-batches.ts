@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher, OutboxRow } from '#platform/events/event-publisher';
+import { KeyedBatches } from '#platform/persistence/keyed-batches';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext, RequestState } from '#platform/tenancy/request-context';
 import { LedgerPostingService, PostingRequest, PreparedPosting } from '#contexts/accounting';
@@ -73,8 +74,7 @@ const MAX_BATCH = 64;
  */
 @Injectable()
 export class StockMovementBatches {
-  private readonly waiting = new Map<string, Waiting[]>();
-  private readonly flushing = new Set<string>();
+  private readonly queues = new KeyedBatches<Waiting>(MAX_BATCH, (batch) => this.flush(batch));
 
   constructor(
     private readonly tx: TransactionHost,
@@ -98,34 +98,14 @@ export class StockMovementBatches {
     const { entityId, livemode } = RequestContext.caller();
     const key = `${entityId}:${livemode}`;
     return new Promise<T>((resolve, reject) => {
-      const item: Waiting = {
+      // Requests submitted in the same turn of the event loop join the first batch.
+      this.queues.add(key, {
         work: work as BatchedMovement<unknown>,
         state,
         resolve: resolve as (result: unknown) => void,
         reject,
-      };
-      const queue = this.waiting.get(key);
-      if (queue) queue.push(item);
-      else this.waiting.set(key, [item]);
-      if (!this.flushing.has(key)) {
-        this.flushing.add(key);
-        // Requests submitted in the same turn of the event loop join the first batch.
-        setImmediate(() => void this.drain(key));
-      }
+      });
     });
-  }
-
-  private async drain(key: string): Promise<void> {
-    try {
-      for (;;) {
-        const queue = this.waiting.get(key);
-        if (!queue || queue.length === 0) break;
-        await this.flush(queue.splice(0, MAX_BATCH));
-      }
-    } finally {
-      this.waiting.delete(key);
-      this.flushing.delete(key);
-    }
   }
 
   private async flush(batch: Waiting[]): Promise<void> {

@@ -7,7 +7,7 @@ import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { OrderCommitmentsService } from './order-commitments.service';
 import { SerialsService } from './serials.service';
-import { StockLedger } from './stock-ledger.service';
+import { shipmentMovements, StockLedger } from './stock-ledger.service';
 import { BuildLine, ReturnLine, ShipmentCost, ShipmentLine } from './stock-movements.types';
 import { StockReferences } from './stock-references';
 
@@ -16,6 +16,15 @@ import { StockReferences } from './stock-references';
  * method joins the caller's open transaction and reads entity and mode from the request context;
  * none posts to the ledger: the caller posts with the values returned.
  */
+/** A shipped or returned line moves a positive whole number of units. */
+function assertLineQuantity(quantity: number, i: number, moved: 'shipped' | 'returned'): void {
+  if (!Number.isInteger(quantity) || quantity <= 0)
+    throw new InventoryError('parameter_invalid', {
+      param: `lines[${i}].quantity`,
+      hint: `A ${moved} quantity is a positive integer.`,
+    });
+}
+
 @Injectable()
 export class StockService {
   constructor(
@@ -62,11 +71,7 @@ export class StockService {
   }): Promise<ShipmentCost> {
     return this.tx.run(async () => {
       for (const [i, line] of input.lines.entries()) {
-        if (!Number.isInteger(line.quantity) || line.quantity <= 0)
-          throw new InventoryError('parameter_invalid', {
-            param: `lines[${i}].quantity`,
-            hint: 'A shipped quantity is a positive integer.',
-          });
+        assertLineQuantity(line.quantity, i, 'shipped');
         const product = await this.references.product(line.productId, `lines[${i}].product_id`);
         if (product.serialTracked) {
           const serials = assertSerialsForQuantity(
@@ -95,20 +100,13 @@ export class StockService {
         'allocated',
         input.lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
       );
+      const movements = shipmentMovements(input.lines, {
+        sourceType: 'package',
+        sourceId: input.packageId,
+        orderId: input.orderId,
+      });
       const plan = await this.ledger.plan(
-        input.lines.map((line, i) => ({
-          productId: line.productId,
-          variantId: line.variantId ?? null,
-          locationId: line.locationId,
-          type: 'fulfillment' as const,
-          quantity: -line.quantity,
-          sourceType: 'package',
-          sourceId: input.packageId,
-          orderId: input.orderId,
-          orderItemId: line.orderItemId,
-          serialNumbers: line.serialNumbers ?? [],
-          param: `lines[${i}].quantity`,
-        })),
+        movements.map((m, i) => ({ ...m, serialNumbers: input.lines[i].serialNumbers ?? [] })),
         released,
       );
       await this.ledger.apply(plan);
@@ -135,11 +133,7 @@ export class StockService {
   }): Promise<{ totalValue: string }> {
     return this.tx.run(async () => {
       for (const [i, line] of input.lines.entries()) {
-        if (!Number.isInteger(line.quantity) || line.quantity <= 0)
-          throw new InventoryError('parameter_invalid', {
-            param: `lines[${i}].quantity`,
-            hint: 'A returned quantity is a positive integer.',
-          });
+        assertLineQuantity(line.quantity, i, 'returned');
         const product = await this.references.product(line.productId, `lines[${i}].product_id`);
         if (!product.serialTracked) continue;
         const param = `lines[${i}].serial_numbers`;

@@ -7,7 +7,7 @@ import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
-import { PlannedMovement, StockLedger } from './stock-ledger.service';
+import { MovementRequest, PlannedMovement, StockLedger } from './stock-ledger.service';
 import { StockMovementBatches } from './stock-movement-batches';
 import { InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockReferences } from './stock-references';
@@ -40,6 +40,34 @@ export interface TransferResource {
   to_balance: BalanceResource;
   livemode: boolean;
   created_at: string;
+}
+
+/** The transfer's two ledger rows: out of the source location, then in at the value that left it. */
+function transferMovements(id: string, input: TransferInput, serialNumbers: string[]): MovementRequest[] {
+  const common = {
+    productId: input.product_id,
+    variantId: input.variant_id ?? null,
+    sourceType: 'transfer',
+    sourceId: id,
+    reason: input.reason ?? null,
+    serialNumbers,
+  };
+  return [
+    {
+      ...common,
+      locationId: input.from_location_id,
+      type: 'transfer_out',
+      quantity: -input.quantity,
+      param: 'quantity',
+    },
+    {
+      ...common,
+      locationId: input.to_location_id,
+      type: 'transfer_in',
+      quantity: input.quantity,
+      takesValueOf: 0,
+    },
+  ];
 }
 
 /**
@@ -83,31 +111,7 @@ export class TransfersService {
         ? assertSerialsForQuantity(input.serial_numbers, input.quantity, 'serial_numbers', product.id)
         : [];
       const id = newId();
-      const variantId = input.variant_id ?? null;
-      const common = {
-        productId: input.product_id,
-        variantId,
-        sourceType: 'transfer',
-        sourceId: id,
-        reason: input.reason ?? null,
-        serialNumbers,
-      };
-      const plan = await this.ledger.plan([
-        {
-          ...common,
-          locationId: input.from_location_id,
-          type: 'transfer_out',
-          quantity: -input.quantity,
-          param: 'quantity',
-        },
-        {
-          ...common,
-          locationId: input.to_location_id,
-          type: 'transfer_in',
-          quantity: input.quantity,
-          takesValueOf: 0,
-        },
-      ]);
+      const plan = await this.ledger.plan(transferMovements(id, input, serialNumbers));
       if (serialNumbers.length) {
         const found = await this.serials.find(product.id, serialNumbers);
         for (const [i, s] of serialNumbers.entries()) {
@@ -148,32 +152,8 @@ export class TransfersService {
    */
   private batched(input: TransferInput): Promise<TransferResource> {
     const id = newId();
-    const variantId = input.variant_id ?? null;
-    const common = {
-      productId: input.product_id,
-      variantId,
-      sourceType: 'transfer',
-      sourceId: id,
-      reason: input.reason ?? null,
-      serialNumbers: [],
-    };
     return this.batches.submit<TransferResource>({
-      movements: [
-        {
-          ...common,
-          locationId: input.from_location_id,
-          type: 'transfer_out',
-          quantity: -input.quantity,
-          param: 'quantity',
-        },
-        {
-          ...common,
-          locationId: input.to_location_id,
-          type: 'transfer_in',
-          quantity: input.quantity,
-          takesValueOf: 0,
-        },
-      ],
+      movements: transferMovements(id, input, []),
       posting: ([, into], entryDate) =>
         this.postings.transferRequest(
           id,

@@ -136,7 +136,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
 
   /** Freezes the entity in the caller's mode; a repeated freeze returns the same token with `idempotent: true`. */
   async freeze(reason: string | undefined): Promise<FreezeStatusResource> {
-    return this.tx.run(async (manager) => {
+    return this.tx.run(async () => {
       const caller = RequestContext.caller();
       const row = await this.freezes.createAndLockCurrent();
       if (row.frozen) return toStatus(row, true);
@@ -149,13 +149,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
         unfrozenAt: null,
       });
       const status = toStatus(await this.freezes.save(row));
-      await this.states.announce(manager, FreezeStateCache.key(caller.entityId, caller.livemode));
-      await this.history.create({
-        action: 'freeze',
-        reason: reason ?? null,
-        apiKeyId: caller.apiKeyId,
-        requestId: RequestContext.requestId() ?? null,
-      });
+      await this.recordChange(caller, 'freeze', reason);
       await this.events.publish('migration.frozen', withoutToken(status));
       return status;
     });
@@ -163,7 +157,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
 
   /** Lifts the freeze; 409 `invalid_state` when the entity is not frozen. */
   async unfreeze(reason: string | undefined): Promise<FreezeStatusResource> {
-    return this.tx.run(async (manager) => {
+    return this.tx.run(async () => {
       const caller = RequestContext.caller();
       const row = await this.freezes.lockCurrent();
       if (!row || !row.frozen) {
@@ -175,13 +169,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
       const unfrozenAt = new Date();
       Object.assign(row, { frozen: false, freezeToken: null, unfrozenAt, reason: reason ?? null });
       await this.freezes.save(row);
-      await this.states.announce(manager, FreezeStateCache.key(caller.entityId, caller.livemode));
-      await this.history.create({
-        action: 'unfreeze',
-        reason: reason ?? null,
-        apiKeyId: caller.apiKeyId,
-        requestId: RequestContext.requestId() ?? null,
-      });
+      await this.recordChange(caller, 'unfreeze', reason);
       const status: FreezeStatusResource = {
         ...ended,
         frozen: false,
@@ -191,6 +179,17 @@ export class FreezeService implements OnModuleInit, MutationGate {
       };
       await this.events.publish('migration.unfrozen', withoutToken(status));
       return status;
+    });
+  }
+
+  /** Announces the changed freeze state (to every instance's cache) and writes its audit row. */
+  private async recordChange(caller: Caller, action: 'freeze' | 'unfreeze', reason: string | undefined) {
+    await this.states.announce(this.tx.transactional, FreezeStateCache.key(caller.entityId, caller.livemode));
+    await this.history.create({
+      action,
+      reason: reason ?? null,
+      apiKeyId: caller.apiKeyId,
+      requestId: RequestContext.requestId() ?? null,
     });
   }
 

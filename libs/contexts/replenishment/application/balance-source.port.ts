@@ -1,15 +1,7 @@
-/** A stock balance as planning reads it (inventory's balance, in whole units). */
-export interface BalanceSnapshot {
-  id: string;
-  productId: string;
-  variantId: string | null;
-  locationId: string;
-  onHand: number;
-  allocated: number;
-  onOrder: number;
-  reorderPoint: number | null;
-  safetyStock: number | null;
-}
+import type { BalanceFacts } from '#contexts/inventory';
+
+/** A stock balance as planning reads it: inventory's balance facts, in whole units. */
+export type BalanceSnapshot = BalanceFacts;
 
 export interface BalancePageRequest {
   locationId?: string;

@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { SecretBox } from '#platform/crypto/secret-box';
 import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { QUEUE_NAMES } from '#platform/queue/queues';
 import { normalizeSubscriptions } from '../domain/event-subscription';
-import { assertEndpointActive, requestEndpointStatus } from '../domain/endpoint';
+import { requestEndpointStatus } from '../domain/endpoint';
 import { WebhooksError } from '../domain/webhooks-error';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { TargetResolver } from '../infrastructure/target-resolver';
-import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
 import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
-import { toDeliveryResource, WebhookDeliveryResource } from './webhook-delivery.presenter';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookDeliveryResource } from './webhook-delivery.presenter';
 import { toEndpointResource, WebhookEndpointResource } from './webhook-endpoint.presenter';
 
 export interface EndpointInput {
@@ -48,7 +43,7 @@ function subscriptionsOf(input: EndpointInput): string[] | undefined {
   return undefined;
 }
 
-/** Webhook endpoints: registration, subscriptions, secrets, test events, delivery log and resends. */
+/** Webhook endpoints: registration, subscriptions, secrets and the test event; deliveries are WebhookDeliveriesService's. */
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
@@ -56,10 +51,8 @@ export class WebhookEndpointsService {
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly tx: TransactionHost,
     private readonly targets: TargetResolver,
-    private readonly deliveryQueue: DeliveryQueue,
-    @InjectQueue(QUEUE_NAMES.webhooks) private readonly webhooksQueue: Queue,
     private readonly secrets: SecretBox,
-    private readonly events: EventPublisher,
+    private readonly deliveryLog: WebhookDeliveriesService,
   ) {}
 
   private async checkUrl(url: string): Promise<void> {
@@ -161,100 +154,8 @@ export class WebhookEndpointsService {
     });
   }
 
-  /** Sends a `webhook.test` event to this endpoint only (whatever its subscriptions). */
-  async sendTest(id: string): Promise<WebhookDeliveryResource> {
-    const delivery = await this.tx.run(async () => {
-      const endpoint = await this.endpoints.getForUpdate(id);
-      assertEndpointActive(endpoint.status);
-      const event = this.events.outboxRow('webhook.test', toEndpointResource(endpoint));
-      const now = event.createdAt;
-      const eventId = event.id;
-      // Written as already dispatched: the fan-out must not send it to other endpoints.
-      await this.events.write([{ ...event, dispatchedAt: now }]);
-      return this.deliveries.create({
-        endpointId: endpoint.id,
-        eventId,
-        eventType: 'webhook.test',
-        status: 'pending',
-        attemptCount: 0,
-        lastAttempt: null,
-        nextRetryAt: now,
-      } as Partial<WebhookDeliveryRecord>);
-    });
-    await this.deliveryQueue.enqueue([{ id: delivery.id, attempt: 1 }]);
-    return toDeliveryResource(delivery);
-  }
-
-  async listDeliveries(endpointId: string, query: ListQueryDto & { status?: string }, url: string) {
-    await this.endpoints.getById(endpointId);
-    const page = await this.deliveries.page(query, { url }, (qb) => {
-      qb.andWhere('r.endpoint_id = :endpointId', { endpointId });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
-    const data = page.rows.map(toDeliveryResource);
-    return { ...listEnvelope(data, page, url), next_cursor: page.has_more ? data[data.length - 1].id : null };
-  }
-
-  async retrieveDelivery(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
-    await this.endpoints.getById(endpointId);
-    const delivery = await this.deliveries.getById(deliveryId);
-    if (delivery.endpointId !== endpointId)
-      throw new WebhooksError('not_found', {
-        hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.`,
-      });
-    return toDeliveryResource(delivery);
-  }
-
-  /** Queues one new attempt of a finished delivery (no automatic retries follow it). */
-  async resend(endpointId: string, deliveryId: string): Promise<WebhookDeliveryResource> {
-    const delivery = await this.tx.run(async () => {
-      const endpoint = await this.endpoints.getForUpdate(endpointId);
-      assertEndpointActive(endpoint.status);
-      const found = await this.deliveries.getForUpdate(deliveryId);
-      if (found.endpointId !== endpoint.id)
-        throw new WebhooksError('not_found', {
-          hint: `No webhook delivery with id '${deliveryId}' exists for this endpoint.`,
-        });
-      if (found.status === 'pending') {
-        throw new WebhooksError('invalid_state', {
-          hint: 'The delivery is pending: an attempt is already scheduled.',
-        });
-      }
-      found.status = 'pending';
-      found.lastAttempt = found.attemptCount + 1;
-      found.nextRetryAt = new Date();
-      found.claimedUntil = null;
-      return this.deliveries.save(found);
-    });
-    await this.deliveryQueue.enqueue([{ id: delivery.id, attempt: delivery.attemptCount + 1 }]);
-    return toDeliveryResource(delivery);
-  }
-
-  /** Queues a background job that re-queues every failed delivery of the endpoint since `since`, oldest first. */
-  async recover(endpointId: string, since: Date) {
-    const endpoint = await this.endpoints.getById(endpointId);
-    assertEndpointActive(endpoint.status);
-    const job = await this.webhooksQueue.add(
-      'recover-endpoint',
-      {
-        endpointId: endpoint.id,
-        entityId: endpoint.entityId,
-        livemode: endpoint.livemode,
-        since: since.toISOString(),
-      },
-      {
-        removeOnComplete: 1000,
-        removeOnFail: 1000,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 1000 },
-      },
-    );
-    return {
-      object: 'webhook_recovery',
-      id: job.id ?? null,
-      webhook_id: endpoint.id,
-      since: since.toISOString(),
-      status: 'queued',
-    };
+  /** Sends a `webhook.test` event to this endpoint only (the endpoint's `test` action). */
+  sendTest(id: string): Promise<WebhookDeliveryResource> {
+    return this.deliveryLog.sendTest(id);
   }
 }

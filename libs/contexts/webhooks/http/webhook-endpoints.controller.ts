@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { WebhookDeliveriesService } from '../application/webhook-deliveries.service';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
 import { DeliveryListQueryDto, DeliveryListResponse, WebhookDeliveryResponse } from './webhook-delivery.dto';
 import {
@@ -67,7 +68,10 @@ import {
   },
 })
 export class WebhookEndpointsController {
-  constructor(private readonly endpoints: WebhookEndpointsService) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly deliveryLog: WebhookDeliveriesService,
+  ) {}
 
   @Route('POST', ':id/recover', {
     scopes: 'webhooks:write',
@@ -77,7 +81,7 @@ export class WebhookEndpointsController {
     returns: RecoveryResponse,
   })
   recover(@Param('id') id: string, @Body() body: RecoverWebhookEndpointDto) {
-    return this.endpoints.recover(id, new Date(body.since));
+    return this.deliveryLog.recover(id, new Date(body.since));
   }
 
   @Route('GET', ':id/deliveries', {
@@ -87,7 +91,7 @@ export class WebhookEndpointsController {
     returns: DeliveryListResponse,
   })
   deliveries(@Param('id') id: string, @Query() query: DeliveryListQueryDto, @Req() req: Request) {
-    return this.endpoints.listDeliveries(id, query, requestPath(req));
+    return this.deliveryLog.list(id, query, requestPath(req));
   }
 
   @Route('GET', ':id/deliveries/:delivery_id', {
@@ -96,7 +100,7 @@ export class WebhookEndpointsController {
     returns: WebhookDeliveryResponse,
   })
   delivery(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
-    return this.endpoints.retrieveDelivery(id, deliveryId);
+    return this.deliveryLog.retrieve(id, deliveryId);
   }
 
   @Route('POST', ':id/deliveries/:delivery_id/resend', {
@@ -107,6 +111,6 @@ export class WebhookEndpointsController {
     returns: WebhookDeliveryResponse,
   })
   resend(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
-    return this.endpoints.resend(id, deliveryId);
+    return this.deliveryLog.resend(id, deliveryId);
   }
 }
