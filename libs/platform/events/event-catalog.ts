@@ -10,9 +10,9 @@ export interface EventTypeDefinition {
   description: string;
 }
 
-/** The definitions of a family's types, from `type: description` pairs. */
-export const eventFamily = (family: string, types: Record<string, string>): EventTypeDefinition[] =>
-  Object.entries(types).map(([type, description]) => ({ type, family, description }));
+/** The definitions of event types, from `type: description` pairs; a type's family is its first segment. */
+export const eventTypes = (types: Record<string, string>): EventTypeDefinition[] =>
+  Object.entries(types).map(([type, description]) => ({ type, family: type.split('.')[0], description }));
 
 const catalog: EventTypeDefinition[] = [];
 const families: string[] = [];

@@ -1,9 +1,9 @@
 import { RequestContext } from '../tenancy/request-context';
-import { eventFamily, registerEventTypes } from './event-catalog';
+import { eventTypes, registerEventTypes } from './event-catalog';
 import { API_VERSION, outboxInsertSql, outboxRow, outboxRowJson } from './outbox-writer';
 
 describe('outbox writer', () => {
-  registerEventTypes(['thing'], eventFamily('thing', { 'thing.created': 'A thing was created.' }));
+  registerEventTypes(['thing'], eventTypes({ 'thing.created': 'A thing was created.' }));
   const scope = { entityId: '0190e0a0-0000-7000-8000-000000000001', livemode: true };
 
   it("shapes the caller's row and refuses a type outside the catalog", () => {

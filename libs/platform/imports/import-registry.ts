@@ -1,4 +1,4 @@
-import { Injectable, Type } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ApiValidationPipe } from '../http/validation.pipe';
 
 /**
@@ -57,4 +57,28 @@ export async function validateAs<T extends object>(
   record: Record<string, unknown>,
 ): Promise<T> {
   return (await pipe.transform(record, { type: 'body', metatype: dto })) as T;
+}
+
+/**
+ * A context's importer as a provider: it registers itself with the ImportRegistry at start-up
+ * and validates each record as the REST create route's body (`dto`). Subclasses pass the
+ * resource and the DTO, and write `upsert` (and `createMany` where there is a bulk path).
+ */
+export abstract class BodyImporter<T extends object> implements Importer<T>, OnModuleInit {
+  @Inject(ImportRegistry) private readonly registry!: ImportRegistry;
+
+  constructor(
+    readonly resource: string,
+    private readonly dto: Type<T>,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register<T>(this);
+  }
+
+  validate(record: Record<string, unknown>): Promise<T> {
+    return validateAs(this.dto, record);
+  }
+
+  abstract upsert(input: T, existingId: string | null): Promise<{ id: string }>;
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ApiKeyCache } from '../auth/api-key-cache';
 import { ApiKeyService, ApiKeySpec } from '../auth/api-key.service';
 import { BusinessEntityRecord } from '../auth/business-entity.entity';
@@ -133,4 +133,20 @@ export class QaSeedService {
     await this.keyCache.announce(manager, '*');
     await manager.query(`SET LOCAL session_replication_role = origin`);
   }
+}
+
+/**
+ * A context's QA fixtures made as the primary entity's live caller: registered with the QA seed
+ * at start-up under `name`; `fixtures()` returns what the seed document lists for the context.
+ */
+export abstract class LiveSeedContributor implements OnModuleInit {
+  @Inject(QaSeedService) private readonly qaSeed!: QaSeedService;
+
+  constructor(private readonly name: string) {}
+
+  onModuleInit(): void {
+    this.qaSeed.register({ name: this.name, seed: ({ as }) => as('live', () => this.fixtures()) });
+  }
+
+  protected abstract fixtures(): Promise<Record<string, unknown>>;
 }

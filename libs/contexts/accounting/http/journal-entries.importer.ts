@@ -1,5 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
+import { Injectable } from '@nestjs/common';
+import { BodyImporter } from '#platform/imports/import-registry';
 import { JournalEntriesService } from '../application/journal-entries.service';
 import { CreateJournalEntryDto } from './journal-entry.dto';
 
@@ -10,17 +10,12 @@ import { CreateJournalEntryDto } from './journal-entry.dto';
  * event as over REST). Posted entries are immutable: see JournalEntriesService.importEntry.
  */
 @Injectable()
-export class JournalEntriesImporter implements OnModuleInit {
-  constructor(
-    private readonly registry: ImportRegistry,
-    private readonly entries: JournalEntriesService,
-  ) {}
+export class JournalEntriesImporter extends BodyImporter<CreateJournalEntryDto> {
+  constructor(private readonly entries: JournalEntriesService) {
+    super('journal_entries', CreateJournalEntryDto);
+  }
 
-  onModuleInit(): void {
-    this.registry.register<CreateJournalEntryDto>({
-      resource: 'journal_entries',
-      validate: (record) => validateAs(CreateJournalEntryDto, record),
-      upsert: (input, existingId) => this.entries.importEntry(input, existingId),
-    });
+  upsert(input: CreateJournalEntryDto, existingId: string | null) {
+    return this.entries.importEntry(input, existingId);
   }
 }

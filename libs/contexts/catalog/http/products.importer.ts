@@ -1,5 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-registry';
+import { Injectable } from '@nestjs/common';
+import { BodyImporter, outcomes } from '#platform/imports/import-registry';
 import { ProductsService } from '../application/products.service';
 import { CreateProductDto } from './product.dto';
 
@@ -10,22 +10,18 @@ import { CreateProductDto } from './product.dto';
  * are those of PATCH /products/{id} (`variants` of a known product are left as they are).
  */
 @Injectable()
-export class ProductsImporter implements OnModuleInit {
-  constructor(
-    private readonly registry: ImportRegistry,
-    private readonly products: ProductsService,
-  ) {}
+export class ProductsImporter extends BodyImporter<CreateProductDto> {
+  constructor(private readonly products: ProductsService) {
+    super('products', CreateProductDto);
+  }
 
-  onModuleInit(): void {
-    this.registry.register<CreateProductDto>({
-      resource: 'products',
-      validate: (record) => validateAs(CreateProductDto, record),
-      upsert: (input, existingId) => {
-        if (!existingId) return this.products.create(input);
-        const { variants: _variants, ...changes } = input;
-        return this.products.update(existingId, changes);
-      },
-      createMany: async (inputs) => outcomes(await this.products.createMany(inputs)),
-    });
+  upsert(input: CreateProductDto, existingId: string | null) {
+    if (!existingId) return this.products.create(input);
+    const { variants: _variants, ...changes } = input;
+    return this.products.update(existingId, changes);
+  }
+
+  async createMany(inputs: CreateProductDto[]) {
+    return outcomes(await this.products.createMany(inputs));
   }
 }

@@ -1,22 +1,16 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
+import { Injectable } from '@nestjs/common';
+import { BodyImporter } from '#platform/imports/import-registry';
 import { TagsService } from '../application/tags.service';
 import { CreateTagDto } from './tag.dto';
 
 /** Bulk import of tags (`resource: "tags"`): validated as POST /tags, written through TagsService. */
 @Injectable()
-export class TagsImporter implements OnModuleInit {
-  constructor(
-    private readonly registry: ImportRegistry,
-    private readonly tags: TagsService,
-  ) {}
+export class TagsImporter extends BodyImporter<CreateTagDto> {
+  constructor(private readonly tags: TagsService) {
+    super('tags', CreateTagDto);
+  }
 
-  onModuleInit(): void {
-    this.registry.register<CreateTagDto>({
-      resource: 'tags',
-      validate: (record) => validateAs(CreateTagDto, record),
-      upsert: (input, existingId) =>
-        existingId ? this.tags.update(existingId, input) : this.tags.create(input),
-    });
+  upsert(input: CreateTagDto, existingId: string | null) {
+    return existingId ? this.tags.update(existingId, input) : this.tags.create(input);
   }
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { Inject, Injectable } from '@nestjs/common';
+import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
 import { ProductsService } from '#contexts/catalog';
 import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { AdjustmentsService } from '#contexts/inventory';
@@ -14,9 +14,8 @@ import { PackagesService } from './packages.service';
  * the sales and inventory seeds.
  */
 @Injectable()
-export class FulfillmentSeedContributor implements OnModuleInit {
+export class FulfillmentSeedContributor extends LiveSeedContributor {
   constructor(
-    private readonly seed: QaSeedService,
     private readonly products: ProductsService,
     private readonly accounts: AccountsService,
     private readonly orders: OrdersService,
@@ -24,69 +23,65 @@ export class FulfillmentSeedContributor implements OnModuleInit {
     private readonly labels: LabelsService,
     private readonly adjustments: AdjustmentsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
-  ) {}
+  ) {
+    super('fulfillment');
+  }
 
-  onModuleInit(): void {
-    this.seed.register({
-      name: 'fulfillment',
-      seed: ({ as }) =>
-        as('live', async () => {
-          const account = (await this.accounts.list({ limit: 100 }, '/v1/accounts')).data.find(
-            (a) => a.name === 'QA Customer Inc',
-          );
-          if (!account) throw new Error('The fulfillment seed needs the sales seed');
-          // A product of its own, so the stock of the shared QA widget stays as the inventory seed left it.
-          const widget = await this.products.create({
-            sku: 'QA-INSURED-001',
-            name: 'QA Insured Lamp',
-            type: 'standard',
-            list_price: 80,
-            weight: { value: 3, unit: 'lb' },
-            freight_insurance: true,
-          });
-          const oldest = await this.locations.list(
-            { limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' },
-            '',
-          );
-          const locationId = oldest.data[0]?.id;
-          if (!locationId) throw new Error('The fulfillment seed needs the sales seed location');
-          await this.adjustments.create({
-            product_id: widget.id,
-            location_id: locationId,
-            quantity: 5,
-            unit_cost: 30,
-            reason: 'QA opening stock',
-          });
-          const draft = await this.orders.create({
-            document_type: 'sales_order',
-            account_id: account.id,
-            lines: [{ product_id: widget.id, quantity: 1 }],
-            notes: 'QA order of the shipped package fixture',
-          });
-          const order = await this.orders.confirm(draft.id);
-          const item = { order_item_id: order.lines[0].id, quantity: 1 };
-          const quoted = await this.packages.create({ order_id: order.id, weight: 2, items: [item] }, null);
-          const rates = await this.labels.quote(quoted.id, `/v1/packages/${quoted.id}/rates`);
-          const rate = rates.data.find((r) => r.carrier === 'usps' && r.service_level === 'priority')!;
-          // The quoting package is voided: the shipped one holds the order's only unit.
-          await this.packages.void(quoted.id);
-          const shipped = await this.packages.create(
-            {
-              order_id: order.id,
-              weight: 2,
-              items: [item],
-              buy_label: true,
-              rate_object_id: rate.rate_object_id,
-              fulfill_after_label: true,
-            },
-            null,
-          );
-          // Invoiced, so the receivables it debited at shipment are on an open invoice and the AR
-          // subledger reconciles (the invoice posts nothing more: its revenue was recognised).
-          const invoice = await this.orders.convert(order.id);
-          await this.orders.confirm(invoice.id);
-          return { shipped_package_id: shipped.id };
-        }),
+  protected async fixtures(): Promise<Record<string, unknown>> {
+    const account = (await this.accounts.list({ limit: 100 }, '/v1/accounts')).data.find(
+      (a) => a.name === 'QA Customer Inc',
+    );
+    if (!account) throw new Error('The fulfillment seed needs the sales seed');
+    // A product of its own, so the stock of the shared QA widget stays as the inventory seed left it.
+    const widget = await this.products.create({
+      sku: 'QA-INSURED-001',
+      name: 'QA Insured Lamp',
+      type: 'standard',
+      list_price: 80,
+      weight: { value: 3, unit: 'lb' },
+      freight_insurance: true,
     });
+    const oldest = await this.locations.list(
+      { limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' },
+      '',
+    );
+    const locationId = oldest.data[0]?.id;
+    if (!locationId) throw new Error('The fulfillment seed needs the sales seed location');
+    await this.adjustments.create({
+      product_id: widget.id,
+      location_id: locationId,
+      quantity: 5,
+      unit_cost: 30,
+      reason: 'QA opening stock',
+    });
+    const draft = await this.orders.create({
+      document_type: 'sales_order',
+      account_id: account.id,
+      lines: [{ product_id: widget.id, quantity: 1 }],
+      notes: 'QA order of the shipped package fixture',
+    });
+    const order = await this.orders.confirm(draft.id);
+    const item = { order_item_id: order.lines[0].id, quantity: 1 };
+    const quoted = await this.packages.create({ order_id: order.id, weight: 2, items: [item] }, null);
+    const rates = await this.labels.quote(quoted.id, `/v1/packages/${quoted.id}/rates`);
+    const rate = rates.data.find((r) => r.carrier === 'usps' && r.service_level === 'priority')!;
+    // The quoting package is voided: the shipped one holds the order's only unit.
+    await this.packages.void(quoted.id);
+    const shipped = await this.packages.create(
+      {
+        order_id: order.id,
+        weight: 2,
+        items: [item],
+        buy_label: true,
+        rate_object_id: rate.rate_object_id,
+        fulfill_after_label: true,
+      },
+      null,
+    );
+    // Invoiced, so the receivables it debited at shipment are on an open invoice and the AR
+    // subledger reconciles (the invoice posts nothing more: its revenue was recognised).
+    const invoice = await this.orders.convert(order.id);
+    await this.orders.confirm(invoice.id);
+    return { shipped_package_id: shipped.id };
   }
 }

@@ -1,21 +1,10 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMinSize,
-  IsDateString,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  Matches,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMinSize, IsDateString, IsIn, IsInt, IsNotEmpty, Matches, Max, Min } from 'class-validator';
 import { SERIAL_STATUSES } from '../domain/serial';
 import { SerialNumbersField } from './serial-numbers.validator';
 import {
+  NullableField,
   NullableText,
   OptionalEnum,
   OptionalField,
@@ -53,13 +42,12 @@ export class SerialListQueryDto {
   per_page?: number;
 }
 
-/** An optional date field that null clears. */
+/** An optional date (YYYY-MM-DD) that null clears. */
 const NullableDate = () =>
-  applyDecorators(
-    IsOptional(),
-    ValidateIf((_: unknown, v: unknown) => v !== null),
-    IsDateString({ strict: true }),
+  NullableField(
+    { type: String, format: 'date' },
     Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date (YYYY-MM-DD)' }),
+    IsDateString({ strict: true }),
   );
 
 export class UpdateSerialDto {
@@ -75,19 +63,15 @@ export class UpdateSerialDto {
 
   @NullableText(120, { type: String, maxLength: 120 }) lot_number?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
   @NullableDate()
   expiry_date?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
   @NullableDate()
   warranty_start_date?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
   @NullableDate()
   warranty_end_date?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date' })
   @NullableDate()
   extended_warranty_end_date?: string | null;
 

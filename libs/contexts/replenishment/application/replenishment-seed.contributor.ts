@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
 import { AdjustmentsService, BalancesService, StockHistoryService } from '#contexts/inventory';
 import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
-import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
 import { BuildsService } from './builds.service';
 import { KitComponentsService } from './kit-components.service';
 import { ProductVendorsService } from './product-vendors.service';
@@ -31,9 +31,8 @@ export function seedHistory(): { daysAgo: number; quantity: number }[] {
  * preferred vendor with order_multiple, and sales history over more than 365 days).
  */
 @Injectable()
-export class ReplenishmentSeedContributor implements OnModuleInit {
+export class ReplenishmentSeedContributor extends LiveSeedContributor {
   constructor(
-    private readonly seed: QaSeedService,
     private readonly products: ProductsService,
     private readonly accounts: AccountsService,
     private readonly orders: OrdersService,
@@ -44,84 +43,80 @@ export class ReplenishmentSeedContributor implements OnModuleInit {
     private readonly components: KitComponentsService,
     private readonly vendors: ProductVendorsService,
     private readonly builds: BuildsService,
-  ) {}
+  ) {
+    super('replenishment');
+  }
 
-  onModuleInit(): void {
-    this.seed.register({
-      name: 'replenishment',
-      seed: ({ as }) =>
-        as('live', async () => {
-          // The oldest location: the sales seed's, where the inventory seed stocks.
-          const location = (
-            await this.locations.list({ limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' }, '')
-          ).data[0] as { id: string } | undefined;
-          if (!location) throw new Error('The replenishment seed needs the sales seed location');
-          const product = (sku: string, name: string, type: 'standard' | 'kit', price: number) =>
-            this.products.create({ sku, name, type, list_price: price, unit_of_measure: 'ea' });
+  protected async fixtures(): Promise<Record<string, unknown>> {
+    // The oldest location: the sales seed's, where the inventory seed stocks.
+    const location = (
+      await this.locations.list({ limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' }, '')
+    ).data[0] as { id: string } | undefined;
+    if (!location) throw new Error('The replenishment seed needs the sales seed location');
+    const product = (sku: string, name: string, type: 'standard' | 'kit', price: number) =>
+      this.products.create({ sku, name, type, list_price: price, unit_of_measure: 'ea' });
 
-          const frame = await product('QA-FRAME-001', 'QA frame', 'standard', 40);
-          const wheel = await product('QA-WHEEL-001', 'QA wheel', 'standard', 15);
-          const kit = await product('QA-KIT-001', 'QA bicycle kit', 'kit', 120);
-          await this.components.add(kit.id, { component_product_id: frame.id, quantity: 1 });
-          await this.components.add(kit.id, { component_product_id: wheel.id, quantity: 2 });
-          for (const [p, quantity, cost] of [
-            [frame.id, 20, 25],
-            [wheel.id, 40, 6],
-          ] as const) {
-            await this.adjustments.create({
-              product_id: p,
-              location_id: location.id,
-              quantity,
-              unit_cost: cost,
-              reason: 'QA opening stock',
-            });
-          }
-          await this.builds.create({ kit_product_id: kit.id, quantity: 2, location_id: location.id });
+    const frame = await product('QA-FRAME-001', 'QA frame', 'standard', 40);
+    const wheel = await product('QA-WHEEL-001', 'QA wheel', 'standard', 15);
+    const kit = await product('QA-KIT-001', 'QA bicycle kit', 'kit', 120);
+    await this.components.add(kit.id, { component_product_id: frame.id, quantity: 1 });
+    await this.components.add(kit.id, { component_product_id: wheel.id, quantity: 2 });
+    for (const [p, quantity, cost] of [
+      [frame.id, 20, 25],
+      [wheel.id, 40, 6],
+    ] as const) {
+      await this.adjustments.create({
+        product_id: p,
+        location_id: location.id,
+        quantity,
+        unit_cost: cost,
+        reason: 'QA opening stock',
+      });
+    }
+    await this.builds.create({ kit_product_id: kit.id, quantity: 2, location_id: location.id });
 
-          const reorder = await product('QA-REORDER-001', 'QA reorder product', 'standard', 8);
-          const vendor = await this.accounts.create({ name: 'QA Vendor Supply Co.' });
-          await this.vendors.create(reorder.id, {
-            vendor_account_id: vendor.id,
-            vendor_sku: 'VEND-REORDER-1',
-            unit_cost: 3,
-            lead_time_days: 14,
-            min_order_quantity: 48,
-            order_multiple: 24,
-            is_preferred: true,
-          });
-          const stocked = await this.adjustments.create({
-            product_id: reorder.id,
-            location_id: location.id,
-            quantity: 400,
-            unit_cost: 3,
-            reason: 'QA opening stock',
-          });
-          await this.balances.update(stocked.balance.id, { reorder_point: 60, safety_stock: 10 });
-          const customer = await this.accounts.create({ name: 'QA Reorder Customer' });
-          const history = seedHistory();
-          const order = await this.orders.create({
-            document_type: 'sales_order',
-            account_id: customer.id,
-            lines: [{ product_id: reorder.id, quantity: history.reduce((sum, h) => sum + h.quantity, 0) }],
-            notes: 'QA sales history (shipped over 13 months)',
-          });
-          const now = Date.now();
-          await this.history.importShipments({
-            orderId: order.id,
-            batches: [...history].reverse().map((h) => ({
-              occurredAt: new Date(now - h.daysAgo * DAY_MS),
-              lines: [
-                {
-                  orderItemId: order.lines[0].id,
-                  productId: reorder.id,
-                  locationId: location.id,
-                  quantity: h.quantity,
-                },
-              ],
-            })),
-          });
-          return { kit_product_id: kit.id, reorder_product_id: reorder.id };
-        }),
+    const reorder = await product('QA-REORDER-001', 'QA reorder product', 'standard', 8);
+    const vendor = await this.accounts.create({ name: 'QA Vendor Supply Co.' });
+    await this.vendors.create(reorder.id, {
+      vendor_account_id: vendor.id,
+      vendor_sku: 'VEND-REORDER-1',
+      unit_cost: 3,
+      lead_time_days: 14,
+      min_order_quantity: 48,
+      order_multiple: 24,
+      is_preferred: true,
     });
+    const stocked = await this.adjustments.create({
+      product_id: reorder.id,
+      location_id: location.id,
+      quantity: 400,
+      unit_cost: 3,
+      reason: 'QA opening stock',
+    });
+    await this.balances.update(stocked.balance.id, { reorder_point: 60, safety_stock: 10 });
+    const customer = await this.accounts.create({ name: 'QA Reorder Customer' });
+    const history = seedHistory();
+    const order = await this.orders.create({
+      document_type: 'sales_order',
+      account_id: customer.id,
+      lines: [{ product_id: reorder.id, quantity: history.reduce((sum, h) => sum + h.quantity, 0) }],
+      notes: 'QA sales history (shipped over 13 months)',
+    });
+    const now = Date.now();
+    await this.history.importShipments({
+      orderId: order.id,
+      batches: [...history].reverse().map((h) => ({
+        occurredAt: new Date(now - h.daysAgo * DAY_MS),
+        lines: [
+          {
+            orderItemId: order.lines[0].id,
+            productId: reorder.id,
+            locationId: location.id,
+            quantity: h.quantity,
+          },
+        ],
+      })),
+    });
+    return { kit_product_id: kit.id, reorder_product_id: reorder.id };
   }
 }

@@ -1,5 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-registry';
+import { Injectable } from '@nestjs/common';
+import { BodyImporter, outcomes } from '#platform/imports/import-registry';
 import { AccountsService } from '../application/accounts.service';
 import { CreateAccountDto } from './account.dto';
 
@@ -9,19 +9,16 @@ import { CreateAccountDto } from './account.dto';
  * rules, one account.created each), known ones with update (account.updated when they change).
  */
 @Injectable()
-export class AccountsImporter implements OnModuleInit {
-  constructor(
-    private readonly registry: ImportRegistry,
-    private readonly accounts: AccountsService,
-  ) {}
+export class AccountsImporter extends BodyImporter<CreateAccountDto> {
+  constructor(private readonly accounts: AccountsService) {
+    super('accounts', CreateAccountDto);
+  }
 
-  onModuleInit(): void {
-    this.registry.register<CreateAccountDto>({
-      resource: 'accounts',
-      validate: (record) => validateAs(CreateAccountDto, record),
-      upsert: (input, existingId) =>
-        existingId ? this.accounts.update(existingId, input) : this.accounts.create(input),
-      createMany: async (inputs) => outcomes(await this.accounts.createMany(inputs)),
-    });
+  upsert(input: CreateAccountDto, existingId: string | null) {
+    return existingId ? this.accounts.update(existingId, input) : this.accounts.create(input);
+  }
+
+  async createMany(inputs: CreateAccountDto[]) {
+    return outcomes(await this.accounts.createMany(inputs));
   }
 }
