@@ -6,6 +6,7 @@ import { CatalogSeedContributor } from './application/catalog-seed.contributor';
 import { ChannelListingsService } from './application/channel-listings.service';
 import { ProductCategoriesService } from './application/product-categories.service';
 import { ProductFactsService } from './application/product-facts.service';
+import { ProductVariantsService } from './application/product-variants.service';
 import { ProductsService } from './application/products.service';
 import { TagsService } from './application/tags.service';
 import { ProductsImporter } from './http/products.importer';
@@ -40,6 +41,7 @@ const REPOSITORIES = [
 const SERVICES = [
   TagsService,
   ProductsService,
+  ProductVariantsService,
   ProductCategoriesService,
   ChannelListingsService,
   ProductFactsService,

@@ -19,41 +19,22 @@ import {
   duplicateSku,
   ProductStatus,
   ProductType,
-  WeightUnit,
 } from '../domain/product';
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductVariantRepository } from '../infrastructure/product-variant.repository';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
 import { previousAttributes } from '#platform/events/previous-attributes';
-import {
-  ProductResource,
-  ProductVariantResource,
-  toProductResource,
-  toVariantResource,
-} from './product.presenter';
+import { ProductResource, toProductResource } from './product.presenter';
+import { applyWeight, claimSkus, decimalOrNull, WeightInput } from './product-values';
+import { ProductVariantsService, VariantInput } from './product-variants.service';
 import { TagsService } from './tags.service';
-
-export interface WeightInput {
-  value: number;
-  unit: WeightUnit;
-}
 
 export interface DimensionsInput {
   length: number;
   width: number;
   height: number;
   unit: DimensionUnit;
-}
-
-export interface VariantInput {
-  sku: string;
-  name: string;
-  options?: Record<string, string>;
-  list_price?: number | null;
-  cost_price?: number | null;
-  weight?: WeightInput | null;
-  metadata?: Record<string, string | null>;
 }
 
 export interface ProductInput {
@@ -75,7 +56,6 @@ export interface ProductInput {
 }
 
 export type ProductChanges = Partial<Omit<ProductInput, 'variants'>>;
-export type VariantChanges = Partial<VariantInput>;
 
 export interface ProductFilters {
   sku?: string;
@@ -84,15 +64,16 @@ export interface ProductFilters {
   category_id?: string;
 }
 
-const decimalOrNull = (value: number | null | undefined): Decimal | null =>
-  value === null || value === undefined ? null : money(value);
-
-/** Products and their variants: SKUs unique per entity and mode, archive and restore, tags. */
+/**
+ * Products: SKUs unique per entity and mode (across products and variants), archive and restore,
+ * tags. A product's variants are ProductVariantsService's; creation inserts them through it.
+ */
 @Injectable()
 export class ProductsService implements OnModuleInit {
   constructor(
     private readonly products: ProductRepository,
     private readonly variants: ProductVariantRepository,
+    private readonly productVariants: ProductVariantsService,
     private readonly categories: ProductCategoryRepository,
     private readonly tags: TagsService,
     private readonly tx: TransactionHost,
@@ -119,13 +100,6 @@ export class ProductsService implements OnModuleInit {
       },
       load: (ids) => this.products.presentByIds(ids, (rows) => this.present(rows)),
     });
-    this.resources.register({
-      name: 'product_variant',
-      fields: {
-        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
-      },
-      load: (ids) => this.variants.presentByIds(ids, (rows) => rows.map(toVariantResource)),
-    });
   }
 
   /** Serializes products with their variants and tag ids: two queries for any number of products. */
@@ -142,32 +116,9 @@ export class ProductsService implements OnModuleInit {
     return (await this.present([row]))[0];
   }
 
-  /** Locks every SKU (sorted, so concurrent writers never deadlock) and refuses one already taken. */
-  private async claimSkus(claims: { sku: string; param: string; except?: string }[]): Promise<void> {
-    const seen = new Map<string, string>();
-    for (const claim of claims) {
-      if (seen.has(claim.sku)) throw duplicateSku(claim.sku, claim.param);
-      seen.set(claim.sku, claim.param);
-    }
-    for (const claim of [...claims].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))) {
-      await this.products.lockSku(claim.sku);
-    }
-    for (const claim of claims) {
-      if (await this.products.skuTaken(claim.sku, claim.except)) throw duplicateSku(claim.sku, claim.param);
-    }
-  }
-
   private async assertCategory(categoryId: string | null | undefined): Promise<void> {
     if (categoryId && !(await this.categories.findById(categoryId)))
       throw missingReference('category_id', 'product category', categoryId);
-  }
-
-  private applyWeight(
-    target: { weight: Decimal | null; weightUnit: WeightUnit | null },
-    weight: WeightInput | null,
-  ): void {
-    target.weight = weight ? money(weight.value) : null;
-    target.weightUnit = weight ? weight.unit : null;
   }
 
   private applyDimensions(target: ProductRecord, dimensions: DimensionsInput | null): void {
@@ -175,26 +126,6 @@ export class ProductsService implements OnModuleInit {
     target.width = dimensions ? money(dimensions.width) : null;
     target.height = dimensions ? money(dimensions.height) : null;
     target.dimensionUnit = dimensions ? dimensions.unit : null;
-  }
-
-  private async insertVariant(productId: string, input: VariantInput): Promise<ProductVariantRecord> {
-    return this.variants.create(this.variantValues(productId, input));
-  }
-
-  private variantValues(productId: string, input: VariantInput): Partial<ProductVariantRecord> {
-    const values: Partial<ProductVariantRecord> = {
-      productId,
-      sku: input.sku,
-      name: input.name,
-      options: input.options ?? {},
-      listPrice: decimalOrNull(input.list_price),
-      costPrice: decimalOrNull(input.cost_price),
-      weight: null,
-      weightUnit: null,
-      metadata: initialMetadata(input.metadata),
-    };
-    this.applyWeight(values as ProductVariantRecord, input.weight ?? null);
-    return values;
   }
 
   /** The columns of a new product (create() and createMany() share them). */
@@ -216,21 +147,21 @@ export class ProductsService implements OnModuleInit {
       metadata: initialMetadata(input.metadata),
       archivedAt: null,
     } as Partial<ProductRecord>;
-    this.applyWeight(values as ProductRecord, input.weight ?? null);
+    applyWeight(values as ProductRecord, input.weight ?? null);
     this.applyDimensions(values as ProductRecord, input.dimensions ?? null);
     return values;
   }
 
   async create(input: ProductInput): Promise<ProductResource> {
     return this.tx.run(async () => {
-      await this.claimSkus([
+      await claimSkus(this.products, [
         { sku: input.sku, param: 'sku' },
         ...(input.variants ?? []).map((v, i) => ({ sku: v.sku, param: `variants[${i}].sku` })),
       ]);
       await this.assertCategory(input.category_id);
       const values = this.productValues(input, input.currency ?? (await this.entityCurrency()));
       const product = await this.products.create(values);
-      for (const variant of input.variants ?? []) await this.insertVariant(product.id, variant);
+      for (const variant of input.variants ?? []) await this.productVariants.insert(product.id, variant);
       const resource = await this.presentOne(product);
       await this.events.publish('product.created', resource);
       return resource;
@@ -277,9 +208,9 @@ export class ProductsService implements OnModuleInit {
       const products = await this.products.createMany(
         accepted.map((a) => this.productValues(a.input, currency)),
       );
-      const variants = await this.variants.createMany(
+      const variants = await this.productVariants.insertMany(
         accepted.flatMap((a, i) =>
-          (a.input.variants ?? []).map((v) => this.variantValues(products[i].id, v)),
+          (a.input.variants ?? []).map((input) => ({ productId: products[i].id, input })),
         ),
       );
       const variantsOf = new Map<string, ProductVariantRecord[]>(products.map((p) => [p.id, []]));
@@ -312,7 +243,7 @@ export class ProductsService implements OnModuleInit {
       assertProductEditable(product);
       const before = await this.presentOne(product);
       if (changes.sku !== undefined && changes.sku !== product.sku) {
-        await this.claimSkus([{ sku: changes.sku, param: 'sku', except: product.id }]);
+        await claimSkus(this.products, [{ sku: changes.sku, param: 'sku', except: product.id }]);
         product.sku = changes.sku;
       }
       if (changes.category_id !== undefined) {
@@ -326,7 +257,7 @@ export class ProductsService implements OnModuleInit {
       if (changes.list_price !== undefined) product.listPrice = money(changes.list_price);
       if (changes.currency !== undefined) product.currency = changes.currency;
       if (changes.cost_price !== undefined) product.costPrice = decimalOrNull(changes.cost_price);
-      if (changes.weight !== undefined) this.applyWeight(product, changes.weight);
+      if (changes.weight !== undefined) applyWeight(product, changes.weight);
       if (changes.dimensions !== undefined) this.applyDimensions(product, changes.dimensions);
       if (changes.freight_insurance !== undefined) product.freightInsurance = changes.freight_insurance;
       if (changes.serial_tracked !== undefined) product.serialTracked = changes.serial_tracked;
@@ -370,23 +301,6 @@ export class ProductsService implements OnModuleInit {
     });
   }
 
-  async addVariant(productId: string, input: VariantInput): Promise<ProductVariantResource> {
-    return this.tx.run(async () => {
-      const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
-      await this.claimSkus([{ sku: input.sku, param: 'sku' }]);
-      const variant = toVariantResource(await this.insertVariant(product.id, input));
-      await this.events.publish('product.variant.created', variant);
-      return variant;
-    });
-  }
-
-  async listVariants(productId: string, url: string): Promise<ListPage<ProductVariantResource>> {
-    const product = await this.products.getById(productId);
-    const variants = (await this.variants.ofProducts([product.id])).get(product.id) ?? [];
-    return listEnvelope(variants.map(toVariantResource), { has_more: false }, url);
-  }
-
   /**
    * What a stock movement needs of a product (and of its variant when one is named): its type and
    * serial tracking, without the presented resource's variants and tags. Null when the product, or
@@ -405,56 +319,6 @@ export class ProductsService implements OnModuleInit {
       serialTracked: product.serialTracked,
       variantFound: variant !== null && variant.productId === product.id,
     };
-  }
-
-  async retrieveVariant(productId: string, variantId: string): Promise<ProductVariantResource> {
-    const product = await this.products.getById(productId);
-    return toVariantResource(await this.variants.getOfProduct(product.id, variantId));
-  }
-
-  async updateVariant(
-    productId: string,
-    variantId: string,
-    changes: VariantChanges,
-  ): Promise<ProductVariantResource> {
-    return this.tx.run(async () => {
-      const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
-      const variant = await this.variants.getOfProduct(product.id, variantId);
-      const before = toVariantResource(variant);
-      if (changes.sku !== undefined && changes.sku !== variant.sku) {
-        await this.claimSkus([{ sku: changes.sku, param: 'sku', except: variant.id }]);
-        variant.sku = changes.sku;
-      }
-      if (changes.name !== undefined) variant.name = changes.name;
-      if (changes.options !== undefined) variant.options = changes.options;
-      if (changes.list_price !== undefined) variant.listPrice = decimalOrNull(changes.list_price);
-      if (changes.cost_price !== undefined) variant.costPrice = decimalOrNull(changes.cost_price);
-      if (changes.weight !== undefined) this.applyWeight(variant, changes.weight);
-      if (changes.metadata !== undefined)
-        variant.metadata = mergeMetadata(variant.metadata, changes.metadata);
-      const previous = previousAttributes(before, toVariantResource(variant));
-      if (Object.keys(previous).length === 0) return before;
-      const resource = toVariantResource(await this.variants.save(variant));
-      await this.events.publish('product.variant.updated', resource, previous);
-      return resource;
-    });
-  }
-
-  /** Variants are removed for good (their SKU becomes free again). */
-  async removeVariant(
-    productId: string,
-    variantId: string,
-  ): Promise<{ id: string; object: 'product_variant'; deleted: true }> {
-    return this.tx.run(async () => {
-      const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
-      const variant = await this.variants.getOfProduct(product.id, variantId);
-      const resource = toVariantResource(variant);
-      await this.variants.delete(variant);
-      await this.events.publish('product.variant.deleted', resource);
-      return { id: variantId, object: 'product_variant' as const, deleted: true as const };
-    });
   }
 
   async addTag(productId: string, tagId: string): Promise<ProductResource> {

@@ -5,6 +5,7 @@ import { ApiResource } from '#platform/http/expand/expand-registry';
 import { RetrieveQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { ProductVariantsService } from '../application/product-variants.service';
 import { ProductsService } from '../application/products.service';
 import {
   AttachTagDto,
@@ -64,7 +65,10 @@ import { EmptyBodyDto } from './catalog-validators';
   },
 })
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly variants: ProductVariantsService,
+  ) {}
 
   @Route('POST', '', {
     scopes: 'products:write',
@@ -108,7 +112,7 @@ export class ProductsController {
   })
   @ApiResource('product_variant')
   addVariant(@Param('id') id: string, @Body() body: CreateVariantDto) {
-    return this.products.addVariant(id, body);
+    return this.variants.add(id, body);
   }
 
   @Route('GET', ':id/variants', {
@@ -119,7 +123,7 @@ export class ProductsController {
   })
   @ApiResource('product_variant')
   listVariants(@Param('id') id: string, @Query() _query: RetrieveQueryDto, @Req() req: Request) {
-    return this.products.listVariants(id, requestPath(req));
+    return this.variants.list(id, requestPath(req));
   }
 
   @Route('GET', ':product_id/variants/:id', {
@@ -133,7 +137,7 @@ export class ProductsController {
     @Param('id') id: string,
     @Query() _query: RetrieveQueryDto,
   ) {
-    return this.products.retrieveVariant(productId, id);
+    return this.variants.retrieve(productId, id);
   }
 
   @Route('PATCH', ':product_id/variants/:id', {
@@ -147,7 +151,7 @@ export class ProductsController {
     @Param('id') id: string,
     @Body() body: UpdateVariantDto,
   ) {
-    return this.products.updateVariant(productId, id, body);
+    return this.variants.update(productId, id, body);
   }
 
   @Route('DELETE', ':product_id/variants/:id', {
@@ -158,6 +162,6 @@ export class ProductsController {
   })
   @ApiResource('product_variant')
   removeVariant(@Param('product_id') productId: string, @Param('id') id: string) {
-    return this.products.removeVariant(productId, id);
+    return this.variants.remove(productId, id);
   }
 }
