@@ -67,8 +67,17 @@ class MinimalModule {}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** A GET through Node's own client (internal code, so the client adds no counted calls). */
-function get(server: http.Server, path: string, key: string): Promise<{ status: number; body: string }> {
+/**
+ * A GET through Node's own client (internal code, so the client adds no counted calls). A kept
+ * socket the server closed for idleness just as the request went out (ECONNRESET on a reused
+ * socket) is retried once on a new one, as Node's documentation advises for idempotent requests.
+ */
+function get(
+  server: http.Server,
+  path: string,
+  key: string,
+  retried = false,
+): Promise<{ status: number; body: string }> {
   const { port } = server.address() as { port: number };
   return new Promise((resolve, reject) => {
     const req = http.get(
@@ -80,7 +89,11 @@ function get(server: http.Server, path: string, key: string): Promise<{ status: 
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') {
+        resolve(get(server, path, key, true));
+      } else reject(error);
+    });
   });
 }
 
