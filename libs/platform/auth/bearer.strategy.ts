@@ -6,7 +6,7 @@ import { PlatformError } from '../errors/domain-error';
 import { Caller } from '../tenancy/request-context';
 import { ApiKeyService, AuthenticatedKey } from './api-key.service';
 import { IpAllowlist } from './ip-allowlist';
-import { parseKey } from './key-format';
+import { ParsedKey, parseKey } from './key-format';
 
 export interface AuthenticatedRequest extends Request {
   /** Set on requests that arrived through the sandbox listener. */
@@ -61,6 +61,7 @@ export class BearerStrategy {
 
   private verify(req: AuthenticatedRequest, token: string, verified: Verified): void {
     let found: ReturnType<ApiKeyService['lookup']>;
+    let parsed: ParsedKey | null;
     try {
       // passport-http-bearer also reads `access_token` from the query and body; the contract
       // takes the key from the Authorization header only (a key in a URL ends up in logs).
@@ -70,7 +71,8 @@ export class BearerStrategy {
           'Send the API key as "Authorization: Bearer <key>"; keys in the query or body are refused.',
         );
       }
-      if (!parseKey(token))
+      parsed = parseKey(token);
+      if (!parsed)
         throw authError(
           'invalid_api_key',
           'The API key is malformed: expected key_<mode>_ent_<code>_<random>.',
@@ -81,32 +83,31 @@ export class BearerStrategy {
     }
     if (found instanceof Promise) {
       found.then(
-        (key) => this.settle(req, token, key, verified),
+        (key) => this.settle(req, parsed!, key, verified),
         (error: unknown) => verified(error),
       );
       return;
     }
-    this.settle(req, token, found, verified);
+    this.settle(req, parsed!, found, verified);
   }
 
   /** Hands passport the caller of `found`, or the contract's error (outside the try: once). */
   private settle(
     req: AuthenticatedRequest,
-    token: string,
+    parsed: ParsedKey,
     found: AuthenticatedKey | null,
     verified: Verified,
   ): void {
     let caller: Caller;
     try {
-      caller = this.validate(req, token, found);
+      caller = this.validate(req, parsed, found);
     } catch (error) {
       return verified(error);
     }
     verified(null, caller);
   }
 
-  validate(req: AuthenticatedRequest, token: string, found: AuthenticatedKey | null): Caller {
-    const parsed = parseKey(token)!;
+  private validate(req: AuthenticatedRequest, parsed: ParsedKey, found: AuthenticatedKey | null): Caller {
     if (!found || found.entityCode !== parsed.entityCode || found.key.livemode !== (parsed.mode === 'live')) {
       throw authError('invalid_api_key', 'No such API key.');
     }
