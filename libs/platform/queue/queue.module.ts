@@ -1,7 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
 import { AppConfig } from '../config/app-config';
+import { QueueErrorListeners } from './queue-errors';
 
 /** BullMQ connection options: Redis when REDIS_URL is set, else the PostgreSQL backend in the same database. */
 export function queueConnection(config: AppConfig): { connection: never; prefix?: string } {
@@ -39,7 +41,8 @@ export class QueueModule {
     return {
       module: QueueModule,
       global: true,
-      imports: [BullModule.forRoot(queueConnection(config))],
+      imports: [BullModule.forRoot(queueConnection(config)), DiscoveryModule],
+      providers: [QueueErrorListeners],
       exports: [BullModule],
     };
   }
