@@ -5,6 +5,9 @@ import { insertOutboxRows, outboxRow, OutboxRow } from './outbox-writer';
 export { API_VERSION } from './outbox-writer';
 export type { OutboxRow } from './outbox-writer';
 
+/** The key of the open transaction's outbox rows (TransactionHost.gather). */
+const OUTBOX_ROWS = {};
+
 /**
  * Writes domain events to the outbox inside the caller's transaction. Nothing is published
  * before commit: the dispatcher reads committed rows only. Every outbox row is shaped and
@@ -48,8 +51,15 @@ export class EventPublisher {
     return rows.map((r) => r.id);
   }
 
-  /** Inserts rows shaped by outboxRow() (possibly with `dispatchedAt` set) in the open transaction. */
-  write(rows: readonly OutboxRow[]): Promise<void> {
-    return insertOutboxRows(this.tx.transactional, rows);
+  /**
+   * Adds rows shaped by outboxRow() (possibly with `dispatchedAt` set) to the open transaction's
+   * outbox rows, which one INSERT writes just before COMMIT: a request that publishes several
+   * events (or several contexts' events) pays one statement. The fan-out reads rows in id order,
+   * and ids are made at publish time, so the order of events does not change.
+   */
+  async write(rows: readonly OutboxRow[]): Promise<void> {
+    this.tx
+      .gather<OutboxRow>(OUTBOX_ROWS, (pending, manager) => insertOutboxRows(manager, pending))
+      .push(...rows);
   }
 }

@@ -2,6 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+/** The open transaction: its manager and the rows to be written just before it commits. */
+interface OpenTransaction {
+  manager: EntityManager;
+  gathered?: Map<object, { rows: unknown[]; flush: (rows: unknown[]) => Promise<void> }>;
+}
+
 /**
  * One transaction per mutation, taken from the async context rather than passed by hand.
  * Services call `run()`; nested calls join the open transaction, so rows and outbox events
@@ -9,30 +15,89 @@ import { DataSource, EntityManager } from 'typeorm';
  */
 @Injectable()
 export class TransactionHost {
-  private readonly storage = new AsyncLocalStorage<EntityManager>();
+  private readonly storage = new AsyncLocalStorage<OpenTransaction>();
 
   constructor(readonly dataSource: DataSource) {}
 
   /** Runs fn in the current transaction, or opens one. */
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const open = this.storage.getStore();
-    if (open) return fn(open);
-    return this.dataSource.transaction((manager) => this.storage.run(manager, () => fn(manager)));
+    if (open) return fn(open.manager);
+    return this.dataSource.transaction((manager) => {
+      const transaction: OpenTransaction = { manager };
+      return this.storage.run(transaction, async () => {
+        const result = await fn(manager);
+        await this.flush(transaction);
+        return result;
+      });
+    });
   }
 
   /** The manager of the open transaction, or the pool's manager for reads. */
   get manager(): EntityManager {
-    return this.storage.getStore() ?? this.dataSource.manager;
+    return this.storage.getStore()?.manager ?? this.dataSource.manager;
   }
 
   /** The open transaction's manager; throws when none is open (for writes that must be atomic). */
   get transactional(): EntityManager {
     const open = this.storage.getStore();
     if (!open) throw new Error('This write must run inside TransactionHost.run()');
-    return open;
+    return open.manager;
   }
 
   get inTransaction(): boolean {
     return this.storage.getStore() !== undefined;
+  }
+
+  /**
+   * Rows gathered over the open transaction and written by one statement just before COMMIT
+   * (after the work of run() resolved; a failure rolls everything back): the array under `key`
+   * for this transaction, to push rows into; `flush` writes them then. A savepoint() rolled back
+   * drops the rows gathered inside it. Throws when no transaction is open.
+   */
+  gather<T>(key: object, flush: (rows: T[], manager: EntityManager) => Promise<void>): T[] {
+    const open = this.storage.getStore();
+    if (!open) throw new Error('This write must run inside TransactionHost.run()');
+    open.gathered ??= new Map();
+    const existing = open.gathered.get(key);
+    if (existing) return existing.rows as T[];
+    const rows: T[] = [];
+    open.gathered.set(key, { rows, flush: (r) => flush(r as T[], open.manager) });
+    return rows;
+  }
+
+  /**
+   * Runs `fn` inside a savepoint of the open transaction: released when it succeeds; when it
+   * throws, the transaction and its gathered rows go back to the savepoint and the error is
+   * rethrown.
+   */
+  async savepoint<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const open = this.storage.getStore();
+    if (!open) throw new Error('A savepoint needs an open TransactionHost.run()');
+    const lengths = new Map([...(open.gathered ?? new Map()).entries()].map(([k, g]) => [k, g.rows.length]));
+    await open.manager.query(`SAVEPOINT ${name}`);
+    let result: T;
+    try {
+      result = await fn();
+    } catch (error) {
+      await open.manager.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      for (const [key, gathered] of open.gathered ?? new Map()) {
+        const kept = lengths.get(key);
+        if (kept === undefined) open.gathered!.delete(key);
+        else gathered.rows.length = kept;
+      }
+      throw error;
+    }
+    await open.manager.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  }
+
+  private async flush(transaction: OpenTransaction): Promise<void> {
+    // A flush may gather more (an event about rows another flush wrote): loop until none is left.
+    while (transaction.gathered?.size) {
+      const gathered = [...transaction.gathered.values()];
+      transaction.gathered.clear();
+      for (const { rows, flush } of gathered) await flush(rows);
+    }
   }
 }

@@ -22,7 +22,10 @@ const toProfile = (e: BusinessEntityRecord): EntityProfile => ({
 /**
  * The platform's port for an entity's profile: the one way a context reads "the entity's base
  * currency" or "its time zone" (the platform owns the `entities` table; no context reads it).
- * Reads go through the caller's transaction when there is one.
+ * Reads go through the caller's transaction when there is one. A request or job reads each
+ * entity's profile once: no route changes an entity's code, currency or time zone, so the
+ * profile read first holds for the rest of the request (a package that ships asks for the time
+ * zone from four places).
  */
 @Injectable()
 export class EntityProfiles {
@@ -34,8 +37,14 @@ export class EntityProfiles {
   }
 
   async find(entityId: string): Promise<EntityProfile | null> {
+    const state = RequestContext.state();
+    const known = state?.entityProfiles?.get(entityId);
+    if (known) return known;
     const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: entityId });
-    return entity ? toProfile(entity) : null;
+    if (!entity) return null;
+    const profile = toProfile(entity);
+    if (state) (state.entityProfiles ??= new Map()).set(entityId, profile);
+    return profile;
   }
 
   /** Profiles of several entities in one read, by id. */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EntityProfile } from './entity-profiles';
 
 export type Mode = 'live' | 'test';
 
@@ -18,6 +19,8 @@ export interface RequestState {
   caller?: Caller;
   /** Values of the body's number literals that JSON parsing rounded (see json-limits.ts). */
   inexactNumbers?: ReadonlySet<number>;
+  /** Entity profiles this request has read, by entity id (see EntityProfiles). */
+  entityProfiles?: Map<string, EntityProfile>;
 }
 
 /** The key id of work no key asked for (the dispatcher's own events). */

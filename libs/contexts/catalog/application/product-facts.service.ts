@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProductRepository } from '../infrastructure/product.repository';
 import type { ProductStatus, ProductType } from '../domain/product';
+import { dimensionsOf, ProductResource, weightOf } from './product.presenter';
 
 /** What other contexts need to know about a product to plan it. */
 export interface ProductFacts {
@@ -11,9 +12,13 @@ export interface ProductFacts {
   status: ProductStatus;
   unitOfMeasure: string;
   currency: string;
+  serialTracked: boolean;
+  freightInsurance: boolean;
+  weight: ProductResource['weight'];
+  dimensions: ProductResource['dimensions'];
 }
 
-/** Read-only product facts for other contexts (replenishment): one query for any number of ids. */
+/** Read-only product facts for other contexts (replenishment, fulfillment): one query for any number of ids. */
 @Injectable()
 export class ProductFactsService {
   constructor(private readonly products: ProductRepository) {}
@@ -32,6 +37,10 @@ export class ProductFactsService {
           status: r.status,
           unitOfMeasure: r.unitOfMeasure,
           currency: r.currency,
+          serialTracked: r.serialTracked,
+          freightInsurance: r.freightInsurance,
+          weight: weightOf(r),
+          dimensions: dimensionsOf(r),
         },
       ]),
     );

@@ -58,7 +58,18 @@ export interface ProductResource {
   updated_at: string;
 }
 
-const weightOf = (r: {
+/** A product's dimensions as the API shows them (null unless all three and the unit are set). */
+export const dimensionsOf = (p: ProductRecord): ProductResource['dimensions'] =>
+  p.length && p.width && p.height && p.dimensionUnit
+    ? {
+        length: toJsonNumber(p.length)!,
+        width: toJsonNumber(p.width)!,
+        height: toJsonNumber(p.height)!,
+        unit: p.dimensionUnit,
+      }
+    : null;
+
+export const weightOf = (r: {
   weight: ProductRecord['weight'];
   weightUnit: WeightUnit | null;
 }): WeightResource | null =>
@@ -95,15 +106,7 @@ export const toProductResource = (
   currency: p.currency,
   cost_price: toJsonNumber(p.costPrice),
   weight: weightOf(p),
-  dimensions:
-    p.length && p.width && p.height && p.dimensionUnit
-      ? {
-          length: toJsonNumber(p.length)!,
-          width: toJsonNumber(p.width)!,
-          height: toJsonNumber(p.height)!,
-          unit: p.dimensionUnit,
-        }
-      : null,
+  dimensions: dimensionsOf(p),
   freight_insurance: p.freightInsurance,
   serial_tracked: p.serialTracked,
   demand_avg_per_day: toJsonNumber(p.demandAvgPerDay)!,

@@ -19,7 +19,8 @@ export class FulfillmentPostings {
    * FULFILLMENT of a shipped package: debit COGS and credit inventory at the inventory cost;
    * debit receivables and credit revenue (and sales tax) for the shipped units' share of their
    * order lines: revenue of a sales order is recognised when its units ship. `entryDate` is the
-   * business day when the caller read it already (see businessDay()).
+   * business day when the caller read it already (see businessDay()); `newPackage` says the
+   * package was created in the caller's transaction, so no entry can exist for it yet.
    */
   fulfillment(
     packageId: string,
@@ -27,7 +28,7 @@ export class FulfillmentPostings {
     cost: Decimal,
     net: Decimal,
     tax: Decimal,
-    entryDate?: string,
+    options: { entryDate?: string; newPackage?: boolean } = {},
   ) {
     return this.post(
       'FULFILLMENT',
@@ -40,7 +41,8 @@ export class FulfillmentPostings {
         { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
         { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
       ],
-      entryDate,
+      options.entryDate,
+      options.newPackage,
     );
   }
 
@@ -83,6 +85,7 @@ export class FulfillmentPostings {
     description: string,
     lines: PostingLine[],
     entryDate?: string,
+    newSource?: boolean,
   ) {
     const kept = lines.filter((l) => money(l.debit ?? 0).gt(0) || money(l.credit ?? 0).gt(0));
     if (kept.length === 0) return null;
@@ -93,6 +96,7 @@ export class FulfillmentPostings {
       entry_date: entryDate ?? (await this.settings.currentBusinessDay()),
       description,
       lines: kept,
+      ...(newSource ? { new_source: true } : {}),
     });
   }
 }

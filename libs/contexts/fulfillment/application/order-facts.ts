@@ -67,7 +67,6 @@ export class OrderReader {
 
   async customer(accountId: string | null): Promise<{ name: string; email: string | null }> {
     if (!accountId) return { name: 'Customer', email: null };
-    const account = await this.accounts.retrieve(accountId);
-    return { name: account.name, email: account.email ?? null };
+    return this.accounts.contact(accountId);
   }
 }

@@ -60,8 +60,15 @@ export class PackageShipping {
    * The stock half of shipping: units and serials leave through inventory, and the package and
    * its items are changed in memory (status `shipped`, `shipped_at`, cost of goods, unit costs),
    * not saved. Answers the amounts to post and whether the order is now fully shipped.
+   * `shippedBefore` is the units per line already shipped, when the caller read them under the
+   * order's lock.
    */
-  async prepare(pkg: PackageRecord, items: PackageItemRecord[], order: OrderFacts): Promise<ShipmentPlan> {
+  async prepare(
+    pkg: PackageRecord,
+    items: PackageItemRecord[],
+    order: OrderFacts,
+    shippedBefore?: Map<string, number>,
+  ): Promise<ShipmentPlan> {
     assertTransition('ship', pkg.status, pkg.id);
     const previous = pkg.status;
     if (items.length === 0)
@@ -73,7 +80,7 @@ export class PackageShipping {
         param: 'location_id',
         hint: 'The package has no location to ship from; set location_id.',
       });
-    const shippedBefore = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
+    shippedBefore ??= await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
     const cost = await this.stock.shipPackage({
       packageId: pkg.id,
       orderId: order.id,

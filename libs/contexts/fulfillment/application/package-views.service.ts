@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ProductFactsService } from '#contexts/catalog';
 import { insuranceSummary, InsuranceSummary } from '../domain/insurance';
 import { money } from '#platform/persistence/money';
 import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
@@ -9,7 +9,7 @@ import { PackageItemRepository } from '../infrastructure/package-item.repository
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { PackageResource, toPackageResource } from './package.presenter';
 
-/** What packaging needs to know about a product (read through the catalog's registered loader). */
+/** What packaging needs to know about a product (read through the catalog's product facts). */
 export interface ProductFacts {
   id: string;
   type: string;
@@ -26,15 +26,26 @@ export class PackageViews {
     private readonly items: PackageItemRepository,
     private readonly labels: PackageLabelRepository,
     private readonly settings: FulfillmentSettingsRepository,
-    private readonly resources: ResourceRegistry,
+    private readonly catalog: ProductFactsService,
   ) {}
 
-  /** Products through the catalog's registered batch loader (its public read model, never its tables). */
+  /** Products through the catalog's application service (never its tables): one query. */
   async products(ids: string[]): Promise<Map<string, ProductFacts>> {
     if (ids.length === 0) return new Map();
-    const load = this.resources.get('product')?.load;
-    if (!load) throw new Error('The catalog context has not registered the product resource');
-    return (await load([...new Set(ids)])) as Map<string, ProductFacts>;
+    const facts = await this.catalog.factsOf([...new Set(ids)]);
+    return new Map(
+      [...facts.values()].map((p) => [
+        p.id,
+        {
+          id: p.id,
+          type: p.type,
+          freight_insurance: p.freightInsurance,
+          serial_tracked: p.serialTracked,
+          weight: p.weight,
+          dimensions: p.dimensions,
+        },
+      ]),
+    );
   }
 
   /** The summary before a purchase: what the next label would insure. */

@@ -19,7 +19,7 @@ import {
   formatPackageNumber,
   UNIT_HOLDING_STATUSES,
 } from '../domain/package';
-import { assertSerialCount, remainingByLine, RequestedItem, resolveItems } from '../domain/packing';
+import { assertSerialCount, remainingByLine, RequestedItem, resolveItems, unitsIn } from '../domain/packing';
 import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
 import { PackageFilters, PackageRepository } from '../infrastructure/package.repository';
@@ -29,7 +29,7 @@ import { FulfillmentPostings } from './fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService, Purchase, PurchaseOutcome } from './labels.service';
 import { assertPackable, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
-import { PackageShipping, ShipmentPlan } from './package-shipping.service';
+import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from './package-shipping.service';
 import { PackageViews, ProductFacts } from './package-views.service';
 import { ShipmentNotifications } from './shipment-notifications.service';
 
@@ -134,7 +134,8 @@ export class PackagesService {
         };
       }
       await this.packages.lockOrder(order.id);
-      const packed = await this.items.unitsByLine(order.id, UNIT_HOLDING_STATUSES);
+      const unitsByStatus = await this.items.unitsByStatus(order.id);
+      const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
       const products = await this.views.products([
         ...resolved.map((r) => r.productId),
@@ -238,7 +239,12 @@ export class PackagesService {
             object: this.views.build(pkg, items, label, products, insuranceThreshold),
           });
           if (input.fulfill_after_label) {
-            shipment = await this.shipping.prepare(pkg, items, order);
+            shipment = await this.shipping.prepare(
+              pkg,
+              items,
+              order,
+              unitsIn(unitsByStatus, SHIPPED_STATUSES),
+            );
             events.push({
               type: 'fulfillment.shipped',
               object: this.views.build(pkg, items, label, products, insuranceThreshold),
@@ -269,7 +275,7 @@ export class PackagesService {
           shipment.cost,
           shipment.net,
           shipment.tax,
-          entryDate,
+          { entryDate, newPackage: true },
         );
       return {
         outcome,

@@ -1,4 +1,4 @@
-import { allLinesShipped, assertSerialCount, remainingByLine, resolveItems } from './packing';
+import { allLinesShipped, assertSerialCount, remainingByLine, resolveItems, unitsIn } from './packing';
 import { recognizedShare } from './revenue';
 import { money } from '#platform/persistence/money';
 
@@ -9,6 +9,18 @@ const lines = [
 ];
 
 describe('packing rules', () => {
+  it('sums the units of each line over the package statuses asked for', () => {
+    const byStatus = new Map([
+      ['packing', new Map([['l1', 1]])],
+      ['shipped', new Map([['l1', 2], ['l2', 1]])],
+      ['void', new Map([['l1', 5]])],
+    ]);
+    const held = unitsIn(byStatus, ['packing', 'shipped', 'delivered']);
+    expect(held.get('l1')).toBe(3);
+    expect(held.get('l2')).toBe(1);
+    expect(unitsIn(byStatus, ['delivered']).size).toBe(0);
+  });
+
   it('computes what is left per line from the units already packed', () => {
     const left = remainingByLine(lines, new Map([['l1', 2]]));
     expect(left.get('l1')).toBe(1);

@@ -23,6 +23,17 @@ export interface ResolvedItem {
   serialNumbers: string[];
 }
 
+/** The units of each order line over the packages whose status is one of `statuses`. */
+export function unitsIn(
+  byStatus: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  statuses: readonly string[],
+): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const status of statuses)
+    for (const [line, n] of byStatus.get(status) ?? []) units.set(line, (units.get(line) ?? 0) + n);
+  return units;
+}
+
 /** What is left to pack on each line: the line quantity minus the units in this order's non-void packages. */
 export function remainingByLine(lines: PackableLine[], packed: Map<string, number>): Map<string, number> {
   return new Map(lines.map((l) => [l.id, Math.max(0, l.quantity - (packed.get(l.id) ?? 0))]));

@@ -14,6 +14,25 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
     return this.groupedBy('packageId', 'package_id', packageIds, ['position']);
   }
 
+  /** Units of each order line in the order's packages, by package status then order line. */
+  async unitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { status: string; order_item_id: string; units: string }[] = await this.tx.manager.query(
+      `SELECT p.status, i.order_item_id, sum(i.quantity) AS units
+       FROM package_items i JOIN packages p ON p.id = i.package_id
+       WHERE i.entity_id = $1 AND i.livemode = $2 AND i.order_id = $3
+       GROUP BY p.status, i.order_item_id`,
+      [entityId, livemode, orderId],
+    );
+    const result = new Map<string, Map<string, number>>();
+    for (const r of rows) {
+      const lines = result.get(r.status) ?? new Map<string, number>();
+      lines.set(r.order_item_id, Number(r.units));
+      result.set(r.status, lines);
+    }
+    return result;
+  }
+
   /** Units of each order line in the order's packages whose status is one of `statuses`. */
   async unitsByLine(orderId: string, statuses: readonly string[]): Promise<Map<string, number>> {
     const { entityId, livemode } = RequestContext.caller();

@@ -112,6 +112,7 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     const rows = await this.commitments.ofOrderForUpdate(orderId, kind);
     const byLine = new Map(rows.map((c) => [c.orderItemId, c]));
     const deltas: CommitmentDelta[] = [];
+    const changed = new Set<StockCommitmentRecord>();
     for (const line of lines) {
       const c = byLine.get(line.orderItemId);
       if (!c) continue;
@@ -119,8 +120,9 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
       c.openQuantity -= released;
       c.doneQuantity += line.quantity;
       if (released > 0 && c.locationId) deltas.push(this.delta(kind, c.productId, c.locationId, -released));
-      await this.commitments.save(c);
+      changed.add(c);
     }
+    await this.commitments.saveQuantities([...changed]);
     return deltas;
   }
 

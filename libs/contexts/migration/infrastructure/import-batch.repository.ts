@@ -54,18 +54,8 @@ export class ImportBatchRepository {
    * Runs `fn` inside a savepoint of the open transaction: released when it succeeds, rolled back
    * to (and the error rethrown) when it throws, so one bad row leaves the batch's other rows.
    */
-  async inRowSavepoint<T>(fn: () => Promise<T>): Promise<T> {
-    const manager = this.tx.transactional;
-    await manager.query('SAVEPOINT import_row');
-    let result: T;
-    try {
-      result = await fn();
-    } catch (error) {
-      await manager.query('ROLLBACK TO SAVEPOINT import_row');
-      throw error;
-    }
-    await manager.query('RELEASE SAVEPOINT import_row');
-    return result;
+  inRowSavepoint<T>(fn: () => Promise<T>): Promise<T> {
+    return this.tx.savepoint('import_row', fn);
   }
 
   /**

@@ -212,6 +212,12 @@ export class AccountsService implements OnModuleInit {
     return listEnvelope(await this.present(page.rows), page, url);
   }
 
+  /** Whom a document is addressed to: the account's name and email, in one read. */
+  async contact(id: string): Promise<{ name: string; email: string | null }> {
+    const account = await this.accounts.getById(id);
+    return { name: account.name, email: account.email };
+  }
+
   /** Deleted (and merged) accounts stay retrievable with `status: "deleted"` and `deleted: true`. */
   async retrieve(id: string): Promise<AccountResource> {
     return this.presentOne(await this.accounts.getById(id));
