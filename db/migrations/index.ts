@@ -17,6 +17,7 @@ import { PostingNumbersAtCommit1765420000000 } from './1765420000000-posting-num
 import { IdempotentReplayText1765430000000 } from './1765430000000-idempotent-replay-text';
 import { QueuedNotificationsIndex1765440000000 } from './1765440000000-queued-notifications-index';
 import { InventoryStockFactsNotify1765457000000 } from './1765457000000-inventory-stock-facts-notify';
+import { ProductsDemandUpdateKeepsStockFacts1765460000000 } from './1765460000000-products-demand-update-keeps-stock-facts';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   IdempotentReplayText1765430000000,
   QueuedNotificationsIndex1765440000000,
   InventoryStockFactsNotify1765457000000,
+  ProductsDemandUpdateKeepsStockFacts1765460000000,
 ];

@@ -89,4 +89,43 @@ describe('inventory: the stock facts a movement keeps follow the rows they came 
       await app.db.query('UPDATE entities SET timezone = $2 WHERE id = $1', [entityId, before]);
     }
   });
+  it('a products UPDATE of the demand average alone sends no notification; any other change does', async () => {
+    const productId = await newProduct(live);
+    const entityId = app.seed.entities.primary.id;
+    const listener = await app.db.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === 'inventory_stock_facts') heard.push(n.payload ?? '');
+    });
+    try {
+      await listener.query('LISTEN inventory_stock_facts');
+      // What the demand recorder writes on every shipment: the average, version and updated_at.
+      await app.db.query(
+        `UPDATE products SET demand_avg_per_day = 1.25, version = version + 1, updated_at = now() WHERE id = $1`,
+        [productId],
+      );
+      await app.db.query(
+        `UPDATE products p SET demand_avg_per_day = u.v, version = p.version + 1, updated_at = now()
+           FROM unnest($1::uuid[], $2::numeric[]) AS u(id, v) WHERE p.id = u.id`,
+        [
+          [productId, fixturesOf(app).productId],
+          ['0.5', '0.75'],
+        ],
+      );
+      await app.db.query(`UPDATE products SET demand_avg_per_day = 0 WHERE id = $1`, [productId]);
+      // Notifications arrive in commit order: the first one heard is the rename's.
+      await app.db.query(`UPDATE products SET name = name || ' (renamed)' WHERE id = $1`, [productId]);
+      expect(await eventually(async () => heard.length > 0, 5000)).toBe(true);
+      expect(heard).toEqual([entityId]);
+      await app.db.query(
+        `UPDATE products SET type = 'service', demand_avg_per_day = 2, version = version + 1 WHERE id = $1`,
+        [productId],
+      );
+      expect(await eventually(async () => heard.length > 1, 5000)).toBe(true);
+      expect(heard).toEqual([entityId, entityId]);
+    } finally {
+      await listener.query('UNLISTEN inventory_stock_facts');
+      listener.release();
+    }
+  });
 });

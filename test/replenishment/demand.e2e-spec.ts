@@ -1,9 +1,12 @@
 import { asEntity } from '../support/as-entity';
 import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { ProductsService } from '#contexts/catalog';
 import { DemandRecorderService, DemandService } from '#contexts/replenishment';
 import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('demand aggregates and kit order lines', () => {
@@ -168,5 +171,100 @@ describe('demand aggregates and kit order lines', () => {
     // A kit shipped from stock on its own line counts as the kit.
     await observe([{ productId: kit, quantity: -1, orderId: so.id, orderItemId: parent.id }]);
     expect((await asLive(() => demand.balanceDemand(kit, locationId))).run_rate_30.toFixed(4)).toBe('0.0333');
+  });
+  it('records the demand of every product a shipment moves: one product.updated each, with its previous value', async () => {
+    const shipFrom = app.seed.fixtures.location_id as string;
+    const products = [await product(), await product(), await product()];
+    const perPackage = [1, 3, 6];
+    for (const p of products)
+      await live
+        .post('/v1/inventory/adjustments')
+        .send({ product_id: p, location_id: shipFrom, quantity: 20, unit_cost: 2, reason: 'demand stock' })
+        .expect(201);
+    const so = await order(
+      'sales_order',
+      products.map((p, i) => ({ product_id: p, quantity: 2 * perPackage[i] })),
+    );
+    await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
+    /** One package of every line (perPackage units each), shipped. */
+    const ship = async () => {
+      const pkg = await live
+        .post('/v1/packages')
+        .send({
+          order_id: so.id,
+          location_id: shipFrom,
+          items: so.lines.map((l, i) => ({ order_item_id: l.id, quantity: perPackage[i] })),
+        })
+        .expect(201);
+      await live
+        .post(`/v1/packages/${pkg.body.id}/ship`)
+        .send({ carrier: 'ups', tracking_number: `1ZDEMAND${++seq}` })
+        .expect(200);
+    };
+    /** Each product's product.updated events carry `values` in order, each after the one before. */
+    const expectRecorded = async (values: number[][]) => {
+      for (const [i, p] of products.entries()) {
+        const events = (await outbox(app).eventsOf(p)).filter((e) => e.type === 'product.updated');
+        expect(events.map((e) => e.data.object.demand_avg_per_day)).toEqual(values[i]);
+        expect(events.map((e) => e.data.previous_attributes)).toEqual(
+          values[i].map((_, n) => ({ demand_avg_per_day: n === 0 ? 0 : values[i][n - 1] })),
+        );
+        const fetched = (await live.get(`/v1/products/${p}`).expect(200)).body;
+        expect(fetched.demand_avg_per_day).toBe(values[i].at(-1));
+        // The event carries the product as stored (updated_at as the write left it).
+        expect(events.at(-1)!.data.object).toEqual(fetched);
+      }
+    };
+
+    await ship();
+    // q units shipped today: q/30, q/90, q/180 and q/365 a day, blended 0.4/0.3/0.2/0.1:
+    // 1 -> 0.0180, 3 -> 0.0542, 6 -> 0.1083.
+    await expectRecorded([[0.018], [0.0542], [0.1083]]);
+    await ship();
+    // Twice as many: 2 -> 0.0361, 6 -> 0.1083, 12 -> 0.2166.
+    await expectRecorded([
+      [0.018, 0.0361],
+      [0.0542, 0.1083],
+      [0.1083, 0.2166],
+    ]);
+  });
+
+  it('records demand averages in one go: unchanged products keep their row and get no event', async () => {
+    const [a, b] = [await product(), await product()];
+    const record = (averages: [string, string][]) =>
+      asLive(() =>
+        app
+          .get(TransactionHost)
+          .run(() =>
+            app
+              .get(ProductsService)
+              .recordDemandAverages(new Map(averages.map(([id, v]) => [id, new Decimal(v)]))),
+          ),
+      );
+    const before = (await live.get(`/v1/products/${a}`).expect(200)).body;
+    await record([
+      [a, '0.0000'],
+      [b, '0.25'],
+    ]);
+    expect((await live.get(`/v1/products/${a}`).expect(200)).body).toEqual(before);
+    const updated = (await live.get(`/v1/products/${b}`).expect(200)).body;
+    expect(updated.demand_avg_per_day).toBe(0.25);
+    const events = async (id: string) =>
+      (await outbox(app).typesOf(id)).filter((t) => t === 'product.updated');
+    expect(await events(a)).toEqual([]);
+    expect(await events(b)).toEqual(['product.updated']);
+    const { rows } = await app.db.query('SELECT id, version FROM products WHERE id = ANY($1) ORDER BY id', [
+      [a, b],
+    ]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.version]))).toEqual({ [a]: 1, [b]: 2 });
+    // A product that is not the caller's is the contract's 404, and nothing is written.
+    const missing = randomUUID();
+    await expect(
+      record([
+        [b, '0.5'],
+        [missing, '1'],
+      ]),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect((await live.get(`/v1/products/${b}`).expect(200)).body.demand_avg_per_day).toBe(0.25);
   });
 });

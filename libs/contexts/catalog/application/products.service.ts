@@ -15,6 +15,7 @@ import {
   assertCanArchive,
   assertCanRestore,
   assertProductEditable,
+  changedDemandAverages,
   DimensionUnit,
   duplicateSku,
   ProductStatus,
@@ -349,17 +350,32 @@ export class ProductsService implements OnModuleInit {
     });
   }
 
-  /** For the inventory context: the average daily demand it computed for a product. */
-  async recordDemandAverage(productId: string, perDay: Decimal): Promise<void> {
+  /**
+   * For the replenishment context: the average daily demand it computed for products. The
+   * products are locked in one statement; those whose value changed are written with one UPDATE
+   * (version and updated_at bumped as by any update), presented in one batch and each gets its own
+   * product.updated event (previous_attributes: the old demand_avg_per_day), all in one insert.
+   */
+  async recordDemandAverages(averages: ReadonlyMap<string, Decimal>): Promise<void> {
+    if (averages.size === 0) return;
     await this.tx.run(async () => {
-      const product = await this.products.getForUpdate(productId);
-      if (product.demandAvgPerDay.equals(perDay)) return;
-      const previous = { demand_avg_per_day: (await this.presentOne(product)).demand_avg_per_day };
-      product.demandAvgPerDay = money(perDay);
-      await this.events.publish(
-        'product.updated',
-        await this.presentOne(await this.products.save(product)),
-        previous,
+      const locked = await this.products.getManyForUpdate([...averages.keys()]);
+      const changes = changedDemandAverages(locked, averages);
+      if (changes.length === 0) return;
+      // As the presenter shows it (no query: the old value is all the event needs of "before").
+      const previous = new Map(
+        changes.map(({ product }) => [product.id, toProductResource(product, [], []).demand_avg_per_day]),
+      );
+      for (const { product, next } of changes) product.demandAvgPerDay = money(next);
+      const changed = changes.map((c) => c.product);
+      await this.products.writeDemandAverages(changed);
+      const resources = await this.present(changed);
+      await this.events.publishMany(
+        resources.map((object) => ({
+          type: 'product.updated',
+          object,
+          previousAttributes: { demand_avg_per_day: previous.get(object.id) },
+        })),
       );
     });
   }

@@ -1,7 +1,14 @@
 import { assertCanSync } from './channel-listing';
 import { CatalogError } from './catalog-error';
 import { initialMetadata, mergeMetadata, metadataProblem } from './metadata';
-import { assertCanArchive, assertCanRestore, assertProductEditable, SKU_PATTERN } from './product';
+import Decimal from 'decimal.js';
+import {
+  assertCanArchive,
+  assertCanRestore,
+  assertProductEditable,
+  changedDemandAverages,
+  SKU_PATTERN,
+} from './product';
 import { assertDepth, assertNoCycle } from './product-category';
 
 const codeOf = (fn: () => void) => {
@@ -29,6 +36,32 @@ describe('product rules', () => {
   it('accepts usual SKUs and refuses blanks and spaces', () => {
     for (const sku of ['WID-001', 'a', 'BOX/12', 'X.1_2#3+']) expect(SKU_PATTERN.test(sku)).toBe(true);
     for (const sku of ['', ' A', 'A B', '-A', 'x'.repeat(65)]) expect(SKU_PATTERN.test(sku)).toBe(false);
+  });
+});
+
+describe('changed demand averages', () => {
+  const product = (id: string, avg: string) => ({ id, demandAvgPerDay: new Decimal(avg) });
+
+  it('keeps the products whose average differs, compared as decimals, in the order given', () => {
+    const a = product('a', '0.5000');
+    const b = product('b', '0');
+    const c = product('c', '1.2345');
+    const averages = new Map([
+      ['c', new Decimal('1.2346')],
+      ['a', new Decimal('0.5')],
+      ['b', new Decimal('0.0180')],
+    ]);
+    const changes = changedDemandAverages([a, b, c], averages);
+    expect(changes.map((ch) => [ch.product, ch.next.toFixed(4)])).toEqual([
+      [b, '0.0180'],
+      [c, '1.2346'],
+    ]);
+  });
+
+  it('leaves a product without a computed average, and answers nothing when nothing changed', () => {
+    expect(changedDemandAverages([product('a', '2')], new Map())).toEqual([]);
+    expect(changedDemandAverages([product('a', '2')], new Map([['a', new Decimal('2.0000')]]))).toEqual([]);
+    expect(changedDemandAverages([], new Map([['a', new Decimal(1)]]))).toEqual([]);
   });
 });
 

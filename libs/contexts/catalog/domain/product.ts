@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { CatalogError } from './catalog-error';
 
 export const PRODUCT_TYPES = ['standard', 'kit', 'service', 'box'] as const;
@@ -52,3 +53,18 @@ export const duplicateSku = (sku: string, param = 'sku') =>
     param,
     hint: `SKU '${sku}' is already used by another product or variant of this entity in this mode.`,
   });
+
+/**
+ * The products whose recorded average daily demand differs from the one computed for them, in the
+ * order given, with the new value: compared as decimals (0.5 and 0.5000 are the same); a product
+ * without a computed value is left as it is.
+ */
+export function changedDemandAverages<P extends { id: string; demandAvgPerDay: Decimal }>(
+  products: readonly P[],
+  averages: ReadonlyMap<string, Decimal>,
+): { product: P; next: Decimal }[] {
+  return products.flatMap((product) => {
+    const next = averages.get(product.id);
+    return next === undefined || product.demandAvgPerDay.equals(next) ? [] : [{ product, next }];
+  });
+}

@@ -85,10 +85,13 @@ export class DemandRecorderService {
     }
     await this.aggregates.add(deltas);
     await this.shipments.add(shipped);
-    // The product's demand_avg_per_day follows its demand (blended over every location).
-    for (const productId of [...new Set(deltas.map((d) => d.productId))].sort()) {
-      const rates = await this.demand.productRates(productId);
-      await this.products.recordDemandAverage(productId, rates.blended_daily);
-    }
+    // The products' demand_avg_per_day follows their demand (blended over every location): one
+    // read of the rates, one write of the averages, for all the products moved.
+    const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
+    if (productIds.length === 0) return;
+    const rates = await this.demand.productRatesMany(productIds, dayInZone(new Date(), timezone));
+    await this.products.recordDemandAverages(
+      new Map(productIds.map((id) => [id, rates.get(id)!.blended_daily])),
+    );
   }
 }

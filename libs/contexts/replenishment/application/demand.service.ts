@@ -36,10 +36,21 @@ export class DemandService {
     return this.aggregates.windowSums(pairs, businessDay ?? (await this.businessDay()));
   }
 
-  /** Run rates of a product over all its locations. */
-  async productRates(productId: string): Promise<RunRates> {
-    const [sums] = await this.windowSums([{ productId, locationId: null }]);
-    return runRates(sums);
+  /**
+   * Run rates of products over all their locations, by product id: one read for any number of
+   * products (and one of the business day, unless the caller knows it).
+   */
+  async productRatesMany(
+    productIds: readonly string[],
+    businessDay?: string,
+  ): Promise<Map<string, RunRates>> {
+    const ids = [...new Set(productIds)];
+    if (ids.length === 0) return new Map();
+    const sums = await this.windowSums(
+      ids.map((productId) => ({ productId, locationId: null })),
+      businessDay,
+    );
+    return new Map(ids.map((id, i) => [id, runRates(sums[i])]));
   }
 
   /**
