@@ -12,7 +12,13 @@ describe('packing rules', () => {
   it('sums the units of each line over the package statuses asked for', () => {
     const byStatus = new Map([
       ['packing', new Map([['l1', 1]])],
-      ['shipped', new Map([['l1', 2], ['l2', 1]])],
+      [
+        'shipped',
+        new Map([
+          ['l1', 2],
+          ['l2', 1],
+        ]),
+      ],
       ['void', new Map([['l1', 5]])],
     ]);
     const held = unitsIn(byStatus, ['packing', 'shipped', 'delivered']);

@@ -42,7 +42,13 @@ export class StockCommitmentRepository extends TenantRepository<StockCommitmentR
           SET open_quantity = v.open, done_quantity = v.done, version = c.version + 1, updated_at = CURRENT_TIMESTAMP
          FROM unnest($3::uuid[], $4::int[], $5::int[]) AS v(id, open, done)
         WHERE c.entity_id = $1 AND c.livemode = $2 AND c.id = v.id`,
-      [entityId, livemode, rows.map((r) => r.id), rows.map((r) => r.openQuantity), rows.map((r) => r.doneQuantity)],
+      [
+        entityId,
+        livemode,
+        rows.map((r) => r.id),
+        rows.map((r) => r.openQuantity),
+        rows.map((r) => r.doneQuantity),
+      ],
     );
   }
 }
