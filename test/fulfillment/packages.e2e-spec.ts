@@ -46,6 +46,29 @@ describe('packages', () => {
     await live.get(`/v1/packages/${res.body.id}`).expect(200);
   });
 
+  it('keeps every digit of a package number past six digits', async () => {
+    const entityId = app.seed.entities.primary.id;
+    const { rows } = await app.db.query(
+      `SELECT last_package_number FROM fulfillment_settings WHERE entity_id = $1 AND livemode`,
+      [entityId],
+    );
+    const last = rows[0].last_package_number;
+    await app.db.query(
+      `UPDATE fulfillment_settings SET last_package_number = 1234566 WHERE entity_id = $1 AND livemode`,
+      [entityId],
+    );
+    try {
+      const order = await widgetOrder(1);
+      const res = await live.post('/v1/packages').send({ order_id: order.id }).expect(201);
+      expect(res.body.package_number).toBe('QA1-PKG-1234567');
+    } finally {
+      await app.db.query(
+        `UPDATE fulfillment_settings SET last_package_number = $2 WHERE entity_id = $1 AND livemode`,
+        [entityId, last],
+      );
+    }
+  });
+
   it('quotes rates, buys a PDF label and fulfills: stock, ledger, outbox, order fulfilled', async () => {
     const order = await widgetOrder(2);
     const pkg = (
@@ -90,7 +113,8 @@ describe('packages', () => {
     expect(roles.cogs.debit).toBe(roles.inventory.credit);
     expect(roles.receivables.debit).toBe(roles.revenue.credit);
     const { rows } = await app.db.query(
-      `SELECT type FROM outbox_events WHERE data->'object'->>'id' = $1 ORDER BY id`,
+      `SELECT type, data->'object'->>'package_number' AS number FROM outbox_events
+        WHERE data->'object'->>'id' = $1 ORDER BY id`,
       [created.body.id],
     );
     expect(rows.map((r) => r.type)).toEqual([
@@ -98,6 +122,21 @@ describe('packages', () => {
       'fulfillment.label.purchased',
       'fulfillment.shipped',
     ]);
+    // The number is taken last in the transaction: every record and event shows it, none a placeholder.
+    expect(rows.map((r) => r.number)).toEqual(Array(3).fill(created.body.package_number));
+    const written = await app.db.query(
+      `SELECT (SELECT package_number FROM packages WHERE id = $1) AS package_number,
+              (SELECT description FROM journal_entries WHERE source_type = 'FULFILLMENT' AND source_id = $1::text) AS description,
+              (SELECT entry_number FROM journal_entries WHERE source_type = 'FULFILLMENT' AND source_id = $1::text) AS entry_number,
+              (SELECT subject FROM shipment_notifications WHERE package_id = $1) AS subject`,
+      [created.body.id],
+    );
+    expect(written.rows[0]).toMatchObject({
+      package_number: created.body.package_number,
+      description: `Fulfillment of package ${created.body.package_number}`,
+      subject: `Your order has shipped: package ${created.body.package_number}`,
+    });
+    expect(written.rows[0].entry_number).not.toMatch(/pending/);
     // The first package still holds one unit; the order is fulfilled once it ships too.
     expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.order_status).toBe('confirmed');
     await live

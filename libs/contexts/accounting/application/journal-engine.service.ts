@@ -175,9 +175,12 @@ export class JournalEngine {
    * at once from the entity's counter row (which stays locked until that transaction commits: the
    * caller writes them last). 422 period_closed when their period closed since the facts were read.
    */
-  async writePrepared(prepared: readonly PreparedEntry[]): Promise<void> {
+  async writePrepared(
+    prepared: readonly PreparedEntry[],
+    options: { numberAtCommit?: boolean } = {},
+  ): Promise<void> {
     if (prepared.length === 0) return;
-    const numbers = await this.writer.writeManyInTransaction(prepared);
+    const numbers = await this.writer.writeManyInTransaction(prepared, options);
     prepared.forEach((p, i) => {
       if (numbers[i] === null) throw periodClosed(p.period, { date: p.entry.entryDate });
       p.entry.entryNumber = numbers[i];

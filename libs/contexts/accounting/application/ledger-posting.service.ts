@@ -91,8 +91,12 @@ export class LedgerPostingService {
     return this.engine.build(this.newEntry(request), facts);
   }
 
-  writePostings(prepared: readonly PreparedPosting[]): Promise<void> {
-    return this.engine.writePrepared(prepared);
+  /** `numberAtCommit`: the entries take their numbers inside the caller's COMMIT (see post()). */
+  writePostings(
+    prepared: readonly PreparedPosting[],
+    options: { numberAtCommit?: boolean } = {},
+  ): Promise<void> {
+    return this.engine.writePrepared(prepared, options);
   }
 
   private newEntry(request: PostingRequest): NewEntry {

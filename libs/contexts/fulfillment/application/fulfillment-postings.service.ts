@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService, LedgerPostingService, PostingLine } from '#contexts/accounting';
+import {
+  AccountingSettingsService,
+  LedgerPostingService,
+  PostingLine,
+  PostingRequest,
+} from '#contexts/accounting';
 import { money } from '#platform/persistence/money';
 
 /**
@@ -18,32 +23,56 @@ export class FulfillmentPostings {
   /**
    * FULFILLMENT of a shipped package: debit COGS and credit inventory at the inventory cost;
    * debit receivables and credit revenue (and sales tax) for the shipped units' share of their
-   * order lines: revenue of a sales order is recognised when its units ship. `entryDate` is the
-   * business day when the caller read it already (see businessDay()); `newPackage` says the
-   * package was created in the caller's transaction, so no entry can exist for it yet.
+   * order lines: revenue of a sales order is recognised when its units ship.
    */
-  fulfillment(
-    packageId: string,
-    packageNumber: string,
-    cost: Decimal,
-    net: Decimal,
-    tax: Decimal,
-    options: { entryDate?: string; newPackage?: boolean } = {},
-  ) {
+  fulfillment(packageId: string, packageNumber: string, cost: Decimal, net: Decimal, tax: Decimal) {
     return this.post(
       'FULFILLMENT',
       packageId,
       `Fulfillment of package ${packageNumber}`,
-      [
-        { role: 'cogs', debit: cost, description: 'Cost of goods shipped' },
-        { role: 'inventory', credit: cost, description: 'Inventory shipped' },
-        { role: 'receivables', debit: net.plus(tax), description: 'Shipped to the customer' },
-        { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
-        { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
-      ],
-      options.entryDate,
-      options.newPackage,
+      this.fulfillmentLines(cost, net, tax),
     );
+  }
+
+  /**
+   * FULFILLMENT of a package created in the caller's transaction, in two steps: what the entry
+   * needs (its accounts and period) is read now, and the returned function writes it once the
+   * package has its number, numbered itself inside COMMIT; so a caller holding a lock from the
+   * package number to commit spends one statement on the entry there.
+   */
+  async fulfillmentOfNewPackage(
+    packageId: string,
+    cost: Decimal,
+    net: Decimal,
+    tax: Decimal,
+    entryDate: string,
+  ): Promise<(packageNumber: string) => Promise<void>> {
+    const lines = keptLines(this.fulfillmentLines(cost, net, tax));
+    if (lines.length === 0) return async () => undefined;
+    const request = (packageNumber: string): PostingRequest => ({
+      source_type: 'FULFILLMENT',
+      source_id: packageId,
+      source_module: 'fulfillment',
+      entry_date: entryDate,
+      description: `Fulfillment of package ${packageNumber}`,
+      lines,
+      new_source: true,
+    });
+    const facts = await this.ledger.postingFacts([request('')]);
+    return (packageNumber) =>
+      this.ledger.writePostings([this.ledger.preparePosting(request(packageNumber), facts)], {
+        numberAtCommit: true,
+      });
+  }
+
+  private fulfillmentLines(cost: Decimal, net: Decimal, tax: Decimal): PostingLine[] {
+    return [
+      { role: 'cogs', debit: cost, description: 'Cost of goods shipped' },
+      { role: 'inventory', credit: cost, description: 'Inventory shipped' },
+      { role: 'receivables', debit: net.plus(tax), description: 'Shipped to the customer' },
+      { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
+      { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
+    ];
   }
 
   /** The entity's business day, the date of the entries (read ahead by a caller holding a lock later). */
@@ -84,19 +113,20 @@ export class FulfillmentPostings {
     sourceId: string,
     description: string,
     lines: PostingLine[],
-    entryDate?: string,
-    newSource?: boolean,
   ) {
-    const kept = lines.filter((l) => money(l.debit ?? 0).gt(0) || money(l.credit ?? 0).gt(0));
+    const kept = keptLines(lines);
     if (kept.length === 0) return null;
     return this.ledger.post({
       source_type: sourceType,
       source_id: sourceId,
       source_module: 'fulfillment',
-      entry_date: entryDate ?? (await this.settings.currentBusinessDay()),
+      entry_date: await this.settings.currentBusinessDay(),
       description,
       lines: kept,
-      ...(newSource ? { new_source: true } : {}),
     });
   }
 }
+
+/** Lines of zero are left out. */
+const keptLines = (lines: PostingLine[]) =>
+  lines.filter((l) => money(l.debit ?? 0).gt(0) || money(l.credit ?? 0).gt(0));

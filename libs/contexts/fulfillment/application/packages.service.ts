@@ -12,13 +12,7 @@ import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
-import {
-  assertTransition,
-  nextStatus,
-  PackageStatus,
-  formatPackageNumber,
-  UNIT_HOLDING_STATUSES,
-} from '../domain/package';
+import { assertTransition, nextStatus, PackageStatus, UNIT_HOLDING_STATUSES } from '../domain/package';
 import { assertSerialCount, remainingByLine, RequestedItem, resolveItems, unitsIn } from '../domain/packing';
 import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
@@ -253,13 +247,24 @@ export class PackagesService {
           }
         }
       }
-      const entryDate = shipment ? await this.postings.businessDay() : undefined;
-      // The number last: the counter row is locked from here to commit, over the writes only.
-      const { n, prefix } = await this.settings.nextPackageNumber();
-      pkg.packageNumber = formatPackageNumber(prefix, n);
-      for (const event of events) event.object.package_number = pkg.packageNumber;
+      if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
+      const writeEntry =
+        shipment &&
+        (await this.postings.fulfillmentOfNewPackage(
+          pkg.id,
+          shipment.cost,
+          shipment.net,
+          shipment.tax,
+          await this.postings.businessDay(),
+        ));
+      // The package and its items go in with a placeholder number; the number is taken last, so
+      // the counter row stays locked (until commit) over the label, the notification, the entry
+      // and the events only, which all show the number.
+      pkg.packageNumber = `pending-${pkg.id}`;
       await this.packages.insertBuilt([pkg]);
       await this.items.insertBuilt(items);
+      pkg.packageNumber = await this.settings.numberPackage(pkg.id);
+      for (const event of events) event.object.package_number = pkg.packageNumber;
       if (label && bought) {
         this.labels.renderFile(label, bought, pkg.packageNumber);
         await this.labelRecords.insertBuilt([label]);
@@ -267,16 +272,7 @@ export class PackagesService {
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
       if (notification) await this.notifications.insert([notification]);
       await this.events.publishMany(events);
-      if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
-      if (shipment)
-        await this.postings.fulfillment(
-          pkg.id,
-          pkg.packageNumber,
-          shipment.cost,
-          shipment.net,
-          shipment.tax,
-          { entryDate, newPackage: true },
-        );
+      if (writeEntry) await writeEntry(pkg.packageNumber);
       return {
         outcome,
         notificationId: notification?.id ?? null,

@@ -1,11 +1,4 @@
-import {
-  allowedFrom,
-  assertTransition,
-  canMove,
-  formatPackageNumber,
-  nextStatus,
-  PACKAGE_STATUSES,
-} from './package';
+import { allowedFrom, assertTransition, canMove, nextStatus, PACKAGE_STATUSES } from './package';
 
 describe('package state machine', () => {
   it('moves packing → packed → labeled → shipped → delivered → returned', () => {
@@ -43,10 +36,5 @@ describe('package state machine', () => {
     expect(() => assertTransition('buy_label', 'shipped')).toThrow(
       expect.objectContaining({ code: 'invalid_state' }),
     );
-  });
-
-  it('numbers packages with the entity prefix, padded to six digits', () => {
-    expect(formatPackageNumber('QA1', 42)).toBe('QA1-PKG-000042');
-    expect(formatPackageNumber('ACME', 1234567)).toBe('ACME-PKG-1234567');
   });
 });

@@ -78,9 +78,3 @@ export const nextStatus = (action: Exclude<PackageAction, 'edit'>): PackageStatu
 
 /** A non-void package still holds its units against the order lines (void releases them). */
 export const holdsUnits = (status: PackageStatus): boolean => status !== 'void';
-
-/** `<PREFIX>-PKG-000042`: the entity's prefix and the per-entity sequence, zero-padded to 6 digits. */
-export function formatPackageNumber(prefix: string, n: number): string {
-  const digits = String(n);
-  return `${prefix}-PKG-${digits.length >= 6 ? digits : digits.padStart(6, '0')}`;
-}

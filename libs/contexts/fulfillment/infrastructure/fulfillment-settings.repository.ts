@@ -30,16 +30,26 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
    * settings row if needed: the counter row stays locked until commit, so numbers are gapless (a
    * rolled-back package gives its number back). Callers take it as late as they can.
    */
-  async nextPackageNumber(): Promise<{ n: number; prefix: string }> {
+  /**
+   * Gives a package inserted with a placeholder number the entity's next package number, formatted
+   * `<prefix>-PKG-<n>` with n zero-padded to six digits: the counter row is locked from here to
+   * the caller's commit, so the caller does this as late as it can.
+   */
+  async numberPackage(packageId: string): Promise<string> {
     const { entityId, livemode } = RequestContext.caller();
-    type Row = { last_package_number: string; package_number_prefix: string };
+    const rows: { package_number: string }[] = await this.tx.transactional.query(
+      `WITH counter AS (
+         UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
+          WHERE entity_id = $1 AND livemode = $2
+          RETURNING package_number_prefix || '-PKG-' || lpad(last_package_number::text, greatest(6, length(last_package_number::text)), '0') AS package_number)
+       UPDATE packages p SET package_number = counter.package_number
+         FROM counter WHERE p.id = $3 AND p.entity_id = $1 AND p.livemode = $2
+       RETURNING p.package_number`,
+      [entityId, livemode, packageId],
+    );
     // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
-    const [rows] = (await this.tx.transactional.query(
-      `UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
-       WHERE entity_id = $1 AND livemode = $2 RETURNING last_package_number, package_number_prefix`,
-      [entityId, livemode],
-    )) as [Row[], number];
-    const row = rows[0];
-    return { n: Number(row.last_package_number), prefix: row.package_number_prefix };
+    const [row] = (rows as unknown as [typeof rows, number])[0];
+    if (!row) throw new Error(`Package ${packageId} was not inserted before its number was taken`);
+    return row.package_number;
   }
 }
