@@ -5,7 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { MUTATING_METHODS } from '../auth/mutation-gate';
 import { RouteRegistry } from '../http/route-registry';
 import { newId } from '../persistence/ids';
-import { Caller } from '../tenancy/request-context';
+import { KeyedBatches } from '../persistence/keyed-batches';
+import { Caller, RequestContext } from '../tenancy/request-context';
 
 export interface ActivityEntry {
   entityId: string;
@@ -20,8 +21,7 @@ export interface ActivityEntry {
 }
 
 /**
- * Writes activity rows after the response: one short statement each, failures logged and
- * swallowed. They go through one dedicated connection with `synchronous_commit=off`, so a row
+ * Writes activity rows after the response, failures logged and swallowed. They go through one dedicated connection with `synchronous_commit=off`, so a row
  * never waits for a WAL flush: a server crash can lose the last fraction of a second of activity
  * rows, never a mutation (those keep synchronous commits).
  */
@@ -29,6 +29,9 @@ export interface ActivityEntry {
 export class ActivityRecorder implements OnApplicationShutdown {
   private readonly logger = new Logger('ActivityRecorder');
   private pool?: Pool;
+  private readonly batches = new KeyedBatches<ActivityEntry>(500, (entries) =>
+    RequestContext.outsideRequest(() => this.write(entries)),
+  );
 
   constructor(
     private readonly config: AppConfig,
@@ -77,26 +80,38 @@ export class ActivityRecorder implements OnApplicationShutdown {
     };
   }
 
-  async record(entry: ActivityEntry): Promise<void> {
+  /**
+   * Queues the row of a finished request: rows of requests that finish while a write is running
+   * go in together with the next one (one multi-row INSERT), so a busy API spends one statement
+   * on many requests' activity and an idle one writes each row at once.
+   */
+  record(entry: ActivityEntry): void {
+    this.batches.add('activity', entry);
+  }
+
+  private async write(entries: ActivityEntry[]): Promise<void> {
     try {
       await this.connection().query(
         `INSERT INTO activity_log (id, entity_id, livemode, api_key_id, method, path, resource_type, resource_id, status, request_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[])`,
         [
-          newId(),
-          entry.entityId,
-          entry.livemode,
-          entry.apiKeyId,
-          entry.method,
-          entry.path,
-          entry.resourceType,
-          entry.resourceId,
-          entry.status,
-          entry.requestId,
+          entries.map(() => newId()),
+          entries.map((e) => e.entityId),
+          entries.map((e) => e.livemode),
+          entries.map((e) => e.apiKeyId),
+          entries.map((e) => e.method),
+          entries.map((e) => e.path),
+          entries.map((e) => e.resourceType),
+          entries.map((e) => e.resourceId),
+          entries.map((e) => e.status),
+          entries.map((e) => e.requestId),
         ],
       );
     } catch (error) {
-      this.logger.warn({ err: error, request_id: entry.requestId }, 'activity log write failed');
+      this.logger.warn(
+        { err: error, request_ids: entries.map((e) => e.requestId) },
+        'activity log write failed',
+      );
     }
   }
 }
@@ -119,7 +134,7 @@ export function activityLogMiddleware(recorder: () => ActivityRecorder): Request
     res.once('finish', () => {
       const active = recorder();
       const entry = active.describe(req, res, createdId);
-      if (entry) void active.record(entry);
+      if (entry) active.record(entry);
     });
     next();
   };
