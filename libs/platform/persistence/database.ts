@@ -4,6 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../db/migrations';
 import { AppConfig } from '../config/app-config';
 import { assertServerCanReach, embeddedBinaryDir, explainStartFailure } from './embedded-access';
+import { PreparingClient } from './prepared-statements';
 
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
@@ -21,7 +22,7 @@ export function dataSourceOptions(
     migrationsRun: false,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
-    extra: { max: poolMax },
+    extra: { max: poolMax, Client: PreparingClient },
     ...extra,
   } as DataSourceOptions;
 }

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * Names of statement texts to prepare: a text gets its name once it has run `prepareAfter`
+ * times, and at most `max` texts get one (each connection keeps the plans of the statements it
+ * has prepared until it closes). The name is a hash of the text, the same on every connection.
+ */
+export class StatementNames {
+  private readonly seen = new Map<string, number>();
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly prepareAfter: number,
+    private readonly max: number,
+  ) {}
+
+  /** The prepared-statement name of `text`, or undefined while it should run unnamed. */
+  nameOf(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known) return known;
+    if (this.names.size >= this.max) return undefined;
+    const runs = (this.seen.get(text) ?? 0) + 1;
+    if (runs < this.prepareAfter) {
+      if (this.seen.size < this.max * 10) this.seen.set(text, runs);
+      return undefined;
+    }
+    this.seen.delete(text);
+    const name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    this.names.set(text, name);
+    return name;
+  }
+}
+
+const statementNames = new StatementNames(3, 400);
+
+/**
+ * The pool's client class: a parameterised statement that runs often is sent as a named
+ * prepared statement, so PostgreSQL parses and plans it once per connection instead of at
+ * every run (the repositories' statements are few and fixed; the SQL text is the key).
+ */
+export class PreparingClient extends Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+      const name = statementNames.nameOf(text);
+      if (name) return (super.query as (config: unknown) => never)({ name, text, values });
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
