@@ -18,7 +18,7 @@ export interface OrderFacts {
   lines: (PackableLine & LineMoney & { unitPrice: Decimal })[];
 }
 
-type OrderView = Awaited<ReturnType<OrdersService['retrieve']>>;
+type OrderView = Awaited<ReturnType<OrdersService['withLines']>>;
 
 export function orderFactsOf(order: OrderView): OrderFacts {
   return {
@@ -62,7 +62,7 @@ export class OrderReader {
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
-    return orderFactsOf(await this.orders.retrieve(id));
+    return orderFactsOf(await this.orders.withLines(id));
   }
 
   async customer(accountId: string | null): Promise<{ name: string; email: string | null }> {

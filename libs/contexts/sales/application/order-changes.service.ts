@@ -71,6 +71,13 @@ export class OrderChanges {
     return (await this.present([row]))[0];
   }
 
+  /** An order with its lines but not its tag ids (one query fewer), for readers that act on its lines. */
+  async presentLines(row: OrderRecord): Promise<Omit<OrderResource, 'tag_ids'>> {
+    const lines = await this.lines.ofOrders([row.id]);
+    const { tag_ids: _tags, ...order } = toOrderResource(row, lines.get(row.id) ?? [], []);
+    return order;
+  }
+
   /** Saves the order after a change; marks it revised when it was confirmed and already sent. */
   async saveChange(
     record: OrderRecord,

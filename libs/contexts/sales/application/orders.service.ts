@@ -207,6 +207,11 @@ export class OrdersService implements OnModuleInit {
     return this.changes.presentOne(await this.orders.getById(id));
   }
 
+  /** For the fulfillment context: an order and its lines, without its tag ids. */
+  async withLines(id: string): Promise<Omit<OrderResource, 'tag_ids'>> {
+    return this.changes.presentLines(await this.orders.getById(id));
+  }
+
   /** Changes fields and (when `lines` is sent) replaces every line; a change after sending revises a confirmed order. */
   async update(id: string, input: OrderInput): Promise<OrderResource> {
     return this.tx.run(async () => {
