@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../../../db/migrations';
 import { AppConfig } from '../config/app-config';
 import { assertServerCanReach, embeddedBinaryDir, explainStartFailure } from './embedded-access';
 import { PreparingClient } from './prepared-statements';
+import { useFastTimestampParser } from './timestamp-parser';
 
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
@@ -15,6 +16,7 @@ export function dataSourceOptions(
   extra: Partial<DataSourceOptions> = {},
   poolMax = 10,
 ): DataSourceOptions {
+  useFastTimestampParser();
   return {
     type: 'postgres',
     url,
