@@ -3,6 +3,9 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { rawPool } from './raw-pool';
 
+/** A column's values kept as the driver gives them. */
+const IDENTITY = (value: unknown): unknown => value;
+
 const TIMESTAMP_TYPES: ReadonlySet<unknown> = new Set([
   'datetime',
   Date,
@@ -79,6 +82,39 @@ export class PlainReader<E extends ObjectLiteral> {
         ? (metadata.target as { prototype: object }).prototype
         : undefined;
     this.fields = this.prototype ? declared.map((p) => byProperty.get(p)!) : fields;
+    this.fromPrototype = this.prototype ? PlainReader.compile(this.prototype, this.fields) : undefined;
+  }
+
+  /** Builds records from the prototype (see the constructor); undefined when that is not possible. */
+  private readonly fromPrototype: ((row: Record<string, unknown>) => E) | undefined;
+
+  /**
+   * The hydration of one entity as a function of its own, its fields assigned in a fixed order by
+   * name (one shape, the property stores monomorphic), a conversion called only where a column
+   * has one. Property and column names come from the entity's metadata and are written as JSON
+   * string literals.
+   */
+  private static compile<E>(
+    prototype: object,
+    fields: readonly { name: string; property: string; convert: (value: unknown) => unknown }[],
+  ): (row: Record<string, unknown>) => E {
+    const lines = fields.map((f, i) => {
+      const value = `row[${JSON.stringify(f.name)}]`;
+      const target = `e[${JSON.stringify(f.property)}]`;
+      return f.convert === IDENTITY
+        ? `${target} = ${value};`
+        : `{ const v = ${value}; ${target} = v === undefined ? undefined : c${i}(v); }`;
+    });
+    const converters = fields.map((f, i) => `const c${i} = converters[${i}];`).join('\n');
+    const make = new Function(
+      'proto',
+      'converters',
+      `${converters}\nreturn function hydrate(row) {\nconst e = Object.create(proto);\n${lines.join('\n')}\nreturn e;\n};`,
+    ) as (proto: object, converters: unknown[]) => (row: Record<string, unknown>) => E;
+    return make(
+      prototype,
+      fields.map((f) => f.convert),
+    );
   }
 
   /** The entity's prototype when records can be built from it directly (see the constructor). */
@@ -100,9 +136,9 @@ export class PlainReader<E extends ObjectLiteral> {
         ? (value) => ApplyValueTransformers.transformFrom(transformer, value === null ? value : toDate(value))
         : toDate;
     }
-    return transformer
-      ? (value) => ApplyValueTransformers.transformFrom(transformer, value)
-      : (value) => value;
+    if (!transformer) return IDENTITY;
+    if (!Array.isArray(transformer)) return (value) => transformer.from(value);
+    return (value) => ApplyValueTransformers.transformFrom(transformer, value);
   }
 
   private static readonly readers = new WeakMap<
@@ -158,14 +194,7 @@ export class PlainReader<E extends ObjectLiteral> {
   }
 
   hydrate(row: Record<string, unknown>): E {
-    if (this.prototype) {
-      const entity = Object.create(this.prototype) as Record<string, unknown>;
-      for (const field of this.fields) {
-        const value = row[field.name];
-        entity[field.property] = value === undefined ? undefined : field.convert(value);
-      }
-      return entity as E;
-    }
+    if (this.fromPrototype) return this.fromPrototype(row);
     const entity = this.metadata.create(undefined, { fromDeserializer: true }) as Record<string, unknown>;
     for (const field of this.fields) {
       const value = row[field.name];
