@@ -1,4 +1,4 @@
-import { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { rawPool } from './raw-pool';
@@ -184,12 +184,17 @@ export class PlainReader<E extends ObjectLiteral> {
   }
 
   /**
-   * Runs `sql` (selecting `selectList` from `table`) outside any transaction and hydrates the
-   * rows (one promise: the driver's, continued with `then`, no async frame of its own).
+   * Runs `sql` (selecting `selectList` from `table`) and hydrates the rows: through `manager`
+   * (the open transaction's) when given, else straight on the pool (one promise: the driver's,
+   * continued with `then`, no async frame of its own).
    */
-  query(sql: string, values: unknown[]): Promise<E[]> {
+  query(sql: string, values: unknown[], manager?: EntityManager): Promise<E[]> {
+    if (manager)
+      return (manager.query(sql, values) as Promise<Record<string, unknown>[]>).then((rows) =>
+        rows.map((row) => this.hydrate(row)),
+      );
     return rawPool(this.dataSource)
-      .query<Record<string, unknown>>({ text: sql, values })
+      .query<Record<string, unknown>>(sql, values)
       .then(({ rows }) => rows.map((row) => this.hydrate(row)));
   }
 

@@ -41,10 +41,19 @@ const statementNames = new StatementNames(3, 400);
  */
 export class PreparingClient extends Client {
   override query(...args: unknown[]): never {
-    const [text, values] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+    const [text, values, callback] = args;
+    if (
+      typeof text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      (args.length === 2 || (args.length === 3 && typeof callback === 'function'))
+    ) {
       const name = statementNames.nameOf(text);
-      if (name) return (super.query as (config: unknown) => never)({ name, text, values });
+      if (name)
+        return (super.query as (config: unknown, callback?: unknown) => never)(
+          { name, text, values },
+          callback,
+        );
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }

@@ -1,4 +1,4 @@
-import { EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { RequestContext } from '../tenancy/request-context';
 import { notFound } from '../errors/domain-error';
 import { ListQueryDto } from '../http/list/list-query.dto';
@@ -48,13 +48,21 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   /**
-   * The prepared reader for reads outside a transaction (undefined inside one, or when the
-   * entity is more than plain columns): the same rows and records as TypeORM's find, without
-   * rebuilding the statement on every request.
+   * The prepared reader (undefined when the entity is more than plain columns): the same rows
+   * and records as TypeORM's find, without rebuilding the statement on every request.
    */
   private plainReader(): PlainReader<E> | undefined {
-    if (this.tx.inTransaction) return undefined;
     return PlainReader.of(this.tx.dataSource, this.target);
+  }
+
+  /** Whether this repository narrows scopedQuery() (hiding deleted rows, say). */
+  private narrowsScope(): boolean {
+    return this.scopedQuery !== TenantRepository.prototype.scopedQuery;
+  }
+
+  /** The open transaction's manager, for a plain read inside it (undefined outside one). */
+  private readManager(): EntityManager | undefined {
+    return this.tx.inTransaction ? this.tx.manager : undefined;
   }
 
   /** The record, or null (a hot read: one promise, the driver's, continued with `then`). */
@@ -68,6 +76,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
           .query(
             `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 LIMIT 1`,
             [id, entityId, livemode],
+            this.readManager(),
           )
           .then(([found]) => found ?? null);
       }
@@ -137,18 +146,34 @@ export abstract class TenantRepository<E extends TenantRecord> {
     values: unknown[],
     orderBy?: string,
   ): Promise<E[] | undefined> {
+    // Inside a transaction a repository that narrows scopedQuery() keeps the query builder.
+    if (this.tx.inTransaction && this.narrowsScope()) return undefined;
     const reader = this.plainReader();
     if (!reader) return undefined;
     const { entityId, livemode } = this.scope();
     return reader.query(
       `SELECT ${reader.selectList} FROM ${reader.table} WHERE entity_id = $1 AND livemode = $2 AND ${condition}${orderBy ? ` ORDER BY ${orderBy}` : ''}`,
       [entityId, livemode, ...values],
+      this.readManager(),
     );
   }
 
   /** Locks the row for the rest of the transaction. */
   async getForUpdate(id: string): Promise<E> {
     if (!isUuid(id)) throw notFound(this.resourceName, id);
+    // A repository that narrows scopedQuery() (hiding deleted rows, say) keeps the query builder.
+    const reader =
+      this.scopedQuery === TenantRepository.prototype.scopedQuery ? this.plainReader() : undefined;
+    if (reader) {
+      const { entityId, livemode } = this.scope();
+      const [locked] = await reader.query(
+        `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 FOR UPDATE`,
+        [id, entityId, livemode],
+        this.tx.transactional,
+      );
+      if (!locked) throw notFound(this.resourceName, id);
+      return locked;
+    }
     const found = await this.scopedQuery('r')
       .andWhere('r.id = :id', { id })
       .setLock('pessimistic_write')
@@ -243,11 +268,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
     // key) runs as one prepared statement; everything else goes through the query builder.
     const filters = Array.isArray(build) ? (build as readonly PageFilter[]) : [];
     const callback = typeof build === 'function' ? build : undefined;
-    const plain =
-      !callback &&
-      !options.keyColumn &&
-      !query.include_count &&
-      this.scopedQuery === TenantRepository.prototype.scopedQuery;
+    const plain = !callback && !options.keyColumn && !query.include_count && !this.narrowsScope();
     const reader = plain ? this.plainReader() : undefined;
     if (reader) return this.plainPage(reader, query, options, filters);
     const qb = this.scopedQuery('r');
@@ -281,6 +302,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
       return reader.query(
         `SELECT ${reader.selectList} FROM ${reader.table} WHERE ${where} ORDER BY id ${window.order} LIMIT $${values.length}`,
         values,
+        this.readManager(),
       );
     });
   }
