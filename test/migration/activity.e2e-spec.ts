@@ -1,3 +1,4 @@
+import { Pool } from 'pg';
 import { ActivityRecorder } from '#platform/activity/activity-recorder';
 import { api, expectError } from '../support/http';
 import { waitFor } from '../support/eventually';
@@ -161,6 +162,37 @@ describe('activity log', () => {
     } finally {
       record.mockRestore();
       await app.db.query(`ALTER TABLE activity_log_away RENAME TO activity_log`);
+    }
+  });
+
+  it('writes the rows still queued when the app shuts down', async () => {
+    const other = await startTestApp();
+    const recorder = other.get(ActivityRecorder);
+    const requestId = `req_shutdown_${Date.now()}`;
+    const url = other.databaseUrl;
+    try {
+      // Queued, then shut down before the queue's write has started.
+      recorder.record({
+        entityId: other.seed.entities.primary.id,
+        livemode: true,
+        apiKeyId: '00000000-0000-0000-0000-000000000000',
+        method: 'POST',
+        path: '/v1/tags',
+        resourceType: 'tags',
+        resourceId: null,
+        status: 201,
+        requestId,
+      });
+      await recorder.onApplicationShutdown();
+    } finally {
+      await other.close();
+    }
+    const db = new Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await db.query(`SELECT path FROM activity_log WHERE request_id = $1`, [requestId]);
+      expect(rows).toEqual([{ path: '/v1/tags' }]);
+    } finally {
+      await db.end();
     }
   });
 });

@@ -29,6 +29,10 @@ export interface ActivityEntry {
 export class ActivityRecorder implements OnApplicationShutdown {
   private readonly logger = new Logger('ActivityRecorder');
   private pool?: Pool;
+  /** Rows queued or being written; shutdown waits for them. */
+  private pending = 0;
+  private drained?: () => void;
+  private closed = false;
   private readonly batches = new KeyedBatches<ActivityEntry>(500, (entries) =>
     RequestContext.outsideRequest(() => this.write(entries)),
   );
@@ -39,6 +43,7 @@ export class ActivityRecorder implements OnApplicationShutdown {
   ) {}
 
   private connection(): Pool {
+    if (this.closed) throw new Error('the activity log is closed');
     if (!this.pool) {
       this.pool = new Pool({
         connectionString: this.config.DATABASE_URL,
@@ -50,7 +55,14 @@ export class ActivityRecorder implements OnApplicationShutdown {
     return this.pool;
   }
 
+  /** Writes what is queued (waiting at most 5 s), then closes the connection for good. */
   async onApplicationShutdown(): Promise<void> {
+    if (this.pending > 0)
+      await new Promise<void>((resolve) => {
+        this.drained = resolve;
+        setTimeout(resolve, 5000).unref();
+      });
+    this.closed = true;
     await this.pool?.end().catch(() => undefined);
   }
 
@@ -86,6 +98,7 @@ export class ActivityRecorder implements OnApplicationShutdown {
    * on many requests' activity and an idle one writes each row at once.
    */
   record(entry: ActivityEntry): void {
+    this.pending++;
     this.batches.add('activity', entry);
   }
 
@@ -112,6 +125,9 @@ export class ActivityRecorder implements OnApplicationShutdown {
         { err: error, request_ids: entries.map((e) => e.requestId) },
         'activity log write failed',
       );
+    } finally {
+      this.pending -= entries.length;
+      if (this.pending === 0) this.drained?.();
     }
   }
 }
