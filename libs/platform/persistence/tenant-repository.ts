@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { RequestContext } from '../tenancy/request-context';
 import { notFound } from '../errors/domain-error';
 import { ListQueryDto } from '../http/list/list-query.dto';
@@ -161,25 +162,93 @@ export abstract class TenantRepository<E extends TenantRecord> {
   /** Locks the row for the rest of the transaction. */
   async getForUpdate(id: string): Promise<E> {
     if (!isUuid(id)) throw notFound(this.resourceName, id);
-    // A repository that narrows scopedQuery() (hiding deleted rows, say) keeps the query builder.
-    const reader =
-      this.scopedQuery === TenantRepository.prototype.scopedQuery ? this.plainReader() : undefined;
-    if (reader) {
-      const { entityId, livemode } = this.scope();
-      const [locked] = await reader.query(
-        `SELECT ${reader.selectList} FROM ${reader.table} WHERE id = $1 AND entity_id = $2 AND livemode = $3 FOR UPDATE`,
-        [id, entityId, livemode],
-        this.tx.transactional,
+    return (await this.getManyForUpdate([id]))[0];
+  }
+
+  /**
+   * getForUpdate() for several records in one statement: the caller's records of `ids`, locked in
+   * id order (concurrent lockers never deadlock) and returned in that order; the contract's 404
+   * for the first id in that order that is not one of them. A plain entity is read by the
+   * prepared reader on the transaction's connection; one beyond plain columns, or a repository
+   * that narrows scopedQuery() (hiding deleted rows, say), by the query builder.
+   */
+  async getManyForUpdate(ids: readonly string[]): Promise<E[]> {
+    const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const invalid = sorted.find((id) => !isUuid(id));
+    if (invalid) throw notFound(this.resourceName, invalid);
+    if (sorted.length === 0) return [];
+    const reader = this.narrowsScope() ? undefined : this.plainReader();
+    const { entityId, livemode } = this.scope();
+    const locked = reader
+      ? await reader.query(
+          `SELECT ${reader.selectList} FROM ${reader.table}
+            WHERE entity_id = $1 AND livemode = $2 AND id = ANY($3::uuid[]) ORDER BY id FOR UPDATE`,
+          [entityId, livemode, sorted],
+          this.tx.transactional,
+        )
+      : await this.scopedQuery('r')
+          .andWhere('r.id IN (:...ids)', { ids: sorted })
+          .orderBy('r.id', 'ASC')
+          .setLock('pessimistic_write')
+          .getMany();
+    if (locked.length < sorted.length) {
+      const found = new Set(locked.map((r) => r.id));
+      throw notFound(
+        this.resourceName,
+        sorted.find((id) => !found.has(id))!,
       );
-      if (!locked) throw notFound(this.resourceName, id);
-      return locked;
     }
-    const found = await this.scopedQuery('r')
-      .andWhere('r.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    if (!found) throw notFound(this.resourceName, id);
-    return found;
+    return locked;
+  }
+
+  /**
+   * Writes `properties` of several records (locked by the caller) with one UPDATE, as save()
+   * writes a changed record (version + 1, updated_at the transaction's timestamp, column
+   * transformers applied), and sets the records' version and updated_at to what the database now
+   * holds; the contract's 404 for a record that is not the caller's.
+   */
+  protected async updateMany(
+    records: readonly E[],
+    properties: readonly (keyof E & string)[],
+  ): Promise<void> {
+    if (records.length === 0) return;
+    const metadata = this.tx.dataSource.getMetadata(this.target);
+    const driver = this.tx.dataSource.driver;
+    const columns = properties.map((property) => {
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`${this.resourceName} has no column for '${property}'`);
+      return column;
+    });
+    const { entityId, livemode } = this.scope();
+    const sets = columns.map((c, i) => `${driver.escape(c.databaseName)} = v.c${i}`).join(', ');
+    const arrays = columns.map((c, i) => `$${i + 4}::${driver.normalizeType(c)}[]`).join(', ');
+    const names = columns.map((_, i) => `c${i}`).join(', ');
+    // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
+    const [rows] = (await this.tx.transactional.query(
+      `UPDATE ${driver.escape(metadata.tableName)} r
+          SET ${sets}, version = r.version + 1, updated_at = CURRENT_TIMESTAMP
+         FROM unnest($3::uuid[], ${arrays}) AS v(id, ${names})
+        WHERE r.entity_id = $1 AND r.livemode = $2 AND r.id = v.id
+       RETURNING r.id, r.version, r.updated_at`,
+      [
+        entityId,
+        livemode,
+        records.map((r) => r.id),
+        ...columns.map((c) =>
+          records.map((r) => {
+            const value: unknown = c.getEntityValue(r);
+            return c.transformer ? ApplyValueTransformers.transformTo(c.transformer, value) : value;
+          }),
+        ),
+      ],
+    )) as [{ id: string; version: number; updated_at: Date }[], number];
+    const written = new Map(rows.map((r) => [r.id, r]));
+    for (const record of records) {
+      const row = written.get(record.id);
+      if (!row) throw notFound(this.resourceName, record.id);
+      record.version = row.version;
+      record.updatedAt = row.updated_at;
+    }
   }
 
   /** Inserts a new record owned by the caller's entity and mode. */

@@ -1,7 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '#platform/errors/domain-error';
-import { isUuid } from '#platform/persistence/ids';
-import { moneyTransformer } from '#platform/persistence/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductRecord } from './product.entity';
@@ -63,60 +60,8 @@ export class ProductRepository extends TenantRepository<ProductRecord> {
     return this.scopedQuery('p').andWhere('p.category_id = :categoryId', { categoryId }).getCount();
   }
 
-  /**
-   * getForUpdate() for several products in one statement: the caller's products of `ids`, locked
-   * in id order (so concurrent writers never deadlock) and returned in that order; the contract's
-   * 404 for the first id (in that order) that is not one of them.
-   */
-  async getManyForUpdate(ids: readonly string[]): Promise<ProductRecord[]> {
-    const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    if (sorted.length === 0) return [];
-    const invalid = sorted.find((id) => !isUuid(id));
-    if (invalid) throw notFound(this.resourceName, invalid);
-    const found = await this.scopedQuery('r')
-      .andWhere('r.id IN (:...ids)', { ids: sorted })
-      .orderBy('r.id', 'ASC')
-      .setLock('pessimistic_write')
-      .getMany();
-    if (found.length < sorted.length) {
-      const present = new Set(found.map((p) => p.id));
-      throw notFound(
-        this.resourceName,
-        sorted.find((id) => !present.has(id))!,
-      );
-    }
-    return found;
-  }
-
-  /**
-   * Writes the demand_avg_per_day of several products with one UPDATE, as save() writes a changed
-   * record (version + 1, updated_at the transaction's timestamp), and sets the records' version and
-   * updated_at to what the database now holds. The records are the caller's, locked beforehand.
-   */
-  async writeDemandAverages(records: readonly ProductRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const { entityId, livemode } = this.scope();
-    // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
-    const [rows]: [{ id: string; version: number; updated_at: Date }[], number] =
-      await this.tx.transactional.query(
-        `UPDATE products p
-            SET demand_avg_per_day = u.value, version = p.version + 1, updated_at = CURRENT_TIMESTAMP
-           FROM unnest($3::uuid[], $4::numeric[]) AS u(id, value)
-          WHERE p.entity_id = $1 AND p.livemode = $2 AND p.id = u.id
-         RETURNING p.id, p.version, p.updated_at`,
-        [
-          entityId,
-          livemode,
-          records.map((r) => r.id),
-          records.map((r) => moneyTransformer.to(r.demandAvgPerDay) as string),
-        ],
-      );
-    const written = new Map(rows.map((r) => [r.id, r]));
-    for (const record of records) {
-      const row = written.get(record.id);
-      if (!row) throw notFound(this.resourceName, record.id);
-      record.version = row.version;
-      record.updatedAt = row.updated_at;
-    }
+  /** Writes the demand_avg_per_day of several locked products with one UPDATE (see updateMany). */
+  writeDemandAverages(records: readonly ProductRecord[]): Promise<void> {
+    return this.updateMany(records, ['demandAvgPerDay']);
   }
 }

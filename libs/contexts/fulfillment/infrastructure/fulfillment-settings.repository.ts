@@ -26,18 +26,15 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
   }
 
   /**
-   * Takes the next package number in the caller's transaction, whose current() created the
-   * settings row if needed: the counter row stays locked until commit, so numbers are gapless (a
-   * rolled-back package gives its number back). Callers take it as late as they can.
-   */
-  /**
    * Gives a package inserted with a placeholder number the entity's next package number, formatted
    * `<prefix>-PKG-<n>` with n zero-padded to six digits: the counter row is locked from here to
-   * the caller's commit, so the caller does this as late as it can.
+   * the caller's commit, so numbers are gapless (a rolled-back package gives its number back) and
+   * the caller does this as late as it can.
    */
   async numberPackage(packageId: string): Promise<string> {
     const { entityId, livemode } = RequestContext.caller();
-    const rows: { package_number: string }[] = await this.tx.transactional.query(
+    // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
+    const [rows] = (await this.tx.transactional.query(
       `WITH counter AS (
          UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
           WHERE entity_id = $1 AND livemode = $2
@@ -46,9 +43,8 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
          FROM counter WHERE p.id = $3 AND p.entity_id = $1 AND p.livemode = $2
        RETURNING p.package_number`,
       [entityId, livemode, packageId],
-    );
-    // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
-    const [row] = (rows as unknown as [typeof rows, number])[0];
+    )) as [{ package_number: string }[], number];
+    const [row] = rows;
     if (!row) throw new Error(`Package ${packageId} was not inserted before its number was taken`);
     return row.package_number;
   }

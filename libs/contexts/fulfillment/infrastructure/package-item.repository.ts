@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
+import { unitsIn } from '../domain/packing';
 import { PackageItemRecord } from './fulfillment.entities';
 
 @Injectable()
@@ -35,15 +36,7 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
 
   /** Units of each order line in the order's packages whose status is one of `statuses`. */
   async unitsByLine(orderId: string, statuses: readonly string[]): Promise<Map<string, number>> {
-    const { entityId, livemode } = RequestContext.caller();
-    const rows: { order_item_id: string; units: string }[] = await this.tx.manager.query(
-      `SELECT i.order_item_id, sum(i.quantity) AS units
-       FROM package_items i JOIN packages p ON p.id = i.package_id
-       WHERE i.entity_id = $1 AND i.livemode = $2 AND i.order_id = $3 AND p.status = ANY($4)
-       GROUP BY i.order_item_id`,
-      [entityId, livemode, orderId, statuses],
-    );
-    return new Map(rows.map((r) => [r.order_item_id, Number(r.units)]));
+    return unitsIn(await this.unitsByStatus(orderId), statuses);
   }
 
   /** Units of each order line received back by returns, over all the order's packages. */

@@ -33,22 +33,8 @@ export class StockCommitmentRepository extends TenantRepository<StockCommitmentR
       .getOne();
   }
 
-  /** Writes the open and done quantities of several commitments in one statement. */
-  async saveQuantities(rows: readonly StockCommitmentRecord[]): Promise<void> {
-    if (rows.length === 0) return;
-    const { entityId, livemode } = this.scope();
-    await this.tx.manager.query(
-      `UPDATE stock_commitments c
-          SET open_quantity = v.open, done_quantity = v.done, version = c.version + 1, updated_at = CURRENT_TIMESTAMP
-         FROM unnest($3::uuid[], $4::int[], $5::int[]) AS v(id, open, done)
-        WHERE c.entity_id = $1 AND c.livemode = $2 AND c.id = v.id`,
-      [
-        entityId,
-        livemode,
-        rows.map((r) => r.id),
-        rows.map((r) => r.openQuantity),
-        rows.map((r) => r.doneQuantity),
-      ],
-    );
+  /** Writes the open and done quantities of several locked commitments with one UPDATE (see updateMany). */
+  saveQuantities(rows: readonly StockCommitmentRecord[]): Promise<void> {
+    return this.updateMany(rows, ['openQuantity', 'doneQuantity']);
   }
 }
