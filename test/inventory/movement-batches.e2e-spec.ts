@@ -1,4 +1,14 @@
+import { StockMovementBatches } from '../../libs/contexts/inventory/application/stock-movement-batches';
+import {
+  failInventoryRowsWithReason,
+  lockInventoryBalancesOf,
+  transactionsWritingLedgerRowsOf,
+} from '../support/db-faults';
+import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
+import { allJournalEntries, journalEntriesOf } from '../support/journal';
+import { allPages } from '../support/lists';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
 
@@ -10,13 +20,11 @@ describe('inventory: movements of concurrent requests written together', () => {
   let app: TestApp;
   let live: Client;
   let locationId: string;
-  let entityId: string;
 
   beforeAll(async () => {
     app = await startTestApp();
     live = api(app, app.seed.entities.primary.keys.live);
     locationId = fixturesOf(app).locationId;
-    entityId = app.seed.entities.primary.id;
   });
   afterAll(() => app.close());
 
@@ -24,29 +32,22 @@ describe('inventory: movements of concurrent requests written together', () => {
   const transfer = (body: Record<string, unknown>) => live.post('/v1/inventory/transfers').send(body);
   type Reply = Awaited<ReturnType<typeof adjust>>;
 
-  /** The journal entries of the sources, with their lines' totals. */
-  const entriesOf = async (sourceIds: string[]) =>
-    (
-      await app.db.query(
-        `SELECT e.id, e.entry_number, e.total_debit::text AS total_debit, e.total_credit::text AS total_credit,
-                (SELECT sum(debit_amount)::text FROM journal_lines l WHERE l.journal_entry_id = e.id) AS line_debits,
-                (SELECT sum(credit_amount)::text FROM journal_lines l WHERE l.journal_entry_id = e.id) AS line_credits
-         FROM journal_entries e WHERE e.entity_id = $1 AND e.source_id = ANY($2)`,
-        [entityId, sourceIds],
-      )
-    ).rows as {
-      id: string;
-      entry_number: string;
-      total_debit: string;
-      total_credit: string;
-      line_debits: string;
-      line_credits: string;
-    }[];
+  /** The journal entries of adjustments and transfers, through the journal-entries API. */
+  const entriesOf = (sourceIds: string[]) =>
+    journalEntriesOf(app, ['INVENTORY_ADJUSTMENT', 'INVENTORY_TRANSFER'], sourceIds);
+
+  /** The ledger rows of a product (optionally at one location), through the transactions API. */
+  const ledgerRowsOf = (productId: string, at?: string) =>
+    allPages<{ id: string; source_id: string; quantity: number; reason: string | null }>(
+      live,
+      `/v1/inventory/transactions?product_id=${productId}${at ? `&location_id=${at}` : ''}`,
+    );
 
   /**
    * Runs `requests` while the entity's current batch is held: a movement of another product waits
    * on a balance the test keeps locked, so the requests sent meanwhile queue up and are written
-   * together in the next batch once the lock is released.
+   * together in the next batch once the lock is released. It waits for the held movement to be
+   * blocked on the lock, then for every request to have joined the queue behind it.
    */
   const whileBatchHeld = async (requests: () => ReturnType<typeof adjust>[]): Promise<Reply[]> => {
     const holder = await newProduct(live);
@@ -57,10 +58,9 @@ describe('inventory: movements of concurrent requests written together', () => {
       unit_cost: 1,
       reason: 'holder',
     }).expect(201);
-    const lock = await app.db.connect();
+    const submitted = jest.spyOn(app.get(StockMovementBatches), 'submit');
+    const lock = await lockInventoryBalancesOf(app, holder);
     try {
-      await lock.query('BEGIN');
-      await lock.query(`SELECT id FROM inventory_balances WHERE product_id = $1 FOR UPDATE`, [holder]);
       const held = adjust({
         product_id: holder,
         location_id: locationId,
@@ -68,25 +68,26 @@ describe('inventory: movements of concurrent requests written together', () => {
         unit_cost: 1,
         reason: 'held',
       }).then((r) => r);
-      await new Promise((r) => setTimeout(r, 300));
-      const sent = Promise.all(requests());
-      await new Promise((r) => setTimeout(r, 700));
-      await lock.query('COMMIT');
+      await lock.waitForWaiters(1);
+      const pending = requests();
+      const sent = Promise.all(pending);
+      await waitFor(() => submitted.mock.calls.length >= 1 + pending.length, {
+        label: `${pending.length} movements queued behind the held batch`,
+      });
+      await lock.release();
       expect((await held).status).toBe(201);
       return await sent;
     } finally {
-      lock.release();
+      await lock.release();
+      submitted.mockRestore();
     }
   };
 
   /** Every live entry number of the entity is distinct and they run without a gap. */
   const expectGaplessNumbers = async () => {
-    const { rows } = await app.db.query(
-      `SELECT entry_number FROM journal_entries WHERE entity_id = $1 AND livemode = true`,
-      [entityId],
-    );
-    const numbers = rows.map((r) => Number(String(r.entry_number).slice(-6))).sort((a, b) => a - b);
-    expect(rows.filter((r) => String(r.entry_number).startsWith('pending-'))).toEqual([]);
+    const entries = await allJournalEntries(app);
+    const numbers = entries.map((e) => Number(String(e.entry_number).slice(-6))).sort((a, b) => a - b);
+    expect(entries.filter((e) => String(e.entry_number).startsWith('pending-'))).toEqual([]);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers[numbers.length - 1] - numbers[0]).toBe(numbers.length - 1);
   };
@@ -150,37 +151,24 @@ describe('inventory: movements of concurrent requests written together', () => {
     const ids = accepted.map((r) => r.body.id as string);
     const entries = await entriesOf(ids);
     expect(entries).toHaveLength(accepted.length);
+    const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 1e4) / 1e4;
     for (const e of entries) {
       expect(e.total_debit).toBe(e.total_credit);
-      expect(Number(e.line_debits)).toBe(Number(e.total_debit));
-      expect(Number(e.line_credits)).toBe(Number(e.total_credit));
+      expect(sum(e.lines.map((l) => l.debit_amount))).toBe(e.total_debit);
+      expect(sum(e.lines.map((l) => l.credit_amount))).toBe(e.total_credit);
     }
     expect(new Set(accepted.map((r) => r.body.journal_entry_id))).toEqual(new Set(entries.map((e) => e.id)));
-    const { rows: events } = await app.db.query(
-      `SELECT data->'object'->>'id' AS id FROM outbox_events
-       WHERE type IN ('inventory.adjusted', 'inventory.transferred') AND data->'object'->>'id' = ANY($1::text[])`,
-      [ids],
-    );
-    expect(events.map((e) => e.id).sort()).toEqual([...ids].sort());
-    const { rows: rowCount } = await app.db.query(
-      `SELECT count(*)::int AS n FROM inventory_transactions WHERE product_id = $1`,
-      [productId],
-    );
+    const events = [
+      ...(await outbox(app).all('inventory.adjusted')),
+      ...(await outbox(app).all('inventory.transferred')),
+    ].filter((e) => ids.includes(e.data.object.id as string));
+    expect(events.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
     const transfersAccepted = accepted.filter((r) => r.body.object === 'inventory_transfer').length;
-    expect(rowCount[0].n).toBe(1 + accepted.length + transfersAccepted);
+    expect(await ledgerRowsOf(productId)).toHaveLength(1 + accepted.length + transfersAccepted);
     // They were written together, in one transaction (group commit).
-    const { rows: xids } = await app.db.query(
-      `SELECT count(DISTINCT xmin::text)::int AS n FROM inventory_transactions WHERE source_id = ANY($1::uuid[])`,
-      [ids],
-    );
-    expect(xids[0].n).toBe(1);
+    expect(await transactionsWritingLedgerRowsOf(app, ids)).toBe(1);
     // Each response shows its balance as its own movement left it, in the order they were written.
-    const { rows: ledger } = await app.db.query(
-      `SELECT source_id, quantity FROM inventory_transactions
-       WHERE product_id = $1 AND location_id = $2 ORDER BY xmin::text::bigint, created_at`,
-      [productId, elsewhere],
-    );
-    expect(ledger.length).toBe(4 + transfersIn);
+    expect(await ledgerRowsOf(productId, elsewhere)).toHaveLength(4 + transfersIn);
     const finalElsewhere = accepted
       .map((r) => (r.body.object === 'inventory_transfer' ? r.body.to_balance : r.body.balance))
       .filter((b) => b.location_id === elsewhere)
@@ -194,18 +182,8 @@ describe('inventory: movements of concurrent requests written together', () => {
     const productId = await newProduct(live);
     const reason = `fails-${Date.now()}`;
     // A row with this reason cannot be written: the batch holding it fails as a whole. The
-    // sequence counts the attempts to write a row of the product (it is not rolled back).
-    await app.db.query(`CREATE SEQUENCE IF NOT EXISTS test_row_attempts`);
-    await app.db.query(`
-      CREATE OR REPLACE FUNCTION test_refuse_reason() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.product_id = '${productId}' THEN PERFORM nextval('test_row_attempts'); END IF;
-        IF NEW.reason = '${reason}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
-        RETURN NEW;
-      END $$`);
-    await app.db.query(
-      `CREATE TRIGGER test_refuse_reason BEFORE INSERT ON inventory_transactions FOR EACH ROW EXECUTE FUNCTION test_refuse_reason()`,
-    );
+    // fault counts the attempts to write a row of the product (rolled back or not).
+    const fault = await failInventoryRowsWithReason(app, { productId, reason });
     try {
       await adjust({
         product_id: productId,
@@ -214,7 +192,7 @@ describe('inventory: movements of concurrent requests written together', () => {
         unit_cost: 2,
         reason: 'opening',
       }).expect(201);
-      const before = Number((await app.db.query(`SELECT nextval('test_row_attempts') AS n`)).rows[0].n);
+      const before = await fault.attempts();
       const results = await whileBatchHeld(() =>
         Array.from({ length: 9 }, (_, i) =>
           adjust({
@@ -227,29 +205,25 @@ describe('inventory: movements of concurrent requests written together', () => {
       );
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 500, 201, 201, 201, 201]);
       // One batch of the nine failed at its fifth row, then each request was written alone.
-      const after = Number((await app.db.query(`SELECT nextval('test_row_attempts') AS n`)).rows[0].n);
-      expect(after - before - 1).toBe(5 + 9);
-      const { rows: xids } = await app.db.query(
-        `SELECT count(DISTINCT xmin::text)::int AS n FROM inventory_transactions WHERE product_id = $1 AND reason LIKE 'ok %'`,
-        [productId],
-      );
-      expect(xids[0].n).toBe(8);
+      expect((await fault.attempts()) - before).toBe(5 + 9);
+      const ok = results.filter((r) => r.status === 201);
+      expect(
+        await transactionsWritingLedgerRowsOf(
+          app,
+          ok.map((r) => r.body.id),
+        ),
+      ).toBe(8);
       const balance = (await live.get(`/v1/inventory/balances?product_id=${productId}`).expect(200)).body
         .data[0];
       expect(balance.on_hand).toBe(12);
       expect(await ledgerMismatches(app)).toEqual([]);
-      const { rows } = await app.db.query(
-        `SELECT count(*)::int AS n FROM inventory_transactions WHERE product_id = $1 AND reason = $2`,
-        [productId, reason],
-      );
-      expect(rows[0].n).toBe(0);
-      const ok = results.filter((r) => r.status === 201);
+      const rows = await ledgerRowsOf(productId);
+      expect(rows.filter((r) => r.reason === reason)).toEqual([]);
+      expect(rows.filter((r) => r.reason?.startsWith('ok '))).toHaveLength(8);
       expect(await entriesOf(ok.map((r) => r.body.id))).toHaveLength(8);
       await expectGaplessNumbers();
     } finally {
-      await app.db.query(`DROP TRIGGER IF EXISTS test_refuse_reason ON inventory_transactions`);
-      await app.db.query(`DROP FUNCTION IF EXISTS test_refuse_reason()`);
-      await app.db.query(`DROP SEQUENCE IF EXISTS test_row_attempts`);
+      await fault.remove();
     }
   });
 
@@ -295,11 +269,11 @@ describe('inventory: movements of concurrent requests written together', () => {
     ]);
     expect(moved.status).toBe(201);
     expectError(refused, 422, 'insufficient_stock', { param: 'quantity' });
-    const { rows } = await app.db.query(
-      `SELECT location_id, on_hand FROM inventory_balances WHERE product_id = $1`,
-      [productId],
-    );
-    expect(rows).toEqual([{ location_id: locationId, on_hand: 2 }]);
+    const balances = (await live.get(`/v1/inventory/balances?product_id=${productId}`).expect(200)).body
+      .data as { location_id: string; on_hand: number }[];
+    expect(balances.map((b) => ({ location_id: b.location_id, on_hand: b.on_hand }))).toEqual([
+      { location_id: locationId, on_hand: 2 },
+    ]);
     expect(await ledgerMismatches(app)).toEqual([]);
   });
 

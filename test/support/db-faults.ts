@@ -1,0 +1,125 @@
+import type { PoolClient } from 'pg';
+import { waitFor } from './eventually';
+import type { TestApp } from './test-app';
+
+/**
+ * States only the database can give a test: locks held outside the app, faults injected into a
+ * write, and what the database itself records of a write (which transaction wrote a row). No API
+ * produces or shows these, so each helper here is SQL, named for what it does to the app.
+ */
+
+/** Row locks a test holds in its own open transaction until `release()`. */
+export interface HeldLocks {
+  /** The backend holding the locks. */
+  pid: number;
+  /** Waits until `count` other backends wait on these locks (pg_blocking_pids). */
+  waitForWaiters(count: number): Promise<void>;
+  /** Commits the holding transaction, letting the waiters go. */
+  release(): Promise<void>;
+}
+
+// A lock held by another session is the one way to keep a writer of the app waiting mid-transaction.
+async function holdLocks(app: TestApp, lockingSelect: string, params: unknown[]): Promise<HeldLocks> {
+  const client: PoolClient = await app.db.connect();
+  let released = false;
+  try {
+    await client.query('BEGIN');
+    await client.query(lockingSelect, params);
+    const pid = Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+    return {
+      pid,
+      async waitForWaiters(count) {
+        await waitFor(
+          async () => {
+            const { rows } = await app.db.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`,
+              [pid],
+            );
+            return rows[0].n >= count;
+          },
+          { label: `${count} backend(s) waiting on the locks of backend ${pid}` },
+        );
+      },
+      async release() {
+        if (released) return;
+        released = true;
+        try {
+          await client.query('COMMIT');
+        } finally {
+          client.release();
+        }
+      },
+    };
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+}
+
+/** Locks every inventory balance row of a product (FOR UPDATE) until released. */
+export function lockInventoryBalancesOf(app: TestApp, productId: string): Promise<HeldLocks> {
+  return holdLocks(app, `SELECT id FROM inventory_balances WHERE product_id = $1 FOR UPDATE`, [productId]);
+}
+
+/**
+ * How many database transactions wrote the inventory ledger rows of these sources (the rows'
+ * xmin): the group commit of stock movements is a database property no API shows.
+ */
+export async function transactionsWritingLedgerRowsOf(app: TestApp, sourceIds: readonly string[]) {
+  const { rows } = await app.db.query(
+    `SELECT count(DISTINCT xmin::text)::int AS n FROM inventory_transactions WHERE source_id = ANY($1::uuid[])`,
+    [sourceIds],
+  );
+  return rows[0].n as number;
+}
+
+/** A fault installed in the database; `remove()` takes it out again. */
+export interface InsertFault {
+  /** How many inserts of the watched rows were attempted so far (rolled-back attempts included). */
+  attempts(): Promise<number>;
+  remove(): Promise<void>;
+}
+
+/**
+ * Makes every insert of an inventory ledger row with `reason` fail (so a batch holding it fails
+ * as a whole), and counts the attempted inserts of `productId`'s rows with a sequence, which a
+ * rollback does not undo. A database error on one row is a fault no request can cause.
+ */
+export async function failInventoryRowsWithReason(
+  app: TestApp,
+  { productId, reason }: { productId: string; reason: string },
+): Promise<InsertFault> {
+  const remove = async () => {
+    await app.db.query(`DROP TRIGGER IF EXISTS test_refuse_reason ON inventory_transactions`);
+    await app.db.query(`DROP FUNCTION IF EXISTS test_refuse_reason()`);
+    await app.db.query(`DROP SEQUENCE IF EXISTS test_row_attempts`);
+  };
+  try {
+    await app.db.query(`CREATE SEQUENCE IF NOT EXISTS test_row_attempts`);
+    await app.db.query(`
+      CREATE OR REPLACE FUNCTION test_refuse_reason() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.product_id = '${productId}' THEN PERFORM nextval('test_row_attempts'); END IF;
+        IF NEW.reason = '${reason}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`);
+    await app.db.query(
+      `CREATE TRIGGER test_refuse_reason BEFORE INSERT ON inventory_transactions FOR EACH ROW EXECUTE FUNCTION test_refuse_reason()`,
+    );
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return {
+    // Reading the sequence advances it too: the reads so far are taken off.
+    attempts: (() => {
+      let reads = 0;
+      return async () => {
+        const n = Number((await app.db.query(`SELECT nextval('test_row_attempts') AS n`)).rows[0].n);
+        reads += 1;
+        return n - reads;
+      };
+    })(),
+    remove,
+  };
+}
