@@ -4,6 +4,7 @@ import { StockMovement, StockMovementObservers, StockService } from '#contexts/i
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
 
@@ -131,12 +132,12 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
       409,
       'invalid_state',
     );
-    const { rows } = await app.db.query(
-      `SELECT type, data FROM outbox_events WHERE type IN ('inventory.received', 'purchasing.purchase_order.received') AND (data->'object'->>'purchase_order_id' = $1 OR data->'object'->>'id' = $1)`,
-      [po.id],
-    );
-    expect(rows.filter((r) => r.type === 'inventory.received')).toHaveLength(2);
-    expect(rows.filter((r) => r.type === 'purchasing.purchase_order.received')).toHaveLength(2);
+    const ofPo = async (type: string) =>
+      (await outbox(app).all(type)).filter(
+        (e) => e.data.object.purchase_order_id === po.id || e.data.object.id === po.id,
+      );
+    expect(await ofPo('inventory.received')).toHaveLength(2);
+    expect(await ofPo('purchasing.purchase_order.received')).toHaveLength(2);
     expect(observed.filter((m) => m.orderId === po.id).map((m) => [m.type, m.quantity])).toEqual([
       ['receipt', 4],
       ['receipt', 6],

@@ -1,4 +1,6 @@
 import { api, expectError } from '../support/http';
+import { journalEntriesOf } from '../support/journal';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { balanceEvents, Client, fixturesOf, ledgerMismatches, newProduct } from './support';
 
@@ -214,11 +216,9 @@ describe('inventory: ledger, balances, adjustments', () => {
       .data[0];
     expect(balance.on_hand).toBe(100 - 30 + 20);
     expect(await ledgerMismatches(app)).toEqual([]);
-    const { rows } = await app.db.query(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE source_type = 'INVENTORY_ADJUSTMENT' AND source_id = ANY($1)`,
-      [results.map((r) => r.body.id)],
-    );
-    expect(rows[0].n).toBe(20);
+    const ids = results.map((r) => r.body.id as string);
+    const entries = await journalEntriesOf(app, ['INVENTORY_ADJUSTMENT'], ids);
+    expect(entries.map((e) => e.source_id).sort()).toEqual([...ids].sort());
   });
 
   it('validates adjustments: one of quantity and counted_quantity, known references, cost on increases only', async () => {
@@ -445,21 +445,19 @@ describe('inventory: ledger, balances, adjustments', () => {
     }).expect(201);
     expect(await balanceEvents(app, 'inventory.back_in_stock', id)).toBe(2);
     expect(await balanceEvents(app, 'inventory.low_stock', id)).toBe(1);
-    const { rows } = await app.db.query(
-      `SELECT data FROM outbox_events WHERE type = 'inventory.out_of_stock' AND data->'object'->>'id' = $1 ORDER BY id LIMIT 1`,
-      [id],
+    const [firstOut] = (await outbox(app).all('inventory.out_of_stock')).filter(
+      (e) => e.data.object.id === id,
     );
-    expect(rows[0].data.object).toMatchObject({
+    expect(firstOut.data.object).toMatchObject({
       object: 'inventory_balance',
       id,
       on_hand: 0,
       reorder_point: 5,
     });
-    const adjusted = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'inventory.adjusted' AND data->'object'->>'product_id' = $1`,
-      [productId],
+    const adjusted = (await outbox(app).all('inventory.adjusted')).filter(
+      (e) => e.data.object.product_id === productId,
     );
-    expect(adjusted.rows[0].n).toBe(9);
+    expect(adjusted).toHaveLength(9);
   });
 
   it('isolates entities and modes, and checks scopes', async () => {

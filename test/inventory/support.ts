@@ -1,4 +1,5 @@
 import { api } from '../support/http';
+import { outbox } from '../support/outbox';
 import { TestApp } from '../support/test-app';
 
 export type Client = ReturnType<typeof api>;
@@ -55,7 +56,10 @@ export async function newLocation(client: Client): Promise<string> {
   return res.body.id as string;
 }
 
-/** Balances that differ from the sum of their ledger rows, over every entity and mode. */
+/**
+ * Balances that differ from the sum of their ledger rows, over every entity and mode.
+ * SQL: an invariant over every tenant's rows at once, which no route or tenant-scoped repository reads.
+ */
 export async function ledgerMismatches(app: TestApp): Promise<unknown[]> {
   const { rows } = await app.db.query(
     `SELECT b.id, b.on_hand, coalesce(t.q, 0) AS q, b.value, coalesce(t.v, 0) AS v
@@ -67,11 +71,7 @@ export async function ledgerMismatches(app: TestApp): Promise<unknown[]> {
   return rows;
 }
 
-/** The outbox events of a type about one balance. */
+/** How many events of a type are about one balance, through the primary entity's live events API. */
 export async function balanceEvents(app: TestApp, type: string, balanceId: string): Promise<number> {
-  const { rows } = await app.db.query(
-    `SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>'id' = $2`,
-    [type, balanceId],
-  );
-  return rows[0].n as number;
+  return (await outbox(app).all(type)).filter((e) => e.data.object.id === balanceId).length;
 }
