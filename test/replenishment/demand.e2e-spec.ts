@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { ProductsService } from '#contexts/catalog';
 import { DemandRecorderService, DemandService } from '#contexts/replenishment';
+import { ProductRepository } from '../../libs/contexts/catalog/infrastructure/product.repository';
 import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
+import { DemandAggregateRepository } from '../../libs/contexts/replenishment/infrastructure/demand-aggregate.repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
 import { outbox } from '../support/outbox';
@@ -134,14 +136,13 @@ describe('demand aggregates and kit order lines', () => {
     expect(balance.demand_basis).toBe('sales_and_builds');
     // 10 ordered, 5 shipped; the quote and the purchase order are not customer demand.
     expect(balance.current_demand_units).toBe(5);
-    const stored = await app.db.query(
-      `SELECT kind, sum(units)::int AS units FROM demand_daily WHERE product_id = $1 GROUP BY kind ORDER BY kind`,
-      [p],
+    // The stored aggregates over every location (all of them fall in the 365-day window).
+    const [stored] = await asLive(async () =>
+      app
+        .get(DemandAggregateRepository)
+        .windowSums([{ productId: p, locationId: null }], await demand.businessDay()),
     );
-    expect(stored.rows).toEqual([
-      { kind: 'build', units: 6 },
-      { kind: 'sale', units: 5 },
-    ]);
+    expect(stored[365]).toEqual({ sale: 5, component: 0, build: 6 });
     // The product's demand_avg_per_day follows: the blend over every location.
     const fetched = (await live.get(`/v1/products/${p}`).expect(200)).body;
     expect(fetched.demand_avg_per_day).toBe(Number(balance.blended_daily.toFixed(4)));
@@ -253,10 +254,8 @@ describe('demand aggregates and kit order lines', () => {
       (await outbox(app).typesOf(id)).filter((t) => t === 'product.updated');
     expect(await events(a)).toEqual([]);
     expect(await events(b)).toEqual(['product.updated']);
-    const { rows } = await app.db.query('SELECT id, version FROM products WHERE id = ANY($1) ORDER BY id', [
-      [a, b],
-    ]);
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.version]))).toEqual({ [a]: 1, [b]: 2 });
+    const stored = await asLive(() => app.get(ProductRepository).findByIds([a, b]));
+    expect(Object.fromEntries(stored.map((r) => [r.id, r.version]))).toEqual({ [a]: 1, [b]: 2 });
     // A product that is not the caller's is the contract's 404, and nothing is written.
     const missing = randomUUID();
     await expect(
