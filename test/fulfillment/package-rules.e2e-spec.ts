@@ -2,8 +2,17 @@ import type { Response } from 'superagent';
 import { inflateSync } from 'node:zlib';
 import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
+import { allPages } from '../support/lists';
 import { startTestApp, TestApp } from '../support/test-app';
-import { Client, confirmedOrder, entriesOf, fixturesOf, newProduct, stock } from './support';
+import {
+  Client,
+  confirmedOrder,
+  entriesOf,
+  expireShippingRate,
+  fixturesOf,
+  newProduct,
+  stock,
+} from './support';
 
 /** Collects a binary response body into a Buffer (supertest's parser hook). */
 const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -106,10 +115,7 @@ describe('package rules', () => {
       .send({ rate_object_id: 'rate_unknown' });
     expectError(buy, 422, 'label_purchase_failed');
     expect(buy.body.package.id).toBe(first.id);
-    await app.db.query(
-      `UPDATE shipping_rates SET expires_at = now() - interval '1 minute' WHERE rate_object_id = $1`,
-      [usps.rate_object_id],
-    );
+    await expireShippingRate(app, usps.rate_object_id);
     const expired = await live
       .post(`/v1/packages/${first.id}/buy-label`)
       .send({ rate_object_id: usps.rate_object_id });
@@ -186,11 +192,11 @@ describe('package rules', () => {
     // The activity log row of the overriding request names the package (written after the response).
     const logged = async () =>
       (
-        await app.db.query(
-          `SELECT 1 FROM activity_log WHERE resource_id = $1 AND path = '/v1/packages' AND status = 201`,
-          [viaBody.id],
-        )
-      ).rowCount === 1;
+        (await live.get(`/v1/activity?resource_id=${viaBody.id}`).expect(200)).body.data as {
+          path: string;
+          status: number;
+        }[]
+      ).filter((a) => a.path === '/v1/packages' && a.status === 201).length === 1;
     expect(await eventually(logged, 5000)).toBe(true);
     await live.post(`/v1/orders/${revised.id}/customer-acknowledge-revision`).send({}).expect(200);
     expect((await newPackage(revised.id)).revision_override).toBeNull();
@@ -224,8 +230,8 @@ describe('package rules', () => {
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(5);
     results.filter((r) => r.status !== 201).forEach((r) => expectError(r, 422, 'quantity_exceeds_remaining'));
-    const { rows } = await app.db.query(`SELECT package_number FROM packages ORDER BY package_number`);
-    const numbers = rows.map((r) => Number(String(r.package_number).slice(-6)));
+    const packages = await allPages<{ id: string; package_number: string }>(live, '/v1/packages');
+    const numbers = packages.map((p) => Number(p.package_number.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
@@ -291,11 +297,8 @@ describe('package rules', () => {
       .expect(200);
     const shipped = (await live.post(`/v1/packages/${pkg.id}/ship`).send({}).expect(200)).body;
     expect(shipped.items[0]).toMatchObject({ unit_cost: 7.5, quantity: 4 });
-    const balance = await app.db.query(
-      `SELECT on_hand, allocated FROM inventory_balances WHERE product_id = $1`,
-      [product],
-    );
-    expect(balance.rows[0]).toMatchObject({ on_hand: 6, allocated: 0 });
+    const balance = (await live.get(`/v1/inventory/balances?product_id=${product}`).expect(200)).body;
+    expect(balance.data[0]).toMatchObject({ on_hand: 6, allocated: 0 });
     const [entry] = await entriesOf(app, 'FULFILLMENT', pkg.id);
     const by = Object.fromEntries(entry.lines.map((l) => [l.role, l]));
     expect(Number(by.cogs.debit)).toBe(30);

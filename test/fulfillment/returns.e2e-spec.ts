@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, confirmedOrder, entriesOf, fixturesOf, newProduct, stock } from './support';
 
@@ -43,7 +44,7 @@ describe('returns against shipped packages', () => {
     ).body;
   };
   const onHand = async (productId: string) =>
-    (await app.db.query(`SELECT on_hand FROM inventory_balances WHERE product_id = $1`, [productId])).rows[0]
+    (await live.get(`/v1/inventory/balances?product_id=${productId}`).expect(200)).body.data[0]
       .on_hand as number;
 
   it('restocks at the shipped cost, posts COGS_REVERSAL and RETURN, and marks the package returned', async () => {
@@ -93,11 +94,10 @@ describe('returns against shipped packages', () => {
     });
     const receipts = (await live.get(`/v1/returns/${ret}/receipts`).expect(200)).body.data;
     expect(receipts.map((r: { id: string }) => r.id)).toEqual([first.id, last.id]);
-    const { rows } = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'return.received' AND data->'object'->>'return_id' = $1`,
-      [ret],
+    const received = (await outbox(app).all('return.received')).filter(
+      (e) => e.data.object.return_id === ret,
     );
-    expect(rows[0].n).toBe(2);
+    expect(received).toHaveLength(2);
     expectError(
       await live
         .post(`/v1/returns/${ret}/receive`)

@@ -3,7 +3,7 @@ import { startDispatcher } from '../support/dispatcher';
 import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { Client, fixturesOf } from './support';
+import { Client, fixturesOf, insertLostShipmentNotification } from './support';
 
 /** The QA seed's fulfillment fixtures, and shipment notifications delivered by the dispatcher app. */
 describe('fulfillment seed and shipment notifications', () => {
@@ -34,11 +34,8 @@ describe('fulfillment seed and shipment notifications', () => {
       .get(`/v1/packages/${id}/label`)
       .expect(200)
       .expect('Content-Type', /application\/pdf/);
-    const settings = await app.db.query(
-      `SELECT insurance_threshold FROM fulfillment_settings WHERE entity_id = $1 AND livemode`,
-      [app.seed.entities.primary.id],
-    );
-    expect(settings.rows[0].insurance_threshold).toBeNull();
+    const settings = (await live.get('/v1/fulfillment/settings').expect(200)).body;
+    expect(settings.insurance_threshold).toBeNull();
     // sales_order stays unpacked.
     const { salesOrder } = fixturesOf(app);
     expect((await live.get(`/v1/packages?order_id=${salesOrder.id}`).expect(200)).body.data).toEqual([]);
@@ -77,16 +74,10 @@ describe('fulfillment seed and shipment notifications', () => {
       .body;
     // A queued notification whose job never reached the queue (the process stopped between the
     // commit and the enqueue).
-    const lost = await app.db.query(
-      `INSERT INTO shipment_notifications (id, entity_id, livemode, created_at, updated_at, version, package_id,
-         order_id, channel, recipient, subject, body, status)
-       VALUES (gen_random_uuid(), $1, true, now() - interval '1 minute', now(), 1, $2, $3, 'email',
-         'buyer@qa-customer.example', 'Your order has shipped', 'Tracking 9400LOST', 'queued') RETURNING id`,
-      [app.seed.entities.primary.id, pkg.id, pkg.order_id],
-    );
+    const lostId = await insertLostShipmentNotification(app, pkg);
     const status = async () =>
       (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data.find(
-        (n: { id: string }) => n.id === lost.rows[0].id,
+        (n: { id: string }) => n.id === lostId,
       ).status as string;
     expect(await status()).toBe('queued');
 

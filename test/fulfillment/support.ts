@@ -1,4 +1,5 @@
 import { api } from '../support/http';
+import { controlRoles, journalEntriesOf, linesByRole } from '../support/journal';
 import { TestApp } from '../support/test-app';
 
 export type Client = ReturnType<typeof api>;
@@ -94,19 +95,46 @@ export async function stock(
     .expect(201);
 }
 
-/** The journal entries of a source with their lines. */
+/** The journal entries of a source with their lines by account control role, through the API. */
 export async function entriesOf(app: TestApp, sourceType: string, sourceId: string) {
-  const { rows } = await app.db.query(
-    `SELECT e.id, e.total_debit, e.total_credit,
-            json_agg(json_build_object('role', a.control_role, 'debit', l.debit_amount, 'credit', l.credit_amount)) AS lines
-     FROM journal_entries e JOIN journal_lines l ON l.journal_entry_id = e.id JOIN ledger_accounts a ON a.id = l.account_id
-     WHERE e.source_type = $1 AND e.source_id = $2 GROUP BY e.id`,
-    [sourceType, sourceId],
+  const roles = await controlRoles(app);
+  return (await journalEntriesOf(app, [sourceType], [sourceId])).map((e) => ({
+    id: e.id,
+    entry_number: e.entry_number,
+    description: e.description,
+    total_debit: e.total_debit,
+    total_credit: e.total_credit,
+    lines: linesByRole(e, roles),
+  }));
+}
+
+/**
+ * Makes a quoted shipping rate expired, as it is some minutes after the quote.
+ * SQL: backdating the expiry is the one way to reach it without waiting.
+ */
+export async function expireShippingRate(app: TestApp, rateObjectId: string): Promise<void> {
+  await app.db.query(
+    `UPDATE shipping_rates SET expires_at = now() - interval '1 minute' WHERE rate_object_id = $1`,
+    [rateObjectId],
   );
-  return rows as {
-    id: string;
-    total_debit: string;
-    total_credit: string;
-    lines: { role: string; debit: string; credit: string }[];
-  }[];
+}
+
+/**
+ * A queued shipment notification of a package, a minute old, whose delivery job never reached the
+ * queue (the process stopped between the commit and the enqueue); returns its id.
+ * SQL: no request can lose the job of the notification it queues.
+ */
+export async function insertLostShipmentNotification(
+  app: TestApp,
+  pkg: { id: string; order_id: string },
+  entity = app.seed.entities.primary,
+): Promise<string> {
+  const { rows } = await app.db.query(
+    `INSERT INTO shipment_notifications (id, entity_id, livemode, created_at, updated_at, version, package_id,
+       order_id, channel, recipient, subject, body, status)
+     VALUES (gen_random_uuid(), $1, true, now() - interval '1 minute', now(), 1, $2, $3, 'email',
+       'buyer@qa-customer.example', 'Your order has shipped', 'Tracking 9400LOST', 'queued') RETURNING id`,
+    [entity.id, pkg.id, pkg.order_id],
+  );
+  return rows[0].id as string;
 }
