@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { ProductRepository } from '../../libs/contexts/catalog/infrastructure/product.repository';
+import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -83,12 +85,12 @@ describe('products', () => {
       list_price: null,
       weight: { value: 1.3, unit: 'kg' },
     });
-    // The exact stored decimal (numeric(19,4)) is storage: the API answers JSON numbers.
-    const stored = await app.db.query(
-      `SELECT list_price::text, cost_price::text FROM products WHERE id = $1`,
-      [res.body.id],
-    );
-    expect(stored.rows[0]).toEqual({ list_price: '25.1234', cost_price: '10.5000' });
+    // The exact stored decimal (numeric(19,4)), as the product repository reads it: the API answers JSON numbers.
+    const stored = (await asEntity(app, () => app.get(ProductRepository).findById(res.body.id)))!;
+    expect({ list_price: stored.listPrice.toFixed(4), cost_price: stored.costPrice?.toFixed(4) }).toEqual({
+      list_price: '25.1234',
+      cost_price: '10.5000',
+    });
 
     const got = await live.get(`/v1/products/${res.body.id}`).expect(200);
     expect(got.body).toEqual(res.body);

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TagAssignmentRepository } from '../../libs/contexts/catalog/infrastructure/tag-assignment.repository';
+import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -33,17 +37,17 @@ describe('tags', () => {
     expect(list.body).toMatchObject({ object: 'list', has_more: false, url: '/v1/tags' });
     expect(list.body.data.map((t: { id: string }) => t.id)).toContain(id);
 
-    await app.db.query(
-      `INSERT INTO tag_assignments (tag_id, resource_type, resource_id, entity_id, livemode) VALUES ($1, 'account', gen_random_uuid(), $2, true)`,
-      [id, app.seed.entities.primary.id],
+    // An assignment to an account, written by the tag-assignment repository as the primary entity's live work.
+    const tagged = randomUUID();
+    const assignments = () =>
+      asEntity(app, () => app.get(TagAssignmentRepository).tagIdsOf('account', [tagged]));
+    await asEntity(app, () =>
+      app.get(TransactionHost).run(() => app.get(TagAssignmentRepository).insert('account', tagged, id)),
     );
+    expect((await assignments()).get(tagged)).toEqual([id]);
     const deleted = await live.delete(`/v1/tags/${id}`).expect(200);
     expect(deleted.body).toEqual({ id, object: 'tag', deleted: true });
-    const assignments = await app.db.query(
-      'SELECT count(*)::int AS n FROM tag_assignments WHERE tag_id = $1',
-      [id],
-    );
-    expect(assignments.rows[0].n).toBe(0);
+    expect((await assignments()).get(tagged)).toEqual([]);
     expectError(await live.get(`/v1/tags/${id}`), 404, 'not_found', { type: 'not_found' });
     expectError(await live.delete(`/v1/tags/${id}`), 404, 'not_found');
 

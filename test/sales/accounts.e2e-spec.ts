@@ -1,3 +1,5 @@
+import { AccountRepository } from '../../libs/contexts/sales/infrastructure/account.repository';
+import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -52,9 +54,9 @@ describe('accounts', () => {
       currency: 'EUR',
       metadata: { tier: 'gold' },
     });
-    // The exact stored decimal (numeric(19,4)) is storage: the API answers JSON numbers.
-    const stored = await app.db.query('SELECT credit_limit FROM accounts WHERE id = $1', [id]);
-    expect(stored.rows[0].credit_limit).toBe('2500.5000');
+    // The exact stored decimal (numeric(19,4)), as the account repository reads it: the API answers JSON numbers.
+    const stored = (await asEntity(app, () => app.get(AccountRepository).findById(id)))!;
+    expect(stored.creditLimit?.toFixed(4)).toBe('2500.5000');
 
     const events = await eventsOf(id);
     expect(events.map((e) => e.type)).toEqual([

@@ -1,6 +1,7 @@
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { makeEveryPaymentMethodDefault } from './support';
 
 const card = (last4: string) => ({
   type: 'card',
@@ -150,9 +151,9 @@ describe('payment methods', () => {
   it('the partial unique index refuses a second default', async () => {
     const { account_id } = app.seed.fixtures as { account_id: string };
     // The one-default index is a storage guarantee: only a write past the API can try to break it.
-    await expect(
-      app.db.query('UPDATE payment_methods SET is_default = true WHERE account_id = $1', [account_id]),
-    ).rejects.toThrow(/payment_methods_one_default/);
+    await expect(makeEveryPaymentMethodDefault(app, account_id)).rejects.toThrow(
+      /payment_methods_one_default/,
+    );
   });
 
   it('validates bodies: type-specific details, never a card number, unknown fields', async () => {

@@ -1,9 +1,11 @@
 import { asEntity } from '../support/as-entity';
 import { ReceivablesGateway } from '../../libs/contexts/accounting/application/receivables.port';
 import { money } from '#platform/persistence/money';
+import { CustomerCreditRepository } from '../../libs/contexts/sales/infrastructure/customer-credit.repository';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { storedPaymentRow } from './support';
 
 type Api = ReturnType<typeof api>;
 
@@ -187,10 +189,7 @@ describe('payments', () => {
     });
     expect(await eventsOf(paymentId)).toEqual(['payment.failed']);
     // What is stored is the point here (never the card number): no route shows the whole row.
-    const stored = await app.db.query('SELECT row_to_json(p)::text AS row FROM payments p WHERE id = $1', [
-      paymentId,
-    ]);
-    expect(stored.rows[0].row).not.toContain('4000000000000002');
+    expect(await storedPaymentRow(app, paymentId)).not.toContain('4000000000000002');
     expect((await live.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({
       payment_status: 'unpaid',
       amount_due: 55,
@@ -571,10 +570,14 @@ describe('payments', () => {
       hint: expect.stringContaining('2 invoices'),
     });
     await run(() => port.addCustomerCredit(accountId, money(12.5), 'dep-2'));
-    // Customer credits have no route of their own.
-    const credits = await app.db.query('SELECT amount::text FROM customer_credits WHERE account_id = $1', [
-      accountId,
-    ]);
-    expect(credits.rows).toEqual([{ amount: '12.5000' }]);
+    // Customer credits have no route of their own: their repository reads them.
+    const credits = await run(() =>
+      app
+        .get(CustomerCreditRepository)
+        .scopedQuery('c')
+        .andWhere('c.account_id = :accountId', { accountId })
+        .getMany(),
+    );
+    expect(credits.map((c) => c.amount.toFixed(4))).toEqual(['12.5000']);
   });
 });

@@ -3,6 +3,7 @@ import { PricingPoliciesService } from '../../libs/contexts/sales/application/pr
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { pricingPolicyRowExists } from './support';
 
 const PRODUCT = '01900000-0000-7000-8000-0000000000a1';
 
@@ -83,8 +84,7 @@ describe('pricing policies', () => {
     expect(after.appliedPolicyId).toBeNull();
     expect(after.unitPrice.toString()).toBe('40');
     // Deleted from storage, not only hidden: no route can tell.
-    const rows = await app.db.query('SELECT count(*)::int AS n FROM pricing_policies WHERE id = $1', [id]);
-    expect(rows.rows[0].n).toBe(0);
+    expect(await pricingPolicyRowExists(app, id)).toBe(false);
     expect(await outbox(app).typesOf(id)).toEqual([
       'product.pricing_policy.created',
       'product.pricing_policy.updated',
