@@ -3,6 +3,7 @@ import { DECORATORS } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import { PlatformError } from '../errors/domain-error';
 import { exceedsDepth, firstUnstorableString, tooDeep } from './json-limits';
+import { rememberValidationMetadata } from './validation-metadata';
 
 function isIndex(property: string) {
   return /^\d+$/.test(property);
@@ -285,6 +286,10 @@ const isEmptyObject = (value: unknown): boolean => {
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
+  constructor() {
+    rememberValidationMetadata();
+  }
+
   private readonly inner = new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
