@@ -1,0 +1,43 @@
+import { ProductRepository } from '../../../libs/contexts/catalog/infrastructure/product.repository';
+import { ProductVariantRepository } from '../../../libs/contexts/catalog/infrastructure/product-variant.repository';
+import { TagRepository } from '../../../libs/contexts/catalog/infrastructure/tag.repository';
+import { AccountRepository } from '../../../libs/contexts/sales/infrastructure/account.repository';
+import { TenantRecord } from '#platform/persistence/columns';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { asEntity } from '../../support/as-entity';
+import type { TestApp } from '../../support/test-app';
+
+/**
+ * What a bulk import left behind, read through the owning contexts' repositories as the primary
+ * entity in live mode: the list routes do not filter by name or SKU prefix, and paging through
+ * thousands of imported rows to count them would dwarf the import itself.
+ */
+type Owner = abstract new (...args: never[]) => TenantRepository<TenantRecord>;
+
+function valuesStartingWith(app: TestApp, owner: Owner, column: 'name' | 'sku', prefix: string) {
+  return asEntity(app, async () => {
+    const rows = await app
+      .get(owner)
+      .scopedQuery('r')
+      .select(`r.${column}`, 'value')
+      .andWhere(`r.${column} LIKE :prefix`, { prefix: `${prefix}%` })
+      .getRawMany<{ value: string }>();
+    return rows.map((r) => r.value);
+  });
+}
+
+/** The names of the tags whose name starts with `prefix`. */
+export const tagNames = (app: TestApp, prefix: string) =>
+  valuesStartingWith(app, TagRepository, 'name', prefix);
+
+/** The names of the accounts whose name starts with `prefix`. */
+export const accountNames = (app: TestApp, prefix: string) =>
+  valuesStartingWith(app, AccountRepository, 'name', prefix);
+
+/** The SKUs of the products whose SKU starts with `prefix`. */
+export const productSkus = (app: TestApp, prefix: string) =>
+  valuesStartingWith(app, ProductRepository, 'sku', prefix);
+
+/** The SKUs of the product variants whose SKU starts with `prefix`. */
+export const variantSkus = (app: TestApp, prefix: string) =>
+  valuesStartingWith(app, ProductVariantRepository, 'sku', prefix);
