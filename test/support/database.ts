@@ -14,3 +14,16 @@ export async function idleInTransaction(app: TestApp): Promise<number> {
   );
   return rows[0].n;
 }
+
+/**
+ * Runs `fn` while a table is renamed away, so every write to it fails. SQL: a storage fault no
+ * route can cause.
+ */
+export async function withTableRenamedAway<T>(app: TestApp, table: string, fn: () => Promise<T>): Promise<T> {
+  await app.db.query(`ALTER TABLE "${table}" RENAME TO "${table}_away"`);
+  try {
+    return await fn();
+  } finally {
+    await app.db.query(`ALTER TABLE "${table}_away" RENAME TO "${table}"`);
+  }
+}
