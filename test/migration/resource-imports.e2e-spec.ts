@@ -1,20 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { ImportBatchRepository } from '../../libs/contexts/migration/infrastructure/import-batch.repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import {
   allJournalEntries,
   ledgerFixtures,
   LedgerFixtures,
   trialBalance,
 } from '../accounting/support/accounting-fixtures';
-import { asEntity } from '../support/as-entity';
 import { eventCountsSince, lastEventId } from '../support/event-counts';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { accountNames, productSkus, variantSkus } from './support/imported-rows';
+import { accountNames, mappedExternalIds, productSkus, variantSkus } from './support/imported-rows';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
@@ -49,21 +46,14 @@ describe('bulk imports of accounts, products and journal entries', () => {
   };
   const errorsOf = async (importId: string) =>
     (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
-  /**
-   * The resources mapped to the external ids `${prefix}1` to `${prefix}${n}` of a resource, read
-   * through the import batch repository (the mappings have no route), in a transaction of its own.
-   */
-  const mappedExternalIds = async (importId: string, resource: string, n: number, prefix: string) =>
-    (
-      await asEntity(app, () =>
-        app.get(TransactionHost).run(() =>
-          app.get(ImportBatchRepository).lockCheckpointAndMappings(
-            { id: importId, entityId, livemode: true, resource },
-            Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`),
-          ),
-        ),
-      )
-    ).mapped;
+  /** The resources mapped to the external ids `${prefix}1` to `${prefix}${n}` of a resource. */
+  const mappedIds = (importId: string, resource: string, n: number, prefix: string) =>
+    mappedExternalIds(
+      app,
+      importId,
+      resource,
+      Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`),
+    );
   const eventCounts = (since: string | undefined, prefix: string) => eventCountsSince(app, since, prefix);
 
   /** 1,000 account records; rows 100, 200, ..., 1000 are bad, in the DTO or in the service's rules. */
@@ -147,7 +137,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ]);
 
     // The same rules as POST /accounts: e-mail lower-cased, currency upper-cased, default currency, exact money.
-    const mapped = await mappedExternalIds(done.id, 'accounts', accounts().length, 'ACC-');
+    const mapped = await mappedIds(done.id, 'accounts', accounts().length, 'ACC-');
     const acc3 = (await live.get(`/v1/accounts/${mapped.get('ACC-3')}`).expect(200)).body;
     expect(acc3).toMatchObject({
       object: 'account',
@@ -170,7 +160,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     expect(again).toMatchObject({ status: 'completed_with_errors', succeeded: 990, failed: 10 });
     expect(await imported()).toBe(990);
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
-    expect((await mappedExternalIds(again.id, 'accounts', accounts().length, 'ACC-')).size).toBe(990);
+    expect((await mappedIds(again.id, 'accounts', accounts().length, 'ACC-')).size).toBe(990);
 
     // A changed record updates the mapped account through the service.
     const changed = await runImport('accounts', [

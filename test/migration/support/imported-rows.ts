@@ -4,6 +4,9 @@ import { TagRepository } from '../../../libs/contexts/catalog/infrastructure/tag
 import { AccountRepository } from '../../../libs/contexts/sales/infrastructure/account.repository';
 import { TenantRecord } from '#platform/persistence/columns';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { ImportBatchRepository } from '../../../libs/contexts/migration/infrastructure/import-batch.repository';
+import { OrderRepository } from '../../../libs/contexts/sales/infrastructure/order.repository';
 import { asEntity } from '../../support/as-entity';
 import type { TestApp } from '../../support/test-app';
 
@@ -41,3 +44,35 @@ export const productSkus = (app: TestApp, prefix: string) =>
 /** The SKUs of the product variants whose SKU starts with `prefix`. */
 export const variantSkus = (app: TestApp, prefix: string) =>
   valuesStartingWith(app, ProductVariantRepository, 'sku', prefix);
+
+/** How many orders of every document type an account has (the list route shows only some types). */
+export const orderCountOf = (app: TestApp, accountId: string) =>
+  asEntity(app, () =>
+    app.get(OrderRepository).scopedQuery('o').andWhere('o.account_id = :accountId', { accountId }).getCount(),
+  );
+
+/**
+ * The resources the imports of the entity mapped to these external ids of `resource`, as the import
+ * itself reads them (ImportBatchRepository, which locks the row of `importId`, an import of the
+ * entity, in a transaction of its own): the mappings have no route.
+ */
+export const mappedExternalIds = async (
+  app: TestApp,
+  importId: string,
+  resource: string,
+  externalIds: string[],
+): Promise<Map<string, string>> =>
+  (
+    await asEntity(app, () =>
+      app
+        .get(TransactionHost)
+        .run(() =>
+          app
+            .get(ImportBatchRepository)
+            .lockCheckpointAndMappings(
+              { id: importId, entityId: app.seed.entities.primary.id, livemode: true, resource },
+              externalIds,
+            ),
+        ),
+    )
+  ).mapped;
