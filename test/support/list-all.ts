@@ -1,4 +1,5 @@
-import type { api } from './http';
+import { api } from './http';
+import type { TestApp } from './test-app';
 
 /** Any resource as a list route returns it. */
 export type Listed = { id: string } & Record<string, unknown>;
@@ -23,4 +24,18 @@ export async function listAll<T extends Listed = Listed>(
     all.push(...page.data);
     if (!page.has_more) return all;
   }
+}
+
+/**
+ * Every object a list route answers in each seeded entity and mode (through each one's live or
+ * test key): what a test checks when a write must have landed nowhere.
+ */
+export async function listInEverySeededScope(app: TestApp, path: string): Promise<Listed[]> {
+  const all: Listed[] = [];
+  for (const entity of [app.seed.entities.primary, app.seed.entities.secondary]) {
+    for (const key of [entity.keys.live, entity.keys.test]) {
+      if (key) all.push(...(await listAll(api(app, key), path)));
+    }
+  }
+  return all;
 }
