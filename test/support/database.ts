@@ -27,3 +27,48 @@ export async function withTableRenamedAway<T>(app: TestApp, table: string, fn: (
     await app.db.query(`ALTER TABLE "${table}_away" RENAME TO "${table}"`);
   }
 }
+
+// The idempotency store: no route or repository shows its records, and only time expires them.
+
+/** Stored idempotency records with this key, across entities and modes. SQL: the store has no reader. */
+export async function idempotencyRecords(
+  app: TestApp,
+  key?: string,
+): Promise<{ created_at: Date; expires_at: Date; status: string }[]> {
+  const { rows } = await app.db.query(
+    `SELECT created_at, expires_at, status FROM idempotency_keys WHERE $1::text IS NULL OR key = $1`,
+    [key ?? null],
+  );
+  return rows;
+}
+
+/** Makes the records of these keys expired a minute ago. SQL: expiry is only ever reached by waiting a day. */
+export async function expireIdempotencyKeys(app: TestApp, keys: string[]): Promise<void> {
+  await app.db.query(
+    `UPDATE idempotency_keys SET expires_at = now() - interval '1 minute' WHERE key = ANY($1)`,
+    [keys],
+  );
+}
+
+/** A completed record of `key` for the primary entity that expired a day ago. SQL: as expireIdempotencyKeys. */
+export async function insertExpiredIdempotencyKey(app: TestApp, key: string): Promise<void> {
+  await app.db.query(
+    `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
+     VALUES (gen_random_uuid(), $1, true, $2, 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
+    [app.seed.entities.primary.id, key],
+  );
+}
+
+/** Stored API key rows, all columns (one key's, or every key's). SQL: the point is what the table holds at rest. */
+export async function storedApiKeyRows(app: TestApp, id?: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await app.db.query(`SELECT * FROM api_keys WHERE $1::uuid IS NULL OR id = $1`, [
+    id ?? null,
+  ]);
+  return rows;
+}
+
+/** Upload chunks still staged for any import. SQL: the staging table has no reader; an upload must leave none. */
+export async function stagedUploadChunks(app: TestApp): Promise<number> {
+  const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_upload_chunks`);
+  return rows[0].n;
+}
