@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import type { TestApp } from './test-app';
 
 /*
@@ -71,4 +72,60 @@ export async function storedApiKeyRows(app: TestApp, id?: string): Promise<Recor
 export async function stagedUploadChunks(app: TestApp): Promise<number> {
   const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_upload_chunks`);
   return rows[0].n;
+}
+
+/**
+ * Per table holding tenant rows (an entity_id column), the row count and sum of versions of one
+ * entity (both modes), tables in `skip` left out. SQL: a fingerprint of every table, whatever
+ * routes exist, so a request that touches any of them shows.
+ */
+export async function tenantTablesFingerprint(
+  app: TestApp,
+  entityId: string,
+  skip: ReadonlySet<string>,
+): Promise<Record<string, string>> {
+  const { rows } = await app.db.query<{ table_name: string; has_version: boolean }>(
+    `SELECT c.table_name, bool_or(v.column_name IS NOT NULL) AS has_version
+       FROM information_schema.columns c
+       LEFT JOIN information_schema.columns v
+         ON v.table_schema = c.table_schema AND v.table_name = c.table_name AND v.column_name = 'version'
+      WHERE c.table_schema = 'public' AND c.column_name = 'entity_id'
+      GROUP BY c.table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name: table, has_version: hasVersion } of rows) {
+    if (skip.has(table)) continue;
+    const res = await app.db.query(
+      `SELECT count(*)::text AS n, ${hasVersion ? 'coalesce(sum(version), 0)::text' : "''"} AS v FROM "${table}" WHERE entity_id = $1`,
+      [entityId],
+    );
+    out[table] = `${res.rows[0].n}/${res.rows[0].v}`;
+  }
+  return out;
+}
+
+/** The server's prepared statements on this connection whose text contains `marker`. SQL: pg_prepared_statements. */
+export async function preparedStatementsMarked(
+  manager: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  marker: string,
+): Promise<string[]> {
+  const rows = (await manager.query(
+    `SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+    [marker],
+  )) as { statement: string }[];
+  return rows.map((r) => r.statement);
+}
+
+/**
+ * Cuts a database off (no new connections, every open one terminated) through an admin
+ * connection, or lets connections in again. SQL: an outage no route can cause.
+ */
+export async function setDatabaseReachable(admin: Pool, dbName: string, reachable: boolean): Promise<void> {
+  await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS ${reachable ? 'true' : 'false'}`);
+  if (!reachable) {
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [dbName],
+    );
+  }
 }
