@@ -153,6 +153,12 @@ describe('journal entry writer', () => {
         [],
       );
     }
+    // The same reads find what was written.
+    const [written] = results as PromiseFulfilledResult<string>[];
+    expect(written.value).toEqual(expect.any(String));
+    expect(await asEntity(app, () => app.get(JournalLineRepository).ofEntry(good[0].entry.id))).toHaveLength(
+      2,
+    );
     const unwrittenEvents = new Set([closed.event.id, broken.event.id]);
     expect((await outbox(app).all()).filter((e) => unwrittenEvents.has(e.id))).toEqual([]);
     expect(await counter()).toBe(before + 2);
