@@ -2,8 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
-import { ReceivablesDoubleModule, SEEDED_CUSTOMER } from './support/receivables-double.module';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { asEntity } from '../support/as-entity';
+import {
+  allJournalEntries,
+  ledgerFixtures,
+  LedgerFixtures,
+  trialBalance,
+} from './support/accounting-fixtures';
+import {
+  ReceivablesDouble,
+  ReceivablesDoubleModule,
+  SEEDED_CUSTOMER,
+} from './support/receivables-double.module';
 
 describe('bank transactions and matching deposits to invoices', () => {
   let app: TestApp;
@@ -34,22 +45,19 @@ describe('bank transactions and matching deposits to invoices', () => {
     livemode = true,
     currency = 'USD',
   ): Promise<string> {
-    const id = randomUUID();
-    await app.db.query(
-      `INSERT INTO test_receivable_invoices VALUES ($1, $2, $3, $4, $5, $6, $6, $7, 'open')`,
-      [id, entityId, livemode, accountId, currency, amount, today],
+    return asEntity(
+      app,
+      () =>
+        app.get(TransactionHost).run(() => receivables().createInvoice(accountId, amount, today, currency)),
+      { livemode },
     );
-    return id;
   }
-  // The receivables double keeps its invoices, payments and credits in test_receivable_* tables,
-  // which no route shows: the test reads them in SQL.
-  const amountDue = async (id: string) =>
-    (
-      await app.db.query(
-        `SELECT amount_due::text AS due, status FROM test_receivable_invoices WHERE id = $1`,
-        [id],
-      )
-    ).rows[0] as { due: string; status: string };
+  // The receivables double keeps its invoices, payments and credits to itself (no route shows
+  // them): the test asks the double, as the primary entity in live mode.
+  const receivables = () => app.get(ReceivablesDouble);
+  const amountDue = (id: string) => asEntity(app, () => receivables().invoiceState(id));
+  const paymentsOf = (accountId: string) => asEntity(app, () => receivables().paymentsOf(accountId));
+  const creditsOf = (accountId: string) => asEntity(app, () => receivables().creditsOf(accountId));
 
   const deposit = async (amount: number, extra: Record<string, unknown> = {}) =>
     (
@@ -94,12 +102,8 @@ describe('bank transactions and matching deposits to invoices', () => {
       object: 'ledger_account',
       is_bank: true,
     });
-    // No route lists journal entries by source id.
-    const entries = await app.db.query(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE source_id = $1`,
-      [body.id],
-    );
-    expect(entries.rows[0].n).toBe(0);
+    // Importing posts nothing: no entry has the transaction as its source.
+    expect((await allJournalEntries(live)).filter((e) => e.source_id === body.id)).toEqual([]);
   });
 
   it('imports a batch all or none, naming the failing item', async () => {
@@ -315,10 +319,9 @@ describe('bank transactions and matching deposits to invoices', () => {
     expect(res.body.match.payment_id).toBe(res.body.payment_id);
     expect(await amountDue(a)).toEqual({ due: '0.0000', status: 'paid' });
     expect(await amountDue(b)).toEqual({ due: '0.0000', status: 'paid' });
-    const payment = await app.db.query(`SELECT * FROM test_receivable_payments WHERE id = $1`, [
-      res.body.payment_id,
+    expect(await paymentsOf(customer)).toEqual([
+      { id: res.body.payment_id, account_id: customer, payment_method: 'ach' },
     ]);
-    expect(payment.rows[0]).toMatchObject({ account_id: customer, payment_method: 'ach' });
 
     const entry = (await live.get(`/v1/journal-entries/${res.body.journal_entry_id}`).expect(200)).body;
     expect(entry).toMatchObject({
@@ -398,11 +401,9 @@ describe('bank transactions and matching deposits to invoices', () => {
       route_unapplied: 'customer_credit',
     });
     expect(await amountDue(inv)).toEqual({ due: '40.0000', status: 'open' });
-    const credit = await app.db.query(
-      `SELECT amount::text AS amount, reference FROM test_receivable_credits WHERE account_id = $1`,
-      [customer],
-    );
-    expect(credit.rows).toEqual([{ amount: '70.0000', reference: expect.stringMatching(/^DEP-/) }]);
+    expect(await creditsOf(customer)).toEqual([
+      { amount: '70.0000', reference: expect.stringMatching(/^DEP-/) },
+    ]);
     const entry = (await live.get(`/v1/journal-entries/${credited.body.journal_entry_id}`).expect(200)).body;
     expect(
       entry.lines.map((l: { account_id: string; debit_amount: number; credit_amount: number }) => [
@@ -433,13 +434,7 @@ describe('bank transactions and matching deposits to invoices', () => {
     const lines = (await live.get(`/v1/journal-entries/${suspense.body.journal_entry_id}`).expect(200)).body
       .lines;
     expect(lines[2]).toMatchObject({ account_id: roleAccounts.suspense, credit_amount: 10 });
-    expect(
-      (
-        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_credits WHERE account_id = $1`, [
-          customer,
-        ])
-      ).rows[0].n,
-    ).toBe(1);
+    expect(await creditsOf(customer)).toHaveLength(1);
     expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
   });
 
@@ -523,9 +518,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       'parameter_invalid',
       { param: 'applications[0].invoice_id' },
     );
-    await app.db.query(`UPDATE test_receivable_invoices SET amount_due = 0, status = 'paid' WHERE id = $1`, [
-      b,
-    ]);
+    await asEntity(app, () => receivables().markInvoicePaid(b));
     expectError(
       await match({ applications: [{ invoice_id: b, amount: 10 }], route_unapplied: 'suspense' }),
       422,
@@ -591,13 +584,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
     expectError(closed, 422, 'period_closed');
     expect(await amountDue(inv)).toEqual({ due: '80.0000', status: 'open' });
-    expect(
-      (
-        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_payments WHERE account_id = $1`, [
-          customer,
-        ])
-      ).rows[0].n,
-    ).toBe(0);
+    expect(await paymentsOf(customer)).toHaveLength(0);
     expect((await live.get(`/v1/accounting/bank-transactions/${old.id}`).expect(200)).body.status).toBe(
       'unmatched',
     );
@@ -622,13 +609,7 @@ describe('bank transactions and matching deposits to invoices', () => {
         }[]
       ).filter((e) => e.source_id === dep.id).length,
     ).toBe(1);
-    expect(
-      (
-        await app.db.query(`SELECT count(*)::int AS n FROM test_receivable_payments WHERE account_id = $1`, [
-          customer,
-        ])
-      ).rows[0].n,
-    ).toBe(1);
+    expect(await paymentsOf(customer)).toHaveLength(1);
     expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
   });
 

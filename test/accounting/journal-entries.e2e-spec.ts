@@ -1,8 +1,17 @@
 import { api, expectError } from '../support/http';
+import { idleInTransaction } from '../support/database';
 import { eventually } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ledgerFixtures, LedgerFixtures, trialBalance, twoLines } from './support/accounting-fixtures';
+import {
+  allJournalEntries,
+  entriesDisagreeingWithLines,
+  ledgerFixtures,
+  LedgerFixtures,
+  trialBalance,
+  twoLines,
+  updateLedgerAccount,
+} from './support/accounting-fixtures';
 import { PostingTestModule } from './support/posting-test.module';
 
 describe('journal entries', () => {
@@ -247,10 +256,9 @@ describe('journal entries', () => {
       param: 'source_type',
     });
     // Nothing unbalanced was stored.
-    const stored = await app.db.query(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE total_debit <> total_credit`,
-    );
-    expect(stored.rows[0].n).toBe(0);
+    const stored = await allJournalEntries(live);
+    expect(stored.filter((e) => e.total_debit !== e.total_credit)).toEqual([]);
+    expect(await entriesDisagreeingWithLines(app, app.seed.entities.primary.id)).toBe(0);
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });
 
@@ -553,10 +561,7 @@ describe('journal entries', () => {
       .post('/v1/test-ledger-postings')
       .send(posting('pkg-fail', { fail_after: true }))
       .expect(500);
-    const rolled = await app.db.query(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE source_id = 'pkg-fail'`,
-    );
-    expect(rolled.rows[0].n).toBe(0);
+    expect((await allJournalEntries(live)).filter((e) => e.source_id === 'pkg-fail')).toEqual([]);
     const next = (await live.post('/v1/journal-entries').send(entry(1)).expect(201)).body.entry_number;
     expect(Number(next.slice(-6))).toBe(Number(before.slice(-6)) + 1);
 
@@ -577,9 +582,7 @@ describe('journal entries', () => {
       422,
       'period_closed',
     );
-    await app.db.query(`UPDATE ledger_accounts SET control_role = NULL WHERE id = $1`, [
-      fx.accounts.payables,
-    ]);
+    await updateLedgerAccount(live, fx.accounts.payables, { control_role: null });
     expectError(
       await live.post('/v1/test-ledger-postings').send(
         posting('pkg-4', {
@@ -593,9 +596,7 @@ describe('journal entries', () => {
       'account_not_postable',
       { param: 'lines[1].role' },
     );
-    await app.db.query(`UPDATE ledger_accounts SET control_role = 'payables' WHERE id = $1`, [
-      fx.accounts.payables,
-    ]);
+    await updateLedgerAccount(live, fx.accounts.payables, { control_role: 'payables' });
 
     // Concurrent postings of one source give one entry.
     const racers = await Promise.all(
@@ -610,29 +611,22 @@ describe('journal entries', () => {
       Array.from({ length: 50 }, (_, i) => live.post('/v1/journal-entries').send(entry(i + 1))),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
-    const all = await app.db.query(
-      `SELECT entry_number FROM journal_entries WHERE entity_id = $1 AND livemode = true ORDER BY entry_number`,
-      [app.seed.entities.primary.id],
-    );
-    const numbers = all.rows.map((r) => Number(String(r.entry_number).slice(-6)));
+    const all = await allJournalEntries(live);
+    const numbers = all.map((r) => Number(r.entry_number.slice(-6)));
     expect(new Set(numbers).size).toBe(numbers.length);
     // 50 distinct numbers spanning exactly 50 values: consecutive, no gap among them.
     const ours = results.map((r) => Number(String(r.body.entry_number).slice(-6))).sort((a, b) => a - b);
     expect(new Set(ours).size).toBe(50);
     expect(ours[49] - ours[0]).toBe(49);
     // Numbered by the writing statement: each posted event carries the entry's committed number, never the placeholder.
-    const events = await app.db.query(
-      `SELECT data->'object'->>'id' AS id, data->'object'->>'entry_number' AS entry_number FROM outbox_events
-       WHERE type = 'accounting.journal_entry.posted' AND data->'object'->>'id' = ANY($1::text[])`,
-      [results.map((r) => r.body.id)],
+    const ids = new Set(results.map((r) => r.body.id as string));
+    const events = (await outbox(app).all('accounting.journal_entry.posted')).filter((e) =>
+      ids.has(e.data.object.id as string),
     );
-    expect(Object.fromEntries(events.rows.map((r) => [r.id, r.entry_number]))).toEqual(
+    expect(Object.fromEntries(events.map((e) => [e.data.object.id, e.data.object.entry_number]))).toEqual(
       Object.fromEntries(results.map((r) => [r.body.id, r.body.entry_number])),
     );
-    const placeholders = await app.db.query(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE entry_number LIKE 'pending-%'`,
-    );
-    expect(placeholders.rows[0].n).toBe(0);
+    expect(all.filter((e) => e.entry_number.startsWith('pending-'))).toEqual([]);
   });
 
   it('numbers a posting when its caller commits, so a caller still working does not hold up other entries', async () => {
@@ -656,13 +650,7 @@ describe('journal entries', () => {
         return res;
       });
     // The held caller has posted and is still inside its transaction.
-    const idle = await eventually(async () => {
-      const r = await app.db.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND state = 'idle in transaction'`,
-      );
-      return r.rows[0].n > 0;
-    }, 5000);
+    const idle = await eventually(async () => (await idleInTransaction(app)) > 0, 5000);
     expect(idle).toBe(true);
     const manual = await live.post('/v1/journal-entries').send(entry(7)).expect(201);
     finished.push('manual');
@@ -670,20 +658,15 @@ describe('journal entries', () => {
     expect(heldRes.status).toBe(201);
     // Numbered at commit: the manual entry was not kept waiting, and took the number before it.
     expect(finished).toEqual(['manual', 'held']);
-    const rows = await app.db.query(
-      `SELECT id, entry_number FROM journal_entries WHERE id = ANY($1::uuid[])`,
-      [[manual.body.id, heldRes.body.id]],
+    const numberOf = async (id: string) =>
+      Number(String((await live.get(`/v1/journal-entries/${id}`).expect(200)).body.entry_number).slice(-6));
+    const numbers = { manual: await numberOf(manual.body.id), held: await numberOf(heldRes.body.id) };
+    expect(numbers.held).toBe(numbers.manual + 1);
+    const events = (await outbox(app).eventsOf(heldRes.body.id)).filter(
+      (e) => e.type === 'accounting.journal_entry.posted',
     );
-    const numbers = Object.fromEntries(
-      rows.rows.map((r) => [r.id, Number(String(r.entry_number).slice(-6))]),
-    );
-    expect(numbers[heldRes.body.id]).toBe(numbers[manual.body.id] + 1);
-    const event = await app.db.query(
-      `SELECT data->'object'->>'entry_number' AS entry_number FROM outbox_events
-       WHERE type = 'accounting.journal_entry.posted' AND data->'object'->>'id' = $1`,
-      [heldRes.body.id],
-    );
-    expect(Number(String(event.rows[0].entry_number).slice(-6))).toBe(numbers[heldRes.body.id]);
+    expect(events).toHaveLength(1);
+    expect(Number(String(events[0].data.object.entry_number).slice(-6))).toBe(numbers.held);
   });
 
   it('isolates entities and modes and needs accounting scopes', async () => {

@@ -9,7 +9,12 @@ import {
   EntryToWrite,
   JournalEntryWriter,
 } from '../../libs/contexts/accounting/infrastructure/journal-entry.writer';
+import { AccountingSettingsRepository } from '../../libs/contexts/accounting/infrastructure/accounting-settings.repository';
+import { JournalLineRepository } from '../../libs/contexts/accounting/infrastructure/journal-line.repository';
 import { newId } from '#platform/persistence/ids';
+import { asEntity } from '../support/as-entity';
+import { api, expectError } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 
@@ -31,18 +36,11 @@ describe('journal entry writer', () => {
     writer = app.get(JournalEntryWriter);
     entityId = app.seed.entities.primary.id;
     // The counter row is created with the entity's accounting settings.
-    await app.db.query(
-      `INSERT INTO accounting_settings (id, entity_id, livemode, entry_number_prefix) VALUES ($1, $2, true, 'WT')
-       ON CONFLICT (entity_id, livemode) DO NOTHING`,
-      [newId(), entityId],
-    );
-    prefix = (
-      await app.db.query(
-        `SELECT entry_number_prefix FROM accounting_settings WHERE entity_id = $1 AND livemode = true`,
-        [entityId],
-      )
-    ).rows[0].entry_number_prefix;
+    prefix = (await settings()).entryNumberPrefix;
   });
+
+  /** The primary entity's live accounting settings row (the entry counter), created if missing. */
+  const settings = () => asEntity(app, () => app.get(AccountingSettingsRepository).ensure('WT'));
 
   const numberText = (n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
   afterAll(() => app.close());
@@ -111,15 +109,7 @@ describe('journal entry writer', () => {
     };
   }
 
-  const counter = async () =>
-    Number(
-      (
-        await app.db.query(
-          `SELECT last_entry_number FROM accounting_settings WHERE entity_id = $1 AND livemode = true`,
-          [entityId],
-        )
-      ).rows[0].last_entry_number,
-    );
+  const counter = async () => Number((await settings()).lastEntryNumber);
 
   it('writes entries submitted together in one statement, with consecutive numbers in their events', async () => {
     const statements = jest.spyOn(app.get(DataSource).manager, 'query');
@@ -130,12 +120,9 @@ describe('journal entry writer', () => {
     statements.mockRestore();
     expect(writes).toHaveLength(1);
     expect(numbers).toEqual([1, 2, 3, 4, 5].map((k) => numberText(before + k)));
-    const events = await app.db.query(
-      `SELECT data->'object'->>'id' AS id, data->'object'->>'entry_number' AS entry_number FROM outbox_events
-       WHERE id = ANY($1::uuid[])`,
-      [items.map((i) => i.event.id)],
-    );
-    expect(Object.fromEntries(events.rows.map((r) => [r.id, r.entry_number]))).toEqual(
+    const eventIds = new Set(items.map((i) => i.event.id));
+    const events = (await outbox(app).all()).filter((e) => eventIds.has(e.id));
+    expect(Object.fromEntries(events.map((e) => [e.data.object.id, e.data.object.entry_number]))).toEqual(
       Object.fromEntries(items.map((i, k) => [i.entry.id, numbers[k]])),
     );
     expect(await trialBalance(app, entityId)).toBe('0.0000');
@@ -159,16 +146,21 @@ describe('journal entry writer', () => {
     expect(results[2]).toEqual({ status: 'fulfilled', value: null });
     expect(results[3]).toEqual({ status: 'fulfilled', value: numberText(before + 2) });
     // Nothing of the skipped or failed entries was written, and no number was used for them.
-    const stored = await app.db.query(
-      `SELECT (SELECT count(*)::int FROM journal_entries WHERE id = ANY($1::uuid[])) AS entries,
-              (SELECT count(*)::int FROM journal_lines WHERE journal_entry_id = ANY($1::uuid[])) AS lines,
-              (SELECT count(*)::int FROM outbox_events WHERE id = ANY($2::uuid[])) AS events`,
-      [
-        [closed.entry.id, broken.entry.id],
-        [closed.event.id, broken.event.id],
-      ],
+    const live = api(app, app.seed.entities.primary.keys.live);
+    for (const unwritten of [closed, broken]) {
+      expectError(await live.get(`/v1/journal-entries/${unwritten.entry.id}`), 404, 'not_found');
+      expect(await asEntity(app, () => app.get(JournalLineRepository).ofEntry(unwritten.entry.id))).toEqual(
+        [],
+      );
+    }
+    // The same reads find what was written.
+    const [written] = results as PromiseFulfilledResult<string>[];
+    expect(written.value).toEqual(expect.any(String));
+    expect(await asEntity(app, () => app.get(JournalLineRepository).ofEntry(good[0].entry.id))).toHaveLength(
+      2,
     );
-    expect(stored.rows[0]).toEqual({ entries: 0, lines: 0, events: 0 });
+    const unwrittenEvents = new Set([closed.event.id, broken.event.id]);
+    expect((await outbox(app).all()).filter((e) => unwrittenEvents.has(e.id))).toEqual([]);
     expect(await counter()).toBe(before + 2);
     expect(await trialBalance(app, entityId)).toBe('0.0000');
   });

@@ -1,7 +1,7 @@
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ledgerFixtures, LedgerFixtures } from './support/accounting-fixtures';
+import { ledgerFixtures, LedgerFixtures, setEntityTimezone } from './support/accounting-fixtures';
 
 describe('accounting: settings, chart of accounts, fiscal years and periods', () => {
   let app: TestApp;
@@ -26,9 +26,7 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       entry_number_prefix: 'QA1-JE',
     });
     expect(got.body.current_business_day).toBe(new Date().toISOString().slice(0, 10));
-    await app.db.query(`UPDATE entities SET timezone = 'Pacific/Kiritimati' WHERE id = $1`, [
-      app.seed.entities.primary.id,
-    ]);
+    await setEntityTimezone(app, app.seed.entities.primary.id, 'Pacific/Kiritimati');
     const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
       new Date(),
     );
@@ -36,7 +34,7 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       timezone: 'Pacific/Kiritimati',
       current_business_day: kiritimati,
     });
-    await app.db.query(`UPDATE entities SET timezone = 'UTC' WHERE id = $1`, [app.seed.entities.primary.id]);
+    await setEntityTimezone(app, app.seed.entities.primary.id, 'UTC');
 
     const patched = await live
       .patch('/v1/accounting/settings')

@@ -1,8 +1,17 @@
 import { RecurringJournalEntriesService } from '../../libs/contexts/accounting/application/recurring-journal-entries.service';
+import { RecurringTemplateRepository } from '../../libs/contexts/accounting/infrastructure/recurring-template.repository';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ledgerFixtures, LedgerFixtures, trialBalance, twoLines } from './support/accounting-fixtures';
+import {
+  ledgerFixtures,
+  LedgerFixtures,
+  trialBalance,
+  twoLines,
+  updateLedgerAccount,
+} from './support/accounting-fixtures';
 
 describe('recurring journal entries', () => {
   let app: TestApp;
@@ -135,18 +144,21 @@ describe('recurring journal entries', () => {
     ]);
 
     // The checks of a manual entry apply at run time too.
-    await app.db.query(`UPDATE ledger_accounts SET postable = false WHERE id = $1`, [fx.accounts.expense]);
+    await updateLedgerAccount(live, fx.accounts.expense, { postable: false });
     expectError(
       await live.post(`/v1/recurring-journal-entries/${created.id}/run`),
       422,
       'account_not_postable',
       { param: 'lines[0].account_id' },
     );
-    await app.db.query(`UPDATE ledger_accounts SET postable = true WHERE id = $1`, [fx.accounts.expense]);
-    await app.db.query(
-      `UPDATE recurring_journal_entries SET lines = jsonb_set(lines, '{0,debit_amount}', '"1499.0000"') WHERE id = $1`,
-      [created.id],
-    );
+    await updateLedgerAccount(live, fx.accounts.expense, { postable: true });
+    // The update route refuses unbalanced lines: the stored template is changed through its repository.
+    await asEntity(app, async () => {
+      const templates = app.get(RecurringTemplateRepository);
+      const stored = await templates.getById(created.id);
+      stored.lines = stored.lines.map((l, i) => (i === 0 ? { ...l, debit_amount: '1499.0000' } : l));
+      await app.get(TransactionHost).run(() => templates.save(stored));
+    });
     expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 422, 'unbalanced_entry');
     expect(
       (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
@@ -165,11 +177,11 @@ describe('recurring journal entries', () => {
 
   it('refuses a run dated in a closed period', async () => {
     const created = (await live.post('/v1/recurring-journal-entries').send(template()).expect(201)).body;
-    await app.db.query(`UPDATE accounting_periods SET status = 'closed' WHERE id = $1`, [fx.openPeriod.id]);
+    await live.post(`/v1/accounting/periods/${fx.openPeriod.id}/close`).expect(200);
     try {
       expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 422, 'period_closed');
     } finally {
-      await app.db.query(`UPDATE accounting_periods SET status = 'open' WHERE id = $1`, [fx.openPeriod.id]);
+      await live.post(`/v1/accounting/periods/${fx.openPeriod.id}/reopen`).expect(200);
     }
   });
 
@@ -191,28 +203,21 @@ describe('recurring journal entries', () => {
     const service = app.get(RecurringJournalEntriesService);
     const [a, b] = await Promise.all([service.runDue(), service.runDue()]);
     const days = Math.round((Date.parse(today) - Date.parse(start)) / 86_400_000) + 1;
-    const runs = await app.db.query(
-      `SELECT run_date::text AS d, trigger FROM recurring_journal_entry_runs WHERE template_id = $1 ORDER BY run_date`,
-      [due.id],
-    );
-    expect(runs.rows).toHaveLength(days);
-    expect(new Set(runs.rows.map((r) => r.d)).size).toBe(days);
-    expect(runs.rows.every((r) => r.trigger === 'schedule')).toBe(true);
+    const runsOf = (id: string) => asEntity(app, () => app.get(RecurringTemplateRepository).runsOf(id));
+    const runs = await runsOf(due.id);
+    expect(runs).toHaveLength(days);
+    expect(new Set(runs.map((r) => r.runDate)).size).toBe(days);
+    expect(runs.every((r) => r.trigger === 'schedule')).toBe(true);
     expect(a.posted + b.posted).toBeGreaterThanOrEqual(days);
-    const entries = await app.db.query(
-      `SELECT e.entry_date::text AS d, e.created_by, e.created_by_name FROM journal_entries e JOIN recurring_journal_entry_runs r ON r.journal_entry_id = e.id WHERE r.template_id = $1 ORDER BY e.entry_date`,
-      [due.id],
+    const entries = await Promise.all(
+      runs.map(async (r) => (await live.get(`/v1/journal-entries/${r.journalEntryId}`).expect(200)).body),
     );
-    expect(entries.rows.map((r) => r.d)).toEqual(runs.rows.map((r) => r.d));
-    expect(entries.rows.every((r) => r.created_by === null && r.created_by_name === null)).toBe(true);
+    expect(entries.map((e) => e.entry_date)).toEqual(runs.map((r) => r.runDate));
+    expect(entries.every((e) => e.created_by === null && e.created_by_name === null)).toBe(true);
     const after = (await live.get(`/v1/recurring-journal-entries/${due.id}`).expect(200)).body;
     expect(after.next_run_date > today).toBe(true);
     const again = await service.runDue();
-    const count = await app.db.query(
-      `SELECT count(*)::int AS n FROM recurring_journal_entry_runs WHERE template_id = $1`,
-      [due.id],
-    );
-    expect(count.rows[0].n).toBe(days);
+    expect(await runsOf(due.id)).toHaveLength(days);
     expect(again.failed).toBe(0);
   });
 

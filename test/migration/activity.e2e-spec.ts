@@ -1,7 +1,8 @@
-import { Pool } from 'pg';
 import { ActivityRecorder } from '#platform/activity/activity-recorder';
 import { api, expectError } from '../support/http';
+import { withTableRenamedAway } from '../support/database';
 import { waitFor } from '../support/eventually';
+import { listAll, Listed } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('activity log', () => {
@@ -16,13 +17,17 @@ describe('activity log', () => {
   });
   afterAll(() => app.close());
 
-  const keyId = async (name: string) =>
-    (
-      await app.db.query(`SELECT id FROM api_keys WHERE name = $1 AND entity_id = $2`, [
-        name,
-        app.seed.entities.primary.id,
-      ])
-    ).rows[0].id as string;
+  const keyId = async (name: string) => {
+    const all = await listAll(live, `/v1/entities/${app.seed.entities.primary.id}/api_keys`);
+    const named = all.filter((k) => k.name === name);
+    expect(named).toHaveLength(1);
+    return named[0].id;
+  };
+  /** The activity rows of these requests, through the activity list. */
+  const activityOf = async (client: ReturnType<typeof api>, requestIds: string[]) =>
+    (await listAll<Listed & { request_id: string | null; path: string }>(client, '/v1/activity')).filter(
+      (r) => r.request_id !== null && requestIds.includes(r.request_id),
+    );
 
   it('records who did what to which resource, with status and request id', async () => {
     const created = await live.post('/v1/tags').send({ name: 'logged' }).expect(201);
@@ -133,14 +138,11 @@ describe('activity log', () => {
         ),
       );
       const requestIds = created.map((r) => r.headers['request-id'] as string).sort();
-      const { rows } = await waitFor(async () => {
-        const found = await app.db.query(
-          `SELECT request_id, resource_id FROM activity_log WHERE request_id = ANY($1) ORDER BY request_id`,
-          [requestIds],
-        );
-        return found.rows.length === 20 && found;
+      const rows = await waitFor(async () => {
+        const found = await activityOf(live, requestIds);
+        return found.length >= 20 && found;
       });
-      expect(rows.map((r) => r.request_id)).toEqual(requestIds);
+      expect(rows.map((r) => r.request_id).sort()).toEqual(requestIds);
       const rowsWritten = write.mock.calls.reduce((n, [batch]) => n + batch.length, 0);
       expect(rowsWritten).toBe(20);
     } finally {
@@ -153,15 +155,15 @@ describe('activity log', () => {
     const recorder = app.get(ActivityRecorder) as unknown as { write(rows: unknown[]): Promise<void> };
     const record = jest.spyOn(recorder, 'write');
     // The failure is made in storage: the log's table is renamed away for one request.
-    await app.db.query(`ALTER TABLE activity_log RENAME TO activity_log_away`);
     try {
-      await live.post('/v1/tags').send({ name: 'unlogged' }).expect(201);
-      // The write runs after the response, against the missing table, and settles without throwing.
-      await waitFor(() => record.mock.results.length > 0, { label: 'the activity write' });
-      await expect(record.mock.results[0].value).resolves.toBeUndefined();
+      await withTableRenamedAway(app, 'activity_log', async () => {
+        await live.post('/v1/tags').send({ name: 'unlogged' }).expect(201);
+        // The write runs after the response, against the missing table, and settles without throwing.
+        await waitFor(() => record.mock.results.length > 0, { label: 'the activity write' });
+        await expect(record.mock.results[0].value).resolves.toBeUndefined();
+      });
     } finally {
       record.mockRestore();
-      await app.db.query(`ALTER TABLE activity_log_away RENAME TO activity_log`);
     }
   });
 
@@ -169,7 +171,6 @@ describe('activity log', () => {
     const other = await startTestApp();
     const recorder = other.get(ActivityRecorder);
     const requestId = `req_shutdown_${Date.now()}`;
-    const url = other.databaseUrl;
     try {
       // Queued, then shut down before the queue's write has started.
       recorder.record({
@@ -187,12 +188,13 @@ describe('activity log', () => {
     } finally {
       await other.close();
     }
-    const db = new Pool({ connectionString: url, max: 1 });
+    // Read back through another instance on the same database (the closed one answers nothing).
+    const after = await startTestApp({}, { sameDatabaseAs: other });
     try {
-      const { rows } = await db.query(`SELECT path FROM activity_log WHERE request_id = $1`, [requestId]);
-      expect(rows).toEqual([{ path: '/v1/tags' }]);
+      const rows = await activityOf(api(after, after.seed.entities.primary.keys.live), [requestId]);
+      expect(rows.map((r) => r.path)).toEqual(['/v1/tags']);
     } finally {
-      await db.end();
+      await after.close();
     }
   });
 });

@@ -1,8 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { api, expectError } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
+import { eventCountsSince, eventsSince, lastEventId } from '../support/event-counts';
 import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
+import { tagNames } from './support/imported-rows';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 
@@ -34,13 +36,7 @@ describe('bulk imports', () => {
     );
 
   // Counts over thousands of tags by name prefix: no route filters tags by name.
-  const tagCount = async (prefix: string) =>
-    (
-      await app.db.query(`SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE $2`, [
-        entityId,
-        `${prefix}%`,
-      ])
-    ).rows[0].n as number;
+  const tagCount = async (prefix: string) => (await tagNames(app, prefix)).length;
 
   /** 1,000 tag records; rows 100, 200, ..., 1000 are bad in different ways. */
   const thousand = () =>
@@ -65,11 +61,7 @@ describe('bulk imports', () => {
   it('imports 1,000 records with 10 bad rows, then imports them again without creating anything twice', async () => {
     worker = await startDispatcher(app);
     // Events already there (the seed's fixtures) are not the import's.
-    const since = (
-      await app.db.query(
-        `SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`,
-      )
-    ).rows[0].id;
+    const since = await lastEventId(app);
     const created = await migration.post(base).send({ resource: 'tags', records: thousand() }).expect(201);
     expect(created.body).toMatchObject({
       object: 'import',
@@ -126,12 +118,7 @@ describe('bulk imports', () => {
       .expect(200);
     expect(paged.body.data.map((e: { row: number }) => e.row)).toEqual([500, 600, 700, 800]);
 
-    // Event counts by type over a thousand rows' events: the events route pages them one by one.
-    const events = await app.db.query(
-      `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND (type LIKE 'setting.tag.%' OR type LIKE 'migration.import.%') GROUP BY type ORDER BY type`,
-      [entityId, since],
-    );
-    expect(events.rows).toEqual([
+    expect(await eventCountsSince(app, since, 'setting.tag.', 'migration.import.')).toEqual([
       { type: 'migration.import.completed', n: 1 },
       { type: 'migration.import.started', n: 1 },
       { type: 'setting.tag.created', n: 990 },
@@ -144,11 +131,9 @@ describe('bulk imports', () => {
       failed: 10,
     });
     expect(await tagCount('Imported ')).toBe(990);
-    const tagEvents = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE 'setting.tag.%'`,
-      [entityId, since],
-    );
-    expect(tagEvents.rows[0].n).toBe(990);
+    expect(await eventCountsSince(app, since, 'setting.tag.')).toEqual([
+      { type: 'setting.tag.created', n: 990 },
+    ]);
 
     // A changed record updates the mapped tag through the service (setting.tag.updated), still without a new row.
     const changed = await migration
@@ -157,11 +142,7 @@ describe('bulk imports', () => {
       .expect(201);
     expect(await finished(changed.body.id)).toMatchObject({ status: 'completed', succeeded: 1, failed: 0 });
     expect(await tagCount('Imported ')).toBe(990);
-    const renamed = await app.db.query(
-      `SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 AND name = 'Imported 1 renamed'`,
-      [entityId],
-    );
-    expect(renamed.rows[0].n).toBe(1);
+    expect((await tagNames(app, 'Imported 1 ')).filter((n) => n === 'Imported 1 renamed')).toHaveLength(1);
   });
 
   it('takes NDJSON uploads: malformed lines and unknown resources are row errors', async () => {
@@ -242,17 +223,9 @@ describe('bulk imports', () => {
       failed: 0,
     });
     expect(await tagCount('Resumed ')).toBe(rows);
-    // Distinct names and events over 6,000 rows: SQL counts what the routes would page through.
-    const distinct = await app.db.query(
-      `SELECT count(DISTINCT name)::int AS n FROM tags WHERE entity_id = $1 AND name LIKE 'Resumed %'`,
-      [entityId],
-    );
-    expect(distinct.rows[0].n).toBe(rows);
-    const events = await app.db.query(
-      `SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND type = 'setting.tag.created' AND data->'object'->>'name' LIKE 'Resumed %'`,
-      [entityId],
-    );
-    expect(events.rows[0].n).toBe(rows);
+    expect(new Set(await tagNames(app, 'Resumed ')).size).toBe(rows);
+    const created = await eventsSince(app, undefined, 'setting.tag.created');
+    expect(created.filter((e) => String(e.data.object.name).startsWith('Resumed '))).toHaveLength(rows);
     // 6,000 rows imported across two workers: generous for a loaded CI machine.
   }, 180_000);
 

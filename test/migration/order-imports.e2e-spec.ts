@@ -4,6 +4,7 @@ import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { mappedExternalIds, orderCountOf } from './support/imported-rows';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
@@ -34,8 +35,11 @@ describe('bulk imports of orders', () => {
     await app.close();
   });
 
+  /** The latest import of orders: the mapping read needs an import of the entity to lock. */
+  let lastImportId: string;
   const runImport = async (records: unknown[]) => {
     const created = await migration.post(base).send({ resource: 'orders', records }).expect(201);
+    lastImportId = created.body.id;
     return waitFor(async () => {
       const res = await migration.get(`${base}/${created.body.id}`).expect(200);
       return FINISHED.includes(res.body.status) && res.body;
@@ -60,20 +64,12 @@ describe('bulk imports of orders', () => {
     return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, n]) => ({ type, n }));
   };
   // Orders of every document type (the list route shows quotes, sales orders and invoices only).
-  const orderCount = async () =>
-    (
-      await app.db.query(`SELECT count(*)::int AS n FROM orders WHERE entity_id = $1 AND account_id = $2`, [
-        entityId,
-        accountId,
-      ])
-    ).rows[0].n as number;
+  const orderCount = () => orderCountOf(app, accountId);
   const orderOf = async (externalId: string) => {
     // The external-id map of imports has no route.
-    const found = await app.db.query(
-      `SELECT resource_id FROM import_external_ids WHERE entity_id = $1 AND livemode AND resource = 'orders' AND external_id = $2`,
-      [entityId, externalId],
-    );
-    return (await live.get(`/v1/orders/${found.rows[0].resource_id}`).expect(200)).body;
+    const found = await mappedExternalIds(app, lastImportId, 'orders', [externalId]);
+    expect(found.has(externalId)).toBe(true);
+    return (await live.get(`/v1/orders/${found.get(externalId)}`).expect(200)).body;
   };
   const invoiceEntries = async (orderId: string) =>
     (

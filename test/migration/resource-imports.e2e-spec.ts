@@ -1,10 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
+import {
+  allJournalEntries,
+  ledgerFixtures,
+  LedgerFixtures,
+  trialBalance,
+} from '../accounting/support/accounting-fixtures';
+import { eventCountsSince, lastEventId } from '../support/event-counts';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { accountNames, mappedExternalIds, productSkus, variantSkus } from './support/imported-rows';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
@@ -39,21 +46,15 @@ describe('bulk imports of accounts, products and journal entries', () => {
   };
   const errorsOf = async (importId: string) =>
     (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
-  const lastEventId = async () =>
-    (
-      await app.db.query(
-        `SELECT coalesce((SELECT id FROM outbox_events ORDER BY id DESC LIMIT 1), '00000000-0000-0000-0000-000000000000') AS id`,
-      )
-    ).rows[0].id as string;
-  const eventCounts = async (since: string, prefix: string) =>
-    (
-      await app.db.query(
-        `SELECT type, count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND id > $2 AND type LIKE $3 GROUP BY type ORDER BY type`,
-        [entityId, since, `${prefix}%`],
-      )
-    ).rows;
-  const count = async (sql: string, params: unknown[] = []) =>
-    (await app.db.query(sql, params)).rows[0].n as number;
+  /** The resources mapped to the external ids `${prefix}1` to `${prefix}${n}` of a resource. */
+  const mappedIds = (importId: string, resource: string, n: number, prefix: string) =>
+    mappedExternalIds(
+      app,
+      importId,
+      resource,
+      Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`),
+    );
+  const eventCounts = (since: string | undefined, prefix: string) => eventCountsSince(app, since, prefix);
 
   /** 1,000 account records; rows 100, 200, ..., 1000 are bad, in the DTO or in the service's rules. */
   const accounts = () =>
@@ -83,7 +84,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     });
 
   it('imports 1,000 accounts with 10 bad rows through AccountsService; the same import again creates nothing', async () => {
-    const since = await lastEventId();
+    const since = await lastEventId(app);
     const done = await runImport('accounts', accounts());
     expect(done).toMatchObject({
       resource: 'accounts',
@@ -93,8 +94,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       succeeded: 990,
       failed: 10,
     });
-    const imported = `SELECT count(*)::int AS n FROM accounts WHERE entity_id = $1 AND livemode AND name LIKE 'Imported account %'`;
-    expect(await count(imported, [entityId])).toBe(990);
+    const imported = async () => (await accountNames(app, 'Imported account ')).length;
+    expect(await imported()).toBe(990);
 
     const errors = await errorsOf(done.id);
     expect(errors.map((e: { row: number }) => e.row)).toEqual([
@@ -136,10 +137,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ]);
 
     // The same rules as POST /accounts: e-mail lower-cased, currency upper-cased, default currency, exact money.
-    const one = await app.db.query(
-      `SELECT a.id FROM accounts a JOIN import_external_ids m ON m.resource_id = a.id WHERE m.resource = 'accounts' AND m.external_id = 'ACC-3'`,
-    );
-    const acc3 = (await live.get(`/v1/accounts/${one.rows[0].id}`).expect(200)).body;
+    const mapped = await mappedIds(done.id, 'accounts', accounts().length, 'ACC-');
+    const acc3 = (await live.get(`/v1/accounts/${mapped.get('ACC-3')}`).expect(200)).body;
     expect(acc3).toMatchObject({
       object: 'account',
       name: 'Imported account 3',
@@ -149,11 +148,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       metadata: { legacy: 'L3' },
       status: 'active',
     });
-    const acc1 = await app.db.query(
-      `SELECT currency FROM accounts WHERE entity_id = $1 AND name = 'Imported account 1'`,
-      [entityId],
-    );
-    expect(acc1.rows[0].currency).toBe('USD');
+    const acc1 = (await live.get(`/v1/accounts/${mapped.get('ACC-1')}`).expect(200)).body;
+    expect(acc1).toMatchObject({ name: 'Imported account 1', currency: 'USD' });
 
     // One account.created per account, carrying the account as the REST route would return it.
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
@@ -162,14 +158,9 @@ describe('bulk imports of accounts, products and journal entries', () => {
 
     const again = await runImport('accounts', accounts());
     expect(again).toMatchObject({ status: 'completed_with_errors', succeeded: 990, failed: 10 });
-    expect(await count(imported, [entityId])).toBe(990);
+    expect(await imported()).toBe(990);
     expect(await eventCounts(since, 'account.')).toEqual([{ type: 'account.created', n: 990 }]);
-    expect(
-      await count(
-        `SELECT count(*)::int AS n FROM import_external_ids WHERE entity_id = $1 AND resource = 'accounts'`,
-        [entityId],
-      ),
-    ).toBe(990);
+    expect((await mappedIds(again.id, 'accounts', accounts().length, 'ACC-')).size).toBe(990);
 
     // A changed record updates the mapped account through the service.
     const changed = await runImport('accounts', [
@@ -185,18 +176,14 @@ describe('bulk imports of accounts, products and journal entries', () => {
   });
 
   it('applies repeats of an external id within one batch in row order (bulk create, then update)', async () => {
-    const since = await lastEventId();
+    const since = await lastEventId(app);
     const done = await runImport('accounts', [
       { external_id: 'DUP-1', name: 'Repeated first', currency: 'USD' },
       { external_id: 'DUP-2', name: 'Other' },
       { external_id: 'DUP-1', name: 'Repeated second' },
     ]);
     expect(done).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
-    const rows = await app.db.query(
-      `SELECT name FROM accounts WHERE entity_id = $1 AND name LIKE 'Repeated %'`,
-      [entityId],
-    );
-    expect(rows.rows).toEqual([{ name: 'Repeated second' }]);
+    expect(await accountNames(app, 'Repeated ')).toEqual(['Repeated second']);
     expect(await eventCounts(since, 'account.')).toEqual([
       { type: 'account.created', n: 2 },
       { type: 'account.updated', n: 1 },
@@ -204,10 +191,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
   });
 
   it('imports products with variants through ProductsService: SKU and category rules are row errors', async () => {
-    const since = await lastEventId();
-    const taken = (
-      await app.db.query(`SELECT sku FROM products WHERE entity_id = $1 AND livemode LIMIT 1`, [entityId])
-    ).rows[0].sku as string;
+    const since = await lastEventId(app);
+    const taken = (await live.get('/v1/products?limit=1').expect(200)).body.data[0].sku as string;
     const records = [
       {
         external_id: 'P-1',
@@ -266,17 +251,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       records.map((r) => (r.external_id === 'P-8' ? { ...r, list_price: 6 } : r)),
     );
     expect(again).toMatchObject({ succeeded: 3, failed: 5 });
-    expect(
-      await count(`SELECT count(*)::int AS n FROM products WHERE entity_id = $1 AND sku LIKE 'IMP-%'`, [
-        entityId,
-      ]),
-    ).toBe(3);
-    expect(
-      await count(
-        `SELECT count(*)::int AS n FROM product_variants WHERE entity_id = $1 AND sku LIKE 'IMP-%'`,
-        [entityId],
-      ),
-    ).toBe(1);
+    expect(await productSkus(app, 'IMP-')).toHaveLength(3);
+    expect(await variantSkus(app, 'IMP-')).toHaveLength(1);
     expect(await eventCounts(since, 'product.')).toEqual([
       { type: 'product.created', n: 3 },
       { type: 'product.updated', n: 1 },
@@ -294,14 +270,15 @@ describe('bulk imports of accounts, products and journal entries', () => {
       { account_id: fx.accounts.expense, debit_amount: debit, description: 'imported' },
       { account_id: fx.accounts.cash, credit_amount: credit },
     ];
-    const entryCount = () =>
-      count(
-        `SELECT count(*)::int AS n FROM journal_entries WHERE entity_id = $1 AND description LIKE 'Imported JE%'`,
-        [entityId],
-      );
+    /** The imported entries, by description. */
+    const importedEntries = async () =>
+      (await allJournalEntries(live))
+        .filter((e) => String(e.description).startsWith('Imported JE'))
+        .sort((a, b) => String(a.description).localeCompare(String(b.description)));
+    const entryCount = async () => (await importedEntries()).length;
 
     it('posts balanced entries through JournalEntriesService; unbalanced rows are unbalanced_entry row errors', async () => {
-      const since = await lastEventId();
+      const since = await lastEventId(app);
       const before = await trialBalance(app, entityId);
       const records = [
         { external_id: 'JE-1', entry_date: date, description: 'Imported JE 1', lines: lines(100, 100) },
@@ -348,16 +325,13 @@ describe('bulk imports of accounts, products and journal entries', () => {
         [5, 'JE-5', 'parameter_invalid', 'lines'],
       ]);
       expect(await entryCount()).toBe(3);
-      const posted = await app.db.query(
-        `SELECT status, entry_number, total_debit::text FROM journal_entries WHERE entity_id = $1 AND description LIKE 'Imported JE%' ORDER BY description`,
-        [entityId],
-      );
-      expect(posted.rows.map((r) => [r.status, r.total_debit])).toEqual([
-        ['posted', '100.0000'],
-        ['posted', '12.3456'],
-        ['draft', '7.0000'],
+      const posted = await importedEntries();
+      expect(posted.map((r) => [r.status, r.total_debit])).toEqual([
+        ['posted', 100],
+        ['posted', 12.3456],
+        ['draft', 7],
       ]);
-      expect(posted.rows.every((r) => /-JE-\d{6}$/.test(r.entry_number))).toBe(true);
+      expect(posted.every((r) => /-JE-\d{6}$/.test(r.entry_number))).toBe(true);
       expect(await trialBalance(app, entityId)).toBe(before);
       expect(await eventCounts(since, 'accounting.journal_entry.')).toEqual([
         { type: 'accounting.journal_entry.created', n: 1 },
@@ -388,11 +362,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
         error: { type: 'conflict', code: 'invalid_state', status: 'posted' },
       });
       expect(error.error.hint).toEqual(expect.stringContaining("status 'posted'"));
-      const je1 = await app.db.query(
-        `SELECT total_debit::text AS t FROM journal_entries WHERE entity_id = $1 AND description = 'Imported JE 1'`,
-        [entityId],
-      );
-      expect(je1.rows[0].t).toBe('100.0000');
+      const je1 = (await importedEntries()).filter((e) => e.description === 'Imported JE 1');
+      expect(je1.map((e) => e.total_debit)).toEqual([100]);
       expect(await trialBalance(app, entityId)).toBe(before);
     });
   });

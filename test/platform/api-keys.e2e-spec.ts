@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { OperatorService } from '#platform/auth/operator.service';
+import { storedApiKeyRows } from '../support/database';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -18,6 +20,12 @@ describe('API key routes', () => {
     live = api(app, keys.live);
   });
   afterAll(() => app.close());
+
+  /** Every key of both seeded entities, both modes, as the operator commands list them. */
+  const seededKeys = async () => [
+    ...(await app.get(OperatorService).listKeys(app.seed.entities.primary.code)),
+    ...(await app.get(OperatorService).listKeys(app.seed.entities.secondary.code)),
+  ];
 
   const create = async (body: Record<string, unknown>) => (await live.post(path).send(body).expect(201)).body;
 
@@ -66,7 +74,7 @@ describe('API key routes', () => {
 
   it('stores only the SHA-256 of the secret', async () => {
     const created = await create({ name: 'hashed', scopes: ['tags:read'] });
-    const { rows } = await app.db.query('SELECT * FROM api_keys WHERE id = $1', [created.id]);
+    const rows = await storedApiKeyRows(app, created.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].key_hash).toBe(sha256(created.secret));
     const stored = JSON.stringify(rows[0]);
@@ -74,8 +82,7 @@ describe('API key routes', () => {
     // Not even the random part is stored beyond the last four characters.
     expect(stored).not.toContain(created.secret.slice('key_live_ent_qa1_'.length, -4));
     // The seed keys too.
-    const all = await app.db.query('SELECT * FROM api_keys');
-    const dump = JSON.stringify(all.rows);
+    const dump = JSON.stringify(await storedApiKeyRows(app));
     for (const key of Object.values(keys)) expect(dump).not.toContain(key);
   });
 
@@ -228,10 +235,7 @@ describe('API key routes', () => {
         required: 'api_keys:write',
       },
     );
-    const { rows } = await app.db.query(
-      `SELECT count(*)::int AS n FROM api_keys WHERE name IN ('more', 'all')`,
-    );
-    expect(rows[0].n).toBe(0);
+    expect((await seededKeys()).filter((k) => ['more', 'all'].includes(k.name))).toEqual([]);
   });
 
   it('validates the create body', async () => {
@@ -357,8 +361,7 @@ describe('API key routes', () => {
         expectError(res, 403, 'entity_isolation_violation', { type: 'permission_error' });
       }
       await api(app, target.secret).get('/v1/tags').expect(200);
-      const { rows } = await app.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE name = 'intruder'`);
-      expect(rows[0].n).toBe(0);
+      expect((await seededKeys()).filter((k) => k.name === 'intruder')).toEqual([]);
       // Its own path works, and shows only its own keys.
       const own = await other.get(`/v1/entities/${app.seed.entities.secondary.id}/api_keys`).expect(200);
       expect(

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { startDispatcher, Dispatcher } from '../../apps/webhook-dispatcher/bootstrap';
 import { waitFor } from '../support/eventually';
+import { idempotencyRecords, insertExpiredIdempotencyKey } from '../support/database';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('the dispatcher app', () => {
@@ -34,14 +35,8 @@ describe('the dispatcher app', () => {
       strict: false,
     }) as import('bullmq').Queue;
     // Idempotency rows are storage no route lists: the expired one is written and counted in SQL.
-    await app.db.query(
-      `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
-       VALUES (gen_random_uuid(), $1, true, 'expired-key', 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
-      [app.seed.entities.primary.id],
-    );
-    const stored = async () =>
-      (await app.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'expired-key'`))
-        .rows[0].n as number;
+    await insertExpiredIdempotencyKey(app, 'expired-key');
+    const stored = async () => (await idempotencyRecords(app, 'expired-key')).length;
     expect(await stored()).toBe(1);
     await queue.add('purge-idempotency-keys', {});
     await waitFor(async () => (await stored()) === 0, { label: 'the expired key purged' });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { newId } from '#platform/persistence/ids';
+import { idempotencyRecords } from '../support/database';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ProbeModule } from './probe.module';
@@ -269,10 +270,7 @@ describe('errors and the response envelope', () => {
       500,
       'internal_error',
     );
-    const stored = await app.db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [
-      key,
-    ]);
-    expect(stored.rows[0].n).toBe(0);
+    expect(await idempotencyRecords(app, key)).toEqual([]);
     const retry = await live.post('/v1/probe/boom').set('Idempotency-Key', key).send({});
     expectError(retry, 500, 'internal_error');
     expect(retry.headers['idempotent-replayed']).toBeUndefined();

@@ -5,6 +5,8 @@ import { IdempotencyService } from '#platform/http/idempotency/idempotency.servi
 import { newId } from '#platform/persistence/ids';
 import { MaintenanceProcessor } from '#platform/queue/maintenance.processor';
 import { api, expectError } from '../support/http';
+import { expireIdempotencyKeys, idempotencyRecords } from '../support/database';
+import { listInEverySeededScope } from '../support/list-all';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -19,12 +21,11 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
   afterAll(() => app.close());
 
   const key = () => `idem-${randomUUID()}`;
-  // Rows across every entity and mode, and the idempotency store, are storage no route shows.
+  /** Tags with this name in every seeded entity and mode, through the tags list of each. */
   const countTags = async (name: string) =>
-    (await app.db.query('SELECT count(*)::int AS n FROM tags WHERE name = $1', [name])).rows[0].n as number;
-  const storedKeys = async (k: string) =>
-    (await app.db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [k])).rows[0]
-      .n as number;
+    (await listInEverySeededScope(app, '/v1/tags')).filter((t) => t.name === name).length;
+  // The idempotency store is storage no route shows.
+  const storedKeys = async (k: string) => (await idempotencyRecords(app, k)).length;
 
   it('replays a POST with the same status and body and creates nothing twice', async () => {
     const k = key();
@@ -257,15 +258,10 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
       .set('Idempotency-Key', k)
       .send({ name: 'idem expiring' })
       .expect(201);
-    const stored = await app.db.query(`SELECT created_at, expires_at FROM idempotency_keys WHERE key = $1`, [
-      k,
-    ]);
-    const ttl = stored.rows[0].expires_at.getTime() - stored.rows[0].created_at.getTime();
+    const [stored] = await idempotencyRecords(app, k);
+    const ttl = stored.expires_at.getTime() - stored.created_at.getTime();
     expect(ttl).toBe(24 * 60 * 60 * 1000);
-    await app.db.query(
-      `UPDATE idempotency_keys SET expires_at = now() - interval '1 minute' WHERE key = $1`,
-      [k],
-    );
+    await expireIdempotencyKeys(app, [k]);
     const second = await live
       .post('/v1/tags')
       .set('Idempotency-Key', k)
@@ -289,15 +285,10 @@ describe('idempotency (Idempotency-Key on POST, PATCH, DELETE)', () => {
           .send({ name: `purge ${k}` })
           .expect(201);
       }
-      if (expired)
-        await app.db.query(
-          `UPDATE idempotency_keys SET expires_at = now() - interval '1 minute' WHERE key = ANY($1)`,
-          [keys],
-        );
+      if (expired) await expireIdempotencyKeys(app, keys);
       return keys;
     };
-    const total = async () =>
-      (await app.db.query('SELECT count(*)::int AS n FROM idempotency_keys')).rows[0].n as number;
+    const total = async () => (await idempotencyRecords(app)).length;
 
     const expired = await make(3, true);
     const fresh = await make(2, false);

@@ -1,4 +1,7 @@
 import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
+import { AccountRepository } from '../../libs/contexts/sales/infrastructure/account.repository';
+import { asEntity } from '../support/as-entity';
+import { idempotencyRecords } from '../support/database';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -116,9 +119,7 @@ describe('input conformance', () => {
     expectError(over, 400, 'parameter_invalid');
     expect(over.body.hint).toMatch(/32 levels/);
     expect(await accountIds()).toEqual(before);
-    expect(await app.db.query(`SELECT 1 FROM idempotency_keys WHERE key = 'deep-1'`)).toMatchObject({
-      rowCount: 0,
-    });
+    expect(await idempotencyRecords(app, 'deep-1')).toEqual([]);
   });
 
   it('refuses a money amount that a JSON number cannot carry exactly at 4 decimals', async () => {
@@ -157,10 +158,9 @@ describe('input conformance', () => {
       201,
     );
     expect(exact.body.credit_limit).toBe(999999999999.9999);
-    const rows = await app.db.query(`SELECT credit_limit::text AS v FROM accounts WHERE id = $1`, [
-      exact.body.id,
-    ]);
-    expect(rows.rows[0].v).toBe('999999999999.9999');
+    // Stored exactly: the account record (its decimal, not a JSON number) through the repository.
+    const stored = await asEntity(app, () => app.get(AccountRepository).getById(exact.body.id));
+    expect(stored.creditLimit?.toFixed(4)).toBe('999999999999.9999');
     const big = await postRaw('/v1/accounts', '{"name":"big","credit_limit":999999999999999}').expect(201);
     expect(big.body.credit_limit).toBe(999999999999999);
   });

@@ -1,4 +1,5 @@
 import { RouteInfo, RouteRegistry } from '#platform/http/route-registry';
+import { tenantTablesFingerprint } from '../support/database';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -35,25 +36,8 @@ describe('cross-tenant and cross-mode sweep', () => {
   afterAll(() => app.close());
 
   /** Per tenant table: row count and sum of versions of the primary entity (both modes). */
-  async function fingerprint(): Promise<Record<string, string>> {
-    const { rows } = await app.db.query<{ table_name: string; has_version: boolean }>(
-      `SELECT c.table_name, bool_or(v.column_name IS NOT NULL) AS has_version
-         FROM information_schema.columns c
-         LEFT JOIN information_schema.columns v
-           ON v.table_schema = c.table_schema AND v.table_name = c.table_name AND v.column_name = 'version'
-        WHERE c.table_schema = 'public' AND c.column_name = 'entity_id'
-        GROUP BY c.table_name`,
-    );
-    const out: Record<string, string> = {};
-    for (const { table_name: table, has_version: hasVersion } of rows) {
-      if (BOOKKEEPING.has(table)) continue;
-      const res = await app.db.query(
-        `SELECT count(*)::text AS n, ${hasVersion ? 'coalesce(sum(version), 0)::text' : "''"} AS v FROM "${table}" WHERE entity_id = $1`,
-        [entityA],
-      );
-      out[table] = `${res.rows[0].n}/${res.rows[0].v}`;
-    }
-    return out;
+  function fingerprint(): Promise<Record<string, string>> {
+    return tenantTablesFingerprint(app, entityA, BOOKKEEPING);
   }
 
   /** Fills a path's parameters with the primary entity's live ids, listing each prefix; undefined when one has no record. */

@@ -1,4 +1,5 @@
 import { TransactionHost } from '#platform/persistence/transaction-host';
+import { preparedStatementsMarked } from '../support/database';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -17,13 +18,11 @@ describe('prepared statements', () => {
     const { results, prepared } = await tx.run(async (manager) => {
       const results: unknown[] = [];
       for (let i = 0; i < 4; i++) results.push(await manager.query(text, [app.seed.entities.primary.id]));
-      const prepared: { statement: string }[] = await manager.query(
-        `SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%prepared-statements-test%' AND statement NOT LIKE '%pg_prepared_statements%'`,
-      );
+      const prepared = await preparedStatementsMarked(manager, 'prepared-statements-test');
       return { results, prepared };
     });
     expect(results).toEqual(Array(4).fill([{ code: 'qa1' }]));
-    expect(prepared.map((p) => p.statement)).toEqual([text]);
+    expect(prepared).toEqual([text]);
   });
 
   it('serves repeated API reads through prepared statements with the same answers', async () => {

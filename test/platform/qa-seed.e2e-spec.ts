@@ -1,6 +1,11 @@
 import request from 'supertest';
 import { READ_SCOPES, SCOPES } from '#platform/auth/scopes';
+import { TagRepository } from '../../libs/contexts/catalog/infrastructure/tag.repository';
+import { ApiKeyService } from '#platform/auth/api-key.service';
+import { OperatorService } from '#platform/auth/operator.service';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
+import { RequestContext } from '#platform/tenancy/request-context';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -26,13 +31,25 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
   });
   afterAll(() => app.close());
 
+  /** The primary entity's keys of this name (both modes), as the operator commands list them. */
   const keyRow = async (name: string) =>
-    (
-      await app.db.query(
-        `SELECT scopes, livemode, ip_allowlist, revoked_at, expires_at FROM api_keys WHERE name = $1 AND entity_id = $2`,
-        [name, seed.entities.primary.id],
-      )
-    ).rows;
+    (await app.get(OperatorService).listKeys(seed.entities.primary.code)).filter((k) => k.name === name);
+  /**
+   * What is left in storage of an entity the reseed removed, in both modes, through the tag
+   * repository and the API key service acting as that entity (its keys answer 401 now).
+   */
+  const leftOf = async (entityId: string) => {
+    let tags = 0;
+    let keys = 0;
+    for (const livemode of [true, false]) {
+      await RequestContext.runAsSystem({ entityId, livemode }, async () => {
+        tags += await app.get(TagRepository).scopedQuery('t').getCount();
+        keys += (await app.get(ApiKeyService).list({ limit: 100 } as ListQueryDto, '/v1/api_keys')).data
+          .length;
+      });
+    }
+    return { tags, keys };
+  };
 
   it('has the documented shape', () => {
     expect(Object.keys(seed).sort()).toEqual(['base_url', 'entities', 'fixtures']);
@@ -89,7 +106,7 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
 
     expectError(await tags(keys.revoked), 401, 'api_key_revoked', { type: 'authentication_error' });
     expectError(await tags(keys.expired), 401, 'invalid_api_key', { type: 'authentication_error' });
-    expect((await keyRow('QA expired'))[0].expires_at.getTime()).toBeLessThan(Date.now());
+    expect(Date.parse((await keyRow('QA expired'))[0].expires_at!)).toBeLessThan(Date.now());
     expectError(await tags(keys.ip_restricted), 403, 'ip_not_allowed', { type: 'permission_error' });
     expect((await keyRow('QA IP restricted'))[0].ip_allowlist).toEqual(['203.0.113.0/24']);
 
@@ -131,19 +148,20 @@ describe('QA seed (API-CONTRACT.md section 8)', () => {
       expect(res.status).toBe(401);
       expect(res.body.type).toBe('authentication_error');
     }
-    const entities = await app.db.query(
-      `SELECT code FROM entities WHERE code IN ('qa1', 'qa2') ORDER BY code`,
+    const entities = (await app.get(OperatorService).listEntities()).filter((e) =>
+      ['qa1', 'qa2'].includes(e.code),
     );
-    expect(entities.rows.map((r) => r.code)).toEqual(['qa1', 'qa2']);
-    const leftovers = await app.db.query(
-      `SELECT count(*)::int AS n FROM tags WHERE entity_id = $1 OR id = $2`,
-      [before.entities.primary.id, oldTag.id],
-    );
-    expect(leftovers.rows[0].n).toBe(0);
-    const oldKeys = await app.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE entity_id = ANY($1)`, [
-      [before.entities.primary.id, before.entities.secondary.id],
+    expect(entities.map((e) => [e.code, e.id]).sort()).toEqual([
+      ['qa1', after.entities.primary.id],
+      ['qa2', after.entities.secondary.id],
     ]);
-    expect(oldKeys.rows[0].n).toBe(0);
+    expect(await leftOf(before.entities.primary.id)).toEqual({ tags: 0, keys: 0 });
+    expect(await leftOf(before.entities.secondary.id)).toEqual({ tags: 0, keys: 0 });
+    expectError(
+      await api(app, after.entities.primary.keys.live).get(`/v1/tags/${oldTag.id}`),
+      404,
+      'not_found',
+    );
 
     const fresh = api(app, after.entities.primary.keys.live);
     expect(

@@ -1,4 +1,5 @@
 import { EventPublisher } from '#platform/events/event-publisher';
+import { OutboxReader } from '#platform/events/outbox-reader';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -22,10 +23,14 @@ describe('outbox rows gathered until commit', () => {
 
   const asSystem = <T>(fn: () => Promise<T>) =>
     RequestContext.runAsSystem({ entityId: app.seed.entities.primary.id, livemode: true }, fn);
-  const stored = async (ids: string[]) =>
-    (
-      await app.db.query(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[]) ORDER BY id`, [ids])
-    ).rows.map((r) => r.id as string);
+  /** Those of `ids` that were written, in id order, through the outbox reader. */
+  const stored = async (ids: string[]) => {
+    const found = await asSystem(() => Promise.all(ids.map((id) => app.get(OutboxReader).findById(id))));
+    return found
+      .filter((e) => e !== null)
+      .map((e) => e.id)
+      .sort();
+  };
 
   it('writes every event of a transaction with one statement at its end, in publish order', async () => {
     const ids: string[] = [];

@@ -11,7 +11,7 @@ import { drained, FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { publishEvents, Receiver, startReceiver } from './webhook-harness';
+import { orphanDeliveries, publishEvents, Receiver, startReceiver } from './webhook-harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, '.data', `dispatcher-build-${process.pid}`);
@@ -141,11 +141,11 @@ describe('dispatcher resilience', () => {
     const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [
       { type: 'payment.succeeded', object: { id: 'p1' } },
     ]);
-    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = $1`, [eventId]);
-    await app.db.query(
-      `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
-       VALUES (gen_random_uuid(), $1, true, $2, $3, 'payment.succeeded', 'pending', 2, now() - interval '1 minute')`,
-      [entity, endpoint.id, eventId],
+    await orphanDeliveries(
+      app,
+      { entityId: entity, endpointId: endpoint.id, eventType: 'payment.succeeded' },
+      [eventId],
+      { attemptCount: 2, dueSecondsAgo: 60 },
     );
     const dispatcher = await startDispatcher(app, FAST_WEBHOOKS);
     try {
@@ -172,15 +172,12 @@ describe('dispatcher resilience', () => {
       { entityId: entity, livemode: true },
       Array.from({ length: 6 }, (_, i) => ({ type: 'return.created', object: { id: `r${i}` } })),
     );
-    await app.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [
+    const inserted = await orphanDeliveries(
+      app,
+      { entityId: entity, endpointId: endpoint.id, eventType: 'return.created' },
       eventIds,
-    ]);
-    const inserted = await app.db.query(
-      `INSERT INTO webhook_deliveries (id, entity_id, livemode, endpoint_id, event_id, event_type, status, attempt_count, next_retry_at)
-       SELECT gen_random_uuid(), $1, true, $2, e, 'return.created', 'pending', 0, now() FROM unnest($3::uuid[]) AS e RETURNING id`,
-      [entity, endpoint.id, eventIds],
     );
-    const due = (inserted.rows as { id: string }[]).map((r) => ({ id: r.id, attempt: 1 }));
+    const due = inserted.map((id) => ({ id, attempt: 1 }));
     const dispatcher = await startDispatcher(app, FAST_WEBHOOKS);
     try {
       const queue = dispatcher.get(DeliveryQueue);

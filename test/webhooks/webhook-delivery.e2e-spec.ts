@@ -6,6 +6,8 @@ import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
+import { WebhookEndpointRepository } from '../../libs/contexts/webhooks/infrastructure/webhook-endpoint.repository';
+import { asEntity } from '../support/as-entity';
 import { publishEvents, ReceivedRequest, Receiver, Reply, startReceiver } from './webhook-harness';
 
 const FAST = '100,100,100,100,100,100';
@@ -331,11 +333,9 @@ describe('webhook delivery by the dispatcher', () => {
 
     const enabled = await live.patch(`${base}/${endpoint.id}`).send({ status: 'active' }).expect(200);
     expect(enabled.body).toMatchObject({ status: 'active', disabled_reason: null });
-    // The failure counter is storage no route shows.
-    const counter = await app.db.query('SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1', [
-      endpoint.id,
-    ]);
-    expect(counter.rows[0].consecutive_failures).toBe(0);
+    // The failure counter is no route's: the endpoint repository shows it.
+    const stored = await asEntity(app, () => app.get(WebhookEndpointRepository).getById(endpoint.id));
+    expect(stored.consecutiveFailures).toBe(0);
   });
 
   it('delivers a family wildcard only its family, and test-mode events only to test endpoints', async () => {

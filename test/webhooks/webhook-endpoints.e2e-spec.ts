@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { WebhooksMaintenanceProcessor } from '../../libs/contexts/webhooks/worker/webhooks-maintenance.processor';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { publishEvents } from './webhook-harness';
+import { backdateEvents, publishEvents, storedSecret } from './webhook-harness';
 
 describe('webhook endpoints and events API', () => {
   let app: TestApp;
@@ -266,13 +266,11 @@ describe('webhook endpoints and events API', () => {
     const rotated = await live.post(`${base}/${created.id}/rotate_secret`).expect(200);
     expect(rotated.body.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(rotated.body.signing_secret).not.toBe(created.secret);
-    const stored = await app.db.query('SELECT secret FROM webhook_endpoints WHERE id = $1', [created.id]);
+    const stored = await storedSecret(app, created.id);
     // Stored encrypted (SECRETS_KEY), never as shown.
-    expect(stored.rows[0].secret).toMatch(/^enc:v1:/);
-    expect(stored.rows[0].secret).not.toContain(rotated.body.signing_secret.slice(6));
-    expect(app.get(SecretBox).open(stored.rows[0].secret, SIGNING_SECRET_PURPOSE)).toBe(
-      rotated.body.signing_secret,
-    );
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(rotated.body.signing_secret.slice(6));
+    expect(app.get(SecretBox).open(stored, SIGNING_SECRET_PURPOSE)).toBe(rotated.body.signing_secret);
   });
 
   it('isolates endpoints by entity and mode, and enforces scopes', async () => {
@@ -366,10 +364,7 @@ describe('webhook endpoints and events API', () => {
       { type: 'setting.tag.deleted', object: { id: 'old' } },
     ]);
     // An event past retention is made by backdating its stored row; no route writes created_at.
-    await app.db.query(
-      `UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE id = $1`,
-      [old],
-    );
+    await backdateEvents(app, [old], 31);
     const processor = new WebhooksMaintenanceProcessor(app.get(DataSource), undefined as never, app.config);
     const purged = await processor.purge();
     expect(purged.events).toBeGreaterThanOrEqual(1);

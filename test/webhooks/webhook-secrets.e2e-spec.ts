@@ -8,6 +8,7 @@ import { SecretBox } from '#platform/crypto/secret-box';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
+import { insertLegacyEndpoint, rowsContaining, storedSecret } from './webhook-harness';
 
 /** Signing secrets are encrypted at rest and never travel in job payloads. */
 describe('webhook signing secrets at rest', () => {
@@ -29,17 +30,8 @@ describe('webhook signing secrets at rest', () => {
     const secret: string = created.body.secret;
     await live.post(`${base}/${created.body.id}/test`).expect(200);
     // The secret at rest, and every stored row, are storage no route shows.
-    const stored = await app.db.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [
-      created.body.id,
-    ]);
-    expect(stored.rows[0].secret).toMatch(/^enc:v1:dev:/);
-    const clear = await app.db.query(
-      `SELECT (SELECT count(*) FROM webhook_endpoints WHERE secret LIKE '%' || $1 || '%')
-            + (SELECT count(*) FROM outbox_events WHERE data::text LIKE '%' || $1 || '%')
-            + (SELECT count(*) FROM webhook_deliveries WHERE row_to_json(webhook_deliveries)::text LIKE '%' || $1 || '%') AS n`,
-      [secret.slice(6)],
-    );
-    expect(Number(clear.rows[0].n)).toBe(0);
+    expect(await storedSecret(app, created.body.id)).toMatch(/^enc:v1:dev:/);
+    expect(await rowsContaining(app, secret.slice(6))).toBe(0);
     const queue = app.get<Queue>(getQueueToken(QUEUE_NAMES['webhook-deliveries']) as never);
     const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
     expect(jobs.length).toBeGreaterThan(0);
@@ -49,21 +41,14 @@ describe('webhook signing secrets at rest', () => {
   it('encrypts the plaintext secrets of existing rows in its migration', async () => {
     const plain = `whsec_${randomBytes(32).toString('hex')}`;
     // A row from before encryption, as the migration finds it in storage.
-    const id = (
-      await app.db.query(
-        `INSERT INTO webhook_endpoints (id, entity_id, livemode, url, enabled_events, secret)
-         VALUES (gen_random_uuid(), $1, true, 'http://127.0.0.1:9/legacy', '{*}', $2) RETURNING id`,
-        [app.seed.entities.primary.id, plain],
-      )
-    ).rows[0].id;
+    const id = await insertLegacyEndpoint(app, app.seed.entities.primary.id, plain);
     const runner = app.get(DataSource).createQueryRunner();
     try {
       await new EncryptWebhookSecrets1765310000000().up(runner);
     } finally {
       await runner.release();
     }
-    const stored = (await app.db.query(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [id])).rows[0]
-      .secret;
+    const stored = await storedSecret(app, id);
     expect(stored).toMatch(/^enc:v1:/);
     expect(app.get(SecretBox).open(stored, SIGNING_SECRET_PURPOSE)).toBe(plain);
   });

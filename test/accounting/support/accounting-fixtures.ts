@@ -1,3 +1,9 @@
+import { JournalEntryRecord } from '../../../libs/contexts/accounting/infrastructure/accounting.entities';
+import { JournalEntryRepository } from '../../../libs/contexts/accounting/infrastructure/journal-entry.repository';
+import { JournalLineRepository } from '../../../libs/contexts/accounting/infrastructure/journal-line.repository';
+import { asEntity } from '../../support/as-entity';
+import type { api } from '../../support/http';
+import { listAll, Listed } from '../../support/list-all';
 import { TestApp } from '../../support/test-app';
 
 export interface LedgerFixtures {
@@ -21,13 +27,86 @@ export const twoLines = (debitAccount: string, creditAccount: string, amount: nu
   { account_id: creditAccount, credit_amount: amount },
 ];
 
-/** Sum of debits minus credits over posted lines of one entity and mode (reversed entries stay posted in the ledger). */
+/** Which seeded entity has this id (the entity the accounting reads act for). */
+function seededEntity(app: TestApp, entityId: string): 'primary' | 'secondary' {
+  if (entityId === app.seed.entities.primary.id) return 'primary';
+  if (entityId === app.seed.entities.secondary.id) return 'secondary';
+  throw new Error(`${entityId} is not a seeded entity`);
+}
+
+/** Posted and reversed entries (reversed entries stay posted in the ledger). */
+const IN_LEDGER = { statuses: ['posted', 'reversed'] };
+
+/**
+ * Sum of debits minus credits over posted lines of one entity and mode, read through the journal
+ * line repository as that entity (no route answers a trial balance).
+ */
 export async function trialBalance(app: TestApp, entityId: string, livemode = true): Promise<string> {
-  const { rows } = await app.db.query(
-    `SELECT coalesce(sum(l.debit_amount - l.credit_amount), 0)::numeric(19,4)::text AS net
-     FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
-     WHERE e.entity_id = $1 AND e.livemode = $2 AND e.status IN ('posted', 'reversed')`,
-    [entityId, livemode],
+  const row = await asEntity(
+    app,
+    () =>
+      app
+        .get(JournalLineRepository)
+        .scopedQuery('l')
+        .innerJoin(JournalEntryRecord, 'e', 'e.id = l.journal_entry_id')
+        .andWhere('e.status IN (:...statuses)', IN_LEDGER)
+        .select('coalesce(sum(l.debit_amount - l.credit_amount), 0)::numeric(19,4)::text', 'net')
+        .getRawOne<{ net: string }>(),
+    { entity: seededEntity(app, entityId), livemode },
   );
-  return rows[0].net as string;
+  return row!.net;
+}
+
+/**
+ * How many entries of one entity and mode are out of balance or disagree with their own lines
+ * (totals against line sums), read through the journal entry repository as that entity.
+ */
+export function entriesDisagreeingWithLines(
+  app: TestApp,
+  entityId: string,
+  livemode = true,
+): Promise<number> {
+  const lineSum = (column: string) =>
+    `(SELECT coalesce(sum(l.${column}), 0) FROM journal_lines l WHERE l.journal_entry_id = e.id)`;
+  return asEntity(
+    app,
+    () =>
+      app
+        .get(JournalEntryRepository)
+        .scopedQuery('e')
+        .andWhere(
+          `(e.total_debit <> e.total_credit OR e.total_debit <> ${lineSum('debit_amount')} OR e.total_credit <> ${lineSum('credit_amount')})`,
+        )
+        .getCount(),
+    { entity: seededEntity(app, entityId), livemode },
+  );
+}
+
+/** Switches the control role or postability of a ledger account through its route. */
+export async function updateLedgerAccount(
+  client: ReturnType<typeof api>,
+  id: string,
+  changes: { control_role?: string | null; postable?: boolean },
+): Promise<void> {
+  const updated = (await client.patch(`/v1/accounting/ledger-accounts/${id}`).send(changes).expect(200)).body;
+  expect(updated).toMatchObject(changes);
+}
+
+/** Every journal entry of the client's entity and mode, newest first, through the list route. */
+export const allJournalEntries = (client: ReturnType<typeof api>, filters = '') =>
+  listAll<JournalEntryListed>(client, `/v1/journal-entries${filters}`);
+
+export type JournalEntryListed = Listed & {
+  entry_number: string;
+  source_id: string | null;
+  total_debit: number;
+  total_credit: number;
+};
+
+/**
+ * Sets an entity's time zone. SQL: no route changes an entity's time zone (entities are
+ * provisioned with it).
+ */
+export async function setEntityTimezone(app: TestApp, entityId: string, timezone: string): Promise<void> {
+  await app.db.query(`UPDATE entities SET timezone = $2 WHERE id = $1`, [entityId, timezone]);
 }

@@ -161,6 +161,48 @@ export class ReceivablesDouble implements ReceivablesPort, OnModuleInit {
     );
     return rows.map(this.toOpen);
   }
+
+  // What the sales side would show about its own documents: the double's storage, read (and in one
+  // case changed) by the tests that drive it, as the caller's entity and mode.
+
+  /** An invoice's amount due (4-decimal text) and status. */
+  async invoiceState(id: string): Promise<{ due: string; status: string } | undefined> {
+    const { entityId, livemode } = RequestContext.caller();
+    const rows: { due: string; status: string }[] = await this.tx.manager.query(
+      `SELECT amount_due::text AS due, status FROM test_receivable_invoices WHERE id = $1 AND entity_id = $2 AND livemode = $3`,
+      [id, entityId, livemode],
+    );
+    return rows[0];
+  }
+
+  /** Settles an invoice outside the deposit flow (as a payment recorded by the sales side would). */
+  async markInvoicePaid(id: string): Promise<void> {
+    const { entityId, livemode } = RequestContext.caller();
+    await this.tx.manager.query(
+      `UPDATE test_receivable_invoices SET amount_due = 0, status = 'paid' WHERE id = $1 AND entity_id = $2 AND livemode = $3`,
+      [id, entityId, livemode],
+    );
+  }
+
+  /** The payments recorded for a customer account. */
+  async paymentsOf(
+    accountId: string,
+  ): Promise<{ id: string; account_id: string; payment_method: string | null }[]> {
+    const { entityId, livemode } = RequestContext.caller();
+    return this.tx.manager.query(
+      `SELECT id, account_id, payment_method FROM test_receivable_payments WHERE account_id = $1 AND entity_id = $2 AND livemode = $3`,
+      [accountId, entityId, livemode],
+    );
+  }
+
+  /** The credits given to a customer account (amounts as 4-decimal text). */
+  async creditsOf(accountId: string): Promise<{ amount: string; reference: string }[]> {
+    const { entityId, livemode } = RequestContext.caller();
+    return this.tx.manager.query(
+      `SELECT amount::text AS amount, reference FROM test_receivable_credits WHERE account_id = $1 AND entity_id = $2 AND livemode = $3`,
+      [accountId, entityId, livemode],
+    );
+  }
 }
 
 @Module({ imports: [AccountingCoreModule], providers: [ReceivablesDouble], exports: [ReceivablesDouble] })

@@ -43,6 +43,13 @@ export class RecurringTemplateRepository extends TenantRepository<RecurringJourn
     return rows.length > 0;
   }
 
+  /** The runs of a template of the caller's entity and mode, by run date. */
+  runsOf(templateId: string): Promise<RecurringRunRecord[]> {
+    return this.tx.manager
+      .getRepository(RecurringRunRecord)
+      .find({ where: { templateId, ...this.scope() }, order: { runDate: 'ASC' } });
+  }
+
   /** Records the run of an occurrence (unique per template and run date) and its entry on the template. */
   async recordRun(run: {
     id: string;

@@ -1,0 +1,131 @@
+import type { Pool } from 'pg';
+import type { TestApp } from './test-app';
+
+/*
+ * Reads and writes of the test database that no route or repository can stand in for: facts about
+ * the database server itself, and states the API cannot produce (an expiry in the past, a fault).
+ * Each helper says why it needs SQL.
+ */
+
+/** Connections of this database idle inside an open transaction. SQL: a fact of the server (pg_stat_activity). */
+export async function idleInTransaction(app: TestApp): Promise<number> {
+  const { rows } = await app.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND state = 'idle in transaction'`,
+  );
+  return rows[0].n;
+}
+
+/**
+ * Runs `fn` while a table is renamed away, so every write to it fails. SQL: a storage fault no
+ * route can cause.
+ */
+export async function withTableRenamedAway<T>(app: TestApp, table: string, fn: () => Promise<T>): Promise<T> {
+  await app.db.query(`ALTER TABLE "${table}" RENAME TO "${table}_away"`);
+  try {
+    return await fn();
+  } finally {
+    await app.db.query(`ALTER TABLE "${table}_away" RENAME TO "${table}"`);
+  }
+}
+
+// The idempotency store: no route or repository shows its records, and only time expires them.
+
+/** Stored idempotency records with this key, across entities and modes. SQL: the store has no reader. */
+export async function idempotencyRecords(
+  app: TestApp,
+  key?: string,
+): Promise<{ created_at: Date; expires_at: Date; status: string }[]> {
+  const { rows } = await app.db.query(
+    `SELECT created_at, expires_at, status FROM idempotency_keys WHERE $1::text IS NULL OR key = $1`,
+    [key ?? null],
+  );
+  return rows;
+}
+
+/** Makes the records of these keys expired a minute ago. SQL: expiry is only ever reached by waiting a day. */
+export async function expireIdempotencyKeys(app: TestApp, keys: string[]): Promise<void> {
+  await app.db.query(
+    `UPDATE idempotency_keys SET expires_at = now() - interval '1 minute' WHERE key = ANY($1)`,
+    [keys],
+  );
+}
+
+/** A completed record of `key` for the primary entity that expired a day ago. SQL: as expireIdempotencyKeys. */
+export async function insertExpiredIdempotencyKey(app: TestApp, key: string): Promise<void> {
+  await app.db.query(
+    `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status, created_at, expires_at)
+     VALUES (gen_random_uuid(), $1, true, $2, 'POST', '/v1/tags', 'x', 'completed', now() - interval '2 days', now() - interval '1 day')`,
+    [app.seed.entities.primary.id, key],
+  );
+}
+
+/** Stored API key rows, all columns (one key's, or every key's). SQL: the point is what the table holds at rest. */
+export async function storedApiKeyRows(app: TestApp, id?: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await app.db.query(`SELECT * FROM api_keys WHERE $1::uuid IS NULL OR id = $1`, [
+    id ?? null,
+  ]);
+  return rows;
+}
+
+/** Upload chunks still staged for any import. SQL: the staging table has no reader; an upload must leave none. */
+export async function stagedUploadChunks(app: TestApp): Promise<number> {
+  const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_upload_chunks`);
+  return rows[0].n;
+}
+
+/**
+ * Per table holding tenant rows (an entity_id column), the row count and sum of versions of one
+ * entity (both modes), tables in `skip` left out. SQL: a fingerprint of every table, whatever
+ * routes exist, so a request that touches any of them shows.
+ */
+export async function tenantTablesFingerprint(
+  app: TestApp,
+  entityId: string,
+  skip: ReadonlySet<string>,
+): Promise<Record<string, string>> {
+  const { rows } = await app.db.query<{ table_name: string; has_version: boolean }>(
+    `SELECT c.table_name, bool_or(v.column_name IS NOT NULL) AS has_version
+       FROM information_schema.columns c
+       LEFT JOIN information_schema.columns v
+         ON v.table_schema = c.table_schema AND v.table_name = c.table_name AND v.column_name = 'version'
+      WHERE c.table_schema = 'public' AND c.column_name = 'entity_id'
+      GROUP BY c.table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name: table, has_version: hasVersion } of rows) {
+    if (skip.has(table)) continue;
+    const res = await app.db.query(
+      `SELECT count(*)::text AS n, ${hasVersion ? 'coalesce(sum(version), 0)::text' : "''"} AS v FROM "${table}" WHERE entity_id = $1`,
+      [entityId],
+    );
+    out[table] = `${res.rows[0].n}/${res.rows[0].v}`;
+  }
+  return out;
+}
+
+/** The server's prepared statements on this connection whose text contains `marker`. SQL: pg_prepared_statements. */
+export async function preparedStatementsMarked(
+  manager: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  marker: string,
+): Promise<string[]> {
+  const rows = (await manager.query(
+    `SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+    [marker],
+  )) as { statement: string }[];
+  return rows.map((r) => r.statement);
+}
+
+/**
+ * Cuts a database off (no new connections, every open one terminated) through an admin
+ * connection, or lets connections in again. SQL: an outage no route can cause.
+ */
+export async function setDatabaseReachable(admin: Pool, dbName: string, reachable: boolean): Promise<void> {
+  await admin.query(`ALTER DATABASE "${dbName}" ALLOW_CONNECTIONS ${reachable ? 'true' : 'false'}`);
+  if (!reachable) {
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [dbName],
+    );
+  }
+}
