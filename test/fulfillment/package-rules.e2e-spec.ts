@@ -2,7 +2,7 @@ import type { Response } from 'superagent';
 import { inflateSync } from 'node:zlib';
 import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
-import { allPages } from '../support/lists';
+import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
 import {
   Client,
@@ -230,7 +230,7 @@ describe('package rules', () => {
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(5);
     results.filter((r) => r.status !== 201).forEach((r) => expectError(r, 422, 'quantity_exceeds_remaining'));
-    const packages = await allPages<{ id: string; package_number: string }>(live, '/v1/packages');
+    const packages = await listAll<{ id: string; package_number: string }>(live, '/v1/packages');
     const numbers = packages.map((p) => Number(p.package_number.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });

@@ -7,7 +7,7 @@ import {
 import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { allJournalEntries, journalEntriesOf } from '../support/journal';
-import { allPages } from '../support/lists';
+import { listAll } from '../support/list-all';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
@@ -38,7 +38,7 @@ describe('inventory: movements of concurrent requests written together', () => {
 
   /** The ledger rows of a product (optionally at one location), through the transactions API. */
   const ledgerRowsOf = (productId: string, at?: string) =>
-    allPages<{ id: string; source_id: string; quantity: number; reason: string | null }>(
+    listAll<{ id: string; source_id: string; quantity: number; reason: string | null }>(
       live,
       `/v1/inventory/transactions?product_id=${productId}${at ? `&location_id=${at}` : ''}`,
     );

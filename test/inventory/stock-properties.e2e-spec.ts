@@ -4,7 +4,7 @@ import { StockService } from '#contexts/inventory';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
-import { allPages } from '../support/lists';
+import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
 
@@ -125,7 +125,7 @@ describe('inventory: random concurrent movements (property)', () => {
         );
         for (const s of statuses) expect([200, 201, 422]).toContain(s);
         expect(await ledgerMismatches(app)).toEqual([]);
-        const rows = await allPages<{ id: string; on_hand: number; allocated: number; on_order: number }>(
+        const rows = await listAll<{ id: string; on_hand: number; allocated: number; on_order: number }>(
           live,
           `/v1/inventory/balances?product_id=${productId}`,
         );

@@ -1,7 +1,7 @@
 import { asEntity } from '../support/as-entity';
 import { DemandService } from '#contexts/replenishment';
 import { balanceEvents, newLocation, newProduct } from '../inventory/support';
-import { allPages } from '../support/lists';
+import { listAll } from '../support/list-all';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -95,7 +95,7 @@ describe('builds, balance demand fields and the reorder report', () => {
       );
       expect(await balanceOf(kit)).toMatchObject({ on_hand: 3, value: 30 });
       expect(await balanceOf(c1)).toMatchObject({ on_hand: 4, value: 12 });
-      const rows = await allPages<{ id: string; type: string; quantity: number }>(
+      const rows = await listAll<{ id: string; type: string; quantity: number }>(
         live,
         `/v1/inventory/transactions?source_id=${res.body.id}`,
       );

@@ -1,36 +1,14 @@
 import request from 'supertest';
-import type { OutboxEvent } from './outbox';
+import { outbox, type OutboxEvent } from './outbox';
 import type { TestApp } from './test-app';
 
 /**
  * The events of the primary entity's live mode newer than the event `since` (all of them when
- * undefined), newest first, through the events API: pages newest first and stops at `since`
- * (event ids are time-ordered UUIDv7), so a test that counts the events of its own work does not
- * page through everything before it.
+ * undefined), newest first, through the events API, so a test that counts the events of its own
+ * work does not page through everything before it.
  */
-export async function eventsSince(
-  app: TestApp,
-  since: string | undefined,
-  type?: string,
-): Promise<OutboxEvent[]> {
-  const entity = app.seed.entities.primary;
-  const newer: OutboxEvent[] = [];
-  for (;;) {
-    const query = new URLSearchParams({ limit: '100' });
-    if (type) query.set('type', type);
-    const last = newer.at(-1);
-    if (last) query.set('starting_after', last.id);
-    // Plain supertest: the events route's answers are checked against OpenAPI in its own suite.
-    const page = (
-      await request(app.server)
-        .get(`/v1/entities/${entity.id}/events?${query}`)
-        .set('Authorization', `Bearer ${entity.keys.live}`)
-        .expect(200)
-    ).body as { data: OutboxEvent[]; has_more: boolean };
-    const fresh = since === undefined ? page.data : page.data.filter((e) => e.id > since);
-    newer.push(...fresh);
-    if (!page.has_more || fresh.length < page.data.length) return newer;
-  }
+export function eventsSince(app: TestApp, since: string | undefined, type?: string): Promise<OutboxEvent[]> {
+  return outbox(app).since(since, type);
 }
 
 /** The id of the newest event of the primary entity's live mode, if any: a mark for eventsSince. */

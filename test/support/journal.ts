@@ -1,5 +1,5 @@
 import { api } from './http';
-import { allPages } from './lists';
+import { listAll } from './list-all';
 import type { TestApp } from './test-app';
 
 /** A journal entry as `GET /v1/journal-entries/{id}` shows it (the list leaves out `lines`). */
@@ -36,7 +36,7 @@ export async function journalEntriesOf(
   const wanted = new Set(sourceIds);
   const found: JournalEntry[] = [];
   for (const type of sourceTypes) {
-    const page = await allPages<JournalEntry>(client, `/v1/journal-entries?source_type=${type}`);
+    const page = await listAll<JournalEntry>(client, `/v1/journal-entries?source_type=${type}`);
     found.push(...page.filter((e) => e.source_id !== null && wanted.has(e.source_id)));
   }
   const entries: JournalEntry[] = [];
@@ -48,7 +48,7 @@ export async function journalEntriesOf(
 
 /** Every journal entry of the key's entity and mode, without lines, through the API. */
 export function allJournalEntries(app: TestApp, key = app.seed.entities.primary.keys.live) {
-  return allPages<JournalEntry>(api(app, key), '/v1/journal-entries');
+  return listAll<JournalEntry>(api(app, key), '/v1/journal-entries');
 }
 
 /** The control role of each ledger account of the key's entity and mode, through the API. */
@@ -56,7 +56,7 @@ export async function controlRoles(
   app: TestApp,
   key = app.seed.entities.primary.keys.live,
 ): Promise<Map<string, string | null>> {
-  const accounts = await allPages<{ id: string; control_role: string | null }>(
+  const accounts = await listAll<{ id: string; control_role: string | null }>(
     api(app, key),
     '/v1/accounting/ledger-accounts',
   );

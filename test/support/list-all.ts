@@ -9,7 +9,7 @@ export type Listed = { id: string } & Record<string, unknown>;
  * `starting_after` through all pages, in the route's order (newest first for most lists).
  * `path` may carry filters (`/v1/journal-entries?status=posted`).
  */
-export async function listAll<T extends Listed = Listed>(
+export async function listAll<T extends { id: string } = Listed>(
   client: ReturnType<typeof api>,
   path: string,
 ): Promise<T[]> {
