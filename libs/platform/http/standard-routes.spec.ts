@@ -206,7 +206,7 @@ describe('StandardRoutes', () => {
       }
 
       @Route('PATCH', ':id/parts/:part_id', { scopes: 'things:write', summary: 'Update', returns: Thing })
-      async update(@Param('id') id: string, @Param('part_id') partId: string, @Body() body: UpdateThing) {
+      async change(@Param('id') id: string, @Param('part_id') partId: string, @Body() body: UpdateThing) {
         return present(await this.parts.update(id, partId, body));
       }
 
@@ -235,14 +235,14 @@ describe('StandardRoutes', () => {
       create: [CreateThing, 'Add', { call: 'add' }],
       list: [ThingQuery, 'List parts'],
       retrieve: ['Retrieve'],
-      update: [UpdateThing, 'Update'],
+      update: [UpdateThing, 'Update', { handler: 'change' }],
       delete: ['Remove', { call: 'remove', handler: 'remove' }],
       actions: { close: ['Close'] },
     })
     class GeneratedChild {
       constructor(readonly parts: Service) {}
     }
-    const names = ['create', 'list', 'retrieve', 'update', 'remove', 'close'];
+    const names = ['create', 'list', 'retrieve', 'change', 'remove', 'close'];
     const own = (c: { prototype: object }) =>
       Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
     expect(own(GeneratedChild)).toEqual(names);
@@ -260,7 +260,7 @@ describe('StandardRoutes', () => {
         await controller.create('t1', { name: 'a' }),
         await controller.list('t1', { limit: 2 }, { originalUrl: '/v1/things/t1/parts?limit=2' }),
         await controller.retrieve('t1', 'p1', {}),
-        await controller.update('t1', 'p1', { name: 'b' }),
+        await controller.change('t1', 'p1', { name: 'b' }),
         await controller.remove('t1', 'p1'),
         await controller.close('t1', 'p1'),
       ];

@@ -33,8 +33,8 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * every route's path starts with `path`, the parent's parameters in it come first to the handler
  * and to the service, and `present` turns the service's records into the responses (a list's
  * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
- * `create`, `list` and `delete` may name the service method (`call`); `delete` may name its handler
- * (`handler`, the operationId's tail) where it is not `delete`.
+ * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
+ * their handler (`handler`, the operationId's tail) where it is not the key.
  */
 export interface StandardRoutesSpec {
   /** The controller property holding the application service. */
@@ -49,7 +49,7 @@ export interface StandardRoutesSpec {
   create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
   list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
-  update?: [body: Type, summary: string, extras?: RouteExtras];
+  update?: [body: Type, summary: string, extras?: RouteExtras & { handler?: string }];
   delete?: [summary: string, extras?: RouteExtras & { call?: string; handler?: string }];
   actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
   /** The written handler the generated actions follow, when written handlers come before them. */
@@ -145,8 +145,9 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     });
   }
   if (spec.update) {
-    const [body, summary, extras] = spec.update;
+    const [body, summary, { handler, ...extras } = {}] = spec.update;
     out.set('update', {
+      handler,
       route: route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
       params: single ? [[Body(), body]] : [...id, [Body(), body]],
       handle: call('update', single ? 1 : id.length + 1),
