@@ -14,6 +14,11 @@ import { TagResource, toTagResource } from './tag.presenter';
 /** The resources tags attach to. */
 export type TaggableResource = 'account' | 'product' | 'order';
 
+/** The body of a request attaching a tag to a resource. */
+export interface TagRef {
+  tag_id: string;
+}
+
 export interface TagChanges {
   name?: string;
   color?: string | null;
