@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
@@ -24,21 +24,23 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
     },
   ],
   retrieve: ['Retrieve a payment'],
+  actions: {
+    refund: [
+      'Refund a payment',
+      {
+        path: 'refunds',
+        input: CreateRefundDto,
+        description:
+          'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.',
+        code: 201,
+        returns: RefundResponse,
+        decorators: [ApiResource('refund')],
+      },
+    ],
+  },
 })
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  @Route('POST', ':id/refunds', {
-    scopes: 'payments:write',
-    summary: 'Refund a payment',
-    description:
-      'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.',
-    returns: RefundResponse,
-  })
-  @ApiResource('refund')
-  refund(@Param('id') id: string, @Body() body: CreateRefundDto) {
-    return this.payments.refund(id, body);
-  }
 
   @Route('GET', ':id/refunds', {
     scopes: 'payments:read',
