@@ -36,11 +36,7 @@ export class TagsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'tag',
-      fields: {},
-      load: (ids) => this.tags.presentByIds(ids, (rows) => rows.map(toTagResource)),
-    });
+    this.resources.registerRecords('tag', this.tags, toTagResource);
   }
 
   async create(input: { name: string; color?: string | null }): Promise<TagResource> {
