@@ -87,6 +87,11 @@ class Written {
     return this.things.audit(id);
   }
 
+  @Route('GET', ':id/parts', { scopes: 'things:read', summary: 'Parts' })
+  parts(@Param('id') id: string, @Query() query: ThingQuery, @Req() req: Request) {
+    return this.things.parts(id, query, requestPath(req));
+  }
+
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
     return this.things.history(id);
@@ -109,6 +114,7 @@ class Written {
     tag: ['Tag', { service: 'tags', path: 'tags', call: 'add', input: CreateThing }],
     untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
     audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
+    parts: ['Parts', { method: 'GET', query: ThingQuery, returns: undefined }],
   },
 })
 class Generated {
@@ -134,6 +140,7 @@ const handlers = [
   'tag',
   'untag',
   'audit',
+  'parts',
   'history',
 ];
 
@@ -184,13 +191,24 @@ describe('StandardRoutes', () => {
       controller.tag('t1', { name: 'red' });
       controller.untag('t1', 'g1');
       controller.audit('t1');
+      controller.parts('t1', { limit: 3 }, { originalUrl: '/v1/things/t1/parts?limit=3' });
       return Object.fromEntries(Object.entries(service).map(([name, fn]) => [name, fn.mock.calls]));
     };
     const service = () =>
       Object.fromEntries(
-        ['create', 'list', 'retrieve', 'update', 'archive', 'close', 'settle', 'audit', 'add', 'remove'].map(
-          (n) => [n, jest.fn()],
-        ),
+        [
+          'create',
+          'list',
+          'retrieve',
+          'update',
+          'archive',
+          'close',
+          'settle',
+          'audit',
+          'parts',
+          'add',
+          'remove',
+        ].map((n) => [n, jest.fn()]),
       ) as Service;
     const a = service();
     const b = service();
@@ -202,6 +220,7 @@ describe('StandardRoutes', () => {
     expect(generated).toEqual(written);
     expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
     expect(generated.remove).toEqual([['t1', 'g1']]);
+    expect(generated.parts).toEqual([['t1', { limit: 3 }, '/v1/things/t1/parts']]);
   });
 
   it('serves a singleton at the controller path, without id', () => {

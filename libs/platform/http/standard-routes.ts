@@ -26,10 +26,11 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  *
  * An action may name its path segment (`path`), the service method (`call`) and its request body:
  * `input`, passed to the service last, or `body`, validated and documented but not passed on (an
- * empty body). Its path may hold parameters of its own (`tags/:tag_id`), passed after the id. It
- * may take another HTTP method (`method`: a GET needs the read scope, and only a POST answers 200
- * by default), call the service held by another controller property (`service`), and stack
- * route-specific decorators below its route (`decorators`, e.g. `ApiResource`). A `singleton`
+ * empty body); a GET that lists names its `query`, passed last with the list's url. Its path may
+ * hold parameters of its own (`tags/:tag_id`), passed after the id. It may take another HTTP
+ * method (`method`: a GET needs the read scope, and only a POST answers 200 by default), call the
+ * service held by another controller property (`service`), and stack route-specific decorators
+ * below its route (`decorators`, e.g. `ApiResource`). A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  *
  * A child resource is served below its parent (`path: ':id/components'`, `id: 'component_id'`):
@@ -82,6 +83,8 @@ export interface ActionExtras {
   body?: Type;
   /** The request body's class, passed to the service last: `<call>(id, ...params, input)`. */
   input?: Type;
+  /** A list's query class: passed to the service last with the list's url, as `list` does. */
+  query?: Type;
 }
 
 /** The handlers a controller writes itself sit in these slots when it has them. */
@@ -183,10 +186,12 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
       decorators = [],
       body,
       input,
+      query,
       ...extras
     } = action;
     const payload = input ?? body;
     const params = [...id, ...pathParams(path)];
+    const n = params.length;
     const options = { ...(verb === 'POST' ? { code: 200 } : {}), returns: spec.model, ...extras };
     const routed = route(verb, `${item}/${path}`, verb === 'GET' ? read : write, summary, options);
     out.set(name, {
@@ -196,8 +201,14 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
         decorators.length === 0
           ? routed
           : (applyDecorators(...[...decorators].reverse(), routed) as MethodDecorator),
-      params: payload ? [...params, [Body(), payload]] : params,
-      handle: call(method, params.length + (input ? 1 : 0)),
+      params: payload
+        ? [...params, [Body(), payload]]
+        : query
+          ? [...params, [Query(), query], [Req(), Object]]
+          : params,
+      handle: query
+        ? (s, args) => s[method](...args.slice(0, n + 1), requestPath(args[n + 1] as Request))
+        : call(method, n + (input ? 1 : 0)),
     });
   }
   return out;

@@ -1,10 +1,8 @@
-import { Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { PaymentsService } from '../application/payments.service';
 import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse } from './payment.dto';
 
@@ -37,18 +35,19 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
         decorators: [ApiResource('refund')],
       },
     ],
+    listRefunds: [
+      "List a payment's refunds",
+      {
+        method: 'GET',
+        path: 'refunds',
+        query: ListQueryDto,
+        description: 'Newest first.',
+        returns: undefined,
+        decorators: [ApiResource('refund')],
+      },
+    ],
   },
 })
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  @Route('GET', ':id/refunds', {
-    scopes: 'payments:read',
-    summary: "List a payment's refunds",
-    description: 'Newest first.',
-  })
-  @ApiResource('refund')
-  listRefunds(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.payments.listRefunds(id, query, requestPath(req));
-  }
 }
