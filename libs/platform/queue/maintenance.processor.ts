@@ -3,9 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { RateLimiter } from '../auth/rate-limiter';
 import { IdempotencyService } from '../http/idempotency/idempotency.service';
-import { JobName, QUEUE_NAMES } from './queues';
-
-const EVERY_HOUR = 60 * 60 * 1000;
+import { EVERY_HOUR, JobName, QUEUE_NAMES, scheduleEvery } from './queues';
 
 /** Housekeeping jobs: expired idempotency keys and old rate-limit windows. */
 @Processor(QUEUE_NAMES.maintenance)
@@ -41,15 +39,7 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUE_NAMES.maintenance) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'purge-idempotency-keys',
-      { every: EVERY_HOUR },
-      { name: 'purge-idempotency-keys' },
-    );
-    await this.queue.upsertJobScheduler(
-      'purge-rate-limit-windows',
-      { every: 5 * 60 * 1000 },
-      { name: 'purge-rate-limit-windows' },
-    );
+    await scheduleEvery<'maintenance'>(this.queue, 'purge-idempotency-keys', EVERY_HOUR);
+    await scheduleEvery<'maintenance'>(this.queue, 'purge-rate-limit-windows', 5 * 60 * 1000);
   }
 }

@@ -1,10 +1,8 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { EVERY_HOUR, JobName, QUEUE_NAMES, scheduleEvery } from '#platform/queue/queues';
 import { RecurringJournalEntriesService } from '../application/recurring-journal-entries.service';
-
-const EVERY_HOUR = 60 * 60 * 1000;
 
 /** Posts due recurring journal entries; each occurrence is claimed once, so several workers are safe. */
 @Processor(QUEUE_NAMES.accounting)
@@ -40,10 +38,6 @@ export class AccountingScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUE_NAMES.accounting) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'run-recurring-entries',
-      { every: EVERY_HOUR },
-      { name: 'run-recurring-entries' },
-    );
+    await scheduleEvery<'accounting'>(this.queue, 'run-recurring-entries', EVERY_HOUR);
   }
 }

@@ -2,7 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { JobData, JobName, QUEUE_NAMES, scheduleEvery } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from '../application/shipment-notification-delivery.service';
@@ -59,10 +59,6 @@ export class ShipmentNotificationSweepScheduler implements OnApplicationBootstra
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      SWEEP_JOB,
-      { every: this.config.SHIPMENT_NOTIFICATION_SWEEP_MS },
-      { name: SWEEP_JOB },
-    );
+    await scheduleEvery<'fulfillment'>(this.queue, SWEEP_JOB, this.config.SHIPMENT_NOTIFICATION_SWEEP_MS);
   }
 }

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { EVERY_HOUR, JobData, JobName, QUEUE_NAMES, scheduleEvery } from '#platform/queue/queues';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 
 const PURGE_BATCH = 5_000;
@@ -85,6 +85,6 @@ export class WebhooksMaintenanceScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(QUEUE_NAMES.webhooks) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler('purge-events', { every: 60 * 60 * 1000 }, { name: 'purge-events' });
+    await scheduleEvery<'webhooks'>(this.queue, 'purge-events', EVERY_HOUR);
   }
 }
