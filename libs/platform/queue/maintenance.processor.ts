@@ -1,9 +1,10 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { RateLimiter } from '../auth/rate-limiter';
 import { IdempotencyService } from '../http/idempotency/idempotency.service';
-import { EVERY_HOUR, JobName, QUEUE_NAMES, scheduleEvery } from './queues';
+import { EVERY_HOUR, JobSchedules } from './job-schedules';
+import { JobName, QUEUE_NAMES } from './queues';
 
 /** Housekeeping jobs: expired idempotency keys and old rate-limit windows. */
 @Processor(QUEUE_NAMES.maintenance)
@@ -34,12 +35,7 @@ export class MaintenanceProcessor extends WorkerHost {
 }
 
 /** Schedules the repeatable maintenance jobs once per deployment (job schedulers are idempotent). */
-@Injectable()
-export class MaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUE_NAMES.maintenance) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await scheduleEvery<'maintenance'>(this.queue, 'purge-idempotency-keys', EVERY_HOUR);
-    await scheduleEvery<'maintenance'>(this.queue, 'purge-rate-limit-windows', 5 * 60 * 1000);
-  }
-}
+export const MaintenanceScheduler = JobSchedules('maintenance', () => ({
+  'purge-idempotency-keys': EVERY_HOUR,
+  'purge-rate-limit-windows': 5 * 60 * 1000,
+}));

@@ -1,5 +1,3 @@
-import type { Queue } from 'bullmq';
-
 /** Every queue and its job names with their payloads: a job without a queue does not compile. */
 export interface JobMap {
   maintenance: {
@@ -60,19 +58,3 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   'webhook-deliveries': 'webhook-deliveries',
   webhooks: 'webhooks',
 };
-
-/** An hour in milliseconds: the period of the hourly job schedulers. */
-export const EVERY_HOUR = 60 * 60 * 1000;
-
-/**
- * Repeats the job `name` of queue `Q` every `every` milliseconds. The job scheduler is upserted
- * under the job's name, so every deployment and replica may call this at start-up and the queue
- * still holds one schedule.
- */
-export function scheduleEvery<Q extends QueueName>(
-  queue: Queue,
-  name: JobName<Q>,
-  every: number,
-): Promise<unknown> {
-  return queue.upsertJobScheduler(name, { every }, { name });
-}

@@ -1,8 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
-import { JobData, JobName, QUEUE_NAMES, scheduleEvery } from '#platform/queue/queues';
+import { JobSchedules } from '#platform/queue/job-schedules';
+import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from '../application/shipment-notification-delivery.service';
@@ -51,14 +52,6 @@ export class ShipmentNotificationProcessor extends WorkerHost {
 }
 
 /** Schedules the sweep in the dispatcher (one scheduler per queue, whatever the replica count). */
-@Injectable()
-export class ShipmentNotificationSweepScheduler implements OnApplicationBootstrap {
-  constructor(
-    @InjectQueue(QUEUE_NAMES.fulfillment) private readonly queue: Queue,
-    private readonly config: AppConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await scheduleEvery<'fulfillment'>(this.queue, SWEEP_JOB, this.config.SHIPMENT_NOTIFICATION_SWEEP_MS);
-  }
-}
+export const ShipmentNotificationSweepScheduler = JobSchedules('fulfillment', (config) => ({
+  [SWEEP_JOB]: config.SHIPMENT_NOTIFICATION_SWEEP_MS,
+}));

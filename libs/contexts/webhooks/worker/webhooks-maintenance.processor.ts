@@ -1,9 +1,10 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
-import { EVERY_HOUR, JobData, JobName, QUEUE_NAMES, scheduleEvery } from '#platform/queue/queues';
+import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
+import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 
 const PURGE_BATCH = 5_000;
@@ -80,11 +81,4 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
 }
 
 /** Schedules the hourly event purge once per deployment (job schedulers are idempotent). */
-@Injectable()
-export class WebhooksMaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUE_NAMES.webhooks) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await scheduleEvery<'webhooks'>(this.queue, 'purge-events', EVERY_HOUR);
-  }
-}
+export const WebhooksMaintenanceScheduler = JobSchedules('webhooks', () => ({ 'purge-events': EVERY_HOUR }));
