@@ -45,7 +45,9 @@ export class DomainError extends Error {
 /** Errors of the shared request pipeline (validation, auth, idempotency, lists). */
 export class PlatformError extends DomainError {}
 
+/** The hint of a record that does not resolve for the caller's entity and mode. */
+export const noSuchRecord = (resource: string, id: string) =>
+  `No ${resource} with id '${id}' exists for this entity and mode.`;
+
 export const notFound = (resource: string, id?: string) =>
-  new PlatformError('not_found', {
-    hint: id ? `No ${resource} with id '${id}' exists for this entity and mode.` : `No such ${resource}.`,
-  });
+  new PlatformError('not_found', { hint: id ? noSuchRecord(resource, id) : `No such ${resource}.` });

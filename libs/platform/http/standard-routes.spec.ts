@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Body, Param, Query, Req } from '@nestjs/common';
+import { Body, Param, Query, Req, SetMetadata } from '@nestjs/common';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -26,9 +26,15 @@ class Settle {
 
 type Service = Record<string, jest.Mock>;
 
+/** A route-specific decorator stacked below a route. */
+const Audited = (): MethodDecorator => SetMetadata('test:audited', true);
+
 /** The controller as it is written out by hand. */
 class Written {
-  constructor(readonly things: Service) {}
+  constructor(
+    readonly things: Service,
+    readonly tags: Service,
+  ) {}
 
   @Route('POST', '', { scopes: 'things:write', summary: 'Create a thing', returns: Thing })
   create(@Body() body: CreateThing) {
@@ -65,6 +71,27 @@ class Written {
     return this.things.settle(id, body);
   }
 
+  @Route('POST', ':id/tags', { scopes: 'things:write', summary: 'Tag', code: 200, returns: Thing })
+  tag(@Param('id') id: string, @Body() body: CreateThing) {
+    return this.tags.add(id, body);
+  }
+
+  @Route('DELETE', ':id/tags/:tag_id', { scopes: 'things:write', summary: 'Untag', returns: Thing })
+  untag(@Param('id') id: string, @Param('tag_id') tagId: string) {
+    return this.tags.remove(id, tagId);
+  }
+
+  @Route('GET', ':id/audit', { scopes: 'things:read', summary: 'Audit', returns: Thing })
+  @Audited()
+  audit(@Param('id') id: string) {
+    return this.things.audit(id);
+  }
+
+  @Route('GET', ':id/parts', { scopes: 'things:read', summary: 'Parts' })
+  parts(@Param('id') id: string, @Query() query: ThingQuery, @Req() req: Request) {
+    return this.things.parts(id, query, requestPath(req));
+  }
+
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
     return this.things.history(id);
@@ -84,10 +111,17 @@ class Written {
   actions: {
     close: ['Close', { body: Empty }],
     settle: ['Settle', { path: 'settlements', input: Settle, code: 201 }],
+    tag: ['Tag', { service: 'tags', path: 'tags', call: 'add', input: CreateThing }],
+    untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
+    audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
+    parts: ['Parts', { method: 'GET', query: ThingQuery, returns: undefined }],
   },
 })
 class Generated {
-  constructor(readonly things: Service) {}
+  constructor(
+    readonly things: Service,
+    readonly tags: Service,
+  ) {}
 
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
@@ -95,7 +129,20 @@ class Generated {
   }
 }
 
-const handlers = ['create', 'list', 'retrieve', 'update', 'delete', 'close', 'settle', 'history'];
+const handlers = [
+  'create',
+  'list',
+  'retrieve',
+  'update',
+  'delete',
+  'close',
+  'settle',
+  'tag',
+  'untag',
+  'audit',
+  'parts',
+  'history',
+];
 
 function metadataOf(target: object, key?: string): Record<string, unknown> {
   const keys = (key ? Reflect.getMetadataKeys(target, key) : Reflect.getMetadataKeys(target)) as string[];
@@ -141,21 +188,39 @@ describe('StandardRoutes', () => {
       controller.delete('t1');
       controller.close('t1', {});
       controller.settle('t1', { amount: '1.00' });
+      controller.tag('t1', { name: 'red' });
+      controller.untag('t1', 'g1');
+      controller.audit('t1');
+      controller.parts('t1', { limit: 3 }, { originalUrl: '/v1/things/t1/parts?limit=3' });
       return Object.fromEntries(Object.entries(service).map(([name, fn]) => [name, fn.mock.calls]));
     };
     const service = () =>
       Object.fromEntries(
-        ['create', 'list', 'retrieve', 'update', 'archive', 'close', 'settle'].map((n) => [n, jest.fn()]),
+        [
+          'create',
+          'list',
+          'retrieve',
+          'update',
+          'archive',
+          'close',
+          'settle',
+          'audit',
+          'parts',
+          'add',
+          'remove',
+        ].map((n) => [n, jest.fn()]),
       ) as Service;
     const a = service();
     const b = service();
-    const written = calls(new Written(a) as unknown as Record<string, (...args: unknown[]) => unknown>, a);
+    const written = calls(new Written(a, a) as unknown as Record<string, (...args: unknown[]) => unknown>, a);
     const generated = calls(
-      new Generated(b) as unknown as Record<string, (...args: unknown[]) => unknown>,
+      new Generated(b, b) as unknown as Record<string, (...args: unknown[]) => unknown>,
       b,
     );
     expect(generated).toEqual(written);
     expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
+    expect(generated.remove).toEqual([['t1', 'g1']]);
+    expect(generated.parts).toEqual([['t1', { limit: 3 }, '/v1/things/t1/parts']]);
   });
 
   it('serves a singleton at the controller path, without id', () => {
@@ -206,7 +271,7 @@ describe('StandardRoutes', () => {
       }
 
       @Route('PATCH', ':id/parts/:part_id', { scopes: 'things:write', summary: 'Update', returns: Thing })
-      async update(@Param('id') id: string, @Param('part_id') partId: string, @Body() body: UpdateThing) {
+      async change(@Param('id') id: string, @Param('part_id') partId: string, @Body() body: UpdateThing) {
         return present(await this.parts.update(id, partId, body));
       }
 
@@ -235,14 +300,14 @@ describe('StandardRoutes', () => {
       create: [CreateThing, 'Add', { call: 'add' }],
       list: [ThingQuery, 'List parts'],
       retrieve: ['Retrieve'],
-      update: [UpdateThing, 'Update'],
+      update: [UpdateThing, 'Update', { handler: 'change' }],
       delete: ['Remove', { call: 'remove', handler: 'remove' }],
       actions: { close: ['Close'] },
     })
     class GeneratedChild {
       constructor(readonly parts: Service) {}
     }
-    const names = ['create', 'list', 'retrieve', 'update', 'remove', 'close'];
+    const names = ['create', 'list', 'retrieve', 'change', 'remove', 'close'];
     const own = (c: { prototype: object }) =>
       Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
     expect(own(GeneratedChild)).toEqual(names);
@@ -260,7 +325,7 @@ describe('StandardRoutes', () => {
         await controller.create('t1', { name: 'a' }),
         await controller.list('t1', { limit: 2 }, { originalUrl: '/v1/things/t1/parts?limit=2' }),
         await controller.retrieve('t1', 'p1', {}),
-        await controller.update('t1', 'p1', { name: 'b' }),
+        await controller.change('t1', 'p1', { name: 'b' }),
         await controller.remove('t1', 'p1'),
         await controller.close('t1', 'p1'),
       ];

@@ -1,4 +1,4 @@
-import { Body, Param, Query, Req, type Type } from '@nestjs/common';
+import { applyDecorators, Body, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -25,16 +25,20 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * | actions  | `POST ':id/<name>'`   | write    | `<name>(id)`, 200 with model     |
  *
  * An action may name its path segment (`path`), the service method (`call`) and its request body:
- * `input`, passed to the service after the id, or `body`, validated and documented but not passed
- * on (an empty body). A `singleton`
+ * `input`, passed to the service last, or `body`, validated and documented but not passed on (an
+ * empty body); a GET that lists names its `query`, passed last with the list's url. Its path may
+ * hold parameters of its own (`tags/:tag_id`), passed after the id. It may take another HTTP
+ * method (`method`: a GET needs the read scope, and only a POST answers 200 by default), call the
+ * service held by another controller property (`service`), and stack route-specific decorators
+ * below its route (`decorators`, e.g. `ApiResource`). A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  *
  * A child resource is served below its parent (`path: ':id/components'`, `id: 'component_id'`):
  * every route's path starts with `path`, the parent's parameters in it come first to the handler
  * and to the service, and `present` turns the service's records into the responses (a list's
  * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
- * `create`, `list` and `delete` may name the service method (`call`); `delete` may name its handler
- * (`handler`, the operationId's tail) where it is not `delete`.
+ * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
+ * their handler (`handler`, the operationId's tail) where it is not the key.
  */
 export interface StandardRoutesSpec {
   /** The controller property holding the application service. */
@@ -49,7 +53,7 @@ export interface StandardRoutesSpec {
   create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
   list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
-  update?: [body: Type, summary: string, extras?: RouteExtras];
+  update?: [body: Type, summary: string, extras?: RouteExtras & { handler?: string }];
   delete?: [summary: string, extras?: RouteExtras & { call?: string; handler?: string }];
   actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
   /** The written handler the generated actions follow, when written handlers come before them. */
@@ -65,14 +69,22 @@ export interface StandardRoutesSpec {
 }
 
 export interface ActionExtras {
-  /** The path segment after `:id/`; by default the action's name. */
+  /** The path after `:id/`; by default the action's name. Its parameters follow the id. */
   path?: string;
+  /** The HTTP method; by default POST (200 unless `code` says otherwise). GET needs the read scope. */
+  method?: Exclude<RouteMethod, 'PUT'>;
+  /** The controller property holding the service, where it is not the spec's `service`. */
+  service?: string;
+  /** Route-specific decorators, top to bottom as they would stack below the route. */
+  decorators?: readonly MethodDecorator[];
   /** The service method; by default the action's name. */
   call?: string;
   /** The request body's class: validated and documented, not passed on. */
   body?: Type;
-  /** The request body's class, passed to the service after the id: `<call>(id, input)`. */
+  /** The request body's class, passed to the service last: `<call>(id, ...params, input)`. */
   input?: Type;
+  /** A list's query class: passed to the service last with the list's url, as `list` does. */
+  query?: Type;
 }
 
 /** The handlers a controller writes itself sit in these slots when it has them. */
@@ -83,11 +95,17 @@ type Service = Record<string, (...args: unknown[]) => unknown>;
 interface Generated {
   /** The handler's name (its operationId) where it is not the key's. */
   handler?: string;
+  /** The controller property holding the service, where it is not the spec's. */
+  service?: string;
   route: MethodDecorator;
   /** The handler's parameters, in order: how each is read, and the class it is validated as. */
   params: [ParameterDecorator, Type | typeof Object][];
   handle: (service: Service, args: unknown[]) => unknown;
 }
+
+/** A route path's parameters (`:id/parts` → `id`), read as strings in order. */
+const pathParams = (path: string): [ParameterDecorator, Type][] =>
+  [...path.matchAll(/:(\w+)/g)].map(([, name]) => [Param(name), String]);
 
 function generate(spec: StandardRoutesSpec): Map<string, Generated> {
   const { read, write } =
@@ -98,10 +116,7 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     Route(method, path, { scopes, summary, ...extras });
   const base = spec.path ?? '';
   const item = `${base && `${base}/`}:${spec.id ?? 'id'}`;
-  const parents = [...base.matchAll(/:(\w+)/g)].map(([, name]): [ParameterDecorator, Type] => [
-    Param(name),
-    String,
-  ]);
+  const parents = pathParams(base);
   const id: Generated['params'] = [...parents, [Param(spec.id ?? 'id'), String]];
   const present = spec.present as ((record: unknown) => unknown) | undefined;
   /** Calls `method` with the handler's first `count` arguments, presenting the record it answers. */
@@ -145,8 +160,9 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     });
   }
   if (spec.update) {
-    const [body, summary, extras] = spec.update;
+    const [body, summary, { handler, ...extras } = {}] = spec.update;
     out.set('update', {
+      handler,
       route: route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
       params: single ? [[Body(), body]] : [...id, [Body(), body]],
       handle: call('update', single ? 1 : id.length + 1),
@@ -162,12 +178,37 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     });
   }
   for (const [name, [summary, action = {}]] of Object.entries(spec.actions ?? {})) {
-    const { path = name, call: method = name, body, input, ...extras } = action;
+    const {
+      path = name,
+      call: method = name,
+      method: verb = 'POST',
+      service,
+      decorators = [],
+      body,
+      input,
+      query,
+      ...extras
+    } = action;
     const payload = input ?? body;
+    const params = [...id, ...pathParams(path)];
+    const n = params.length;
+    const options = { ...(verb === 'POST' ? { code: 200 } : {}), returns: spec.model, ...extras };
+    const routed = route(verb, `${item}/${path}`, verb === 'GET' ? read : write, summary, options);
     out.set(name, {
-      route: route('POST', `${item}/${path}`, write, summary, { code: 200, returns: spec.model, ...extras }),
-      params: payload ? [...id, [Body(), payload]] : id,
-      handle: call(method, id.length + (input ? 1 : 0)),
+      service,
+      // Stacked decorators apply bottom-up: the lowest first, the route last.
+      route:
+        decorators.length === 0
+          ? routed
+          : (applyDecorators(...[...decorators].reverse(), routed) as MethodDecorator),
+      params: payload
+        ? [...params, [Body(), payload]]
+        : query
+          ? [...params, [Query(), query], [Req(), Object]]
+          : params,
+      handle: query
+        ? (s, args) => s[method](...args.slice(0, n + 1), requestPath(args[n + 1] as Request))
+        : call(method, n + (input ? 1 : 0)),
     });
   }
   return out;
@@ -175,9 +216,10 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
 
 /** Defines `name` on `prototype` as a route handler, decorated as TypeScript decorates a method. */
 function install(prototype: object, name: string, service: string, generated: Generated): void {
+  const property = generated.service ?? service;
   const handlers = {
     [name](this: Record<string, Record<string, (...args: unknown[]) => unknown>>, ...args: unknown[]) {
-      return generated.handle(this[service], args);
+      return generated.handle(this[property], args);
     },
   };
   Object.defineProperty(prototype, name, {

@@ -1,11 +1,10 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { RateLimiter } from '../auth/rate-limiter';
 import { IdempotencyService } from '../http/idempotency/idempotency.service';
+import { EVERY_HOUR, JobSchedules } from './job-schedules';
 import { JobName, QUEUE_NAMES } from './queues';
-
-const EVERY_HOUR = 60 * 60 * 1000;
 
 /** Housekeeping jobs: expired idempotency keys and old rate-limit windows. */
 @Processor(QUEUE_NAMES.maintenance)
@@ -36,20 +35,7 @@ export class MaintenanceProcessor extends WorkerHost {
 }
 
 /** Schedules the repeatable maintenance jobs once per deployment (job schedulers are idempotent). */
-@Injectable()
-export class MaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUE_NAMES.maintenance) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'purge-idempotency-keys',
-      { every: EVERY_HOUR },
-      { name: 'purge-idempotency-keys' },
-    );
-    await this.queue.upsertJobScheduler(
-      'purge-rate-limit-windows',
-      { every: 5 * 60 * 1000 },
-      { name: 'purge-rate-limit-windows' },
-    );
-  }
-}
+export const MaintenanceScheduler = JobSchedules('maintenance', () => ({
+  'purge-idempotency-keys': EVERY_HOUR,
+  'purge-rate-limit-windows': 5 * 60 * 1000,
+}));

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -32,18 +32,12 @@ export class AccountingPeriodsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'accounting_period',
-      fields: {
-        fiscal_year: {
-          kind: 'reference',
-          source: 'fiscal_year_id',
-          target: 'fiscal_year',
-          resource: 'fiscal_year',
-        },
-      },
-      load: (ids) => this.periods.presentByIds(ids, (rows) => rows.map(toPeriod)),
-    });
+    this.resources.registerRecords(
+      'accounting_period',
+      this.periods,
+      toPeriod,
+      references({ fiscal_year: 'fiscal_year' }),
+    );
   }
 
   /** Inserts a period inside the caller's transaction; 409 resource_conflict when it overlaps another. */

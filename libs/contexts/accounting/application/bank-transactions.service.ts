@@ -99,11 +99,12 @@ export class BankTransactionsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'bank_transaction',
-      fields: postedDocumentFields('bank_account'),
-      load: (ids) => this.transactions.presentByIds(ids, (rows) => rows.map(toBankTransaction)),
-    });
+    this.resources.registerRecords(
+      'bank_transaction',
+      this.transactions,
+      toBankTransaction,
+      postedDocumentFields('bank_account'),
+    );
   }
 
   /** Imports transactions as they appear on the statement; nothing is posted until a deposit is matched. */

@@ -20,11 +20,7 @@ export class FiscalYearsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'fiscal_year',
-      fields: {},
-      load: (ids) => this.years.presentByIds(ids, (rows) => rows.map(toFiscalYear)),
-    });
+    this.resources.registerRecords('fiscal_year', this.years, toFiscalYear);
   }
 
   /** A fiscal year; with `monthly_periods` (default) it is split into calendar-month periods. */

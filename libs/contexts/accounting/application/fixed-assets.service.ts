@@ -107,7 +107,7 @@ export class FixedAssetsService {
   }
 
   /** Posts straight-line depreciation for the whole months up to through_date not yet depreciated. */
-  async depreciate(id: string, throughDate: string) {
+  async depreciate(id: string, { through_date: throughDate }: { through_date: string }) {
     return this.tx.run(async () => {
       const asset = await this.assets.getForUpdate(id);
       const due = depreciationDue(asset, throughDate);

@@ -307,7 +307,7 @@ export class JournalEntriesService implements OnModuleInit {
     });
   }
 
-  async reject(id: string, reason: string) {
+  async reject(id: string, { rejection_reason: reason }: { rejection_reason: string }) {
     return this.tx.run(async () => {
       const entry = await this.entries.getForUpdate(id);
       this.apply(entry, this.transition(entry, 'reject'));

@@ -1,7 +1,7 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -48,13 +48,12 @@ export class LedgerAccountsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'ledger_account',
-      fields: {
-        parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'ledger_account' },
-      },
-      load: (ids) => this.accounts.presentByIds(ids, (rows) => rows.map(toLedgerAccount)),
-    });
+    this.resources.registerRecords(
+      'ledger_account',
+      this.accounts,
+      toLedgerAccount,
+      references({ parent: 'ledger_account' }),
+    );
   }
 
   private async checkParent(parentId: string | null | undefined, selfId?: string): Promise<void> {

@@ -60,11 +60,12 @@ export class VendorBillsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'vendor_bill',
-      fields: postedDocumentFields('debit_account'),
-      load: (ids) => this.bills.presentByIds(ids, (rows) => rows.map((b) => toVendorBill(b))),
-    });
+    this.resources.registerRecords(
+      'vendor_bill',
+      this.bills,
+      toVendorBill,
+      postedDocumentFields('debit_account'),
+    );
   }
 
   async create(input: VendorBillInput): Promise<VendorBillResource> {

@@ -1,7 +1,6 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { FixedAssetsService } from '../application/fixed-assets.service';
 import {
@@ -24,8 +23,15 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
   create: [CreateFixedAssetDto, 'Register a fixed asset (straight-line)'],
   list: [ListQueryDto, 'List fixed assets'],
   retrieve: ['Retrieve a fixed asset'],
-  actionsAfter: 'depreciate',
   actions: {
+    depreciate: [
+      'Post depreciation through a date',
+      {
+        input: DepreciateDto,
+        description: 'A DEPRECIATION entry for the whole months not yet depreciated.',
+        returns: FixedAssetDepreciationResponse,
+      },
+    ],
     impair: [
       'Record an impairment',
       {
@@ -56,29 +62,18 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
         code: 201,
       },
     ],
+    history: [
+      'Impairment history',
+      {
+        method: 'GET',
+        path: 'impairment_history',
+        call: 'impairmentHistory',
+        description: 'Events by event_date desc then created_at desc, total and summary.',
+        returns: ImpairmentHistoryResponse,
+      },
+    ],
   },
 })
 export class FixedAssetsController {
   constructor(private readonly assets: FixedAssetsService) {}
-
-  @Route('POST', ':id/depreciate', {
-    scopes: 'assets:write',
-    summary: 'Post depreciation through a date',
-    description: 'A DEPRECIATION entry for the whole months not yet depreciated.',
-    code: 200,
-    returns: FixedAssetDepreciationResponse,
-  })
-  depreciate(@Param('id') id: string, @Body() body: DepreciateDto) {
-    return this.assets.depreciate(id, body.through_date);
-  }
-
-  @Route('GET', ':id/impairment_history', {
-    scopes: 'assets:read',
-    summary: 'Impairment history',
-    description: 'Events by event_date desc then created_at desc, total and summary.',
-    returns: ImpairmentHistoryResponse,
-  })
-  history(@Param('id') id: string) {
-    return this.assets.impairmentHistory(id);
-  }
 }

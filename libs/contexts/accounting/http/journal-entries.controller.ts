@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Param } from '@nestjs/common';
+import { Body, Controller, Headers } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { Route } from '#platform/http/route';
@@ -38,6 +38,16 @@ import {
       { description: 'Applies the approval threshold: the result may be pending_approval.' },
     ],
     approve: ['Approve a pending entry (it is posted)'],
+    reject: ['Reject a pending entry', { input: RejectJournalEntryDto }],
+    void: ['Void a draft or pending entry'],
+    reverse: [
+      'Reverse a posted entry',
+      {
+        input: ReverseJournalEntryDto,
+        description:
+          'Posts an is_reversing entry with swapped lines and returns the original, now reversed, with reversed_by_id.',
+      },
+    ],
   },
 })
 export class JournalEntriesController {
@@ -52,37 +62,5 @@ export class JournalEntriesController {
   })
   create(@Body() body: CreateJournalEntryDto, @Headers('idempotency-key') idempotencyKey?: string) {
     return this.entries.create(body, idempotencyKey);
-  }
-
-  @Route('POST', ':id/reject', {
-    scopes: 'accounting:write',
-    summary: 'Reject a pending entry',
-    code: 200,
-    returns: JournalEntryResponse,
-  })
-  reject(@Param('id') id: string, @Body() body: RejectJournalEntryDto) {
-    return this.entries.reject(id, body.rejection_reason);
-  }
-
-  @Route('POST', ':id/void', {
-    scopes: 'accounting:write',
-    summary: 'Void a draft or pending entry',
-    code: 200,
-    returns: JournalEntryResponse,
-  })
-  void(@Param('id') id: string) {
-    return this.entries.void(id);
-  }
-
-  @Route('POST', ':id/reverse', {
-    scopes: 'accounting:write',
-    summary: 'Reverse a posted entry',
-    description:
-      'Posts an is_reversing entry with swapped lines and returns the original, now reversed, with reversed_by_id.',
-    code: 200,
-    returns: JournalEntryResponse,
-  })
-  reverse(@Param('id') id: string, @Body() body: ReverseJournalEntryDto) {
-    return this.entries.reverse(id, body);
   }
 }

@@ -1,10 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
 import { JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { RecurringJournalEntriesService } from '../application/recurring-journal-entries.service';
-
-const EVERY_HOUR = 60 * 60 * 1000;
 
 /** Posts due recurring journal entries; each occurrence is claimed once, so several workers are safe. */
 @Processor(QUEUE_NAMES.accounting)
@@ -35,15 +34,6 @@ export class AccountingProcessor extends WorkerHost {
  * Checks hourly: business days start at different instants in different time zones, and an
  * occurrence posts once whatever the number of checks.
  */
-@Injectable()
-export class AccountingScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUE_NAMES.accounting) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'run-recurring-entries',
-      { every: EVERY_HOUR },
-      { name: 'run-recurring-entries' },
-    );
-  }
-}
+export const AccountingScheduler = JobSchedules('accounting', () => ({
+  'run-recurring-entries': EVERY_HOUR,
+}));

@@ -29,7 +29,7 @@ export class CatalogSeedContributor extends LiveSeedContributor {
       dimensions: { length: 20, width: 15, height: 10, unit: 'cm' },
       freight_insurance: true,
     });
-    await this.products.addTag(product.id, tag.id);
+    await this.products.addTag(product.id, { tag_id: tag.id });
     const storefront = await this.listings.create({
       product_id: product.id,
       channel: 'storefront',

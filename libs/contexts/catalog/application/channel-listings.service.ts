@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -50,13 +50,12 @@ export class ChannelListingsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'channel_listing',
-      fields: {
-        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
-      },
-      load: (ids) => this.listings.presentByIds(ids, (rows) => rows.map(toListingResource)),
-    });
+    this.resources.registerRecords(
+      'channel_listing',
+      this.listings,
+      toListingResource,
+      references({ product: 'product' }),
+    );
   }
 
   async create(input: ListingInput): Promise<ChannelListingResource> {

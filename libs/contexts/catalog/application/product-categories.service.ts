@@ -1,7 +1,7 @@
 import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -33,13 +33,12 @@ export class ProductCategoriesService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'product_category',
-      fields: {
-        parent: { kind: 'reference', source: 'parent_id', target: 'parent', resource: 'product_category' },
-      },
-      load: (ids) => this.categories.presentByIds(ids, (rows) => rows.map(toCategoryResource)),
-    });
+    this.resources.registerRecords(
+      'product_category',
+      this.categories,
+      toCategoryResource,
+      references({ parent: 'product_category' }),
+    );
   }
 
   /** Checks the proposed parent exists, is not the category or a descendant, and keeps the tree shallow. */

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { previousAttributes } from '#platform/events/previous-attributes';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
@@ -39,13 +39,12 @@ export class ProductVariantsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'product_variant',
-      fields: {
-        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
-      },
-      load: (ids) => this.variants.presentByIds(ids, (rows) => rows.map(toVariantResource)),
-    });
+    this.resources.registerRecords(
+      'product_variant',
+      this.variants,
+      toVariantResource,
+      references({ product: 'product' }),
+    );
   }
 
   /** The columns of a new variant of a product. */

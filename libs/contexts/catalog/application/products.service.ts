@@ -29,7 +29,7 @@ import { previousAttributes } from '#platform/events/previous-attributes';
 import { ProductResource, toProductResource } from './product.presenter';
 import { applyWeight, claimSkus, decimalOrNull, WeightInput } from './product-values';
 import { ProductVariantsService, VariantInput } from './product-variants.service';
-import { TagsService } from './tags.service';
+import { TagRef, TagsService } from './tags.service';
 
 export interface DimensionsInput {
   length: number;
@@ -322,7 +322,7 @@ export class ProductsService implements OnModuleInit {
     };
   }
 
-  async addTag(productId: string, tagId: string): Promise<ProductResource> {
+  async addTag(productId: string, { tag_id: tagId }: TagRef): Promise<ProductResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
       const added = await this.tags.attach('product', product.id, tagId);

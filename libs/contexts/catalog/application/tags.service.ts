@@ -14,6 +14,11 @@ import { TagResource, toTagResource } from './tag.presenter';
 /** The resources tags attach to. */
 export type TaggableResource = 'account' | 'product' | 'order';
 
+/** The body of a request attaching a tag to a resource. */
+export interface TagRef {
+  tag_id: string;
+}
+
 export interface TagChanges {
   name?: string;
   color?: string | null;
@@ -31,11 +36,7 @@ export class TagsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'tag',
-      fields: {},
-      load: (ids) => this.tags.presentByIds(ids, (rows) => rows.map(toTagResource)),
-    });
+    this.resources.registerRecords('tag', this.tags, toTagResource);
   }
 
   async create(input: { name: string; color?: string | null }): Promise<TagResource> {

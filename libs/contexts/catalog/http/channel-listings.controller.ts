@@ -1,7 +1,6 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { Route } from '#platform/http/route';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { ChannelListingsService } from '../application/channel-listings.service';
 import {
@@ -37,28 +36,32 @@ import { DeletedResponse } from './product.dto';
   retrieve: ['Retrieve a channel listing'],
   update: [UpdateChannelListingDto, 'Update a channel listing'],
   delete: ['Delete a channel listing', { description: 'Permanent.', returns: DeletedResponse }],
+  actions: {
+    sync: [
+      'Push a listing to its connector',
+      {
+        call: 'requestSync',
+        body: EmptyBodyDto,
+        description:
+          'Storefront: 202 with `{ status: "queued", listing_id }`; a worker records the attempt on the listing. ' +
+          'Marketplaces: 501 `connector_not_supported`. Inactive listings or archived products: 409 `invalid_state`.',
+        code: 202,
+        returns: undefined,
+        response: [
+          { status: 202, type: SyncAcknowledgmentResponse },
+          { status: 501, description: '`connector_not_supported` (type `not_implemented`).' },
+        ],
+        decorators: [
+          ApiHeader({
+            name: 'Idempotency-Key',
+            required: false,
+            description: 'A replay returns the first 202 and queues nothing.',
+          }),
+        ],
+      },
+    ],
+  },
 })
 export class ChannelListingsController {
   constructor(private readonly listings: ChannelListingsService) {}
-
-  @Route('POST', ':id/sync', {
-    scopes: 'products:write',
-    summary: 'Push a listing to its connector',
-    description:
-      'Storefront: 202 with `{ status: "queued", listing_id }`; a worker records the attempt on the listing. ' +
-      'Marketplaces: 501 `connector_not_supported`. Inactive listings or archived products: 409 `invalid_state`.',
-    code: 202,
-    response: [
-      { status: 202, type: SyncAcknowledgmentResponse },
-      { status: 501, description: '`connector_not_supported` (type `not_implemented`).' },
-    ],
-  })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A replay returns the first 202 and queues nothing.',
-  })
-  sync(@Param('id') id: string, @Body() _body: EmptyBodyDto) {
-    return this.listings.requestSync(id);
-  }
 }

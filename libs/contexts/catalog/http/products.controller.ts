@@ -62,6 +62,22 @@ import { EmptyBodyDto } from './catalog-validators';
         body: EmptyBodyDto,
       },
     ],
+    addTag: [
+      'Attach a tag to a product',
+      {
+        path: 'tags',
+        input: AttachTagDto,
+        description: 'Idempotent: attaching an attached tag changes nothing. Sends `product.tag.added`.',
+      },
+    ],
+    removeTag: [
+      'Detach a tag from a product',
+      {
+        method: 'DELETE',
+        path: 'tags/:tag_id',
+        description: '404 when the tag is not attached. Sends `product.tag.removed`.',
+      },
+    ],
   },
 })
 export class ProductsController {
@@ -81,27 +97,6 @@ export class ProductsController {
   })
   create(@Body() body: CreateProductDto) {
     return this.products.create(body);
-  }
-
-  @Route('POST', ':id/tags', {
-    scopes: 'products:write',
-    summary: 'Attach a tag to a product',
-    description: 'Idempotent: attaching an attached tag changes nothing. Sends `product.tag.added`.',
-    code: 200,
-    returns: ProductResponse,
-  })
-  addTag(@Param('id') id: string, @Body() body: AttachTagDto) {
-    return this.products.addTag(id, body.tag_id);
-  }
-
-  @Route('DELETE', ':id/tags/:tag_id', {
-    scopes: 'products:write',
-    summary: 'Detach a tag from a product',
-    description: '404 when the tag is not attached. Sends `product.tag.removed`.',
-    returns: ProductResponse,
-  })
-  removeTag(@Param('id') id: string, @Param('tag_id') tagId: string) {
-    return this.products.removeTag(id, tagId);
   }
 
   @Route('POST', ':id/variants', {

@@ -1,9 +1,4 @@
-import { DomainError, DomainErrorOptions } from '#platform/errors/domain-error';
-import { ErrorCode } from '#platform/errors/error-catalog';
+import { DomainError } from '#platform/errors/domain-error';
 
 /** Errors raised by fulfillment rules; the platform maps each code to its status and envelope. */
-export class FulfillmentError extends DomainError {
-  constructor(code: ErrorCode, options: DomainErrorOptions = {}) {
-    super(code, options);
-  }
-}
+export class FulfillmentError extends DomainError {}

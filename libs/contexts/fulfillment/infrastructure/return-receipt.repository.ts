@@ -9,10 +9,8 @@ export class ReturnReceiptRepository extends TenantRepository<ReturnReceiptRecor
     super(tx, ReturnReceiptRecord, 'return receipt');
   }
 
+  /** The receipts of a return, oldest first. */
   async ofReturn(returnOrderId: string): Promise<ReturnReceiptRecord[]> {
-    return this.scopedQuery('r')
-      .andWhere('r.return_order_id = :returnOrderId', { returnOrderId })
-      .orderBy('r.id')
-      .getMany();
+    return (await this.groupedBy('returnOrderId', 'return_order_id', [returnOrderId])).get(returnOrderId)!;
   }
 }

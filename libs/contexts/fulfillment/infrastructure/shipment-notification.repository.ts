@@ -9,11 +9,9 @@ export class ShipmentNotificationRepository extends TenantRepository<ShipmentNot
     super(tx, ShipmentNotificationRecord, 'shipment notification');
   }
 
+  /** The notifications of a package, oldest first. */
   async ofPackage(packageId: string): Promise<ShipmentNotificationRecord[]> {
-    return this.scopedQuery('n')
-      .andWhere('n.package_id = :packageId', { packageId })
-      .orderBy('n.id')
-      .getMany();
+    return (await this.groupedBy('packageId', 'package_id', [packageId])).get(packageId)!;
   }
 
   /**

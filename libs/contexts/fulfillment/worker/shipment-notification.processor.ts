@@ -1,7 +1,8 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
+import { JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
@@ -51,18 +52,6 @@ export class ShipmentNotificationProcessor extends WorkerHost {
 }
 
 /** Schedules the sweep in the dispatcher (one scheduler per queue, whatever the replica count). */
-@Injectable()
-export class ShipmentNotificationSweepScheduler implements OnApplicationBootstrap {
-  constructor(
-    @InjectQueue(QUEUE_NAMES.fulfillment) private readonly queue: Queue,
-    private readonly config: AppConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      SWEEP_JOB,
-      { every: this.config.SHIPMENT_NOTIFICATION_SWEEP_MS },
-      { name: SWEEP_JOB },
-    );
-  }
-}
+export const ShipmentNotificationSweepScheduler = JobSchedules('fulfillment', (config) => ({
+  [SWEEP_JOB]: config.SHIPMENT_NOTIFICATION_SWEEP_MS,
+}));

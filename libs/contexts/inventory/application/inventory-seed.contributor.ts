@@ -62,7 +62,9 @@ export class InventorySeedContributor extends LiveSeedContributor {
     });
     const line = await this.commitments.firstOpenOfProduct(scanner.id, 'allocated');
     if (!line) throw new Error('The sales seed must confirm its serial order before the inventory seed runs');
-    const allocated = await this.allocations.allocate(line.orderId, line.orderItemId, serials.slice(0, 2));
+    const allocated = await this.allocations.allocate(line.orderId, line.orderItemId, {
+      serial_numbers: serials.slice(0, 2),
+    });
     const po = await this.purchaseOrders.create({
       lines: [{ product_id: widget.id, quantity: 10, unit_price: 9.5 }],
       notes: 'QA purchase order, partially received',

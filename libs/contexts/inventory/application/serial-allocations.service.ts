@@ -17,6 +17,11 @@ export interface LineSerialsResource {
   serials: SerialResource[];
 }
 
+/** The serial numbers a request allocates to, or releases from, an order line. */
+export interface SerialAllocation {
+  serial_numbers: string[];
+}
+
 /**
  * Serials of confirmed sales-order lines: allocating moves `available` serials of the line's
  * product to `allocated` (at most the line's quantity); deallocating moves them back.
@@ -30,7 +35,8 @@ export class SerialAllocationsService {
     private readonly references: StockReferences,
   ) {}
 
-  async allocate(orderId: string, lineId: string, serialNumbers: string[]): Promise<LineSerialsResource> {
+  async allocate(orderId: string, lineId: string, input: SerialAllocation): Promise<LineSerialsResource> {
+    const serialNumbers = input.serial_numbers;
     return this.tx.run(async () => {
       const line = await this.line(orderId, lineId);
       const allocated = await this.serials.ofOrder(orderId, lineId);
@@ -53,7 +59,8 @@ export class SerialAllocationsService {
     });
   }
 
-  async deallocate(orderId: string, lineId: string, serialNumbers: string[]): Promise<LineSerialsResource> {
+  async deallocate(orderId: string, lineId: string, input: SerialAllocation): Promise<LineSerialsResource> {
+    const serialNumbers = input.serial_numbers;
     return this.tx.run(async () => {
       const line = await this.line(orderId, lineId, false);
       const found = await this.serials.find(line.productId, serialNumbers);

@@ -1,12 +1,7 @@
-import { DomainError, DomainErrorOptions } from '#platform/errors/domain-error';
-import { ErrorCode } from '#platform/errors/error-catalog';
+import { DomainError } from '#platform/errors/domain-error';
 
 /** Errors raised by replenishment rules; the platform maps each code to its status and envelope. */
-export class ReplenishmentError extends DomainError {
-  constructor(code: ErrorCode, options: DomainErrorOptions = {}) {
-    super(code, options);
-  }
-}
+export class ReplenishmentError extends DomainError {}
 
 export const invalidParam = (param: string, hint: string) =>
   new ReplenishmentError('parameter_invalid', { param, hint });

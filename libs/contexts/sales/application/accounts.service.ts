@@ -1,6 +1,6 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { TagsService } from '#contexts/catalog';
+import { TagRef, TagsService } from '#contexts/catalog';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { DomainError, notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -42,6 +42,11 @@ export interface AccountInput {
   payment_terms_id?: string | null;
   tax_id?: string | null;
   metadata?: Record<string, unknown>;
+}
+
+/** The body of a merge: the account merged into the target. */
+export interface AccountMerge {
+  source_account_id: string;
 }
 
 export interface AccountListQuery extends ListQueryDto {
@@ -127,7 +132,7 @@ export class AccountsService implements OnModuleInit {
   }
 
   /** Attaches a tag (idempotent); emits account.updated with the previous tag_ids when newly attached. */
-  async addTag(accountId: string, tagId: string): Promise<AccountResource> {
+  async addTag(accountId: string, { tag_id: tagId }: TagRef): Promise<AccountResource> {
     return this.tx.run(async () => {
       const record = await this.accounts.getForUpdate(accountId);
       assertActive(record, 'tagging');
@@ -271,7 +276,7 @@ export class AccountsService implements OnModuleInit {
    * then soft-deletes the source with `merged_into_id`. The target keeps its own defaults; a
    * group the target had no default in takes the newest moved record as default.
    */
-  async merge(targetId: string, sourceId: string): Promise<AccountResource> {
+  async merge(targetId: string, { source_account_id: sourceId }: AccountMerge): Promise<AccountResource> {
     return this.tx.run(async () => {
       if (sourceId === targetId)
         throw invalidParam('source_account_id', 'An account cannot be merged into itself.');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TagsService } from '#contexts/catalog';
+import { TagRef, TagsService } from '#contexts/catalog';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { SalesError } from '../domain/sales-error';
@@ -18,7 +18,7 @@ export class OrderTags {
     private readonly changes: OrderChanges,
   ) {}
 
-  async addTag(orderId: string, tagId: string): Promise<OrderResource> {
+  async addTag(orderId: string, { tag_id: tagId }: TagRef): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(orderId);
       const before = (await this.tags.tagIdsOf('order', [record.id])).get(record.id) ?? [];

@@ -4,7 +4,7 @@ import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { OrderCommitmentsGateway } from './order-commitments.port';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -116,14 +116,12 @@ export class OrdersService implements OnModuleInit {
       },
       load: (ids) => this.orders.presentByIds(ids, (rows) => this.changes.present(rows)),
     });
-    this.resources.register({
-      name: 'order_line',
-      fields: {
-        product: { kind: 'reference', source: 'product_id', target: 'product', resource: 'product' },
-        order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
-      },
-      load: (ids) => this.lines.presentByIds(ids, (rows) => rows.map(toOrderLineResource)),
-    });
+    this.resources.registerRecords(
+      'order_line',
+      this.lines,
+      toOrderLineResource,
+      references({ product: 'product', order: 'order' }),
+    );
   }
 
   async create(input: OrderInput): Promise<OrderResource> {

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -70,13 +70,12 @@ export class PaymentsService implements OnModuleInit {
       },
       load: (ids) => this.payments.presentByIds(ids, (rows) => this.present(rows)),
     });
-    this.resources.register({
-      name: 'refund',
-      fields: {
-        payment: { kind: 'reference', source: 'payment_id', target: 'payment', resource: 'payment' },
-      },
-      load: (ids) => this.refunds.presentByIds(ids, (rows) => rows.map(toRefundResource)),
-    });
+    this.resources.registerRecords(
+      'refund',
+      this.refunds,
+      toRefundResource,
+      references({ payment: 'payment' }),
+    );
   }
 
   async present(rows: PaymentRecord[]): Promise<PaymentResource[]> {

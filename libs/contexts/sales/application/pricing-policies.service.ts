@@ -2,7 +2,7 @@ import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money, toJsonNumber } from '#platform/persistence/money';
@@ -86,13 +86,12 @@ export class PricingPoliciesService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.register({
-      name: 'pricing_policy',
-      fields: {
-        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
-      },
-      load: (ids) => this.policies.presentByIds(ids, (rows) => rows.map(toPricingPolicyResource)),
-    });
+    this.resources.registerRecords(
+      'pricing_policy',
+      this.policies,
+      toPricingPolicyResource,
+      references({ account: 'account' }),
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { PostalAddressDto } from './address.dto';
-import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { PartialType } from '@nestjs/swagger';
+import { AccountChildResponse } from './account-child.dto';
 import { IsBoolean } from 'class-validator';
 import { OmittableField } from './validation';
 import { RequiredEnum } from '#platform/http/dto-fields';
@@ -21,12 +22,8 @@ export class CreateAddressDto extends PostalAddressDto {
 
 export class UpdateAddressDto extends PartialType(CreateAddressDto) {}
 
-export class AddressResponse extends CreateAddressDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'account_address' }) object: string;
-  @ApiProperty({ format: 'uuid' }) account_id: string;
-  @ApiProperty() declare is_default: boolean;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
-}
+export class AddressResponse extends AccountChildResponse(
+  CreateAddressDto,
+  'account_address',
+  'is_default',
+) {}

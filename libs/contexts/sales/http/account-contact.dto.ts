@@ -1,4 +1,5 @@
-import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { PartialType } from '@nestjs/swagger';
+import { AccountChildResponse } from './account-child.dto';
 import { IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
 import { ClearableField, OmittableField } from './validation';
 import { RequiredText } from '#platform/http/dto-fields';
@@ -21,12 +22,8 @@ export class CreateContactDto {
 
 export class UpdateContactDto extends PartialType(CreateContactDto) {}
 
-export class ContactResponse extends CreateContactDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'account_contact' }) object: string;
-  @ApiProperty({ format: 'uuid' }) account_id: string;
-  @ApiProperty() declare is_primary: boolean;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
-}
+export class ContactResponse extends AccountChildResponse(
+  CreateContactDto,
+  'account_contact',
+  'is_primary',
+) {}

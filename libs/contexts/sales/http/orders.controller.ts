@@ -53,8 +53,37 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
         'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
     },
   ],
-  actionsAfter: 'removeLine',
   actions: {
+    addLine: [
+      'Add a line',
+      {
+        service: 'orderLines',
+        path: 'lines',
+        input: OrderLineDto,
+        code: 201,
+        description: 'Emits order.line.added; returns the order.',
+      },
+    ],
+    updateLine: [
+      'Update a line',
+      {
+        service: 'orderLines',
+        method: 'PATCH',
+        path: 'lines/:line_id',
+        input: UpdateOrderLineDto,
+        description:
+          'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.',
+      },
+    ],
+    removeLine: [
+      'Remove a line',
+      {
+        service: 'orderLines',
+        method: 'DELETE',
+        path: 'lines/:line_id',
+        description: 'Emits order.line.removed; returns the order.',
+      },
+    ],
     confirm: [
       'Confirm a draft',
       {
@@ -109,6 +138,24 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
           'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.',
       },
     ],
+    addTag: [
+      'Attach a tag',
+      {
+        service: 'orderTags',
+        path: 'tags',
+        input: TagRefDto,
+        description: 'Idempotent; emits order.updated when newly attached.',
+      },
+    ],
+    removeTag: [
+      'Detach a tag',
+      {
+        service: 'orderTags',
+        method: 'DELETE',
+        path: 'tags/:tag_id',
+        description: '404 when not attached; emits order.updated.',
+      },
+    ],
   },
 })
 export class OrdersController {
@@ -118,58 +165,6 @@ export class OrdersController {
     private readonly orderTags: OrderTags,
     private readonly payments: PaymentsService,
   ) {}
-
-  @Route('POST', ':id/lines', {
-    scopes: 'orders:write',
-    summary: 'Add a line',
-    description: 'Emits order.line.added; returns the order.',
-    returns: OrderResponse,
-  })
-  addLine(@Param('id') id: string, @Body() body: OrderLineDto) {
-    return this.orderLines.addLine(id, body);
-  }
-
-  @Route('PATCH', ':id/lines/:line_id', {
-    scopes: 'orders:write',
-    summary: 'Update a line',
-    description:
-      'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.',
-    returns: OrderResponse,
-  })
-  updateLine(@Param('id') id: string, @Param('line_id') lineId: string, @Body() body: UpdateOrderLineDto) {
-    return this.orderLines.updateLine(id, lineId, body);
-  }
-
-  @Route('DELETE', ':id/lines/:line_id', {
-    scopes: 'orders:write',
-    summary: 'Remove a line',
-    description: 'Emits order.line.removed; returns the order.',
-    returns: OrderResponse,
-  })
-  removeLine(@Param('id') id: string, @Param('line_id') lineId: string) {
-    return this.orderLines.removeLine(id, lineId);
-  }
-
-  @Route('POST', ':id/tags', {
-    scopes: 'orders:write',
-    summary: 'Attach a tag',
-    description: 'Idempotent; emits order.updated when newly attached.',
-    code: 200,
-    returns: OrderResponse,
-  })
-  addTag(@Param('id') id: string, @Body() body: TagRefDto) {
-    return this.orderTags.addTag(id, body.tag_id);
-  }
-
-  @Route('DELETE', ':id/tags/:tag_id', {
-    scopes: 'orders:write',
-    summary: 'Detach a tag',
-    description: '404 when not attached; emits order.updated.',
-    returns: OrderResponse,
-  })
-  removeTag(@Param('id') id: string, @Param('tag_id') tagId: string) {
-    return this.orderTags.removeTag(id, tagId);
-  }
 
   @Route('POST', ':id/payments', {
     scopes: ['orders:write', 'payments:write'],

@@ -1,10 +1,8 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { PaymentsService } from '../application/payments.service';
 import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse } from './payment.dto';
 
@@ -24,29 +22,32 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
     },
   ],
   retrieve: ['Retrieve a payment'],
+  actions: {
+    refund: [
+      'Refund a payment',
+      {
+        path: 'refunds',
+        input: CreateRefundDto,
+        description:
+          'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.',
+        code: 201,
+        returns: RefundResponse,
+        decorators: [ApiResource('refund')],
+      },
+    ],
+    listRefunds: [
+      "List a payment's refunds",
+      {
+        method: 'GET',
+        path: 'refunds',
+        query: ListQueryDto,
+        description: 'Newest first.',
+        returns: undefined,
+        decorators: [ApiResource('refund')],
+      },
+    ],
+  },
 })
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
-
-  @Route('POST', ':id/refunds', {
-    scopes: 'payments:write',
-    summary: 'Refund a payment',
-    description:
-      'Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. Emits payment.refunded or payment.partially_refunded.',
-    returns: RefundResponse,
-  })
-  @ApiResource('refund')
-  refund(@Param('id') id: string, @Body() body: CreateRefundDto) {
-    return this.payments.refund(id, body);
-  }
-
-  @Route('GET', ':id/refunds', {
-    scopes: 'payments:read',
-    summary: "List a payment's refunds",
-    description: 'Newest first.',
-  })
-  @ApiResource('refund')
-  listRefunds(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.payments.listRefunds(id, query, requestPath(req));
-  }
 }

@@ -10,12 +10,12 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
     super(tx, OrderLineRecord, 'order line');
   }
 
-  /** The lines of several orders, in position order (one query). */
   /** The lines of one order, in order. */
   async ofOrder(orderId: string): Promise<OrderLineRecord[]> {
     return (await this.ofOrders([orderId])).get(orderId) ?? [];
   }
 
+  /** The lines of several orders, in position order (one query). */
   async ofOrders(orderIds: readonly string[]): Promise<Map<string, OrderLineRecord[]>> {
     const result = new Map<string, OrderLineRecord[]>(orderIds.map((id) => [id, []]));
     if (orderIds.length === 0) return result;
@@ -31,27 +31,21 @@ export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
   }
 
   async deleteOfOrder(orderId: string): Promise<void> {
-    await this.tx.transactional
-      .createQueryBuilder()
-      .delete()
-      .from(OrderLineRecord)
-      .where('order_id = :orderId AND entity_id = :entityId AND livemode = :livemode', {
-        orderId,
-        ...this.scope(),
-      })
-      .execute();
+    await this.deleteWhere('order_id', orderId);
   }
 
   /** Removes the component lines of a kit line. */
   async deleteChildrenOf(lineId: string): Promise<void> {
+    await this.deleteWhere('parent_line_id', lineId);
+  }
+
+  /** Deletes the caller's lines whose `column` holds `id`. */
+  private async deleteWhere(column: 'order_id' | 'parent_line_id', id: string): Promise<void> {
     await this.tx.transactional
       .createQueryBuilder()
       .delete()
       .from(OrderLineRecord)
-      .where('parent_line_id = :lineId AND entity_id = :entityId AND livemode = :livemode', {
-        lineId,
-        ...this.scope(),
-      })
+      .where(`${column} = :id AND entity_id = :entityId AND livemode = :livemode`, { id, ...this.scope() })
       .execute();
   }
 

@@ -1,8 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
+import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
 
@@ -80,11 +81,4 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
 }
 
 /** Schedules the hourly event purge once per deployment (job schedulers are idempotent). */
-@Injectable()
-export class WebhooksMaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QUEUE_NAMES.webhooks) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler('purge-events', { every: 60 * 60 * 1000 }, { name: 'purge-events' });
-  }
-}
+export const WebhooksMaintenanceScheduler = JobSchedules('webhooks', () => ({ 'purge-events': EVERY_HOUR }));

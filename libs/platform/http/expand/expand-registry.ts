@@ -17,6 +17,26 @@ export interface ResourceDefinition {
   load?: (ids: string[]) => Promise<Map<string, object>>;
 }
 
+/**
+ * expand[] fields that each name another resource by id, `{ parent: 'ledger_account' }` for the
+ * ledger account whose id is in `parent_id`, expanded into `parent`.
+ */
+export const references = (fields: Record<string, string>): Record<string, ExpandableField> =>
+  Object.fromEntries(
+    Object.entries(fields).map(([target, resource]) => [
+      target,
+      { kind: 'reference', source: `${target}_id`, target, resource },
+    ]),
+  );
+
+/** Where the records of a resource come from: a repository presenting the caller's records by id. */
+export interface RecordSource<E> {
+  presentByIds<T extends { id: string }>(
+    ids: readonly string[],
+    present: (records: E[]) => T[] | Promise<T[]>,
+  ): Promise<Map<string, T>>;
+}
+
 export const RESOURCE_KEY = 'erp:resource';
 export const MAX_EXPAND_DEPTH = 4;
 
@@ -30,6 +50,20 @@ export class ResourceRegistry {
 
   register(definition: ResourceDefinition): void {
     this.definitions.set(definition.name, definition);
+  }
+
+  /** Registers a resource whose objects are `source`'s records, each presented by `present`. */
+  registerRecords<E, T extends { id: string }>(
+    name: string,
+    source: RecordSource<E>,
+    present: (record: E) => T,
+    fields: Record<string, ExpandableField> = {},
+  ): void {
+    this.register({
+      name,
+      fields,
+      load: (ids) => source.presentByIds(ids, (records) => records.map((record) => present(record))),
+    });
   }
 
   get(name: string): ResourceDefinition | undefined {
