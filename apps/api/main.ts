@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
+import { createApiServer } from '#platform/http/api-request';
 import { applyServerLimits, createApiApp } from './bootstrap';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
@@ -16,7 +16,7 @@ async function main() {
   routeConsoleToLogger(logger);
   logUncaughtErrors(logger);
   await app.listen(config.PORT, config.HOST);
-  const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
+  const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));
   logger.info({ base_url: config.baseUrl, sandbox_url: config.sandboxBaseUrl }, 'API listening');
 

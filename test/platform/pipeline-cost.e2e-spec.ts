@@ -1,12 +1,16 @@
 import http from 'node:http';
 import { Session } from 'node:inspector';
+import { Socket } from 'node:net';
 import {
   CanActivate,
   Controller,
   ExecutionContext,
   Get,
+  HttpCode,
   INestApplication,
   Module,
+  Post,
+  Req,
   UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
@@ -14,6 +18,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Request } from 'express';
 import { Client } from 'pg';
 import { RequireScopes } from '#platform/auth/decorators';
+import { ApiRequest } from '#platform/http/api-request';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -39,6 +44,18 @@ class PipelineCostController {
   @RequireScopes('tags:read')
   noop() {
     return { object: 'noop' };
+  }
+
+  /** The request object as the handler sees it: its own property names. */
+  @Post('shape')
+  @RequireScopes('tags:write')
+  @HttpCode(200)
+  shape(@Req() req: Request) {
+    return {
+      object: 'shape',
+      api_request: req instanceof ApiRequest,
+      keys: Reflect.ownKeys(req).map(String),
+    };
   }
 }
 
@@ -241,6 +258,37 @@ describe('request pipeline cost (counted, not timed)', () => {
     );
     expect(floor).toBeGreaterThan(0);
     expect(ratio).toBeLessThanOrEqual(MAX_CALLS_RATIO);
+  });
+
+  it('gives a request all its fields when it is made: no layer adds a property the request class does not declare', async () => {
+    const declared = new Set(Reflect.ownKeys(new ApiRequest(new Socket())).map(String));
+    const { port } = app.server.address() as { port: number };
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/pipeline-cost/shape',
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        },
+        (r) => {
+          let text = '';
+          r.on('data', (c: Buffer) => (text += c.toString()));
+          r.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ note: 'shape' }));
+    });
+    const seen = JSON.parse(body) as { keys: string[] };
+    // Made by ApiRequest's constructor (Express then swaps the prototype, so not instanceof).
+    expect(seen.keys).toEqual(expect.arrayContaining([...declared]));
+    // EventEmitter's listener count and the router's private route marker are the only
+    // additions left (neither is ours to declare); any other name is a field a layer adds per
+    // request, which costs a hidden-class change each time (api-request.ts): declare it there.
+    const added = seen.keys.filter((k) => !declared.has(k));
+    expect(added.filter((k) => k !== '_eventsCount' && !k.startsWith('Symbol(router.'))).toEqual([]);
   });
 
   it('runs no SQL on a no-query route and one statement on a tag retrieve or list', async () => {

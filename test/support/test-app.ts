@@ -6,6 +6,7 @@ import request from 'supertest';
 import type { DestinationStream } from 'pino';
 import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '#platform/config/app-config';
+import { createApiServer } from '#platform/http/api-request';
 import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
 import type { OpenApiDocument } from './openapi-validator';
 import { readRunState, withDatabase } from './test-env';
@@ -87,7 +88,7 @@ export async function startTestApp(
   });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const sandbox = applyServerLimits(http.createServer(sandboxHandler), config);
+  const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
   const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });

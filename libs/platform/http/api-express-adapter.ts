@@ -1,6 +1,8 @@
+import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { ApiPipelineInterceptor, getStateOf, Reply } from './api-pipeline.interceptor';
+import { createApiServer } from './api-request';
 
 /**
  * Express, as Nest's adapter, with the API's reply of a GET (ETag, If-None-Match, expand[], one
@@ -14,6 +16,15 @@ export class ApiExpressAdapter extends ExpressAdapter {
   /** Set once the app's providers exist, before it serves requests. */
   usePipeline(pipeline: ApiPipelineInterceptor): void {
     this.pipeline = pipeline;
+  }
+
+  /** The listener's requests and responses are ApiRequest and ApiResponse (api-request.ts). */
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options?.httpsOptions || options?.return503OnClosing || options?.forceCloseConnections) {
+      super.initHttpServer(options);
+      return;
+    }
+    this.httpServer = createApiServer(this.getInstance());
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {

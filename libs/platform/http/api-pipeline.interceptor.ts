@@ -10,6 +10,7 @@ import { etagMatches, etagOf, etagOfJson } from './etag';
 import { RESOURCE_KEY, ResourceRegistry } from './expand/expand-registry';
 import { Expander, ExpandTree } from './expand/expander';
 import { canonicalJson, sha256 } from './idempotency/canonical-json';
+import { GET_STATE } from './api-request';
 import { IdempotencyService, IdempotentRequest } from './idempotency/idempotency.service';
 
 /** Methods whose Idempotency-Key is honoured. */
@@ -54,7 +55,6 @@ export interface GetState {
   tree: ExpandTree | undefined;
 }
 
-const GET_STATE = Symbol('api-pipeline.get');
 type GetRequest = PipelineRequest & { [GET_STATE]?: GetState };
 
 /** What the guard left for the reply of a GET (undefined: not a GET the guard allowed). */
