@@ -5,6 +5,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { Client } from 'pg';
 import pino from 'pino';
 import { createApiApp } from '../apps/api/bootstrap';
+import { limitHeapGrowth } from '../apps/api/heap-growth';
 import { Public, RequireScopes } from '#platform/auth/decorators';
 import { RateLimiter } from '#platform/auth/rate-limiter';
 import { loadConfig } from '#platform/config/app-config';
@@ -98,6 +99,8 @@ class BenchFloorController {
 class BenchFloorModule {}
 
 async function main() {
+  // As apps/api/main.ts does: the benchmark measures the process production runs.
+  limitHeapGrowth();
   applyDiagnosticPatches((process.env.BENCH_API_PATCH ?? '').split(',').filter(Boolean));
   // BENCH_API_LOG=1: the request log on (level info) written to /dev/null, so its cost is in
   // the figures without a pipe to the benchmark process.

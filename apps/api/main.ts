@@ -3,9 +3,11 @@ import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { createApiServer } from '#platform/http/api-request';
 import { applyServerLimits, createApiApp } from './bootstrap';
+import { limitHeapGrowth } from './heap-growth';
 
 /** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   const database = await resolveDatabaseUrl(config);
   if (!config.DATABASE_URL) await migrate(database.url);
