@@ -114,6 +114,29 @@ function get(
   });
 }
 
+/** A POST of a JSON body through Node's own client; resolves with the response text. */
+function postJson(server: http.Server, path: string, key: string, body: object): Promise<string> {
+  const { port } = server.address() as { port: number };
+  return new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      },
+      (r) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString()));
+        r.on('end', () => resolve(text));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
 const session = new Session();
 const post = <T>(method: string, params?: object) =>
   new Promise<T>((resolve, reject) =>
@@ -262,25 +285,7 @@ describe('request pipeline cost (counted, not timed)', () => {
 
   it('gives a request all its fields when it is made: no layer adds a property the request class does not declare', async () => {
     const declared = new Set(Reflect.ownKeys(new ApiRequest(new Socket())).map(String));
-    const { port } = app.server.address() as { port: number };
-    const body = await new Promise<string>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v1/pipeline-cost/shape',
-          method: 'POST',
-          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        },
-        (r) => {
-          let text = '';
-          r.on('data', (c: Buffer) => (text += c.toString()));
-          r.on('end', () => resolve(text));
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ note: 'shape' }));
-    });
+    const body = await postJson(app.server, '/v1/pipeline-cost/shape', key, { note: 'shape' });
     const seen = JSON.parse(body) as { keys: string[] };
     // Made by ApiRequest's constructor (Express then swaps the prototype, so not instanceof).
     expect(seen.keys).toEqual(expect.arrayContaining([...declared]));
@@ -294,25 +299,7 @@ describe('request pipeline cost (counted, not timed)', () => {
   it('runs no SQL on a no-query route and one statement on a tag retrieve or list', async () => {
     const created = await get(app.server, '/v1/tags?limit=1', key);
     expect(created.status).toBe(200);
-    const res = await new Promise<string>((resolve, reject) => {
-      const { port } = app.server.address() as { port: number };
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v1/tags',
-          method: 'POST',
-          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        },
-        (r) => {
-          let body = '';
-          r.on('data', (c: Buffer) => (body += c.toString()));
-          r.on('end', () => resolve(body));
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ name: 'pipeline cost' }));
-    });
+    const res = await postJson(app.server, '/v1/tags', key, { name: 'pipeline cost' });
     const tagId = (JSON.parse(res) as { id: string }).id;
     // The POST's activity-log row is written after its response; wait until the log shows it.
     await waitFor(
