@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { preparedStatementsMarked } from '../support/database';
 import { api } from '../support/http';
@@ -28,8 +29,24 @@ describe('prepared statements', () => {
   it('serves repeated API reads through prepared statements with the same answers', async () => {
     const live = api(app, app.seed.entities.primary.keys.live);
     const tag = (await live.post('/v1/tags').send({ name: 'prepared' }).expect(201)).body;
+    // The statements the pool's clients send by name (PreparingClient hands them to pg's query).
+    const named: string[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args) {
+      const config = args[0] as { name?: string; text?: string } | string;
+      if (typeof config === 'object' && config.name && /FROM "?tags"?\b/.test(config.text ?? ''))
+        named.push(config.name);
+      return (original as (...a: unknown[]) => never).apply(this, args);
+    });
     const reads = [];
-    for (let i = 0; i < 6; i++) reads.push((await live.get(`/v1/tags/${tag.id}`).expect(200)).body);
+    try {
+      for (let i = 0; i < 6; i++) reads.push((await live.get(`/v1/tags/${tag.id}`).expect(200)).body);
+    } finally {
+      spy.mockRestore();
+    }
     expect(reads).toEqual(Array(6).fill(tag));
+    // From the third run of the text on, the read goes by its name.
+    expect(named.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(named).size).toBe(1);
   });
 });
