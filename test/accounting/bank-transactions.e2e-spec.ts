@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { allJournalEntries } from '../support/journal';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
-import {
-  allJournalEntries,
-  ledgerFixtures,
-  LedgerFixtures,
-  trialBalance,
-} from './support/accounting-fixtures';
+import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
 import {
   ReceivablesDouble,
   ReceivablesDoubleModule,

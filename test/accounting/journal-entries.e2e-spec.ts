@@ -1,10 +1,10 @@
 import { api, expectError } from '../support/http';
+import { allJournalEntries } from '../support/journal';
 import { idleInTransaction } from '../support/database';
 import { eventually } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import {
-  allJournalEntries,
   entriesDisagreeingWithLines,
   ledgerFixtures,
   LedgerFixtures,

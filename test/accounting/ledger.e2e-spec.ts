@@ -1,7 +1,8 @@
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ledgerFixtures, LedgerFixtures, setEntityTimezone } from './support/accounting-fixtures';
+import { setEntityTimezone } from '../support/out-of-band-writes';
+import { ledgerFixtures, LedgerFixtures } from './support/accounting-fixtures';
 
 describe('accounting: settings, chart of accounts, fiscal years and periods', () => {
   let app: TestApp;

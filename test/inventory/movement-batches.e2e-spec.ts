@@ -85,7 +85,7 @@ describe('inventory: movements of concurrent requests written together', () => {
 
   /** Every live entry number of the entity is distinct and they run without a gap. */
   const expectGaplessNumbers = async () => {
-    const entries = await allJournalEntries(app);
+    const entries = await allJournalEntries(live);
     const numbers = entries.map((e) => Number(String(e.entry_number).slice(-6))).sort((a, b) => a - b);
     expect(entries.filter((e) => String(e.entry_number).startsWith('pending-'))).toEqual([]);
     expect(new Set(numbers).size).toBe(numbers.length);

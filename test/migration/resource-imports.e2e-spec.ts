@@ -1,10 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
-import {
-  allJournalEntries,
-  ledgerFixtures,
-  LedgerFixtures,
-  trialBalance,
-} from '../accounting/support/accounting-fixtures';
+import { allJournalEntries } from '../support/journal';
+import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
 import { eventCountsSince, lastEventId } from '../support/event-counts';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';

@@ -46,9 +46,15 @@ export async function journalEntriesOf(
   return entries;
 }
 
-/** Every journal entry of the key's entity and mode, without lines, through the API. */
-export function allJournalEntries(app: TestApp, key = app.seed.entities.primary.keys.live) {
-  return listAll<JournalEntry>(api(app, key), '/v1/journal-entries');
+/** A journal entry as the list shows it (no `lines`). */
+export type ListedJournalEntry = Omit<JournalEntry, 'lines'> & Record<string, unknown>;
+
+/**
+ * Every journal entry the client's key sees (its entity and mode), through the list route;
+ * `filters` is the query string (`?status=posted`).
+ */
+export function allJournalEntries(client: ReturnType<typeof api>, filters = '') {
+  return listAll<ListedJournalEntry>(client, `/v1/journal-entries${filters}`);
 }
 
 /** The control role of each ledger account of the key's entity and mode, through the API. */

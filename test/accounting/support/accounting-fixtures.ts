@@ -3,7 +3,6 @@ import { JournalEntryRepository } from '../../../libs/contexts/accounting/infras
 import { JournalLineRepository } from '../../../libs/contexts/accounting/infrastructure/journal-line.repository';
 import { asEntity } from '../../support/as-entity';
 import type { api } from '../../support/http';
-import { listAll, Listed } from '../../support/list-all';
 import { TestApp } from '../../support/test-app';
 
 export interface LedgerFixtures {
@@ -90,23 +89,4 @@ export async function updateLedgerAccount(
 ): Promise<void> {
   const updated = (await client.patch(`/v1/accounting/ledger-accounts/${id}`).send(changes).expect(200)).body;
   expect(updated).toMatchObject(changes);
-}
-
-/** Every journal entry of the client's entity and mode, newest first, through the list route. */
-export const allJournalEntries = (client: ReturnType<typeof api>, filters = '') =>
-  listAll<JournalEntryListed>(client, `/v1/journal-entries${filters}`);
-
-export type JournalEntryListed = Listed & {
-  entry_number: string;
-  source_id: string | null;
-  total_debit: number;
-  total_credit: number;
-};
-
-/**
- * Sets an entity's time zone. SQL: no route changes an entity's time zone (entities are
- * provisioned with it).
- */
-export async function setEntityTimezone(app: TestApp, entityId: string, timezone: string): Promise<void> {
-  await app.db.query(`UPDATE entities SET timezone = $2 WHERE id = $1`, [entityId, timezone]);
 }
