@@ -25,8 +25,23 @@ interface SqlStat {
 let tracing = false;
 const stats = new Map<string, SqlStat>();
 
-function record(sql: string, started: number): void {
-  const text = sql.replace(/\s+/g, ' ').trim();
+/**
+ * With BENCH_TRACE_CALLERS=1, each traced statement is keyed by its SQL and the first frames of
+ * our own code that issued it (from the async stack), to see which service a statement comes from.
+ */
+const traceCallers = process.env.BENCH_TRACE_CALLERS === '1';
+function callers(): string {
+  Error.stackTraceLimit = 60;
+  const frames = (new Error().stack ?? '')
+    .split('\n')
+    .filter((l) => l.includes('/dist/libs/') && !l.includes('/persistence/'))
+    .slice(0, 3)
+    .map((l) => l.trim().replace(/^at (async )?/, '').replace(/\(.*\/dist\/libs\//, '(').replace(/:\d+\)$/, ')'));
+  return frames.length ? `  <- ${frames.join(' < ')}` : '';
+}
+
+function record(sql: string, started: number, caller = ''): void {
+  const text = sql.replace(/\s+/g, ' ').trim().slice(0, traceCallers ? 90 : undefined) + caller;
   const entry = stats.get(text) ?? { count: 0, totalMs: 0 };
   entry.count += 1;
   entry.totalMs += performance.now() - started;
@@ -41,10 +56,11 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const sql = typeof first === 'string' ? first : (first?.text ?? '<query object>');
   const started = performance.now();
+  const caller = traceCallers ? callers() : '';
   const last = args[args.length - 1];
   if (typeof last === 'function') {
     args[args.length - 1] = (...cbArgs: unknown[]) => {
-      record(sql, started);
+      record(sql, started, caller);
       return (last as QueryFn)(...cbArgs);
     };
     return originalQuery.apply(this, args);
@@ -52,8 +68,8 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
   const result = originalQuery.apply(this, args);
   if (result && typeof (result as Promise<unknown>).then === 'function') {
     (result as Promise<unknown>).then(
-      () => record(sql, started),
-      () => record(sql, started),
+      () => record(sql, started, caller),
+      () => record(sql, started, caller),
     );
   }
   return result;

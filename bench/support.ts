@@ -123,6 +123,7 @@ export function apiEnv(databaseUrl: string, extra: Record<string, string> = {}):
     QUEUE_PREFIX: `bench${process.pid}`,
     // Production mode refuses to start without a secrets key; a fresh one per run does.
     SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
+    ...(process.env.BENCH_TRACE_CALLERS ? { BENCH_TRACE_CALLERS: process.env.BENCH_TRACE_CALLERS } : {}),
     ...extra,
   };
 }

@@ -1,18 +1,24 @@
 import { EventPublisher } from '#platform/events/event-publisher';
 import { OutboxReader } from '#platform/events/outbox-reader';
+import type { EntityManager } from 'typeorm';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { startTestApp, TestApp } from '../support/test-app';
 
+interface DriverConnection {
+  pipeline: boolean;
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
 /**
- * Outbox rows gathered over a transaction are written by one INSERT just before COMMIT: all of
- * them when it commits, none when it rolls back, and none of a savepoint rolled back.
+ * Outbox rows gathered over a transaction are written by one INSERT sent with COMMIT: all of
+ * them when it commits, none when it rolls back (or that INSERT fails), and none of a savepoint
+ * rolled back.
  */
 describe('outbox rows gathered until commit', () => {
   let app: TestApp;
   let tx: TransactionHost;
   let events: EventPublisher;
-  const statements: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -32,24 +38,63 @@ describe('outbox rows gathered until commit', () => {
       .sort();
   };
 
-  it('writes every event of a transaction with one statement at its end, in publish order', async () => {
+  /** Records, on the transaction's driver connection, when each statement is sent and answered. */
+  const watchConnection = (manager: EntityManager, log: string[]) => {
+    const connection = (manager.queryRunner as unknown as { databaseConnection: DriverConnection })
+      .databaseConnection;
+    // Pipelined: what is issued goes out at once, without waiting for the answers before it.
+    expect(connection.pipeline).toBe(true);
+    const query = connection.query.bind(connection);
+    connection.query = (text: string, values?: unknown[]) => {
+      const head = text.trim().split(/\s+/).slice(0, 3).join(' ');
+      log.push(`sent ${head}`);
+      const answer = query(text, values);
+      void answer.then(
+        () => log.push(`answered ${head}`),
+        () => log.push(`failed ${head}`),
+      );
+      return answer;
+    };
+    return () => (connection.query = query);
+  };
+
+  it('writes every event of a transaction with one statement, sent with COMMIT behind it', async () => {
     const ids: string[] = [];
+    const log: string[] = [];
+    let restore = () => undefined as unknown;
     await asSystem(() =>
       tx.run(async (manager) => {
-        const query = manager.query.bind(manager);
-        manager.query = ((sql: string, params?: unknown[]) => {
-          statements.push(sql);
-          return query(sql, params);
-        }) as typeof manager.query;
+        restore = watchConnection(manager, log);
         ids.push(await events.publish('setting.tag.created', { id: 'a', object: 'tag' }));
         ids.push(await events.publish('setting.tag.updated', { id: 'a', object: 'tag' }));
         ids.push(...(await events.publishMany([{ type: 'setting.tag.deleted', object: { id: 'a' } }])));
         // Nothing is written before the work of the transaction is done.
-        expect(statements).toEqual([]);
+        expect(log).toEqual([]);
       }),
     );
-    expect(statements.filter((s) => s.includes('INSERT INTO outbox_events'))).toHaveLength(1);
+    restore();
+    // One INSERT; COMMIT goes out before the INSERT has answered (one round trip for both).
+    expect(log).toEqual([
+      'sent INSERT INTO outbox_events',
+      'sent COMMIT',
+      'answered INSERT INTO outbox_events',
+      'answered COMMIT',
+    ]);
     expect(await stored(ids)).toEqual([...ids].sort());
+  });
+
+  it('rolls everything back and throws when a write sent with COMMIT fails', async () => {
+    const ids: string[] = [];
+    await expect(
+      asSystem(() =>
+        tx.run(async () => {
+          ids.push(await events.publish('setting.tag.created', { id: 'f', object: 'tag' }));
+          // A second set of gathered rows whose statement fails in the database.
+          tx.gather<string>({}, (rows, query) => query('SELECT $1::uuid', rows)).push('not-a-uuid');
+        }),
+      ),
+    ).rejects.toThrow(/invalid input syntax for type uuid/);
+    expect(await stored(ids)).toEqual([]);
   });
 
   it('writes nothing when the transaction rolls back', async () => {

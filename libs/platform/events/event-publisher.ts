@@ -59,7 +59,7 @@ export class EventPublisher {
    */
   async write(rows: readonly OutboxRow[]): Promise<void> {
     this.tx
-      .gather<OutboxRow>(OUTBOX_ROWS, (pending, manager) => insertOutboxRows(manager, pending))
+      .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) => insertOutboxRows(query, pending))
       .push(...rows);
   }
 }

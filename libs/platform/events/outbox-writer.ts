@@ -1,5 +1,5 @@
-import type { EntityManager } from 'typeorm';
 import { newId } from '../persistence/ids';
+import type { PipelinedQuery } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
 
@@ -85,10 +85,10 @@ export function outboxInsertSql(event: string, from: string, data = `${event}->'
          FROM ${from}`;
 }
 
-/** Inserts `rows` with one statement through `manager` (the writing transaction's). */
-export async function insertOutboxRows(manager: EntityManager, rows: readonly OutboxRow[]): Promise<void> {
+/** Inserts `rows` with one statement, sent through `query` (on the writing transaction's connection). */
+export async function insertOutboxRows(query: PipelinedQuery, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await manager.query(outboxInsertSql('r.event', 'jsonb_array_elements($1::jsonb) AS r(event)'), [
+  await query(outboxInsertSql('r.event', 'jsonb_array_elements($1::jsonb) AS r(event)'), [
     JSON.stringify(rows.map(outboxRowJson)),
   ]);
 }

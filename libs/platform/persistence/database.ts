@@ -24,7 +24,9 @@ export function dataSourceOptions(
     migrationsRun: false,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
-    extra: { max: poolMax, Client: PreparingClient },
+    // Pipelined connections: a statement is sent as soon as it is issued, so statements a
+    // transaction issues together (and COMMIT behind its last writes) share a round trip.
+    extra: { max: poolMax, Client: PreparingClient, pipeline: true },
     ...extra,
   } as DataSourceOptions;
 }

@@ -2,10 +2,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+/**
+ * A statement on the open transaction's own connection, handed to the driver at once: the pool's
+ * connections are pipelined (database.ts), so it goes out without waiting for the statements
+ * before it to answer, and COMMIT can follow it in the same round trip.
+ */
+export type PipelinedQuery = (text: string, values: unknown[]) => Promise<unknown>;
+
+interface DriverConnection {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
 /** The open transaction: its manager and the rows to be written just before it commits. */
 interface OpenTransaction {
   manager: EntityManager;
-  gathered?: Map<object, { rows: unknown[]; flush: (rows: unknown[]) => Promise<void> }>;
+  gathered?: Map<object, { rows: unknown[]; flush: (rows: unknown[], query: PipelinedQuery) => Promise<void> }>;
 }
 
 /**
@@ -19,18 +30,29 @@ export class TransactionHost {
 
   constructor(readonly dataSource: DataSource) {}
 
-  /** Runs fn in the current transaction, or opens one. */
+  /**
+   * Runs fn in the current transaction, or opens one. The gathered rows' statements are sent
+   * when fn is done, and COMMIT right behind them without waiting for their answers: when one of
+   * them fails, PostgreSQL answers that COMMIT with a rollback, and run() throws that statement's
+   * error. Nothing else runs between them, so no check of ours can fail after COMMIT is sent.
+   */
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const open = this.storage.getStore();
     if (open) return fn(open.manager);
-    return this.dataSource.transaction((manager) => {
+    let lastWrites: Promise<unknown> = Promise.resolve();
+    const result = await this.dataSource.transaction((manager) => {
       const transaction: OpenTransaction = { manager };
       return this.storage.run(transaction, async () => {
         const result = await fn(manager);
-        await this.flush(transaction);
+        lastWrites = this.sendGathered(transaction);
+        // Its failure is thrown below, once COMMIT has answered; until then it must not count as
+        // an unhandled rejection.
+        lastWrites.catch(() => undefined);
         return result;
       });
     });
+    await lastWrites;
+    return result;
   }
 
   /** The manager of the open transaction, or the pool's manager for reads. */
@@ -55,14 +77,14 @@ export class TransactionHost {
    * for this transaction, to push rows into; `flush` writes them then. A savepoint() rolled back
    * drops the rows gathered inside it. Throws when no transaction is open.
    */
-  gather<T>(key: object, flush: (rows: T[], manager: EntityManager) => Promise<void>): T[] {
+  gather<T>(key: object, flush: (rows: T[], query: PipelinedQuery) => Promise<void>): T[] {
     const open = this.storage.getStore();
     if (!open) throw new Error('This write must run inside TransactionHost.run()');
     open.gathered ??= new Map();
     const existing = open.gathered.get(key);
     if (existing) return existing.rows as T[];
     const rows: T[] = [];
-    open.gathered.set(key, { rows, flush: (r) => flush(r as T[], open.manager) });
+    open.gathered.set(key, { rows, flush: (r, query) => flush(r as T[], query) });
     return rows;
   }
 
@@ -92,12 +114,19 @@ export class TransactionHost {
     return result;
   }
 
-  private async flush(transaction: OpenTransaction): Promise<void> {
-    // A flush may gather more (an event about rows another flush wrote): loop until none is left.
-    while (transaction.gathered?.size) {
-      const gathered = [...transaction.gathered.values()];
-      transaction.gathered.clear();
-      for (const { rows, flush } of gathered) await flush(rows);
-    }
+  /**
+   * Hands every gathered set's statement to the connection, in gathering order and before this
+   * returns (COMMIT is queued behind them); the promise settles when all have answered. A flush
+   * writes its rows with the one statement it sends synchronously and gathers nothing more.
+   */
+  private sendGathered(transaction: OpenTransaction): Promise<unknown> {
+    const gathered = [...(transaction.gathered?.values() ?? [])];
+    transaction.gathered?.clear();
+    if (gathered.length === 0) return Promise.resolve();
+    const connection = (transaction.manager.queryRunner as unknown as { databaseConnection?: DriverConnection })
+      .databaseConnection;
+    if (!connection) throw new Error('The transaction has no connection to write its gathered rows on');
+    const query: PipelinedQuery = (text, values) => connection.query(text, values);
+    return Promise.all(gathered.map(({ rows, flush }) => flush(rows, query)));
   }
 }

@@ -257,22 +257,22 @@ export class PackagesService {
           shipment.tax,
           await this.postings.businessDay(),
         ));
-      // The package and its items go in with a placeholder number; the number is taken last, so
-      // the counter row stays locked (until commit) over the label, the notification, the entry
-      // and the events only, which all show the number.
+      // The package and its items go in with a placeholder number (one round trip: the
+      // connection is pipelined); the number is taken last, so the counter row stays locked
+      // (until commit) over the writes that show the number only: the label, the notification
+      // and the entry, sent together, then the events, sent with COMMIT.
       pkg.packageNumber = `pending-${pkg.id}`;
-      await this.packages.insertBuilt([pkg]);
-      await this.items.insertBuilt(items);
+      await Promise.all([this.packages.insertBuilt([pkg]), this.items.insertBuilt(items)]);
       pkg.packageNumber = await this.settings.numberPackage(pkg.id);
       for (const event of events) event.object.package_number = pkg.packageNumber;
-      if (label && bought) {
-        this.labels.renderFile(label, bought, pkg.packageNumber);
-        await this.labelRecords.insertBuilt([label]);
-      }
+      if (label && bought) this.labels.renderFile(label, bought, pkg.packageNumber);
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
-      if (notification) await this.notifications.insert([notification]);
       await this.events.publishMany(events);
-      if (writeEntry) await writeEntry(pkg.packageNumber);
+      await Promise.all([
+        label && this.labelRecords.insertBuilt([label]),
+        notification && this.notifications.insert([notification]),
+        writeEntry && writeEntry(pkg.packageNumber),
+      ]);
       return {
         outcome,
         notificationId: notification?.id ?? null,
