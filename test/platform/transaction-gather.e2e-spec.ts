@@ -90,7 +90,9 @@ describe('outbox rows gathered until commit', () => {
         tx.run(async () => {
           ids.push(await events.publish('setting.tag.created', { id: 'f', object: 'tag' }));
           // A second set of gathered rows whose statement fails in the database.
-          tx.gather<string>({}, (rows, query) => query('SELECT $1::uuid', rows)).push('not-a-uuid');
+          tx.gather<string>({}, async (rows, query) => void (await query('SELECT $1::uuid', rows))).push(
+            'not-a-uuid',
+          );
         }),
       ),
     ).rejects.toThrow(/invalid input syntax for type uuid/);

@@ -7,7 +7,7 @@ import { paginate, PageOptions, readPage } from '../http/list/paginate';
 import { TenantRecord } from './columns';
 import { isUuid, newId } from './ids';
 import { PlainReader } from './plain-reader';
-import { TransactionHost } from './transaction-host';
+import { TransactionHost, WriteStatement } from './transaction-host';
 
 /**
  * A condition of a list on one column, written once for both paths of `page()`: `sql` names the
@@ -292,7 +292,17 @@ export abstract class TenantRepository<E extends TenantRecord> {
 
   /** Inserts records made by buildMany() with one multi-row INSERT (no read-back). */
   async insertBuilt(entities: E[]): Promise<E[]> {
-    if (entities.length === 0) return entities;
+    const statement = this.insertStatement(entities);
+    if (statement) await this.tx.transactional.query(statement.sql, statement.params);
+    return entities;
+  }
+
+  /**
+   * The INSERT of insertBuilt(), not sent: for a writer that sends it with others in one
+   * statement (TransactionHost.writeTogether). Null when there is nothing to insert.
+   */
+  insertStatement(entities: readonly E[]): WriteStatement | null {
+    if (entities.length === 0) return null;
     const manager = this.tx.transactional;
     const metadata = manager.connection.getMetadata(this.target);
     // One INSERT ... SELECT FROM unnest(one array per column): a fixed number of parameters and a
@@ -311,11 +321,10 @@ export abstract class TenantRepository<E extends TenantRecord> {
       return `$${i + 1}::${column.length && type === 'character' ? `character(${column.length})` : type}[]`;
     });
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    await manager.query(
-      `INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`,
-      arrays,
-    );
-    return entities;
+    return {
+      sql: `INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`,
+      params: arrays,
+    };
   }
 
   async save(entity: E): Promise<E> {

@@ -257,20 +257,22 @@ export class PackagesService {
           shipment.tax,
           await this.postings.businessDay(),
         ));
-      // The package and its items go in with a placeholder number (one round trip: the
-      // connection is pipelined); the number is taken last, so the counter row stays locked
-      // (until commit) over the writes that show the number only: the label, the notification
-      // and the entry, sent together, then the events, sent with COMMIT.
+      // The package and its items go in with a placeholder number (one statement); the number
+      // is taken last, so the counter row stays locked (until commit) over the writes that show
+      // the number only: the label and the notification (one statement) with the entry, sent
+      // together on the pipelined connection, then the events, sent with COMMIT.
       pkg.packageNumber = `pending-${pkg.id}`;
-      await Promise.all([this.packages.insertBuilt([pkg]), this.items.insertBuilt(items)]);
+      await this.tx.writeTogether([this.packages.insertStatement([pkg]), this.items.insertStatement(items)]);
       pkg.packageNumber = await this.settings.numberPackage(pkg.id);
       for (const event of events) event.object.package_number = pkg.packageNumber;
       if (label && bought) this.labels.renderFile(label, bought, pkg.packageNumber);
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
       await this.events.publishMany(events);
       await Promise.all([
-        label && this.labelRecords.insertBuilt([label]),
-        notification && this.notifications.insert([notification]),
+        this.tx.writeTogether([
+          label ? this.labelRecords.insertStatement([label]) : null,
+          notification ? this.notifications.insertStatement([notification]) : null,
+        ]),
         writeEntry && writeEntry(pkg.packageNumber),
       ]);
       return {

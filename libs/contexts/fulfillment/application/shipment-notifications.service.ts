@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ShipmentNotificationRecord } from '../infrastructure/fulfillment.entities';
@@ -61,6 +61,11 @@ export class ShipmentNotifications {
   /** Writes messages made by draft() in the caller's transaction. */
   async insert(records: ShipmentNotificationRecord[]): Promise<void> {
     await this.notifications.insertBuilt(records);
+  }
+
+  /** The INSERT of insert(), for a writer that sends it with its own (TransactionHost.writeTogether). */
+  insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
+    return this.notifications.insertStatement(records);
   }
 
   /** Queues delivery jobs once the shipping transaction committed. */

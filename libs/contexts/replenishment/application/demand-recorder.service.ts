@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';
@@ -25,6 +26,7 @@ export class DemandRecorderService {
     private readonly settings: AccountingSettingsService,
     private readonly products: ProductsService,
     private readonly demand: DemandService,
+    private readonly tx: TransactionHost,
   ) {}
 
   async record(movements: readonly LedgerMovement[]): Promise<void> {
@@ -83,8 +85,8 @@ export class DemandRecorderService {
         shipped.push({ lineId: line.lineId, productId: m.productId, units: -m.quantity });
       }
     }
-    await this.aggregates.add(deltas);
-    await this.shipments.add(shipped);
+    // The day's aggregates and the lines' shipped units: one statement.
+    await this.tx.writeTogether([this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)]);
     // The products' demand_avg_per_day follows their demand (blended over every location): one
     // read of the rates, one write of the averages, for all the products moved.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();

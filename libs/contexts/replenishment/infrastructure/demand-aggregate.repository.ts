@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandByKind, DemandKind, emptyDemand } from '../domain/demand';
 import { DEMAND_WINDOWS, WindowSums, windowStart } from '../domain/run-rates';
@@ -28,8 +28,11 @@ const emptySums = (): WindowSums => ({
 export class DemandAggregateRepository {
   constructor(private readonly tx: TransactionHost) {}
 
-  /** Adds demand units (sorted, so concurrent shipments lock aggregate rows in one order). */
-  async add(deltas: readonly DemandDelta[]): Promise<void> {
+  /**
+   * The statement adding demand units (sorted, so concurrent shipments lock aggregate rows in one
+   * order), for TransactionHost.writeTogether; null when there is nothing to add.
+   */
+  addStatement(deltas: readonly DemandDelta[]): WriteStatement | null {
     const merged = new Map<string, DemandDelta>();
     for (const d of deltas) {
       const key = `${d.productId}|${d.locationId}|${d.day}|${d.kind}`;
@@ -37,16 +40,16 @@ export class DemandAggregateRepository {
       merged.set(key, prev ? { ...prev, units: prev.units + d.units } : { ...d });
     }
     const rows = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return null;
     const { entityId, livemode } = RequestContext.caller();
-    await this.tx.transactional.query(
-      `INSERT INTO demand_daily (entity_id, livemode, product_id, location_id, day, kind, units)
+    return {
+      sql: `INSERT INTO demand_daily (entity_id, livemode, product_id, location_id, day, kind, units)
        SELECT $1, $2, p, l, d, k, u
          FROM unnest($3::uuid[], $4::uuid[], $5::date[], $6::text[], $7::bigint[]) WITH ORDINALITY AS t(p, l, d, k, u, n)
         ORDER BY n
        ON CONFLICT (entity_id, livemode, product_id, location_id, day, kind)
        DO UPDATE SET units = demand_daily.units + EXCLUDED.units`,
-      [
+      params: [
         entityId,
         livemode,
         rows.map((r) => r.productId),
@@ -55,7 +58,7 @@ export class DemandAggregateRepository {
         rows.map((r) => r.kind),
         rows.map((r) => r.units),
       ],
-    );
+    };
   }
 
   /**

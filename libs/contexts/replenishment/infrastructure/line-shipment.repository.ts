@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 
 /** Units shipped per sales order line, from fulfillment ledger rows (what committed demand nets against). */
@@ -7,8 +7,9 @@ import { RequestContext } from '#platform/tenancy/request-context';
 export class LineShipmentRepository {
   constructor(private readonly tx: TransactionHost) {}
 
-  async add(rows: readonly { lineId: string; productId: string; units: number }[]): Promise<void> {
-    if (rows.length === 0) return;
+  /** The statement adding shipped units per line, for TransactionHost.writeTogether; null when none. */
+  addStatement(rows: readonly { lineId: string; productId: string; units: number }[]): WriteStatement | null {
+    if (rows.length === 0) return null;
     const merged = new Map<string, { lineId: string; productId: string; units: number }>();
     for (const r of rows) {
       const prev = merged.get(r.lineId);
@@ -16,18 +17,18 @@ export class LineShipmentRepository {
     }
     const sorted = [...merged.values()].sort((a, b) => (a.lineId < b.lineId ? -1 : 1));
     const { entityId, livemode } = RequestContext.caller();
-    await this.tx.transactional.query(
-      `INSERT INTO demand_line_shipments (entity_id, livemode, order_line_id, product_id, units)
+    return {
+      sql: `INSERT INTO demand_line_shipments (entity_id, livemode, order_line_id, product_id, units)
        SELECT $1, $2, l, p, u FROM unnest($3::uuid[], $4::uuid[], $5::bigint[]) WITH ORDINALITY AS t(l, p, u, n) ORDER BY n
        ON CONFLICT (entity_id, livemode, order_line_id) DO UPDATE SET units = demand_line_shipments.units + EXCLUDED.units`,
-      [
+      params: [
         entityId,
         livemode,
         sorted.map((r) => r.lineId),
         sorted.map((r) => r.productId),
         sorted.map((r) => r.units),
       ],
-    );
+    };
   }
 
   async shippedOf(lineIds: readonly string[]): Promise<Map<string, number>> {
