@@ -18,6 +18,7 @@ import { IdempotentReplayText1765430000000 } from './1765430000000-idempotent-re
 import { QueuedNotificationsIndex1765440000000 } from './1765440000000-queued-notifications-index';
 import { InventoryStockFactsNotify1765457000000 } from './1765457000000-inventory-stock-facts-notify';
 import { ProductsDemandUpdateKeepsStockFacts1765460000000 } from './1765460000000-products-demand-update-keeps-stock-facts';
+import { EntityProfilesNotify1765470000000 } from './1765470000000-entity-profiles-notify';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   QueuedNotificationsIndex1765440000000,
   InventoryStockFactsNotify1765457000000,
   ProductsDemandUpdateKeepsStockFacts1765460000000,
+  EntityProfilesNotify1765470000000,
 ];

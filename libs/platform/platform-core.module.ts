@@ -27,6 +27,7 @@ import { ResourceRegistry } from './http/expand/expand-registry';
 import { dataSourceOptions } from './persistence/database';
 import { TransactionHost } from './persistence/transaction-host';
 import { AppMetrics } from './observability/metrics';
+import { EntityProfileCache } from './tenancy/entity-profile.cache';
 import { EntityProfiles } from './tenancy/entity-profiles';
 import { QueueModule } from './queue/queue.module';
 import { QUEUE_NAMES } from './queue/queues';
@@ -90,6 +91,7 @@ export class PlatformCoreModule {
         },
         AuthFailureLimiter,
         AppMetrics,
+        EntityProfileCache,
         EntityProfiles,
         { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
       ],
@@ -109,6 +111,7 @@ export class PlatformCoreModule {
         RateLimiter,
         AuthFailureLimiter,
         AppMetrics,
+        EntityProfileCache,
         EntityProfiles,
         SecretBox,
         BullModule,

@@ -1,3 +1,5 @@
+import { EntityProfileCache } from '#platform/tenancy/entity-profile.cache';
+import { waitFor } from './eventually';
 import type { TestApp } from './test-app';
 
 /**
@@ -27,9 +29,20 @@ export async function deleteLocationWithItsStock(app: TestApp, locationId: strin
   await app.db.query('DELETE FROM locations WHERE id = $1', [locationId]);
 }
 
-/** Changes an entity's time zone (no route changes it). */
+/**
+ * Changes an entity's time zone (no route changes it), and waits until the app's profile cache
+ * no longer holds the old one (its notification arrives just after the commit).
+ */
 export async function setEntityTimezone(app: TestApp, entityId: string, timezone: string): Promise<void> {
   await app.db.query('UPDATE entities SET timezone = $2 WHERE id = $1', [entityId, timezone]);
+  const cache = app.get(EntityProfileCache);
+  await waitFor(
+    () => {
+      const held = cache.get(entityId);
+      return held === undefined || held.timezone === timezone;
+    },
+    { label: `the entity profile cache to forget entity ${entityId}` },
+  );
 }
 
 /**

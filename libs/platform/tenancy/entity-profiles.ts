@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { BusinessEntityRecord } from '../auth/business-entity.entity';
 import { TransactionHost } from '../persistence/transaction-host';
+import { EntityProfileCache } from './entity-profile.cache';
 import { RequestContext } from './request-context';
 
 /** What the contexts need to know about an entity: its code, base currency and time zone. */
@@ -25,11 +26,15 @@ const toProfile = (e: BusinessEntityRecord): EntityProfile => ({
  * Reads go through the caller's transaction when there is one. A request or job reads each
  * entity's profile once: no route changes an entity's code, currency or time zone, so the
  * profile read first holds for the rest of the request (a package that ships asks for the time
- * zone from four places).
+ * zone from four places). Across requests profiles are kept in the EntityProfileCache, which
+ * forgets one when its entity row changes.
  */
 @Injectable()
 export class EntityProfiles {
-  constructor(private readonly tx: TransactionHost) {}
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly cache: EntityProfileCache,
+  ) {}
 
   /** The calling entity's profile, or null when its row is gone. */
   async current(): Promise<EntityProfile | null> {
@@ -38,12 +43,14 @@ export class EntityProfiles {
 
   async find(entityId: string): Promise<EntityProfile | null> {
     const state = RequestContext.state();
-    const known = state?.entityProfiles?.get(entityId);
+    const known = state?.entityProfiles?.get(entityId) ?? this.cache.get(entityId);
     if (known) return known;
+    const startedAt = this.cache.begin();
     const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: entityId });
     if (!entity) return null;
     const profile = toProfile(entity);
     if (state) (state.entityProfiles ??= new Map()).set(entityId, profile);
+    this.cache.set(entityId, profile, startedAt);
     return profile;
   }
 
