@@ -19,6 +19,7 @@ import { QueuedNotificationsIndex1765440000000 } from './1765440000000-queued-no
 import { InventoryStockFactsNotify1765457000000 } from './1765457000000-inventory-stock-facts-notify';
 import { ProductsDemandUpdateKeepsStockFacts1765460000000 } from './1765460000000-products-demand-update-keeps-stock-facts';
 import { EntityProfilesNotify1765470000000 } from './1765470000000-entity-profiles-notify';
+import { InventorySettingsStockFactsNotify1765480000000 } from './1765480000000-inventory-settings-stock-facts-notify';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   InventoryStockFactsNotify1765457000000,
   ProductsDemandUpdateKeepsStockFacts1765460000000,
   EntityProfilesNotify1765470000000,
+  InventorySettingsStockFactsNotify1765480000000,
 ];

@@ -7,7 +7,7 @@ import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
-import { InventorySettingsService, StockService } from '#contexts/inventory';
+import { StockService } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
@@ -93,7 +93,6 @@ export class PackagesService {
     private readonly postings: FulfillmentPostings,
     private readonly orders: OrdersService,
     private readonly stock: StockService,
-    private readonly inventorySettings: InventorySettingsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly events: EventPublisher,
   ) {}
@@ -179,7 +178,8 @@ export class PackagesService {
         },
       ]);
       await this.applyFields(pkg, input, products);
-      if (!pkg.locationId) pkg.locationId = await this.defaultLocation();
+      // Where the order's lines committed stock, unless the request names a location.
+      if (!pkg.locationId) pkg.locationId = await this.stock.commitLocation();
       const lineById = new Map(order.lines.map((l) => [l.id, l]));
       const items = this.items.buildMany(
         resolved.map((r, position) => ({
@@ -450,16 +450,5 @@ export class PackagesService {
         });
       pkg.locationId = input.location_id;
     }
-  }
-
-  /** Where order lines commit stock: the inventory default location, else the entity's oldest location. */
-  private async defaultLocation(): Promise<string | null> {
-    const settings = await this.inventorySettings.retrieve();
-    if (settings.default_location_id) return settings.default_location_id;
-    const page = await this.locations.list(
-      { limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' },
-      '',
-    );
-    return page.data[0]?.id ?? null;
   }
 }

@@ -34,14 +34,18 @@ export class InventorySettingsService {
   }
 
   async update(changes: { allow_negative_stock?: boolean; default_location_id?: string | null }) {
-    return this.tx.run(async () => {
+    return this.tx.run(async (manager) => {
       await this.settings.current();
       const record = await this.settings.getForUpdate((await this.settings.current()).id);
       if (changes.default_location_id)
         await this.references.location(changes.default_location_id, 'default_location_id');
       if (changes.allow_negative_stock !== undefined)
         record.allowNegativeStock = changes.allow_negative_stock;
-      if (changes.default_location_id !== undefined) record.defaultLocationId = changes.default_location_id;
+      if (changes.default_location_id !== undefined) {
+        record.defaultLocationId = changes.default_location_id;
+        // Where order lines commit stock is kept with the entity's stock facts.
+        await this.references.forgetEntity(manager);
+      }
       return present(await this.settings.save(record));
     });
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import type { CommittedOrder, OrderCommitmentsListener } from '#contexts/sales';
 import { StockCommitmentRecord } from '../infrastructure/inventory.entities';
-import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { StockCommitmentRepository } from '../infrastructure/stock-commitment.repository';
 import { SerialsService } from './serials.service';
 import { CommitmentDelta, StockLedger } from './stock-ledger.service';
@@ -23,7 +22,6 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
   constructor(
     private readonly tx: TransactionHost,
     private readonly commitments: StockCommitmentRepository,
-    private readonly settings: InventorySettingsRepository,
     private readonly references: StockReferences,
     private readonly ledger: StockLedger,
     private readonly serials: SerialsService,
@@ -147,8 +145,7 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     }
   }
 
-  private async commitLocation(): Promise<string | null> {
-    const settings = await this.settings.current();
-    return settings.defaultLocationId ?? (await this.references.firstLocationId());
+  private commitLocation(): Promise<string | null> {
+    return this.references.commitLocation();
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ProductsService } from '#contexts/catalog';
 import { ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { InventoryError, missingReference } from '../domain/inventory-error';
+import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { StockFactsCache } from '../infrastructure/stock-facts.cache';
 
 /** What a stock movement needs to know about its product. */
@@ -23,7 +25,27 @@ export class StockReferences {
     private readonly products: ProductsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly cache: StockFactsCache,
+    private readonly settings: InventorySettingsRepository,
   ) {}
+
+  /**
+   * Where order lines commit stock (and packages ship from unless they name a location): the
+   * settings' default location, else the entity's oldest location; null without any location.
+   */
+  async commitLocation(): Promise<string | null> {
+    const { entityId, livemode } = RequestContext.caller();
+    return this.cache.fact(
+      entityId,
+      (facts) => facts.commitLocations.get(livemode),
+      async () => (await this.settings.current()).defaultLocationId ?? (await this.firstLocationId()),
+      (facts, found) => (found ? facts.commitLocations.set(livemode, found) && true : false),
+    );
+  }
+
+  /** Forgets the entity's facts at once (and on every instance at the commit of `manager`'s transaction). */
+  forgetEntity(manager: EntityManager): Promise<void> {
+    return this.cache.announce(manager, RequestContext.caller().entityId);
+  }
 
   async product(
     id: string,

@@ -36,6 +36,14 @@ export class StockService {
     private readonly references: StockReferences,
   ) {}
 
+  /**
+   * Where order lines commit stock: the default location of the inventory settings, else the
+   * entity's oldest location (null without any). Kept with the entity's stock facts.
+   */
+  commitLocation(): Promise<string | null> {
+    return this.references.commitLocation();
+  }
+
   /** 422 serial_not_allocated (hint names the serial, param as given) unless every serial exists for the product and is `allocated` to the order. Moves nothing. */
   async assertSerialsAllocated(input: {
     orderId: string;

@@ -13,18 +13,23 @@ export interface CachedProductFacts {
   variantFound: boolean;
 }
 
-/** One entity's facts: products by `product:variant`, existing locations, the time zone. */
+/**
+ * One entity's facts: products by `product:variant`, existing locations, the time zone, and per
+ * mode the location where order lines commit stock.
+ */
 export class EntityStockFacts {
   readonly products = new Map<string, CachedProductFacts>();
   readonly locations = new Set<string>();
+  readonly commitLocations = new Map<boolean, string>();
   timezone: string | undefined;
 }
 
 /**
  * What stock movements read of other contexts and of the entity, per entity and mode: a product's
- * type, serial tracking and variant, which locations exist, the entity's time zone. Only found
- * facts are kept (a missing product or location is read again each time). Any UPDATE or DELETE
- * of a product, variant, location or entity row notifies `inventory_stock_facts` at commit
+ * type, serial tracking and variant, which locations exist, the entity's time zone, where order
+ * lines commit stock. Only found facts are kept (a missing product or location is read again
+ * each time). Any UPDATE or DELETE of a product, variant, location or entity row, a new
+ * location, and any write of the inventory settings notify `inventory_stock_facts` at commit
  * (database triggers), and every instance forgets that entity's facts (NotifiedCache); without
  * a listening connection nothing is cached.
  */
