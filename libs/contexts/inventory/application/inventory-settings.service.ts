@@ -34,7 +34,7 @@ export class InventorySettingsService {
   }
 
   async update(changes: { allow_negative_stock?: boolean; default_location_id?: string | null }) {
-    return this.tx.run(async (manager) => {
+    return this.tx.run(async () => {
       await this.settings.current();
       const record = await this.settings.getForUpdate((await this.settings.current()).id);
       if (changes.default_location_id)
@@ -44,7 +44,7 @@ export class InventorySettingsService {
       if (changes.default_location_id !== undefined) {
         record.defaultLocationId = changes.default_location_id;
         // Where order lines commit stock is kept with the entity's stock facts.
-        await this.references.forgetEntity(manager);
+        await this.references.forgetEntity();
       }
       return present(await this.settings.save(record));
     });

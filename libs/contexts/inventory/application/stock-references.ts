@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ProductsService } from '#contexts/catalog';
 import { ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
@@ -42,9 +41,9 @@ export class StockReferences {
     );
   }
 
-  /** Forgets the entity's facts at once (and on every instance at the commit of `manager`'s transaction). */
-  forgetEntity(manager: EntityManager): Promise<void> {
-    return this.cache.announce(manager, RequestContext.caller().entityId);
+  /** Forgets the caller's entity's facts at once, and on every instance at the commit of the open transaction. */
+  forgetEntity(): Promise<void> {
+    return this.cache.forgetAtCommit(RequestContext.caller().entityId);
   }
 
   async product(

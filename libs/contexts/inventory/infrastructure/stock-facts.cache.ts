@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#platform/config/app-config';
 import { NotifiedCache } from '#platform/persistence/notified-cache';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 
 /** Channel of migration 1765457000000's triggers (payload: the entity id). */
 export const STOCK_FACTS_CHANNEL = 'inventory_stock_facts';
@@ -35,13 +36,21 @@ export class EntityStockFacts {
  */
 @Injectable()
 export class StockFactsCache extends NotifiedCache<EntityStockFacts> {
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly tx: TransactionHost,
+  ) {
     super({
       databaseUrl: config.DATABASE_URL,
       channel: STOCK_FACTS_CHANNEL,
       ttlMs: 60_000,
       maxEntries: 10_000,
     });
+  }
+
+  /** Forgets an entity's facts now, and on every instance at the commit of the open transaction. */
+  forgetAtCommit(entityId: string): Promise<void> {
+    return this.announce(this.tx.transactional, entityId);
   }
 
   /**
