@@ -117,12 +117,24 @@ export abstract class TenantRepository<E extends TenantRecord> {
   ): Promise<Map<string, E[]>> {
     const groups = new Map<string, E[]>(parentIds.map((id) => [id, []]));
     if (parentIds.length === 0) return groups;
-    const qb = this.scopedQuery('r').andWhere(`r.${column} IN (:...parentIds)`, {
-      parentIds: [...new Set(parentIds)],
-    });
-    orderBy.forEach((c, i) => (i === 0 ? qb.orderBy(`r.${c}`, 'ASC') : qb.addOrderBy(`r.${c}`, 'ASC')));
-    for (const row of await qb.getMany()) groups.get(row[property] as string)?.push(row);
+    const ids = [...new Set(parentIds)];
+    const rows =
+      (this.narrowsScope()
+        ? undefined
+        : await this.plainWhere(`${column} = ANY($3)`, [ids], orderBy.map((c) => `${c} ASC`).join(', '))) ??
+      (await this.groupedQuery(column, ids, orderBy).getMany());
+    for (const row of rows) groups.get(row[property] as string)?.push(row);
     return groups;
+  }
+
+  private groupedQuery(
+    column: string,
+    parentIds: string[],
+    orderBy: readonly string[],
+  ): SelectQueryBuilder<E> {
+    const qb = this.scopedQuery('r').andWhere(`r.${column} IN (:...parentIds)`, { parentIds });
+    orderBy.forEach((c, i) => (i === 0 ? qb.orderBy(`r.${c}`, 'ASC') : qb.addOrderBy(`r.${c}`, 'ASC')));
+    return qb;
   }
 
   /**

@@ -10,6 +10,7 @@ export class ShippingRateRepository extends TenantRepository<ShippingRateRecord>
   }
 
   async findByRateObjectId(rateObjectId: string): Promise<ShippingRateRecord | null> {
-    return this.repo.findOneBy({ rateObjectId, ...this.scope() });
+    const plain = await this.plainWhere('rate_object_id = $3', [rateObjectId]);
+    return plain ? (plain[0] ?? null) : this.repo.findOneBy({ rateObjectId, ...this.scope() });
   }
 }

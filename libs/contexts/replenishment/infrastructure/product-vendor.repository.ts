@@ -59,9 +59,12 @@ export class ProductVendorRepository extends TenantRepository<ProductVendorRecor
     vendorAccountId?: string,
   ): Promise<Map<string, ProductVendorRecord>> {
     if (productIds.length === 0) return new Map();
-    const qb = this.scopedQuery('r').andWhere('r.product_id IN (:...productIds)', {
-      productIds: [...new Set(productIds)],
-    });
+    const ids = [...new Set(productIds)];
+    const plain = vendorAccountId
+      ? await this.plainWhere('product_id = ANY($3) AND vendor_account_id = $4', [ids, vendorAccountId])
+      : await this.plainWhere('product_id = ANY($3) AND is_preferred', [ids]);
+    if (plain) return new Map(plain.map((v) => [v.productId, v]));
+    const qb = this.scopedQuery('r').andWhere('r.product_id IN (:...productIds)', { productIds: ids });
     if (vendorAccountId) qb.andWhere('r.vendor_account_id = :vendorAccountId', { vendorAccountId });
     else qb.andWhere('r.is_preferred');
     return new Map((await qb.getMany()).map((v) => [v.productId, v]));
