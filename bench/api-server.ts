@@ -36,12 +36,22 @@ function callers(): string {
     .split('\n')
     .filter((l) => l.includes('/dist/libs/') && !l.includes('/persistence/'))
     .slice(0, 3)
-    .map((l) => l.trim().replace(/^at (async )?/, '').replace(/\(.*\/dist\/libs\//, '(').replace(/:\d+\)$/, ')'));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^at (async )?/, '')
+        .replace(/\(.*\/dist\/libs\//, '(')
+        .replace(/:\d+\)$/, ')'),
+    );
   return frames.length ? `  <- ${frames.join(' < ')}` : '';
 }
 
 function record(sql: string, started: number, caller = ''): void {
-  const text = sql.replace(/\s+/g, ' ').trim().slice(0, traceCallers ? 90 : undefined) + caller;
+  const text =
+    sql
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, traceCallers ? 90 : undefined) + caller;
   const entry = stats.get(text) ?? { count: 0, totalMs: 0 };
   entry.count += 1;
   entry.totalMs += performance.now() - started;

@@ -356,7 +356,7 @@ async function main() {
   if (process.env.BENCH_TRACE_VERBOSE === '1')
     for (const s of trace.stats)
       console.log(
-        `  ${(s.count / TRACE_PACKAGES).toFixed(2).padStart(6)} × ${(s.totalMs / s.count).toFixed(2).padStart(6)} ms  ${s.sql.slice(0, process.env.BENCH_TRACE_CALLERS === "1" ? 400 : 150)}`,
+        `  ${(s.count / TRACE_PACKAGES).toFixed(2).padStart(6)} × ${(s.totalMs / s.count).toFixed(2).padStart(6)} ms  ${s.sql.slice(0, process.env.BENCH_TRACE_CALLERS === '1' ? 400 : 150)}`,
       );
   console.log('\nTargets');
   console.log(
