@@ -150,7 +150,8 @@ export abstract class TenantRepository<E extends TenantRecord> {
 
   /**
    * The caller's records matching `condition` (SQL on unqualified columns, parameters from `$3`
-   * on, `values` in order) and sorted by `orderBy`, as one prepared statement; undefined where
+   * on, `values` in order) and sorted by `orderBy` (locked until the transaction ends with
+   * `forUpdate`, which needs one), as one prepared statement; undefined where
    * the prepared reader does not apply (inside a transaction, or an entity beyond plain
    * columns): the caller then uses the query builder.
    */
@@ -158,6 +159,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
     condition: string,
     values: unknown[],
     orderBy?: string,
+    forUpdate = false,
   ): Promise<E[] | undefined> {
     // Inside a transaction a repository that narrows scopedQuery() keeps the query builder.
     if (this.tx.inTransaction && this.narrowsScope()) return undefined;
@@ -165,9 +167,9 @@ export abstract class TenantRepository<E extends TenantRecord> {
     if (!reader) return undefined;
     const { entityId, livemode } = this.scope();
     return reader.query(
-      `SELECT ${reader.selectList} FROM ${reader.table} WHERE entity_id = $1 AND livemode = $2 AND ${condition}${orderBy ? ` ORDER BY ${orderBy}` : ''}`,
+      `SELECT ${reader.selectList} FROM ${reader.table} WHERE entity_id = $1 AND livemode = $2 AND ${condition}${orderBy ? ` ORDER BY ${orderBy}` : ''}${forUpdate ? ' FOR UPDATE' : ''}`,
       [entityId, livemode, ...values],
-      this.readManager(),
+      forUpdate ? this.tx.transactional : this.readManager(),
     );
   }
 
