@@ -151,9 +151,10 @@ export abstract class TenantRepository<E extends TenantRecord> {
   /**
    * The caller's records matching `condition` (SQL on unqualified columns, parameters from `$3`
    * on, `values` in order) and sorted by `orderBy` (locked until the transaction ends with
-   * `forUpdate`, which needs one), as one prepared statement; undefined where
-   * the prepared reader does not apply (inside a transaction, or an entity beyond plain
-   * columns): the caller then uses the query builder.
+   * `forUpdate`, which needs one), as one prepared statement, on the open transaction's
+   * connection when there is one; undefined where the prepared reader does not apply (an entity
+   * beyond plain columns, or a repository narrowing scopedQuery() inside a transaction): the
+   * caller then uses the query builder.
    */
   protected async plainWhere(
     condition: string,
@@ -171,6 +172,21 @@ export abstract class TenantRepository<E extends TenantRecord> {
       [entityId, livemode, ...values],
       forUpdate ? this.tx.transactional : this.readManager(),
     );
+  }
+
+  /**
+   * plainWhere() for a repository of a plain entity that does not narrow scopedQuery(), where the
+   * prepared reader always applies: its one path, without a query-builder copy of the condition.
+   */
+  protected async plainRows(
+    condition: string,
+    values: unknown[],
+    orderBy?: string,
+    forUpdate = false,
+  ): Promise<E[]> {
+    const rows = await this.plainWhere(condition, values, orderBy, forUpdate);
+    if (!rows) throw new Error(`The ${this.resourceName} repository cannot use the prepared reader`);
+    return rows;
   }
 
   /** Locks the row for the rest of the transaction. */

@@ -43,8 +43,14 @@ export class EntityProfiles {
 
   async find(entityId: string): Promise<EntityProfile | null> {
     const state = RequestContext.state();
-    const known = state?.entityProfiles?.get(entityId) ?? this.cache.get(entityId);
+    const known = state?.entityProfiles?.get(entityId);
     if (known) return known;
+    const cached = this.cache.get(entityId);
+    if (cached) {
+      // Held for the rest of the request, whatever the cache forgets meanwhile.
+      if (state) (state.entityProfiles ??= new Map()).set(entityId, cached);
+      return cached;
+    }
     const startedAt = this.cache.begin();
     const entity = await this.tx.manager.getRepository(BusinessEntityRecord).findOneBy({ id: entityId });
     if (!entity) return null;

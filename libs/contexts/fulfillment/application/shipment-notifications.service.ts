@@ -58,12 +58,7 @@ export class ShipmentNotifications {
     return this.notifications.buildMany([{ ...input, channel: 'email', status: 'queued', sentAt: null }])[0];
   }
 
-  /** Writes messages made by draft() in the caller's transaction. */
-  async insert(records: ShipmentNotificationRecord[]): Promise<void> {
-    await this.notifications.insertBuilt(records);
-  }
-
-  /** The INSERT of insert(), for a writer that sends it with its own (TransactionHost.writeTogether). */
+  /** The INSERT of messages made by draft(), for a writer that sends it with its own (TransactionHost.writeTogether). */
   insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
     return this.notifications.insertStatement(records);
   }

@@ -15,8 +15,7 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
   /** The settings row, created on first use with the entity code as prefix. */
   async current(): Promise<FulfillmentSettingsRecord> {
     const { entityId, livemode, entityCode } = RequestContext.caller();
-    const plain = await this.plainWhere('true', []);
-    const found = plain ? plain[0] : await this.repo.findOneBy({ entityId, livemode });
+    const [found] = await this.plainRows('true', []);
     if (found) return found;
     await this.tx.manager.query(
       `INSERT INTO fulfillment_settings (id, entity_id, livemode, package_number_prefix) VALUES ($1, $2, $3, $4)

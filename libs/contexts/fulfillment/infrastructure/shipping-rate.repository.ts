@@ -10,7 +10,6 @@ export class ShippingRateRepository extends TenantRepository<ShippingRateRecord>
   }
 
   async findByRateObjectId(rateObjectId: string): Promise<ShippingRateRecord | null> {
-    const plain = await this.plainWhere('rate_object_id = $3', [rateObjectId]);
-    return plain ? (plain[0] ?? null) : this.repo.findOneBy({ rateObjectId, ...this.scope() });
+    return (await this.plainRows('rate_object_id = $3', [rateObjectId]))[0] ?? null;
   }
 }

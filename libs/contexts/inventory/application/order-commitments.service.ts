@@ -71,7 +71,7 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
             orderId: order.orderId,
             orderItemId: line.orderItemId,
             productId: line.productId,
-            locationId: (location ??= await this.commitLocation()),
+            locationId: (location ??= await this.references.commitLocation()),
             quantity: line.quantity,
             openQuantity: 0,
             doneQuantity: 0,
@@ -143,9 +143,5 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     } catch {
       return false;
     }
-  }
-
-  private commitLocation(): Promise<string | null> {
-    return this.references.commitLocation();
   }
 }

@@ -15,15 +15,7 @@ export class StockCommitmentRepository extends TenantRepository<StockCommitmentR
     orderId: string,
     kind: StockCommitmentRecord['kind'],
   ): Promise<StockCommitmentRecord[]> {
-    const plain = await this.plainWhere('order_id = $3 AND kind = $4', [orderId, kind], 'id', true);
-    return (
-      plain ??
-      this.scopedQuery('c')
-        .andWhere('c.order_id = :orderId AND c.kind = :kind', { orderId, kind })
-        .orderBy('c.id')
-        .setLock('pessimistic_write')
-        .getMany()
-    );
+    return this.plainRows('order_id = $3 AND kind = $4', [orderId, kind], 'id', true);
   }
 
   /** The oldest open commitment of a product (the QA seed finds its serial order's line this way). */

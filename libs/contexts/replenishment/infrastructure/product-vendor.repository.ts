@@ -60,14 +60,10 @@ export class ProductVendorRepository extends TenantRepository<ProductVendorRecor
   ): Promise<Map<string, ProductVendorRecord>> {
     if (productIds.length === 0) return new Map();
     const ids = [...new Set(productIds)];
-    const plain = vendorAccountId
-      ? await this.plainWhere('product_id = ANY($3) AND vendor_account_id = $4', [ids, vendorAccountId])
-      : await this.plainWhere('product_id = ANY($3) AND is_preferred', [ids]);
-    if (plain) return new Map(plain.map((v) => [v.productId, v]));
-    const qb = this.scopedQuery('r').andWhere('r.product_id IN (:...productIds)', { productIds: ids });
-    if (vendorAccountId) qb.andWhere('r.vendor_account_id = :vendorAccountId', { vendorAccountId });
-    else qb.andWhere('r.is_preferred');
-    return new Map((await qb.getMany()).map((v) => [v.productId, v]));
+    const rows = vendorAccountId
+      ? await this.plainRows('product_id = ANY($3) AND vendor_account_id = $4', [ids, vendorAccountId])
+      : await this.plainRows('product_id = ANY($3) AND is_preferred', [ids]);
+    return new Map(rows.map((v) => [v.productId, v]));
   }
 
   /** Serializes changes to one product's vendor list until the transaction ends. */
