@@ -3,6 +3,8 @@ import { OutboxReader } from '#platform/events/outbox-reader';
 import type { EntityManager } from 'typeorm';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
+import { failOutboxEventsOfType } from '../support/db-faults';
+import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
 interface DriverConnection {
@@ -97,6 +99,21 @@ describe('outbox rows gathered until commit', () => {
       ),
     ).rejects.toThrow(/invalid input syntax for type uuid/);
     expect(await stored(ids)).toEqual([]);
+  });
+
+  it('over HTTP: a failed events INSERT sent with COMMIT answers 500 and writes nothing of the request', async () => {
+    const live = api(app, app.seed.entities.primary.keys.live);
+    const name = `Outbox fault ${Date.now()}`;
+    const fault = await failOutboxEventsOfType(app, 'setting.tag.created');
+    try {
+      expectError(await live.post('/v1/tags').send({ name }), 500, 'internal_error');
+    } finally {
+      await fault.remove();
+    }
+    const tags = (await live.get('/v1/tags?limit=100').expect(200)).body.data as { name: string }[];
+    expect(tags.map((t) => t.name)).not.toContain(name);
+    // The same request succeeds once the fault is gone.
+    await live.post('/v1/tags').send({ name }).expect(201);
   });
 
   it('writes nothing when the transaction rolls back', async () => {

@@ -123,3 +123,32 @@ export async function failInventoryRowsWithReason(
     remove,
   };
 }
+
+/**
+ * Makes every insert of an outbox event of `type` fail: the last write of a transaction, sent
+ * with its COMMIT (TransactionHost.run). A database error there is a fault no request can cause.
+ */
+export async function failOutboxEventsOfType(
+  app: TestApp,
+  type: string,
+): Promise<{ remove(): Promise<void> }> {
+  const remove = async () => {
+    await app.db.query(`DROP TRIGGER IF EXISTS test_refuse_event ON outbox_events`);
+    await app.db.query(`DROP FUNCTION IF EXISTS test_refuse_event()`);
+  };
+  try {
+    await app.db.query(`
+      CREATE OR REPLACE FUNCTION test_refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.type = '${type}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`);
+    await app.db.query(
+      `CREATE TRIGGER test_refuse_event BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION test_refuse_event()`,
+    );
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { remove };
+}
