@@ -73,6 +73,33 @@ export async function transactionsWritingLedgerRowsOf(app: TestApp, sourceIds: r
   return rows[0].n as number;
 }
 
+/**
+ * Installs a BEFORE INSERT row trigger `name` on `table` running `body` (PL/pgSQL, ending in
+ * RETURN NEW); the returned function takes it out, then runs the `extra` drop statements.
+ */
+async function installInsertTrigger(
+  app: TestApp,
+  { table, name, body, extra = [] }: { table: string; name: string; body: string; extra?: string[] },
+): Promise<() => Promise<void>> {
+  const remove = async () => {
+    await app.db.query(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
+    await app.db.query(`DROP FUNCTION IF EXISTS ${name}()`);
+    for (const statement of extra) await app.db.query(statement);
+  };
+  try {
+    await app.db.query(
+      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} END $$`,
+    );
+    await app.db.query(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+    );
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return remove;
+}
+
 /** A fault installed in the database; `remove()` takes it out again. */
 export interface InsertFault {
   /** How many inserts of the watched rows were attempted so far (rolled-back attempts included). */
@@ -89,27 +116,15 @@ export async function failInventoryRowsWithReason(
   app: TestApp,
   { productId, reason }: { productId: string; reason: string },
 ): Promise<InsertFault> {
-  const remove = async () => {
-    await app.db.query(`DROP TRIGGER IF EXISTS test_refuse_reason ON inventory_transactions`);
-    await app.db.query(`DROP FUNCTION IF EXISTS test_refuse_reason()`);
-    await app.db.query(`DROP SEQUENCE IF EXISTS test_row_attempts`);
-  };
-  try {
-    await app.db.query(`CREATE SEQUENCE IF NOT EXISTS test_row_attempts`);
-    await app.db.query(`
-      CREATE OR REPLACE FUNCTION test_refuse_reason() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.product_id = '${productId}' THEN PERFORM nextval('test_row_attempts'); END IF;
-        IF NEW.reason = '${reason}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
-        RETURN NEW;
-      END $$`);
-    await app.db.query(
-      `CREATE TRIGGER test_refuse_reason BEFORE INSERT ON inventory_transactions FOR EACH ROW EXECUTE FUNCTION test_refuse_reason()`,
-    );
-  } catch (error) {
-    await remove();
-    throw error;
-  }
+  await app.db.query(`CREATE SEQUENCE IF NOT EXISTS test_row_attempts`);
+  const remove = await installInsertTrigger(app, {
+    table: 'inventory_transactions',
+    name: 'test_refuse_reason',
+    body: `IF NEW.product_id = '${productId}' THEN PERFORM nextval('test_row_attempts'); END IF;
+           IF NEW.reason = '${reason}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+           RETURN NEW;`,
+    extra: [`DROP SEQUENCE IF EXISTS test_row_attempts`],
+  });
   return {
     // Reading the sequence advances it too: the reads so far are taken off.
     attempts: (() => {
@@ -132,23 +147,10 @@ export async function failOutboxEventsOfType(
   app: TestApp,
   type: string,
 ): Promise<{ remove(): Promise<void> }> {
-  const remove = async () => {
-    await app.db.query(`DROP TRIGGER IF EXISTS test_refuse_event ON outbox_events`);
-    await app.db.query(`DROP FUNCTION IF EXISTS test_refuse_event()`);
-  };
-  try {
-    await app.db.query(`
-      CREATE OR REPLACE FUNCTION test_refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.type = '${type}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
-        RETURN NEW;
-      END $$`);
-    await app.db.query(
-      `CREATE TRIGGER test_refuse_event BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION test_refuse_event()`,
-    );
-  } catch (error) {
-    await remove();
-    throw error;
-  }
+  const remove = await installInsertTrigger(app, {
+    table: 'outbox_events',
+    name: 'test_refuse_event',
+    body: `IF NEW.type = '${type}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW;`,
+  });
   return { remove };
 }
