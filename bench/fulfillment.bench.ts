@@ -327,7 +327,7 @@ async function main() {
 
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   console.log(
-    `\n${CLIENTS} clients, Node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL ${embedded ? 'embedded' : new URL(adminUrl).host}`,
+    `\n${CLIENTS} clients, Node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL ${embedded ? 'embedded' : new URL(adminUrl).host}, queue on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'}`,
   );
   console.log(
     `packages of 3 items with a sandbox label, fulfilled, ${DURATION_S} s: ${latencies.length} packages, ${perS.toFixed(1)}/s; ` +

@@ -121,6 +121,9 @@ export function apiEnv(databaseUrl: string, extra: Record<string, string> = {}):
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '10000000',
     QUEUE_PREFIX: `bench${process.pid}`,
+    // The queues (and the rate limiter) on Redis when the run names one, as a deployment with
+    // Redis runs; otherwise on PostgreSQL, BullMQ's PostgreSQL backend in the same database.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Production mode refuses to start without a secrets key; a fresh one per run does.
     SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
     ...(process.env.BENCH_TRACE_CALLERS ? { BENCH_TRACE_CALLERS: process.env.BENCH_TRACE_CALLERS } : {}),

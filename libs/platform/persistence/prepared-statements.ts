@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { Client } from 'pg';
 
 /**
@@ -40,7 +41,10 @@ const statementNames = new StatementNames(3, 400);
  * every run (the repositories' statements are few and fixed; the SQL text is the key).
  */
 export class PreparingClient extends Client {
+  private holding = false;
+
   override query(...args: unknown[]): never {
+    this.holdWritesForTick();
     const [text, values, callback] = args;
     if (
       typeof text === 'string' &&
@@ -56,5 +60,25 @@ export class PreparingClient extends Client {
         );
     }
     return (super.query as (...a: unknown[]) => never)(...args);
+  }
+
+  /**
+   * The pipelined connection sends a statement as soon as it is issued, one socket write each.
+   * The socket is held (corked) from the first statement of a turn of the event loop until the
+   * promise continuations of that turn have run (process.nextTick), so the statements issued
+   * together (reads awaited with Promise.all, the gathered writes and COMMIT) leave in one write
+   * and reach the server in one wake-up. A statement issued alone leaves as soon as the code that
+   * issued it has yielded.
+   */
+  private holdWritesForTick(): void {
+    if (this.holding) return;
+    const stream = (this as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+    if (!stream || typeof stream.cork !== 'function' || !stream.writable) return;
+    this.holding = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.holding = false;
+      stream.uncork();
+    });
   }
 }
