@@ -1,6 +1,7 @@
 import { EventPublisher } from '#platform/events/event-publisher';
 import { OutboxReader } from '#platform/events/outbox-reader';
 import type { EntityManager } from 'typeorm';
+import { PreparingClient } from '#platform/persistence/prepared-statements';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { failOutboxEventsOfType } from '../support/db-faults';
@@ -83,6 +84,51 @@ describe('outbox rows gathered until commit', () => {
       'answered COMMIT',
     ]);
     expect(await stored(ids)).toEqual([...ids].sort());
+  });
+
+  it('inOrder sends its statements without waiting, and the server runs them in that order', async () => {
+    const log: string[] = [];
+    let restore = () => undefined as unknown;
+    const [, held] = await asSystem(() =>
+      tx.run(async (manager) => {
+        restore = watchConnection(manager, log);
+        return tx.inOrder([
+          { sql: 'SELECT pg_advisory_xact_lock($1)', params: [987654321] },
+          {
+            sql: `SELECT count(*)::int AS n FROM pg_locks
+                  WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND objid = $1`,
+            params: [987654321],
+          },
+        ]);
+      }),
+    );
+    restore();
+    // The read behind the lock sees it held: the server ran them in the order they were sent.
+    expect(held).toEqual([{ n: 1 }]);
+    expect(log.slice(0, 4)).toEqual([
+      'sent SELECT pg_advisory_xact_lock($1)',
+      'sent SELECT count(*)::int AS',
+      'answered SELECT pg_advisory_xact_lock($1)',
+      'answered SELECT count(*)::int AS',
+    ]);
+  });
+
+  it("the pool's connections send statements issued together in one socket write", async () => {
+    const client = new PreparingClient({ connectionString: app.databaseUrl, pipeline: true });
+    await client.connect();
+    try {
+      const stream = (client as unknown as { connection: { stream: object } }).connection.stream;
+      const write = jest.spyOn(stream as { _write: () => void }, '_write');
+      const writev = jest.spyOn(stream as { _writev: () => void }, '_writev');
+      const answers = await Promise.all([1, 2, 3].map((n) => client.query('SELECT $1::int AS n', [n])));
+      expect(answers.map((a) => a.rows)).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      // Three statements, one write (each would otherwise leave in a write of its own).
+      expect(write.mock.calls.length + writev.mock.calls.length).toBe(1);
+      // One issued alone still leaves.
+      await expect(client.query('SELECT 4 AS n')).resolves.toMatchObject({ rows: [{ n: 4 }] });
+    } finally {
+      await client.end();
+    }
   });
 
   it('rolls everything back and throws when a write sent with COMMIT fails', async () => {

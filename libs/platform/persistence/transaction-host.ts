@@ -105,6 +105,17 @@ export class TransactionHost {
     await this.transactional.query(sql, params);
   }
 
+  /**
+   * Sends `statements` on the open transaction's connection one after the other in this call,
+   * without waiting for their answers: the server runs them in this order (an advisory lock
+   * before the read it guards), in one round trip. Resolves to each statement's rows.
+   */
+  async inOrder(statements: readonly WriteStatement[]): Promise<Record<string, unknown>[][]> {
+    const query = this.pipelinedQuery(this.transactionOpen());
+    const results = await Promise.all(statements.map(({ sql, params }) => query(sql, params)));
+    return results.map((r) => (r as { rows: Record<string, unknown>[] }).rows);
+  }
+
   get inTransaction(): boolean {
     return this.storage.getStore() !== undefined;
   }
@@ -161,11 +172,22 @@ export class TransactionHost {
     const gathered = [...(transaction.gathered?.values() ?? [])];
     transaction.gathered?.clear();
     if (gathered.length === 0) return Promise.resolve();
+    const query = this.pipelinedQuery(transaction);
+    return Promise.all(gathered.map(({ rows, flush }) => flush(rows, query)));
+  }
+
+  private transactionOpen(): OpenTransaction {
+    const open = this.storage.getStore();
+    if (!open) throw new Error('This must run inside TransactionHost.run()');
+    return open;
+  }
+
+  /** The transaction's driver connection: a statement given to it is sent synchronously. */
+  private pipelinedQuery(transaction: OpenTransaction): PipelinedQuery {
     const connection = (
       transaction.manager.queryRunner as unknown as { databaseConnection?: DriverConnection }
     ).databaseConnection;
-    if (!connection) throw new Error('The transaction has no connection to write its gathered rows on');
-    const query: PipelinedQuery = (text, values) => connection.query(text, values);
-    return Promise.all(gathered.map(({ rows, flush }) => flush(rows, query)));
+    if (!connection) throw new Error('The transaction has no connection of its own');
+    return (text, values) => connection.query(text, values);
   }
 }

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
+import { together } from '#platform/persistence/together';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
@@ -368,8 +369,12 @@ export class ProductsService implements OnModuleInit {
       );
       for (const { product, next } of changes) product.demandAvgPerDay = money(next);
       const changed = changes.map((c) => c.product);
-      await this.products.writeDemandAverages(changed);
-      const resources = await this.present(changed);
+      // The UPDATE and the reads of the presentation (other tables) leave together; when the
+      // UPDATE fails, its error is the one thrown (the reads behind it fail after it).
+      const [, resources] = await together([
+        this.products.writeDemandAverages(changed),
+        this.present(changed),
+      ]);
       await this.events.publishMany(
         resources.map((object) => ({
           type: 'product.updated',

@@ -121,7 +121,8 @@ export class LabelsService {
     const insured = insurableAmount(await this.views.insurance(pkg, items));
     const order = await this.reader.order(pkg.orderId);
     const customer = await this.reader.customer(order.accountId);
-    const purchase = await this.purchase(pkg, rateObjectId, fileType, insured, customer.name);
+    const rate = await this.findRate(rateObjectId);
+    const purchase = await this.purchase(pkg, rateObjectId, rate, fileType, insured, customer.name);
     if (!purchase.ok) return purchase;
     const label = this.applyPurchase(pkg, purchase);
     this.renderFile(label, purchase, pkg.packageNumber);
@@ -131,19 +132,25 @@ export class LabelsService {
     return { ok: true };
   }
 
+  /** The quoted rate of `rateObjectId` (this entity and mode), or null; purchase() checks it. */
+  findRate(rateObjectId: string): Promise<ShippingRateRecord | null> {
+    return this.rates.findByRateObjectId(rateObjectId);
+  }
+
   /**
-   * Checks the rate and buys the label from the carrier; writes nothing. `insured` is what the
-   * label insures (the package's insurance summary), `customer` the name it is addressed to.
+   * Checks the rate (`rate`: what findRate answered for `rateObjectId`) and buys the label from
+   * the carrier; writes nothing. `insured` is what the label insures (the package's insurance
+   * summary), `customer` the name it is addressed to.
    */
   async purchase(
     pkg: PackageRecord,
     rateObjectId: string,
+    rate: ShippingRateRecord | null,
     fileType: LabelFileType,
     insured: Decimal | null,
     customer: string,
   ): Promise<Purchase> {
     assertTransition('buy_label', pkg.status, pkg.id);
-    const rate = await this.rates.findByRateObjectId(rateObjectId);
     if (!rate || rate.orderId !== pkg.orderId)
       return {
         ok: false,

@@ -4,7 +4,8 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { combinedWrite, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
@@ -111,7 +112,15 @@ export class PackagesService {
         hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
       });
     const result = await this.tx.run(async () => {
-      const order = await this.reader.order(input.order_id);
+      // The reads that need only the request leave together (one round trip on the pipelined
+      // connection): the order, the order's lock with the units already packed behind it, the
+      // settings row (insurance threshold now, the number at the end) and the rate to buy.
+      const [order, unitsByStatus, { insuranceThreshold }, rate] = await together([
+        this.reader.order(input.order_id),
+        this.lockedUnitsByStatus(input.order_id),
+        this.settings.current(),
+        input.buy_label ? this.labels.findRate(input.rate_object_id!) : null,
+      ]);
       assertPackable(order);
       let revisionOverride: RevisionOverride | null = null;
       if (order.revisionPending) {
@@ -126,13 +135,15 @@ export class PackagesService {
           order_revised_at: order.revisedAt,
         };
       }
-      await this.packages.lockOrder(order.id);
-      const unitsByStatus = await this.items.unitsByStatus(order.id);
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
-      const products = await this.views.products([
-        ...resolved.map((r) => r.productId),
-        ...(input.box_product_id ? [input.box_product_id] : []),
+      // Then, together, what the order's lines lead to: their products and the customer.
+      const [products, customer] = await together([
+        this.views.products([
+          ...resolved.map((r) => r.productId),
+          ...(input.box_product_id ? [input.box_product_id] : []),
+        ]),
+        input.buy_label ? this.reader.customer(order.accountId) : null,
       ]);
       for (const item of resolved) {
         assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
@@ -144,9 +155,7 @@ export class PackagesService {
             param: `items[${item.index}].serial_numbers`,
           });
       }
-      // The settings row (created on first use) gives the insurance threshold now and the number
-      // at the end: everything up to the number is built in memory or written by other contexts.
-      const { insuranceThreshold } = await this.settings.current();
+      // Everything up to the number is built in memory or written by other contexts.
       const [pkg] = this.packages.buildMany([
         {
           orderId: order.id,
@@ -211,15 +220,14 @@ export class PackagesService {
       let bought: (Purchase & { ok: true }) | null = null;
       let label: PackageLabelRecord | undefined;
       let shipment: ShipmentPlan | null = null;
-      let customer: { name: string; email: string | null } | null = null;
-      if (input.buy_label) {
-        customer = await this.reader.customer(order.accountId);
+      if (input.buy_label && customer) {
         const insured = insurableAmount(
           this.views.summary(pkg, items, products, insuranceThreshold, undefined),
         );
         const purchase = await this.labels.purchase(
           pkg,
           input.rate_object_id!,
+          rate,
           input.label_file_type ?? 'PDF',
           insured,
           customer.name,
@@ -261,9 +269,18 @@ export class PackagesService {
       // is taken last, so the counter row stays locked (until commit) over the writes that show
       // the number only: the label and the notification (one statement) with the entry, sent
       // together on the pipelined connection, then the events, sent with COMMIT.
+      // The INSERT and the number's UPDATE leave together: the server runs them in that order, and
+      // the counter row is locked once the package is in.
       pkg.packageNumber = `pending-${pkg.id}`;
-      await this.tx.writeTogether([this.packages.insertStatement([pkg]), this.items.insertStatement(items)]);
-      pkg.packageNumber = await this.settings.numberPackage(pkg.id);
+      const [, numbered] = await this.tx.inOrder([
+        combinedWrite(
+          [this.packages.insertStatement([pkg]), this.items.insertStatement(items)].filter(
+            (w): w is WriteStatement => w !== null,
+          ),
+        ),
+        this.settings.numberPackageStatement(pkg.id),
+      ]);
+      pkg.packageNumber = this.settings.packageNumberOf(pkg.id, numbered);
       for (const event of events) event.object.package_number = pkg.packageNumber;
       if (label && bought) this.labels.renderFile(label, bought, pkg.packageNumber);
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
@@ -284,6 +301,19 @@ export class PackagesService {
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.outcome && !result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
     return result.resource;
+  }
+
+  /**
+   * The order's lock (PackageRepository.lockOrder) and, sent right behind it on the transaction's
+   * connection, the units of its packages (PackageItemRepository.unitsByStatus): the server reads
+   * them once the lock is held, and the two cost one round trip.
+   */
+  private async lockedUnitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
+    const [, rows] = await this.tx.inOrder([
+      this.packages.lockOrderStatement(orderId),
+      this.items.unitsByStatusStatement(orderId),
+    ]);
+    return this.items.unitsByStatusOf(rows);
   }
 
   async list(query: ListQueryDto & PackageFilters, url: string): Promise<ListPage<PackageResource>> {

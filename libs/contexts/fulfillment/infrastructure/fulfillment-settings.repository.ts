@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { FulfillmentSettingsRecord } from './fulfillment.entities';
 
@@ -32,19 +32,30 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
    * the caller does this as late as it can.
    */
   async numberPackage(packageId: string): Promise<string> {
-    const { entityId, livemode } = RequestContext.caller();
+    const { sql, params } = this.numberPackageStatement(packageId);
     // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
-    const [rows] = (await this.tx.transactional.query(
-      `WITH counter AS (
+    const [rows] = (await this.tx.transactional.query(sql, params)) as [Record<string, unknown>[], number];
+    return this.packageNumberOf(packageId, rows);
+  }
+
+  /** The statement of numberPackage, for a caller that sends it right behind the package's INSERT. */
+  numberPackageStatement(packageId: string): WriteStatement {
+    const { entityId, livemode } = RequestContext.caller();
+    return {
+      sql: `WITH counter AS (
          UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
           WHERE entity_id = $1 AND livemode = $2
           RETURNING package_number_prefix || '-PKG-' || lpad(last_package_number::text, greatest(6, length(last_package_number::text)), '0') AS package_number)
        UPDATE packages p SET package_number = counter.package_number
          FROM counter WHERE p.id = $3 AND p.entity_id = $1 AND p.livemode = $2
        RETURNING p.package_number`,
-      [entityId, livemode, packageId],
-    )) as [{ package_number: string }[], number];
-    const [row] = rows;
+      params: [entityId, livemode, packageId],
+    };
+  }
+
+  /** The number numberPackageStatement gave the package (its rows). */
+  packageNumberOf(packageId: string, rows: readonly Record<string, unknown>[]): string {
+    const [row] = rows as { package_number: string }[];
     if (!row) throw new Error(`Package ${packageId} was not inserted before its number was taken`);
     return row.package_number;
   }

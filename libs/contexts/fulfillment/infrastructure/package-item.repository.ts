@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { unitsIn } from '../domain/packing';
 import { PackageItemRecord } from './fulfillment.entities';
@@ -17,16 +17,26 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
 
   /** Units of each order line in the order's packages, by package status then order line. */
   async unitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
+    const { sql, params } = this.unitsByStatusStatement(orderId);
+    return this.unitsByStatusOf(await this.tx.manager.query(sql, params));
+  }
+
+  /** The statement of unitsByStatus, for a caller that sends it behind the order's lock. */
+  unitsByStatusStatement(orderId: string): WriteStatement {
     const { entityId, livemode } = RequestContext.caller();
-    const rows: { status: string; order_item_id: string; units: string }[] = await this.tx.manager.query(
-      `SELECT p.status, i.order_item_id, sum(i.quantity) AS units
+    return {
+      sql: `SELECT p.status, i.order_item_id, sum(i.quantity) AS units
        FROM package_items i JOIN packages p ON p.id = i.package_id
        WHERE i.entity_id = $1 AND i.livemode = $2 AND i.order_id = $3
        GROUP BY p.status, i.order_item_id`,
-      [entityId, livemode, orderId],
-    );
+      params: [entityId, livemode, orderId],
+    };
+  }
+
+  /** The rows of unitsByStatusStatement as units by package status then order line. */
+  unitsByStatusOf(rows: readonly Record<string, unknown>[]): Map<string, Map<string, number>> {
     const result = new Map<string, Map<string, number>>();
-    for (const r of rows) {
+    for (const r of rows as { status: string; order_item_id: string; units: string }[]) {
       const lines = result.get(r.status) ?? new Map<string, number>();
       lines.set(r.order_item_id, Number(r.units));
       result.set(r.status, lines);

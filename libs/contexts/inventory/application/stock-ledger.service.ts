@@ -4,6 +4,7 @@ import { EventPublisher, OutboxRow } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
+import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
 import {
   assertStockSuffices,
@@ -124,8 +125,8 @@ export class StockLedger {
 
   /**
    * Writes the plan: its ledger rows, its balances and the events (the threshold crossings, then
-   * the caller's `events`, built from the rows about to be written) in one statement; then the
-   * observers.
+   * the caller's `events`, built from the rows about to be written) in one statement, sent together
+   * with the observers' first statements.
    */
   async apply(
     plan: MovementPlan,
@@ -150,8 +151,11 @@ export class StockLedger {
       }
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
-    await this.writer.write(rows, [...plan.balances.values()], events);
-    await this.observers.notify(rows.map(toStockMovement));
+    // The observers' first statements leave with the write (they never read what it writes).
+    await together([
+      this.writer.write(rows, [...plan.balances.values()], events),
+      this.observers.notify(rows.map(toStockMovement)),
+    ]);
     return rows;
   }
 }

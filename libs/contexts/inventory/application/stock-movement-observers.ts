@@ -3,8 +3,10 @@ import { StockMovement, StockMovementObserver } from './stock-movements.types';
 
 /**
  * Callbacks other contexts register at start-up (OnModuleInit). Inventory calls every observer
- * inside the transaction right after it writes ledger rows, so aggregates an observer keeps are
- * current at commit; an observer that throws rolls the movement back.
+ * inside the transaction as it writes ledger rows (the statement writing them is on its way while
+ * the observers run: an observer works from the movements it is given, never by reading
+ * inventory's tables), so aggregates an observer keeps are current at commit; an observer that
+ * throws rolls the movement back.
  */
 @Injectable()
 export class StockMovementObservers {

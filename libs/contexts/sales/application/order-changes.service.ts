@@ -72,9 +72,14 @@ export class OrderChanges {
   }
 
   /** An order with its lines but not its tag ids (one query fewer), for readers that act on its lines. */
-  async presentLines(row: OrderRecord): Promise<Omit<OrderResource, 'tag_ids'>> {
-    const lines = await this.lines.ofOrders([row.id]);
-    const { tag_ids: _tags, ...order } = toOrderResource(row, lines.get(row.id) ?? [], []);
+  /** The lines of an order, in position order. */
+  async linesOf(orderId: string): Promise<OrderLineRecord[]> {
+    return (await this.lines.ofOrders([orderId])).get(orderId) ?? [];
+  }
+
+  /** The order with the lines the caller read (linesOf), without its tags. */
+  presentWithLines(row: OrderRecord, lines: OrderLineRecord[]): Omit<OrderResource, 'tag_ids'> {
+    const { tag_ids: _tags, ...order } = toOrderResource(row, lines, []);
     return order;
   }
 

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
+import { together } from '#platform/persistence/together';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -207,7 +208,9 @@ export class OrdersService implements OnModuleInit {
 
   /** For the fulfillment context: an order and its lines, without its tag ids. */
   async withLines(id: string): Promise<Omit<OrderResource, 'tag_ids'>> {
-    return this.changes.presentLines(await this.orders.getById(id));
+    // The order and its lines leave together (one round trip inside a transaction).
+    const [row, lines] = await together([this.orders.getById(id), this.changes.linesOf(id)]);
+    return this.changes.presentWithLines(row, lines);
   }
 
   /** Changes fields and (when `lines` is sent) replaces every line; a change after sending revises a confirmed order. */
