@@ -314,7 +314,21 @@ async function main() {
         WHERE p.entity_id = $1 AND p.status = 'shipped' AND p.order_id = ANY($2::uuid[])`,
       [entity, lanes.map((l) => l.orderId)],
     );
-    return { ...stock.rows[0], ...ledger.rows[0] } as {
+    // The units kept per order line and package status against the packages' items.
+    const lineUnits = await c.query(
+      `WITH summed AS (
+         SELECT i.order_item_id, p.status, sum(i.quantity) AS units FROM package_items i JOIN packages p ON p.id = i.package_id
+          WHERE i.entity_id = $1 AND i.order_id = ANY($2::uuid[]) GROUP BY 1, 2),
+       kept AS (
+         SELECT order_item_id, status, units FROM package_line_units
+          WHERE entity_id = $1 AND order_id = ANY($2::uuid[]) AND units <> 0)
+       SELECT count(*)::int AS line_units_mismatch
+         FROM summed s FULL JOIN kept k ON k.order_item_id = s.order_item_id AND k.status = s.status
+        WHERE s.units IS DISTINCT FROM k.units`,
+      [entity, lanes.map((l) => l.orderId)],
+    );
+    return { ...stock.rows[0], ...ledger.rows[0], ...lineUnits.rows[0] } as {
+      line_units_mismatch: number;
       ledger_mismatch: number;
       shipped_mismatch: number;
       units: number;
@@ -323,7 +337,12 @@ async function main() {
       bad_events: number;
     };
   });
-  const disagreements = check.ledger_mismatch + check.shipped_mismatch + check.bad_entries + check.bad_events;
+  const disagreements =
+    check.ledger_mismatch +
+    check.shipped_mismatch +
+    check.bad_entries +
+    check.bad_events +
+    check.line_units_mismatch;
 
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   console.log(
@@ -336,7 +355,8 @@ async function main() {
   console.log(
     `check over ${check.packages} shipped packages (${check.units} units): ${check.ledger_mismatch} balances differ from their ledger, ` +
       `${check.shipped_mismatch} from opening stock less shipped units, ${check.bad_entries} packages without exactly one balanced ` +
-      `FULFILLMENT entry, ${check.bad_events} without exactly one fulfillment.shipped event`,
+      `FULFILLMENT entry, ${check.bad_events} without exactly one fulfillment.shipped event, ` +
+      `${check.line_units_mismatch} order lines whose kept units per status differ from their packages' items`,
   );
   const shipped = Math.max(1, latencies.length);
   const lockWaitMs = [...locks.waits.values()].reduce((a, b) => a + b, 0) * 20;

@@ -20,6 +20,8 @@ import { InventoryStockFactsNotify1765457000000 } from './1765457000000-inventor
 import { ProductsDemandUpdateKeepsStockFacts1765460000000 } from './1765460000000-products-demand-update-keeps-stock-facts';
 import { EntityProfilesNotify1765470000000 } from './1765470000000-entity-profiles-notify';
 import { InventorySettingsStockFactsNotify1765480000000 } from './1765480000000-inventory-settings-stock-facts-notify';
+import { PackageLineUnits1765490000000 } from './1765490000000-package-line-units';
+import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   ProductsDemandUpdateKeepsStockFacts1765460000000,
   EntityProfilesNotify1765470000000,
   InventorySettingsStockFactsNotify1765480000000,
+  PackageLineUnits1765490000000,
+  JournalEntriesWritten1765500000000,
 ];

@@ -106,6 +106,22 @@ export class TransactionHost {
   }
 
   /**
+   * A write whose answer nobody reads, sent just before COMMIT with the gathered rows (see run()):
+   * when it fails, the transaction rolls back and run() throws `mapError` of its error. Dropped
+   * when a savepoint() around it rolls back.
+   */
+  sendWithCommit(write: WriteStatement, mapError: (error: unknown) => unknown = (error) => error): void {
+    this.gather<WriteStatement>({}, (writes, query) =>
+      Promise.all(writes.map(({ sql, params }) => query(sql, params))).then(
+        () => undefined,
+        (error: unknown) => {
+          throw mapError(error);
+        },
+      ),
+    ).push(write);
+  }
+
+  /**
    * Sends `statements` on the open transaction's connection one after the other in this call,
    * without waiting for their answers: the server runs them in this order (an advisory lock
    * before the read it guards), in one round trip. Resolves to each statement's rows.

@@ -177,9 +177,21 @@ export class JournalEngine {
    */
   async writePrepared(
     prepared: readonly PreparedEntry[],
-    options: { numberAtCommit?: boolean } = {},
+    options: { numberAtCommit?: boolean; withCommit?: boolean } = {},
   ): Promise<void> {
     if (prepared.length === 0) return;
+    if (options.withCommit) {
+      // Sent with the caller's COMMIT: their periods are share-locked open since their facts
+      // were read, and should one not be, the statement fails and the transaction rolls back.
+      this.writer.writeWithCommit(prepared, (error) =>
+        JournalEntryWriter.isNotWritten(error)
+          ? periodClosed(prepared[0].period, { date: prepared[0].entry.entryDate })
+          : error,
+      );
+      for (const p of prepared)
+        this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
+      return;
+    }
     const numbers = await this.writer.writeManyInTransaction(prepared, options);
     prepared.forEach((p, i) => {
       if (numbers[i] === null) throw periodClosed(p.period, { date: p.entry.entryDate });

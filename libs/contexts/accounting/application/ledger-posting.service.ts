@@ -91,10 +91,14 @@ export class LedgerPostingService {
     return this.engine.build(this.newEntry(request), facts);
   }
 
-  /** `numberAtCommit`: the entries take their numbers inside the caller's COMMIT (see post()). */
+  /**
+   * `numberAtCommit`: the entries take their numbers inside the caller's COMMIT (see post()).
+   * `withCommit`: numbered so, and written by a statement sent with that COMMIT rather than now
+   * (no round trip of its own; a failure of it rolls the caller's transaction back).
+   */
   writePostings(
     prepared: readonly PreparedPosting[],
-    options: { numberAtCommit?: boolean } = {},
+    options: { numberAtCommit?: boolean; withCommit?: boolean } = {},
   ): Promise<void> {
     return this.engine.writePrepared(prepared, options);
   }

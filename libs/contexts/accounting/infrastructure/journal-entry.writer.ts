@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { outboxInsertSql, outboxRowJson, type OutboxRow } from '#platform/events/outbox-writer';
 import { KeyedBatches } from '#platform/persistence/keyed-batches';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord, JournalLineRecord } from './accounting.entities';
 
 /** An entry checked and ready to write: its records, its event (placeholder number) and its period. */
@@ -17,6 +17,9 @@ interface Waiting {
   resolve: (entryNumber: string | null) => void;
   reject: (error: unknown) => void;
 }
+
+/** The message of the failure of a statement that had to write every entry and did not. */
+const NOT_WRITTEN = 'journal_entries_not_written';
 
 /** At most this many entries go into one statement. */
 const MAX_BATCH = 200;
@@ -94,12 +97,40 @@ export class JournalEntryWriter {
     }
   }
 
+  /**
+   * Entries numbered at commit, written by a statement sent with the caller's COMMIT (nobody
+   * waits for its answer): for a caller whose checks already hold the periods open (share-locked
+   * by its facts read). Should an entry's period not be open after all, the statement fails
+   * instead of skipping the entry, the transaction rolls back, and its COMMIT's caller gets
+   * `mapError` of that failure (see isNotWritten).
+   */
+  writeWithCommit(items: readonly EntryToWrite[], mapError: (error: unknown) => unknown): void {
+    if (items.length === 0) return;
+    this.tx.sendWithCommit(this.statement([...items], true, true), mapError);
+  }
+
+  /** Whether `error` is writeWithCommit's refusal of an entry whose period was not open. */
+  static isNotWritten(error: unknown): boolean {
+    return (error as { message?: unknown })?.message === NOT_WRITTEN;
+  }
+
   /** The numbers of `items`, in order (null where the period was not open and nothing was written). */
   private async insert(
     manager: EntityManager,
     items: EntryToWrite[],
     numberAtCommit = false,
   ): Promise<(string | null)[]> {
+    const { sql, params } = this.statement(items, numberAtCommit, false);
+    const rows: { id: string; entry_number: string }[] = await manager.query(sql, params);
+    const numbers = new Map(rows.map((r) => [r.id, r.entry_number]));
+    return items.map((item) => numbers.get(item.entry.id) ?? null);
+  }
+
+  /**
+   * The statement writing `items`. It answers the written entries' ids and numbers; with
+   * `requireAll` it answers nothing and fails (NOT_WRITTEN) unless every entry was written.
+   */
+  private statement(items: EntryToWrite[], numberAtCommit: boolean, requireAll: boolean): WriteStatement {
     const { entityId, livemode } = items[0].entry;
     // Numbered now: from the counter row. Numbered at commit: the placeholder stays, and the
     // deferred triggers of journal_entries and outbox_events put the number in.
@@ -112,8 +143,8 @@ export class JournalEntryWriter {
        n AS (
          SELECT ok.*, journal_entry_number_text(c.entry_number_prefix, c.last_entry_number - ok.total + ok.k) AS entry_number
          FROM ok CROSS JOIN c)`;
-    const rows: { id: string; entry_number: string }[] = await manager.query(
-      `WITH b AS (
+    return {
+      sql: `WITH b AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
            seq int, id uuid, created_at timestamptz, period_id uuid, entry_date date, entry_type text, status text,
            approval_status text, description text, source_type text, source_id text, source_module text,
@@ -147,11 +178,13 @@ export class JournalEntryWriter {
            class_id uuid, project_id uuid)),
        o AS (
          ${outboxInsertSql('n.event', 'n', "jsonb_set(n.event->'data', '{object,entry_number}', to_jsonb(n.entry_number))")})
-       SELECT id, entry_number FROM n`,
-      [JSON.stringify(items.map(toJson)), entityId, livemode],
-    );
-    const numbers = new Map(rows.map((r) => [r.id, r.entry_number]));
-    return items.map((item) => numbers.get(item.entry.id) ?? null);
+       ${
+         requireAll
+           ? `SELECT journal_entries_written((SELECT count(*) FROM n), (SELECT count(*) FROM b))`
+           : 'SELECT id, entry_number FROM n'
+       }`,
+      params: [JSON.stringify(items.map(toJson)), entityId, livemode],
+    };
   }
 }
 

@@ -36,9 +36,10 @@ export class FulfillmentPostings {
 
   /**
    * FULFILLMENT of a package created in the caller's transaction, in two steps: what the entry
-   * needs (its accounts and period) is read now, and the returned function writes it once the
-   * package has its number, numbered itself inside COMMIT; so a caller holding a lock from the
-   * package number to commit spends one statement on the entry there.
+   * needs (its accounts and period) is read now, and the returned function hands the entry over
+   * once the package has its number; it is written by a statement sent with the caller's COMMIT
+   * and numbered inside it, so a caller holding a lock from the package number to commit spends
+   * no round trip of its own on the entry there.
    */
   async fulfillmentOfNewPackage(
     packageId: string,
@@ -61,7 +62,7 @@ export class FulfillmentPostings {
     const facts = await this.ledger.postingFacts([request('')]);
     return (packageNumber) =>
       this.ledger.writePostings([this.ledger.preparePosting(request(packageNumber), facts)], {
-        numberAtCommit: true,
+        withCommit: true,
       });
   }
 

@@ -267,8 +267,7 @@ export class PackagesService {
         ));
       // The package and its items go in with a placeholder number (one statement); the number
       // is taken last, so the counter row stays locked (until commit) over the writes that show
-      // the number only: the label and the notification (one statement) with the entry, sent
-      // together on the pipelined connection, then the events, sent with COMMIT.
+      // the number only.
       // The INSERT and the number's UPDATE leave together: the server runs them in that order, and
       // the counter row is locked once the package is in.
       pkg.packageNumber = `pending-${pkg.id}`;
@@ -284,14 +283,15 @@ export class PackagesService {
       for (const event of events) event.object.package_number = pkg.packageNumber;
       if (label && bought) this.labels.renderFile(label, bought, pkg.packageNumber);
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
+      // The events, the label and notification (one statement) and the entry are all sent with
+      // COMMIT: the counter row is held for two round trips, the number's and COMMIT's.
       await this.events.publishMany(events);
-      await Promise.all([
-        this.tx.writeTogether([
-          label ? this.labelRecords.insertStatement([label]) : null,
-          notification ? this.notifications.insertStatement([notification]) : null,
-        ]),
-        writeEntry && writeEntry(pkg.packageNumber),
-      ]);
+      const labelWrites = [
+        label ? this.labelRecords.insertStatement([label]) : null,
+        notification ? this.notifications.insertStatement([notification]) : null,
+      ].filter((w): w is WriteStatement => w !== null);
+      if (labelWrites.length > 0) this.tx.sendWithCommit(combinedWrite(labelWrites));
+      if (writeEntry) await writeEntry(pkg.packageNumber);
       return {
         outcome,
         notificationId: notification?.id ?? null,

@@ -21,14 +21,16 @@ export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
     return this.unitsByStatusOf(await this.tx.manager.query(sql, params));
   }
 
-  /** The statement of unitsByStatus, for a caller that sends it behind the order's lock. */
+  /**
+   * The statement of unitsByStatus, for a caller that sends it behind the order's lock: the
+   * units kept per order line and package status by the triggers of migration 1765490000000
+   * (the order's lines times the statuses in use, however many packages the order has).
+   */
   unitsByStatusStatement(orderId: string): WriteStatement {
     const { entityId, livemode } = RequestContext.caller();
     return {
-      sql: `SELECT p.status, i.order_item_id, sum(i.quantity) AS units
-       FROM package_items i JOIN packages p ON p.id = i.package_id
-       WHERE i.entity_id = $1 AND i.livemode = $2 AND i.order_id = $3
-       GROUP BY p.status, i.order_item_id`,
+      sql: `SELECT status, order_item_id, units FROM package_line_units
+       WHERE entity_id = $1 AND livemode = $2 AND order_id = $3 AND units <> 0`,
       params: [entityId, livemode, orderId],
     };
   }
