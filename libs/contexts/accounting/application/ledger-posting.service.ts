@@ -93,8 +93,9 @@ export class LedgerPostingService {
 
   /**
    * `numberAtCommit`: the entries take their numbers inside the caller's COMMIT (see post()).
-   * `withCommit`: numbered so, and written by a statement sent with that COMMIT rather than now
-   * (no round trip of its own; a failure of it rolls the caller's transaction back).
+   * `withCommit`: written and numbered by a statement sent last, with the caller's COMMIT,
+   * rather than now (no round trip of its own, the counter row locked only while the transaction
+   * commits; a failure of it rolls the caller's transaction back).
    */
   writePostings(
     prepared: readonly PreparedPosting[],

@@ -37,9 +37,9 @@ export class FulfillmentPostings {
   /**
    * FULFILLMENT of a package created in the caller's transaction, in two steps: what the entry
    * needs (its accounts and period) is read now, and the returned function hands the entry over
-   * once the package has its number; it is written by a statement sent with the caller's COMMIT
-   * and numbered inside it, so a caller holding a lock from the package number to commit spends
-   * no round trip of its own on the entry there.
+   * once the package has its number; it is written and numbered by a statement sent with the
+   * caller's COMMIT, so a caller holding a lock from the package number to commit spends no
+   * round trip of its own on the entry there.
    */
   async fulfillmentOfNewPackage(
     packageId: string,
