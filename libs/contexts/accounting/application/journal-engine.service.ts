@@ -230,6 +230,19 @@ export class JournalEngine {
   }
 
   /**
+   * factsFor() of entries of `entryDate` whose lines name control roles among `roles` (and no
+   * account by id), read before their amounts are known: the same one query.
+   */
+  async factsForRoles(
+    entryDate: string,
+    roles: readonly string[],
+  ): Promise<EntryFacts & { entryDate: string }> {
+    const facts = await this.entryFacts.forEntry([], entryDate, this.tx.inTransaction, [...new Set(roles)]);
+    if (!facts.settingsExist) await this.settings.approvalThreshold();
+    return { ...facts, entryDate };
+  }
+
+  /**
    * Checks an entry against facts read by factsFor() and builds its records and its event, for
    * the current caller (nothing is written, nothing is read).
    */

@@ -86,6 +86,14 @@ export class LedgerPostingService {
     return this.engine.factsFor(requests.map((r) => this.newEntry(r)));
   }
 
+  /**
+   * postingFacts() for postings of `entryDate` whose lines name control roles among `roles`,
+   * read before their amounts are known (a caller reading ahead of what decides them).
+   */
+  postingFactsForRoles(entryDate: string, roles: readonly string[]): Promise<PostingFacts> {
+    return this.engine.factsForRoles(entryDate, roles);
+  }
+
   preparePosting(request: PostingRequest, facts: PostingFacts): PreparedPosting {
     if (!request.new_source) throw new Error('Only postings of new sources are prepared ahead');
     return this.engine.build(this.newEntry(request), facts);

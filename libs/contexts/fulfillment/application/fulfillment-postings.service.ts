@@ -3,10 +3,14 @@ import Decimal from 'decimal.js';
 import {
   AccountingSettingsService,
   LedgerPostingService,
+  PostingFacts,
   PostingLine,
   PostingRequest,
 } from '#contexts/accounting';
 import { money } from '#platform/persistence/money';
+
+/** What fulfillmentFacts() read for a FULFILLMENT entry. */
+export type FulfillmentFacts = PostingFacts;
 
 /**
  * Fulfillment's journal entries, by control-account role on the entity's business day
@@ -41,13 +45,14 @@ export class FulfillmentPostings {
    * caller's COMMIT, so a caller holding a lock from the package number to commit spends no
    * round trip of its own on the entry there.
    */
-  async fulfillmentOfNewPackage(
+  fulfillmentOfNewPackage(
     packageId: string,
     cost: Decimal,
     net: Decimal,
     tax: Decimal,
-    entryDate: string,
-  ): Promise<(packageNumber: string) => Promise<void>> {
+    facts: FulfillmentFacts,
+  ): (packageNumber: string) => Promise<void> {
+    const entryDate = facts.entryDate;
     const lines = keptLines(this.fulfillmentLines(cost, net, tax));
     if (lines.length === 0) return async () => undefined;
     const request = (packageNumber: string): PostingRequest => ({
@@ -59,11 +64,19 @@ export class FulfillmentPostings {
       lines,
       new_source: true,
     });
-    const facts = await this.ledger.postingFacts([request('')]);
     return (packageNumber) =>
       this.ledger.writePostings([this.ledger.preparePosting(request(packageNumber), facts)], {
         withCommit: true,
       });
+  }
+
+  /**
+   * What a FULFILLMENT entry of the entity's business day needs (the accounts of its roles and
+   * the period, share-locked), read before the shipment's amounts are known.
+   */
+  async fulfillmentFacts(): Promise<FulfillmentFacts> {
+    const roles = this.fulfillmentLines(money(0), money(0), money(0)).map((l) => l.role!);
+    return this.ledger.postingFactsForRoles(await this.businessDay(), roles);
   }
 
   private fulfillmentLines(cost: Decimal, net: Decimal, tax: Decimal): PostingLine[] {

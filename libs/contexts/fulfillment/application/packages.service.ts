@@ -137,13 +137,15 @@ export class PackagesService {
       }
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
-      // Then, together, what the order's lines lead to: their products and the customer.
-      const [products, customer] = await together([
+      // Then, together, what the order's lines lead to: their products and the customer, and
+      // what the FULFILLMENT entry will need when the package is to ship now.
+      const [products, customer, entryFacts] = await together([
         this.views.products([
           ...resolved.map((r) => r.productId),
           ...(input.box_product_id ? [input.box_product_id] : []),
         ]),
         input.buy_label ? this.reader.customer(order.accountId) : null,
+        input.buy_label && input.fulfill_after_label ? this.postings.fulfillmentFacts() : null,
       ]);
       for (const item of resolved) {
         assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
@@ -258,13 +260,13 @@ export class PackagesService {
       if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
       const writeEntry =
         shipment &&
-        (await this.postings.fulfillmentOfNewPackage(
+        this.postings.fulfillmentOfNewPackage(
           pkg.id,
           shipment.cost,
           shipment.net,
           shipment.tax,
-          await this.postings.businessDay(),
-        ));
+          entryFacts ?? (await this.postings.fulfillmentFacts()),
+        );
       // The package and its items go in with a placeholder number (one statement); the number
       // is taken last, so the counter row stays locked (until commit) over the writes that show
       // the number only.

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { combinedWrite, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { together } from '#platform/persistence/together';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';
@@ -85,13 +86,23 @@ export class DemandRecorderService {
         shipped.push({ lineId: line.lineId, productId: m.productId, units: -m.quantity });
       }
     }
-    // The day's aggregates and the lines' shipped units: one statement.
-    await this.tx.writeTogether([this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)]);
+    // The day's aggregates and the lines' shipped units: one statement, sent at once.
+    const writes = [this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)].filter(
+      (w): w is WriteStatement => w !== null,
+    );
+    const written = writes.length > 0 ? this.tx.inOrder([combinedWrite(writes)]) : null;
     // The products' demand_avg_per_day follows their demand (blended over every location): one
-    // read of the rates, one write of the averages, for all the products moved.
+    // read of the rates (sent right behind the write, so it reads what the write added), one
+    // write of the averages, for all the products moved.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
-    if (productIds.length === 0) return;
-    const rates = await this.demand.productRatesMany(productIds, dayInZone(new Date(), timezone));
+    if (productIds.length === 0) {
+      await written;
+      return;
+    }
+    const [, rates] = await together([
+      written,
+      this.demand.productRatesMany(productIds, dayInZone(new Date(), timezone)),
+    ]);
     await this.products.recordDemandAverages(
       new Map(productIds.map((id) => [id, rates.get(id)!.blended_daily])),
     );
