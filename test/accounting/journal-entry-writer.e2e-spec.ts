@@ -143,7 +143,7 @@ describe('journal entry writer', () => {
           }
         ).databaseConnection;
         const query = connection.query.bind(connection);
-        restore = () => (connection.query = query);
+        restore = () => delete (connection as { query?: unknown }).query;
         connection.query = (text: string, values?: unknown[]) => {
           log.push(text.includes('jsonb_to_recordset') ? 'entries' : text.trim().split(/\s+/)[0]);
           return query(text, values);

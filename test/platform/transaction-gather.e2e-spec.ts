@@ -58,7 +58,8 @@ describe('outbox rows gathered until commit', () => {
       );
       return answer;
     };
-    return () => (connection.query = query);
+    // The connection goes back to its class's query (no own property left behind on a pooled client).
+    return () => delete (connection as Partial<DriverConnection>).query;
   };
 
   it('writes every event of a transaction with one statement, sent with COMMIT behind it', async () => {
@@ -110,6 +111,40 @@ describe('outbox rows gathered until commit', () => {
       'sent SELECT count(*)::int AS',
       'answered SELECT pg_advisory_xact_lock($1)',
       'answered SELECT count(*)::int AS',
+    ]);
+  });
+
+  it('sends START TRANSACTION with the first statement, without a round trip of its own', async () => {
+    const log: string[] = [];
+    const transactionConnection = new WeakSet<object>();
+    const original = PreparingClient.prototype.query;
+    const spy = jest.spyOn(PreparingClient.prototype, 'query').mockImplementation(function (
+      this: PreparingClient,
+      ...args: unknown[]
+    ) {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      if (text === 'START TRANSACTION') transactionConnection.add(this);
+      const answer = (original as (...a: unknown[]) => never).apply(this, args) as unknown;
+      if (transactionConnection.has(this) && typeof (answer as Promise<unknown>)?.then === 'function') {
+        const head = text.split(/\s+/).slice(0, 2).join(' ');
+        log.push(`sent ${head}`);
+        void (answer as Promise<unknown>).then(() => log.push(`answered ${head}`));
+      }
+      return answer as never;
+    });
+    try {
+      const rows = await asSystem(() => tx.run((manager) => manager.query('SELECT $1::int AS n', [7])));
+      expect(rows).toEqual([{ n: 7 }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(log).toEqual([
+      'sent START TRANSACTION',
+      'sent SELECT $1::int',
+      'answered START TRANSACTION',
+      'answered SELECT $1::int',
+      'sent COMMIT',
+      'answered COMMIT',
     ]);
   });
 

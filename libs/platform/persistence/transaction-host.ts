@@ -67,7 +67,7 @@ export class TransactionHost {
     const open = this.storage.getStore();
     if (open) return fn(open.manager);
     let lastWrites: Promise<unknown> = Promise.resolve();
-    const result = await this.dataSource.transaction((manager) => {
+    const result = await this.transaction((manager) => {
       const transaction: OpenTransaction = { manager };
       return this.storage.run(transaction, async () => {
         const result = await fn(manager);
@@ -80,6 +80,35 @@ export class TransactionHost {
     });
     await lastWrites;
     return result;
+  }
+
+  /**
+   * The transaction of run(): TypeORM's DataSource.transaction() without a round trip of its own
+   * for START TRANSACTION. START is handed to the connection before `work` runs, so the
+   * transaction's first statements follow it in the same write (and run after it). The runner is marked as TypeORM marks a transaction it started, for
+   * its commitTransaction() and rollbackTransaction().
+   */
+  private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const connection = (await runner.connect()) as DriverConnection;
+      const started = connection.query('START TRANSACTION', []);
+      started.catch(() => undefined);
+      Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
+      try {
+        const result = await work(runner.manager);
+        // COMMIT follows the last writes at once; START, answered first, cannot fail unless the
+        // connection does (and then so does everything behind it).
+        await runner.commitTransaction();
+        await started;
+        return result;
+      } catch (error) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   /** The manager of the open transaction, or the pool's manager for reads. */
