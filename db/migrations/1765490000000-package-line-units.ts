@@ -9,6 +9,14 @@ const upsert = (source: string) => `
   SELECT ${KEY}, sum(units) FROM (${source}) d GROUP BY ${KEY} ORDER BY ${KEY}
   ON CONFLICT (${KEY}) DO UPDATE SET units = u.units + EXCLUDED.units`;
 
+/** A trigger function adding the rows of `source` to the summary, then returning `returns`. */
+const unitsFunction = (name: string, source: string, returns = 'NULL') => `
+  CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${upsert(source)};
+    RETURN ${returns};
+  END $$`;
+
 /**
  * Units of each order line per package status, kept by triggers on `packages` and
  * `package_items` in the transaction of every write of them, whichever code writes: what
@@ -38,25 +46,25 @@ export class PackageLineUnits1765490000000 implements MigrationInterface {
        GROUP BY i.entity_id, i.livemode, i.order_id, i.order_item_id, p.status`);
 
     // Items added, removed or changed (their package's status at the time).
-    await q.query(`
-      CREATE FUNCTION package_items_units_added() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${upsert(`SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, p.status, i.quantity AS units
-                    FROM added i JOIN packages p ON p.id = i.package_id`)};
-        RETURN NULL;
-      END $$`);
+    await q.query(
+      unitsFunction(
+        'package_items_units_added',
+        `SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, p.status, i.quantity AS units
+                    FROM added i JOIN packages p ON p.id = i.package_id`,
+      ),
+    );
     // An item removed with its package or its entity was counted off already (or goes with it).
-    await q.query(`
-      CREATE FUNCTION package_items_units_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${upsert(`SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, p.status, -i.quantity AS units
-                    FROM removed i JOIN packages p ON p.id = i.package_id JOIN entities e ON e.id = i.entity_id`)};
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION package_items_units_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${upsert(`SELECT o.entity_id, o.livemode, o.order_id, o.order_item_id, p.status, -o.quantity AS units
+    await q.query(
+      unitsFunction(
+        'package_items_units_removed',
+        `SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, p.status, -i.quantity AS units
+                    FROM removed i JOIN packages p ON p.id = i.package_id JOIN entities e ON e.id = i.entity_id`,
+      ),
+    );
+    await q.query(
+      unitsFunction(
+        'package_items_units_changed',
+        `SELECT o.entity_id, o.livemode, o.order_id, o.order_item_id, p.status, -o.quantity AS units
                     FROM before_rows o JOIN after_rows n ON n.id = o.id JOIN packages p ON p.id = o.package_id
                    WHERE (o.quantity, o.order_item_id, o.order_id, o.package_id)
                          IS DISTINCT FROM (n.quantity, n.order_item_id, n.order_id, n.package_id)
@@ -64,29 +72,30 @@ export class PackageLineUnits1765490000000 implements MigrationInterface {
                   SELECT n.entity_id, n.livemode, n.order_id, n.order_item_id, p.status, n.quantity
                     FROM before_rows o JOIN after_rows n ON n.id = o.id JOIN packages p ON p.id = n.package_id
                    WHERE (o.quantity, o.order_item_id, o.order_id, o.package_id)
-                         IS DISTINCT FROM (n.quantity, n.order_item_id, n.order_id, n.package_id)`)};
-        RETURN NULL;
-      END $$`);
+                         IS DISTINCT FROM (n.quantity, n.order_item_id, n.order_id, n.package_id)`,
+      ),
+    );
     // A package's status change moves its items' units from the old status to the new one.
-    await q.query(`
-      CREATE FUNCTION packages_units_moved() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${upsert(`SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, m.status, m.sign * i.quantity AS units
+    await q.query(
+      unitsFunction(
+        'packages_units_moved',
+        `SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, m.status, m.sign * i.quantity AS units
                     FROM (SELECT o.id, o.status, -1 AS sign FROM before_rows o JOIN after_rows n ON n.id = o.id
                            WHERE o.status <> n.status
                           UNION ALL
                           SELECT n.id, n.status, 1 FROM before_rows o JOIN after_rows n ON n.id = o.id
                            WHERE o.status <> n.status) m
-                    JOIN package_items i ON i.package_id = m.id`)};
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION packages_units_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${upsert(`SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, OLD.status AS status, -i.quantity AS units
-                    FROM package_items i JOIN entities e ON e.id = i.entity_id WHERE i.package_id = OLD.id`)};
-        RETURN OLD;
-      END $$`);
+                    JOIN package_items i ON i.package_id = m.id`,
+      ),
+    );
+    await q.query(
+      unitsFunction(
+        'packages_units_deleted',
+        `SELECT i.entity_id, i.livemode, i.order_id, i.order_item_id, OLD.status AS status, -i.quantity AS units
+                    FROM package_items i JOIN entities e ON e.id = i.entity_id WHERE i.package_id = OLD.id`,
+        'OLD',
+      ),
+    );
 
     await q.query(`
       CREATE TRIGGER package_items_units_insert AFTER INSERT ON package_items
