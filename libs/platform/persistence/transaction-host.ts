@@ -85,8 +85,9 @@ export class TransactionHost {
   /**
    * The transaction of run(): TypeORM's DataSource.transaction() without a round trip of its own
    * for START TRANSACTION. START is handed to the connection before `work` runs, so the
-   * transaction's first statements follow it in the same write (and run after it). The runner is marked as TypeORM marks a transaction it started, for
-   * its commitTransaction() and rollbackTransaction().
+   * transaction's first statements follow it in the same write (and run after it). The runner
+   * is marked as TypeORM marks a transaction it started, for its commitTransaction() and
+   * rollbackTransaction().
    */
   private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();

@@ -267,11 +267,9 @@ export class PackagesService {
           shipment.tax,
           entryFacts ?? (await this.postings.fulfillmentFacts()),
         );
-      // The package and its items go in with a placeholder number (one statement); the number
-      // is taken last, so the counter row stays locked (until commit) over the writes that show
-      // the number only.
-      // The INSERT and the number's UPDATE leave together: the server runs them in that order, and
-      // the counter row is locked once the package is in.
+      // The package and its items go in with a placeholder number (one statement), and the
+      // number's UPDATE leaves with it: the server runs them in that order, so the counter row
+      // is locked (until commit) once the package is in, over the writes that show the number.
       pkg.packageNumber = `pending-${pkg.id}`;
       const [, numbered] = await this.tx.inOrder([
         combinedWrite(

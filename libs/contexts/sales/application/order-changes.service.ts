@@ -71,13 +71,15 @@ export class OrderChanges {
     return (await this.present([row]))[0];
   }
 
-  /** An order with its lines but not its tag ids (one query fewer), for readers that act on its lines. */
   /** The lines of an order, in position order. */
   async linesOf(orderId: string): Promise<OrderLineRecord[]> {
     return (await this.lines.ofOrders([orderId])).get(orderId) ?? [];
   }
 
-  /** The order with the lines the caller read (linesOf), without its tags. */
+  /**
+   * An order with the lines the caller read (linesOf) but not its tag ids (one query fewer), for
+   * readers that act on its lines.
+   */
   presentWithLines(row: OrderRecord, lines: OrderLineRecord[]): Omit<OrderResource, 'tag_ids'> {
     const { tag_ids: _tags, ...order } = toOrderResource(row, lines, []);
     return order;
