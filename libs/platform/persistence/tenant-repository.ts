@@ -329,7 +329,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
 
   /**
    * The INSERT of insertBuilt(), not sent: for a writer that sends it with others in one
-   * statement (TransactionHost.writeTogether). Null when there is nothing to insert.
+   * statement (combinedWrite). Null when there is nothing to insert.
    */
   insertStatement(entities: readonly E[]): WriteStatement | null {
     if (entities.length === 0) return null;

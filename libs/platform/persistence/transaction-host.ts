@@ -125,17 +125,6 @@ export class TransactionHost {
   }
 
   /**
-   * Writes with one statement (one round trip, one plan) what `writes` would write one after the
-   * other, in the open transaction (see combinedWrite).
-   */
-  async writeTogether(writes: readonly (WriteStatement | null)[]): Promise<void> {
-    const present = writes.filter((w): w is WriteStatement => w !== null);
-    if (present.length === 0) return;
-    const { sql, params } = combinedWrite(present);
-    await this.transactional.query(sql, params);
-  }
-
-  /**
    * A write whose answer nobody reads, sent just before COMMIT with the gathered rows (see run()):
    * when it fails, the transaction rolls back and run() throws `mapError` of its error. Dropped
    * when a savepoint() around it rolls back.

@@ -177,7 +177,7 @@ export class JournalEngine {
    */
   async writePrepared(
     prepared: readonly PreparedEntry[],
-    options: { numberAtCommit?: boolean; withCommit?: boolean } = {},
+    options: { withCommit?: boolean } = {},
   ): Promise<void> {
     if (prepared.length === 0) return;
     if (options.withCommit) {
@@ -192,7 +192,7 @@ export class JournalEngine {
         this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
       return;
     }
-    const numbers = await this.writer.writeManyInTransaction(prepared, options);
+    const numbers = await this.writer.writeManyInTransaction(prepared);
     prepared.forEach((p, i) => {
       if (numbers[i] === null) throw periodClosed(p.period, { date: p.entry.entryDate });
       p.entry.entryNumber = numbers[i];

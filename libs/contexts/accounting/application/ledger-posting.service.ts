@@ -100,15 +100,11 @@ export class LedgerPostingService {
   }
 
   /**
-   * `numberAtCommit`: the entries take their numbers inside the caller's COMMIT (see post()).
    * `withCommit`: written and numbered by a statement sent last, with the caller's COMMIT,
    * rather than now (no round trip of its own, the counter row locked only while the transaction
    * commits; a failure of it rolls the caller's transaction back).
    */
-  writePostings(
-    prepared: readonly PreparedPosting[],
-    options: { numberAtCommit?: boolean; withCommit?: boolean } = {},
-  ): Promise<void> {
+  writePostings(prepared: readonly PreparedPosting[], options: { withCommit?: boolean } = {}): Promise<void> {
     return this.engine.writePrepared(prepared, options);
   }
 

@@ -60,14 +60,10 @@ export class JournalEntryWriter {
    * Writes entries of one entity and mode in the caller's open transaction with one statement,
    * numbered at once in their order (the counter row stays locked until that commit): for a caller
    * that groups the requests of several clients in its transaction and writes the entries last.
-   * With `numberAtCommit` they are numbered inside COMMIT instead (see writeInTransaction).
    */
-  async writeManyInTransaction(
-    items: readonly EntryToWrite[],
-    options: { numberAtCommit?: boolean } = {},
-  ): Promise<(string | null)[]> {
+  async writeManyInTransaction(items: readonly EntryToWrite[]): Promise<(string | null)[]> {
     if (items.length === 0) return [];
-    return this.insert(this.tx.transactional, [...items], options.numberAtCommit ?? false);
+    return this.insert(this.tx.transactional, [...items]);
   }
 
   /** Writes one entry in its own transaction, shared with entries of the same entity written meanwhile. */

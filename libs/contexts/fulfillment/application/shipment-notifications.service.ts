@@ -58,7 +58,7 @@ export class ShipmentNotifications {
     return this.notifications.buildMany([{ ...input, channel: 'email', status: 'queued', sentAt: null }])[0];
   }
 
-  /** The INSERT of messages made by draft(), for a writer that sends it with its own (TransactionHost.writeTogether). */
+  /** The INSERT of messages made by draft(), for a writer that sends it with its own (combinedWrite). */
   insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
     return this.notifications.insertStatement(records);
   }

@@ -26,19 +26,12 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
   }
 
   /**
-   * Gives a package inserted with a placeholder number the entity's next package number, formatted
-   * `<prefix>-PKG-<n>` with n zero-padded to six digits: the counter row is locked from here to
+   * The statement giving a package inserted with a placeholder number the entity's next package
+   * number, formatted `<prefix>-PKG-<n>` with n zero-padded to six digits (sent right behind the
+   * package's INSERT; packageNumberOf reads its answer): the counter row is locked from there to
    * the caller's commit, so numbers are gapless (a rolled-back package gives its number back) and
-   * the caller does this as late as it can.
+   * the caller takes it as late as it can.
    */
-  async numberPackage(packageId: string): Promise<string> {
-    const { sql, params } = this.numberPackageStatement(packageId);
-    // An UPDATE ... RETURNING answers [rows, affected count] through TypeORM's PostgreSQL driver.
-    const [rows] = (await this.tx.transactional.query(sql, params)) as [Record<string, unknown>[], number];
-    return this.packageNumberOf(packageId, rows);
-  }
-
-  /** The statement of numberPackage, for a caller that sends it right behind the package's INSERT. */
   numberPackageStatement(packageId: string): WriteStatement {
     const { entityId, livemode } = RequestContext.caller();
     return {

@@ -30,7 +30,7 @@ export class DemandAggregateRepository {
 
   /**
    * The statement adding demand units (sorted, so concurrent shipments lock aggregate rows in one
-   * order), for TransactionHost.writeTogether; null when there is nothing to add.
+   * order), for combinedWrite; null when there is nothing to add.
    */
   addStatement(deltas: readonly DemandDelta[]): WriteStatement | null {
     const merged = new Map<string, DemandDelta>();

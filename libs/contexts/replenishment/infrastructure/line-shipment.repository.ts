@@ -7,7 +7,7 @@ import { RequestContext } from '#platform/tenancy/request-context';
 export class LineShipmentRepository {
   constructor(private readonly tx: TransactionHost) {}
 
-  /** The statement adding shipped units per line, for TransactionHost.writeTogether; null when none. */
+  /** The statement adding shipped units per line, for combinedWrite; null when none. */
   addStatement(rows: readonly { lineId: string; productId: string; units: number }[]): WriteStatement | null {
     if (rows.length === 0) return null;
     const merged = new Map<string, { lineId: string; productId: string; units: number }>();
