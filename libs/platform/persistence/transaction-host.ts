@@ -18,12 +18,14 @@ export interface WriteStatement {
 /**
  * One statement doing the work of `writes`, in order: each becomes a data-modifying WITH query
  * (all see the database as it was before the statement; a row one inserts satisfies another's
- * foreign key, checked at the end of the statement), with its `$n` parameters renumbered.
+ * foreign key, checked at the end of the statement), with its `$n` parameters renumbered. The
+ * nulls of `writes` (a builder's "nothing to write") are left out; null when nothing is left.
  */
-export function combinedWrite(writes: readonly WriteStatement[]): WriteStatement {
-  if (writes.length === 1) return writes[0];
+export function combinedWrite(writes: readonly (WriteStatement | null)[]): WriteStatement | null {
+  const present = writes.filter((w): w is WriteStatement => w !== null);
+  if (present.length <= 1) return present[0] ?? null;
   const params: unknown[] = [];
-  const parts = writes.map((w, i) => {
+  const parts = present.map((w, i) => {
     if (/\$[A-Za-z_]*\$/.test(w.sql))
       throw new Error('combinedWrite: dollar-quoted text cannot be renumbered');
     const offset = params.length;

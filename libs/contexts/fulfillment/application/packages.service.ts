@@ -4,7 +4,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
-import { combinedWrite, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
@@ -272,11 +272,8 @@ export class PackagesService {
       // is locked (until commit) once the package is in, over the writes that show the number.
       pkg.packageNumber = `pending-${pkg.id}`;
       const [, numbered] = await this.tx.inOrder([
-        combinedWrite(
-          [this.packages.insertStatement([pkg]), this.items.insertStatement(items)].filter(
-            (w): w is WriteStatement => w !== null,
-          ),
-        ),
+        // The package itself is always there to insert.
+        combinedWrite([this.packages.insertStatement([pkg]), this.items.insertStatement(items)])!,
         this.settings.numberPackageStatement(pkg.id),
       ]);
       pkg.packageNumber = this.settings.packageNumberOf(pkg.id, numbered);
@@ -286,11 +283,11 @@ export class PackagesService {
       // The events, the label and notification (one statement) and the entry are all sent with
       // COMMIT: the counter row is held for two round trips, the number's and COMMIT's.
       await this.events.publishMany(events);
-      const labelWrites = [
+      const labelWrite = combinedWrite([
         label ? this.labelRecords.insertStatement([label]) : null,
         notification ? this.notifications.insertStatement([notification]) : null,
-      ].filter((w): w is WriteStatement => w !== null);
-      if (labelWrites.length > 0) this.tx.sendWithCommit(combinedWrite(labelWrites));
+      ]);
+      if (labelWrite) this.tx.sendWithCommit(labelWrite);
       if (writeEntry) await writeEntry(pkg.packageNumber);
       return {
         outcome,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
-import { combinedWrite, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { together } from '#platform/persistence/together';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
@@ -87,10 +87,8 @@ export class DemandRecorderService {
       }
     }
     // The day's aggregates and the lines' shipped units: one statement, sent at once.
-    const writes = [this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)].filter(
-      (w): w is WriteStatement => w !== null,
-    );
-    const written = writes.length > 0 ? this.tx.inOrder([combinedWrite(writes)]) : null;
+    const write = combinedWrite([this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)]);
+    const written = write ? this.tx.inOrder([write]) : null;
     // The products' demand_avg_per_day follows their demand (blended over every location): one
     // read of the rates (sent right behind the write, so it reads what the write added), one
     // write of the averages, for all the products moved.
