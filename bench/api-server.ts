@@ -46,6 +46,24 @@ function callers(): string {
   return frames.length ? `  <- ${frames.join(' < ')}` : '';
 }
 
+/**
+ * BENCH_TRACE_ORDER=<file>: the traced statements in the order they were issued, each with its
+ * batch (statements issued before the next process.nextTick leave in one socket write), written
+ * to that file at trace-off.
+ */
+const orderFile = process.env.BENCH_TRACE_ORDER;
+const order: string[] = [];
+let batch = 0;
+let batchOpen = false;
+function noteOrder(sql: string): void {
+  if (!batchOpen) {
+    batchOpen = true;
+    batch += 1;
+    process.nextTick(() => (batchOpen = false));
+  }
+  order.push(`${String(batch).padStart(5)}  ${sql.replace(/\s+/g, ' ').trim().slice(0, 140)}`);
+}
+
 function record(sql: string, started: number, caller = ''): void {
   const text =
     sql
@@ -66,6 +84,7 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const sql = typeof first === 'string' ? first : (first?.text ?? '<query object>');
   const started = performance.now();
+  if (orderFile) noteOrder(sql);
   const caller = traceCallers ? callers() : '';
   const last = args[args.length - 1];
   if (typeof last === 'function') {
@@ -179,6 +198,7 @@ async function main() {
       process.send?.({ type: 'trace-on' });
     } else if (message === 'trace-off') {
       tracing = false;
+      if (orderFile) writeFileSync(orderFile, `${order.join('\n')}\n`);
       process.send?.({ type: 'trace', stats: [...stats.entries()].map(([sql, s]) => ({ sql, ...s })) });
     }
   });

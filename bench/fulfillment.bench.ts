@@ -8,6 +8,7 @@ import { migrate } from '#platform/persistence/database';
 import {
   apiEnv,
   databaseServer,
+  jsonCaller,
   runBench,
   scratchDatabase,
   Server,
@@ -46,19 +47,12 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function call(
-  baseUrl: string,
-  key: string,
-  method: string,
-  route: string,
-  body?: unknown,
-): Promise<Answer> {
-  const res = await fetch(`${baseUrl}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+let caller: ReturnType<typeof jsonCaller> | undefined;
+
+/** One request of the benchmark (keep-alive connections from `jsonCaller`). */
+function call(baseUrl: string, key: string, method: string, route: string, body?: unknown): Promise<Answer> {
+  caller ??= jsonCaller(baseUrl, key);
+  return caller(method, route, body);
 }
 
 async function must(
