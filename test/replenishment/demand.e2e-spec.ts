@@ -234,13 +234,12 @@ describe('demand aggregates and kit order lines', () => {
     const [a, b] = [await product(), await product()];
     const record = (averages: [string, string][]) =>
       asLive(() =>
-        app
-          .get(TransactionHost)
-          .run(() =>
-            app
-              .get(ProductsService)
-              .recordDemandAverages(new Map(averages.map(([id, v]) => [id, new Decimal(v)]))),
+        app.get(TransactionHost).run(() =>
+          app.get(ProductsService).recordDemandAverages(
+            averages.map(([id]) => id),
+            new Map(averages.map(([id, v]) => [id, new Decimal(v)])),
           ),
+        ),
       );
     const before = (await live.get(`/v1/products/${a}`).expect(200)).body;
     await record([

@@ -107,21 +107,10 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     kind: Kind,
     lines: { orderItemId: string; quantity: number }[],
   ): Promise<CommitmentDelta[]> {
-    const rows = await this.commitments.ofOrderForUpdate(orderId, kind);
-    const byLine = new Map(rows.map((c) => [c.orderItemId, c]));
-    const deltas: CommitmentDelta[] = [];
-    const changed = new Set<StockCommitmentRecord>();
-    for (const line of lines) {
-      const c = byLine.get(line.orderItemId);
-      if (!c) continue;
-      const released = Math.min(c.openQuantity, line.quantity);
-      c.openQuantity -= released;
-      c.doneQuantity += line.quantity;
-      if (released > 0 && c.locationId) deltas.push(this.delta(kind, c.productId, c.locationId, -released));
-      changed.add(c);
-    }
-    await this.commitments.saveQuantities([...changed]);
-    return deltas;
+    const released = await this.commitments.release(orderId, kind, lines);
+    return released.flatMap((c) =>
+      c.released > 0 && c.locationId ? [this.delta(kind, c.productId, c.locationId, -c.released)] : [],
+    );
   }
 
   /** The done (received or shipped) quantity of each line of an order. */

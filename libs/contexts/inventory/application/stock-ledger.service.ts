@@ -18,7 +18,7 @@ import { BalanceKey, balanceKeyOf, BalanceRepository } from '../infrastructure/b
 import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
-import { ReorderPointSources } from './reorder-point-sources';
+import { PreparedReorderPoints, ReorderPointSources } from './reorder-point-sources';
 import { StockMovementObservers } from './stock-movement-observers';
 import { ShipmentLine, StockMovement } from './stock-movements.types';
 
@@ -61,6 +61,8 @@ export interface MovementPlan {
   balances: Map<string, InventoryBalanceRecord>;
   /** Each touched balance's level before the plan, to emit crossings once. */
   levelsBefore: Map<string, StockLevel>;
+  /** The reorder points of the plan's balances, their reads started with the balances' lock. */
+  reorderPoints: PreparedReorderPoints;
 }
 
 /** Shipped lines as the order's `fulfillment` ledger rows (stock leaving; serials are the caller's to add). */
@@ -103,10 +105,11 @@ export class StockLedger {
 
   async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {
     if (!this.tx.inTransaction) throw new Error('Stock moves only inside TransactionHost.run()');
-    const { balances, allowNegativeStock: allowNegative } = await this.balances.lockForMovement([
-      ...movements,
-      ...commitments,
-    ]);
+    const keys = [...movements, ...commitments];
+    // The reorder points' reads that need only the products leave with the balances' lock.
+    const locking = this.balances.lockForMovement(keys);
+    const reorderPoints = this.reorderPoints.prepare(keys.map((k) => k.productId));
+    const { balances, allowNegativeStock: allowNegative } = await locking;
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
     const planned = valueMovements(balances, allowNegative, movements);
@@ -115,7 +118,7 @@ export class StockLedger {
       balance.allocated = Math.max(0, balance.allocated + (c.allocated ?? 0));
       balance.onOrder = Math.max(0, balance.onOrder + (c.onOrder ?? 0));
     }
-    return { movements: planned, balances, levelsBefore };
+    return { movements: planned, balances, levelsBefore, reorderPoints };
   }
 
   /** Total signed value of the planned movements. */
@@ -140,7 +143,7 @@ export class StockLedger {
     const occurredAt = options.occurredAt ?? now;
     const rows = ledgerRows(plan.movements, options.journalEntryId ?? null, occurredAt, now);
     const events: OutboxRow[] = [];
-    const points = await this.reorderPoints.effectiveMany([...plan.balances.values()]);
+    const points = await plan.reorderPoints.effectiveMany([...plan.balances.values()]);
     for (const [i, [key, balance]] of [...plan.balances].entries()) {
       balance.updatedAt = now;
       const level = stockLevelOf(balance.onHand, points[i]);

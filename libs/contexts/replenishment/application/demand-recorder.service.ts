@@ -90,19 +90,17 @@ export class DemandRecorderService {
     const write = combinedWrite([this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)]);
     const written = write ? this.tx.inOrder([write]) : null;
     // The products' demand_avg_per_day follows their demand (blended over every location): one
-    // read of the rates (sent right behind the write, so it reads what the write added), one
-    // write of the averages, for all the products moved.
+    // read of the rates (sent right behind the write, so it reads what the write added) and the
+    // products' lock leave together; then one write of the averages, for all the products moved.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
     if (productIds.length === 0) {
       await written;
       return;
     }
-    const [, rates] = await together([
+    const rates = together([
       written,
       this.demand.productRatesMany(productIds, dayInZone(new Date(), timezone)),
-    ]);
-    await this.products.recordDemandAverages(
-      new Map(productIds.map((id) => [id, rates.get(id)!.blended_daily])),
-    );
+    ]).then(([, byProduct]) => new Map(productIds.map((id) => [id, byProduct.get(id)!.blended_daily])));
+    await this.products.recordDemandAverages(productIds, rates);
   }
 }

@@ -30,23 +30,40 @@ export class ReorderPlanningService {
     balances: readonly { productId: string; locationId: string; safetyStock: number | null }[],
   ): Promise<(number | null)[]> {
     if (balances.length === 0) return [];
-    const vendors = await this.vendors.forProducts(balances.map((b) => b.productId));
-    const planned = balances.filter((b) => vendors.has(b.productId));
-    if (planned.length === 0) return balances.map(() => null);
-    const sums = await this.demand.windowSums(
-      planned.map((b) => ({ productId: b.productId, locationId: b.locationId })),
-    );
-    const points = new Map(
-      planned.map((b, i) => [
-        b,
-        reorderPoint({
-          manual: null,
-          leadTimeDays: vendors.get(b.productId)!.leadTimeDays,
-          dailyDemand: rate(totalDemand(sums[i][DEFAULT_DEMAND_WINDOW]), DEFAULT_DEMAND_WINDOW),
-          safetyStock: b.safetyStock ?? 0,
-        }).value,
-      ]),
-    );
-    return balances.map((b) => points.get(b) ?? null);
+    return (await this.reorderPointsOf(balances.map((b) => b.productId)))(balances);
+  }
+
+  /**
+   * The first step of computedReorderPoints for balances of `productIds`: the vendors' read,
+   * started at once; answers the computation of the balances' points (demand read only for the
+   * products with a preferred vendor).
+   */
+  async reorderPointsOf(
+    productIds: readonly string[],
+  ): Promise<
+    (
+      balances: readonly { productId: string; locationId: string; safetyStock: number | null }[],
+    ) => Promise<(number | null)[]>
+  > {
+    const vendors = await this.vendors.forProducts(productIds);
+    return async (balances) => {
+      const planned = balances.filter((b) => vendors.has(b.productId));
+      if (planned.length === 0) return balances.map(() => null);
+      const sums = await this.demand.windowSums(
+        planned.map((b) => ({ productId: b.productId, locationId: b.locationId })),
+      );
+      const points = new Map(
+        planned.map((b, i) => [
+          b,
+          reorderPoint({
+            manual: null,
+            leadTimeDays: vendors.get(b.productId)!.leadTimeDays,
+            dailyDemand: rate(totalDemand(sums[i][DEFAULT_DEMAND_WINDOW]), DEFAULT_DEMAND_WINDOW),
+            safetyStock: b.safetyStock ?? 0,
+          }).value,
+        ]),
+      );
+      return balances.map((b) => points.get(b) ?? null);
+    };
   }
 }

@@ -23,7 +23,7 @@ export class ReplenishmentPortsRegistration implements OnModuleInit {
 
   onModuleInit(): void {
     this.observers.register((movements) => this.recorder.record(movements));
-    this.reorderPoints.register((balances) => this.planning.computedReorderPoints(balances));
+    this.reorderPoints.register((productIds) => this.planning.reorderPointsOf(productIds));
     this.extensions.register(async (balance) => {
       const d = await this.demand.balanceDemand(balance.product_id, balance.location_id);
       return {
