@@ -22,6 +22,7 @@ import { EntityProfilesNotify1765470000000 } from './1765470000000-entity-profil
 import { InventorySettingsStockFactsNotify1765480000000 } from './1765480000000-inventory-settings-stock-facts-notify';
 import { PackageLineUnits1765490000000 } from './1765490000000-package-line-units';
 import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
+import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   InventorySettingsStockFactsNotify1765480000000,
   PackageLineUnits1765490000000,
   JournalEntriesWritten1765500000000,
+  LabelDrawing1765510000000,
 ];

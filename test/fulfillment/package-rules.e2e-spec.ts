@@ -124,7 +124,7 @@ describe('package rules', () => {
   });
 
   it('buys PNG and ZPL II labels served as real files with the tracking number as a barcode', async () => {
-    const order = await widgetOrder();
+    const order = await widgetOrder(4);
     for (const [type, contentType] of [
       ['PNG', 'image/png'],
       ['ZPLII', 'application/zpl'],
@@ -153,13 +153,40 @@ describe('package rules', () => {
         expect(zpl.startsWith('^XA')).toBe(true);
         expect(zpl.endsWith('^XZ')).toBe(true);
         expect(zpl).toContain(`^BCN,200,Y,N,N^FD${bought.body.tracking_number}^FS`);
+        expect(zpl).toContain(`^FDPackage ${bought.body.package_number}  Weight`);
       } else {
         const pdf = body.toString('latin1');
         expect(pdf.startsWith('%PDF-1.4')).toBe(true);
         expect(pdf).toContain('/Type /Page ');
         expect(pdf).toContain(bought.body.tracking_number);
+        expect(pdf).toContain(`(Package ${bought.body.package_number}  Weight`);
+        // Drawn when served, the same bytes each time.
+        const again = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
+        expect((again.body as Buffer).equals(body)).toBe(true);
+        expect(again.headers.etag).toBe(file.headers.etag);
       }
     }
+    // A package created with its label shows the number it took as its transaction committed.
+    const rate = await rateOf((await newPackage(order.id, { items: [] })).id, 'usps', 'priority');
+    const created = await live
+      .post('/v1/packages')
+      .send({
+        order_id: order.id,
+        items: [{ order_item_id: order.items[0].id, quantity: 1 }],
+        buy_label: true,
+        rate_object_id: rate.rate_object_id,
+        label_file_type: 'ZPLII',
+      })
+      .expect(201);
+    expect(created.body.package_number).toMatch(/-PKG-\d{6}$/);
+    const zpl = await live
+      .get(`/v1/packages/${created.body.id}/label`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect((zpl.body as Buffer).toString('latin1')).toContain(
+      `^FDPackage ${created.body.package_number}  Weight`,
+    );
   });
 
   it('gates revised orders: 409, then skip_revision_ack or ?override=true only with orders:revision_override', async () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { LabelContent, LabelFileType } from '../domain/label';
+import { LabelContent, LabelDrawing, LabelFileType } from '../domain/label';
 
 /** The parcel a carrier quotes: pounds and inches (null when unknown). */
 export interface Parcel {
@@ -42,7 +42,7 @@ export interface PurchaseRequest {
   rate: CarrierRate;
   insuredAmount: Decimal | null;
   fileType: LabelFileType;
-  /** What the label shows besides the carrier's data and the package number (see PurchasedLabel.content). */
+  /** What the label shows besides the carrier's data and the package number (see PurchasedLabel.drawing). */
   label: Omit<LabelContent, 'trackingNumber' | 'carrier' | 'service' | 'packageNumber'>;
 }
 
@@ -55,11 +55,12 @@ export interface PurchasedLabel {
   fileType: LabelFileType;
   contentType: string;
   /**
-   * The label file; from a provider that draws the label from the package's data (the sandbox),
-   * the function rendering it with the package number, which a new package takes only at the
-   * end of its transaction, after the purchase.
+   * The label file from a provider that makes it; null from one that leaves the drawing to us
+   * (the sandbox), which answers `drawing` instead: the file is drawn with the package number
+   * when served, since a new package takes its number only as its transaction commits.
    */
-  content: Buffer | ((packageNumber: string) => Buffer);
+  content: Buffer | null;
+  drawing: LabelDrawing | null;
   providerShipmentId: string | null;
 }
 

@@ -20,6 +20,7 @@ import { PackageItemRepository } from '../infrastructure/package-item.repository
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { PackageRepository } from '../infrastructure/package.repository';
 import { ShippingRateRepository } from '../infrastructure/shipping-rate.repository';
+import { renderLabel } from '../infrastructure/labels/render-label';
 import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel, PurchasedLabel } from './carrier.port';
 import { OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
@@ -125,7 +126,6 @@ export class LabelsService {
     const purchase = await this.purchase(pkg, rateObjectId, rate, fileType, insured, customer.name);
     if (!purchase.ok) return purchase;
     const label = this.applyPurchase(pkg, purchase);
-    this.renderFile(label, purchase, pkg.packageNumber);
     await this.labels.insertBuilt([label]);
     await this.packages.save(pkg);
     await this.events.publish('fulfillment.label.purchased', await this.views.presentOne(pkg));
@@ -198,8 +198,8 @@ export class LabelsService {
 
   /**
    * The package labeled with a bought label (status, carrier, tracking, cost, insurance) and the
-   * label record, built but not written. A label the provider left to render has no file until
-   * renderFile() is given the package number.
+   * label record, built but not written (a label the provider leaves to us to draw keeps its
+   * drawing, and is drawn when served).
    */
   applyPurchase(pkg: PackageRecord, { rate, bought }: Extract<Purchase, { ok: true }>): PackageLabelRecord {
     const [label] = this.labels.buildMany([
@@ -213,7 +213,8 @@ export class LabelsService {
         trackingNumber: bought.trackingNumber,
         fileType: bought.fileType,
         contentType: bought.contentType,
-        ...(Buffer.isBuffer(bought.content) ? { content: bought.content } : {}),
+        content: bought.content,
+        drawing: bought.drawing,
         amount: bought.amount,
         insuredAmount: bought.insuredAmount,
         insuranceFee: bought.insuranceFee,
@@ -229,11 +230,6 @@ export class LabelsService {
     pkg.insuredAmount = bought.insuredAmount;
     pkg.insuranceFee = bought.insuranceFee;
     return label;
-  }
-
-  /** Renders the file of a label the provider draws from our data, once the package number is known. */
-  renderFile(label: PackageLabelRecord, { bought }: Extract<Purchase, { ok: true }>, packageNumber: string) {
-    if (typeof bought.content === 'function') label.content = bought.content(packageNumber);
   }
 
   /** POST /packages/{id}/buy-label: 422 label_purchase_failed (the package inside the body) when refused. */
@@ -260,7 +256,8 @@ export class LabelsService {
     const extension = label.fileType === 'ZPLII' ? 'zpl' : label.fileType.toLowerCase();
     return {
       contentType: label.contentType,
-      content: label.content,
+      // A drawn label (the sandbox's) is drawn the same way each time, with the package's number.
+      content: label.content ?? renderLabel(label.fileType, { ...label.drawing!, packageNumber: pkg.packageNumber }),
       fileName: `${pkg.packageNumber}.${extension}`,
     };
   }

@@ -21,7 +21,7 @@ import { PackageFilters, PackageRepository } from '../infrastructure/package.rep
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { FulfillmentPostings } from './fulfillment-postings.service';
-import { labelPurchaseFailed, LabelsService, Purchase, PurchaseOutcome } from './labels.service';
+import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.service';
 import { assertPackable, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from './package-shipping.service';
@@ -219,7 +219,6 @@ export class PackagesService {
         },
       ];
       let outcome: PurchaseOutcome | null = null;
-      let bought: (Purchase & { ok: true }) | null = null;
       let label: PackageLabelRecord | undefined;
       let shipment: ShipmentPlan | null = null;
       if (input.buy_label && customer) {
@@ -236,7 +235,6 @@ export class PackagesService {
         );
         outcome = purchase.ok ? { ok: true } : purchase;
         if (purchase.ok) {
-          bought = purchase;
           label = this.labels.applyPurchase(pkg, purchase);
           events.push({
             type: 'fulfillment.label.purchased',
@@ -278,7 +276,6 @@ export class PackagesService {
       ]);
       pkg.packageNumber = this.settings.packageNumberOf(pkg.id, numbered);
       for (const event of events) event.object.package_number = pkg.packageNumber;
-      if (label && bought) this.labels.renderFile(label, bought, pkg.packageNumber);
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
       // The events, the label and notification (one statement) and the entry are all sent with
       // COMMIT: the counter row is held for two round trips, the number's and COMMIT's.

@@ -8,6 +8,9 @@ export interface LabelContent {
   shipTo: string[];
 }
 
+/** What a label drawn by the API shows besides the package number (kept with the label). */
+export type LabelDrawing = Omit<LabelContent, 'packageNumber'>;
+
 export const LABEL_FILE_TYPES = ['PDF', 'PNG', 'ZPLII'] as const;
 export type LabelFileType = (typeof LABEL_FILE_TYPES)[number];
 

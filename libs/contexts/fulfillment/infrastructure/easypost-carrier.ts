@@ -154,6 +154,7 @@ export class EasyPostCarrier implements CarrierGateway {
       fileType: request.fileType,
       contentType: CONTENT_TYPES[request.fileType],
       content: Buffer.from(await file.arrayBuffer()),
+      drawing: null,
       providerShipmentId: shipment.id,
     };
   }

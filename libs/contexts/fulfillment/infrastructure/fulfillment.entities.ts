@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
 import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
+import type { LabelDrawing } from '../domain/label';
 import type { PackageStatus } from '../domain/package';
 
 @Entity({ name: 'fulfillment_settings' })
@@ -93,7 +94,9 @@ export class PackageLabelRecord extends TenantRecord {
   @Column('text', { name: 'tracking_number' }) trackingNumber: string;
   @Column('text', { name: 'file_type' }) fileType: 'PDF' | 'PNG' | 'ZPLII';
   @Column('text', { name: 'content_type' }) contentType: string;
-  @Column('bytea', { select: false }) content: Buffer;
+  /** The provider's file; null for a label drawn from `drawing` when served. */
+  @Column('bytea', { select: false, nullable: true }) content: Buffer | null;
+  @Column('jsonb', { nullable: true }) drawing: LabelDrawing | null;
   @MoneyColumn() amount: Decimal;
   @MoneyColumn({ name: 'insured_amount', nullable: true }) insuredAmount: Decimal | null;
   @MoneyColumn({ name: 'insurance_fee', nullable: true }) insuranceFee: Decimal | null;

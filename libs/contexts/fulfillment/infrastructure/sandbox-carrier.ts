@@ -12,7 +12,6 @@ import {
   PurchasedLabel,
   QuoteRequest,
 } from '../application/carrier.port';
-import { renderLabel } from './labels/render-label';
 
 interface CarrierTerms {
   /** Heaviest parcel the carrier accepts (lb): a heavier purchase fails. */
@@ -125,14 +124,6 @@ export class SandboxCarrier implements CarrierGateway {
         `${rate.carrier.toUpperCase()} does not accept parcels over ${terms.maxWeightLb} lb; this package weighs ${parcel.weightLb.toString()} lb. Lower weight_lb or choose another carrier's rate.`,
       );
     const tracking = trackingNumber(rate.carrier, request.reference);
-    const content = (packageNumber: string) =>
-      renderLabel(request.fileType, {
-        ...request.label,
-        packageNumber,
-        trackingNumber: tracking,
-        carrier: rate.carrier,
-        service: rate.service,
-      });
     return Promise.resolve({
       trackingNumber: tracking,
       trackingUrl: terms.trackingUrl(tracking),
@@ -141,7 +132,8 @@ export class SandboxCarrier implements CarrierGateway {
       insuranceFee: request.insuredAmount ? insuranceFeeOf(request.insuredAmount, terms.insuranceRate) : null,
       fileType: request.fileType,
       contentType: CONTENT_TYPES[request.fileType],
-      content,
+      content: null,
+      drawing: { ...request.label, trackingNumber: tracking, carrier: rate.carrier, service: rate.service },
       providerShipmentId: null,
     });
   }
