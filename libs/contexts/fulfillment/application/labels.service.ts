@@ -257,7 +257,8 @@ export class LabelsService {
     return {
       contentType: label.contentType,
       // A drawn label (the sandbox's) is drawn the same way each time, with the package's number.
-      content: label.content ?? renderLabel(label.fileType, { ...label.drawing!, packageNumber: pkg.packageNumber }),
+      content:
+        label.content ?? renderLabel(label.fileType, { ...label.drawing!, packageNumber: pkg.packageNumber }),
       fileName: `${pkg.packageNumber}.${extension}`,
     };
   }
