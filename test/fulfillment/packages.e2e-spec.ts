@@ -123,19 +123,22 @@ describe('packages', () => {
       'fulfillment.label.purchased',
       'fulfillment.shipped',
     ]);
-    // The number is taken last in the transaction: every record and event shows it, none a placeholder.
+    // The number is taken as the transaction commits: every record and event shows it, none the
+    // token that stood for it until then.
     expect(events.map((e) => e.data.object.package_number)).toEqual(
       Array(3).fill(created.body.package_number),
     );
+    expect(JSON.stringify(events)).not.toContain('late:');
     const stored = (await live.get(`/v1/packages/${created.body.id}`).expect(200)).body;
     expect(stored.package_number).toBe(created.body.package_number);
     expect(entry.description).toBe(`Fulfillment of package ${created.body.package_number}`);
     expect(entry.entry_number).not.toMatch(/pending/);
     const notifications = (await live.get(`/v1/packages/${created.body.id}/notifications`).expect(200)).body
-      .data as { subject: string }[];
+      .data as { subject: string; body: string }[];
     expect(notifications.map((n) => n.subject)).toEqual([
       `Your order has shipped: package ${created.body.package_number}`,
     ]);
+    expect(notifications[0].body).toContain(`Package ${created.body.package_number} of your order`);
     // The first package still holds one unit; the order is fulfilled once it ships too.
     expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.order_status).toBe('confirmed');
     await live

@@ -59,7 +59,9 @@ export class EventPublisher {
    */
   async write(rows: readonly OutboxRow[]): Promise<void> {
     this.tx
-      .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) => insertOutboxRows(query, pending))
+      .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) =>
+        insertOutboxRows(query, pending, (param) => this.tx.lateJson(param)),
+      )
       .push(...rows);
   }
 }

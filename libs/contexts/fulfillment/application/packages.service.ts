@@ -62,6 +62,9 @@ export interface ShipInput {
   tracking_url?: string;
 }
 
+/** The late value (TransactionHost.takeAtCommit) a new package's number is. */
+const PACKAGE_NUMBER = 'package_number';
+
 type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
 
 /** A box's dimensions in inches and weight in pounds. */
@@ -157,11 +160,19 @@ export class PackagesService {
             param: `items[${item.index}].serial_numbers`,
           });
       }
-      // Everything up to the number is built in memory or written by other contexts.
+      // The number is taken as the transaction commits (TransactionHost.takeAtCommit): its
+      // statement leaves with COMMIT, ahead of every write that shows it, whose texts carry its
+      // token until the server puts the number in; the counter row is locked only while the
+      // commit's statements run. Everything else is built in memory or written by other contexts.
+      const number = await this.tx.takeAtCommit(
+        PACKAGE_NUMBER,
+        this.settings.takePackageNumberStatement(PACKAGE_NUMBER),
+        (rows) => this.settings.packageNumberOf(rows),
+      );
       const [pkg] = this.packages.buildMany([
         {
           orderId: order.id,
-          packageNumber: '',
+          packageNumber: number.text,
           status: 'packing',
           boxProductId: null,
           weightLb: null,
@@ -207,7 +218,7 @@ export class PackagesService {
           position,
         })),
       );
-      // Each event carries the package as it was at its step; the number is filled in at the end.
+      // Each event carries the package as it was at its step.
       const events: {
         type: PackageEvent;
         object: PackageResource;
@@ -265,33 +276,31 @@ export class PackagesService {
           shipment.tax,
           entryFacts ?? (await this.postings.fulfillmentFacts()),
         );
-      // The package and its items go in with a placeholder number (one statement), and the
-      // number's UPDATE leaves with it: the server runs them in that order, so the counter row
-      // is locked (until commit) once the package is in, over the writes that show the number.
-      pkg.packageNumber = `pending-${pkg.id}`;
-      const [, numbered] = await this.tx.inOrder([
-        // The package itself is always there to insert.
-        combinedWrite([this.packages.insertStatement([pkg]), this.items.insertStatement(items)])!,
-        this.settings.numberPackageStatement(pkg.id),
-      ]);
-      pkg.packageNumber = this.settings.packageNumberOf(pkg.id, numbered);
-      for (const event of events) event.object.package_number = pkg.packageNumber;
+      // The package and its items (one statement) go in at commit, behind the number, with the
+      // writes that show it (events, label and notification, the entry); inside a caller's
+      // transaction, at once.
+      await this.tx.sendAtCommit(
+        combinedWrite([
+          this.packages.insertStatement([pkg], ['packageNumber']),
+          this.items.insertStatement(items),
+        ])!,
+      );
       const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
-      // The events, the label and notification (one statement) and the entry are all sent with
-      // COMMIT: the counter row is held for two round trips, the number's and COMMIT's.
       await this.events.publishMany(events);
       const labelWrite = combinedWrite([
         label ? this.labelRecords.insertStatement([label]) : null,
-        notification ? this.notifications.insertStatement([notification]) : null,
+        notification ? this.notifications.insertStatement([notification], true) : null,
       ]);
       if (labelWrite) this.tx.sendWithCommit(labelWrite);
       if (writeEntry) await writeEntry(pkg.packageNumber);
       return {
         outcome,
+        packageNumber: number.value,
         notificationId: notification?.id ?? null,
         resource: this.views.build(pkg, items, label, products, insuranceThreshold),
       };
     });
+    result.resource.package_number = await result.packageNumber;
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.outcome && !result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
     return result.resource;

@@ -58,9 +58,13 @@ export class ShipmentNotifications {
     return this.notifications.buildMany([{ ...input, channel: 'email', status: 'queued', sentAt: null }])[0];
   }
 
-  /** The INSERT of messages made by draft(), for a writer that sends it with its own (combinedWrite). */
-  insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
-    return this.notifications.insertStatement(records);
+  /**
+   * The INSERT of messages made by draft(), for a writer that sends it with its own
+   * (combinedWrite); with `lateText`, sent at commit, their subject and body may stand for values
+   * taken then (TransactionHost.takeAtCommit).
+   */
+  insertStatement(records: ShipmentNotificationRecord[], lateText = false): WriteStatement | null {
+    return this.notifications.insertStatement(records, lateText ? ['subject', 'body'] : []);
   }
 
   /** Queues delivery jobs once the shipping transaction committed. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { lateSetting, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { FulfillmentSettingsRecord } from './fulfillment.entities';
 
@@ -26,30 +26,28 @@ export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentS
   }
 
   /**
-   * The statement giving a package inserted with a placeholder number the entity's next package
-   * number, formatted `<prefix>-PKG-<n>` with n zero-padded to six digits (sent right behind the
-   * package's INSERT; packageNumberOf reads its answer): the counter row is locked from there to
-   * the caller's commit, so numbers are gapless (a rolled-back package gives its number back) and
-   * the caller takes it as late as it can.
+   * The statement taking the entity's next package number, formatted `<prefix>-PKG-<n>` with n
+   * zero-padded to six digits, as late value `name` (TransactionHost.takeAtCommit: it sets the
+   * transaction-local setting, and answers the number for packageNumberOf). Sent with COMMIT, it
+   * locks the counter row only while the commit's statements run; numbers stay gapless (a
+   * rolled-back package gives its number back).
    */
-  numberPackageStatement(packageId: string): WriteStatement {
+  takePackageNumberStatement(name: string): WriteStatement {
     const { entityId, livemode } = RequestContext.caller();
     return {
       sql: `WITH counter AS (
          UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
           WHERE entity_id = $1 AND livemode = $2
           RETURNING package_number_prefix || '-PKG-' || lpad(last_package_number::text, greatest(6, length(last_package_number::text)), '0') AS package_number)
-       UPDATE packages p SET package_number = counter.package_number
-         FROM counter WHERE p.id = $3 AND p.entity_id = $1 AND p.livemode = $2
-       RETURNING p.package_number`,
-      params: [entityId, livemode, packageId],
+       SELECT package_number, set_config($3, package_number, true) FROM counter`,
+      params: [entityId, livemode, lateSetting(name)],
     };
   }
 
-  /** The number numberPackageStatement gave the package (its rows). */
-  packageNumberOf(packageId: string, rows: readonly Record<string, unknown>[]): string {
+  /** The number takePackageNumberStatement took (its rows). */
+  packageNumberOf(rows: readonly Record<string, unknown>[]): string {
     const [row] = rows as { package_number: string }[];
-    if (!row) throw new Error(`Package ${packageId} was not inserted before its number was taken`);
+    if (!row) throw new Error('No package number was taken: the fulfillment settings row is missing');
     return row.package_number;
   }
 }

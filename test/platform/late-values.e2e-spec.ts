@@ -1,0 +1,142 @@
+import { EventPublisher } from '#platform/events/event-publisher';
+import { OutboxReader } from '#platform/events/outbox-reader';
+import type { EntityManager } from 'typeorm';
+import { lateSetting, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { startTestApp, TestApp } from '../support/test-app';
+
+interface DriverConnection {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Values taken as a transaction commits (TransactionHost.takeAtCommit): the taking statement
+ * leaves with COMMIT ahead of the writes sent then, whose texts carry the value's token until the
+ * server puts the value in; inside a joined run() the value is taken at once.
+ */
+describe('late values taken at commit', () => {
+  let app: TestApp;
+  let tx: TransactionHost;
+  let events: EventPublisher;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    tx = app.get(TransactionHost);
+    events = app.get(EventPublisher);
+  });
+  afterAll(() => app.close());
+
+  const asSystem = <T>(fn: () => Promise<T>) =>
+    RequestContext.runAsSystem({ entityId: app.seed.entities.primary.id, livemode: true }, fn);
+  const stored = (id: string) => asSystem(() => app.get(OutboxReader).findById(id));
+
+  /** A statement taking late value `name`: a text unique to its transaction. */
+  const taking = (name: string, expression = `'V-' || txid_current()::text`): WriteStatement => ({
+    sql: `SELECT value, set_config($1, value, true) FROM (SELECT ${expression} AS value) v`,
+    params: [lateSetting(name)],
+  });
+  const valueOf = (rows: readonly Record<string, unknown>[]) => String(rows[0].value);
+
+  /** Records, on the transaction's driver connection, the statements sent. */
+  const watchConnection = (manager: EntityManager, log: string[]) => {
+    const connection = (manager.queryRunner as unknown as { databaseConnection: DriverConnection })
+      .databaseConnection;
+    const query = connection.query.bind(connection);
+    connection.query = (text: string, values?: unknown[]) => {
+      log.push(text.trim().split(/\s+/).slice(0, 2).join(' '));
+      return query(text, values);
+    };
+    return () => delete (connection as Partial<DriverConnection>).query;
+  };
+
+  it('sends the taking statement with COMMIT, ahead of the writes whose texts show the value', async () => {
+    const log: string[] = [];
+    let restore = () => undefined as unknown;
+    let eventId = '';
+    let text = '';
+    let value: Promise<string> = Promise.resolve('');
+    await asSystem(() =>
+      tx.run(async (manager) => {
+        restore = watchConnection(manager, log);
+        const late = await tx.takeAtCommit('test_value', taking('test_value'), valueOf);
+        ({ text, value } = late);
+        eventId = await events.publish('setting.tag.created', {
+          id: 'tag_late',
+          object: 'tag',
+          name: `named after ${late.text}`,
+        });
+        expect(tx.lateText('x')).toContain(late.text);
+        // Nothing is sent before the work of the transaction is done.
+        expect(log).toEqual([]);
+      }),
+    );
+    restore();
+    expect(text).toMatch(/^late:[0-9a-f]{18}:test_value$/);
+    const taken = await value;
+    expect(taken).toMatch(/^V-\d+$/);
+    expect(log).toEqual(['SELECT value,', 'INSERT INTO', 'COMMIT']);
+    const event = await stored(eventId);
+    expect((event!.data as { object: { name: string } }).object.name).toBe(`named after ${taken}`);
+  });
+
+  it('takes the value at once inside a run() that joined the transaction, and its texts show it', async () => {
+    let eventId = '';
+    let text = '';
+    await asSystem(() =>
+      tx.run(() =>
+        tx.run(async () => {
+          const late = await tx.takeAtCommit('test_value', taking('test_value'), valueOf);
+          text = late.text;
+          expect(await late.value).toBe(late.text);
+          // No token to replace: texts already show the value.
+          expect(tx.lateText('x')).toBe('x');
+          eventId = await events.publish('setting.tag.created', {
+            id: 'tag_late',
+            object: 'tag',
+            name: text,
+          });
+        }),
+      ),
+    );
+    expect(text).toMatch(/^V-\d+$/);
+    expect(((await stored(eventId))!.data as { object: { name: string } }).object.name).toBe(text);
+  });
+
+  it('rolls everything back and throws when the taking statement fails', async () => {
+    let eventId = '';
+    await expect(
+      asSystem(() =>
+        tx.run(async () => {
+          await tx.takeAtCommit('test_value', taking('test_value', `(1 / 0)::text`), valueOf);
+          eventId = await events.publish('setting.tag.created', { id: 'tag_late', object: 'tag' });
+        }),
+      ),
+    ).rejects.toThrow(/division by zero/);
+    expect(await stored(eventId)).toBeNull();
+  });
+
+  it('drops a value taken inside a savepoint rolled back, and refuses to take one twice', async () => {
+    const log: string[] = [];
+    let restore = () => undefined as unknown;
+    await asSystem(() =>
+      tx.run(async (manager) => {
+        await tx
+          .savepoint('late_value', async () => {
+            await tx.takeAtCommit('test_value', taking('test_value'), valueOf);
+            throw new Error('given up');
+          })
+          .catch(() => undefined);
+        expect(tx.lateText('x')).toBe('x');
+        await tx.takeAtCommit('other_value', taking('other_value'), valueOf);
+        await expect(tx.takeAtCommit('other_value', taking('other_value'), valueOf)).rejects.toThrow(
+          /already taken/,
+        );
+        await expect(tx.takeAtCommit('Bad-Name', taking('x'), valueOf)).rejects.toThrow(/plain identifier/);
+        restore = watchConnection(manager, log);
+      }),
+    );
+    restore();
+    // Only the value still taken leaves with COMMIT.
+    expect(log).toEqual(['SELECT value,', 'COMMIT']);
+  });
+});
