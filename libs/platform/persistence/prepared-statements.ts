@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { Client } from 'pg';
+import { Client, Query } from 'pg';
 
 /**
  * Names of statement texts to prepare: a text gets its name once it has run `prepareAfter`
@@ -35,6 +35,8 @@ export class StatementNames {
 
 const statementNames = new StatementNames(3, 400);
 
+type QueryCallback = (error: Error | undefined, result: unknown) => void;
+
 /**
  * The pool's client class: a parameterised statement that runs often is sent as a named
  * prepared statement, so PostgreSQL parses and plans it once per connection instead of at
@@ -53,13 +55,27 @@ export class PreparingClient extends Client {
       (args.length === 2 || (args.length === 3 && typeof callback === 'function'))
     ) {
       const name = statementNames.nameOf(text);
-      if (name)
-        return (super.query as (config: unknown, callback?: unknown) => never)(
-          { name, text, values },
-          callback,
-        );
+      if (name) return this.named(name, text, values, callback as QueryCallback | undefined) as never;
     }
     return (super.query as (...a: unknown[]) => never)(...args);
+  }
+
+  /**
+   * A named statement, submitted as a Query built from its text and named afterwards: given a
+   * config object, pg copies it property by property (descriptors included) on every call.
+   */
+  private named(name: string, text: string, values: unknown[], callback?: QueryCallback): unknown {
+    const query = new Query(text, values) as Query & { name: string; callback?: QueryCallback };
+    query.name = name;
+    const submit = (super.query as (query: Query) => unknown).bind(this);
+    if (callback) {
+      query.callback = callback;
+      return submit(query);
+    }
+    return new Promise((resolve, reject) => {
+      query.callback = (error, result) => (error ? reject(error) : resolve(result));
+      submit(query);
+    });
   }
 
   /**
