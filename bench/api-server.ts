@@ -61,7 +61,7 @@ function noteOrder(sql: string): void {
     batch += 1;
     process.nextTick(() => (batchOpen = false));
   }
-  order.push(`${String(batch).padStart(5)}  ${sql.replace(/\s+/g, ' ').trim().slice(0, 140)}`);
+  if (orderFile) order.push(`${String(batch).padStart(5)}  ${sql.replace(/\s+/g, ' ').trim().slice(0, 140)}`);
 }
 
 function record(sql: string, started: number, caller = ''): void {
@@ -84,8 +84,18 @@ proto.query = function tracedQuery(this: unknown, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const sql = typeof first === 'string' ? first : (first?.text ?? '<query object>');
   const started = performance.now();
-  if (orderFile) noteOrder(sql);
+  noteOrder(sql);
   const caller = traceCallers ? callers() : '';
+  // A submitted Query (the pool's named statements): its callback answers.
+  const submitted = first as { submit?: unknown; callback?: QueryFn };
+  if (typeof submitted?.submit === 'function' && typeof submitted.callback === 'function') {
+    const answer = submitted.callback;
+    submitted.callback = (...cbArgs: unknown[]) => {
+      record(sql, started, caller);
+      return answer(...cbArgs);
+    };
+    return originalQuery.apply(this, args);
+  }
   const last = args[args.length - 1];
   if (typeof last === 'function') {
     args[args.length - 1] = (...cbArgs: unknown[]) => {
@@ -194,12 +204,17 @@ async function main() {
       });
     } else if (message === 'trace-on') {
       stats.clear();
+      batch = 0;
       tracing = true;
       process.send?.({ type: 'trace-on' });
     } else if (message === 'trace-off') {
       tracing = false;
       if (orderFile) writeFileSync(orderFile, `${order.join('\n')}\n`);
-      process.send?.({ type: 'trace', stats: [...stats.entries()].map(([sql, s]) => ({ sql, ...s })) });
+      process.send?.({
+        type: 'trace',
+        batches: batch,
+        stats: [...stats.entries()].map(([sql, s]) => ({ sql, ...s })),
+      });
     }
   });
 

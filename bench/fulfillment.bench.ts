@@ -117,21 +117,27 @@ function sampleLockWaits(monitor: Client) {
   };
 }
 
-/** Sequential packages with the API's SQL tracing on: statements (round trips) per package. */
+/**
+ * Sequential packages with the API's SQL tracing on: statements per package, and the socket
+ * writes they left in (statements issued together leave in one; each is a round trip).
+ */
 async function tracePackages(server: Server, ship: () => Promise<number>) {
   const ask = (message: string) =>
-    new Promise<{ stats?: { sql: string; count: number; totalMs: number }[] }>((resolve) => {
-      server.child.once('message', (reply) =>
-        resolve(reply as { stats?: { sql: string; count: number; totalMs: number }[] }),
-      );
-      server.child.send(message);
-    });
+    new Promise<{ batches?: number; stats?: { sql: string; count: number; totalMs: number }[] }>(
+      (resolve) => {
+        server.child.once('message', (reply) =>
+          resolve(reply as { batches?: number; stats?: { sql: string; count: number; totalMs: number }[] }),
+        );
+        server.child.send(message);
+      },
+    );
   await ask('trace-on');
   let ms = 0;
   for (let i = 0; i < TRACE_PACKAGES; i++) ms += await ship();
-  const { stats = [] } = await ask('trace-off');
+  const { stats = [], batches = 0 } = await ask('trace-off');
   return {
     ms: ms / TRACE_PACKAGES,
+    batches: batches / TRACE_PACKAGES,
     statements: stats.reduce((sum, s) => sum + s.count, 0) / TRACE_PACKAGES,
     dbMs: stats.reduce((sum, s) => sum + s.totalMs, 0) / TRACE_PACKAGES,
     stats: [...stats].sort((x, y) => y.count - x.count || y.totalMs - x.totalMs),
@@ -364,7 +370,7 @@ async function main() {
   for (const [what, n] of [...locks.waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6))
     console.log(`  ${((n * 20) / shipped).toFixed(1).padStart(7)} ms/package waiting on ${what}`);
   console.log(
-    `${TRACE_PACKAGES} sequential packages traced: ${trace.statements.toFixed(1)} statements (round trips) per package, ` +
+    `${TRACE_PACKAGES} sequential packages traced: ${trace.statements.toFixed(1)} statements in ${trace.batches.toFixed(1)} round trips per package, ` +
       `${trace.dbMs.toFixed(1)} ms in them, ${trace.ms.toFixed(1)} ms per request`,
   );
   if (process.env.BENCH_TRACE_VERBOSE === '1')
