@@ -66,6 +66,7 @@ async function must(
 }
 
 const TRACE_PACKAGES = Number(process.env.BENCH_TRACE_PACKAGES ?? 20);
+const LOCK_SAMPLE_MS = 50;
 
 /** CPU time (user + system) a process has used so far, in ms (from /proc, 100 ticks a second); 0 once gone. */
 function cpuOf(pid: number): number {
@@ -86,9 +87,10 @@ async function backendPids(monitor: Client): Promise<number[]> {
 }
 
 /**
- * Samples the bench database's backends every 20 ms: how many wait on a lock, and on which kind
+ * Samples the bench database's backends every LOCK_SAMPLE_MS: how many wait on a lock, and on which kind
  * (`transactionid`: a row another transaction updated; `advisory`: the order lock; `tuple`...).
- * Lock-wait time = samples × 20 ms.
+ * Lock-wait time = samples × LOCK_SAMPLE_MS (50 ms: often enough for a 20 s run, rarely enough that
+ * the monitor's own queries cost the machine little).
  */
 function sampleLockWaits(monitor: Client) {
   const waits = new Map<string, number>();
@@ -105,7 +107,7 @@ function sampleLockWaits(monitor: Client) {
       samples++;
       for (const r of rows)
         waits.set(`${r.what} | ${r.query}`, (waits.get(`${r.what} | ${r.query}`) ?? 0) + r.n);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, LOCK_SAMPLE_MS));
     }
   })();
   return {
@@ -359,16 +361,16 @@ async function main() {
       `${check.line_units_mismatch} order lines whose kept units per status differ from their packages' items`,
   );
   const shipped = Math.max(1, latencies.length);
-  const lockWaitMs = [...locks.waits.values()].reduce((a, b) => a + b, 0) * 20;
+  const lockWaitMs = [...locks.waits.values()].reduce((a, b) => a + b, 0) * LOCK_SAMPLE_MS;
   console.log(
     `\nper package during the run: API CPU ${(apiCpuMs / shipped).toFixed(1)} ms, PostgreSQL backends CPU ${(dbCpuMs / shipped).toFixed(1)} ms ` +
-      `(${pidsAfter.length} backends), lock waits ${(lockWaitMs / shipped).toFixed(1)} ms (sampled every 20 ms; ${locks.samples} samples); load average ${os
+      `(${pidsAfter.length} backends), lock waits ${(lockWaitMs / shipped).toFixed(1)} ms (sampled every ${LOCK_SAMPLE_MS} ms; ${locks.samples} samples); load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
   for (const [what, n] of [...locks.waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6))
-    console.log(`  ${((n * 20) / shipped).toFixed(1).padStart(7)} ms/package waiting on ${what}`);
+    console.log(`  ${((n * LOCK_SAMPLE_MS) / shipped).toFixed(1).padStart(7)} ms/package waiting on ${what}`);
   console.log(
     `${TRACE_PACKAGES} sequential packages traced: ${trace.statements.toFixed(1)} statements in ${trace.batches.toFixed(1)} round trips per package, ` +
       `${trace.dbMs.toFixed(1)} ms in them, ${trace.ms.toFixed(1)} ms per request`,
