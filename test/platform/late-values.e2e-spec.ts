@@ -2,12 +2,8 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { OutboxReader } from '#platform/events/outbox-reader';
 import type { EntityManager } from 'typeorm';
 import { lateSetting, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { startTestApp, TestApp } from '../support/test-app';
-
-interface DriverConnection {
-  query(text: string, values?: unknown[]): Promise<unknown>;
-}
+import { asPrimarySystem, watchConnection } from '../support/transaction-watch';
 
 /**
  * Values taken as a transaction commits (TransactionHost.takeAtCommit): the taking statement
@@ -26,8 +22,7 @@ describe('late values taken at commit', () => {
   });
   afterAll(() => app.close());
 
-  const asSystem = <T>(fn: () => Promise<T>) =>
-    RequestContext.runAsSystem({ entityId: app.seed.entities.primary.id, livemode: true }, fn);
+  const asSystem = <T>(fn: () => Promise<T>) => asPrimarySystem(app)(fn);
   const stored = (id: string) => asSystem(() => app.get(OutboxReader).findById(id));
 
   /** A statement taking late value `name`: a text unique to its transaction. */
@@ -37,17 +32,9 @@ describe('late values taken at commit', () => {
   });
   const valueOf = (rows: readonly Record<string, unknown>[]) => String(rows[0].value);
 
-  /** Records, on the transaction's driver connection, the statements sent. */
-  const watchConnection = (manager: EntityManager, log: string[]) => {
-    const connection = (manager.queryRunner as unknown as { databaseConnection: DriverConnection })
-      .databaseConnection;
-    const query = connection.query.bind(connection);
-    connection.query = (text: string, values?: unknown[]) => {
-      log.push(text.trim().split(/\s+/).slice(0, 2).join(' '));
-      return query(text, values);
-    };
-    return () => delete (connection as Partial<DriverConnection>).query;
-  };
+  /** Records the statements sent (their first two words). */
+  const watch = (manager: EntityManager, log: string[]) =>
+    watchConnection(manager, log, { words: 2, answers: false });
 
   it('sends the taking statement with COMMIT, ahead of the writes whose texts show the value', async () => {
     const log: string[] = [];
@@ -57,7 +44,7 @@ describe('late values taken at commit', () => {
     let value: Promise<string> = Promise.resolve('');
     await asSystem(() =>
       tx.run(async (manager) => {
-        restore = watchConnection(manager, log);
+        restore = watch(manager, log);
         const late = await tx.takeAtCommit('test_value', taking('test_value'), valueOf);
         ({ text, value } = late);
         eventId = await events.publish('setting.tag.created', {
@@ -132,7 +119,7 @@ describe('late values taken at commit', () => {
           /already taken/,
         );
         await expect(tx.takeAtCommit('Bad-Name', taking('x'), valueOf)).rejects.toThrow(/plain identifier/);
-        restore = watchConnection(manager, log);
+        restore = watch(manager, log);
       }),
     );
     restore();

@@ -3,15 +3,10 @@ import { OutboxReader } from '#platform/events/outbox-reader';
 import type { EntityManager } from 'typeorm';
 import { PreparingClient } from '#platform/persistence/prepared-statements';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { failOutboxEventsOfType } from '../support/db-faults';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-
-interface DriverConnection {
-  pipeline: boolean;
-  query(text: string, values?: unknown[]): Promise<unknown>;
-}
+import { asPrimarySystem, DriverConnection, watchConnection } from '../support/transaction-watch';
 
 /**
  * Outbox rows gathered over a transaction are written by one INSERT sent with COMMIT: all of
@@ -30,8 +25,7 @@ describe('outbox rows gathered until commit', () => {
   });
   afterAll(() => app.close());
 
-  const asSystem = <T>(fn: () => Promise<T>) =>
-    RequestContext.runAsSystem({ entityId: app.seed.entities.primary.id, livemode: true }, fn);
+  const asSystem = <T>(fn: () => Promise<T>) => asPrimarySystem(app)(fn);
   /** Those of `ids` that were written, in id order, through the outbox reader. */
   const stored = async (ids: string[]) => {
     const found = await asSystem(() => Promise.all(ids.map((id) => app.get(OutboxReader).findById(id))));
@@ -41,25 +35,14 @@ describe('outbox rows gathered until commit', () => {
       .sort();
   };
 
-  /** Records, on the transaction's driver connection, when each statement is sent and answered. */
-  const watchConnection = (manager: EntityManager, log: string[]) => {
-    const connection = (manager.queryRunner as unknown as { databaseConnection: DriverConnection })
-      .databaseConnection;
+  /** Records when each statement is sent and answered; the pooled connection is pipelined. */
+  const watch = (manager: EntityManager, log: string[]) => {
     // Pipelined: what is issued goes out at once, without waiting for the answers before it.
-    expect(connection.pipeline).toBe(true);
-    const query = connection.query.bind(connection);
-    connection.query = (text: string, values?: unknown[]) => {
-      const head = text.trim().split(/\s+/).slice(0, 3).join(' ');
-      log.push(`sent ${head}`);
-      const answer = query(text, values);
-      void answer.then(
-        () => log.push(`answered ${head}`),
-        () => log.push(`failed ${head}`),
-      );
-      return answer;
-    };
-    // The connection goes back to its class's query (no own property left behind on a pooled client).
-    return () => delete (connection as Partial<DriverConnection>).query;
+    expect(
+      (manager.queryRunner as unknown as { databaseConnection: DriverConnection }).databaseConnection
+        .pipeline,
+    ).toBe(true);
+    return watchConnection(manager, log);
   };
 
   it('writes every event of a transaction with one statement, sent with COMMIT behind it', async () => {
@@ -68,7 +51,7 @@ describe('outbox rows gathered until commit', () => {
     let restore = () => undefined as unknown;
     await asSystem(() =>
       tx.run(async (manager) => {
-        restore = watchConnection(manager, log);
+        restore = watch(manager, log);
         ids.push(await events.publish('setting.tag.created', { id: 'a', object: 'tag' }));
         ids.push(await events.publish('setting.tag.updated', { id: 'a', object: 'tag' }));
         ids.push(...(await events.publishMany([{ type: 'setting.tag.deleted', object: { id: 'a' } }])));
@@ -92,7 +75,7 @@ describe('outbox rows gathered until commit', () => {
     let restore = () => undefined as unknown;
     const [, held] = await asSystem(() =>
       tx.run(async (manager) => {
-        restore = watchConnection(manager, log);
+        restore = watch(manager, log);
         return tx.inOrder([
           { sql: 'SELECT pg_advisory_xact_lock($1)', params: [987654321] },
           {
