@@ -342,6 +342,44 @@ describe('package rules', () => {
     expectError(await live.post(`/v1/packages/${pkg.id}/pack`).send({}), 409, 'invalid_state');
   });
 
+  it('answers 422 period_closed for fulfill_after_label in a closed period, and writes nothing of the package', async () => {
+    const product = await newProduct(live);
+    await stock(live, product, fx.locationId, 5, 4);
+    const order = await confirmedOrder(live, fx.accountId, [
+      { product_id: product, quantity: 2, unit_price: 10 },
+    ]);
+    const quoted = await newPackage(order.id, { items: [] });
+    const rate = await rateOf(quoted.id, 'usps', 'ground_advantage');
+    const ship = () =>
+      live.post('/v1/packages').send({
+        order_id: order.id,
+        weight: 2,
+        items: [{ product_id: product, quantity: 1 }],
+        buy_label: true,
+        rate_object_id: rate.rate_object_id,
+        fulfill_after_label: true,
+      });
+    const settingsBefore = (await live.get('/v1/fulfillment/settings').expect(200)).body;
+    const period = (app.seed.fixtures.open_period as { id: string }).id;
+    await live.post(`/v1/accounting/periods/${period}/close`).expect(200);
+    try {
+      expectError(await ship(), 422, 'period_closed');
+    } finally {
+      await live.post(`/v1/accounting/periods/${period}/reopen`).expect(200);
+    }
+    // Nothing of it stayed: no package, no stock moved, no number taken.
+    const packages = await listAll<{ id: string }>(live, `/v1/packages?order_id=${order.id}`);
+    expect(packages.map((p) => p.id)).toEqual([quoted.id]);
+    const balance = (await live.get(`/v1/inventory/balances?product_id=${product}`).expect(200)).body;
+    expect(balance.data[0]).toMatchObject({ on_hand: 5 });
+    const settings = (await live.get('/v1/fulfillment/settings').expect(200)).body;
+    expect(settings.last_package_number).toBe(settingsBefore.last_package_number);
+    // Open again, the same request ships with the next number.
+    const shipped = (await ship().expect(201)).body;
+    expect(shipped.status).toBe('shipped');
+    expect(Number(shipped.package_number.slice(-6))).toBe(settingsBefore.last_package_number + 1);
+  });
+
   it('voids with a refunded label, or posts LABEL_REFUND_DENIED when the carrier refuses', async () => {
     const order = await widgetOrder(2);
     const a = await newPackage(order.id, { items: [{ order_item_id: order.items[0].id, quantity: 2 }] });

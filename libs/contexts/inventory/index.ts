@@ -10,7 +10,11 @@ export { BalancePagesService } from './application/balance-pages.service';
 export { StockHistoryService } from './application/stock-history.service';
 export { AdjustmentsService } from './application/adjustments.service';
 export { ReorderPointSources } from './application/reorder-point-sources';
-export type { ReorderPointSource, ReorderPointSubject } from './application/reorder-point-sources';
+export type {
+  ReorderPointComputer,
+  ReorderPointSource,
+  ReorderPointSubject,
+} from './application/reorder-point-sources';
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export { InventorySettingsService } from './application/inventory-settings.service';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { LabelContent, LabelDrawing, LabelFileType } from '../domain/label';
+import { LabelDrawing, LabelFileType } from '../domain/label';
 
 /** The parcel a carrier quotes: pounds and inches (null when unknown). */
 export interface Parcel {
@@ -43,7 +43,7 @@ export interface PurchaseRequest {
   insuredAmount: Decimal | null;
   fileType: LabelFileType;
   /** What the label shows besides the carrier's data and the package number (see PurchasedLabel.drawing). */
-  label: Omit<LabelContent, 'trackingNumber' | 'carrier' | 'service' | 'packageNumber'>;
+  label: Omit<LabelDrawing, 'trackingNumber' | 'carrier' | 'service'>;
 }
 
 export interface PurchasedLabel {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ReorderPointComputer } from '#contexts/inventory';
 import { totalDemand } from '../domain/demand';
 import { reorderPoint } from '../domain/reorder';
 import { DEFAULT_DEMAND_WINDOW, rate } from '../domain/run-rates';
@@ -14,37 +15,13 @@ export class ReorderPlanningService {
   ) {}
 
   /**
-   * ceil(lead time × daily demand over the default window) + safety stock, for a product with a
-   * preferred vendor; null without one (nothing is planned for it, so no gate is invented).
+   * The reorder-point source for balances of `productIds` (ReorderPointSource): the vendors'
+   * read, started at once; answers the computation of the balances' points, ceil(lead time ×
+   * daily demand over the default window) + safety stock for a product with a preferred vendor,
+   * null without one (nothing is planned for it, so no gate is invented); the demand is read only
+   * for the products with a vendor.
    */
-  async computedReorderPoint(balance: {
-    productId: string;
-    locationId: string;
-    safetyStock: number | null;
-  }): Promise<number | null> {
-    return (await this.computedReorderPoints([balance]))[0];
-  }
-
-  /** computedReorderPoint of several balances, in order, with one read of vendors and one of demand. */
-  async computedReorderPoints(
-    balances: readonly { productId: string; locationId: string; safetyStock: number | null }[],
-  ): Promise<(number | null)[]> {
-    if (balances.length === 0) return [];
-    return (await this.reorderPointsOf(balances.map((b) => b.productId)))(balances);
-  }
-
-  /**
-   * The first step of computedReorderPoints for balances of `productIds`: the vendors' read,
-   * started at once; answers the computation of the balances' points (demand read only for the
-   * products with a preferred vendor).
-   */
-  async reorderPointsOf(
-    productIds: readonly string[],
-  ): Promise<
-    (
-      balances: readonly { productId: string; locationId: string; safetyStock: number | null }[],
-    ) => Promise<(number | null)[]>
-  > {
+  async reorderPointsOf(productIds: readonly string[]): Promise<ReorderPointComputer> {
     const vendors = await this.vendors.forProducts(productIds);
     return async (balances) => {
       const planned = balances.filter((b) => vendors.has(b.productId));
