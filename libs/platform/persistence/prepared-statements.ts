@@ -67,15 +67,14 @@ export class PreparingClient extends Client {
   private named(name: string, text: string, values: unknown[], callback?: QueryCallback): unknown {
     const query = new Query(text, values) as Query & { name: string; callback?: QueryCallback };
     query.name = name;
-    const submit = (super.query as (query: Query) => unknown).bind(this);
-    if (callback) {
-      query.callback = callback;
-      return submit(query);
-    }
-    return new Promise((resolve, reject) => {
-      query.callback = (error, result) => (error ? reject(error) : resolve(result));
-      submit(query);
-    });
+    const answered = callback
+      ? undefined
+      : new Promise((resolve, reject) => {
+          query.callback = (error, result) => (error ? reject(error) : resolve(result));
+        });
+    if (callback) query.callback = callback;
+    super.query(query);
+    return answered;
   }
 
   /**
