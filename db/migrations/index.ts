@@ -23,6 +23,7 @@ import { InventorySettingsStockFactsNotify1765480000000 } from './1765480000000-
 import { PackageLineUnits1765490000000 } from './1765490000000-package-line-units';
 import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
 import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
+import { DemandRefreshMarks1765520000000 } from './1765520000000-demand-refresh-marks';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PackageLineUnits1765490000000,
   JournalEntriesWritten1765500000000,
   LabelDrawing1765510000000,
+  DemandRefreshMarks1765520000000,
 ];

@@ -126,4 +126,36 @@ describe('late values taken at commit', () => {
     // Only the value still taken leaves with COMMIT.
     expect(log).toEqual(['SELECT value,', 'COMMIT']);
   });
+
+  it('calls afterCommit callbacks once COMMIT answered, never after a rollback or a dropped savepoint', async () => {
+    const calls: string[] = [];
+    let eventId = '';
+    await asSystem(() =>
+      tx.run(async () => {
+        tx.afterCommit(() => calls.push('outer'));
+        await tx.run(async () => tx.afterCommit(() => calls.push('joined')));
+        await tx
+          .savepoint('after_commit', async () => {
+            tx.afterCommit(() => calls.push('dropped'));
+            throw new Error('given up');
+          })
+          .catch(() => undefined);
+        eventId = await events.publish('setting.tag.created', { id: 'tag_after', object: 'tag' });
+        // Nothing is called while the transaction is open.
+        expect(calls).toEqual([]);
+      }),
+    );
+    // By the time it is called, what the transaction wrote is visible to others.
+    expect(calls).toEqual(['outer', 'joined']);
+    expect(await stored(eventId)).not.toBeNull();
+    await expect(
+      asSystem(() =>
+        tx.run(async () => {
+          tx.afterCommit(() => calls.push('rolled back'));
+          throw new Error('failed');
+        }),
+      ),
+    ).rejects.toThrow('failed');
+    expect(calls).toEqual(['outer', 'joined']);
+  });
 });

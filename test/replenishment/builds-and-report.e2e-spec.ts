@@ -1,5 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { DemandService } from '#contexts/replenishment';
+import { DemandAverageRefresher, DemandService } from '#contexts/replenishment';
 import { balanceEvents, newLocation, newProduct } from '../inventory/support';
 import { listAll } from '../support/list-all';
 import { api, expectError } from '../support/http';
@@ -213,6 +213,7 @@ describe('builds, balance demand fields and the reorder report', () => {
         demand_avg_per_day: 0.1444,
         demand_basis: 'builds',
       });
+      await app.get(DemandAverageRefresher).settle();
       expect((await live.get(`/v1/products/${c1}`).expect(200)).body.demand_avg_per_day).toBe(0.1444);
       const kitBalance = await live.get(`/v1/inventory/balances/${(await balanceOf(kit)).id}`).expect(200);
       expect(kitBalance.body).toMatchObject({ run_rate_30: 0, blended_daily: 0, demand_basis: 'sales' });

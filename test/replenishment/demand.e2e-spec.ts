@@ -2,7 +2,7 @@ import { asEntity } from '../support/as-entity';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { ProductsService } from '#contexts/catalog';
-import { DemandRecorderService, DemandService } from '#contexts/replenishment';
+import { DemandAverageRefresher, DemandRecorderService, DemandService } from '#contexts/replenishment';
 import { ProductRepository } from '../../libs/contexts/catalog/infrastructure/product.repository';
 import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
 import { DemandAggregateRepository } from '../../libs/contexts/replenishment/infrastructure/demand-aggregate.repository';
@@ -143,7 +143,8 @@ describe('demand aggregates and kit order lines', () => {
         .windowSums([{ productId: p, locationId: null }], await demand.businessDay()),
     );
     expect(stored[365]).toEqual({ sale: 5, component: 0, build: 6 });
-    // The product's demand_avg_per_day follows: the blend over every location.
+    // The product's demand_avg_per_day follows once refreshed: the blend over every location.
+    await app.get(DemandAverageRefresher).settle();
     const fetched = (await live.get(`/v1/products/${p}`).expect(200)).body;
     expect(fetched.demand_avg_per_day).toBe(Number(balance.blended_daily.toFixed(4)));
     expect(fetched.demand_avg_per_day).toBeGreaterThan(0);
@@ -173,7 +174,7 @@ describe('demand aggregates and kit order lines', () => {
     await observe([{ productId: kit, quantity: -1, orderId: so.id, orderItemId: parent.id }]);
     expect((await asLive(() => demand.balanceDemand(kit, locationId))).run_rate_30.toFixed(4)).toBe('0.0333');
   });
-  it('records the demand of every product a shipment moves: one product.updated each, with its previous value', async () => {
+  it('refreshes the demand average of every product a shipment moves: one product.updated each, with its previous value', async () => {
     const shipFrom = app.seed.fixtures.location_id as string;
     const products = [await product(), await product(), await product()];
     const perPackage = [1, 3, 6];
@@ -217,11 +218,14 @@ describe('demand aggregates and kit order lines', () => {
       }
     };
 
+    const refresher = app.get(DemandAverageRefresher);
     await ship();
+    await refresher.settle();
     // q units shipped today: q/30, q/90, q/180 and q/365 a day, blended 0.4/0.3/0.2/0.1:
     // 1 -> 0.0180, 3 -> 0.0542, 6 -> 0.1083.
     await expectRecorded([[0.018], [0.0542], [0.1083]]);
     await ship();
+    await refresher.settle();
     // Twice as many: 2 -> 0.0361, 6 -> 0.1083, 12 -> 0.2166.
     await expectRecorded([
       [0.018, 0.0361],
@@ -237,7 +241,7 @@ describe('demand aggregates and kit order lines', () => {
         app.get(TransactionHost).run(() =>
           app.get(ProductsService).recordDemandAverages(
             averages.map(([id]) => id),
-            new Map(averages.map(([id, v]) => [id, new Decimal(v)])),
+            async () => new Map(averages.map(([id, v]) => [id, new Decimal(v)])),
           ),
         ),
       );
@@ -264,5 +268,118 @@ describe('demand aggregates and kit order lines', () => {
       ]),
     ).rejects.toMatchObject({ code: 'not_found' });
     expect((await live.get(`/v1/products/${b}`).expect(200)).body.demand_avg_per_day).toBe(0.25);
+  });
+});
+
+describe('demand averages refreshed after the movement commits', () => {
+  let app: TestApp;
+  let replica: TestApp | undefined;
+  let live: ReturnType<typeof api>;
+  let seq = 0;
+
+  /** A product with 20 units at the seed's location, a confirmed order of `units` of it per package. */
+  const stockedOrder = async (perPackage: number, packages: number) => {
+    const shipFrom = app.seed.fixtures.location_id as string;
+    const product = (
+      await live
+        .post('/v1/products')
+        .send({ sku: `DR-${Date.now().toString(36)}-${++seq}`, name: `Refreshed ${seq}`, list_price: 10 })
+        .expect(201)
+    ).body.id as string;
+    await live
+      .post('/v1/inventory/adjustments')
+      .send({
+        product_id: product,
+        location_id: shipFrom,
+        quantity: 20,
+        unit_cost: 2,
+        reason: 'demand stock',
+      })
+      .expect(201);
+    const account = (
+      await live
+        .post('/v1/accounts')
+        .send({ name: `Refresh customer ${seq}` })
+        .expect(201)
+    ).body.id;
+    const so = (
+      await live
+        .post('/v1/orders')
+        .send({
+          document_type: 'sales_order',
+          account_id: account,
+          lines: [{ product_id: product, quantity: perPackage * packages }],
+        })
+        .expect(201)
+    ).body as { id: string; lines: { id: string }[] };
+    await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
+    const ship = async () => {
+      const pkg = await live
+        .post('/v1/packages')
+        .send({
+          order_id: so.id,
+          location_id: shipFrom,
+          items: [{ order_item_id: so.lines[0].id, quantity: perPackage }],
+        })
+        .expect(201);
+      await live
+        .post(`/v1/packages/${pkg.body.id}/ship`)
+        .send({ carrier: 'ups', tracking_number: `1ZREFRESH${++seq}` })
+        .expect(200);
+    };
+    return { product, ship };
+  };
+  const averageOf = async (client: ReturnType<typeof api>, product: string) =>
+    (await client.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day as number;
+  /** Reads the product over HTTP until its average is `expected` (or the deadline passes). */
+  const eventually = async (client: ReturnType<typeof api>, product: string, expected: number) => {
+    const deadline = Date.now() + 10_000;
+    let seen = await averageOf(client, product);
+    while (seen !== expected && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await averageOf(client, product);
+    }
+    return seen;
+  };
+  const demandEvents = async (product: string) =>
+    (await outbox(app).eventsOf(product)).filter((e) => e.type === 'product.updated');
+
+  afterEach(async () => {
+    await replica?.close();
+    replica = undefined;
+    await app?.close();
+  });
+
+  it('follows a shipment over HTTP shortly after it commits, without any call to wait for it', async () => {
+    app = await startTestApp({ DEMAND_REFRESH_DELAY_MS: 100 });
+    live = api(app, app.seed.entities.primary.keys.live);
+    const { product, ship } = await stockedOrder(3, 1);
+    await ship();
+    // 3 units today: 0.4·3/30 + 0.3·3/90 + 0.2·3/180 + 0.1·3/365 = 0.0542.
+    expect(await eventually(live, product, 0.0542)).toBe(0.0542);
+    const events = await demandEvents(product);
+    expect(events.map((e) => e.data.previous_attributes)).toEqual([{ demand_avg_per_day: 0 }]);
+  });
+
+  it('gives the shipments of one delay one refresh, and refreshes what a stopped process left marked', async () => {
+    // This instance never refreshes on its own while the test runs.
+    app = await startTestApp({ DEMAND_REFRESH_DELAY_MS: 60_000, DEMAND_REFRESH_SWEEP_MS: 600_000 });
+    live = api(app, app.seed.entities.primary.keys.live);
+    const { product, ship } = await stockedOrder(3, 2);
+    await ship();
+    await ship();
+    // Both shipments committed; the stored average is still as of before them.
+    expect(await averageOf(live, product)).toBe(0);
+    expect(await demandEvents(product)).toEqual([]);
+    // Another instance on the same database refreshes the marks at start-up.
+    replica = await startTestApp({}, { sameDatabaseAs: app });
+    // 6 units today: 0.4·6/30 + 0.3·6/90 + 0.2·6/180 + 0.1·6/365 = 0.1083, in one event.
+    expect(await eventually(live, product, 0.1083)).toBe(0.1083);
+    const events = await demandEvents(product);
+    expect(events.map((e) => [e.data.object.demand_avg_per_day, e.data.previous_attributes])).toEqual([
+      [0.1083, { demand_avg_per_day: 0 }],
+    ]);
+    // Nothing is left to refresh.
+    expect(await app.get(DemandAverageRefresher).settle()).toBe(0);
   });
 });

@@ -6,5 +6,6 @@ export { KitComponentsService } from './application/kit-components.service';
 export { DemandService } from './application/demand.service';
 export type { BalanceDemand } from './application/demand.service';
 export { DemandRecorderService } from './application/demand-recorder.service';
+export { DemandAverageRefresher } from './application/demand-average-refresher.service';
 export { BuildsService } from './application/builds.service';
 export { ReorderReportService } from './application/reorder-report.service';

@@ -5,6 +5,7 @@ import { CatalogCoreModule } from '#contexts/catalog';
 import { InventoryCoreModule } from '#contexts/inventory';
 import { SalesCoreModule } from '#contexts/sales';
 import { DemandRecorderService } from './application/demand-recorder.service';
+import { DemandAverageRefresher } from './application/demand-average-refresher.service';
 import { DemandService } from './application/demand.service';
 import { BALANCE_SOURCE } from './application/balance-source.port';
 import { BuildsService } from './application/builds.service';
@@ -19,6 +20,7 @@ import { BuildRecord } from './infrastructure/build.entity';
 import { BuildRepository } from './infrastructure/build.repository';
 import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
 import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
+import { DemandRefreshMarkRepository } from './infrastructure/demand-refresh-mark.repository';
 import { KitComponentRecord } from './infrastructure/kit-component.entity';
 import { KitComponentRepository } from './infrastructure/kit-component.repository';
 import { ProductVendorRecord } from './infrastructure/product-vendor.entity';
@@ -30,12 +32,14 @@ const REPOSITORIES = [
   BuildRepository,
   DemandAggregateRepository,
   LineShipmentRepository,
+  DemandRefreshMarkRepository,
 ];
 const SERVICES = [
   ProductVendorsService,
   KitComponentsService,
   DemandService,
   DemandRecorderService,
+  DemandAverageRefresher,
   BuildsService,
   ReorderReportService,
   ReorderPlanningService,

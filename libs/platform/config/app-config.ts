@@ -65,6 +65,13 @@ export class AppConfig {
    * after they were written (their job was lost between commit and enqueue).
    */
   @Transform(toInt) @IsInt() @Min(100) SHIPMENT_NOTIFICATION_SWEEP_MS = 60_000;
+  /**
+   * How long after a stock movement commits the products it moved get their demand average
+   * refreshed: movements within this time share one refresh (docs/api-decisions.md, demand).
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60_000) DEMAND_REFRESH_DELAY_MS = 250;
+  /** Every this many ms the API refreshes demand averages still marked (a lost wake-up, a restart). */
+  @Transform(toInt) @IsInt() @Min(100) DEMAND_REFRESH_SWEEP_MS = 10_000;
   /** Prefix of BullMQ queue names (Redis key prefix or PostgreSQL schema), so suites can share a server. */
   @IsString() QUEUE_PREFIX = 'erp';
   /** Public base URL printed by the seed and used in OpenAPI servers. */

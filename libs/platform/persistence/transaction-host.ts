@@ -75,6 +75,8 @@ interface OpenTransaction {
     object,
     { rows: unknown[]; flush: (rows: unknown[], query: PipelinedQuery) => Promise<void> }
   >;
+  /** Called once the transaction committed (afterCommit), in order. */
+  committed?: (() => void)[];
 }
 
 /**
@@ -105,10 +107,12 @@ export class TransactionHost {
       }
     }
     let lastWrites: Promise<unknown> = Promise.resolve();
+    let committed: (() => void)[] | undefined;
     const result = await this.transaction((manager) => {
       const transaction: OpenTransaction = { manager, nested: 0 };
       return this.storage.run(transaction, async () => {
         const result = await fn(manager);
+        committed = transaction.committed;
         lastWrites = this.sendGathered(transaction);
         // Its failure is thrown below, once COMMIT has answered; until then it must not count as
         // an unhandled rejection.
@@ -117,7 +121,17 @@ export class TransactionHost {
       });
     });
     await lastWrites;
+    for (const callback of committed ?? []) callback();
     return result;
+  }
+
+  /**
+   * Calls `callback` once the open transaction has committed (not when it rolls back, nor when a
+   * savepoint() around this call rolls back): for signals about what it wrote, such as waking a
+   * worker. It runs in the committing caller's async context and must not throw.
+   */
+  afterCommit(callback: () => void): void {
+    (this.transactionOpen().committed ??= []).push(callback);
   }
 
   /**
@@ -281,7 +295,11 @@ export class TransactionHost {
     const open = this.storage.getStore();
     if (!open) throw new Error('A savepoint needs an open TransactionHost.run()');
     const lengths = new Map([...(open.gathered ?? new Map()).entries()].map(([k, g]) => [k, g.rows.length]));
-    const [lateKept, takingKept] = [open.late?.length ?? 0, open.taking?.length ?? 0];
+    const [lateKept, takingKept, committedKept] = [
+      open.late?.length ?? 0,
+      open.taking?.length ?? 0,
+      open.committed?.length ?? 0,
+    ];
     await open.manager.query(`SAVEPOINT ${name}`);
     let result: T;
     try {
@@ -295,6 +313,7 @@ export class TransactionHost {
       }
       if (open.late) open.late.length = lateKept;
       if (open.taking) open.taking.length = takingKept;
+      if (open.committed) open.committed.length = committedKept;
       throw error;
     }
     await open.manager.query(`RELEASE SAVEPOINT ${name}`);

@@ -352,20 +352,20 @@ export class ProductsService implements OnModuleInit {
   }
 
   /**
-   * For the replenishment context: the average daily demand it computed for `productIds`. The
-   * products are locked in one statement, sent at once (the averages may still be on their way:
-   * the caller's reads and this lock share a round trip); those whose value changed are written
-   * with one UPDATE (version and updated_at bumped as by any update), presented in one batch and
-   * each gets its own product.updated event (previous_attributes: the old demand_avg_per_day),
-   * all in one insert.
+   * For the replenishment context: the average daily demand of `productIds`, which `compute`
+   * reads once the products' lock is sent (its reads run behind the lock, in the same round
+   * trip). Those whose value changed are written with one UPDATE (version and updated_at bumped
+   * as by any update), presented in one batch and each gets its own product.updated event
+   * (previous_attributes: the old demand_avg_per_day), all in one insert.
    */
   async recordDemandAverages(
     productIds: readonly string[],
-    computed: ReadonlyMap<string, Decimal> | Promise<ReadonlyMap<string, Decimal>>,
+    compute: () => Promise<ReadonlyMap<string, Decimal>>,
   ): Promise<void> {
     if (productIds.length === 0) return;
     await this.tx.run(async () => {
-      const [locked, averages] = await together([this.products.getManyForUpdate(productIds), computed]);
+      const locking = this.products.getManyForUpdate(productIds);
+      const [locked, averages] = await together([locking, compute()]);
       const changes = changedDemandAverages(locked, averages);
       if (changes.length === 0) return;
       // As the presenter shows it (no query: the old value is all the event needs of "before").

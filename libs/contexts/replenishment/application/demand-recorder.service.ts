@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
-import { ProductsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
-import { together } from '#platform/persistence/together';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';
 import { DemandAggregateRepository, DemandDelta } from '../infrastructure/demand-aggregate.repository';
 import { LineShipmentRepository } from '../infrastructure/line-shipment.repository';
-import { DemandService } from './demand.service';
+import { DemandAverageRefresher } from './demand-average-refresher.service';
 import { LedgerMovement } from './ledger-movement';
 
 /**
  * The stock-movement observer: inside the transaction that writes ledger rows it classifies
  * each row with the demand rules and adds the qualifying units to the per-day aggregates (and
  * the shipped units per sales line), so run rates and the reorder report never scan the ledger.
+ * The products' stored demand averages follow after the commit (DemandAverageRefresher).
  */
 @Injectable()
 export class DemandRecorderService {
@@ -25,8 +24,7 @@ export class DemandRecorderService {
     private readonly builds: BuildRepository,
     private readonly orderLines: OrderLineFactsService,
     private readonly settings: AccountingSettingsService,
-    private readonly products: ProductsService,
-    private readonly demand: DemandService,
+    private readonly refresher: DemandAverageRefresher,
     private readonly tx: TransactionHost,
   ) {}
 
@@ -86,21 +84,14 @@ export class DemandRecorderService {
         shipped.push({ lineId: line.lineId, productId: m.productId, units: -m.quantity });
       }
     }
-    // The day's aggregates and the lines' shipped units: one statement, sent at once.
-    const write = combinedWrite([this.aggregates.addStatement(deltas), this.shipments.addStatement(shipped)]);
-    const written = write ? this.tx.inOrder([write]) : null;
-    // The products' demand_avg_per_day follows their demand (blended over every location): one
-    // read of the rates (sent right behind the write, so it reads what the write added) and the
-    // products' lock leave together; then one write of the averages, for all the products moved.
+    // The day's aggregates, the lines' shipped units and the marks of the products whose stored
+    // demand average is now behind (refreshed after commit): one statement, sent at once.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
-    if (productIds.length === 0) {
-      await written;
-      return;
-    }
-    const rates = together([
-      written,
-      this.demand.productRatesMany(productIds, dayInZone(new Date(), timezone)),
-    ]).then(([, byProduct]) => new Map(productIds.map((id) => [id, byProduct.get(id)!.blended_daily])));
-    await this.products.recordDemandAverages(productIds, rates);
+    const write = combinedWrite([
+      this.aggregates.addStatement(deltas),
+      this.shipments.addStatement(shipped),
+      this.refresher.markStatement(productIds),
+    ]);
+    if (write) await this.tx.inOrder([write]);
   }
 }

@@ -4,6 +4,7 @@ import { AdjustmentsService, BalancesService, StockHistoryService } from '#conte
 import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
 import { BuildsService } from './builds.service';
+import { DemandAverageRefresher } from './demand-average-refresher.service';
 import { KitComponentsService } from './kit-components.service';
 import { ProductVendorsService } from './product-vendors.service';
 
@@ -43,6 +44,7 @@ export class ReplenishmentSeedContributor extends LiveSeedContributor {
     private readonly components: KitComponentsService,
     private readonly vendors: ProductVendorsService,
     private readonly builds: BuildsService,
+    private readonly refresher: DemandAverageRefresher,
   ) {
     super('replenishment');
   }
@@ -117,6 +119,8 @@ export class ReplenishmentSeedContributor extends LiveSeedContributor {
         ],
       })),
     });
+    // The seeded products' demand averages, current when the seed commits.
+    await this.refresher.refreshMarked();
     return { kit_product_id: kit.id, reorder_product_id: reorder.id };
   }
 }
