@@ -22,7 +22,7 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
     test = api(app, app.seed.entities.primary.keys.test);
     other = api(app, app.seed.entities.secondary.keys.live);
     locationId = fixturesOf(app).locationId;
-    app.get(StockMovementObservers).register(async (movements) => {
+    app.get(StockMovementObservers).register(async () => async (movements) => {
       observed.push(...movements);
     });
   });

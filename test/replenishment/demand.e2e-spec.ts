@@ -10,6 +10,8 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { watchConnection } from '../support/transaction-watch';
+import { StockService } from '#contexts/inventory';
 
 describe('demand aggregates and kit order lines', () => {
   let app: TestApp;
@@ -232,6 +234,48 @@ describe('demand aggregates and kit order lines', () => {
       [0.0542, 0.1083],
       [0.1083, 0.2166],
     ]);
+  });
+
+  it("reads the lines' facts with the balances' lock and sends the demand write with the ledger's", async () => {
+    const shipFrom = app.seed.fixtures.location_id as string;
+    const p = await product();
+    await live
+      .post('/v1/inventory/adjustments')
+      .send({ product_id: p, location_id: shipFrom, quantity: 5, unit_cost: 2, reason: 'demand stock' })
+      .expect(201);
+    const so = await order('sales_order', [{ product_id: p, quantity: 2 }]);
+    await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
+    const log: string[] = [];
+    let restore = () => undefined as unknown;
+    await asLive(() =>
+      app.get(TransactionHost).run(async (manager) => {
+        restore = watchConnection(manager, log, { words: 6 });
+        await app.get(StockService).shipPackage({
+          packageId: randomUUID(),
+          orderId: so.id,
+          lines: [{ orderItemId: so.lines[0].id, productId: p, locationId: shipFrom, quantity: 2 }],
+        });
+      }),
+    );
+    restore();
+    const at = (entry: string) => {
+      const i = log.findIndex((l) => l.startsWith(entry));
+      expect({ entry, found: i >= 0 }).toEqual({ entry, found: true });
+      return i;
+    };
+    // The observer's read is on its way before the balances' lock answers …
+    expect(at('sent SELECT l.id AS line_id,')).toBeLessThan(at('answered WITH created AS ( INSERT INTO'));
+    // … and its write before the ledger's answers: no round trip of their own.
+    expect(at('sent WITH w0 AS (INSERT INTO demand_daily')).toBeLessThan(
+      at('answered WITH t AS ( INSERT INTO'),
+    );
+    // The write counted the shipment.
+    const [stored] = await asLive(async () =>
+      app
+        .get(DemandAggregateRepository)
+        .windowSums([{ productId: p, locationId: null }], await app.get(DemandService).businessDay()),
+    );
+    expect(stored[30]).toEqual({ sale: 2, component: 0, build: 0 });
   });
 
   it('records demand averages in one go: unchanged products keep their row and get no event', async () => {

@@ -23,8 +23,10 @@ export type {
   ReturnLine,
   ShipmentCost,
   ShipmentLine,
+  AskedMovement,
   StockMovement,
   StockMovementObserver,
+  StockMovementRecorder,
 } from './application/stock-movements.types';
 export * from './inventory.events';
 export * from './inventory.scopes';

@@ -19,7 +19,7 @@ import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastru
 import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
 import { PreparedReorderPoints, ReorderPointSources } from './reorder-point-sources';
-import { StockMovementObservers } from './stock-movement-observers';
+import { PreparedObservers, StockMovementObservers } from './stock-movement-observers';
 import { ShipmentLine, StockMovement } from './stock-movements.types';
 
 /** One stock movement asked for: a future ledger row. */
@@ -63,6 +63,8 @@ export interface MovementPlan {
   levelsBefore: Map<string, StockLevel>;
   /** The reorder points of the plan's balances, their reads started with the balances' lock. */
   reorderPoints: PreparedReorderPoints;
+  /** The stock-movement observers, their first reads started with the balances' lock. */
+  observed: PreparedObservers;
 }
 
 /** Shipped lines as the order's `fulfillment` ledger rows (stock leaving; serials are the caller's to add). */
@@ -109,6 +111,7 @@ export class StockLedger {
     // The reorder points' reads that need only the products leave with the balances' lock.
     const locking = this.balances.lockForMovement(keys);
     const reorderPoints = this.reorderPoints.prepare(keys.map((k) => k.productId));
+    const observed = this.observers.prepare(movements);
     const { balances, allowNegativeStock: allowNegative } = await locking;
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
@@ -118,7 +121,7 @@ export class StockLedger {
       balance.allocated = Math.max(0, balance.allocated + (c.allocated ?? 0));
       balance.onOrder = Math.max(0, balance.onOrder + (c.onOrder ?? 0));
     }
-    return { movements: planned, balances, levelsBefore, reorderPoints };
+    return { movements: planned, balances, levelsBefore, reorderPoints, observed };
   }
 
   /** Total signed value of the planned movements. */
@@ -154,10 +157,10 @@ export class StockLedger {
       }
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
-    // The observers' first statements leave with the write (they never read what it writes).
+    // The observers' writes leave with the ledger's (their reads left with the balances' lock).
     await together([
       this.writer.write(rows, [...plan.balances.values()], events),
-      this.observers.notify(rows.map(toStockMovement)),
+      plan.observed.notify(rows.map(toStockMovement)),
     ]);
     return rows;
   }

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { StockMovement, StockMovementObserver } from './stock-movements.types';
+import {
+  AskedMovement,
+  StockMovement,
+  StockMovementObserver,
+  StockMovementRecorder,
+} from './stock-movements.types';
+
+/** The observers of movements named in advance (StockMovementObservers.prepare). */
+export interface PreparedObservers {
+  /** Calls each observer's recorder with the rows being written, in registration order. */
+  notify(movements: StockMovement[]): Promise<void>;
+}
 
 /**
  * Callbacks other contexts register at start-up (OnModuleInit). Inventory calls every observer
@@ -17,9 +28,25 @@ export class StockMovementObservers {
     this.observers.push(observer);
   }
 
-  /** Calls each observer in registration order. */
+  /**
+   * Starts every observer's first step for `asked` at once (call it in the same turn as the
+   * statement locking the balances: its reads share that round trip). A failed first step is
+   * thrown by notify, and only if it is called.
+   */
+  prepare(asked: readonly AskedMovement[]): PreparedObservers {
+    const started: Promise<StockMovementRecorder>[] =
+      asked.length === 0 ? [] : this.observers.map((observer) => observer(asked));
+    for (const recorder of started) recorder.catch(() => undefined);
+    return {
+      notify: async (movements) => {
+        if (movements.length === 0) return;
+        for (const recorder of started) await (await recorder)(movements);
+      },
+    };
+  }
+
+  /** Both steps of each observer, in registration order, for rows no plan named in advance. */
   async notify(movements: StockMovement[]): Promise<void> {
-    if (movements.length === 0) return;
-    for (const observer of this.observers) await observer(movements);
+    await this.prepare(movements).notify(movements);
   }
 }

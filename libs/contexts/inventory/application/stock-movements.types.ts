@@ -69,4 +69,22 @@ export interface StockMovement {
   occurredAt: Date;
 }
 
-export type StockMovementObserver = (movements: StockMovement[]) => Promise<void>;
+/** A movement as asked for, before it is valued and written: what an observer's first step sees. */
+export type AskedMovement = Pick<StockMovement, 'productId' | 'locationId' | 'type' | 'quantity'> & {
+  sourceType: string | null;
+  sourceId: string | null;
+  orderItemId?: string | null;
+};
+
+/**
+ * What records a batch of ledger rows as they are written, in the writing transaction: an
+ * observer's second step.
+ */
+export type StockMovementRecorder = (movements: StockMovement[]) => Promise<void>;
+
+/**
+ * A stock-movement observer in two steps: given the movements asked for, it starts the reads that
+ * need nothing more (they leave with the statement locking the balances) and answers the recorder
+ * of the rows once they are written, whose writes then leave with the ledger's.
+ */
+export type StockMovementObserver = (asked: readonly AskedMovement[]) => Promise<StockMovementRecorder>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
-import { OrderLineFactsService } from '#contexts/sales';
+import { OrderLineFacts, OrderLineFactsService } from '#contexts/sales';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
@@ -28,25 +28,73 @@ export class DemandRecorderService {
     private readonly tx: TransactionHost,
   ) {}
 
+  /**
+   * Both steps at once, for rows no plan named in advance (the observer's reads and its write
+   * then take a round trip each).
+   */
   async record(movements: readonly LedgerMovement[]): Promise<void> {
-    const relevant = movements.filter(
-      (m) => m.quantity < 0 && (m.type === 'fulfillment' || m.type === 'build_consumption'),
-    );
-    if (relevant.length === 0) return;
+    await (
+      await this.prepare(movements)
+    )(movements);
+  }
+
+  /**
+   * The observer's first step, given the movements asked for: reads the facts of their order
+   * lines and builds (in one round trip with the statement locking the balances, when called in
+   * its turn); answers the step that records the written rows, whose one write then leaves with
+   * the ledger's.
+   */
+  async prepare(
+    asked: readonly DemandSubject[],
+  ): Promise<(movements: readonly LedgerMovement[]) => Promise<void>> {
+    const facts = await this.factsOf(asked.filter(counts));
+    return async (movements) => {
+      const relevant = movements.filter(counts);
+      if (relevant.length === 0) return;
+      // Rows the plan did not name (none, when the plan is what was written): read now.
+      const missing = await this.factsOf(
+        relevant.filter(
+          (m) =>
+            (m.orderItemId && !facts.asked.has(m.orderItemId)) ||
+            (buildOf(m) !== null && !facts.asked.has(buildOf(m)!)),
+        ),
+      );
+      await this.write(relevant, merged(facts, missing));
+    };
+  }
+
+  /** The order lines' and builds' facts the demand rules need for `movements`. */
+  private async factsOf(movements: readonly DemandSubject[]): Promise<MovementFacts> {
+    if (movements.length === 0)
+      return {
+        asked: new Set(),
+        lines: new Map(),
+        buildStatus: new Map(),
+        assembled: new Set(),
+        timezone: null,
+      };
+    const lineIds = movements.flatMap((m) => (m.orderItemId ? [m.orderItemId] : []));
+    const buildIds = movements.flatMap((m) => buildOf(m) ?? []);
     // One connection per transaction: the reads run one after the other.
-    const lines = await this.orderLines.factsOf(
-      relevant.flatMap((m) => (m.orderItemId ? [m.orderItemId] : [])),
-    );
-    const builds = await this.builds.findByIds(
-      relevant.flatMap((m) =>
-        m.type === 'build_consumption' && m.sourceType === 'build' && m.sourceId ? [m.sourceId] : [],
-      ),
-    );
+    const lines = await this.orderLines.factsOf(lineIds);
+    const builds = await this.builds.findByIds(buildIds);
     const timezone = await this.settings.timezone();
-    const buildStatus = new Map(builds.map((b) => [b.id, b.status]));
     const assembled = await this.builds.assembledLines(
       [...lines.values()].filter((l) => l.hasChildren).map((l) => l.lineId),
     );
+    return {
+      asked: new Set([...lineIds, ...buildIds]),
+      lines,
+      buildStatus: new Map(builds.map((b) => [b.id, b.status])),
+      assembled,
+      timezone,
+    };
+  }
+
+  /** Adds the qualifying units of `relevant` to the aggregates and marks their products. */
+  private async write(relevant: readonly LedgerMovement[], facts: MovementFacts): Promise<void> {
+    const { lines, buildStatus, assembled } = facts;
+    const timezone = facts.timezone ?? (await this.settings.timezone());
     const deltas: DemandDelta[] = [];
     const shipped: { lineId: string; productId: string; units: number }[] = [];
     for (const m of relevant) {
@@ -94,4 +142,39 @@ export class DemandRecorderService {
     ]);
     if (write) await this.tx.inOrder([write]);
   }
+}
+
+/** What the first step sees of a movement asked for (inventory's AskedMovement satisfies it). */
+type DemandSubject = Pick<LedgerMovement, 'productId' | 'type' | 'quantity' | 'sourceType' | 'sourceId'> & {
+  orderItemId?: string | null;
+};
+
+interface MovementFacts {
+  /** The order lines and builds whose facts were read (found or not). */
+  asked: Set<string>;
+  lines: Map<string, OrderLineFacts>;
+  buildStatus: Map<string, string>;
+  assembled: Set<string>;
+  /** Null when nothing was read. */
+  timezone: string | null;
+}
+
+/** A decrement the demand rules may count: stock shipped or drawn into a build. */
+function counts(m: DemandSubject): boolean {
+  return m.quantity < 0 && (m.type === 'fulfillment' || m.type === 'build_consumption');
+}
+
+/** The build a movement draws for, if any. */
+function buildOf(m: DemandSubject): string | null {
+  return m.type === 'build_consumption' && m.sourceType === 'build' && m.sourceId ? m.sourceId : null;
+}
+
+function merged(a: MovementFacts, b: MovementFacts): MovementFacts {
+  return {
+    asked: new Set([...a.asked, ...b.asked]),
+    lines: new Map([...a.lines, ...b.lines]),
+    buildStatus: new Map([...a.buildStatus, ...b.buildStatus]),
+    assembled: new Set([...a.assembled, ...b.assembled]),
+    timezone: a.timezone ?? b.timezone,
+  };
 }

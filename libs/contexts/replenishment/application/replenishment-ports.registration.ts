@@ -22,7 +22,7 @@ export class ReplenishmentPortsRegistration implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.observers.register((movements) => this.recorder.record(movements));
+    this.observers.register((asked) => this.recorder.prepare(asked));
     this.reorderPoints.register((productIds) => this.planning.reorderPointsOf(productIds));
     this.extensions.register(async (balance) => {
       const d = await this.demand.balanceDemand(balance.product_id, balance.location_id);
