@@ -247,7 +247,8 @@ export class ProductResponse {
   @ApiProperty({
     readOnly: true,
     example: 0,
-    description: 'Average units per day, maintained by inventory; 0 until computed.',
+    description:
+      'Average units shipped or drawn into builds per day over every location (blended run rates), refreshed shortly after each movement that changes it; 0 until computed.',
   })
   demand_avg_per_day: number;
   @ApiProperty({
