@@ -13,6 +13,24 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { watchConnection } from '../support/transaction-watch';
 import { StockService } from '#contexts/inventory';
 
+let tracking = 0;
+
+/** Packs `items` of the order from its location and ships the package with a carrier given by hand. */
+async function shipByHand(
+  client: ReturnType<typeof api>,
+  order: { id: string; location: string },
+  items: { order_item_id: string; quantity: number }[],
+): Promise<void> {
+  const pkg = await client
+    .post('/v1/packages')
+    .send({ order_id: order.id, location_id: order.location, items })
+    .expect(201);
+  await client
+    .post(`/v1/packages/${pkg.body.id}/ship`)
+    .send({ carrier: 'ups', tracking_number: `1ZDEMAND${++tracking}` })
+    .expect(200);
+}
+
 describe('demand aggregates and kit order lines', () => {
   let app: TestApp;
   let live: ReturnType<typeof api>;
@@ -191,20 +209,12 @@ describe('demand aggregates and kit order lines', () => {
     );
     await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
     /** One package of every line (perPackage units each), shipped. */
-    const ship = async () => {
-      const pkg = await live
-        .post('/v1/packages')
-        .send({
-          order_id: so.id,
-          location_id: shipFrom,
-          items: so.lines.map((l, i) => ({ order_item_id: l.id, quantity: perPackage[i] })),
-        })
-        .expect(201);
-      await live
-        .post(`/v1/packages/${pkg.body.id}/ship`)
-        .send({ carrier: 'ups', tracking_number: `1ZDEMAND${++seq}` })
-        .expect(200);
-    };
+    const ship = () =>
+      shipByHand(
+        live,
+        { id: so.id, location: shipFrom },
+        so.lines.map((l, i) => ({ order_item_id: l.id, quantity: perPackage[i] })),
+      );
     /** Each product's product.updated events carry `values` in order, each after the one before. */
     const expectRecorded = async (values: number[][]) => {
       for (const [i, p] of products.entries()) {
@@ -357,20 +367,10 @@ describe('demand averages refreshed after the movement commits', () => {
         .expect(201)
     ).body as { id: string; lines: { id: string }[] };
     await live.post(`/v1/orders/${so.id}/confirm`).expect(200);
-    const ship = async () => {
-      const pkg = await live
-        .post('/v1/packages')
-        .send({
-          order_id: so.id,
-          location_id: shipFrom,
-          items: [{ order_item_id: so.lines[0].id, quantity: perPackage }],
-        })
-        .expect(201);
-      await live
-        .post(`/v1/packages/${pkg.body.id}/ship`)
-        .send({ carrier: 'ups', tracking_number: `1ZREFRESH${++seq}` })
-        .expect(200);
-    };
+    const ship = () =>
+      shipByHand(live, { id: so.id, location: shipFrom }, [
+        { order_item_id: so.lines[0].id, quantity: perPackage },
+      ]);
     return { product, ship };
   };
   const averageOf = async (client: ReturnType<typeof api>, product: string) =>
