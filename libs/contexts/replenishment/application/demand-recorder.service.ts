@@ -33,9 +33,8 @@ export class DemandRecorderService {
    * then take a round trip each).
    */
   async record(movements: readonly LedgerMovement[]): Promise<void> {
-    await (
-      await this.prepare(movements)
-    )(movements);
+    const recordWritten = await this.prepare(movements);
+    await recordWritten(movements);
   }
 
   /**
