@@ -200,7 +200,7 @@ export type ProductResponse = {
     freight_insurance: boolean;
     serial_tracked: boolean;
     /**
-     * Average units per day, maintained by inventory; 0 until computed.
+     * Average units shipped or drawn into builds per day over every location (blended run rates), refreshed shortly after each movement that changes it; 0 until computed.
      */
     readonly demand_avg_per_day: number;
     /**
