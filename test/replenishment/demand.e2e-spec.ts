@@ -45,24 +45,24 @@ describe('demand aggregates and kit order lines', () => {
         .expect(201)
     ).body.id as string;
   const asLive = <T>(fn: () => Promise<T>) => asEntity(app, fn);
-  /** What inventory's observer hands over, inside the transaction that writes the rows. */
+  /** What inventory hands the observer's two steps, inside the transaction that writes the rows. */
   const observe = (rows: Partial<LedgerMovement>[]) =>
     asLive(() =>
-      app.get(TransactionHost).run(() =>
-        app.get(DemandRecorderService).record(
-          rows.map((r) => ({
-            productId: r.productId!,
-            locationId,
-            type: r.type ?? 'fulfillment',
-            quantity: r.quantity!,
-            sourceType: r.sourceType ?? 'package',
-            sourceId: r.sourceId ?? randomUUID(),
-            orderId: r.orderId ?? null,
-            orderItemId: r.orderItemId ?? null,
-            occurredAt: r.occurredAt ?? new Date(),
-          })),
-        ),
-      ),
+      app.get(TransactionHost).run(async () => {
+        const movements = rows.map((r) => ({
+          productId: r.productId!,
+          locationId,
+          type: r.type ?? 'fulfillment',
+          quantity: r.quantity!,
+          sourceType: r.sourceType ?? 'package',
+          sourceId: r.sourceId ?? randomUUID(),
+          orderId: r.orderId ?? null,
+          orderItemId: r.orderItemId ?? null,
+          occurredAt: r.occurredAt ?? new Date(),
+        }));
+        const recordWritten = await app.get(DemandRecorderService).prepare(movements);
+        await recordWritten(movements);
+      }),
     );
   const order = async (documentType: string, lines: { product_id: string; quantity: number }[]) => {
     const created = await live

@@ -29,15 +29,6 @@ export class DemandRecorderService {
   ) {}
 
   /**
-   * Both steps at once, for rows no plan named in advance (the observer's reads and its write
-   * then take a round trip each).
-   */
-  async record(movements: readonly LedgerMovement[]): Promise<void> {
-    const recordWritten = await this.prepare(movements);
-    await recordWritten(movements);
-  }
-
-  /**
    * The observer's first step, given the movements asked for: reads the facts of their order
    * lines and builds (in one round trip with the statement locking the balances, when called in
    * its turn); answers the step that records the written rows, whose one write then leaves with
