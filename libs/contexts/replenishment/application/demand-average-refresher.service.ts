@@ -1,9 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { AccountingSettingsService } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
 import { AppConfig } from '#platform/config/app-config';
-import { TransactionHost } from '#platform/persistence/transaction-host';
-import { dayInZone } from '#platform/tenancy/business-day';
+import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandRefreshMarkRepository } from '../infrastructure/demand-refresh-mark.repository';
 import { DemandService } from './demand.service';
@@ -34,7 +32,6 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
     private readonly marks: DemandRefreshMarkRepository,
     private readonly demand: DemandService,
     private readonly products: ProductsService,
-    private readonly settings: AccountingSettingsService,
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
   ) {}
@@ -59,7 +56,7 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
    * Marks `productIds` of the caller's entity and mode in the open transaction (the statement,
    * for the caller to send) and wakes the refresher once that transaction committed.
    */
-  markStatement(productIds: readonly string[]) {
+  markStatement(productIds: readonly string[]): WriteStatement | null {
     const statement = this.marks.markStatement(productIds);
     if (statement) this.tx.afterCommit(() => this.wake());
     return statement;
@@ -98,12 +95,11 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
       for (;;) {
         const { productIds, taken } = await this.marks.take(MARKS_PER_TAKE, wait);
         if (productIds.length > 0) {
-          const day = dayInZone(new Date(), await this.settings.timezone());
           // The rates are read behind the products' lock, so they include every movement that
           // committed before a concurrent refresh of the same products wrote its values.
           await this.products.recordDemandAverages(productIds, () =>
             this.demand
-              .productRatesMany(productIds, day)
+              .productRatesMany(productIds)
               .then((rates) => new Map(productIds.map((id) => [id, rates.get(id)!.blended_daily]))),
           );
           refreshed += productIds.length;
