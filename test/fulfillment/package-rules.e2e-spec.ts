@@ -1,5 +1,6 @@
 import type { Response } from 'superagent';
 import { inflateSync } from 'node:zlib';
+import { DemandAverageRefresher } from '#contexts/replenishment';
 import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { listAll } from '../support/list-all';
@@ -340,6 +341,44 @@ describe('package rules', () => {
     expectError(await live.post(`/v1/packages/${pkg.id}/void`).send({}), 409, 'invalid_state');
     expectError(await live.patch(`/v1/packages/${pkg.id}`).send({ weight: 3 }), 409, 'invalid_state');
     expectError(await live.post(`/v1/packages/${pkg.id}/pack`).send({}), 409, 'invalid_state');
+  });
+
+  it('answers 422 insufficient_stock when shipping more than is on hand, and moves nothing', async () => {
+    const product = await newProduct(live);
+    await stock(live, product, fx.locationId, 2, 5);
+    const order = await confirmedOrder(live, fx.accountId, [{ product_id: product, quantity: 10 }]);
+    const balanceOf = async () =>
+      (await live.get(`/v1/inventory/balances?product_id=${product}`).expect(200)).body.data[0];
+    const before = await balanceOf();
+    const pkg = await newPackage(order.id, { items: [{ product_id: product, quantity: 5 }] });
+    const refused = await live
+      .post(`/v1/packages/${pkg.id}/ship`)
+      .send({ carrier: 'ups', tracking_number: '1ZSHORT0001' });
+    expectError(refused, 422, 'insufficient_stock');
+    expect(typeof refused.body.param).toBe('string');
+    // fulfill_after_label refuses the same way, and the package it would have created is not kept.
+    const rate = await rateOf(pkg.id, 'usps', 'ground_advantage');
+    const count = async () => (await listAll(live, `/v1/packages?order_id=${order.id}`)).length;
+    expect(await count()).toBe(1);
+    expectError(
+      await live.post('/v1/packages').send({
+        order_id: order.id,
+        weight: 2,
+        items: [{ product_id: product, quantity: 5 }],
+        buy_label: true,
+        rate_object_id: rate.rate_object_id,
+        fulfill_after_label: true,
+      }),
+      422,
+      'insufficient_stock',
+    );
+    expect(await count()).toBe(1);
+    expect((await live.get(`/v1/packages/${pkg.id}`).expect(200)).body.status).toBe('packing');
+    expect(await balanceOf()).toMatchObject({ on_hand: before.on_hand, value: before.value });
+    expect(await entriesOf(app, 'FULFILLMENT', pkg.id)).toEqual([]);
+    // No demand was recorded: the product's average stays 0 once every refresh is done.
+    await app.get(DemandAverageRefresher).settle();
+    expect((await live.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day).toBe(0);
   });
 
   it('answers 422 period_closed for fulfill_after_label in a closed period, and writes nothing of the package', async () => {
