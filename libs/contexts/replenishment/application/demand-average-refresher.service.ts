@@ -4,6 +4,7 @@ import { AppConfig } from '#platform/config/app-config';
 import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandRefreshMarkRepository } from '../infrastructure/demand-refresh-mark.repository';
+import { RerunningTask } from '#platform/queue/rerunning-task';
 import { DemandService } from './demand.service';
 
 /** Marks taken per statement: a refresh of more products loops within its transaction. */
@@ -24,8 +25,10 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
   private readonly logger = new Logger(DemandAverageRefresher.name);
   private timer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
+  private readonly rounds = new RerunningTask(
+    () => this.refreshAll(false),
+    (error) => this.logger.error(`demand average refresh failed: ${String(error)}`),
+  );
   private stopped = false;
 
   constructor(
@@ -38,10 +41,10 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
 
   onApplicationBootstrap(): void {
     this.sweeper = RequestContext.outsideRequest(() =>
-      setInterval(() => void this.round(), this.config.DEMAND_REFRESH_SWEEP_MS),
+      setInterval(() => this.rounds.start(), this.config.DEMAND_REFRESH_SWEEP_MS),
     );
     this.sweeper.unref();
-    void this.round();
+    this.rounds.start();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -49,7 +52,7 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
     if (this.timer) clearTimeout(this.timer);
     if (this.sweeper) clearInterval(this.sweeper);
     this.timer = this.sweeper = null;
-    await this.running;
+    await this.rounds.stop();
   }
 
   /**
@@ -68,7 +71,7 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
     this.timer = RequestContext.outsideRequest(() =>
       setTimeout(() => {
         this.timer = null;
-        void this.round();
+        this.rounds.start();
       }, this.config.DEMAND_REFRESH_DELAY_MS),
     );
     this.timer.unref();
@@ -80,7 +83,7 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
    * refreshed here.
    */
   async settle(): Promise<number> {
-    await this.running;
+    await this.rounds.idle();
     return this.refreshAll(true);
   }
 
@@ -107,28 +110,6 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
         if (taken < MARKS_PER_TAKE) return refreshed;
       }
     });
-  }
-
-  /** One refresh of everything marked, unless one is running (then another follows it). */
-  private round(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = this.refreshAll(false)
-      .then(
-        () => undefined,
-        (error: unknown) => this.logger.error(`demand average refresh failed: ${String(error)}`),
-      )
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          this.wake();
-        }
-      });
-    return this.running;
   }
 
   /** Every entity and mode with marks, each in its own transaction; one failing stops none. */

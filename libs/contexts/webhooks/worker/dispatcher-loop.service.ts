@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
 import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { RerunningTask } from '#platform/queue/rerunning-task';
 import { FANOUT_BATCH, OutboxFanoutService } from './outbox-fanout.service';
 
 export const SWEEP_BATCH = 1_000;
@@ -18,8 +19,10 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger(DispatcherLoop.name);
   private listener?: Client;
   private timers: NodeJS.Timeout[] = [];
-  private draining?: Promise<void>;
-  private again = false;
+  private readonly fanoutRounds = new RerunningTask(
+    () => this.drain(),
+    (error) => this.logger.warn(`outbox fan-out failed (will retry): ${String(error)}`),
+  );
   private stopped = false;
 
   constructor(
@@ -46,7 +49,7 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.listener?.end().catch(() => undefined);
-    await this.draining;
+    await this.fanoutRounds.stop();
   }
 
   private async listen(): Promise<void> {
@@ -64,26 +67,11 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
 
   /** Starts a drain, or asks the running one to go round once more. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain().finally(() => {
-      this.draining = undefined;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.fanoutRounds.start();
   }
 
   private async drain(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.fanout.drainBatch(FANOUT_BATCH)) === FANOUT_BATCH);
-    } catch (error) {
-      this.logger.warn(`outbox fan-out failed (will retry): ${String(error)}`);
-    }
+    while (!this.stopped && (await this.fanout.drainBatch(FANOUT_BATCH)) === FANOUT_BATCH);
   }
 
   /**
