@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
+import { Client } from 'pg';
 import { OperatorService } from '#platform/auth/operator.service';
 import { loadConfig } from '#platform/config/app-config';
 import { DomainError } from '#platform/errors/domain-error';
@@ -14,6 +15,7 @@ import '#contexts/vocabulary';
  * seed. Talks to the database of DATABASE_URL through the platform's services; needs no API key.
  */
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
+       npm run admin -- --help
 
   entities:create --code <code> --name <name> --currency <ISO 4217> [--timezone <tz>] [--mode live|test]
       creates an entity and prints its first key (all scopes) once
@@ -25,6 +27,20 @@ const USAGE = `usage: npm run admin -- <command> [options] [--json]
   keys:revoke --id <key id>`;
 
 class UsageError extends Error {}
+
+/** Whether the migrations have run on this database (the entities table exists). */
+async function isMigrated(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      `SELECT to_regclass('public.entities') IS NOT NULL AS present`,
+    );
+    return rows[0].present;
+  } finally {
+    await client.end();
+  }
+}
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -134,10 +150,15 @@ export async function main(
         scopes: { type: 'string' },
         id: { type: 'string' },
         json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
     command = parsed.positionals[0] ?? '';
     values = parsed.values;
+    if (values.help || command === 'help') {
+      stdout.write(`${USAGE}\n`);
+      return 0;
+    }
     if (!command) throw new UsageError('a command is required');
   } catch (error) {
     stderr.write(`${(error as Error).message}\n${USAGE}\n`);
@@ -146,6 +167,11 @@ export async function main(
   const config = loadConfig(env, { LOG_LEVEL: 'silent' });
   const database = await resolveDatabaseUrl(config);
   config.DATABASE_URL = database.url;
+  if (!(await isMigrated(database.url))) {
+    stderr.write('The database has no tables yet: run `npm run db:migrate` first.\n');
+    await database.stop?.();
+    return 1;
+  }
   const app = await NestFactory.createApplicationContext(PlatformCoreModule.forRoot(config), {
     logger: false,
   });

@@ -60,7 +60,7 @@ export interface ApiAppOptions {
 
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<ApiApp> {
-  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
+  const logger = createLogger(config.LOG_LEVEL, options.logDestination, config.LOG_FORMAT);
   const adapter = new ApiExpressAdapter();
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, options.extraModules),

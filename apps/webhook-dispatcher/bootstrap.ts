@@ -24,7 +24,7 @@ export async function startDispatcher(
   config: AppConfig,
   port = config.DISPATCHER_HEALTH_PORT,
 ): Promise<Dispatcher> {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const app = await NestFactory.createApplicationContext(DispatcherModule.forRoot(config), {
     logger: config.LOG_LEVEL === 'silent' ? false : new PinoNestLogger(logger),
   });

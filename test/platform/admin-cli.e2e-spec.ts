@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { Client } from 'pg';
 import { main } from '../../scripts/admin';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -142,5 +143,38 @@ describe('admin command line', () => {
       code: 2,
       err: expect.stringContaining("unknown command 'frobnicate'"),
     });
+  });
+
+  it('prints its usage for --help and help, exit code 0', async () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const result = await admin(flag);
+      expect({ flag, code: result.code, err: result.err }).toEqual({ flag, code: 0, err: '' });
+      expect(result.out).toContain('keys:create --entity <code>');
+    }
+  });
+
+  it('on a database without the migrations says to run them, exit code 1', async () => {
+    // SQL: an empty database on the same server is a state no route can make.
+    const name = `erp_empty_${process.pid}`;
+    const adminUrl = new URL(app.databaseUrl);
+    adminUrl.pathname = '/postgres';
+    const server = new Client({ connectionString: adminUrl.toString() });
+    await server.connect();
+    await server.query(`DROP DATABASE IF EXISTS ${name}`);
+    await server.query(`CREATE DATABASE ${name}`);
+    try {
+      const emptyUrl = new URL(app.databaseUrl);
+      emptyUrl.pathname = `/${name}`;
+      const err = collect();
+      const code = await main(['entities:list'], collect().stream, err.stream, {
+        ...env,
+        DATABASE_URL: emptyUrl.toString(),
+      });
+      expect(code).toBe(1);
+      expect(err.text()).toBe('The database has no tables yet: run `npm run db:migrate` first.\n');
+    } finally {
+      await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await server.end();
+    }
   });
 });

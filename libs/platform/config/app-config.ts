@@ -37,6 +37,8 @@ export class AppConfig {
   /** Express "trust proxy" value; when unset, X-Forwarded-For is ignored. */
   @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+  /** `json`: one JSON object per line; `pretty`: one short readable line; `auto`: pretty on a terminal. */
+  @IsIn(['auto', 'json', 'pretty']) LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
   /** Directory of the embedded PostgreSQL data when DATABASE_URL is unset. */
   @IsString() EMBEDDED_PG_DIR = '.data/postgres';
   @Transform(toInt) @IsInt() @Min(1024) @Max(65535) EMBEDDED_PG_PORT = 54329;

@@ -1,6 +1,6 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import { Writable } from 'node:stream';
-import { createLogger, PinoNestLogger, routeConsoleToLogger } from './logger';
+import { createLogger, PinoNestLogger, prettyLine, routeConsoleToLogger } from './logger';
 
 /** A pino logger writing into an array of raw lines. */
 function capture() {
@@ -83,5 +83,36 @@ describe('log lines', () => {
     expect(first).toMatchObject({ level: 50, source: 'console', err: { code: '57P01' } });
     expect(first.msg).toContain('[ioredis] Unhandled error event');
     expect(second).toMatchObject({ level: 40, msg: 'multi\nline' });
+  });
+
+  it("logs Nest's module and route mapping lines at debug, its other messages at info", () => {
+    const { logger, parsed } = capture();
+    const nest = new PinoNestLogger(logger);
+    nest.log('Mapped {/v1/orders, GET} route', 'RouterExplorer');
+    nest.log('OrdersController {/v1/orders}:', 'RoutesResolver');
+    nest.log('SalesCoreModule dependencies initialized', 'InstanceLoader');
+    nest.log('Nest application successfully started', 'NestApplication');
+    expect(parsed().map((l) => [l.level, l.context])).toEqual([
+      [20, 'RouterExplorer'],
+      [20, 'RoutesResolver'],
+      [20, 'InstanceLoader'],
+      [30, 'NestApplication'],
+    ]);
+  });
+
+  it('prints a JSON line as time, level, message and fields for a terminal, with the stack below', () => {
+    const time = Date.UTC(2026, 10, 27, 12, 4, 5);
+    const line = JSON.stringify({
+      level: 50,
+      time,
+      msg: 'request failed',
+      reqId: 'r1',
+      res: { status: 500 },
+      err: { message: 'boom', stack: 'Error: boom\n    at x' },
+    });
+    expect(prettyLine(line)).toBe(
+      '12:04:05 ERROR request failed  reqId=r1 res={"status":500}\n    Error: boom\n        at x\n',
+    );
+    expect(prettyLine('not json')).toBe('not json');
   });
 });

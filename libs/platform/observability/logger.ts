@@ -15,9 +15,54 @@ export const REDACTED_PATHS = [
   '*.signing_secret',
 ];
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * The process logger. `format` `auto` writes JSON lines unless stdout is a terminal, where each
+ * line is shortened for a reader (see prettyLine); an explicit destination always gets JSON.
+ */
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  format: 'auto' | 'json' | 'pretty' = 'json',
+): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  return pretty ? pino(options, prettyStream(process.stdout)) : pino(options);
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO ',
+  40: 'WARN ',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+const FRAME_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'err']);
+
+/**
+ * One JSON log line as `12:04:05 INFO  message key=value ...`, with an error's stack on the lines
+ * below. For people reading a terminal; machines read the JSON form.
+ */
+export function prettyLine(json: string): string {
+  let line: Record<string, unknown>;
+  try {
+    line = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const time = new Date(typeof line.time === 'number' ? line.time : Date.now()).toISOString().slice(11, 19);
+  const level = LEVEL_NAMES[line.level as number] ?? String(line.level);
+  const fields = Object.entries(line)
+    .filter(([key, value]) => !FRAME_FIELDS.has(key) && value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const err = line.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n    ${(err.stack ?? err.message ?? '').split('\n').join('\n    ')}` : '';
+  return `${time} ${level} ${String(line.msg ?? '')}${fields.length ? `  ${fields.join(' ')}` : ''}${stack}\n`;
+}
+
+function prettyStream(out: NodeJS.WritableStream): DestinationStream {
+  return { write: (chunk: string) => void out.write(prettyLine(chunk.trimEnd())) };
 }
 
 type LoggedRequest = Request & { id?: string; caller?: Caller };
@@ -96,12 +141,16 @@ export function nestLogLine(
   return { fields, msg };
 }
 
+/** Nest's start-up chatter (one line per module and per route): logged at `debug`, not `info`. */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Nest's own messages through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   private write(level: Level, message: unknown, params: unknown[]) {
     const { fields, msg } = nestLogLine(message, params);
-    this.logger[level](fields, msg);
+    const quiet = level === 'info' && START_UP_CONTEXTS.has(fields.context as string);
+    this.logger[quiet ? 'debug' : level](fields, msg);
   }
   log(message: unknown, ...params: unknown[]) {
     this.write('info', message, params);
