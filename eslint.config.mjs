@@ -9,6 +9,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'clients/typescript/src/**',
+      'clients/typescript/dist/**',
       '.data/**',
       'coverage/**',
       'test/support/jest-transformer.js',
