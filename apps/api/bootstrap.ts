@@ -30,12 +30,6 @@ export interface ApiApp {
   sandboxHandler: http.RequestListener;
 }
 
-const trustProxy = (value: string | undefined): boolean | number | string => {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
-};
-
 /**
  * Explicit timeouts and a connection cap on a listener (docs/operations.md, "HTTP limits and
  * timeouts"), instead of Node's defaults (5 min per request, no cap).
@@ -71,7 +65,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       abortOnError: false,
     },
   );
-  app.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'extended');
   app.set('etag', false);
   app.disable('x-powered-by');

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyCache } from './auth/api-key-cache';
 import { ApiKeyRecord } from './auth/api-key.entity';
 import { ApiKeyService } from './auth/api-key.service';
+import { KeyChecksum } from './auth/key-checksum';
 import { BusinessEntityRecord } from './auth/business-entity.entity';
 import { MutationGates } from './auth/mutation-gate';
 import { OperatorService } from './auth/operator.service';
@@ -33,6 +34,7 @@ import { QueueModule } from './queue/queue.module';
 import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
 import { DataSource } from 'typeorm';
+import { Clock } from './time/clock';
 
 const PLATFORM_ENTITIES = [
   BusinessEntityRecord,
@@ -64,10 +66,12 @@ export class PlatformCoreModule {
       ],
       providers: [
         { provide: AppConfig, useValue: config },
+        Clock,
         TransactionHost,
         EventPublisher,
         OutboxReader,
         ApiKeyCache,
+        KeyChecksum,
         ApiKeyService,
         OperatorService,
         IdempotencyService,
@@ -86,8 +90,8 @@ export class PlatformCoreModule {
         },
         {
           provide: RateLimiter,
-          inject: [RateLimitStore],
-          useFactory: (store: RateLimitStore) => new RateLimiter(store),
+          inject: [RateLimitStore, Clock],
+          useFactory: (store: RateLimitStore, clock: Clock) => new RateLimiter(store, clock),
         },
         AuthFailureLimiter,
         AppMetrics,
@@ -97,6 +101,7 @@ export class PlatformCoreModule {
       ],
       exports: [
         AppConfig,
+        Clock,
         ApiKeyCache,
         QaSeedService,
         MutationGates,
@@ -105,6 +110,7 @@ export class PlatformCoreModule {
         EventPublisher,
         OutboxReader,
         ApiKeyService,
+        KeyChecksum,
         OperatorService,
         IdempotencyService,
         ResourceRegistry,

@@ -135,10 +135,16 @@ describe('recurring journal entries', () => {
     expect(second.body.id).not.toBe(run.body.id);
     expect(
       (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
-    ).toBe('2099-03-28');
+    ).toBe('2099-03-31');
+    // A month-end template stays at month-end: its day of the month is kept, clamped per month.
+    await live.post(`/v1/recurring-journal-entries/${created.id}/run`).expect(200);
+    expect(
+      (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
+    ).toBe('2099-04-30');
 
     const events = await outbox(app).eventsOf(created.id);
     expect(events.map((e) => e.type)).toEqual([
+      'accounting.recurring_journal_entry.ran',
       'accounting.recurring_journal_entry.ran',
       'accounting.recurring_journal_entry.ran',
     ]);
@@ -162,7 +168,7 @@ describe('recurring journal entries', () => {
     expectError(await live.post(`/v1/recurring-journal-entries/${created.id}/run`), 422, 'unbalanced_entry');
     expect(
       (await live.get(`/v1/recurring-journal-entries/${created.id}`).expect(200)).body.next_run_date,
-    ).toBe('2099-03-28');
+    ).toBe('2099-04-30');
 
     const ended = (
       await live

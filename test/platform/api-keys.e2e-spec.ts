@@ -4,7 +4,7 @@ import { storedApiKeyRows } from '../support/database';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
-const SECRET_PATTERN = /^key_live_ent_qa1_[0-9A-Za-z]{40}$/;
+const SECRET_PATTERN = /^key_live_ent_qa1_[0-9A-Za-z]{46}$/;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('API key routes', () => {
@@ -173,7 +173,7 @@ describe('API key routes', () => {
         .send({ name: 'test rotate', mode: 'test', scopes: ['tags:read'] })
         .expect(201)
     ).body;
-    expect(old.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{40}$/);
+    expect(old.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{46}$/);
     const fresh = (await test.post(`${path}/${old.id}/rotate`).expect(200)).body;
     expect(fresh).toMatchObject({
       mode: 'test',
@@ -181,7 +181,7 @@ describe('API key routes', () => {
       name: 'test rotate',
       scopes: ['tags:read'],
     });
-    expect(fresh.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{40}$/);
+    expect(fresh.secret).toMatch(/^key_test_ent_qa1_[0-9A-Za-z]{46}$/);
     await api(app, fresh.secret).get('/v1/tags').expect(200);
     expectError(await api(app, old.secret).get('/v1/tags'), 401, 'api_key_revoked');
   });

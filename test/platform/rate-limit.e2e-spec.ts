@@ -1,11 +1,9 @@
+import { WINDOW_MS } from '#platform/auth/rate-limiter';
+import { Clock } from '#platform/time/clock';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** The limiter counts fixed one-minute windows; start a burst early in a window so it stays in one. */
-async function atWindowStart(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
-}
+let windows = 0;
 
 describe('per-key rate limit', () => {
   let app: TestApp;
@@ -25,15 +23,26 @@ describe('per-key rate limit', () => {
     app = await startTestApp();
     second = await startTestApp({}, { sameDatabaseAs: app });
     path = `/v1/entities/${app.seed.entities.primary.id}/api_keys`;
-  });
+    // Two instances boot one after the other: more than one hook's default on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await second.close();
     await app.close();
   });
 
+  /**
+   * Moves both instances' clocks to the start of a window no earlier test used: the limiter
+   * counts fixed one-minute windows, and a test's requests then all fall in this one.
+   */
+  const atWindowStart = () => {
+    const start = (Math.floor(Date.now() / WINDOW_MS) + 10 + ++windows) * WINDOW_MS;
+    app.get(Clock).set(start);
+    second.get(Clock).set(start);
+  };
+
   it('counts down, then answers 429 rate_limited with Retry-After', async () => {
     const key = await keyWithLimit(3);
-    await atWindowStart();
+    atWindowStart();
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await api(app, key).get('/v1/tags').expect(200);
@@ -61,7 +70,7 @@ describe('per-key rate limit', () => {
 
   it('counts refused requests of an authenticated key too, and errors carry the headers', async () => {
     const key = await keyWithLimit(2);
-    await atWindowStart();
+    atWindowStart();
     const denied = await api(app, key).post('/v1/tags').send({ name: 'x' });
     expectError(denied, 403, 'insufficient_scope');
     expect(denied.headers['ratelimit-remaining']).toBe('1');
@@ -71,7 +80,7 @@ describe('per-key rate limit', () => {
 
   it('shares one budget between two API instances on the same database', async () => {
     const key = await keyWithLimit(3);
-    await atWindowStart();
+    atWindowStart();
     const first = await api(app, key).get('/v1/tags').expect(200);
     expect(first.headers['ratelimit-remaining']).toBe('2');
     const fromSecond = await api(second, key).get('/v1/tags').expect(200);
@@ -79,5 +88,24 @@ describe('per-key rate limit', () => {
     await api(app, key).get('/v1/tags').expect(200);
     expectError(await api(second, key).get('/v1/tags'), 429, 'rate_limited');
     expectError(await api(app, key).get('/v1/tags'), 429, 'rate_limited');
+  });
+
+  it('lets at most the limit through of 100 concurrent requests spread over two instances', async () => {
+    const key = await keyWithLimit(60);
+    atWindowStart();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => api(i % 2 ? second : app, key).get('/v1/tags')),
+    );
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    // Every count of the window went to one request: the remaining budgets are 59..0, each once.
+    const remaining = responses
+      .filter((res) => res.status === 200)
+      .map((res) => Number(res.headers['ratelimit-remaining']));
+    expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    // The next window gives the key its budget again.
+    app.get(Clock).advance(WINDOW_MS);
+    expect((await api(app, key).get('/v1/tags').expect(200)).headers['ratelimit-remaining']).toBe('59');
   });
 });

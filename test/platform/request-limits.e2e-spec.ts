@@ -36,7 +36,8 @@ describe('request bodies and server limits', () => {
     );
     expect(res.status).toBe(401);
     expect(rawJson(res)).toMatchObject({ code: 'invalid_api_key' });
-    expect(res.answeredAfterMs).toBeLessThan(1500);
+    // Answered although the declared body never arrives: had it waited for the body, the answer
+    // would be the stall's 400 (HTTP_BODY_IDLE_TIMEOUT_MS), not this status.
     expect(res.closed).toBe(true);
   });
 
@@ -49,7 +50,8 @@ describe('request bodies and server limits', () => {
     expect(res.status).toBe(401);
     expect(res.headers['request-id']).toMatch(/^req_/);
     expect(res.closed).toBe(true);
-    expect(res.answeredAfterMs).toBeLessThan(1500);
+    // Answered although the declared body never arrives: had it waited for the body, the answer
+    // would be the stall's 400 (HTTP_BODY_IDLE_TIMEOUT_MS), not this status.
   });
 
   it('answers a declared length above every route limit with 413 before authentication', async () => {
@@ -74,7 +76,8 @@ describe('request bodies and server limits', () => {
     );
     expect(res.status).toBe(413);
     expect(rawJson(res)).toMatchObject({ code: 'payload_too_large' });
-    expect(res.answeredAfterMs).toBeLessThan(1500);
+    // Answered although the declared body never arrives: had it waited for the body, the answer
+    // would be the stall's 400 (HTTP_BODY_IDLE_TIMEOUT_MS), not this status.
     expect(res.closed).toBe(true);
   });
 
@@ -106,7 +109,8 @@ describe('request bodies and server limits', () => {
     );
     expect(res.status).toBe(403);
     expect(rawJson(res)).toMatchObject({ code: 'insufficient_scope' });
-    expect(res.answeredAfterMs).toBeLessThan(1500);
+    // Answered although the declared body never arrives: had it waited for the body, the answer
+    // would be the stall's 400 (HTTP_BODY_IDLE_TIMEOUT_MS), not this status.
   });
 
   it('answers an NDJSON upload declared over 64 MiB on the import route with 413 at once', async () => {
@@ -152,8 +156,8 @@ describe('request bodies and server limits', () => {
     );
     expect(res.status).toBe(400);
     expect(rawJson(res)).toMatchObject({ code: 'parameter_invalid', param: 'body' });
+    // Not before the idle timeout (600 ms); rawRequest's own 5 s limit bounds it from above.
     expect(res.answeredAfterMs).toBeGreaterThanOrEqual(500);
-    expect(res.answeredAfterMs).toBeLessThan(3000);
     expect(res.closed).toBe(true);
   });
 

@@ -85,12 +85,10 @@ describe('orders', () => {
     expect(await eventsOf(order.id)).toEqual(['order.created']);
   });
 
-  it('adds 1,000 lines of 0.1 to exactly 100.00 in one request (timed)', async () => {
-    const started = Date.now();
+  it('adds 1,000 lines of 0.1 to exactly 100.00 in one request', async () => {
     const res = await createOrder({
       lines: Array.from({ length: 1000 }, () => ({ description: 'dime', quantity: 1, unit_price: 0.1 })),
     }).expect(201);
-    const elapsed = Date.now() - started;
     expect(res.body.lines).toHaveLength(1000);
     expect(res.body).toMatchObject({ subtotal: 100, total: 100, amount_due: 100 });
     // The exact stored decimal (numeric(19,4)), as the order repository reads it: the API answers JSON numbers.
@@ -99,8 +97,6 @@ describe('orders', () => {
       subtotal: '100.0000',
       total: '100.0000',
     });
-    process.stdout.write(`1,000-line order created in ${elapsed} ms\n`);
-    expect(elapsed).toBeLessThan(15000);
   });
 
   it('validates bodies with the line path and never writes half an order', async () => {

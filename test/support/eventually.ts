@@ -30,17 +30,25 @@ export async function waitFor<T>(
   return value as Truthy<T>;
 }
 
+/** What a check waited for, for its timeout message: its label, or its own source text. */
+const describeCheck = (check: () => unknown, label: string | undefined): string =>
+  label ?? String(check).replace(/\s+/g, ' ').slice(0, 200);
+
 /**
- * Polls `check` until it returns true or `timeoutMs` passes; resolves to the last answer, for
- * `expect(await eventually(...)).toBe(true)`. For changes that reach another API instance
- * through NOTIFY, delivered at the changing commit.
+ * Polls `check` until it returns true; resolves to true, for `expect(await eventually(...)).toBe(true)`.
+ * Rejects once `timeoutMs` (10 s by default: generous on a loaded machine, and a passing check
+ * returns as soon as it passes) goes by, naming what it waited for (`label`, or the check's source).
+ * For changes that reach another API instance through NOTIFY, delivered at the changing commit.
  */
 export async function eventually(
   check: () => Promise<boolean>,
-  timeoutMs = 1000,
+  timeout: number | PollOptions = {},
   stepMs = 20,
 ): Promise<boolean> {
-  return (await poll(check, timeoutMs, stepMs)) === true;
+  const options = typeof timeout === 'number' ? { timeoutMs: timeout, everyMs: stepMs } : timeout;
+  const { timeoutMs = 10_000, everyMs = stepMs } = options;
+  if ((await poll(check, timeoutMs, everyMs)) === true) return true;
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${describeCheck(check, options.label)}`);
 }
 
 /** For a queued job that works through many rows (a bulk import) on a loaded machine. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { NotifiedCache } from '../persistence/notified-cache';
+import { Clock } from '../time/clock';
 import type { AuthenticatedKey } from './api-key.service';
 
 /** Channel on which every API instance hears that keys changed (payload: key hash, or `*`). */
@@ -17,8 +18,17 @@ export class ApiKeyCache extends NotifiedCache<AuthenticatedKey> {
   private readonly unknown = new Map<string, number>();
   private readonly negativeTtlMs: number;
 
-  constructor(config: AppConfig) {
-    super({ databaseUrl: config.DATABASE_URL, channel: API_KEY_CHANNEL, ttlMs: 60_000, maxEntries: 10_000 });
+  constructor(
+    config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    super({
+      databaseUrl: config.DATABASE_URL,
+      channel: API_KEY_CHANNEL,
+      ttlMs: 60_000,
+      maxEntries: 10_000,
+      now: () => clock.now(),
+    });
     this.negativeTtlMs = config.AUTH_NEGATIVE_CACHE_MS;
   }
 
@@ -30,7 +40,7 @@ export class ApiKeyCache extends NotifiedCache<AuthenticatedKey> {
   isKnownUnknown(hash: string): boolean {
     const until = this.unknown.get(hash);
     if (until === undefined) return false;
-    if (until > Date.now()) return true;
+    if (until > this.clock.now()) return true;
     this.unknown.delete(hash);
     return false;
   }
@@ -38,6 +48,6 @@ export class ApiKeyCache extends NotifiedCache<AuthenticatedKey> {
   rememberUnknown(hash: string): void {
     if (this.negativeTtlMs === 0) return;
     if (this.unknown.size >= 50_000) this.unknown.clear();
-    this.unknown.set(hash, Date.now() + this.negativeTtlMs);
+    this.unknown.set(hash, this.clock.now() + this.negativeTtlMs);
   }
 }

@@ -11,7 +11,8 @@ import { rawPool } from '../persistence/raw-pool';
 import { ApiKeyCache } from './api-key-cache';
 import { ApiKeyRecord } from './api-key.entity';
 import { parseAllowlistEntry } from './ip-allowlist';
-import { generateKey, hashKey, parseKey, redactKey } from './key-format';
+import { hashKey, redactKey } from './key-format';
+import { KeyChecksum } from './key-checksum';
 import { isKnownScope, missingScopes } from './scopes';
 
 export interface ApiKeySpec {
@@ -73,6 +74,7 @@ export class ApiKeyService {
     private readonly dataSource: DataSource,
     private readonly tx: TransactionHost,
     private readonly cache: ApiKeyCache,
+    private readonly checksum: KeyChecksum,
   ) {
     this.keys = new ApiKeyRepository(tx);
   }
@@ -84,10 +86,11 @@ export class ApiKeyService {
 
   /**
    * findByToken, answered without a promise when the key cache knows the token (found, or known
-   * unknown): the authentication of a request then runs synchronously to the end.
+   * unknown) or when the key's checksum is wrong (a guess: no lookup at all): the authentication
+   * of a request then runs synchronously to the end.
    */
   lookup(token: string): AuthenticatedKey | null | Promise<AuthenticatedKey | null> {
-    if (!parseKey(token)) return null;
+    if (!this.checksum.plausible(token)) return null;
     const hash = hashKey(token);
     const cached = this.cache.get(hash);
     if (cached) return cached;
@@ -175,7 +178,7 @@ export class ApiKeyService {
     spec: ApiKeySpec,
     extra: Partial<ApiKeyRecord> = {},
   ) {
-    const secret = generateKey(mode, entity.code);
+    const secret = this.checksum.generate(mode, entity.code);
     const record = this.tx.transactional.getRepository(ApiKeyRecord).create({
       id: newId(),
       entityId: entity.id,

@@ -6,6 +6,8 @@ import { AppConfig } from '../config/app-config';
 import { DomainError, PlatformError } from '../errors/domain-error';
 import { ApiKeyCache } from './api-key-cache';
 import { hashKey, parseKey } from './key-format';
+import { KeyChecksum } from './key-checksum';
+import { Clock } from '../time/clock';
 import { RateLimitStore, WINDOW_MS } from './rate-limiter';
 
 /** Errors that count as a failed authentication. */
@@ -38,10 +40,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * key), in fixed one-minute windows counted in the key rate limiter's shared store, so every
  * API instance adds to the same totals. Once a total is over its budget, this instance answers
  * 429 `rate_limited` with `Retry-After` before any key lookup until the window ends (another
- * instance learns it at its next failure from that client). Keys this instance knows to be
- * valid (in the key cache) still pass, so a flood from a shared address or against an
- * entity's code does not lock out working keys. Every failure is answered no sooner than AUTH_FAILURE_MIN_MS after
- * the request began, so a cached revoked key and an unknown key take the same time.
+ * instance learns it at its next failure from that client), except for keys no guess can be:
+ * keys this instance knows to be valid (in the key cache) and keys whose checksum is right
+ * (key-checksum.ts), which are looked up as usual. So a flood of wrong keys from an address
+ * that many clients share (a NAT, a load balancer) slows the flood, and never refuses a valid
+ * key of another client. Keys issued before checksums are the exception: from an address over
+ * budget they are refused unless cached (rotate them to get a checksum). Every failure is
+ * answered no sooner than AUTH_FAILURE_MIN_MS after the request began, so a cached revoked key
+ * and an unknown key take the same time.
  */
 @Injectable()
 export class AuthFailureLimiter {
@@ -52,6 +58,8 @@ export class AuthFailureLimiter {
     private readonly store: RateLimitStore,
     private readonly config: AppConfig,
     private readonly keys: ApiKeyCache,
+    private readonly checksum: KeyChecksum,
+    private readonly clock: Clock,
   ) {}
 
   private subjects(req: Request): { ip: string; entity: string | undefined } {
@@ -83,16 +91,17 @@ export class AuthFailureLimiter {
 
   /**
    * Throws 429 (and sets Retry-After) when the client or the key's entity code is over budget and
-   * the key is not one this instance knows to be valid: no lookup is made for it.
+   * the key is neither one this instance knows to be valid nor one with a right checksum: no
+   * lookup is made for it.
    */
   assertAllowed(req: Request): void {
     if (this.blocked.size === 0) return;
-    const now = Date.now();
+    const now = this.clock.now();
     const { ip, entity } = this.subjects(req);
     const wait = Math.max(this.blockedFor(ip, now), this.blockedFor(entity, now));
     if (wait === 0) return;
     const token = bearer(req);
-    if (token && this.keys.get(hashKey(token))) return;
+    if (token && (this.checksum.vouchedFor(token) || this.keys.get(hashKey(token)))) return;
     req.res?.setHeader('Retry-After', String(Math.max(1, Math.ceil(wait / 1000))));
     throw this.limited(wait);
   }
@@ -104,7 +113,7 @@ export class AuthFailureLimiter {
   async failed(req: Request, error: unknown, startedAt: number): Promise<unknown> {
     if (!(error instanceof DomainError) || !FAILURES.has(error.code)) return error;
     const { ip, entity } = this.subjects(req);
-    const now = Date.now();
+    const now = this.clock.now();
     const window = Math.floor(now / WINDOW_MS);
     const windowEnd = (window + 1) * WINDOW_MS;
     const [byIp, byEntity] = await Promise.all([

@@ -1,11 +1,15 @@
-import { RequestContext } from '../tenancy/request-context';
-import { RateLimiter, RateLimitStore } from './rate-limiter';
+import { Clock } from '../time/clock';
+import { RateLimitDecision, RateLimiter, RateLimitStore, WINDOW_MS } from './rate-limiter';
 
-/** A store shared by several limiters, as PostgreSQL or Redis is shared by API instances. */
+/**
+ * A store shared by several limiters, as PostgreSQL or Redis is shared by API instances: each
+ * addition answers after a turn of the event loop, so requests of one instance pile up meanwhile.
+ */
 class MemoryStore extends RateLimitStore {
   counts = new Map<string, number>();
   writes = 0;
   async add(key: string, window: number, delta: number) {
+    await new Promise((resolve) => setImmediate(resolve));
     this.writes++;
     const id = `${key}:${window}`;
     const total = (this.counts.get(id) ?? 0) + delta;
@@ -15,11 +19,21 @@ class MemoryStore extends RateLimitStore {
   async purge() {}
 }
 
+/** A clock at the start of a window (minute 1000 since the epoch), moved by the test. */
+const clockAtWindowStart = () => {
+  const clock = new Clock();
+  clock.set(1000 * WINDOW_MS);
+  return clock;
+};
+
+const allowedOf = (decisions: RateLimitDecision[]) => decisions.filter((d) => d.allowed).length;
+
 describe('rate limiter', () => {
-  it('is exact for small limits across instances', async () => {
+  it('decides in order across instances, with the remaining budget', async () => {
     const store = new MemoryStore();
-    const a = new RateLimiter(store);
-    const b = new RateLimiter(store);
+    const clock = clockAtWindowStart();
+    const a = new RateLimiter(store, clock);
+    const b = new RateLimiter(store, clock);
     const decisions = [
       await a.consume('k', 3),
       await b.consume('k', 3),
@@ -28,53 +42,60 @@ describe('rate limiter', () => {
     ];
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
-    await a.onApplicationShutdown();
-    await b.onApplicationShutdown();
+    expect(decisions.map((d) => d.resetSeconds)).toEqual([60, 60, 60, 60]);
   });
 
-  it('counts far from the limit without a write per request, and flushes the total', async () => {
+  it('lets exactly the limit through when 100 requests arrive at once on two instances', async () => {
     const store = new MemoryStore();
-    const limiter = new RateLimiter(store);
-    for (let i = 0; i < 500; i++) expect((await limiter.consume('k', 6000)).allowed).toBe(true);
-    expect(store.writes).toBe(1);
-    await limiter.flush();
-    expect([...store.counts.values()]).toEqual([500]);
-    expect(store.writes).toBe(2);
-    await limiter.onApplicationShutdown();
+    const clock = clockAtWindowStart();
+    const a = new RateLimiter(store, clock);
+    const b = new RateLimiter(store, clock);
+    const decisions = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume('k', 60)),
+    );
+    expect(allowedOf(decisions)).toBe(60);
+    // Each count of the window was handed to exactly one request.
+    const remaining = decisions.filter((d) => d.allowed).map((d) => d.remaining);
+    expect([...remaining].sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    // Requests that arrived while an addition was out were added together: far fewer writes.
+    expect(store.writes).toBeLessThanOrEqual(4);
   });
 
-  it('flushes on its timer outside the request that scheduled it', async () => {
-    const seen: (string | undefined)[] = [];
+  it('refuses a key over its limit without asking the store again until the window ends', async () => {
     const store = new MemoryStore();
+    const clock = clockAtWindowStart();
+    const limiter = new RateLimiter(store, clock);
+    for (let i = 0; i < 3; i++) await limiter.consume('k', 2);
+    const writes = store.writes;
+    const refused = limiter.consume('k', 2);
+    // Answered at once (no promise), refused, and no write.
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(store.writes).toBe(writes);
+    // A raised limit is asked about again.
+    expect((await limiter.consume('k', 10)).allowed).toBe(true);
+    clock.advance(WINDOW_MS);
+    expect(await limiter.consume('k', 2)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60 });
+  });
+
+  it('counts each window of the clock on its own, and reports the seconds left in it', async () => {
+    const store = new MemoryStore();
+    const clock = clockAtWindowStart();
+    const limiter = new RateLimiter(store, clock);
+    clock.advance(45_500);
+    expect(await limiter.consume('k', 1)).toMatchObject({ allowed: true, resetSeconds: 15 });
+    expect((await limiter.consume('k', 1)).allowed).toBe(false);
+    clock.advance(14_500);
+    expect(await limiter.consume('k', 1)).toMatchObject({ allowed: true, resetSeconds: 60 });
+    expect([...store.counts.values()]).toEqual([2, 1]);
+  });
+
+  it('fails the requests of a failed addition and recovers with the next', async () => {
+    const store = new MemoryStore();
+    const limiter = new RateLimiter(store, clockAtWindowStart());
     const add = store.add.bind(store);
-    store.add = (key, window, delta) => {
-      seen.push(RequestContext.requestId());
-      return add(key, window, delta);
-    };
-    const limiter = new RateLimiter(store);
-    await RequestContext.run({ requestId: 'req_first' }, () => limiter.consume('k', 6000));
-    await RequestContext.run({ requestId: 'req_second' }, () => limiter.consume('k', 6000));
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    // The first request of the window asks the shared total itself; the timer's flush is no one's.
-    expect(seen).toEqual(['req_first', undefined]);
-    expect([...store.counts.values()]).toEqual([2]);
-    await limiter.onApplicationShutdown();
-  });
-
-  it('switches to counting every request on the shared store near the limit', async () => {
-    const store = new MemoryStore();
-    const a = new RateLimiter(store);
-    const b = new RateLimiter(store);
-    for (let i = 0; i < 70; i++) await a.consume('k', 100);
-    await a.flush();
-    let allowed = 0;
-    for (let i = 0; i < 60; i++) if ((await b.consume('k', 100)).allowed) allowed++;
-    expect(allowed).toBe(30);
-    // Instance a learns b's counts at its next flush (at most 100 ms later), then refuses too.
-    await a.consume('k', 100);
-    await a.flush();
-    expect((await a.consume('k', 100)).allowed).toBe(false);
-    await a.onApplicationShutdown();
-    await b.onApplicationShutdown();
+    store.add = () => Promise.reject(new Error('store down'));
+    await expect(limiter.consume('k', 5)).rejects.toThrow('store down');
+    store.add = add;
+    expect(await limiter.consume('k', 5)).toMatchObject({ allowed: true, remaining: 4 });
   });
 });

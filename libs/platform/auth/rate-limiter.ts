@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { rawPool } from '../persistence/raw-pool';
-import { RequestContext } from '../tenancy/request-context';
+import { Clock, SYSTEM_CLOCK } from '../time/clock';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -13,8 +13,8 @@ export interface RateLimitDecision {
 }
 
 export const WINDOW_MS = 60_000;
-const FLUSH_INTERVAL_MS = 100;
 
+/** The decision for the request counted `count`-th in the window that contains `now`. */
 function decide(count: number, limit: number, now: number): RateLimitDecision {
   const windowEnd = Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
   return {
@@ -27,10 +27,13 @@ function decide(count: number, limit: number, now: number): RateLimitDecision {
 
 /** Where the per-key, per-window counts live; every API instance shares it. */
 export abstract class RateLimitStore {
-  /** Adds `delta` to the key's count in `window` and returns the new total. */
-  abstract add(apiKeyId: string, window: number, delta: number): Promise<number>;
-  /** Drops counters of past windows. */
-  abstract purge(): Promise<void>;
+  /**
+   * Adds `delta` to the counter's total in `window` and returns the new total, atomically: two
+   * calls never see the same total, whichever instances make them.
+   */
+  abstract add(counterId: string, window: number, delta: number): Promise<number>;
+  /** Drops counters of windows that ended before `before` (ms since the epoch). */
+  abstract purge(before: number): Promise<void>;
   async close(): Promise<void> {}
 }
 
@@ -40,43 +43,52 @@ export class PostgresRateLimitStore extends RateLimitStore {
     super();
   }
 
-  async add(apiKeyId: string, window: number, delta: number): Promise<number> {
+  async add(counterId: string, window: number, delta: number): Promise<number> {
+    // One statement: the row lock of the upsert orders concurrent additions, each sees its own total.
     const { rows } = await rawPool(this.dataSource).query<{ count: number }>(
       `INSERT INTO rate_limit_windows (api_key_id, window_start, count) VALUES ($1, $2, $3)
        ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + EXCLUDED.count
        RETURNING count`,
-      [apiKeyId, new Date(window * WINDOW_MS), delta],
+      [counterId, new Date(window * WINDOW_MS), delta],
     );
     return rows[0].count;
   }
 
-  async purge(): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`,
-    );
+  async purge(before: number): Promise<void> {
+    await rawPool(this.dataSource).query(`DELETE FROM rate_limit_windows WHERE window_start < $1`, [
+      new Date(before - WINDOW_MS),
+    ]);
   }
 }
 
+/** INCRBY, and an expiry set by the addition that created the counter, as one atomic script. */
+const ADD_SCRIPT = `
+local total = redis.call('INCRBY', KEYS[1], ARGV[1])
+if total == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return total`;
+
+type ScriptedRedis = Redis & {
+  rateLimitAdd(key: string, delta: number, ttlMs: number): Promise<number>;
+};
+
 /** Counts in Redis when REDIS_URL is set. */
 export class RedisRateLimitStore extends RateLimitStore {
-  private readonly redis: Redis;
+  private readonly redis: ScriptedRedis;
 
   constructor(
     url: string,
     private readonly prefix: string,
   ) {
     super();
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 }) as ScriptedRedis;
+    // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
+    this.redis.defineCommand('rateLimitAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
   }
 
-  async add(apiKeyId: string, window: number, delta: number): Promise<number> {
-    const key = `${this.prefix}:rl:${apiKeyId}:${window}`;
-    const result = await this.redis
-      .multi()
-      .incrby(key, delta)
-      .pexpire(key, WINDOW_MS * 2)
-      .exec();
-    return Number(result?.[0]?.[1] ?? delta);
+  async add(counterId: string, window: number, delta: number): Promise<number> {
+    return Number(
+      await this.redis.rateLimitAdd(`${this.prefix}:rl:${counterId}:${window}`, delta, WINDOW_MS * 2),
+    );
   }
 
   async purge(): Promise<void> {
@@ -88,104 +100,101 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 }
 
-interface WindowState {
+interface Waiter {
+  limit: number;
+  now: number;
+  resolve: (decision: RateLimitDecision) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The requests of one key and window that wait for the store, and whether an addition is out. */
+interface Lane {
+  key: string;
   window: number;
-  /** The shared total as of the last write this instance made. */
-  shared: number;
-  /** Requests counted here and not yet added to the shared total. */
-  pending: number;
+  busy: boolean;
+  waiting: Waiter[];
 }
 
 /**
- * A fixed one-minute window per key, shared by every API instance through the store. Far
- * from the limit, requests are counted locally and added to the store every 100 ms, so the
- * hot path makes no write; the first request of a window and every request within 20% (or
- * 10 requests) of the limit are added at once and decided on the shared total, so the limit
- * itself is exact across instances.
+ * A fixed one-minute window per key, counted in the store every API instance shares. Every
+ * request is counted there before it is decided: the store adds atomically and answers the new
+ * total, so the n-th request of a window anywhere is decided as the n-th, and at most `limit`
+ * requests pass in a window however many arrive at once on however many instances.
+ *
+ * To keep that cheap under load, an instance has at most one addition per key in flight: the
+ * requests that arrive meanwhile wait for it and are then added together (INCRBY n). An addition
+ * of n that answers total T reserved the counts T-n+1..T for exactly those requests, so the
+ * decision stays exact. Once a key is over its limit in a window, this instance refuses its
+ * further requests in that window without asking (the total only grows until the window ends).
  */
 @Injectable()
 export class RateLimiter implements OnApplicationShutdown {
-  private readonly windows = new Map<string, WindowState>();
-  private timer?: NodeJS.Timeout;
+  private readonly lanes = new Map<string, Lane>();
+  /** Keys over their limit → the window in which they are, and that limit. */
+  private readonly exhausted = new Map<string, { window: number; limit: number }>();
 
-  constructor(private readonly store: RateLimitStore) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: Clock = SYSTEM_CLOCK,
+  ) {}
 
   /**
-   * Counts one request of the key and decides it: synchronously when the decision is local (far
-   * from the limit), as a promise when the shared total is asked.
+   * Counts one request of the key and decides it: at once when this instance already knows the
+   * key is over its limit in this window, otherwise once the store has counted it.
    */
   consume(apiKeyId: string, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
-    const now = Date.now();
+    const now = this.clock.now();
     const window = Math.floor(now / WINDOW_MS);
-    let state = this.windows.get(apiKeyId);
-    let fresh = false;
-    if (!state || state.window !== window) {
-      if (state && state.pending > 0) void this.flushOne(apiKeyId, state).catch(() => undefined);
-      state = { window, shared: 0, pending: 0 };
-      this.windows.set(apiKeyId, state);
-      fresh = true;
+    const over = this.exhausted.get(apiKeyId);
+    if (over !== undefined) {
+      // A limit raised since then is asked about again.
+      if (over.window === window && limit <= over.limit) return decide(limit + 1, limit, now);
+      this.exhausted.delete(apiKeyId);
     }
-    const projected = state.shared + state.pending + 1;
-    // The first request of a window learns the shared total; so does every one near the limit.
-    if (fresh || limit - projected < Math.max(10, limit * 0.2)) {
-      return this.consumeShared(apiKeyId, state, limit, now);
+    const laneId = `${apiKeyId}:${window}`;
+    let lane = this.lanes.get(laneId);
+    if (!lane) {
+      lane = { key: apiKeyId, window, busy: false, waiting: [] };
+      this.lanes.set(laneId, lane);
     }
-    state.pending++;
-    this.schedule();
-    return decide(projected, limit, now);
+    const current = lane;
+    const decision = new Promise<RateLimitDecision>((resolve, reject) =>
+      current.waiting.push({ limit, now, resolve, reject }),
+    );
+    if (!current.busy) void this.drain(laneId, current);
+    return decision;
   }
 
-  /** Adds the request (and those counted locally) to the store and decides on the shared total. */
-  private async consumeShared(
-    apiKeyId: string,
-    state: WindowState,
-    limit: number,
-    now: number,
-  ): Promise<RateLimitDecision> {
-    const delta = state.pending + 1;
-    state.pending = 0;
-    const total = await this.store.add(apiKeyId, state.window, delta);
-    state.shared = Math.max(state.shared, total);
-    return decide(total, limit, now);
+  /** Adds the lane's waiting requests to the store, one addition at a time, until none wait. */
+  private async drain(laneId: string, lane: Lane): Promise<void> {
+    lane.busy = true;
+    while (lane.waiting.length > 0) {
+      const batch = lane.waiting.splice(0);
+      let total: number;
+      try {
+        total = await this.store.add(lane.key, lane.window, batch.length);
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+        continue;
+      }
+      const first = total - batch.length + 1;
+      batch.forEach((waiter, i) => waiter.resolve(decide(first + i, waiter.limit, waiter.now)));
+      const last = batch[batch.length - 1];
+      if (total > last.limit) {
+        if (this.exhausted.size >= 10_000) this.exhausted.clear();
+        this.exhausted.set(lane.key, { window: lane.window, limit: last.limit });
+      }
+    }
+    lane.busy = false;
+    this.lanes.delete(laneId);
   }
 
+  /** Drops the store's counters of past windows. */
   purge(): Promise<void> {
-    return this.store.purge();
-  }
-
-  /** Adds every locally counted request to the store. */
-  async flush(): Promise<void> {
-    await Promise.all([...this.windows.entries()].map(([key, state]) => this.flushOne(key, state)));
+    return this.store.purge(this.clock.now());
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    await this.flush().catch(() => undefined);
     await this.store.close();
-  }
-
-  private schedule(): void {
-    if (this.timer) return;
-    // The flush adds the counts of many requests: it runs in none of them.
-    this.timer = RequestContext.outsideRequest(() =>
-      setTimeout(() => {
-        this.timer = undefined;
-        void this.flush().catch(() => undefined);
-      }, FLUSH_INTERVAL_MS),
-    );
-    this.timer.unref();
-  }
-
-  private async flushOne(apiKeyId: string, state: WindowState): Promise<void> {
-    if (state.pending === 0) return;
-    const delta = state.pending;
-    state.pending = 0;
-    try {
-      const total = await this.store.add(apiKeyId, state.window, delta);
-      state.shared = Math.max(state.shared, total);
-    } catch (error) {
-      state.pending += delta;
-      throw error;
-    }
   }
 }

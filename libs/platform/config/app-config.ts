@@ -12,6 +12,7 @@ import {
   validateSync,
 } from 'class-validator';
 
+import { isIP } from 'node:net';
 import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from '../crypto/secret-box';
 
 const toBool = ({ value }: { value: unknown }) =>
@@ -34,7 +35,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(100) QUEUE_DB_POOL_MAX = 3;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) SANDBOX_PORT = 3001;
   @IsString() HOST = '127.0.0.1';
-  /** Express "trust proxy" value; when unset, X-Forwarded-For is ignored. */
+  /**
+   * The proxies whose X-Forwarded-For is believed: comma-separated addresses, CIDR ranges and the
+   * names loopback, linklocal and uniquelocal (or `true`: every hop, only on a closed network; or a
+   * hop count). The client address of a request (per-address failure budgets, IP allowlists,
+   * logs) is then the last address before the first untrusted hop. Unset: X-Forwarded-For is
+   * ignored and the client is the connection's peer.
+   */
   @IsOptional() @IsString() TRUST_PROXY?: string;
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
   /** `json`: one JSON object per line; `pretty`: one short readable line; `auto`: pretty on a terminal. */
@@ -120,6 +127,11 @@ export class AppConfig {
   /** Milliseconds the API waits for in-flight requests on SIGTERM. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 10_000;
 
+  /** TRUST_PROXY as Express's `trust proxy` takes it (validated by loadConfig). */
+  get trustProxy(): boolean | number | string[] {
+    return parseTrustProxy(this.TRUST_PROXY);
+  }
+
   /** SECRETS_KEY, or the development key when unset outside production (loadConfig refuses that in production). */
   get secretsKey(): string {
     return this.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY;
@@ -135,6 +147,37 @@ export class AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `entry` is an IPv4/IPv6 address or CIDR range. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` value: false when unset or `false`, true for `true`, a
+ * hop count for a number, else the list of addresses, ranges and range names. Throws on an entry
+ * that is none of those.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `'${bad}' is not an address, a CIDR range, loopback, linklocal or uniquelocal (or use true or a hop count)`,
+    );
+  }
+  return entries;
+}
 
 /** Builds the configuration from an environment; a bad setting throws naming it. */
 export function loadConfig(
@@ -169,6 +212,11 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration: SECRETS_KEY: required when NODE_ENV=production (<id>:<base64 of 32 bytes>; see docs/operations.md)',
     );
+  }
+  try {
+    parseTrustProxy(config.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${(error as Error).message}`);
   }
   if (config.SECRETS_KEY !== undefined) {
     try {

@@ -387,10 +387,13 @@ export class ApiValidationPipe implements PipeTransform {
       }
     }
     if (metadata.type === 'body') {
-      if (value === undefined || value === null || value === '') value = {};
-      if (typeof value !== 'object' || Array.isArray(value)) {
+      // No body at all is an empty object; a body that is JSON but not an object (null, an
+      // array, a number, a string, a boolean) is refused, never read as an empty object.
+      if (value === undefined) value = {};
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new PlatformError('parameter_invalid', {
-          hint: 'The request body must be a JSON object.',
+          param: 'body',
+          hint: `The request body must be a JSON object, not ${jsonTypeOf(value)}.`,
         }).asPreHandler();
       }
     }

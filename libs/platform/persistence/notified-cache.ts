@@ -9,6 +9,8 @@ export interface NotifiedCacheOptions {
   channel: string;
   ttlMs: number;
   maxEntries: number;
+  /** Where entry lifetimes read the time (Date.now by default; tests move an injected Clock). */
+  now?: () => number;
 }
 
 /**
@@ -27,7 +29,11 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
   private epoch = 0;
   private stopped = false;
 
-  protected constructor(private readonly options: NotifiedCacheOptions) {}
+  private readonly now: () => number;
+
+  protected constructor(private readonly options: NotifiedCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.listen();
@@ -44,7 +50,7 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
     if (!this.listening) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (Date.now() - entry.at > this.options.ttlMs) {
+    if (this.now() - entry.at > this.options.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
@@ -59,7 +65,7 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
   set(key: string, value: V, startedAt: number): void {
     if (!this.listening || startedAt !== this.epoch) return;
     if (this.entries.size >= this.options.maxEntries) this.entries.clear();
-    this.entries.set(key, { value, at: Date.now() });
+    this.entries.set(key, { value, at: this.now() });
   }
 
   /** Tells every instance (this one included) to forget a key, at the commit of `manager`'s transaction. */

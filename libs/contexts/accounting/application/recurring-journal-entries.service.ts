@@ -7,7 +7,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
-import { addDays, businessDay, Frequency, nextOccurrence } from '../domain/calendar';
+import { addDays, businessDay, dayOfMonth, Frequency, nextOccurrence } from '../domain/calendar';
 import { RecurringJournalEntryRecord, TemplateLine } from '../infrastructure/accounting.entities';
 import { RecurringTemplateRepository } from '../infrastructure/recurring-template.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -72,6 +72,7 @@ export class RecurringJournalEntriesService {
         entryType: input.entry_type ?? 'recurring',
         frequency: input.frequency,
         nextRunDate: input.next_run_date,
+        anchorDay: dayOfMonth(input.next_run_date),
         endDate: input.end_date ?? null,
         active: input.active ?? true,
         lines: toTemplateLines(lines),
@@ -105,7 +106,10 @@ export class RecurringJournalEntriesService {
       if (changes.description !== undefined) template.description = changes.description ?? null;
       if (changes.entry_type !== undefined) template.entryType = changes.entry_type;
       if (changes.frequency !== undefined) template.frequency = changes.frequency;
-      if (changes.next_run_date !== undefined) template.nextRunDate = changes.next_run_date;
+      if (changes.next_run_date !== undefined) {
+        template.nextRunDate = changes.next_run_date;
+        template.anchorDay = dayOfMonth(changes.next_run_date);
+      }
       if (changes.end_date !== undefined) template.endDate = changes.end_date ?? null;
       if (changes.active !== undefined) template.active = changes.active;
       this.checkDates(template.nextRunDate, template.endDate);
@@ -147,7 +151,7 @@ export class RecurringJournalEntriesService {
     entryDate: string,
     trigger: 'manual' | 'schedule',
   ) {
-    const next = nextOccurrence(runDate, template.frequency as Frequency);
+    const next = nextOccurrence(runDate, template.frequency as Frequency, template.anchorDay);
     if (!(await this.templates.claimOccurrence(template.id, runDate, next, entryDate))) return null as never;
     const runId = newId();
     const { entry, lines } = await this.engine.create({

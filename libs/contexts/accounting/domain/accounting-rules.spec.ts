@@ -77,6 +77,21 @@ describe('calendar', () => {
     expect(wholeMonthsBetween('2026-01-15', '2026-02-15')).toBe(1);
   });
 
+  it('keeps a monthly schedule on its anchor day, clamped per month (month-end stays month-end)', () => {
+    const runs = ['2026-01-31'];
+    for (let i = 0; i < 4; i++) runs.push(nextOccurrence(runs[runs.length - 1], 'monthly', 31));
+    expect(runs).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
+    // A leap year's February, and an anchor below every month's length, which never moves.
+    expect(nextOccurrence('2028-01-31', 'monthly', 31)).toBe('2028-02-29');
+    expect(nextOccurrence('2026-02-28', 'monthly', 30)).toBe('2026-03-30');
+    expect(nextOccurrence('2026-01-15', 'monthly', 15)).toBe('2026-02-15');
+    // Quarterly and yearly keep the anchor too; without one, the date's own day is the anchor.
+    expect(nextOccurrence('2026-02-28', 'quarterly', 31)).toBe('2026-05-31');
+    expect(nextOccurrence('2028-02-29', 'yearly', 29)).toBe('2029-02-28');
+    expect(nextOccurrence('2029-02-28', 'yearly', 29)).toBe('2030-02-28');
+    expect(nextOccurrence('2026-02-28', 'monthly')).toBe('2026-03-28');
+  });
+
   it('computes the business day in the entity time zone', () => {
     const instant = new Date('2026-11-21T23:30:00Z');
     expect(businessDay('UTC', instant)).toBe('2026-11-21');

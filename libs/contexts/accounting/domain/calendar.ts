@@ -23,6 +23,9 @@ export function addMonths(date: string, months: number): string {
   return fromUtc(new Date(Date.UTC(year, month, Math.min(day, last))));
 }
 
+/** The day of the month of a `YYYY-MM-DD` date (1-31). */
+export const dayOfMonth = (date: string): number => Number(date.slice(8, 10));
+
 export const lastDayOfMonth = (date: string): string => addDays(addMonths(`${date.slice(0, 7)}-01`, 1), -1);
 
 /** Whole months from `start` to `end` (Jan 15 -> Feb 14 is 0, -> Feb 15 is 1). */
@@ -38,20 +41,31 @@ export function wholeMonthsBetween(start: string, end: string): number {
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-/** The occurrence after `date`. Monthly schedules are anchored on the given day, clamped to short months. */
-export function nextOccurrence(date: string, frequency: Frequency): string {
+/**
+ * The occurrence after `date`. Monthly, quarterly and yearly schedules keep their day of the
+ * month `anchorDay` (1-31, the template's first run date's day; `date`'s own day when not given),
+ * clamped to each month's length: an anchor of 31 runs on 2026-01-31, 02-28, 03-31, 04-30.
+ */
+export function nextOccurrence(date: string, frequency: Frequency, anchorDay?: number): string {
   switch (frequency) {
     case 'daily':
       return addDays(date, 1);
     case 'weekly':
       return addDays(date, 7);
     case 'monthly':
-      return addMonths(date, 1);
+      return addMonthsOnDay(date, 1, anchorDay);
     case 'quarterly':
-      return addMonths(date, 3);
+      return addMonthsOnDay(date, 3, anchorDay);
     case 'yearly':
-      return addMonths(date, 12);
+      return addMonthsOnDay(date, 12, anchorDay);
   }
+}
+
+/** `months` after `date`'s month, on day `day` (default: `date`'s day) clamped to that month's length. */
+function addMonthsOnDay(date: string, months: number, day = dayOfMonth(date)): string {
+  const target = addMonths(`${date.slice(0, 7)}-01`, months);
+  const last = dayOfMonth(lastDayOfMonth(target));
+  return `${target.slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
 /** Today's date in an IANA time zone: the entity's current business day. */

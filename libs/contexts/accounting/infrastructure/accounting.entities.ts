@@ -108,6 +108,8 @@ export class RecurringJournalEntryRecord extends TenantRecord {
   @Column('text', { name: 'entry_type' }) entryType: string;
   @Column('text') frequency: string;
   @Column('date', { name: 'next_run_date' }) nextRunDate: string;
+  /** Day of the month (1-31) monthly, quarterly and yearly runs keep, clamped to short months. */
+  @Column('smallint', { name: 'anchor_day' }) anchorDay: number;
   @Column('date', { name: 'end_date', nullable: true }) endDate: string | null;
   @Column('boolean') active: boolean;
   @Column('jsonb') lines: TemplateLine[];

@@ -5,7 +5,8 @@ import {
   parseRetryDelays,
 } from './retry-schedule';
 
-const mid = () => 0.5;
+/** The smallest jitter draw: the attempt goes out exactly on schedule. */
+const onTime = () => 0;
 
 describe('retry schedule', () => {
   it('is 7 attempts: immediate, +1 min, +5 min, +30 min, +2 h, +12 h, +24 h', () => {
@@ -20,12 +21,12 @@ describe('retry schedule', () => {
   it('succeeds on 2xx only; 3xx, 4xx, 5xx and transport errors retry', () => {
     expect(decideAfterAttempt({ status: 204 }, 1, DEFAULT_RETRY_DELAYS_MS)).toEqual({ outcome: 'succeeded' });
     for (const status of [301, 302, 400, 429, 500, null]) {
-      expect(decideAfterAttempt({ status }, 1, DEFAULT_RETRY_DELAYS_MS, { random: mid })).toEqual({
+      expect(decideAfterAttempt({ status }, 1, DEFAULT_RETRY_DELAYS_MS, { random: onTime })).toEqual({
         outcome: 'retry',
         delayMs: 60_000,
       });
     }
-    expect(decideAfterAttempt({ status: 500 }, 6, DEFAULT_RETRY_DELAYS_MS, { random: mid })).toEqual({
+    expect(decideAfterAttempt({ status: 500 }, 6, DEFAULT_RETRY_DELAYS_MS, { random: onTime })).toEqual({
       outcome: 'retry',
       delayMs: 86_400_000,
     });
@@ -50,15 +51,27 @@ describe('retry schedule', () => {
     });
   });
 
-  it('jitters by at most 20%', () => {
+  it('jitters by delaying up to 20%, never sending before the schedule', () => {
     expect(decideAfterAttempt({ status: 500 }, 2, DEFAULT_RETRY_DELAYS_MS, { random: () => 0 })).toEqual({
       outcome: 'retry',
-      delayMs: 240_000,
+      delayMs: 300_000,
+    });
+    expect(decideAfterAttempt({ status: 500 }, 2, DEFAULT_RETRY_DELAYS_MS, { random: () => 0.5 })).toEqual({
+      outcome: 'retry',
+      delayMs: 330_000,
     });
     expect(decideAfterAttempt({ status: 500 }, 2, DEFAULT_RETRY_DELAYS_MS, { random: () => 1 })).toEqual({
       outcome: 'retry',
       delayMs: 360_000,
     });
+    // Every attempt of the schedule, at the smallest draw: exactly on time, not earlier.
+    const earliest = DEFAULT_RETRY_DELAYS_MS.map((_, i) => {
+      const decision = decideAfterAttempt({ status: null }, i + 1, DEFAULT_RETRY_DELAYS_MS, {
+        random: () => 0,
+      });
+      return decision.outcome === 'retry' ? decision.delayMs : -1;
+    });
+    expect(earliest).toEqual([...DEFAULT_RETRY_DELAYS_MS]);
   });
 
   it('honours Retry-After capped at twice the scheduled delay', () => {

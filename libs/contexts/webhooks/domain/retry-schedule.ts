@@ -38,7 +38,8 @@ export const JITTER = 0.2;
 /**
  * What follows attempt number `attempt` (1-based): success on 2xx (3xx is a failure),
  * permanent failure on 410 Gone or when the last attempt failed, else a retry after the
- * scheduled delay with ±20% jitter, or after Retry-After capped at twice the scheduled delay.
+ * scheduled delay plus up to 20% jitter (jitter only delays: no attempt goes out before the
+ * schedule), or after Retry-After capped at twice the scheduled delay.
  * `lastAttempt` overrides the schedule's length (a manual resend allows exactly one attempt).
  */
 export function decideAfterAttempt(
@@ -55,8 +56,7 @@ export function decideAfterAttempt(
   if (result.retryAfterMs !== undefined)
     return { outcome: 'retry', delayMs: Math.min(result.retryAfterMs, 2 * scheduled) };
   const random = options.random ?? Math.random;
-  const factor = 1 - JITTER + 2 * JITTER * random();
-  return { outcome: 'retry', delayMs: Math.round(scheduled * factor) };
+  return { outcome: 'retry', delayMs: Math.round(scheduled * (1 + JITTER * random())) };
 }
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unusable. */
