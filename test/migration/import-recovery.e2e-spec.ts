@@ -1,4 +1,3 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
@@ -24,10 +23,11 @@ describe('imports whose job failed or is gone', () => {
     app = await startTestApp();
     base = `/v1/entities/${app.seed.entities.primary.id}/migration/imports`;
     migration = api(app, app.seed.entities.primary.keys.migration);
-    queue = app.get<Queue>(getQueueToken(QUEUE_NAMES['migration-imports']));
+    queue = new Queue(QUEUE_NAMES['migration-imports'], queueConnection(app.config));
   });
   afterAll(async () => {
     await dispatcher?.close();
+    await queue.close();
     await app.close();
   });
 
