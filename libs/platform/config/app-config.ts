@@ -58,10 +58,30 @@ export class AppConfig {
   @IsString()
   @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'must be comma-separated integers (milliseconds)' })
   WEBHOOK_RETRY_DELAYS_MS?: string;
-  /** How long a dispatcher owns a claimed attempt; longer than the 5 s timeout, so replicas never send one attempt twice. */
-  @Transform(toInt) @IsInt() @Min(6000) WEBHOOK_CLAIM_LEASE_MS = 30_000;
+  /**
+   * How long a dispatcher owns a claimed attempt; longer than the 5 s timeout, so replicas never
+   * send one attempt twice. An attempt of a dispatcher that died is sent again at most this plus
+   * WEBHOOK_SWEEP_INTERVAL_MS later.
+   */
+  @Transform(toInt) @IsInt() @Min(6000) WEBHOOK_CLAIM_LEASE_MS = 10_000;
   /** How often each dispatcher re-enqueues due deliveries from PostgreSQL (lost jobs, crashes). */
-  @Transform(toInt) @IsInt() @Min(100) WEBHOOK_SWEEP_INTERVAL_MS = 5_000;
+  @Transform(toInt) @IsInt() @Min(100) WEBHOOK_SWEEP_INTERVAL_MS = 3_000;
+  /**
+   * BullMQ lock of the import and webhook-delivery jobs (ms), renewed every half of it while the
+   * worker lives; also how often workers look for jobs whose lock expired. The job of a worker
+   * that died runs again on another worker at most twice this later.
+   */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600_000) QUEUE_LOCK_MS = 5_000;
+  /**
+   * How many times an import's job may be taken back from a worker that died; the next death
+   * fails the import (an import that kills its worker every time does not loop forever).
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPORT_MAX_STALLS = 5;
+  /**
+   * How often each dispatcher checks that every queued or running import has a live job, and
+   * queues again those whose job is gone or failed.
+   */
+  @Transform(toInt) @IsInt() @Min(100) IMPORT_SWEEP_INTERVAL_MS = 10_000;
   /** Fallback poll of the outbox when no NOTIFY arrives. */
   @Transform(toInt) @IsInt() @Min(10) WEBHOOK_OUTBOX_POLL_MS = 1_000;
   /** Delivery requests in flight per dispatcher process (batch jobs of up to 20 deliveries each). */

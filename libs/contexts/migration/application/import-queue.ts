@@ -18,4 +18,25 @@ export class ImportQueue {
       removeOnFail: 1000,
     });
   }
+
+  /**
+   * Makes sure an import has a job that will run: none is added while its job waits, runs or is
+   * delayed for a retry; a job that is gone is added again, and a failed (or completed) one is
+   * replaced, since the job id is the import id. True when a job was added.
+   */
+  async ensure(data: JobData<'migration-imports', 'run-import'>): Promise<boolean> {
+    const job = await this.queue.getJob(data.importId);
+    if (job) {
+      const state = await job.getState();
+      if (state !== 'failed' && state !== 'completed') return false;
+      try {
+        await job.remove();
+      } catch {
+        // Taken meanwhile (another dispatcher replaced it and a worker holds it): nothing to do.
+        return false;
+      }
+    }
+    await this.enqueue(data);
+    return true;
+  }
 }

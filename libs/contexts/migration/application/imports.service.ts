@@ -125,10 +125,20 @@ export class ImportsService {
     return toImportResource(created);
   }
 
-  /** Queues again every unfinished import of every entity (a lost job loses nothing: PostgreSQL holds the truth). */
-  async requeueUnfinished(): Promise<void> {
-    for (const row of await this.imports.unfinished())
-      await this.queue.enqueue({ importId: row.id, entityId: row.entityId, livemode: row.livemode });
+  /**
+   * Queues again every unfinished import of every entity whose job is gone (removed, lost with
+   * the queue's data) or failed (interrupted on its last attempt, or a failure whose handler
+   * did not run), among those untouched for `untouchedForMs` (a running import advances its
+   * row at every batch). PostgreSQL holds the truth: the new job resumes at the checkpoint.
+   * Returns the ids queued again.
+   */
+  async resumeStranded(untouchedForMs: number): Promise<string[]> {
+    const resumed: string[] = [];
+    for (const row of await this.imports.unfinished(untouchedForMs)) {
+      if (await this.queue.ensure({ importId: row.id, entityId: row.entityId, livemode: row.livemode }))
+        resumed.push(row.id);
+    }
+    return resumed;
   }
 
   async retrieve(id: string): Promise<ImportResource> {

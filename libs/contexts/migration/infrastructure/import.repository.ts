@@ -50,10 +50,12 @@ export class ImportRepository extends TenantRepository<ImportRecord> {
     return rows[0].next_row;
   }
 
-  /** Every import of every entity still queued or running. */
-  async unfinished(): Promise<UnfinishedImport[]> {
+  /** Every import of every entity still queued or running, last changed at least `untouchedForMs` ago. */
+  async unfinished(untouchedForMs = 0): Promise<UnfinishedImport[]> {
     const rows: { id: string; entity_id: string; livemode: boolean }[] = await this.tx.manager.query(
-      `SELECT id, entity_id, livemode FROM imports WHERE status IN ('queued', 'running')`,
+      `SELECT id, entity_id, livemode FROM imports
+        WHERE status IN ('queued', 'running') AND updated_at <= now() - $1 * interval '1 millisecond'`,
+      [untouchedForMs],
     );
     return rows.map((r) => ({ id: r.id, entityId: r.entity_id, livemode: r.livemode }));
   }

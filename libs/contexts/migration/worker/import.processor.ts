@@ -1,18 +1,47 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import type { Job } from 'bullmq';
+import { AppConfig } from '#platform/config/app-config';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { RerunningTask } from '#platform/queue/rerunning-task';
+import { WorkerLocks, workerLocks } from '#platform/queue/worker-locks';
 import { ImportInterruptedError, ImportRunner } from '../application/import-runner';
 import { ImportsService } from '../application/imports.service';
 
-/** Runs bulk imports; stops between batches on shutdown so the next worker resumes at the checkpoint. */
-@Processor(QUEUE_NAMES['migration-imports'])
+/** What BullMQ fails a job with when it was taken back from dead workers more than allowed. */
+const STALLED_OUT = 'job stalled more than allowable limit';
+
+/** The import worker's stall policy, set from the configuration when the processor is built. */
+const IMPORT_WORKER: WorkerLocks = {};
+
+/**
+ * Runs bulk imports; stops between batches on shutdown so the next worker resumes at the
+ * checkpoint. How each end of a job ends or resumes its import:
+ * - completed: the run completed the import (or found it finished);
+ * - failed with attempts left: BullMQ runs the job again, which resumes at the checkpoint;
+ * - failed for good (attempts used up, or an unrecoverable error): the import fails with the error;
+ * - stalled (its worker died): the job is taken back within 2 × QUEUE_LOCK_MS and resumes; after
+ *   IMPORT_MAX_STALLS of those the next death fails the import instead of looping;
+ * - interrupted by a shutdown on its last attempt, removed, or lost with the queue's data: the
+ *   sweeper (ImportSweeper) queues the import again.
+ */
+@Processor(QUEUE_NAMES['migration-imports'], IMPORT_WORKER)
 export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(ImportProcessor.name);
   private stopping = false;
 
-  constructor(private readonly runner: ImportRunner) {
+  constructor(
+    private readonly runner: ImportRunner,
+    private readonly config: AppConfig,
+  ) {
     super();
+    Object.assign(IMPORT_WORKER, workerLocks(config, config.IMPORT_MAX_STALLS));
   }
 
   onModuleDestroy(): void {
@@ -36,22 +65,61 @@ export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
     job: Job<JobData<'migration-imports', 'run-import'>> | undefined,
     error: Error,
   ): Promise<void> {
+    // An interrupted attempt is retried; on the last attempt the sweeper queues the import again.
     if (!job || error instanceof ImportInterruptedError) return;
+    const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.error(
-      { err: error, import_id: job.data.importId, attempt: job.attemptsMade },
+      { err: error, import_id: job.data.importId, attempt: job.attemptsMade, final },
       'import attempt failed',
     );
-    if (job.attemptsMade >= (job.opts.attempts ?? 1))
-      await this.runner.markFailed(job.data.importId, error.message);
+    if (!final) return;
+    const reason =
+      error.message === STALLED_OUT
+        ? `The worker running the import stopped more than ${this.config.IMPORT_MAX_STALLS} times before it finished.`
+        : error.message;
+    try {
+      await this.runner.markFailed(job.data.importId, reason);
+    } catch (markError) {
+      // The import stays unfinished with a failed job: the sweeper queues it again.
+      this.logger.warn({ err: markError, import_id: job.data.importId }, 'could not mark the import failed');
+    }
   }
 }
 
-/** At worker start-up, queues again every unfinished import (a lost job loses nothing: PostgreSQL holds the truth). */
+/**
+ * Queues again the unfinished imports whose job is gone or failed: at worker start-up, then
+ * every IMPORT_SWEEP_INTERVAL_MS (a lost job loses nothing: PostgreSQL holds the truth). Imports
+ * changed within 2 × QUEUE_LOCK_MS are left alone: their job is running, or about to be failed
+ * or taken back by BullMQ.
+ */
 @Injectable()
-export class ImportSweeper implements OnApplicationBootstrap {
-  constructor(private readonly imports: ImportsService) {}
+export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ImportSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private readonly rounds = new RerunningTask(
+    () => this.sweep(),
+    (error) => this.logger.warn(`import sweep failed (will retry): ${String(error)}`),
+  );
+
+  constructor(
+    private readonly imports: ImportsService,
+    private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.imports.requeueUnfinished();
+    this.rounds.start();
+    await this.rounds.idle();
+    this.timer = setInterval(() => this.rounds.start(), this.config.IMPORT_SWEEP_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.rounds.stop();
+  }
+
+  private async sweep(): Promise<void> {
+    const resumed = await this.imports.resumeStranded(2 * this.config.QUEUE_LOCK_MS);
+    if (resumed.length > 0)
+      this.logger.warn({ import_ids: resumed }, 'queued again imports whose job was gone or failed');
   }
 }

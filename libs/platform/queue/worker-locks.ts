@@ -1,0 +1,23 @@
+import type { WorkerOptions } from 'bullmq';
+import { AppConfig } from '../config/app-config';
+
+export type WorkerLocks = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+
+/**
+ * The stall policy of a BullMQ worker, from the configuration: the job lock lasts QUEUE_LOCK_MS
+ * (renewed every half of it while the worker lives) and workers look for expired locks every
+ * QUEUE_LOCK_MS. A job whose worker died is back on the queue at most twice QUEUE_LOCK_MS later
+ * (the lock runs out, then the next check takes the job back), on both queue backends.
+ * `maxStalledCount` is how many times a job may be taken back before it fails instead.
+ *
+ * Nest's BullMQ module builds each worker, after every provider is constructed, from the object
+ * given to `@Processor(queue, options)`: a processor passes an empty object there and assigns
+ * these to it in its constructor, where the configuration is injected.
+ */
+export function workerLocks(config: Pick<AppConfig, 'QUEUE_LOCK_MS'>, maxStalledCount: number): WorkerLocks {
+  return {
+    lockDuration: config.QUEUE_LOCK_MS,
+    stalledInterval: config.QUEUE_LOCK_MS,
+    maxStalledCount,
+  };
+}

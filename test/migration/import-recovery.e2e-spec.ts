@@ -1,0 +1,85 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { QUEUE_NAMES } from '#platform/queue/queues';
+import { queueConnection } from '#platform/queue/queue.module';
+import { startDispatcher } from '../support/dispatcher';
+import { waitFor } from '../support/eventually';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { tagNames } from './support/imported-rows';
+
+/**
+ * The dispatcher's import sweeper: an unfinished import whose job failed without ending it, or
+ * whose job is gone from the queue, is queued again and completes, each record once.
+ */
+describe('imports whose job failed or is gone', () => {
+  let app: TestApp;
+  let dispatcher: INestApplicationContext | undefined;
+  let base: string;
+  let migration: ReturnType<typeof api>;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    base = `/v1/entities/${app.seed.entities.primary.id}/migration/imports`;
+    migration = api(app, app.seed.entities.primary.keys.migration);
+    queue = new Queue(QUEUE_NAMES['migration-imports'], queueConnection(app.config));
+  });
+  afterAll(async () => {
+    await dispatcher?.close();
+    await queue.close();
+    await app.close();
+  });
+
+  const records = (prefix: string) =>
+    Array.from({ length: 5 }, (_, i) => ({ external_id: `${prefix}-${i}`, name: `${prefix} tag ${i}` }));
+
+  const importOf = async (prefix: string): Promise<string> =>
+    (
+      await migration
+        .post(base)
+        .send({ resource: 'tags', records: records(prefix) })
+        .expect(201)
+    ).body.id as string;
+
+  it('queues them again, and each completes with every record once', async () => {
+    // A job failed for good by a worker that is not the import worker: the import stays queued.
+    const failedId = await importOf('Failed job');
+    const stranger = new Worker(
+      QUEUE_NAMES['migration-imports'],
+      async () => {
+        throw new UnrecoverableError('failed outside the import worker');
+      },
+      queueConnection(app.config),
+    );
+    try {
+      await waitFor(async () => (await queue.getJob(failedId))?.failedReason, {
+        label: 'the job failed',
+      });
+    } finally {
+      await stranger.close();
+    }
+    expect(await queue.getJobState(failedId)).toBe('failed');
+
+    // A job removed from the queue (an operator, a Redis restart without persistence).
+    const goneId = await importOf('Gone job');
+    await queue.remove(goneId);
+    expect(await queue.getJob(goneId)).toBeUndefined();
+    for (const id of [failedId, goneId])
+      expect((await migration.get(`${base}/${id}`).expect(200)).body.status).toBe('queued');
+
+    dispatcher = await startDispatcher(app, { QUEUE_LOCK_MS: 1000, IMPORT_SWEEP_INTERVAL_MS: 200 });
+    for (const id of [failedId, goneId]) {
+      const done = await waitFor(
+        async () => {
+          const body = (await migration.get(`${base}/${id}`).expect(200)).body;
+          return body.status !== 'queued' && body.status !== 'running' && body;
+        },
+        { timeoutMs: 30_000, everyMs: 100, label: `import ${id} finished` },
+      );
+      expect(done).toMatchObject({ status: 'completed', processed: 5, succeeded: 5, failed: 0 });
+    }
+    expect((await tagNames(app, 'Failed job tag ')).sort()).toEqual(records('Failed job').map((r) => r.name));
+    expect((await tagNames(app, 'Gone job tag ')).sort()).toEqual(records('Gone job').map((r) => r.name));
+  });
+});

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { ChildApp, childApi, startApiProcess, startDispatcherProcess } from '../support/child-processes';
+import { waitFor } from '../support/eventually';
+import { startTestApp, TestApp } from '../support/test-app';
+import { Receiver, startReceiver } from '../webhooks/webhook-harness';
+import { confirmedOrder, fixturesOf } from '../fulfillment/support';
+
+// Processes start, get killed and start again on a machine that may be busy: minutes, not seconds.
+jest.setTimeout(360_000);
+
+/**
+ * A deployment of several replicas: two API processes and two dispatcher processes of the build
+ * on one database and one queue backend (Redis when REDIS_URL is set, else BullMQ's PostgreSQL
+ * backend), killed with SIGKILL where a case says so. Every promise that holds on one instance
+ * holds across them: revocation, Idempotency-Key, numbering, the rate limit, webhook delivery,
+ * acknowledged writes, bulk imports, and valid keys never locked out by others' failures.
+ */
+describe('two API instances and two dispatchers on one database', () => {
+  let app: TestApp;
+  let apiA: ChildApp;
+  let apiB: ChildApp;
+  let dispatchers: ChildApp[] = [];
+  let receiver: Receiver;
+  let entityId: string;
+  let liveKey: string;
+  /** Every child process started, stopped at the end (a killed one is already gone). */
+  const spawned: ChildApp[] = [];
+  const started = (child: ChildApp) => (spawned.push(child), child);
+  const apiProcess = async (name: string) => started(await startApiProcess(app, name));
+  const dispatcherProcess = async (name: string) =>
+    started(await startDispatcherProcess(app, name, { WEBHOOK_OUTBOX_POLL_MS: '100' }));
+
+  beforeAll(async () => {
+    // The in-process app makes and seeds the database; the traffic goes to the child processes.
+    app = await startTestApp();
+    entityId = app.seed.entities.primary.id;
+    liveKey = app.seed.entities.primary.keys.live;
+    [apiA, apiB, ...dispatchers] = await Promise.all([
+      apiProcess('api A'),
+      apiProcess('api B'),
+      dispatcherProcess('dispatcher 1'),
+      dispatcherProcess('dispatcher 2'),
+    ]);
+    receiver = await startReceiver((req) =>
+      // Slow answers keep attempts in flight when a dispatcher is killed.
+      req.path === '/replicas' ? { status: 200, body: 'ok', delayMs: 150 } : { status: 200, body: 'ok' },
+    );
+  }, 480_000);
+  afterAll(async () => {
+    await Promise.all(spawned.map((c) => c.stop()));
+    await receiver?.close();
+    await app?.close();
+  });
+
+  const on = (child: ChildApp, key = liveKey) => childApi(app, child, key);
+  const keysPath = () => `/v1/entities/${entityId}/api_keys`;
+  const newKey = async (via: ChildApp, body: Record<string, unknown>) =>
+    (await on(via).post(keysPath()).send(body).expect(201)).body as { id: string; secret: string };
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await app.db.query<{ n: string }>(sql, params)).rows[0].n);
+
+  /** POST a tag with fetch (no OpenAPI check): status 0 when the instance died mid-request. */
+  const postTag = (child: ChildApp, name: string) =>
+    fetch(`${child.url}/v1/tags`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${liveKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name }),
+    }).then(
+      async (r) => ({ status: r.status, id: ((await r.json()) as { id?: string }).id }),
+      () => ({ status: 0, id: undefined }),
+    );
+
+  it('refuses on one instance a key revoked on the other', async () => {
+    const key = await newKey(apiA, { name: 'revoked across instances', scopes: ['tags:read'] });
+    // Each instance has the key cached as valid.
+    await on(apiA, key.secret).get('/v1/tags').expect(200);
+    await on(apiB, key.secret).get('/v1/tags').expect(200);
+    await on(apiA).post(`${keysPath()}/${key.id}/revoke`).send({}).expect(200);
+    const refused = await waitFor(
+      async () => {
+        const res = await on(apiB, key.secret).get('/v1/tags');
+        return res.status === 401 && res;
+      },
+      { timeoutMs: 5_000, everyMs: 20, label: 'the revoked key refused by the other instance' },
+    );
+    expect(refused.body.code).toBe('api_key_revoked');
+  });
+
+  it('makes one record of one Idempotency-Key sent to both instances at once', async () => {
+    const name = `idempotent ${randomUUID()}`;
+    const key = randomUUID();
+    const send = (child: ChildApp) => on(child).post('/v1/tags').set('Idempotency-Key', key).send({ name });
+    const answers = await Promise.all([send(apiA), send(apiB), send(apiA), send(apiB)]);
+    const created = answers.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    // The others replay the first answer, or are told the first request is still running.
+    expect(answers.map((r) => r.status).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM tags WHERE name = $1`, [name])).toBe(1);
+  });
+
+  it('numbers packages created at once on both instances without a repeat', async () => {
+    const fx = fixturesOf(app);
+    const order = await confirmedOrder(on(apiA), fx.accountId, [{ product_id: fx.productId, quantity: 2 }]);
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        on(i % 2 === 0 ? apiA : apiB)
+          .post('/v1/packages')
+          .send({ order_id: order.id }),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(created.map((r) => r.body.package_number)).size).toBe(20);
+  });
+
+  it('delivers every webhook across a dispatcher killed with SIGKILL, none lost', async () => {
+    const endpoint = (
+      await on(apiA)
+        .post(`/v1/entities/${entityId}/webhook_endpoints`)
+        .send({ url: receiver.url('/replicas'), enabled_events: ['setting.tag.created'] })
+        .expect(201)
+    ).body as { id: string };
+    try {
+      const prefix = `webhooked ${randomUUID().slice(0, 8)} `;
+      const tags: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const made = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            on(i % 2 === 0 ? apiA : apiB)
+              .post('/v1/tags')
+              .send({ name: `${prefix}${round * 10 + i}` }),
+          ),
+        );
+        for (const res of made) tags.push(String(res.body.id));
+      }
+      expect(tags).toHaveLength(200);
+      const eventIds = (
+        await app.db.query<{ id: string }>(
+          `SELECT id FROM outbox_events WHERE type = 'setting.tag.created' AND data->'object'->>'name' LIKE $1`,
+          [`${prefix}%`],
+        )
+      ).rows.map((r) => r.id);
+      expect(eventIds).toHaveLength(200);
+
+      await waitFor(() => receiver.on('/replicas').length >= 20, {
+        timeoutMs: 60_000,
+        label: 'the first deliveries',
+      });
+      const [killed, survivor] = dispatchers;
+      await killed.kill();
+      // Only attempts that reached the receiver before the kill can arrive twice.
+      const receivedBeforeKill = receiver.on('/replicas').length;
+      const delivered = () => new Set(receiver.on('/replicas').map((r) => JSON.parse(r.body).id as string));
+      await waitFor(() => eventIds.every((id) => delivered().has(id)), {
+        timeoutMs: 90_000,
+        everyMs: 200,
+        label: 'every event delivered after the kill',
+      });
+      expect([...delivered()].filter((id) => !eventIds.includes(id))).toEqual([]);
+      const duplicates = receiver.on('/replicas').length - delivered().size;
+      expect(duplicates).toBeLessThanOrEqual(receivedBeforeKill);
+      await waitFor(
+        async () =>
+          (await count(
+            `SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+            [endpoint.id],
+          )) === 200,
+        { timeoutMs: 30_000, label: 'every delivery recorded as succeeded' },
+      );
+      dispatchers = [survivor, await dispatcherProcess('dispatcher 1 again')];
+    } finally {
+      await on(apiA).delete(`/v1/entities/${entityId}/webhook_endpoints/${endpoint.id}`);
+    }
+  });
+
+  it('keeps every acknowledged write when an API instance is killed with SIGKILL', async () => {
+    const prefix = `acknowledged ${randomUUID().slice(0, 8)} `;
+    const acknowledged: string[] = [];
+    let n = 0;
+    let writing = true;
+    const writer = async (child: () => ChildApp) => {
+      while (writing) {
+        const res = await postTag(child(), `${prefix}${n++}`);
+        if (res.status === 201 && res.id) acknowledged.push(res.id);
+      }
+    };
+    const onA = () => apiA;
+    const onB = () => apiB;
+    const writers = [writer(onA), writer(onA), writer(onA), writer(onB), writer(onB)];
+    await waitFor(() => acknowledged.length >= 100, { timeoutMs: 60_000, label: '100 writes acknowledged' });
+    await apiA.kill();
+    const atKill = acknowledged.length;
+    await waitFor(() => acknowledged.length >= atKill + 50, {
+      timeoutMs: 60_000,
+      label: 'writes acknowledged by the surviving instance',
+    });
+    writing = false;
+    await Promise.all(writers);
+    const stored = await count(`SELECT count(*) AS n FROM tags WHERE id = ANY($1::uuid[])`, [acknowledged]);
+    expect(stored).toBe(acknowledged.length);
+    apiA = await apiProcess('api A again');
+    await on(apiA).get('/v1/tags?limit=1').expect(200);
+  });
+
+  // Exact across instances: 100 requests at once, split over both, for a key allowed 60 a minute.
+  it('admits at most 60 of 100 concurrent requests of a 60-a-minute key across both instances', async () => {
+    const key = await newKey(apiB, {
+      name: 'sixty a minute',
+      scopes: ['tags:read'],
+      rate_limit_per_minute: 60,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        on(i % 2 === 0 ? apiA : apiB, key.secret).get('/v1/tags?limit=1'),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(60);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+  });
+
+  it('completes an import whose worker is killed twice, every record exactly once', async () => {
+    const rows = 20_000;
+    const prefix = `twice killed ${randomUUID().slice(0, 8)} `;
+    const ndjson = Array.from({ length: rows }, (_, i) =>
+      JSON.stringify({ external_id: `${prefix}${i}`, name: `${prefix}${i}` }),
+    ).join('\n');
+    const migration = on(apiA, app.seed.entities.primary.keys.migration);
+    const base = `/v1/entities/${entityId}/migration/imports`;
+    const progress = async () =>
+      (await migration.get(`${base}/${importId}`).expect(200)).body as {
+        status: string;
+        processed: number;
+        succeeded: number;
+        failed: number;
+      };
+
+    // One dispatcher runs the import, so the one killed is the one running it (and whatever an
+    // earlier case left of the dispatchers does not matter).
+    await Promise.all(dispatchers.map((d) => d.stop()));
+    const first = await dispatcherProcess('dispatcher 1 for the import');
+    const created = await migration
+      .post(`${base}?resource=tags`)
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson)
+      .expect(201);
+    const importId = created.body.id as string;
+
+    await waitFor(async () => (await progress()).processed >= 5_000, {
+      timeoutMs: 120_000,
+      everyMs: 25,
+      label: '5,000 rows processed',
+    });
+    await first.kill();
+    const atFirstKill = (await progress()).processed;
+    const replacement = await dispatcherProcess('dispatcher 2 again');
+    // Taken back from the dead worker and resumed (2 × QUEUE_LOCK_MS, 10 s by default).
+    await waitFor(async () => (await progress()).processed > atFirstKill, {
+      timeoutMs: 30_000,
+      everyMs: 25,
+      label: 'the import resumed after the first kill',
+    });
+    await replacement.kill();
+    const atSecondKill = await progress();
+    expect(atSecondKill.status).toBe('running');
+    expect(atSecondKill.processed).toBeLessThan(rows);
+
+    dispatchers = [await dispatcherProcess('dispatcher 1 third start')];
+    await waitFor(async () => (await progress()).processed > atSecondKill.processed, {
+      timeoutMs: 30_000,
+      everyMs: 25,
+      label: 'the import resumed after the second kill',
+    });
+    const done = await waitFor(
+      async () => {
+        const body = await progress();
+        return body.status !== 'running' && body;
+      },
+      { timeoutMs: 180_000, everyMs: 200, label: 'the import finished' },
+    );
+    expect(done).toMatchObject({ status: 'completed', processed: rows, succeeded: rows, failed: 0 });
+    const tags = await app.db.query<{ n: string; names: string }>(
+      `SELECT count(*) AS n, count(DISTINCT name) AS names FROM tags WHERE name LIKE $1`,
+      [`${prefix}%`],
+    );
+    expect(tags.rows[0]).toEqual({ n: String(rows), names: String(rows) });
+    dispatchers.push(await dispatcherProcess('dispatcher 2 third start'));
+  });
+
+  // Runs last: the flood spends this address's failure budget on API A for the rest of the minute.
+  it('answers a valid key it has not seen yet with 200 after a flood of wrong keys from its address', async () => {
+    const fresh = await newKey(apiB, { name: 'new behind a shared address', scopes: ['tags:read'] });
+    const wrong = (i: number) => `${liveKey.slice(0, -6)}${String(i).padStart(6, 'x')}`;
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        fetch(`${apiA.url}/v1/tags`, { headers: { Authorization: `Bearer ${wrong(i)}` } }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    expect(flood.filter((s) => s === 200)).toEqual([]);
+    await on(apiA, fresh.secret).get('/v1/tags?limit=1').expect(200);
+  });
+});
