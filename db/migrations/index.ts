@@ -24,6 +24,7 @@ import { PackageLineUnits1765490000000 } from './1765490000000-package-line-unit
 import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
 import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
 import { DemandRefreshMarks1765520000000 } from './1765520000000-demand-refresh-marks';
+import { ReturnAuthorizations1765610000000 } from './1765610000000-return-authorizations';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
 
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   JournalEntriesWritten1765500000000,
   LabelDrawing1765510000000,
   DemandRefreshMarks1765520000000,
+  ReturnAuthorizations1765610000000,
   RecurringAnchorDay1765630000000,
   ApiKeyChecksumSecret1765631000000,
 ];

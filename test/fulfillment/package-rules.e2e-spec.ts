@@ -333,7 +333,7 @@ describe('package rules', () => {
     expect(Number(by.inventory.credit)).toBe(30);
     expect(Number(by.revenue.credit)).toBe(80);
     expect(Number(by.tax.credit)).toBe(8);
-    expect(Number(by.receivables.debit)).toBe(88);
+    expect(Number(by.unbilled_receivables.debit)).toBe(88);
     expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.order_status).toBe('fulfilled');
     const delivered = (await live.post(`/v1/packages/${pkg.id}/deliver`).send({}).expect(200)).body;
     expect(delivered.status).toBe('delivered');

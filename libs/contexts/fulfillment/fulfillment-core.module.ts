@@ -15,6 +15,7 @@ import { OrderReader } from './application/order-facts';
 import { PackageShipping } from './application/package-shipping.service';
 import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
+import { ReturnAuthorizations } from './application/return-authorizations.service';
 import { ReturnsService } from './application/returns.service';
 import { RevenueRecognitionRegistration } from './application/revenue-recognition.registration';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
@@ -27,6 +28,7 @@ import { FulfillmentSettingsRepository } from './infrastructure/fulfillment-sett
 import { PackageItemRepository } from './infrastructure/package-item.repository';
 import { PackageLabelRepository } from './infrastructure/package-label.repository';
 import { PackageRepository } from './infrastructure/package.repository';
+import { ReturnAuthorizationRepository } from './infrastructure/return-authorization.repository';
 import { ReturnReceiptRepository } from './infrastructure/return-receipt.repository';
 import { ShipmentNotificationRepository } from './infrastructure/shipment-notification.repository';
 import { ShippingRateRepository } from './infrastructure/shipping-rate.repository';
@@ -41,6 +43,7 @@ const REPOSITORIES = [
   PackageLabelRepository,
   ShipmentNotificationRepository,
   ReturnReceiptRepository,
+  ReturnAuthorizationRepository,
 ];
 
 /** The configured label provider: the sandbox carrier unless CARRIER_PROVIDER=easypost. */
@@ -58,6 +61,7 @@ const SERVICES = [
   PackagesService,
   LabelsService,
   ReturnsService,
+  ReturnAuthorizations,
   FulfillmentSettingsService,
   ShipmentNotifications,
   ShipmentNotificationDelivery,

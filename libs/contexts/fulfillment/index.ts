@@ -5,5 +5,6 @@ export { FulfillmentWorkerModule } from './fulfillment-worker.module';
 export { PackagesService } from './application/packages.service';
 export { LabelsService } from './application/labels.service';
 export { ReturnsService } from './application/returns.service';
+export { ReturnAuthorizations } from './application/return-authorizations.service';
 export * from './fulfillment.events';
 export * from './fulfillment.scopes';

@@ -3,6 +3,7 @@ export * from './sales-core.module';
 export * from './sales-http.module';
 export * from './application/accounts.service';
 export * from './application/orders.service';
+export * from './application/return-refunds.service';
 export * from './application/recognized-revenue.port';
 export * from './application/reference-list.service';
 export * from './application/tokens';

@@ -18,6 +18,7 @@ import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repo
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PaymentsService } from './application/payments.service';
+import { ReturnRefunds } from './application/return-refunds.service';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
 import { ORDER_RECORDS } from './infrastructure/order.entity';
@@ -112,6 +113,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrderPostings,
     OrderLinePricing,
     PaymentsService,
+    ReturnRefunds,
     OrderCommitmentsGateway,
     RecognizedRevenueGateway,
     PurchaseOrderReceivingService,
@@ -131,6 +133,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     OrderLines,
     OrderTags,
     PaymentsService,
+    ReturnRefunds,
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,

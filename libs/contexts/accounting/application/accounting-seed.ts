@@ -28,6 +28,13 @@ export const QA_CHART: SeedAccount[] = [
   { key: 'assets', code: '1', name: 'Assets', type: 'asset', header: true },
   { key: 'cash', code: '1000', name: 'Cash', type: 'asset', role: 'cash', bank: true },
   { key: 'receivables', code: '1100', name: 'Accounts receivable', type: 'asset', role: 'receivables' },
+  {
+    key: 'unbilled_receivables',
+    code: '1150',
+    name: 'Unbilled receivables',
+    type: 'asset',
+    role: 'unbilled_receivables',
+  },
   { key: 'inventory', code: '1200', name: 'Inventory', type: 'asset', role: 'inventory' },
   { key: 'equipment', code: '1500', name: 'Equipment', type: 'asset' },
   {

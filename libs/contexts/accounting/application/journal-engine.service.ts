@@ -7,6 +7,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { openPeriod, periodClosed } from '../domain/accounting-period';
+import { ROLE_FALLBACKS, rolesWithFallbacks } from '../domain/ledger';
 import { EntryLine, isBalanced, lineProblem, needsApproval, totals } from '../domain/journal-entry';
 import {
   AccountingPeriodRecord,
@@ -222,9 +223,12 @@ export class JournalEngine {
       const inputRoles = input.controlRoles ?? [];
       input.lines.forEach((l, i) => (inputRoles[i] ? roles.add(inputRoles[i]) : accountIds.add(l.accountId)));
     }
-    const facts = await this.entryFacts.forEntry([...accountIds], entryDate, this.tx.inTransaction, [
-      ...roles,
-    ]);
+    const facts = await this.entryFacts.forEntry(
+      [...accountIds],
+      entryDate,
+      this.tx.inTransaction,
+      rolesWithFallbacks(roles),
+    );
     if (!facts.settingsExist) await this.settings.approvalThreshold();
     return { ...facts, entryDate };
   }
@@ -237,7 +241,12 @@ export class JournalEngine {
     entryDate: string,
     roles: readonly string[],
   ): Promise<EntryFacts & { entryDate: string }> {
-    const facts = await this.entryFacts.forEntry([], entryDate, this.tx.inTransaction, [...new Set(roles)]);
+    const facts = await this.entryFacts.forEntry(
+      [],
+      entryDate,
+      this.tx.inTransaction,
+      rolesWithFallbacks(roles),
+    );
     if (!facts.settingsExist) await this.settings.approvalThreshold();
     return { ...facts, entryDate };
   }
@@ -253,7 +262,8 @@ export class JournalEngine {
     const roles = input.controlRoles ?? [];
     roles.forEach((role, index) => {
       if (!role) return;
-      const accountId = facts.byRole.get(role);
+      const fallback = ROLE_FALLBACKS[role];
+      const accountId = facts.byRole.get(role) ?? (fallback && facts.byRole.get(fallback));
       if (!accountId)
         throw new AccountingError('account_not_postable', {
           param: `${linesParam}[${index}].role`,

@@ -18,8 +18,29 @@ export const CONTROL_ROLES = [
   'suspense',
   'inventory_adjustment',
   'received_not_billed',
+  'unbilled_receivables',
 ] as const;
 export type ControlRole = (typeof CONTROL_ROLES)[number];
+
+/**
+ * The role a posting falls back to when no account of the entity holds its own: a chart made
+ * before `unbilled_receivables` existed keeps posting shipped, not yet invoiced amounts to
+ * receivables, as it did then.
+ */
+export const ROLE_FALLBACKS: Partial<Record<string, ControlRole>> = {
+  unbilled_receivables: 'receivables',
+};
+
+/** The roles to read for postings naming `roles`: each with its fallback. */
+export const rolesWithFallbacks = (roles: Iterable<string>): string[] => {
+  const all = new Set<string>();
+  for (const role of roles) {
+    all.add(role);
+    const fallback = ROLE_FALLBACKS[role];
+    if (fallback) all.add(fallback);
+  }
+  return [...all];
+};
 
 /** Assets and expenses carry debit balances; liabilities, equity and revenue carry credit balances. */
 export function normalBalanceOf(type: AccountType): NormalBalance {

@@ -26,8 +26,9 @@ export class FulfillmentPostings {
 
   /**
    * FULFILLMENT of a shipped package: debit COGS and credit inventory at the inventory cost;
-   * debit receivables and credit revenue (and sales tax) for the shipped units' share of their
-   * order lines: revenue of a sales order is recognised when its units ship.
+   * debit unbilled receivables and credit revenue (and sales tax) for the shipped units' share of
+   * their order lines: revenue of a sales order is recognised when its units ship, and the
+   * customer owes it once the invoice (which moves it to receivables) is issued.
    */
   fulfillment(packageId: string, packageNumber: string, cost: Decimal, net: Decimal, tax: Decimal) {
     return this.post(
@@ -83,7 +84,7 @@ export class FulfillmentPostings {
     return [
       { role: 'cogs', debit: cost, description: 'Cost of goods shipped' },
       { role: 'inventory', credit: cost, description: 'Inventory shipped' },
-      { role: 'receivables', debit: net.plus(tax), description: 'Shipped to the customer' },
+      { role: 'unbilled_receivables', debit: net.plus(tax), description: 'Shipped, not yet invoiced' },
       { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
       { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
     ];
@@ -94,12 +95,16 @@ export class FulfillmentPostings {
     return this.settings.currentBusinessDay();
   }
 
-  /** RETURN: the mirror of the revenue side for the returned units (debit revenue and tax, credit receivables). */
+  /**
+   * RETURN of units not invoiced yet: the mirror of their FULFILLMENT revenue side (debit revenue
+   * and tax, credit unbilled receivables). Units already invoiced are credited by the credit memo
+   * of the return's refund instead.
+   */
   returnRevenue(receiptId: string, packageNumber: string, net: Decimal, tax: Decimal) {
     return this.post('RETURN', receiptId, `Return against package ${packageNumber}`, [
       { role: 'revenue', debit: net, description: 'Revenue of the returned units' },
       { role: 'tax', debit: tax, description: 'Sales tax of the returned units' },
-      { role: 'receivables', credit: net.plus(tax), description: 'Returned by the customer' },
+      { role: 'unbilled_receivables', credit: net.plus(tax), description: 'Returned before invoicing' },
     ]);
   }
 

@@ -3,6 +3,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockService } from '#contexts/inventory';
+import { ReturnRefunds } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { assertTransition, nextStatus } from '../domain/package';
 import { recognizedShare } from '../domain/revenue';
@@ -14,6 +15,7 @@ import { FulfillmentPostings } from './fulfillment-postings.service';
 import { OrderReader } from './order-facts';
 import { SHIPPED_STATUSES } from './package-shipping.service';
 import { PackageViews } from './package-views.service';
+import { ReturnAuthorizations } from './return-authorizations.service';
 
 export interface ReceiveReturnInput {
   package_id: string;
@@ -44,8 +46,10 @@ export type ReturnReceiptResource = ReturnType<typeof toReceiptResource>;
 
 /**
  * Receiving returns (document_type `return`) against shipped packages: units back to stock at
- * the cost they left at (serials `returned`, then available, damaged or quarantined), RETURN and
- * COGS_REVERSAL posted, the package `returned` once every unit came back.
+ * the cost they left at (serials `returned`, then available, damaged or quarantined),
+ * COGS_REVERSAL posted, and RETURN for units not invoiced yet (an invoiced unit's revenue goes
+ * with the credit memo of the refund); the package `returned` once every unit came back. A
+ * return made through POST /returns takes only what it authorises, from its order's packages.
  */
 @Injectable()
 export class ReturnsService {
@@ -53,17 +57,20 @@ export class ReturnsService {
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
-    private readonly receipts: ReturnReceiptRepository,
+    private readonly receiptRecords: ReturnReceiptRepository,
     private readonly reader: OrderReader,
     private readonly stock: StockService,
     private readonly postings: FulfillmentPostings,
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
+    private readonly authorizations: ReturnAuthorizations,
+    private readonly refunds: ReturnRefunds,
   ) {}
 
   async receive(returnId: string, input: ReceiveReturnInput): Promise<ReturnReceiptResource> {
     return this.tx.run(async () => {
       const ret = await this.returnOrder(returnId);
+      const authorization = await this.authorizations.lockForReceipt(ret.id);
       if (ret.orderStatus !== 'confirmed')
         throw new FulfillmentError('invalid_state', {
           hint: `Return '${ret.id}' has order_status '${ret.orderStatus}'; goods are received against a confirmed return.`,
@@ -136,7 +143,13 @@ export class ReturnsService {
           disposition: wanted.disposition ?? 'available',
         });
       }
-      const receipt = await this.receipts.create({
+      if (authorization)
+        this.authorizations.checkReceipt(
+          authorization,
+          order.id,
+          lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
+        );
+      const receipt = await this.receiptRecords.create({
         returnOrderId: ret.id,
         packageId: pkg.id,
         orderId: order.id,
@@ -178,11 +191,19 @@ export class ReturnsService {
         item.returnedSerials = [...item.returnedSerials, ...l.serial_numbers];
         await this.items.save(item);
       }
+      // Units already invoiced keep their revenue until the refund's credit memo takes it back.
+      const invoiced = (await this.refunds.issuedInvoiceOf(order.id)) !== null;
       receipt.totalValue = money(totalValue);
-      receipt.revenueReversed = net.plus(tax);
-      await this.receipts.save(receipt);
+      receipt.revenueReversed = invoiced ? money(0) : net.plus(tax);
+      await this.receiptRecords.save(receipt);
       await this.postings.cogsReversal(receipt.id, pkg.packageNumber, money(totalValue));
-      await this.postings.returnRevenue(receipt.id, pkg.packageNumber, net, tax);
+      if (!invoiced) await this.postings.returnRevenue(receipt.id, pkg.packageNumber, net, tax);
+      if (authorization)
+        await this.authorizations.recordReceipt(
+          authorization,
+          lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
+          { net, tax },
+        );
       if (items.every((i) => i.returnedQuantity >= i.quantity)) {
         const previous = pkg.status;
         pkg.status = nextStatus('return');
@@ -199,9 +220,9 @@ export class ReturnsService {
     });
   }
 
-  async list(returnId: string) {
+  async receipts(returnId: string) {
     const ret = await this.returnOrder(returnId);
-    const rows = await this.receipts.ofReturn(ret.id);
+    const rows = await this.receiptRecords.ofReturn(ret.id);
     const statuses = new Map(
       (await this.packages.findByIds(rows.map((r) => r.packageId))).map((p) => [p.id, p.status]),
     );

@@ -1,36 +1,72 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ReturnAuthorizations } from '../application/return-authorizations.service';
 import { ReturnsService } from '../application/returns.service';
 import { ReceiveReturnDto, ReturnReceiptResponse } from './return-receipt.dto';
+import { CreateReturnDto, RefundReturnDto, ReturnListQuery, ReturnResponse } from './return.dto';
 import { StandardRoutes } from '#platform/http/standard-routes';
 
 @ApiTags('Returns')
 @Controller('returns')
 @StandardRoutes({
-  service: 'returns',
+  service: 'authorizations',
   scope: 'returns',
-  model: ReturnReceiptResponse,
+  model: ReturnResponse,
+  create: [
+    CreateReturnDto,
+    'Authorise a return',
+    {
+      description:
+        'Shipped units of one sales order of the account may come back: each line at most what shipped less what its other returns (not cancelled) hold (422 quantity_exceeds_remaining). Creates the return document (an order of document_type `return`, same id) at the order lines’ prices. Emits return.created.',
+    },
+  ],
+  list: [
+    ReturnListQuery,
+    'List returns',
+    { description: 'Newest first; filters account_id, order_id, status, created_after, created_before.' },
+  ],
+  retrieve: ['Retrieve a return'],
   actions: {
     receive: [
       'Receive returned goods',
       {
+        service: 'returns',
         input: ReceiveReturnDto,
+        returns: ReturnReceiptResponse,
         description:
-          'Against a confirmed return (an order with document_type `return`) and a shipped package of its account: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL and RETURN posted, the package `returned` once every unit came back. Emits return.received.',
+          'Against an open or partially received return and a shipped package of its order: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL posted, and RETURN for units not invoiced yet; the package `returned` once every unit came back, the return `received` once every authorised unit did. Emits return.received.',
       },
     ],
     receipts: [
       'Receipts of a return',
       {
+        service: 'returns',
         method: 'GET',
-        call: 'list',
         description: 'Oldest first; one page.',
         returns: undefined,
         list: ReturnReceiptResponse,
       },
     ],
+    cancel: [
+      'Cancel a return',
+      {
+        description:
+          'While nothing came back (status `open`); 409 invalid_state afterwards. Its return document is cancelled too. Emits return.cancelled.',
+      },
+    ],
+    refund: [
+      'Refund a return',
+      {
+        input: RefundReturnDto,
+        description:
+          "Refunds the value of the units received back (default: all of it not refunded yet, at most what the order's invoice has paid and not refunded; above either is 422 amount_exceeds_limit). Posts CREDIT_MEMO on the invoice, then REFUND through the invoice's payments (`original_payment`) or CREDIT_APPLIED to the customer's credit balance (`customer_credit`). 409 invalid_state before anything came back or without an issued invoice. Emits return.refunded.",
+      },
+    ],
   },
 })
 export class ReturnsController {
-  constructor(private readonly returns: ReturnsService) {}
+  constructor(
+    private readonly authorizations: ReturnAuthorizations,
+    private readonly returns: ReturnsService,
+  ) {}
 }

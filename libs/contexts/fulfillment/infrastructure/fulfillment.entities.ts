@@ -3,6 +3,7 @@ import { Column, Entity } from 'typeorm';
 import { MoneyColumn, TenantRecord } from '#platform/persistence/columns';
 import type { LabelDrawing } from '../domain/label';
 import type { PackageStatus } from '../domain/package';
+import type { AuthorizedLine, ReturnStatus } from '../domain/return-authorization';
 
 @Entity({ name: 'fulfillment_settings' })
 export class FulfillmentSettingsRecord extends TenantRecord {
@@ -136,7 +137,40 @@ export class ReturnReceiptRecord extends TenantRecord {
   @MoneyColumn({ name: 'revenue_reversed' }) revenueReversed: Decimal;
 }
 
+/** A refund of a return: money back through the payments, or a credit on the customer's account. */
+export interface ReturnRefundEntry {
+  id: string;
+  amount: string;
+  method: 'original_payment' | 'customer_credit';
+  invoice_id: string;
+  refund_ids: string[];
+  created_at: string;
+}
+
+/**
+ * A return authorisation: the shipped units of one sales order that may come back, why, and
+ * what came back and was refunded. Its id is the id of its return document (an order of
+ * document_type `return`), which carries its lines' prices.
+ */
+@Entity({ name: 'return_authorizations' })
+export class ReturnAuthorizationRecord extends TenantRecord {
+  @Column('uuid', { name: 'account_id' }) accountId: string;
+  @Column('uuid', { name: 'order_id' }) orderId: string;
+  @Column('char', { length: 3 }) currency: string;
+  @Column('text') status: ReturnStatus;
+  @Column('text', { nullable: true }) reason: string | null;
+  @Column('jsonb') lines: AuthorizedLine[];
+  @MoneyColumn({ name: 'received_net' }) receivedNet: Decimal;
+  @MoneyColumn({ name: 'received_tax' }) receivedTax: Decimal;
+  @MoneyColumn({ name: 'amount_refunded' }) amountRefunded: Decimal;
+  @Column('jsonb') refunds: ReturnRefundEntry[];
+  @Column('timestamptz', { name: 'received_at', nullable: true }) receivedAt: Date | null;
+  @Column('timestamptz', { name: 'refunded_at', nullable: true }) refundedAt: Date | null;
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true }) cancelledAt: Date | null;
+}
+
 export const FULFILLMENT_RECORDS = [
+  ReturnAuthorizationRecord,
   FulfillmentSettingsRecord,
   PackageRecord,
   PackageItemRecord,

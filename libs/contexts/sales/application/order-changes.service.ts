@@ -144,7 +144,17 @@ export class OrderChanges {
     record.discountTotal = totals.discountTotal;
     record.taxTotal = totals.taxTotal;
     record.total = totals.total;
-    record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
-    record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
+    record.paymentStatus = paymentStatusOf(
+      record.total,
+      record.amountPaid,
+      record.amountRefunded,
+      record.amountCredited,
+    );
+    record.amountDue = amountDueOf(
+      record.orderStatus as OrderStatus,
+      record.total,
+      record.amountPaid,
+      record.amountCredited,
+    );
   }
 }

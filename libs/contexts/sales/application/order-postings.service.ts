@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { LedgerPostingService } from '#contexts/accounting';
+import { money } from '#platform/persistence/money';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { RecognizedRevenueGateway } from './recognized-revenue.port';
 
@@ -15,24 +16,39 @@ export class OrderPostings {
   ) {}
 
   /**
-   * What an invoice posts: its net amount and tax, less what the fulfillment of its source sales
-   * order already recognised (revenue of a quantity is recognised once).
+   * What an invoice bills: its net amount and tax, split into what the fulfillment of its source
+   * sales order already recognised (held in unbilled receivables since shipping) and the rest,
+   * recognised now (revenue of a quantity is recognised once).
    */
-  private async invoicedAmounts(record: OrderRecord): Promise<{ net: Decimal; tax: Decimal }> {
-    let net = record.subtotal.minus(record.discountTotal);
-    let tax = record.taxTotal;
+  private async invoicedAmounts(
+    record: OrderRecord,
+  ): Promise<{ net: Decimal; tax: Decimal; recognizedNet: Decimal; recognizedTax: Decimal }> {
+    const fullNet = record.subtotal.minus(record.discountTotal);
+    const fullTax = record.taxTotal;
+    let recognizedNet = money(0);
+    let recognizedTax = money(0);
     if (record.sourceOrderId) {
       const done = await this.recognized.recognizedFor(record.sourceOrderId);
-      net = Decimal.max(0, net.minus(done.net));
-      tax = Decimal.max(0, tax.minus(done.tax));
+      recognizedNet = Decimal.min(fullNet, done.net);
+      recognizedTax = Decimal.min(fullTax, done.tax);
     }
-    return { net, tax };
+    return {
+      net: fullNet.minus(recognizedNet),
+      tax: fullTax.minus(recognizedTax),
+      recognizedNet,
+      recognizedTax,
+    };
   }
 
-  /** INVOICE (LATE_FEE for late-fee invoices): debit receivables, credit revenue and tax. */
+  /**
+   * INVOICE (LATE_FEE for late-fee invoices): debit receivables with the invoice total; credit
+   * unbilled receivables with what shipping already recognised, revenue and tax with the rest.
+   */
   async postInvoice(record: OrderRecord): Promise<void> {
-    const { net, tax } = await this.invoicedAmounts(record);
-    if (net.plus(tax).isZero()) return;
+    const { net, tax, recognizedNet, recognizedTax } = await this.invoicedAmounts(record);
+    const unbilled = recognizedNet.plus(recognizedTax);
+    const total = net.plus(tax).plus(unbilled);
+    if (total.isZero()) return;
     await this.ledger.post({
       source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
       source_id: record.id,
@@ -40,7 +56,16 @@ export class OrderPostings {
       entry_date: today(),
       description: `Invoice ${record.id}`,
       lines: [
-        { role: 'receivables', debit: net.plus(tax), description: 'Invoice total' },
+        { role: 'receivables', debit: total, description: 'Invoice total' },
+        ...(unbilled.gt(0)
+          ? [
+              {
+                role: 'unbilled_receivables' as const,
+                credit: unbilled,
+                description: 'Shipped units invoiced',
+              },
+            ]
+          : []),
         ...(net.gt(0) ? [{ role: 'revenue' as const, credit: net, description: 'Revenue' }] : []),
         ...(tax.gt(0) ? [{ role: 'tax' as const, credit: tax, description: 'Sales tax' }] : []),
       ],
@@ -49,8 +74,10 @@ export class OrderPostings {
 
   /** ORDER_CANCELLATION: the mirror of the invoice posting when an issued invoice is voided. */
   async postInvoiceReversal(record: OrderRecord): Promise<void> {
-    const { net, tax } = await this.invoicedAmounts(record);
-    if (net.plus(tax).isZero()) return;
+    const { net, tax, recognizedNet, recognizedTax } = await this.invoicedAmounts(record);
+    const unbilled = recognizedNet.plus(recognizedTax);
+    const total = net.plus(tax).plus(unbilled);
+    if (total.isZero()) return;
     await this.ledger.post({
       source_type: 'ORDER_CANCELLATION',
       source_id: record.id,
@@ -60,7 +87,10 @@ export class OrderPostings {
       lines: [
         ...(net.gt(0) ? [{ role: 'revenue' as const, debit: net, description: 'Revenue reversed' }] : []),
         ...(tax.gt(0) ? [{ role: 'tax' as const, debit: tax, description: 'Sales tax reversed' }] : []),
-        { role: 'receivables', credit: net.plus(tax), description: 'Invoice voided' },
+        ...(unbilled.gt(0)
+          ? [{ role: 'unbilled_receivables' as const, debit: unbilled, description: 'Back to unbilled' }]
+          : []),
+        { role: 'receivables', credit: total, description: 'Invoice voided' },
       ],
     });
   }

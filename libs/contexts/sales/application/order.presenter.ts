@@ -45,6 +45,7 @@ export const toOrderResource = (o: OrderRecord, lines: OrderLineRecord[], tagIds
   amount_paid: total(o.amountPaid),
   amount_refunded: total(o.amountRefunded),
   amount_due: total(o.amountDue),
+  amount_credited: total(o.amountCredited),
   lines: lines.map(toOrderLineResource),
   source_order_id: o.sourceOrderId,
   converted_to_id: o.convertedToId,

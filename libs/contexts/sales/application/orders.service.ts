@@ -49,6 +49,8 @@ export interface OrderInput {
   lines?: OrderLineInput[];
   notes?: string | null;
   metadata?: Record<string, unknown>;
+  /** Not a body field: the sales order a return document returns units of (ReturnsService). */
+  source_order_id?: string;
 }
 
 export type OrderSort = 'created_at_desc' | 'created_at_asc' | '-created_at' | 'created_at';
@@ -166,7 +168,8 @@ export class OrdersService implements OnModuleInit {
         amountPaid: money(0),
         amountRefunded: money(0),
         amountDue: money(0),
-        sourceOrderId: null,
+        amountCredited: money(0),
+        sourceOrderId: input.source_order_id ?? null,
         ...unstartedLifecycle(),
         notes: input.notes ?? null,
         metadata: mergeMetadata({}, input.metadata ?? {}),
@@ -211,6 +214,12 @@ export class OrdersService implements OnModuleInit {
     // The order and its lines leave together (one round trip inside a transaction).
     const [row, lines] = await together([this.orders.getById(id), this.changes.linesOf(id)]);
     return this.changes.presentWithLines(row, lines);
+  }
+
+  /** For the fulfillment context: an order and its lines, or null when there is none. */
+  async findWithLines(id: string): Promise<Omit<OrderResource, 'tag_ids'> | null> {
+    const row = await this.orders.findById(id);
+    return row ? this.changes.presentWithLines(row, await this.changes.linesOf(id)) : null;
   }
 
   /** Changes fields and (when `lines` is sent) replaces every line; a change after sending revises a confirmed order. */
@@ -406,9 +415,52 @@ export class OrdersService implements OnModuleInit {
     const previous = record.paymentStatus;
     record.amountPaid = record.amountPaid.plus(paid).minus(refunded);
     record.amountRefunded = record.amountRefunded.plus(refunded);
-    record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
-    record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
+    this.settle(record);
     return { resource: await this.changes.presentOne(await this.orders.save(record)), previous };
+  }
+
+  /**
+   * For returns: a credit memo of `amount` on an issued invoice (what it bills drops by it), or
+   * a refund recorded on a return document (`refunded`); recomputes the payment status.
+   */
+  async applyCredit(
+    record: OrderRecord,
+    amount: Decimal,
+  ): Promise<{ resource: OrderResource; previous: Partial<OrderResource> }> {
+    const before = await this.changes.presentOne(record);
+    if (record.documentType === 'return') {
+      record.amountRefunded = record.amountRefunded.plus(amount);
+      record.paymentStatus = 'refunded';
+    } else {
+      record.amountCredited = record.amountCredited.plus(amount);
+      this.settle(record);
+    }
+    const resource = await this.changes.presentOne(await this.orders.save(record));
+    return {
+      resource,
+      previous: {
+        payment_status: before.payment_status,
+        amount_credited: before.amount_credited,
+        amount_refunded: before.amount_refunded,
+        amount_due: before.amount_due,
+      },
+    };
+  }
+
+  /** payment_status and amount_due from the money the document holds. */
+  private settle(record: OrderRecord): void {
+    record.paymentStatus = paymentStatusOf(
+      record.total,
+      record.amountPaid,
+      record.amountRefunded,
+      record.amountCredited,
+    );
+    record.amountDue = amountDueOf(
+      record.orderStatus as OrderStatus,
+      record.total,
+      record.amountPaid,
+      record.amountCredited,
+    );
   }
 
   private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
@@ -419,7 +471,12 @@ export class OrdersService implements OnModuleInit {
       record.orderStatus = nextStatus(action);
       if (action === 'cancel') record.cancelledAt = new Date();
       else record.voidedAt = new Date();
-      record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
+      record.amountDue = amountDueOf(
+        record.orderStatus as OrderStatus,
+        record.total,
+        record.amountPaid,
+        record.amountCredited,
+      );
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
       if (isPostedInvoice(record.documentType, previous as OrderStatus))
@@ -446,6 +503,7 @@ export class OrdersService implements OnModuleInit {
       amountPaid: money(0),
       amountRefunded: money(0),
       amountDue: o.total,
+      amountCredited: money(0),
       ...unstartedLifecycle(),
       notes: o.notes,
       metadata: { ...o.metadata },

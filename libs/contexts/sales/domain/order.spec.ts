@@ -94,10 +94,14 @@ describe('payment status', () => {
     expect(paymentStatusOf(money(100), money(60), money(40))).toBe('partially_paid');
     expect(paymentStatusOf(money(100), money(0), money(100))).toBe('refunded');
     expect(paymentStatusOf(money(0), money(0), money(0))).toBe('unpaid');
+    // A credit memo takes its amount off what is owed: paid in full again once paid drops alike.
+    expect(paymentStatusOf(money(100), money(60), money(40), money(40))).toBe('paid');
+    expect(paymentStatusOf(money(100), money(0), money(0), money(100))).toBe('refunded');
   });
 
   it('has nothing due on cancelled or voided documents and never a negative amount', () => {
     expect(amountDueOf('confirmed', money(100), money(30)).toString()).toBe('70');
+    expect(amountDueOf('confirmed', money(100), money(10), money(40)).toString()).toBe('50');
     expect(amountDueOf('voided', money(100), money(0)).toString()).toBe('0');
     expect(amountDueOf('confirmed', money(100), money(130)).toString()).toBe('0');
   });

@@ -173,19 +173,33 @@ export function conversionTarget(type: DocumentType): DocumentType | null {
 }
 
 /**
- * payment_status from the money: `refunded` once refunds brought the net paid back to zero,
- * `paid` when the net covers the total, `partially_paid` when something is paid, else `unpaid`.
+ * payment_status from the money: `refunded` once refunds (or credit memos) brought the net paid
+ * back to zero, `paid` when the net covers the total less credits, `partially_paid` when
+ * something is paid, else `unpaid`.
  */
-export function paymentStatusOf(total: Decimal, netPaid: Decimal, refunded: Decimal): PaymentStatus {
-  if (netPaid.lte(0)) return refunded.gt(0) ? 'refunded' : 'unpaid';
-  if (netPaid.gte(total)) return 'paid';
+export function paymentStatusOf(
+  total: Decimal,
+  netPaid: Decimal,
+  refunded: Decimal,
+  credited: Decimal = money(0),
+): PaymentStatus {
+  if (netPaid.lte(0)) return refunded.gt(0) || credited.gt(0) ? 'refunded' : 'unpaid';
+  if (netPaid.gte(total.minus(credited))) return 'paid';
   return 'partially_paid';
 }
 
-/** amount_due: what is left to pay, never negative; nothing is due on a cancelled or voided document. */
-export function amountDueOf(status: OrderStatus, total: Decimal, netPaid: Decimal): Decimal {
+/**
+ * amount_due: what is left to pay of the total less credits, never negative; nothing is due on a
+ * cancelled or voided document.
+ */
+export function amountDueOf(
+  status: OrderStatus,
+  total: Decimal,
+  netPaid: Decimal,
+  credited: Decimal = money(0),
+): Decimal {
   if (status === 'cancelled' || status === 'voided') return money(0);
-  const due = total.minus(netPaid);
+  const due = total.minus(credited).minus(netPaid);
   return due.isNegative() ? money(0) : due;
 }
 

@@ -245,6 +245,8 @@ export class OrderResponse {
   @ApiProperty({ example: 0, description: 'Net of refunds.' }) amount_paid: number;
   @ApiProperty({ example: 0 }) amount_refunded: number;
   @ApiProperty({ example: 75 }) amount_due: number;
+  @ApiProperty({ example: 0, description: 'What credit memos (refunds of returns) took off the total.' })
+  amount_credited: number;
   @ApiProperty({
     type: [OrderLineResponse],
     description: 'Embedded; expand[]=lines.product expands products.',

@@ -16,6 +16,8 @@ export class OrderRecord extends TenantRecord {
   @MoneyColumn({ name: 'amount_paid' }) amountPaid: Decimal;
   @MoneyColumn({ name: 'amount_refunded' }) amountRefunded: Decimal;
   @MoneyColumn({ name: 'amount_due' }) amountDue: Decimal;
+  /** What credit memos (refunds of returns) took off what the document bills. */
+  @MoneyColumn({ name: 'amount_credited' }) amountCredited: Decimal;
   @Column('uuid', { name: 'source_order_id', nullable: true }) sourceOrderId: string | null;
   @Column('uuid', { name: 'converted_to_id', nullable: true }) convertedToId: string | null;
   @Column('timestamptz', { name: 'confirmed_at', nullable: true }) confirmedAt: Date | null;

@@ -9,6 +9,11 @@ export class PaymentApplicationRepository extends TenantRepository<PaymentApplic
     super(tx, PaymentApplicationRecord, 'payment application');
   }
 
+  /** The applications to each order (invoice), oldest first. */
+  ofOrders(orderIds: readonly string[]): Promise<Map<string, PaymentApplicationRecord[]>> {
+    return this.groupedBy('orderId', 'order_id', orderIds);
+  }
+
   ofPayments(paymentIds: readonly string[]): Promise<Map<string, PaymentApplicationRecord[]>> {
     return this.groupedBy('paymentId', 'payment_id', paymentIds);
   }

@@ -1,0 +1,36 @@
+import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
+import { money, toJsonNumber } from '#platform/persistence/money';
+import { ReturnAuthorizationRecord } from '../infrastructure/fulfillment.entities';
+
+const total = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 2) as number;
+
+export const toReturnResource = (r: ReturnAuthorizationRecord) => ({
+  id: r.id,
+  object: 'return' as const,
+  account_id: r.accountId,
+  order_id: r.orderId,
+  status: r.status,
+  reason: r.reason,
+  currency: r.currency,
+  lines: r.lines.map((l) => ({
+    order_item_id: l.order_item_id,
+    product_id: l.product_id,
+    quantity: l.quantity,
+    received_quantity: l.received_quantity,
+  })),
+  amount_received: total(r.receivedNet.plus(r.receivedTax)),
+  amount_refunded: total(r.amountRefunded),
+  refunds: r.refunds.map((f) => ({
+    id: f.id,
+    amount: total(money(f.amount)),
+    method: f.method,
+    invoice_id: f.invoice_id,
+    refund_ids: f.refund_ids,
+    created_at: f.created_at,
+  })),
+  received_at: isoOrNull(r.receivedAt),
+  refunded_at: isoOrNull(r.refundedAt),
+  cancelled_at: isoOrNull(r.cancelledAt),
+  ...resourceTimestamps(r),
+});
+export type ReturnResource = ReturnType<typeof toReturnResource>;

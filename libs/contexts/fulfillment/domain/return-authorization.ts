@@ -1,0 +1,125 @@
+import Decimal from 'decimal.js';
+import { money } from '#platform/persistence/money';
+import { FulfillmentError } from './fulfillment-error';
+
+export const RETURN_STATUSES = ['open', 'partially_received', 'received', 'refunded', 'cancelled'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export type ReturnAction = 'receive' | 'refund' | 'cancel';
+
+/** One authorised line: units of a shipped order line that may come back. */
+export interface AuthorizedLine {
+  order_item_id: string;
+  product_id: string | null;
+  quantity: number;
+  received_quantity: number;
+}
+
+/**
+ * The return state machine (docs/api-decisions.md, "Returns as a resource"):
+ *   open --receive (some units)--> partially_received --receive (the rest)--> received
+ *   open --receive (every unit)--> received
+ *   partially_received | received --refund--> the same status, or refunded once every unit is
+ *     back and the value of what came back is refunded
+ *   open --cancel--> cancelled        (nothing received yet)
+ */
+const FROM: Record<ReturnAction, readonly ReturnStatus[]> = {
+  receive: ['open', 'partially_received'],
+  refund: ['partially_received', 'received'],
+  cancel: ['open'],
+};
+
+const VERB: Record<ReturnAction, string> = { receive: 'received', refund: 'refunded', cancel: 'cancelled' };
+
+/** Throws 409 invalid_state (the hint names the current status) when `action` is not allowed now. */
+export function assertReturnTransition(action: ReturnAction, status: ReturnStatus, id: string): void {
+  if (FROM[action].includes(status)) return;
+  throw new FulfillmentError('invalid_state', {
+    hint: `Return '${id}' has status '${status}'; it can be ${VERB[action]} only when ${FROM[action]
+      .map((s) => `'${s}'`)
+      .join(' or ')}.`,
+  });
+}
+
+/** The status after a receipt: `received` once every authorised unit is back. */
+export const statusAfterReceipt = (lines: readonly AuthorizedLine[]): ReturnStatus =>
+  lines.every((l) => l.received_quantity >= l.quantity) ? 'received' : 'partially_received';
+
+/** The status after a refund: `refunded` once every unit is back and nothing received is left to refund. */
+export const statusAfterRefund = (
+  status: ReturnStatus,
+  receivedValue: Decimal,
+  refunded: Decimal,
+): ReturnStatus => (status === 'received' && refunded.gte(receivedValue) ? 'refunded' : status);
+
+/**
+ * Units of each shipped order line that a new return may still authorise: shipped units less
+ * the units of the order's other returns that are not cancelled.
+ */
+export function returnableUnits(
+  shipped: ReadonlyMap<string, number>,
+  authorized: readonly (readonly AuthorizedLine[])[],
+): Map<string, number> {
+  const left = new Map(shipped);
+  for (const lines of authorized)
+    for (const l of lines) left.set(l.order_item_id, (left.get(l.order_item_id) ?? 0) - l.quantity);
+  return left;
+}
+
+/** Throws 422 quantity_exceeds_remaining when a requested line asks more than is returnable. */
+export function assertReturnable(
+  requested: readonly { order_item_id: string; quantity: number }[],
+  returnable: ReadonlyMap<string, number>,
+): void {
+  requested.forEach((line, index) => {
+    const left = Math.max(0, returnable.get(line.order_item_id) ?? 0);
+    if (line.quantity > left)
+      throw new FulfillmentError('quantity_exceeds_remaining', {
+        param: `lines[${index}].quantity`,
+        hint: `Order line '${line.order_item_id}' has ${left} shipped unit(s) not yet on a return; ${line.quantity} asked.`,
+        details: { remaining_quantity: left },
+      });
+  });
+}
+
+/**
+ * The amount of a refund: by default what came back and is not refunded yet, capped at what the
+ * invoice has paid (net of refunds); an amount asked above either is 422 amount_exceeds_limit.
+ * Nothing to refund is 422 amount_exceeds_limit too.
+ */
+export function refundAmountOf(
+  requested: Decimal | undefined,
+  received: { value: Decimal; refunded: Decimal },
+  invoicePaid: Decimal,
+): Decimal {
+  const unrefunded = Decimal.max(0, received.value.minus(received.refunded));
+  const paid = Decimal.max(0, invoicePaid);
+  if (requested !== undefined && requested.gt(unrefunded))
+    throw new FulfillmentError('amount_exceeds_limit', {
+      param: 'amount',
+      hint: `The units received back are worth ${unrefunded.toFixed(2)} not refunded yet; ${requested.toFixed(2)} asked.`,
+    });
+  if (requested !== undefined && requested.gt(paid))
+    throw new FulfillmentError('amount_exceeds_limit', {
+      param: 'amount',
+      hint: `The invoice has ${paid.toFixed(2)} paid and not refunded; a refund cannot exceed it.`,
+    });
+  const amount = requested ?? Decimal.min(unrefunded, paid);
+  if (amount.lte(0))
+    throw new FulfillmentError('amount_exceeds_limit', {
+      param: 'amount',
+      hint: `Nothing is left to refund: ${unrefunded.toFixed(2)} received and not refunded, ${paid.toFixed(2)} paid on the invoice.`,
+    });
+  return amount;
+}
+
+/** Splits a refund into net and tax in the proportion of the received value. */
+export function splitNetAndTax(
+  amount: Decimal,
+  received: { net: Decimal; tax: Decimal },
+): { net: Decimal; tax: Decimal } {
+  const whole = received.net.plus(received.tax);
+  if (whole.lte(0)) return { net: amount, tax: money(0) };
+  const tax = amount.times(received.tax).dividedBy(whole).toDecimalPlaces(2);
+  return { net: amount.minus(tax), tax };
+}
