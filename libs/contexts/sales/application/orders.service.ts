@@ -39,6 +39,7 @@ import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
+import { OrderTags } from './order-tags.service';
 
 export type { OrderLineInput };
 
@@ -100,6 +101,7 @@ export class OrdersService implements OnModuleInit {
     private readonly profiles: EntityProfiles,
     private readonly postings: OrderPostings,
     private readonly changes: OrderChanges,
+    private readonly tags: OrderTags,
   ) {}
 
   onModuleInit(): void {
@@ -173,7 +175,7 @@ export class OrdersService implements OnModuleInit {
       });
       await this.changes.replaceLines(record, input.lines ?? []);
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.created', resource);
+      await this.changes.publish('order.created', resource);
       if (isInvoiceType(documentType)) await this.events.publish('invoice.created', resource);
       return resource;
     });
@@ -247,6 +249,23 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
+  /**
+   * Deletes a draft (any document type) with its lines and tags; anything past draft is 409
+   * invalid_state (cancel or void it instead). A quote or sales order it was converted from can
+   * be converted again.
+   */
+  async delete(id: string): Promise<{ id: string; object: 'order'; deleted: true }> {
+    return this.tx.run(async () => {
+      const record = await this.orders.getForUpdate(id);
+      assertTransition('delete', stateOf(record));
+      const resource = await this.changes.presentOne(record);
+      await this.tags.detachAll(record.id);
+      await this.orders.delete(record);
+      await this.changes.publish('order.deleted', resource);
+      return { id: record.id, object: 'order' as const, deleted: true as const };
+    });
+  }
+
   async confirm(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
@@ -262,7 +281,7 @@ export class OrdersService implements OnModuleInit {
       const resource = await this.changes.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.confirmed', resource, { order_status: 'draft' });
+      await this.changes.publish('order.confirmed', resource, { order_status: 'draft' });
       if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
       return resource;
     });
@@ -286,7 +305,7 @@ export class OrdersService implements OnModuleInit {
       record.closedAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.updated', resource, { order_status: previous, closed_at: null });
+      await this.changes.publish('order.updated', resource, { order_status: previous, closed_at: null });
       return resource;
     });
   }
@@ -300,7 +319,10 @@ export class OrdersService implements OnModuleInit {
       record.fulfilledAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.updated', resource, { order_status: 'confirmed', fulfilled_at: null });
+      await this.changes.publish('order.updated', resource, {
+        order_status: 'confirmed',
+        fulfilled_at: null,
+      });
       return resource;
     });
   }
@@ -332,9 +354,9 @@ export class OrdersService implements OnModuleInit {
         source.closedAt = new Date();
       }
       const converted = await this.changes.presentOne(await this.orders.save(source));
-      await this.events.publish('order.created', created);
+      await this.changes.publish('order.created', created);
       if (isInvoiceType(targetType)) await this.events.publish('invoice.created', created);
-      await this.events.publish('order.converted', converted, {
+      await this.changes.publish('order.converted', converted, {
         order_status: sourceBefore,
         converted_to_id: null,
       });
@@ -351,7 +373,7 @@ export class OrdersService implements OnModuleInit {
       record.sentToCustomerAt = new Date();
       // Sending the revised document is not an acknowledgment: the customer must still acknowledge.
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.updated', resource, {
+      await this.changes.publish('order.updated', resource, {
         sent_to_customer_at: previous ? previous.toISOString() : null,
       });
       return resource;
@@ -370,7 +392,7 @@ export class OrdersService implements OnModuleInit {
       record.revisionAcknowledgedAt = new Date();
       record.acknowledgedTotal = record.total;
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.revision_acknowledged', resource, {
+      await this.changes.publish('order.revision_acknowledged', resource, {
         revision: { acknowledged: false },
       });
       return resource;
@@ -424,7 +446,7 @@ export class OrdersService implements OnModuleInit {
       await this.commitments.orderChanged(record);
       if (isPostedInvoice(record.documentType, previous as OrderStatus))
         await this.postings.postInvoiceReversal(record);
-      await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
+      await this.changes.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
         order_status: previous,
       });
       if (action === 'void' && isInvoiceType(record.documentType))
