@@ -13,6 +13,8 @@ import { OrderChanges } from './application/order-changes.service';
 import { OrderLines } from './application/order-lines.service';
 import { OrderTags } from './application/order-tags.service';
 import { OrdersService } from './application/orders.service';
+import { CollectionsService } from './application/collections.service';
+import { Clock } from '#platform/time/clock';
 import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
@@ -106,6 +108,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     RefundRepository,
     CustomerCreditRepository,
     OrdersService,
+    CollectionsService,
+    Clock,
     OrderChanges,
     OrderLines,
     OrderTags,
@@ -128,6 +132,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     AccountsService,
     PricingPoliciesService,
     OrdersService,
+    CollectionsService,
     OrderLines,
     OrderTags,
     PaymentsService,

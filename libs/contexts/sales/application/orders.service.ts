@@ -1,4 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { AccountingSettingsService } from '#contexts/accounting';
 import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { notFound } from '#platform/errors/domain-error';
@@ -40,6 +41,9 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 import { OrderTags } from './order-tags.service';
+import { ReferenceListService } from './reference-list.service';
+import { PAYMENT_TERMS_SERVICE } from './tokens';
+import { dueDateOf } from '../domain/collections';
 
 export type { OrderLineInput };
 
@@ -78,6 +82,10 @@ function unstartedLifecycle() {
     revisionCount: 0,
     revisionAcknowledgedAt: null,
     acknowledgedTotal: null,
+    dueDate: null,
+    collectionStatus: null,
+    overdueAt: null,
+    lateFeesCharged: null,
   } satisfies Partial<OrderRecord>;
 }
 
@@ -102,6 +110,8 @@ export class OrdersService implements OnModuleInit {
     private readonly postings: OrderPostings,
     private readonly changes: OrderChanges,
     private readonly tags: OrderTags,
+    private readonly settings: AccountingSettingsService,
+    @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
   ) {}
 
   onModuleInit(): void {
@@ -127,7 +137,8 @@ export class OrdersService implements OnModuleInit {
     );
   }
 
-  async create(input: OrderInput): Promise<OrderResource> {
+  /** Creates a draft; `origin` links a document made by the system (a late-fee invoice) to its source. */
+  async create(input: OrderInput, origin: { sourceOrderId?: string } = {}): Promise<OrderResource> {
     return this.tx.run(async () => {
       const documentType = input.document_type ?? 'sales_order';
       const accountId = input.account_id ?? null;
@@ -168,7 +179,7 @@ export class OrdersService implements OnModuleInit {
         amountPaid: money(0),
         amountRefunded: money(0),
         amountDue: money(0),
-        sourceOrderId: null,
+        sourceOrderId: origin.sourceOrderId ?? null,
         ...unstartedLifecycle(),
         notes: input.notes ?? null,
         metadata: mergeMetadata({}, input.metadata ?? {}),
@@ -278,6 +289,10 @@ export class OrdersService implements OnModuleInit {
         });
       record.orderStatus = nextStatus('confirm');
       record.confirmedAt = new Date();
+      if (isInvoiceType(record.documentType)) {
+        record.collectionStatus = 'current';
+        record.dueDate = record.documentType === 'invoice' ? await this.dueDateOf(record.accountId) : null;
+      }
       const resource = await this.changes.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
@@ -430,7 +445,43 @@ export class OrdersService implements OnModuleInit {
     record.amountRefunded = record.amountRefunded.plus(refunded);
     record.paymentStatus = paymentStatusOf(record.total, record.amountPaid, record.amountRefunded);
     record.amountDue = amountDueOf(record.orderStatus as OrderStatus, record.total, record.amountPaid);
+    if (record.collectionStatus === 'overdue' && record.amountDue.lte(0)) {
+      // Paid in full: no longer overdue (a later refund leaves it for the collections job to find again).
+      record.collectionStatus = 'current';
+      record.overdueAt = null;
+    }
     return { resource: await this.changes.presentOne(await this.orders.save(record)), previous };
+  }
+
+  /**
+   * For collections: raises and issues (confirms, posting LATE_FEE) a late-fee invoice of `fee`
+   * for an overdue invoice, in the caller's transaction; returns the late-fee invoice.
+   */
+  async issueLateFee(invoice: OrderRecord, fee: Decimal): Promise<OrderResource> {
+    const created = await this.create(
+      {
+        document_type: 'late_fee_invoice',
+        account_id: invoice.accountId,
+        lines: [
+          {
+            description: `Late fee: invoice ${invoice.id} overdue since ${invoice.dueDate}`,
+            quantity: 1,
+            unit_price: fee.toNumber(),
+          },
+        ],
+        metadata: { overdue_invoice_id: invoice.id },
+      },
+      { sourceOrderId: invoice.id },
+    );
+    return this.confirm(created.id);
+  }
+
+  /** The due date of an invoice of `accountId` issued today: null when the account has no payment terms. */
+  private async dueDateOf(accountId: string | null): Promise<string | null> {
+    const account = accountId ? await this.accounts.findById(accountId) : null;
+    if (!account?.paymentTermsId || !(await this.paymentTerms.exists(account.paymentTermsId))) return null;
+    const terms = await this.paymentTerms.retrieve(account.paymentTermsId);
+    return dueDateOf(await this.settings.currentBusinessDay(), Number(terms.net_days));
   }
 
   private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
