@@ -3,6 +3,7 @@ import { AccountingWorkerModule } from '#contexts/accounting';
 import { MigrationWorkerModule } from '#contexts/migration';
 import { CatalogWorkerModule } from '#contexts/catalog';
 import { FulfillmentWorkerModule } from '#contexts/fulfillment';
+import { SalesWorkerModule } from '#contexts/sales';
 import { WebhooksWorkerModule } from '#contexts/webhooks';
 import { AppConfig } from '#platform/config/app-config';
 import { PlatformCoreModule } from '#platform/platform-core.module';
@@ -24,6 +25,7 @@ export class DispatcherModule {
         AccountingWorkerModule,
         CatalogWorkerModule,
         FulfillmentWorkerModule,
+        SalesWorkerModule,
       ],
       providers: [MaintenanceProcessor, ReadinessService],
     };

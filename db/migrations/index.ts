@@ -25,6 +25,7 @@ import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entr
 import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
 import { DemandRefreshMarks1765520000000 } from './1765520000000-demand-refresh-marks';
 import { ReturnAuthorizations1765610000000 } from './1765610000000-return-authorizations';
+import { Collections1765620000000 } from './1765620000000-collections';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
 
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   LabelDrawing1765510000000,
   DemandRefreshMarks1765520000000,
   ReturnAuthorizations1765610000000,
+  Collections1765620000000,
   RecurringAnchorDay1765630000000,
   ApiKeyChecksumSecret1765631000000,
 ];

@@ -1,8 +1,12 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
+import { checkEmittedTypes } from './event-coverage';
 import { readRunState, stateFile } from './test-env';
 
-/** Drops the run's databases and stops the embedded server. */
+/**
+ * Drops the run's databases and stops the embedded server; then, on a run of the whole e2e
+ * project, fails the run when a catalog event type was emitted by no test.
+ */
 export default async function globalTeardown(): Promise<void> {
   const state = readRunState();
   const client = new Client({ connectionString: state.adminUrl });
@@ -20,4 +24,5 @@ export default async function globalTeardown(): Promise<void> {
   if (embedded) await embedded.stop();
   if (state.embeddedDir) rmSync(state.embeddedDir, { recursive: true, force: true });
   rmSync(stateFile(process.pid), { force: true });
+  await checkEmittedTypes();
 }

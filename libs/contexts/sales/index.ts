@@ -1,6 +1,8 @@
 /** The sales context's public surface: the only file other contexts and apps import. */
 export * from './sales-core.module';
 export * from './sales-http.module';
+export { SalesWorkerModule } from './sales-worker.module';
+export * from './application/collections.service';
 export * from './application/accounts.service';
 export * from './application/orders.service';
 export * from './application/return-refunds.service';

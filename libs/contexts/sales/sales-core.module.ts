@@ -13,6 +13,7 @@ import { OrderChanges } from './application/order-changes.service';
 import { OrderLines } from './application/order-lines.service';
 import { OrderTags } from './application/order-tags.service';
 import { OrdersService } from './application/orders.service';
+import { CollectionsService } from './application/collections.service';
 import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
@@ -107,6 +108,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     RefundRepository,
     CustomerCreditRepository,
     OrdersService,
+    CollectionsService,
     OrderChanges,
     OrderLines,
     OrderTags,
@@ -130,6 +132,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
     AccountsService,
     PricingPoliciesService,
     OrdersService,
+    CollectionsService,
     OrderLines,
     OrderTags,
     PaymentsService,

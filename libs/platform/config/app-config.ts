@@ -94,6 +94,8 @@ export class AppConfig {
    * after they were written (their job was lost between commit and enqueue).
    */
   @Transform(toInt) @IsInt() @Min(100) SHIPMENT_NOTIFICATION_SWEEP_MS = 60_000;
+  /** Every this many ms the dispatcher runs the collections sweep (overdue invoices, late fees). */
+  @Transform(toInt) @IsInt() @Min(1000) COLLECTIONS_SWEEP_MS = 3_600_000;
   /**
    * How long after a stock movement commits the products it moved get their demand average
    * refreshed: movements within this time share one refresh (docs/api-decisions.md, demand).

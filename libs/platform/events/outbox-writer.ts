@@ -2,6 +2,7 @@ import { newId } from '../persistence/ids';
 import type { PipelinedQuery } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
+import { recordEmittedType } from './emitted-types';
 
 /** The date-style version used to serialize `data.object`. */
 export const API_VERSION = '2026-09-22';
@@ -43,6 +44,7 @@ export function outboxRow(
   previousAttributes?: Record<string, unknown>,
 ): OutboxRow {
   if (!isKnownEventType(type)) throw new Error(`Event type '${type}' is not in the event catalog`);
+  recordEmittedType(type);
   const { entityId, livemode } = RequestContext.caller();
   return {
     id: newId(),

@@ -11,6 +11,10 @@ export interface JobMap {
   accounting: {
     'run-recurring-entries': Record<string, never>;
   };
+  /** Collections of the sales context: the overdue and late-fee sweep over every entity. */
+  sales: {
+    'run-collections': Record<string, never>;
+  };
   catalog: {
     /** Push one channel listing to its connector; ids only, the worker reloads the listing. */
     'sync-channel-listing': {
@@ -53,6 +57,7 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   maintenance: 'maintenance',
   'migration-imports': 'migration-imports',
   accounting: 'accounting',
+  sales: 'sales',
   catalog: 'catalog',
   fulfillment: 'fulfillment',
   'webhook-deliveries': 'webhook-deliveries',

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * Where the platform reads the time for rate-limit windows, failed-authentication windows and
- * key-cache lifetimes: the system clock, optionally moved by a fixed offset. Tests move it
- * (`set`, `advance`) instead of waiting for a window to end; production never does.
+ * Where the code reads the time for rate-limit windows, failed-authentication windows, key-cache
+ * lifetimes and scheduled work (collections): the system clock, optionally moved by a fixed
+ * offset. Tests move it (`set`, `advance`) instead of waiting for a window to end; production
+ * never does.
  */
 @Injectable()
 export class Clock {
@@ -12,6 +13,11 @@ export class Clock {
   /** Milliseconds since the epoch, as Date.now(). */
   now(): number {
     return Date.now() + this.offsetMs;
+  }
+
+  /** The current instant as a Date. */
+  date(): Date {
+    return new Date(this.now());
   }
 
   /** Makes now() answer `at` (then run on from there). */

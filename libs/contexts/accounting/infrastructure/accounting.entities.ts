@@ -7,6 +7,12 @@ export class AccountingSettingsRecord extends TenantRecord {
   @MoneyColumn({ name: 'approval_threshold', nullable: true }) approvalThreshold: Decimal | null;
   @Column('text', { name: 'entry_number_prefix' }) entryNumberPrefix: string;
   @Column('bigint', { name: 'last_entry_number' }) lastEntryNumber: string;
+  @Column('text', { name: 'late_fee_type' }) lateFeeType: string;
+  @MoneyColumn({ name: 'late_fee_amount', nullable: true }) lateFeeAmount: Decimal | null;
+  @MoneyColumn({ name: 'late_fee_minimum', nullable: true }) lateFeeMinimum: Decimal | null;
+  @Column('integer', { name: 'late_fee_grace_days' }) lateFeeGraceDays: number;
+  @Column('text', { name: 'late_fee_frequency' }) lateFeeFrequency: string;
+  @Column('integer', { name: 'late_fee_period_days' }) lateFeePeriodDays: number;
 }
 
 @Entity({ name: 'ledger_accounts' })

@@ -105,25 +105,27 @@ export class ReturnAuthorizations {
           others.map((o) => o.lines),
         ),
       );
-      const document = await this.orders.create({
-        document_type: 'return',
-        account_id: order.account_id,
-        source_order_id: order.id,
-        notes: input.reason ?? null,
-        lines: input.lines.map((wanted) => {
-          const line = order.lines.find((l) => l.id === wanted.order_item_id)!;
-          const share = money(wanted.quantity).dividedBy(line.quantity);
-          return {
-            product_id: line.product_id,
-            description: line.description,
-            quantity: wanted.quantity,
-            unit_price: line.unit_price,
-            discount_percent: line.discount_percent,
-            discount_amount: money(line.discount_amount).times(share).toDecimalPlaces(4).toNumber(),
-            tax_rate: line.tax_rate,
-          };
-        }),
-      });
+      const document = await this.orders.create(
+        {
+          document_type: 'return',
+          account_id: order.account_id,
+          notes: input.reason ?? null,
+          lines: input.lines.map((wanted) => {
+            const line = order.lines.find((l) => l.id === wanted.order_item_id)!;
+            const share = money(wanted.quantity).dividedBy(line.quantity);
+            return {
+              product_id: line.product_id,
+              description: line.description,
+              quantity: wanted.quantity,
+              unit_price: line.unit_price,
+              discount_percent: line.discount_percent,
+              discount_amount: money(line.discount_amount).times(share).toDecimalPlaces(4).toNumber(),
+              tax_rate: line.tax_rate,
+            };
+          }),
+        },
+        { sourceOrderId: order.id },
+      );
       await this.orders.confirm(document.id);
       const lines: AuthorizedLine[] = input.lines.map((wanted) => ({
         order_item_id: wanted.order_item_id,

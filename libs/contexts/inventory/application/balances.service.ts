@@ -67,7 +67,7 @@ export class BalancesService implements OnModuleInit {
           }
         : undefined,
     );
-    return listEnvelope(page.rows.map(toBalanceResource), page, url);
+    return listEnvelope(await this.extensions.extendPage(page.rows.map(toBalanceResource)), page, url);
   }
 
   /** One balance, with the fields registered extensions add (replenishment's demand figures). */

@@ -45,7 +45,7 @@ export class BalanceResponse {
   @ApiProperty({ type: 'integer', nullable: true }) reorder_quantity: number | null;
   @ApiProperty({ type: 'integer', nullable: true }) safety_stock: number | null;
   @ApiProperty() below_reorder_point: boolean;
-  // Demand figures added by replenishment's balance extension (GET /inventory/balances/{id} only).
+  // Demand figures added by replenishment's balance extensions (the retrieve shows them all, the list demand_avg_per_day).
   @ApiPropertyOptional({
     type: 'integer',
     description: 'Retrieve only: committed, unshipped customer demand.',
@@ -61,7 +61,11 @@ export class BalanceResponse {
   run_rate_365?: number;
   @ApiPropertyOptional({ description: 'Retrieve only: 0.4·rr30 + 0.3·rr90 + 0.2·rr180 + 0.1·rr365.' })
   blended_daily?: number;
-  @ApiPropertyOptional({ description: 'Retrieve only: equals blended_daily.' }) demand_avg_per_day?: number;
+  @ApiPropertyOptional({
+    description:
+      'Units per day at this location (equals blended_daily). Shown on the retrieve and on every list item.',
+  })
+  demand_avg_per_day?: number;
   @ApiPropertyOptional({
     enum: ['sales', 'sales_and_builds', 'builds', 'consumption'],
     description: 'Retrieve only: sources of the 90-day demand.',

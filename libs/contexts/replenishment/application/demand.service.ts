@@ -82,6 +82,15 @@ export class DemandService {
     };
   }
 
+  /** demand_avg_per_day of (product, location) pairs, in order: one read for any number of pairs. */
+  async demandAveragesOf(
+    pairs: readonly { productId: string; locationId: string }[],
+  ): Promise<RunRates['blended_daily'][]> {
+    if (pairs.length === 0) return [];
+    const sums = await this.windowSums(pairs);
+    return sums.map((s) => runRates(s).blended_daily);
+  }
+
   basisOf(sums: WindowSums, window: DemandWindow): DemandBasis {
     return demandBasis(sums[window]);
   }

@@ -7,8 +7,9 @@ import { ReorderPlanningService } from './reorder-planning.service';
 
 /**
  * Hooks replenishment registers with inventory at start-up: the stock-movement observer that
- * keeps the per-day demand aggregates current, and the balance extension that adds demand
- * figures to GET /inventory/balances/{id}.
+ * keeps the per-day demand aggregates current, and the balance extensions that add demand
+ * figures to GET /inventory/balances/{id} (all of them) and to GET /inventory/balances
+ * (demand_avg_per_day, read for the whole page at once).
  */
 @Injectable()
 export class ReplenishmentPortsRegistration implements OnModuleInit {
@@ -36,6 +37,12 @@ export class ReplenishmentPortsRegistration implements OnModuleInit {
         demand_avg_per_day: toJsonNumber(d.demand_avg_per_day),
         demand_basis: d.demand_basis,
       };
+    });
+    this.extensions.registerList(async (balances) => {
+      const averages = await this.demand.demandAveragesOf(
+        balances.map((b) => ({ productId: b.product_id, locationId: b.location_id })),
+      );
+      return averages.map((average) => ({ demand_avg_per_day: toJsonNumber(average) }));
     });
   }
 }

@@ -12,6 +12,7 @@ import {
   OrderState,
   OrderStatus,
   paymentStatusOf,
+  purchasingCompanion,
 } from '../domain/order';
 import { orderTotals } from '../domain/order-totals';
 import { invalidParam } from '../domain/sales-error';
@@ -103,9 +104,9 @@ export class OrderChanges {
       await this.commitments.orderChanged(record);
     const previous = previousAttributes(before, resource);
     const changed = Object.keys(previous);
-    if (lineEvent) await this.events.publish(lineEvent, resource, previous);
+    if (lineEvent) await this.publish(lineEvent, resource, previous);
     else if (changed.length > 0) {
-      await this.events.publish('order.updated', resource, previous);
+      await this.publish('order.updated', resource, previous);
       if (isInvoiceType(record.documentType))
         await this.events.publish('invoice.updated', resource, previous);
     }
@@ -115,6 +116,20 @@ export class OrderChanges {
         revision: before.revision,
       });
     return resource;
+  }
+
+  /**
+   * Publishes an order event; a purchase order's also goes out in the purchasing family
+   * (purchasing.purchase_order.created|updated|confirmed|cancelled) with the same object.
+   */
+  async publish(
+    type: string,
+    resource: Pick<OrderResource, 'document_type'>,
+    previous?: Record<string, unknown>,
+  ): Promise<void> {
+    await this.events.publish(type, resource, previous);
+    const companion = purchasingCompanion(resource.document_type, type);
+    if (companion) await this.events.publish(companion, resource, previous);
   }
 
   /** Prices and inserts the lines of an order that has none, and sets its totals. */

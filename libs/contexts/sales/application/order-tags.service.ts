@@ -24,9 +24,15 @@ export class OrderTags {
       const before = (await this.tags.tagIdsOf('order', [record.id])).get(record.id) ?? [];
       const added = await this.tags.attach('order', record.id, tagId);
       const resource = await this.changes.presentOne(record);
-      if (added) await this.events.publish('order.updated', resource, { tag_ids: before });
+      if (added) await this.changes.publish('order.updated', resource, { tag_ids: before });
       return resource;
     });
+  }
+
+  /** Detaches every tag of an order being deleted (no event: the order's deletion is the event). */
+  async detachAll(orderId: string): Promise<void> {
+    const tagIds = (await this.tags.tagIdsOf('order', [orderId])).get(orderId) ?? [];
+    for (const tagId of tagIds) await this.tags.detach('order', orderId, tagId);
   }
 
   async removeTag(orderId: string, tagId: string): Promise<OrderResource> {
@@ -39,7 +45,7 @@ export class OrderTags {
         });
       }
       const resource = await this.changes.presentOne(record);
-      await this.events.publish('order.updated', resource, { tag_ids: before });
+      await this.changes.publish('order.updated', resource, { tag_ids: before });
       return resource;
     });
   }

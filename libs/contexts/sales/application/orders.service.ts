@@ -1,4 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { AccountingSettingsService } from '#contexts/accounting';
 import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { notFound } from '#platform/errors/domain-error';
@@ -39,6 +40,10 @@ import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
+import { OrderTags } from './order-tags.service';
+import { ReferenceListService } from './reference-list.service';
+import { PAYMENT_TERMS_SERVICE } from './tokens';
+import { dueDateOf } from '../domain/collections';
 
 export type { OrderLineInput };
 
@@ -49,8 +54,6 @@ export interface OrderInput {
   lines?: OrderLineInput[];
   notes?: string | null;
   metadata?: Record<string, unknown>;
-  /** Not a body field: the sales order a return document returns units of (ReturnsService). */
-  source_order_id?: string;
 }
 
 export type OrderSort = 'created_at_desc' | 'created_at_asc' | '-created_at' | 'created_at';
@@ -79,6 +82,10 @@ function unstartedLifecycle() {
     revisionCount: 0,
     revisionAcknowledgedAt: null,
     acknowledgedTotal: null,
+    dueDate: null,
+    collectionStatus: null,
+    overdueAt: null,
+    lateFeesCharged: null,
   } satisfies Partial<OrderRecord>;
 }
 
@@ -102,6 +109,9 @@ export class OrdersService implements OnModuleInit {
     private readonly profiles: EntityProfiles,
     private readonly postings: OrderPostings,
     private readonly changes: OrderChanges,
+    private readonly tags: OrderTags,
+    private readonly settings: AccountingSettingsService,
+    @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
   ) {}
 
   onModuleInit(): void {
@@ -127,7 +137,8 @@ export class OrdersService implements OnModuleInit {
     );
   }
 
-  async create(input: OrderInput): Promise<OrderResource> {
+  /** Creates a draft; `origin` links a document made by the system (a late-fee invoice) to its source. */
+  async create(input: OrderInput, origin: { sourceOrderId?: string } = {}): Promise<OrderResource> {
     return this.tx.run(async () => {
       const documentType = input.document_type ?? 'sales_order';
       const accountId = input.account_id ?? null;
@@ -169,14 +180,14 @@ export class OrdersService implements OnModuleInit {
         amountRefunded: money(0),
         amountDue: money(0),
         amountCredited: money(0),
-        sourceOrderId: input.source_order_id ?? null,
+        sourceOrderId: origin.sourceOrderId ?? null,
         ...unstartedLifecycle(),
         notes: input.notes ?? null,
         metadata: mergeMetadata({}, input.metadata ?? {}),
       });
       await this.changes.replaceLines(record, input.lines ?? []);
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.created', resource);
+      await this.changes.publish('order.created', resource);
       if (isInvoiceType(documentType)) await this.events.publish('invoice.created', resource);
       return resource;
     });
@@ -256,6 +267,23 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
+  /**
+   * Deletes a draft (any document type) with its lines and tags; anything past draft is 409
+   * invalid_state (cancel or void it instead). A quote or sales order it was converted from can
+   * be converted again.
+   */
+  async delete(id: string): Promise<{ id: string; object: 'order'; deleted: true }> {
+    return this.tx.run(async () => {
+      const record = await this.orders.getForUpdate(id);
+      assertTransition('delete', stateOf(record));
+      const resource = await this.changes.presentOne(record);
+      await this.tags.detachAll(record.id);
+      await this.orders.delete(record);
+      await this.changes.publish('order.deleted', resource);
+      return { id: record.id, object: 'order' as const, deleted: true as const };
+    });
+  }
+
   async confirm(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
@@ -268,10 +296,14 @@ export class OrdersService implements OnModuleInit {
         });
       record.orderStatus = nextStatus('confirm');
       record.confirmedAt = new Date();
+      if (isInvoiceType(record.documentType)) {
+        record.collectionStatus = 'current';
+        record.dueDate = record.documentType === 'invoice' ? await this.dueDateOf(record.accountId) : null;
+      }
       const resource = await this.changes.presentOne(await this.orders.save(record));
       if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.confirmed', resource, { order_status: 'draft' });
+      await this.changes.publish('order.confirmed', resource, { order_status: 'draft' });
       if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
       return resource;
     });
@@ -295,7 +327,7 @@ export class OrdersService implements OnModuleInit {
       record.closedAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.updated', resource, { order_status: previous, closed_at: null });
+      await this.changes.publish('order.updated', resource, { order_status: previous, closed_at: null });
       return resource;
     });
   }
@@ -309,7 +341,10 @@ export class OrdersService implements OnModuleInit {
       record.fulfilledAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
-      await this.events.publish('order.updated', resource, { order_status: 'confirmed', fulfilled_at: null });
+      await this.changes.publish('order.updated', resource, {
+        order_status: 'confirmed',
+        fulfilled_at: null,
+      });
       return resource;
     });
   }
@@ -341,9 +376,9 @@ export class OrdersService implements OnModuleInit {
         source.closedAt = new Date();
       }
       const converted = await this.changes.presentOne(await this.orders.save(source));
-      await this.events.publish('order.created', created);
+      await this.changes.publish('order.created', created);
       if (isInvoiceType(targetType)) await this.events.publish('invoice.created', created);
-      await this.events.publish('order.converted', converted, {
+      await this.changes.publish('order.converted', converted, {
         order_status: sourceBefore,
         converted_to_id: null,
       });
@@ -360,7 +395,7 @@ export class OrdersService implements OnModuleInit {
       record.sentToCustomerAt = new Date();
       // Sending the revised document is not an acknowledgment: the customer must still acknowledge.
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.updated', resource, {
+      await this.changes.publish('order.updated', resource, {
         sent_to_customer_at: previous ? previous.toISOString() : null,
       });
       return resource;
@@ -379,7 +414,7 @@ export class OrdersService implements OnModuleInit {
       record.revisionAcknowledgedAt = new Date();
       record.acknowledgedTotal = record.total;
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.events.publish('order.revision_acknowledged', resource, {
+      await this.changes.publish('order.revision_acknowledged', resource, {
         revision: { acknowledged: false },
       });
       return resource;
@@ -461,6 +496,42 @@ export class OrdersService implements OnModuleInit {
       record.amountPaid,
       record.amountCredited,
     );
+    if (record.collectionStatus === 'overdue' && record.amountDue.lte(0)) {
+      // Paid in full: no longer overdue (a later refund leaves it for the collections job to find again).
+      record.collectionStatus = 'current';
+      record.overdueAt = null;
+    }
+  }
+
+  /**
+   * For collections: raises and issues (confirms, posting LATE_FEE) a late-fee invoice of `fee`
+   * for an overdue invoice, in the caller's transaction; returns the late-fee invoice.
+   */
+  async issueLateFee(invoice: OrderRecord, fee: Decimal): Promise<OrderResource> {
+    const created = await this.create(
+      {
+        document_type: 'late_fee_invoice',
+        account_id: invoice.accountId,
+        lines: [
+          {
+            description: `Late fee: invoice ${invoice.id} overdue since ${invoice.dueDate}`,
+            quantity: 1,
+            unit_price: fee.toNumber(),
+          },
+        ],
+        metadata: { overdue_invoice_id: invoice.id },
+      },
+      { sourceOrderId: invoice.id },
+    );
+    return this.confirm(created.id);
+  }
+
+  /** The due date of an invoice of `accountId` issued today: null when the account has no payment terms. */
+  private async dueDateOf(accountId: string | null): Promise<string | null> {
+    const account = accountId ? await this.accounts.findById(accountId) : null;
+    if (!account?.paymentTermsId || !(await this.paymentTerms.exists(account.paymentTermsId))) return null;
+    const terms = await this.paymentTerms.retrieve(account.paymentTermsId);
+    return dueDateOf(await this.settings.currentBusinessDay(), Number(terms.net_days));
   }
 
   private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
@@ -481,7 +552,7 @@ export class OrdersService implements OnModuleInit {
       await this.commitments.orderChanged(record);
       if (isPostedInvoice(record.documentType, previous as OrderStatus))
         await this.postings.postInvoiceReversal(record);
-      await this.events.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
+      await this.changes.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
         order_status: previous,
       });
       if (action === 'void' && isInvoiceType(record.documentType))

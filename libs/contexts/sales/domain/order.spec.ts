@@ -14,6 +14,7 @@ import {
   linesHoldCommitments,
   OrderStatus,
   paymentStatusOf,
+  purchasingCompanion,
 } from './order';
 import { lineAmounts, orderTotals } from './order-totals';
 import { SalesError } from './sales-error';
@@ -83,6 +84,24 @@ describe('order state machine', () => {
     expect(allowedFrom('pay', state('sales_order', 'confirmed'))).toEqual([]);
     expect(allowedFrom('edit', state('sales_order', 'confirmed'))).toContain('confirmed');
     expect(allowedFrom('edit', state('invoice', 'confirmed'))).toEqual(['draft']);
+  });
+
+  it('deletes drafts only', () => {
+    expect(() => assertTransition('delete', state('purchase_order', 'draft'))).not.toThrow();
+    expect(codeOf(() => assertTransition('delete', state('sales_order', 'confirmed')))).toBe('invalid_state');
+    expect(codeOf(() => assertTransition('delete', state('invoice', 'cancelled')))).toBe('invalid_state');
+  });
+});
+
+describe('purchasing companions', () => {
+  it('pairs the order events of purchase orders with the purchasing family, and nothing else', () => {
+    expect(purchasingCompanion('purchase_order', 'order.created')).toBe('purchasing.purchase_order.created');
+    expect(purchasingCompanion('purchase_order', 'order.line.removed')).toBe(
+      'purchasing.purchase_order.updated',
+    );
+    expect(purchasingCompanion('purchase_order', 'order.voided')).toBe('purchasing.purchase_order.cancelled');
+    expect(purchasingCompanion('purchase_order', 'order.deleted')).toBeNull();
+    expect(purchasingCompanion('sales_order', 'order.created')).toBeNull();
   });
 });
 

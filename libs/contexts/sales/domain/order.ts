@@ -35,7 +35,7 @@ export interface OrderLineInput {
 }
 
 export type OrderAction =
-  'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay';
+  'confirm' | 'cancel' | 'void' | 'fulfill' | 'close' | 'convert' | 'send' | 'edit' | 'pay' | 'delete';
 
 /** The facts the state machine needs about one order. */
 export interface OrderState {
@@ -52,6 +52,7 @@ export interface OrderState {
  *   confirmed --close--> closed
  *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled
  *   confirmed (nothing paid) --void--> voided
+ *   draft --delete--> (gone)
  * Quotes convert to sales orders (the quote closes), confirmed or fulfilled sales orders to
  * invoices (once each). Lines change in draft, and in confirmed quotes and sales orders.
  */
@@ -84,6 +85,8 @@ export function allowedFrom(action: OrderAction, state: OrderState): readonly Or
         : ['draft'];
     case 'pay':
       return invoice ? ['confirmed', 'fulfilled', 'closed'] : [];
+    case 'delete':
+      return ['draft'];
   }
 }
 
@@ -123,6 +126,7 @@ const describe = (action: OrderAction): string =>
     send: 'sent',
     edit: 'edited',
     pay: 'paid',
+    delete: 'deleted',
   })[action];
 
 /**
@@ -236,4 +240,25 @@ export function assertReadyForFulfillment(
       hint: `Order '${s.id}' was revised after the customer received it and the customer has not acknowledged the new total. POST /v1/orders/${s.id}/customer-acknowledge-revision first.`,
     });
   }
+}
+
+/** The order events a purchase order also announces in the purchasing family. */
+const PURCHASING_COMPANIONS: Readonly<Record<string, string>> = {
+  'order.created': 'purchasing.purchase_order.created',
+  'order.updated': 'purchasing.purchase_order.updated',
+  'order.line.added': 'purchasing.purchase_order.updated',
+  'order.line.updated': 'purchasing.purchase_order.updated',
+  'order.line.removed': 'purchasing.purchase_order.updated',
+  'order.confirmed': 'purchasing.purchase_order.confirmed',
+  'order.cancelled': 'purchasing.purchase_order.cancelled',
+  'order.voided': 'purchasing.purchase_order.cancelled',
+};
+
+/**
+ * The purchasing event that accompanies an order event of a purchase order (null for other
+ * documents and for order events without a purchasing counterpart, e.g. order.deleted).
+ */
+export function purchasingCompanion(documentType: string, orderEvent: string): string | null {
+  if (documentType !== 'purchase_order') return null;
+  return PURCHASING_COMPANIONS[orderEvent] ?? null;
 }

@@ -261,6 +261,29 @@ export class OrderResponse {
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) cancelled_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) voided_at: string | null;
   @ApiProperty({ type: RevisionResponse }) revision: RevisionResponse;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date',
+    description:
+      "Issued invoices: the issue day (entity time zone) plus the account's payment-terms net_days; null without payment terms (never overdue) and on other documents.",
+  })
+  due_date: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: ['current', 'overdue'],
+    description:
+      'Issued invoices and late-fee invoices: overdue once the collections job finds the due date passed with an amount due; current otherwise (a payment that clears the amount due makes an overdue invoice current). Null on other documents.',
+  })
+  collection_status: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'When it was marked overdue; null while current.',
+  })
+  overdue_at: string | null;
   @ApiProperty({ type: [String] }) tag_ids: string[];
   @ApiProperty({ nullable: true, type: String }) notes: string | null;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;

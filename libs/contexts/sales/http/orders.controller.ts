@@ -53,6 +53,13 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
         'notes and metadata any time before cancel/void; lines (replaced) and account_id while editable. A change to the lines of a confirmed order sent to the customer revises it (order.revised).',
     },
   ],
+  delete: [
+    'Delete a draft order',
+    {
+      description:
+        'Drafts of any document type only; a confirmed (or later) order is 409 invalid_state: cancel or void it instead. Its lines and tags go with it. Emits order.deleted.',
+    },
+  ],
   actions: {
     addLine: [
       'Add a line',

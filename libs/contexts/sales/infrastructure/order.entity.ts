@@ -33,6 +33,12 @@ export class OrderRecord extends TenantRecord {
   @MoneyColumn({ name: 'acknowledged_total', nullable: true }) acknowledgedTotal: Decimal | null;
   @Column('text', { nullable: true }) notes: string | null;
   @Column('jsonb') metadata: Record<string, string>;
+  /** Issued invoices: the day payment is due (entity time zone), from the account's payment terms. */
+  @Column('date', { name: 'due_date', nullable: true }) dueDate: string | null;
+  @Column('text', { name: 'collection_status', nullable: true }) collectionStatus: string | null;
+  @Column('timestamptz', { name: 'overdue_at', nullable: true }) overdueAt: Date | null;
+  /** Late fees charged on this invoice so far (null: none). */
+  @Column('integer', { name: 'late_fees_charged', nullable: true }) lateFeesCharged: number | null;
 }
 
 @Entity({ name: 'order_lines' })
