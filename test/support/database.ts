@@ -104,6 +104,22 @@ export async function tenantTablesFingerprint(
   return out;
 }
 
+/**
+ * A customer account's credits in the primary entity's live mode (amount as 4-decimal text), oldest
+ * first. SQL: no route shows a customer's credit balance; a deposit's unapplied remainder lands there.
+ */
+export async function customerCredits(
+  app: TestApp,
+  accountId: string,
+): Promise<{ amount: string; reference: string }[]> {
+  const { rows } = await app.db.query(
+    `SELECT amount::text AS amount, reference FROM customer_credits
+      WHERE entity_id = $1 AND livemode AND account_id = $2 ORDER BY created_at, id`,
+    [app.seed.entities.primary.id, accountId],
+  );
+  return rows;
+}
+
 /** The server's prepared statements on this connection whose text contains `marker`. SQL: pg_prepared_statements. */
 export async function preparedStatementsMarked(
   manager: { query(sql: string, params?: unknown[]): Promise<unknown> },
