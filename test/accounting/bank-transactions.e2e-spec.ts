@@ -313,7 +313,8 @@ describe('bank transactions and matching deposits to invoices', () => {
       expect.objectContaining({
         id: res.body.payment_id,
         account_id: payer,
-        method: 'ach',
+        method: 'bank_deposit',
+        metadata: { deposit_payment_method: 'ach' },
         amount: 750.25,
         applications: [
           { order_id: a, amount: 400 },
@@ -512,9 +513,17 @@ describe('bank transactions and matching deposits to invoices', () => {
         param: 'applications[1].invoice_id',
       },
     );
-    const euro = await invoice(payer, 10, { currency: 'EUR' });
+    // An invoice in another currency than the deposit's (an order is in its account's currency).
+    const euroCustomer = (
+      await live.post('/v1/accounts').send({ name: 'Euro customer', currency: 'EUR' }).expect(201)
+    ).body.id;
+    const euro = await invoice(euroCustomer, 10);
     expectError(
-      await match({ applications: [{ invoice_id: euro, amount: 10 }], route_unapplied: 'suspense' }),
+      await match({
+        account_id: euroCustomer,
+        applications: [{ invoice_id: euro, amount: 10 }],
+        route_unapplied: 'suspense',
+      }),
       400,
       'parameter_invalid',
       { param: 'applications[0].invoice_id' },
