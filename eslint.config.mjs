@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import jest from 'eslint-plugin-jest';
 import architecture from './eslint/architecture.mjs';
 
 export default tseslint.config(
@@ -42,6 +43,28 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Tests must be able to fail: none focused or skipped, each asserts something, and no
+    // assertion sits where it may not run (a branch, a catch).
+    files: ['test/**/*.ts', '**/*.spec.ts'],
+    plugins: { jest },
+    languageOptions: { globals: jest.environments.globals.globals },
+    rules: {
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
+      'jest/no-conditional-expect': 'error',
+      'jest/valid-expect': 'error',
+      'jest/expect-expect': [
+        'error',
+        {
+          // expect itself, supertest's `.expect(status)`, the helpers that assert with it
+          // (expectError and the other expect<Something> helpers), and fast-check's fc.assert
+          // (a property that returns false or throws fails the test).
+          assertFunctionNames: ['expect', 'expect*', '**.expect', 'fc.assert'],
+        },
+      ],
+    },
   },
   {
     files: ['libs/**/*.ts', 'apps/**/*.ts'],

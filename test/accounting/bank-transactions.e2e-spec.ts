@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { customerCredits } from '../support/database';
 import { allJournalEntries } from '../support/journal';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { TransactionHost } from '#platform/persistence/transaction-host';
-import { asEntity } from '../support/as-entity';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
-import {
-  ReceivablesDouble,
-  ReceivablesDoubleModule,
-  SEEDED_CUSTOMER,
-} from './support/receivables-double.module';
+import { issuedInvoice, newCustomer } from './support/receivables';
 
 describe('bank transactions and matching deposits to invoices', () => {
   let app: TestApp;
@@ -21,7 +16,7 @@ describe('bank transactions and matching deposits to invoices', () => {
   let today: string;
 
   beforeAll(async () => {
-    app = await startTestApp({}, { extraModules: [ReceivablesDoubleModule] });
+    app = await startTestApp();
     live = api(app, app.seed.entities.primary.keys.live);
     fx = ledgerFixtures(app);
     entityId = app.seed.entities.primary.id;
@@ -34,26 +29,24 @@ describe('bank transactions and matching deposits to invoices', () => {
   });
   afterAll(() => app.close());
 
-  /** An open invoice of the test double (the sales context's stand-in). */
-  async function invoice(
-    accountId: string,
-    amount: string,
-    livemode = true,
-    currency = 'USD',
-  ): Promise<string> {
-    return asEntity(
-      app,
-      () =>
-        app.get(TransactionHost).run(() => receivables().createInvoice(accountId, amount, today, currency)),
-      { livemode },
-    );
-  }
-  // The receivables double keeps its invoices, payments and credits to itself (no route shows
-  // them): the test asks the double, as the primary entity in live mode.
-  const receivables = () => app.get(ReceivablesDouble);
-  const amountDue = (id: string) => asEntity(app, () => receivables().invoiceState(id));
-  const paymentsOf = (accountId: string) => asEntity(app, () => receivables().paymentsOf(accountId));
-  const creditsOf = (accountId: string) => asEntity(app, () => receivables().creditsOf(accountId));
+  // Invoices are real sales documents, issued through the order routes; what the deposit did to
+  // them is read back through the same routes.
+  const invoice = (accountId: string, amount: number, options: { currency?: string } = {}) =>
+    issuedInvoice(live, accountId, amount, options);
+  const customer = () => newCustomer(live);
+  const amountDue = async (id: string) => {
+    const order = (await live.get(`/v1/orders/${id}`).expect(200)).body;
+    return { amount_due: order.amount_due, payment_status: order.payment_status };
+  };
+  const paymentsOf = async (accountId: string) =>
+    (await live.get(`/v1/payments?account_id=${accountId}&limit=100`).expect(200)).body.data as {
+      id: string;
+      account_id: string;
+      method: string;
+      amount: number;
+      applications: { order_id: string; amount: number }[];
+    }[];
+  const creditsOf = (accountId: string) => customerCredits(app, accountId);
 
   const deposit = async (amount: number, extra: Record<string, unknown> = {}) =>
     (
@@ -263,11 +256,12 @@ describe('bank transactions and matching deposits to invoices', () => {
     );
     const other = api(app, app.seed.entities.secondary.keys.live);
     expectError(await other.get(`/v1/accounting/bank-transactions/${body.id}`), 404, 'not_found');
-    const inv = await invoice(SEEDED_CUSTOMER, '20');
+    const payer = await customer();
+    const inv = await invoice(payer, 20);
     expectError(
       await other
         .post(`/v1/accounting/bank-transactions/${body.id}/match-deposit-to-invoices`)
-        .send({ account_id: SEEDED_CUSTOMER, applications: [{ invoice_id: inv, amount: 20 }] }),
+        .send({ account_id: payer, applications: [{ invoice_id: inv, amount: 20 }] }),
       404,
       'not_found',
     );
@@ -278,13 +272,13 @@ describe('bank transactions and matching deposits to invoices', () => {
   });
 
   it('matches a deposit exactly to two invoices: payment, BANK_DEPOSIT entry, matched status, event', async () => {
-    const customer = randomUUID();
-    const [a, b] = [await invoice(customer, '400'), await invoice(customer, '350.25')];
+    const payer = await customer();
+    const [a, b] = [await invoice(payer, 400), await invoice(payer, 350.25)];
     const dep = await deposit(750.25);
     const res = await live
       .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
       .send({
-        account_id: customer,
+        account_id: payer,
         applications: [
           { invoice_id: a, amount: 400 },
           { invoice_id: b, amount: 350.25 },
@@ -298,7 +292,7 @@ describe('bank transactions and matching deposits to invoices', () => {
       object: 'bank_transaction',
       status: 'matched',
       match: {
-        account_id: customer,
+        account_id: payer,
         applied_amount: 750.25,
         unapplied_amount: 0,
         route_unapplied: null,
@@ -311,12 +305,22 @@ describe('bank transactions and matching deposits to invoices', () => {
       },
     });
     expect(res.body.matched_at).toEqual(expect.any(String));
-    expect(res.body.payment_id).toMatch(/^pay_/);
     expect(res.body.match.payment_id).toBe(res.body.payment_id);
-    expect(await amountDue(a)).toEqual({ due: '0.0000', status: 'paid' });
-    expect(await amountDue(b)).toEqual({ due: '0.0000', status: 'paid' });
-    expect(await paymentsOf(customer)).toEqual([
-      { id: res.body.payment_id, account_id: customer, payment_method: 'ach' },
+    expect(await amountDue(a)).toEqual({ amount_due: 0, payment_status: 'paid' });
+    expect(await amountDue(b)).toEqual({ amount_due: 0, payment_status: 'paid' });
+    // One payment of the customer, applied to both invoices.
+    expect(await paymentsOf(payer)).toEqual([
+      expect.objectContaining({
+        id: res.body.payment_id,
+        account_id: payer,
+        method: 'bank_deposit',
+        metadata: { deposit_payment_method: 'ach' },
+        amount: 750.25,
+        applications: [
+          { order_id: a, amount: 400 },
+          { order_id: b, amount: 350.25 },
+        ],
+      }),
     ]);
 
     const entry = (await live.get(`/v1/journal-entries/${res.body.journal_entry_id}`).expect(200)).body;
@@ -352,30 +356,30 @@ describe('bank transactions and matching deposits to invoices', () => {
 
     const again = await live
       .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
-      .send({ account_id: customer, applications: [{ invoice_id: a, amount: 1 }] });
+      .send({ account_id: payer, applications: [{ invoice_id: a, amount: 1 }] });
     expectError(again, 409, 'invalid_state');
     expect(again.body.hint).toMatch(/matched/);
   });
 
-  it('routes a remainder to customer credit or to suspense, and refuses it unrouted', async () => {
-    const customer = randomUUID();
-    const inv = await invoice(customer, '100');
+  it('routes a remainder to payer credit or to suspense, and refuses it unrouted', async () => {
+    const payer = await customer();
+    const inv = await invoice(payer, 100);
     const dep = await deposit(130);
     for (const route of [undefined, null]) {
       const res = await live
         .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
         .send({
-          account_id: customer,
+          account_id: payer,
           applications: [{ invoice_id: inv, amount: 100 }],
           ...(route === undefined ? {} : { route_unapplied: route }),
         });
       expectError(res, 422, 'unapplied_remainder', { param: 'route_unapplied' });
       expect(res.body.unapplied_amount).toBe(30);
     }
-    expect(await amountDue(inv)).toEqual({ due: '100.0000', status: 'open' });
+    expect(await amountDue(inv)).toEqual({ amount_due: 100, payment_status: 'unpaid' });
     expectError(
       await live.post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`).send({
-        account_id: customer,
+        account_id: payer,
         applications: [{ invoice_id: inv, amount: 100 }],
         route_unapplied: 'refund',
       }),
@@ -386,7 +390,7 @@ describe('bank transactions and matching deposits to invoices', () => {
     const credited = await live
       .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
       .send({
-        account_id: customer,
+        account_id: payer,
         applications: [{ invoice_id: inv, amount: 60 }],
         route_unapplied: 'customer_credit',
       })
@@ -396,8 +400,8 @@ describe('bank transactions and matching deposits to invoices', () => {
       unapplied_amount: 70,
       route_unapplied: 'customer_credit',
     });
-    expect(await amountDue(inv)).toEqual({ due: '40.0000', status: 'open' });
-    expect(await creditsOf(customer)).toEqual([
+    expect(await amountDue(inv)).toEqual({ amount_due: 40, payment_status: 'partially_paid' });
+    expect(await creditsOf(payer)).toEqual([
       { amount: '70.0000', reference: expect.stringMatching(/^DEP-/) },
     ]);
     const entry = (await live.get(`/v1/journal-entries/${credited.body.journal_entry_id}`).expect(200)).body;
@@ -417,7 +421,7 @@ describe('bank transactions and matching deposits to invoices', () => {
     const suspense = await live
       .post(`/v1/accounting/bank-transactions/${dep2.id}/match-deposit-to-invoices`)
       .send({
-        account_id: customer,
+        account_id: payer,
         applications: [{ invoice_id: inv, amount: 40 }],
         route_unapplied: 'suspense',
       })
@@ -430,20 +434,22 @@ describe('bank transactions and matching deposits to invoices', () => {
     const lines = (await live.get(`/v1/journal-entries/${suspense.body.journal_entry_id}`).expect(200)).body
       .lines;
     expect(lines[2]).toMatchObject({ account_id: roleAccounts.suspense, credit_amount: 10 });
-    expect(await creditsOf(customer)).toHaveLength(1);
-    expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
+    expect(await creditsOf(payer)).toHaveLength(1);
+    expect(await amountDue(inv)).toEqual({ amount_due: 0, payment_status: 'paid' });
   });
 
   it("refuses applications over the deposit, over an amount due, on invoices that are not open or not the account's", async () => {
-    const customer = randomUUID();
-    const [a, b] = [await invoice(customer, '100'), await invoice(customer, '200')];
-    const foreign = await invoice(randomUUID(), '50');
-    const testModeInvoice = await invoice(customer, '50', false);
+    const payer = await customer();
+    const [a, b] = [await invoice(payer, 100), await invoice(payer, 200)];
+    // Open invoices the deposit must not reach: another customer's, and one of the test mode.
+    const foreign = await invoice(await customer(), 50);
+    const testMode = api(app, app.seed.entities.primary.keys.test);
+    const testModeInvoice = await issuedInvoice(testMode, await newCustomer(testMode), 50);
     const dep = await deposit(250);
     const match = (body: Record<string, unknown>) =>
       live
         .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
-        .send({ account_id: customer, ...body });
+        .send({ account_id: payer, ...body });
 
     expectError(
       await match({
@@ -507,14 +513,23 @@ describe('bank transactions and matching deposits to invoices', () => {
         param: 'applications[1].invoice_id',
       },
     );
-    const euro = await invoice(customer, '10', true, 'EUR');
+    // An invoice in another currency than the deposit's (an order is in its account's currency).
+    const euroCustomer = (
+      await live.post('/v1/accounts').send({ name: 'Euro customer', currency: 'EUR' }).expect(201)
+    ).body.id;
+    const euro = await invoice(euroCustomer, 10);
     expectError(
-      await match({ applications: [{ invoice_id: euro, amount: 10 }], route_unapplied: 'suspense' }),
+      await match({
+        account_id: euroCustomer,
+        applications: [{ invoice_id: euro, amount: 10 }],
+        route_unapplied: 'suspense',
+      }),
       400,
       'parameter_invalid',
       { param: 'applications[0].invoice_id' },
     );
-    await asEntity(app, () => receivables().markInvoicePaid(b));
+    // Paid in full by the customer outside the deposit.
+    await live.post(`/v1/orders/${b}/payments`).send({ method: 'cash', amount: 200 }).expect(201);
     expectError(
       await match({ applications: [{ invoice_id: b, amount: 10 }], route_unapplied: 'suspense' }),
       422,
@@ -553,15 +568,15 @@ describe('bank transactions and matching deposits to invoices', () => {
       { param: 'reconciliation_id' },
     );
 
-    expect(await amountDue(a)).toEqual({ due: '100.0000', status: 'open' });
+    expect(await amountDue(a)).toEqual({ amount_due: 100, payment_status: 'unpaid' });
     expect((await live.get(`/v1/accounting/bank-transactions/${dep.id}`).expect(200)).body.status).toBe(
       'unmatched',
     );
   });
 
   it('refuses to match a withdrawal, and rolls the payment back when the posting fails', async () => {
-    const customer = randomUUID();
-    const inv = await invoice(customer, '80');
+    const payer = await customer();
+    const inv = await invoice(payer, 80);
     const withdrawal = (
       await live
         .post('/v1/accounting/bank-transactions')
@@ -570,31 +585,31 @@ describe('bank transactions and matching deposits to invoices', () => {
     ).body;
     const refused = await live
       .post(`/v1/accounting/bank-transactions/${withdrawal.id}/match-deposit-to-invoices`)
-      .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
+      .send({ account_id: payer, applications: [{ invoice_id: inv, amount: 80 }] });
     expectError(refused, 409, 'invalid_state');
     expect(refused.body.hint).toMatch(/withdrawal/);
 
     const old = await deposit(80, { transaction_date: fx.closedPeriod.start_date });
     const closed = await live
       .post(`/v1/accounting/bank-transactions/${old.id}/match-deposit-to-invoices`)
-      .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 80 }] });
+      .send({ account_id: payer, applications: [{ invoice_id: inv, amount: 80 }] });
     expectError(closed, 422, 'period_closed');
-    expect(await amountDue(inv)).toEqual({ due: '80.0000', status: 'open' });
-    expect(await paymentsOf(customer)).toHaveLength(0);
+    expect(await amountDue(inv)).toEqual({ amount_due: 80, payment_status: 'unpaid' });
+    expect(await paymentsOf(payer)).toHaveLength(0);
     expect((await live.get(`/v1/accounting/bank-transactions/${old.id}`).expect(200)).body.status).toBe(
       'unmatched',
     );
   });
 
   it('matches a deposit once under concurrent requests', async () => {
-    const customer = randomUUID();
-    const inv = await invoice(customer, '60');
+    const payer = await customer();
+    const inv = await invoice(payer, 60);
     const dep = await deposit(60);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         live
           .post(`/v1/accounting/bank-transactions/${dep.id}/match-deposit-to-invoices`)
-          .send({ account_id: customer, applications: [{ invoice_id: inv, amount: 60 }] }),
+          .send({ account_id: payer, applications: [{ invoice_id: inv, amount: 60 }] }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
@@ -605,24 +620,33 @@ describe('bank transactions and matching deposits to invoices', () => {
         }[]
       ).filter((e) => e.source_id === dep.id).length,
     ).toBe(1);
-    expect(await paymentsOf(customer)).toHaveLength(1);
-    expect(await amountDue(inv)).toEqual({ due: '0.0000', status: 'paid' });
+    expect(await paymentsOf(payer)).toHaveLength(1);
+    expect(await amountDue(inv)).toEqual({ amount_due: 0, payment_status: 'paid' });
   });
 
-  it('seeds a bank_deposit fixture from open invoices of the port, which matches exactly', async () => {
+  it('seeds a bank_deposit fixture from open invoices of sales, which matches exactly', async () => {
     const fixture = app.seed.fixtures.bank_deposit as {
       id: string;
       account_id: string;
       amount: number;
       invoices: { id: string; amount_due: number }[];
     };
-    expect(fixture).toMatchObject({ account_id: SEEDED_CUSTOMER, amount: 750.5 });
-    expect(fixture.invoices.map((i) => i.amount_due).sort()).toEqual([300, 450.5]);
+    // The seed's two issued invoices of its customer account (sales), read back through the orders routes.
+    expect(fixture.account_id).toBe(app.seed.fixtures.account_id);
+    expect(fixture.invoices).toHaveLength(2);
+    const invoices = await Promise.all(
+      fixture.invoices.map(async (i) => (await live.get(`/v1/orders/${i.id}`).expect(200)).body),
+    );
+    expect(invoices.map((o) => [o.document_type, o.account_id, o.payment_status, o.amount_due])).toEqual(
+      fixture.invoices.map((i) => ['invoice', fixture.account_id, 'unpaid', i.amount_due]),
+    );
+    const cents = fixture.invoices.reduce((sum, i) => sum + Math.round(i.amount_due * 100), 0);
+    expect(Math.round(fixture.amount * 100)).toBe(cents);
     const got = (await live.get(`/v1/accounting/bank-transactions/${fixture.id}`).expect(200)).body;
     expect(got).toMatchObject({
       type: 'deposit',
       status: 'unmatched',
-      amount: 750.5,
+      amount: fixture.amount,
       bank_account_id: fx.accounts.cash,
     });
     await live
@@ -632,6 +656,8 @@ describe('bank transactions and matching deposits to invoices', () => {
         applications: fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount_due })),
       })
       .expect(200);
+    for (const { id } of fixture.invoices)
+      expect(await amountDue(id)).toEqual({ amount_due: 0, payment_status: 'paid' });
     expect(await trialBalance(app, entityId)).toBe('0.0000');
   });
 });

@@ -126,6 +126,10 @@ describe('package rules', () => {
 
   it('buys PNG and ZPL II labels served as real files with the tracking number as a barcode', async () => {
     const order = await widgetOrder(4);
+    const labels: Record<
+      string,
+      { id: string; body: Buffer; etag: string; tracking: string; number: string }
+    > = {};
     for (const [type, contentType] of [
       ['PNG', 'image/png'],
       ['ZPLII', 'application/zpl'],
@@ -140,33 +144,41 @@ describe('package rules', () => {
       expect(bought.body).toMatchObject({ status: 'labeled', carrier: 'ups', label: { file_type: type } });
       const file = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
       expect(file.headers['content-type']).toContain(contentType);
-      const body = file.body as Buffer;
-      if (type === 'PNG') {
-        expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
-        expect(body.readUInt32BE(16)).toBe(400);
-        expect(body.readUInt32BE(20)).toBe(600);
-        const idat = body.indexOf('IDAT');
-        expect(inflateSync(body.subarray(idat + 4, idat + 4 + body.readUInt32BE(idat - 4))).length).toBe(
-          401 * 600,
-        );
-      } else if (type === 'ZPLII') {
-        const zpl = body.toString('latin1').trim();
-        expect(zpl.startsWith('^XA')).toBe(true);
-        expect(zpl.endsWith('^XZ')).toBe(true);
-        expect(zpl).toContain(`^BCN,200,Y,N,N^FD${bought.body.tracking_number}^FS`);
-        expect(zpl).toContain(`^FDPackage ${bought.body.package_number}  Weight`);
-      } else {
-        const pdf = body.toString('latin1');
-        expect(pdf.startsWith('%PDF-1.4')).toBe(true);
-        expect(pdf).toContain('/Type /Page ');
-        expect(pdf).toContain(bought.body.tracking_number);
-        expect(pdf).toContain(`(Package ${bought.body.package_number}  Weight`);
-        // Drawn when served, the same bytes each time.
-        const again = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
-        expect((again.body as Buffer).equals(body)).toBe(true);
-        expect(again.headers.etag).toBe(file.headers.etag);
-      }
+      labels[type] = {
+        id: pkg.id,
+        body: file.body as Buffer,
+        etag: file.headers.etag,
+        tracking: bought.body.tracking_number,
+        number: bought.body.package_number,
+      };
     }
+
+    const png = labels.PNG.body;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(400);
+    expect(png.readUInt32BE(20)).toBe(600);
+    const idat = png.indexOf('IDAT');
+    expect(inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4))).length).toBe(401 * 600);
+
+    const zplText = labels.ZPLII.body.toString('latin1').trim();
+    expect(zplText.startsWith('^XA')).toBe(true);
+    expect(zplText.endsWith('^XZ')).toBe(true);
+    expect(zplText).toContain(`^BCN,200,Y,N,N^FD${labels.ZPLII.tracking}^FS`);
+    expect(zplText).toContain(`^FDPackage ${labels.ZPLII.number}  Weight`);
+
+    const pdf = labels.PDF.body.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('/Type /Page ');
+    expect(pdf).toContain(labels.PDF.tracking);
+    expect(pdf).toContain(`(Package ${labels.PDF.number}  Weight`);
+    // Drawn when served, the same bytes each time.
+    const again = await live
+      .get(`/v1/packages/${labels.PDF.id}/label`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect((again.body as Buffer).equals(labels.PDF.body)).toBe(true);
+    expect(again.headers.etag).toBe(labels.PDF.etag);
     // A package created with its label shows the number it took as its transaction committed.
     const rate = await rateOf((await newPackage(order.id, { items: [] })).id, 'usps', 'priority');
     const created = await live

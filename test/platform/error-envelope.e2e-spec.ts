@@ -5,9 +5,24 @@ import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** SPEC.md "Errors": one flat object; `error`, `code`, `type` strings; `request_id` = the Request-Id header. */
+/** Statuses answered in the envelope by the tests below (each call of expectFlatEnvelope adds one). */
+const answered = new Set<number>();
+
+/**
+ * 4xx statuses of the catalog that this file does not produce, each with where it is proven:
+ * they come from the HTTP server before the app (a slow or oversized request) or need a
+ * request shape the limits suite builds.
+ */
+const PROVEN_ELSEWHERE: Record<number, string> = {
+  408: 'the server timeout mapping, libs/platform/http/client-errors.spec.ts',
+  415: 'NDJSON on a JSON route, test/platform/request-limits.e2e-spec.ts',
+  431: 'headers over 16 KB, test/platform/request-limits.e2e-spec.ts',
+};
+
+/** The error envelope: one flat object; `error`, `code`, `type` strings; `request_id` = the Request-Id header. */
 function expectFlatEnvelope(res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status);
+  answered.add(res.status);
   expect(res.headers['content-type']).toMatch(/application\/json/);
   const body = res.body as Record<string, unknown>;
   expect(typeof body.error).toBe('string');
@@ -19,9 +34,10 @@ function expectFlatEnvelope(res: request.Response, status: number, code: string)
   expect(typeof body.hint).toBe('string');
   expect(body.request_id).toBe(res.headers['request-id']);
   // No second shape: no field of the envelope is itself an object.
-  for (const key of ['error', 'code', 'type', 'hint', 'param', 'required', 'request_id']) {
-    if (key in body) expect(typeof body[key]).toBe('string');
-  }
+  const envelopeKeys = ['error', 'code', 'type', 'hint', 'param', 'required', 'request_id'];
+  expect(Object.entries(body).filter(([k, v]) => envelopeKeys.includes(k) && typeof v !== 'string')).toEqual(
+    [],
+  );
 }
 
 describe('the flat error envelope on every status of the catalog', () => {
@@ -35,13 +51,6 @@ describe('the flat error envelope on every status of the catalog', () => {
     entityId = app.seed.entities.primary.id;
   });
   afterAll(() => app.close());
-
-  it('covers every 4xx status the catalog has', () => {
-    const statuses = new Set(Object.values(ERROR_CATALOG).map((e) => e.status as number));
-    for (const status of [400, 401, 403, 404, 405, 409, 412, 413, 422, 423, 429]) {
-      expect(statuses.has(status)).toBe(true);
-    }
-  });
 
   it('400 validation, with param', async () => {
     const res = await live.post('/v1/tags').send({});
@@ -184,5 +193,17 @@ describe('the flat error envelope on every status of the catalog', () => {
     expect(replay.headers['original-request']).toBe(first.headers['request-id']);
     expect(replay.body.hint).toBe(first.body.hint);
     expectError(replay, 404, 'not_found');
+  });
+
+  // Last in the file: it reads what the tests above answered (run the whole file).
+  it('answered every 4xx status of the catalog above, but those proven elsewhere', () => {
+    const catalog = new Set(
+      Object.values(ERROR_CATALOG)
+        .map((e) => e.status as number)
+        .filter((status) => status >= 400 && status < 500),
+    );
+    const elsewhere = Object.keys(PROVEN_ELSEWHERE).map(Number);
+    expect(elsewhere.filter((status) => !catalog.has(status))).toEqual([]);
+    expect([...answered].sort()).toEqual([...catalog].filter((s) => !elsewhere.includes(s)).sort());
   });
 });

@@ -442,6 +442,14 @@ describe('QA seed fixtures of replenishment', () => {
     const balance = (await live.get(`/v1/inventory/balances?product_id=${product}`).expect(200)).body.data[0];
     expect(balance.reorder_point).toBe(60);
     const detail = (await live.get(`/v1/inventory/balances/${balance.id}`).expect(200)).body;
+    // The seeded history (seedHistory): 20 units shipped 0, 10 and 20 days ago; 10 units every
+    // 10 days from 30 to 80 days ago; 6 every 10 days from 90 to 170; 7 every 20 days from 180
+    // to 360; 1 at 380 and 1 at 395 days ago. A window of N days counts what shipped less than
+    // N days ago:
+    //   30:  3·20                     =  60 units /  30 = 2
+    //   90:  60 + 6·10                = 120 units /  90 = 1.33333 -> 1.3333
+    //   180: 120 + 9·6                = 174 units / 180 = 0.96667 -> 0.9667
+    //   365: 174 + 10·7 (380, 395 out) = 244 units / 365 = 0.66849 -> 0.6685
     expect(detail).toMatchObject({
       run_rate_30: 2,
       run_rate_90: 1.3333,

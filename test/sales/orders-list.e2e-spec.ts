@@ -154,6 +154,13 @@ describe('GET /orders', () => {
     const body = (
       await live.get(`/v1/orders?account_id=${accountId}&expand[]=account&expand[]=lines.product`).expect(200)
     ).body;
+    // The default list holds this account's quotes, sales orders and invoices made above.
+    expect(body.data.map((o: Order) => o.id).sort()).toEqual(
+      made
+        .filter((o, i) => i < 8 && ['quote', 'sales_order', 'invoice'].includes(o.document_type))
+        .map((o) => o.id)
+        .sort(),
+    );
     for (const order of body.data) {
       expect(order.account).toMatchObject({ id: accountId, object: 'account', name: 'List Co' });
       expect(order.lines[0].product).toMatchObject({

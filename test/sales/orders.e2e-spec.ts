@@ -72,6 +72,12 @@ describe('orders', () => {
       tax_total: 2.2264,
       total: 29.2129,
     });
+    // Order totals: each sum of the exact line amounts rounded half-up to cents, and the total
+    // made of those rounded sums (so the three add up):
+    //   subtotal 75 + 29.985          = 104.985 -> 104.99
+    //   discount 0 + 2.9985           =   2.9985 ->   3.00
+    //   tax      0 + 2.2264           =   2.2264 ->   2.23
+    //   total    104.99 − 3.00 + 2.23 = 104.22 (the line totals 75 + 29.2129 would round to 104.21)
     expect(order).toMatchObject({
       subtotal: 104.99,
       discount_total: 3,

@@ -74,34 +74,52 @@ export async function stagedUploadChunks(app: TestApp): Promise<number> {
   return rows[0].n;
 }
 
+/** Tables a refused request may write for bookkeeping, not data (activity, idempotency, rate limits, uploads). */
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
+  'activity_log',
+  'idempotency_keys',
+  'rate_limit_windows',
+  'import_upload_chunks',
+]);
+
 /**
- * Per table holding tenant rows (an entity_id column), the row count and sum of versions of one
- * entity (both modes), tables in `skip` left out. SQL: a fingerprint of every table, whatever
- * routes exist, so a request that touches any of them shows.
+ * Per table holding tenant rows (an entity_id column), but the bookkeeping ones: the number of
+ * rows of one entity (both modes) and an md5 of their every column, sorted. SQL: a refused
+ * request must leave every stored row as it was, including rows no route shows (outbox,
+ * counters, ledger lines), and only the database sees every table at once, whatever routes exist.
  */
-export async function tenantTablesFingerprint(
-  app: TestApp,
-  entityId: string,
-  skip: ReadonlySet<string>,
-): Promise<Record<string, string>> {
-  const { rows } = await app.db.query<{ table_name: string; has_version: boolean }>(
-    `SELECT c.table_name, bool_or(v.column_name IS NOT NULL) AS has_version
-       FROM information_schema.columns c
-       LEFT JOIN information_schema.columns v
-         ON v.table_schema = c.table_schema AND v.table_name = c.table_name AND v.column_name = 'version'
-      WHERE c.table_schema = 'public' AND c.column_name = 'entity_id'
-      GROUP BY c.table_name`,
+export async function tenantRowsFingerprint(app: TestApp, entityId: string): Promise<Record<string, string>> {
+  const { rows: tables } = await app.db.query<{ table_name: string }>(
+    `SELECT DISTINCT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'entity_id' ORDER BY table_name`,
   );
   const out: Record<string, string> = {};
-  for (const { table_name: table, has_version: hasVersion } of rows) {
-    if (skip.has(table)) continue;
-    const res = await app.db.query(
-      `SELECT count(*)::text AS n, ${hasVersion ? 'coalesce(sum(version), 0)::text' : "''"} AS v FROM "${table}" WHERE entity_id = $1`,
+  for (const { table_name: table } of tables) {
+    if (BOOKKEEPING_TABLES.has(table)) continue;
+    const { rows } = await app.db.query<{ n: number; hash: string }>(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash
+         FROM "${table}" t WHERE entity_id = $1`,
       [entityId],
     );
-    out[table] = `${res.rows[0].n}/${res.rows[0].v}`;
+    out[table] = `${rows[0].n} rows, md5 ${rows[0].hash}`;
   }
   return out;
+}
+
+/**
+ * A customer account's credits in the primary entity's live mode (amount as 4-decimal text), oldest
+ * first. SQL: no route shows a customer's credit balance; a deposit's unapplied remainder lands there.
+ */
+export async function customerCredits(
+  app: TestApp,
+  accountId: string,
+): Promise<{ amount: string; reference: string }[]> {
+  const { rows } = await app.db.query(
+    `SELECT amount::text AS amount, reference FROM customer_credits
+      WHERE entity_id = $1 AND livemode AND account_id = $2 ORDER BY created_at, id`,
+    [app.seed.entities.primary.id, accountId],
+  );
+  return rows;
 }
 
 /** The server's prepared statements on this connection whose text contains `marker`. SQL: pg_prepared_statements. */

@@ -110,7 +110,9 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
         amountRefunded: money(0),
         currency: currency ?? 'USD',
         status: 'succeeded',
-        method: input.paymentMethod ?? 'bank_deposit',
+        // A payment's method names how it reached us (a bank deposit); how the customer paid the
+        // bank (ach, wire...) is the deposit's, kept beside it.
+        method: 'bank_deposit',
         paymentMethodId: null,
         cardBrand: null,
         cardLast4: null,
@@ -118,7 +120,7 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
         failureCode: null,
         failureMessage: null,
         reference: input.reference,
-        metadata: {},
+        metadata: input.paymentMethod ? { deposit_payment_method: input.paymentMethod } : {},
       });
       for (const application of input.applications) {
         await this.applications.create({

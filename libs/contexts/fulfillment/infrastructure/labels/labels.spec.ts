@@ -22,12 +22,14 @@ describe('Code 128', () => {
   });
 
   it('encodes with start B, the modulo-103 check symbol and stop', () => {
-    // "PJJ123C": a worked example of the check digit.
-    const values = code128Values('PJJ123C');
-    expect(values[0]).toBe(104);
-    expect(values[values.length - 1]).toBe(106);
-    const data = values.slice(1, -2);
-    expect(values[values.length - 2]).toBe((104 + data.reduce((s, v, i) => s + v * (i + 1), 0)) % 103);
+    // Published worked example (barcoderesource.com, "Calculation of Code128 Check Character",
+    // Code 128B): "abcdef" has values 65..70, weighted sum 1435, plus start B 104 = 1539, and
+    // 1539 % 103 = 97.
+    expect(code128Values('abcdef')).toEqual([104, 65, 66, 67, 68, 69, 70, 97, 106]);
+    // Wikipedia's worked example "PJJ123C" (set A: start 103, sum 878, check 54); these letters and
+    // digits have the same values in set B, whose start is 104, so the sum is 879 and the check 55.
+    expect(code128Values('PJJ123C')).toEqual([104, 48, 42, 42, 17, 18, 19, 35, 55, 106]);
+    // One data symbol: start, data, check, stop of 6 bar/space widths each, the stop's 7.
     expect(code128Widths('A')).toHaveLength(6 * 3 + 7);
   });
 });
@@ -43,6 +45,7 @@ describe('label files', () => {
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
     expect(pdf.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...pdf.slice(xref).matchAll(/(\d{10}) 00000 n/g)].map((m) => Number(m[1]));
+    expect(offsets.length).toBeGreaterThan(0);
     offsets.forEach((o, i) => expect(pdf.slice(o).startsWith(`${i + 1} 0 obj`)).toBe(true));
   });
 
