@@ -3,6 +3,7 @@ import { AccountingWorkerModule } from '#contexts/accounting';
 import { MigrationWorkerModule } from '#contexts/migration';
 import { CatalogWorkerModule } from '#contexts/catalog';
 import { FulfillmentWorkerModule } from '#contexts/fulfillment';
+import { IntegrationsWorkerModule } from '#contexts/integrations';
 import { WebhooksWorkerModule } from '#contexts/webhooks';
 import { AppConfig } from '#platform/config/app-config';
 import { PlatformCoreModule } from '#platform/platform-core.module';
@@ -11,7 +12,7 @@ import { ReadinessService } from '#platform/observability/readiness.service';
 // The contexts' event types and scopes, registered with the platform before anything runs.
 import '#contexts/vocabulary';
 
-/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications) and a health probe. */
+/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications, integration imports) and a health probe. */
 @Module({})
 export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -24,6 +25,7 @@ export class DispatcherModule {
         AccountingWorkerModule,
         CatalogWorkerModule,
         FulfillmentWorkerModule,
+        IntegrationsWorkerModule,
       ],
       providers: [MaintenanceProcessor, ReadinessService],
     };

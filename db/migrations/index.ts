@@ -24,6 +24,7 @@ import { PackageLineUnits1765490000000 } from './1765490000000-package-line-unit
 import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
 import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
 import { DemandRefreshMarks1765520000000 } from './1765520000000-demand-refresh-marks';
+import { Integrations1765600000000 } from './1765600000000-integrations';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   JournalEntriesWritten1765500000000,
   LabelDrawing1765510000000,
   DemandRefreshMarks1765520000000,
+  Integrations1765600000000,
 ];
