@@ -9,6 +9,7 @@ import {
   ConnectorDefinition,
   CONNECTORS,
   ConnectorType,
+  FieldSpec,
   credentialsHint,
   resolveSettings,
   SettingsInput,
@@ -59,7 +60,17 @@ export class IntegrationsService {
   ) {}
 
   connectors(url: string): { object: 'list'; data: ConnectorDefinition[]; has_more: false; url: string } {
-    return { object: 'list', data: [...CONNECTORS], has_more: false, url };
+    // A field whose default is null documents no default.
+    const withoutNullDefaults = (fields: readonly FieldSpec[]) =>
+      fields.map(({ default: value, ...field }) =>
+        value === null || value === undefined ? field : { ...field, default: value },
+      );
+    const data = CONNECTORS.map((c) => ({
+      ...c,
+      settings: withoutNullDefaults(c.settings),
+      credentials: withoutNullDefaults(c.credentials),
+    }));
+    return { object: 'list', data, has_more: false, url };
   }
 
   private checkShopUrl(settings: { shop_url: string | null }): void {

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ListingConnector, ListingConnectors, ListingPushFacts } from '#contexts/catalog';
 import { isUuid } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -12,17 +12,17 @@ import { ConnectorFailure } from './connector.port';
  * is recorded as a `listing_sync` run of the integration (its error when it failed).
  */
 @Injectable()
-export class IntegrationListingConnector implements ListingConnector, OnModuleInit {
+export class IntegrationListingConnector implements ListingConnector {
   constructor(
-    private readonly registry: ListingConnectors,
+    registry: ListingConnectors,
     private readonly integrations: IntegrationRepository,
     private readonly runs: IntegrationRunRepository,
     private readonly adapters: ConnectorAdapters,
     private readonly tx: TransactionHost,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
+  ) {
+    // Registered when constructed, before any module starts its queue workers: a listing job the
+    // dispatcher picks up at start-up already finds the connector.
+    registry.register(this);
   }
 
   async defaultIntegrationFor(channel: string): Promise<string | null> {
