@@ -60,10 +60,12 @@ export class IntegrationsService {
   ) {}
 
   connectors(url: string): { object: 'list'; data: ConnectorDefinition[]; has_more: false; url: string } {
-    // A field whose default is null documents no default.
+    // A default is told in the field's description (null defaults are told there already).
     const withoutNullDefaults = (fields: readonly FieldSpec[]) =>
       fields.map(({ default: value, ...field }) =>
-        value === null || value === undefined ? field : { ...field, default: value },
+        value === null || value === undefined
+          ? field
+          : { ...field, description: `${field.description} Default: ${JSON.stringify(value)}.` },
       );
     const data = CONNECTORS.map((c) => ({
       ...c,

@@ -174,8 +174,6 @@ class FieldSpecResponse {
   @ApiProperty() required: boolean;
   @ApiProperty() description: string;
   @ApiProperty({ type: [String], required: false }) values?: string[];
-  @ApiProperty({ required: false, nullable: true, description: 'The value when the field is omitted.' })
-  default?: unknown;
 }
 
 class SourceTypesResponse {
