@@ -4,6 +4,7 @@ import { CatalogHttpModule } from '#contexts/catalog';
 import { MigrationHttpModule } from '#contexts/migration';
 import { ReplenishmentHttpModule } from '#contexts/replenishment';
 import { WebhooksHttpModule } from '#contexts/webhooks';
+import { IntegrationsHttpModule } from '#contexts/integrations';
 import { InventoryHttpModule } from '#contexts/inventory';
 import { FulfillmentHttpModule } from '#contexts/fulfillment';
 import { SalesHttpModule } from '#contexts/sales';
@@ -23,6 +24,7 @@ export const CONTEXT_MODULES = [
   WebhooksHttpModule,
   MigrationHttpModule,
   ReplenishmentHttpModule,
+  IntegrationsHttpModule,
 ];
 
 /** The HTTP API: the platform pipeline plus every bounded context's routes. */

@@ -4,6 +4,7 @@ import { MigrationWorkerModule } from '#contexts/migration';
 import { CatalogWorkerModule } from '#contexts/catalog';
 import { FulfillmentWorkerModule } from '#contexts/fulfillment';
 import { SalesWorkerModule } from '#contexts/sales';
+import { IntegrationsWorkerModule } from '#contexts/integrations';
 import { WebhooksWorkerModule } from '#contexts/webhooks';
 import { AppConfig } from '#platform/config/app-config';
 import { PlatformCoreModule } from '#platform/platform-core.module';
@@ -12,7 +13,7 @@ import { ReadinessService } from '#platform/observability/readiness.service';
 // The contexts' event types and scopes, registered with the platform before anything runs.
 import '#contexts/vocabulary';
 
-/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications) and a health probe. */
+/** The worker app: no HTTP routes of the API, only queue processors (maintenance, webhook deliveries, bulk imports, recurring journal entries, channel listing sync, shipment notifications, integration imports) and a health probe. */
 @Module({})
 export class DispatcherModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -26,6 +27,7 @@ export class DispatcherModule {
         CatalogWorkerModule,
         FulfillmentWorkerModule,
         SalesWorkerModule,
+        IntegrationsWorkerModule,
       ],
       providers: [MaintenanceProcessor, ReadinessService],
     };

@@ -24,6 +24,7 @@ import { PackageLineUnits1765490000000 } from './1765490000000-package-line-unit
 import { JournalEntriesWritten1765500000000 } from './1765500000000-journal-entries-written';
 import { LabelDrawing1765510000000 } from './1765510000000-label-drawing';
 import { DemandRefreshMarks1765520000000 } from './1765520000000-demand-refresh-marks';
+import { Integrations1765600000000 } from './1765600000000-integrations';
 import { ReturnAuthorizations1765610000000 } from './1765610000000-return-authorizations';
 import { Collections1765620000000 } from './1765620000000-collections';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   JournalEntriesWritten1765500000000,
   LabelDrawing1765510000000,
   DemandRefreshMarks1765520000000,
+  Integrations1765600000000,
   ReturnAuthorizations1765610000000,
   Collections1765620000000,
   RecurringAnchorDay1765630000000,

@@ -3,6 +3,7 @@ import { registerEventTypes } from '#platform/events/event-catalog';
 import { ACCOUNTING_EVENT_TYPES, ACCOUNTING_SCOPES } from '#contexts/accounting';
 import { CATALOG_EVENT_TYPES, CATALOG_SCOPES } from '#contexts/catalog';
 import { FULFILLMENT_EVENT_TYPES, FULFILLMENT_SCOPES } from '#contexts/fulfillment';
+import { INTEGRATIONS_SCOPES } from '#contexts/integrations';
 import { INVENTORY_EVENT_TYPES, INVENTORY_SCOPES } from '#contexts/inventory';
 import { MIGRATION_EVENT_TYPES, MIGRATION_SCOPES } from '#contexts/migration';
 import { SALES_EVENT_TYPES, SALES_SCOPES } from '#contexts/sales';
@@ -43,6 +44,7 @@ registerEventTypes(EVENT_FAMILY_ORDER, [
 registerScopes([
   ...SALES_SCOPES,
   ...CATALOG_SCOPES,
+  ...INTEGRATIONS_SCOPES,
   ...INVENTORY_SCOPES,
   ...FULFILLMENT_SCOPES,
   ...ACCOUNTING_SCOPES,

@@ -30,6 +30,7 @@ import { TransactionHost } from './persistence/transaction-host';
 import { AppMetrics } from './observability/metrics';
 import { EntityProfileCache } from './tenancy/entity-profile.cache';
 import { EntityProfiles } from './tenancy/entity-profiles';
+import { ActivityLog } from './activity/activity-log';
 import { QueueModule } from './queue/queue.module';
 import { QUEUE_NAMES } from './queue/queues';
 import { QaSeedService } from './seed/qa-seed.service';
@@ -98,6 +99,7 @@ export class PlatformCoreModule {
         EntityProfileCache,
         EntityProfiles,
         { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
+        ActivityLog,
       ],
       exports: [
         AppConfig,
@@ -120,6 +122,7 @@ export class PlatformCoreModule {
         EntityProfileCache,
         EntityProfiles,
         SecretBox,
+        ActivityLog,
         BullModule,
         TypeOrmModule,
       ],

@@ -249,7 +249,7 @@ describe('channel listings', () => {
       listing_id: listing.id,
     };
     const result = await processor.process({ id: 'direct', name: 'sync-channel-listing', data } as never);
-    expect(result).toEqual({ sync_attempts: 1 });
+    expect(result).toEqual({ sync_attempts: 1, sync_status: 'synced' });
     await live.delete(`/v1/channel_listings/${listing.id}`).expect(200);
     expect(await processor.process({ id: 'late', name: 'sync-channel-listing', data } as never)).toEqual({
       sync_attempts: undefined,

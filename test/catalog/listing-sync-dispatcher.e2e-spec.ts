@@ -46,6 +46,6 @@ describe('channel listing sync through the dispatcher app', () => {
       const body = (await live.get(`/v1/channel_listings/${id}`).expect(200)).body;
       return body.sync_attempts > 0 && body;
     });
-    expect(listing).toMatchObject({ sync_status: 'synced', sync_attempts: 1 });
+    expect(listing).toMatchObject({ sync_status: 'synced', sync_attempts: 1, last_sync_error: null });
   });
 });

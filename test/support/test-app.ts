@@ -75,6 +75,7 @@ export async function startTestApp(
       DB_POOL_MAX: 3,
       QUEUE_DB_POOL_MAX: 1,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+      CONNECTOR_ALLOW_PRIVATE_TARGETS: true,
       // Suites send bad keys on purpose from one address; the throttle has its own suites.
       AUTH_FAILURES_PER_MINUTE: 1_000_000,
       AUTH_FAILURES_PER_MINUTE_PER_ENTITY: 1_000_000,

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { CatalogSeedContributor } from './application/catalog-seed.contributor';
 import { ChannelListingsService } from './application/channel-listings.service';
+import { ListingConnectors } from './application/listing-connector.port';
 import { ProductCategoriesService } from './application/product-categories.service';
 import { ProductFactsService } from './application/product-facts.service';
 import { ProductVariantsService } from './application/product-variants.service';
@@ -45,6 +46,7 @@ const SERVICES = [
   ProductCategoriesService,
   ChannelListingsService,
   ProductFactsService,
+  ListingConnectors,
 ];
 
 /**

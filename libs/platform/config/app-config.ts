@@ -103,6 +103,19 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(60_000) DEMAND_REFRESH_DELAY_MS = 250;
   /** Every this many ms the API refreshes demand averages still marked (a lost wake-up, a restart). */
   @Transform(toInt) @IsInt() @Min(100) DEMAND_REFRESH_SWEEP_MS = 10_000;
+  /** Attempts of one channel-listing push before the listing is `failed` (BullMQ retries). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(25) LISTING_SYNC_ATTEMPTS = 5;
+  /** First retry delay of a channel-listing push in ms; each retry doubles it. */
+  @Transform(toInt) @IsInt() @Min(1) LISTING_SYNC_BACKOFF_MS = 1_000;
+  /** Every this many ms the dispatcher pulls orders and payouts of every connected integration. */
+  @Transform(toInt) @IsInt() @Min(1000) INTEGRATION_IMPORT_INTERVAL_MS = 900_000;
+  /** Timeout of one request to a connector's remote API, in ms. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(120_000) CONNECTOR_TIMEOUT_MS = 10_000;
+  /**
+   * Lets connector shop URLs use http and private-network addresses (a shop on this machine or
+   * a local contract server); off in production, where shop URLs are public https.
+   */
+  @Transform(toBool) @IsBoolean() CONNECTOR_ALLOW_PRIVATE_TARGETS = false;
   /** Prefix of BullMQ queue names (Redis key prefix or PostgreSQL schema), so suites can share a server. */
   @IsString() QUEUE_PREFIX = 'erp';
   /** Public base URL printed by the seed and used in OpenAPI servers. */

@@ -4,6 +4,7 @@ import { SecretBox } from './secret-box';
 /** Columns holding sealed secrets: table, column and the purpose they are sealed for. */
 export const SEALED_COLUMNS = [
   { table: 'webhook_endpoints', column: 'secret', purpose: 'webhook_endpoints.secret' },
+  { table: 'integrations', column: 'credentials', purpose: 'integrations.credentials' },
 ] as const;
 
 /**
@@ -17,7 +18,7 @@ export async function reencryptSecrets(db: Pool | PoolClient, box: SecretBox): P
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const { rows } = await db.query<{ id: string; value: string }>(
-        `SELECT id, ${column} AS value FROM ${table} WHERE id > $1 ORDER BY id LIMIT 500`,
+        `SELECT id, ${column} AS value FROM ${table} WHERE id > $1 AND ${column} IS NOT NULL ORDER BY id LIMIT 500`,
         [after],
       );
       if (rows.length === 0) break;

@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   duplicate_sku: { status: 409, type: 'conflict' },
   invalid_state: { status: 409, type: 'conflict' },
   resource_conflict: { status: 409, type: 'conflict' },
+  integration_not_connected: { status: 409, type: 'conflict' },
   precondition_failed: { status: 412, type: 'precondition_failed' },
   request_timeout: { status: 408, type: 'validation_error' },
   payload_too_large: { status: 413, type: 'validation_error' },
@@ -37,6 +38,7 @@ export const ERROR_CATALOG = {
   invoice_not_open: { status: 422, type: 'validation_error' },
   unapplied_remainder: { status: 422, type: 'validation_error' },
   card_declined: { status: 422, type: 'validation_error' },
+  connector_auth_failed: { status: 422, type: 'connector_error' },
   insufficient_stock: { status: 422, type: 'validation_error' },
   entity_frozen: { status: 423, type: 'locked' },
   rate_limited: { status: 429, type: 'rate_limit' },
@@ -45,6 +47,8 @@ export const ERROR_CATALOG = {
   connector_not_supported: { status: 501, type: 'not_implemented' },
   internal_error: { status: 500, type: 'internal' },
   service_unavailable: { status: 503, type: 'internal' },
+  connector_unreachable: { status: 503, type: 'connector_error' },
+  connector_rate_limited: { status: 503, type: 'connector_error' },
 } as const satisfies Record<string, { status: number; type: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

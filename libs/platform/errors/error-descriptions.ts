@@ -175,6 +175,26 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
       'An `expand[]` entry names an unknown or non-expandable path, or is deeper than 4; `param` is `expand[<n>]`.',
     remedy: 'Use an expandable field listed in the reference.',
   },
+  integration_not_connected: {
+    meaning:
+      'The channel listing belongs to no connected integration (none was connected when it was created, or its integration was disconnected), so nothing can push it.',
+    remedy:
+      'Connect an integration of the channel (`POST /integrations`) or set the listing’s `integration_id`, then sync again.',
+  },
+  connector_auth_failed: {
+    meaning: 'The remote platform refused the integration’s credentials (its answer was 401 or 403).',
+    remedy: 'Replace the credentials with `PATCH /integrations/{id}` and test again.',
+  },
+  connector_unreachable: {
+    meaning:
+      'The remote platform could not be reached or answered with a server error (timeout, refused connection, 5xx, an answer that is not its API).',
+    remedy: 'Check the shop URL in the settings; retry later.',
+  },
+  connector_rate_limited: {
+    meaning:
+      'The remote platform is throttling this integration (its answer was 429); `retry_after` gives its wait in seconds.',
+    remedy: 'Wait `retry_after` seconds, then retry.',
+  },
   connector_not_supported: {
     meaning: 'The sales channel’s connector does not support this operation.',
     remedy: 'Manage the listing on the channel itself.',

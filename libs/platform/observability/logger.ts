@@ -13,6 +13,8 @@ export const REDACTED_PATHS = [
   'signing_secret',
   '*.secret',
   '*.signing_secret',
+  'credentials',
+  '*.credentials',
 ];
 
 /**

@@ -25,6 +25,10 @@ export interface JobMap {
       listing_id: string;
     };
   };
+  /** Integrations: the scheduled pull of every connected integration's orders and payouts. */
+  integrations: {
+    'import-all-integrations': Record<string, never>;
+  };
   /** Shipment notifications of the fulfillment context: one job per queued message; ids only. */
   fulfillment: {
     'send-shipment-notification': {
@@ -60,6 +64,7 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   sales: 'sales',
   catalog: 'catalog',
   fulfillment: 'fulfillment',
+  integrations: 'integrations',
   'webhook-deliveries': 'webhook-deliveries',
   webhooks: 'webhooks',
 };

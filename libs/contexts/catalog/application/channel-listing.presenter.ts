@@ -8,6 +8,7 @@ export interface ChannelListingResource {
   object: 'channel_listing';
   product_id: string;
   channel: Channel;
+  integration_id: string | null;
   remote_id: string | null;
   price: number | null;
   currency: string;
@@ -15,6 +16,7 @@ export interface ChannelListingResource {
   sync_status: SyncStatus;
   sync_attempts: number;
   last_synced_at: string | null;
+  last_sync_error: string | null;
   metadata: Record<string, string>;
   livemode: boolean;
   created_at: string;
@@ -26,6 +28,7 @@ export const toListingResource = (l: ChannelListingRecord): ChannelListingResour
   object: 'channel_listing',
   product_id: l.productId,
   channel: l.channel,
+  integration_id: l.integrationId,
   remote_id: l.remoteId,
   price: toJsonNumber(l.price),
   currency: l.currency,
@@ -33,6 +36,7 @@ export const toListingResource = (l: ChannelListingRecord): ChannelListingResour
   sync_status: l.syncStatus,
   sync_attempts: l.syncAttempts,
   last_synced_at: l.lastSyncedAt ? l.lastSyncedAt.toISOString() : null,
+  last_sync_error: l.lastSyncError,
   metadata: l.metadata,
   ...resourceTimestamps(l),
 });

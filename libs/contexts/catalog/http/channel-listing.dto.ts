@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
 import type { Channel, ListingStatus } from '../domain/channel-listing';
@@ -60,13 +60,32 @@ class ListingFieldsDto {
 }
 
 export class CreateChannelListingDto extends ListingFieldsDto {
+  @NullableField(
+    {
+      format: 'uuid',
+      description:
+        'The connected integration of this channel the listing is pushed through. Default: the oldest connected integration of the channel, or none.',
+    },
+    IsUUID(),
+  )
+  integration_id?: string | null;
+
   @RequiredUuid({ description: 'An active product of the same entity and mode.' }) product_id: string;
 
   @RequiredEnum(CHANNELS, { example: 'storefront', description: 'One listing per product and channel.' })
   channel: Channel;
 }
 
-export class UpdateChannelListingDto extends ListingFieldsDto {}
+export class UpdateChannelListingDto extends ListingFieldsDto {
+  @NullableField(
+    {
+      format: 'uuid',
+      description: 'A connected integration of the listing’s channel; null detaches the listing.',
+    },
+    IsUUID(),
+  )
+  integration_id?: string | null;
+}
 
 export class ChannelListingListQueryDto extends ListQueryDto {
   @OptionalUuid() product_id?: string;
@@ -78,16 +97,34 @@ export class ChannelListingListQueryDto extends ListQueryDto {
 export class ChannelListingResponse {
   @ApiProperty({ format: 'uuid', description: 'Expandable: expand[]=product.' }) product_id: string;
   @ApiProperty({ enum: CHANNELS, example: 'storefront' }) channel: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The integration the listing is pushed through; null: none (a sync answers 409).',
+  })
+  integration_id: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'gid://storefront/Product/123' }) remote_id:
     string | null;
   @ApiProperty({ nullable: true, type: Number, example: 29.99 }) price: number | null;
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ enum: LISTING_STATUSES, example: 'active' }) status: string;
   @ApiProperty({ enum: SYNC_STATUSES, example: 'synced', readOnly: true }) sync_status: string;
-  @ApiProperty({ example: 1, readOnly: true, description: 'Sync attempts recorded by the connector worker.' })
+  @ApiProperty({
+    example: 1,
+    readOnly: true,
+    description: 'Push attempts made by the connector worker (retries included).',
+  })
   sync_attempts: number;
   @ApiProperty({ nullable: true, type: String, format: 'date-time', readOnly: true }) last_synced_at:
     string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    readOnly: true,
+    description: 'Why the last push failed (kept until a push succeeds); null otherwise.',
+  })
+  last_sync_error: string | null;
   @ApiProperty(metadataDoc(METADATA_EXAMPLE)) metadata: Record<string, string>;
 }
 

@@ -4,7 +4,11 @@ import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ChannelListingsService, SYNC_JOB } from '../application/channel-listings.service';
 
-/** Runs in the dispatcher: records each queued storefront push on its listing. Errors rethrow so BullMQ retries. */
+/**
+ * Runs in the dispatcher: pushes each queued listing through its integration and records the
+ * attempt. A failed push rethrows so BullMQ retries it (LISTING_SYNC_ATTEMPTS, exponential
+ * backoff from LISTING_SYNC_BACKOFF_MS); the last attempt's failure is recorded and ends the job.
+ */
 @Processor(QUEUE_NAMES.catalog)
 export class ChannelListingSyncProcessor extends WorkerHost {
   constructor(private readonly listings: ChannelListingsService) {
@@ -13,7 +17,7 @@ export class ChannelListingSyncProcessor extends WorkerHost {
 
   async process(
     job: Job<JobData<'catalog', typeof SYNC_JOB>, unknown, JobName<'catalog'>>,
-  ): Promise<{ sync_attempts?: number }> {
+  ): Promise<{ sync_attempts?: number; sync_status?: string }> {
     if (job.name !== SYNC_JOB) throw new Error(`Unknown catalog job ${String(job.name)}`);
     const data = job.data;
     const caller = {
@@ -23,11 +27,13 @@ export class ChannelListingSyncProcessor extends WorkerHost {
       apiKeyId: data.api_key_id,
       scopes: ['products:write'],
     };
-    const listing = await RequestContext.runAsSystem(
+    const final = job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
+    const { listing, retry } = await RequestContext.runAsSystem(
       caller,
-      () => this.listings.recordSyncAttempt(data.listing_id),
+      () => this.listings.runSync(data.listing_id, final),
       `job_${job.id ?? ''}`,
     );
-    return { sync_attempts: listing?.sync_attempts };
+    if (retry) throw retry;
+    return { sync_attempts: listing?.sync_attempts, sync_status: listing?.sync_status };
   }
 }

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { ChannelListingsService } from '#contexts/catalog';
+import { AppConfig } from '#platform/config/app-config';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import {
+  checkCredentials,
+  ConnectorDefinition,
+  CONNECTORS,
+  ConnectorType,
+  FieldSpec,
+  credentialsHint,
+  resolveSettings,
+  SettingsInput,
+} from '../domain/connector-types';
+import { IntegrationsError } from '../domain/integrations-error';
+import { shopUrlRefusal } from '../domain/shop-url';
+import { IntegrationRecord } from '../infrastructure/integration.entity';
+import { IntegrationRepository, IntegrationRunRepository } from '../infrastructure/integration.repository';
+import { ConnectorAdapters, failureError } from './connector-adapters';
+import { ConnectorFailure } from './connector.port';
+import {
+  IntegrationResource,
+  IntegrationRunResource,
+  toIntegrationResource,
+  toRunResource,
+} from './integration.presenter';
+
+export interface IntegrationInput {
+  type?: ConnectorType;
+  name?: string;
+  credentials?: Record<string, string>;
+  settings?: SettingsInput;
+}
+
+export interface ConnectionTestResult {
+  object: 'integration_test';
+  integration_id: string;
+  ok: true;
+  adapter: string;
+  shop: string;
+}
+
+/**
+ * Integrations: connector configurations of the entity. Credentials are sealed with SECRETS_KEY
+ * on the way in and opened only to call the remote side; no answer, event or log line carries
+ * them. Connecting attaches the channel's listings that have no integration; disconnecting
+ * (DELETE) erases the credentials and detaches the listings, which keep their history.
+ */
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    private readonly integrations: IntegrationRepository,
+    private readonly runs: IntegrationRunRepository,
+    private readonly tx: TransactionHost,
+    private readonly adapters: ConnectorAdapters,
+    private readonly listings: ChannelListingsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  connectors(url: string): { object: 'list'; data: ConnectorDefinition[]; has_more: false; url: string } {
+    // A default is told in the field's description (null defaults are told there already).
+    const withoutNullDefaults = (fields: readonly FieldSpec[]) =>
+      fields.map(({ default: value, ...field }) =>
+        value === null || value === undefined
+          ? field
+          : { ...field, description: `${field.description} Default: ${JSON.stringify(value)}.` },
+      );
+    const data = CONNECTORS.map((c) => ({
+      ...c,
+      settings: withoutNullDefaults(c.settings),
+      credentials: withoutNullDefaults(c.credentials),
+    }));
+    return { object: 'list', data, has_more: false, url };
+  }
+
+  private checkShopUrl(settings: { shop_url: string | null }): void {
+    if (settings.shop_url === null) return;
+    const refusal = shopUrlRefusal(settings.shop_url, this.config.CONNECTOR_ALLOW_PRIVATE_TARGETS);
+    if (refusal)
+      throw new IntegrationsError('parameter_invalid', { param: 'settings.shop_url', hint: refusal });
+  }
+
+  async create(input: IntegrationInput): Promise<IntegrationResource> {
+    const type = input.type!;
+    const settings = resolveSettings(type, undefined, input.settings);
+    this.checkShopUrl(settings);
+    const credentials = input.credentials ?? {};
+    checkCredentials(type, settings.adapter, credentials);
+    return this.tx.run(async () => {
+      const record = await this.integrations.create({
+        type,
+        name: input.name!,
+        status: 'connected',
+        credentials: this.adapters.sealCredentials(credentials),
+        credentialsHint: credentialsHint(credentials),
+        settings,
+        lastImportAt: null,
+        disconnectedAt: null,
+      });
+      await this.listings.attachUnassigned(type, record.id);
+      return toIntegrationResource(record);
+    });
+  }
+
+  async list(
+    query: ListQueryDto & { type?: ConnectorType; status?: string },
+    url: string,
+  ): Promise<ListPage<IntegrationResource>> {
+    const filters = [
+      ...(query.type !== undefined ? [{ sql: 'type = ?', value: query.type }] : []),
+      ...(query.status !== undefined ? [{ sql: 'status = ?', value: query.status }] : []),
+    ];
+    const page = await this.integrations.page(query, { url }, filters);
+    return listEnvelope(page.rows.map(toIntegrationResource), page, url);
+  }
+
+  async retrieve(id: string): Promise<IntegrationResource> {
+    return toIntegrationResource(await this.integrations.getById(id));
+  }
+
+  async update(id: string, input: IntegrationInput): Promise<IntegrationResource> {
+    return this.tx.run(async () => {
+      const record = await this.integrations.getForUpdate(id);
+      this.assertConnected(record);
+      const settings = resolveSettings(record.type, record.settings, input.settings);
+      this.checkShopUrl(settings);
+      if (input.credentials !== undefined) {
+        checkCredentials(record.type, settings.adapter, input.credentials);
+        record.credentials = this.adapters.sealCredentials(input.credentials);
+        record.credentialsHint = credentialsHint(input.credentials);
+      } else if (settings.adapter !== record.settings.adapter) {
+        checkCredentials(record.type, settings.adapter, this.adapters.of(record).connection.credentials);
+      }
+      if (input.name !== undefined) record.name = input.name;
+      record.settings = settings;
+      return toIntegrationResource(await this.integrations.save(record));
+    });
+  }
+
+  /** Disconnects: the credentials are erased, listings detached; the integration and its runs stay readable. */
+  async delete(id: string): Promise<IntegrationResource> {
+    return this.tx.run(async () => {
+      const record = await this.integrations.getForUpdate(id);
+      this.assertConnected(record);
+      record.status = 'disconnected';
+      record.credentials = null;
+      record.credentialsHint = null;
+      record.disconnectedAt = new Date();
+      await this.listings.detachIntegration(record.id);
+      return toIntegrationResource(await this.integrations.save(record));
+    });
+  }
+
+  /** Checks the credentials against the remote side: ok, or the typed failure (never a 500). */
+  async test(id: string): Promise<ConnectionTestResult> {
+    const record = await this.integrations.getById(id);
+    this.assertConnected(record);
+    const { adapter, connection } = this.adapters.of(record);
+    try {
+      const { shop } = await adapter.test(connection);
+      return { object: 'integration_test', integration_id: record.id, ok: true, adapter: adapter.name, shop };
+    } catch (error) {
+      if (error instanceof ConnectorFailure) throw failureError(error);
+      throw new IntegrationsError('connector_unreachable', { hint: 'The connector failed unexpectedly.' });
+    }
+  }
+
+  async listRuns(id: string, query: ListQueryDto, url: string): Promise<ListPage<IntegrationRunResource>> {
+    await this.integrations.getById(id);
+    const page = await this.runs.page(query, { url }, [{ sql: 'integration_id = ?', value: id }]);
+    return listEnvelope(page.rows.map(toRunResource), page, url);
+  }
+
+  private assertConnected(record: IntegrationRecord): void {
+    if (record.status !== 'connected')
+      throw new IntegrationsError('invalid_state', {
+        hint: `Integration '${record.id}' is disconnected; connect a new one.`,
+      });
+  }
+}

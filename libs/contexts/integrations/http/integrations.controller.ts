@@ -1,0 +1,110 @@
+import { Controller, Param, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiResource } from '#platform/http/expand/expand-registry';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { Route } from '#platform/http/route';
+import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { IntegrationsService } from '../application/integrations.service';
+import { OrderImportService } from '../application/order-import.service';
+import {
+  ConnectionTestResponse,
+  ConnectorListResponse,
+  CreateIntegrationDto,
+  IntegrationListQueryDto,
+  IntegrationResponse,
+  IntegrationRunResponse,
+  UpdateIntegrationDto,
+} from './integration.dto';
+
+/** The connector types the service knows; a controller of its own so `connectors` is never read as an id. */
+@ApiTags('Integrations')
+@Controller('integrations/connectors')
+export class ConnectorsController {
+  constructor(private readonly integrations: IntegrationsService) {}
+
+  @Route('GET', '', {
+    scopes: 'integrations:read',
+    summary: 'List connector types',
+    description:
+      'storefront, marketplace1, marketplace2: the adapters, capabilities (listing_sync, order_import, payout_import), settings and credential fields of each.',
+    returns: ConnectorListResponse,
+  })
+  connectors(@Req() req: Request) {
+    return this.integrations.connectors(requestPath(req));
+  }
+}
+
+@ApiTags('Integrations')
+@ApiResource('integration')
+@Controller('integrations')
+@StandardRoutes({
+  service: 'integrations',
+  scope: 'integrations',
+  model: IntegrationResponse,
+  create: [
+    CreateIntegrationDto,
+    'Connect an integration',
+    {
+      description:
+        'Credentials are write-only (encrypted at rest, never returned). Listings of the channel without an integration are attached to it.',
+    },
+  ],
+  list: [
+    IntegrationListQueryDto,
+    'List integrations',
+    { description: 'Newest first, cursor-paginated; filters type, status.', list: IntegrationResponse },
+  ],
+  retrieve: ['Retrieve an integration'],
+  update: [
+    UpdateIntegrationDto,
+    'Update an integration',
+    { description: 'name, settings (merged), credentials (replaced). 409 invalid_state once disconnected.' },
+  ],
+  delete: [
+    'Disconnect an integration',
+    {
+      description:
+        'Erases the credentials and detaches its listings (they keep their sync history); the integration and its runs stay readable with status `disconnected`.',
+      returns: IntegrationResponse,
+    },
+  ],
+  actions: {
+    test: [
+      'Test the connection',
+      {
+        description:
+          'Calls the remote side with the stored credentials. 200 `ok`; 422 `connector_auth_failed`; 503 `connector_unreachable` or `connector_rate_limited` (`retry_after` seconds).',
+        returns: ConnectionTestResponse,
+      },
+    ],
+  },
+})
+export class IntegrationsController {
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly imports: OrderImportService,
+  ) {}
+
+  @Route('POST', ':id/import-orders', {
+    scopes: 'integrations:write',
+    summary: 'Import orders and payouts now',
+    description:
+      'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
+    code: 200,
+    returns: IntegrationRunResponse,
+  })
+  importOrders(@Param('id') id: string) {
+    return this.imports.importNow(id);
+  }
+
+  @Route('GET', ':id/runs', {
+    scopes: 'integrations:read',
+    summary: 'List runs of an integration',
+    description: 'Listing pushes and order imports, newest first, with their counts and errors.',
+    list: IntegrationRunResponse,
+  })
+  runs(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
+    return this.integrations.listRuns(id, query, requestPath(req));
+  }
+}
