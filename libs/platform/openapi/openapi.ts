@@ -218,8 +218,13 @@ function withoutPatchDefaults(document: OpenAPIObject): OpenAPIObject {
  * The declared parameter types of every controller method (bodies and queries among them), and
  * the resource (@ApiResource) each operation returns, by operationId.
  */
-function scanControllers(app: INestApplication): { classes: Set<unknown>; resources: Map<string, string> } {
+function scanControllers(app: INestApplication): {
+  classes: Set<unknown>;
+  resources: Map<string, string>;
+  operationClasses: Map<string, unknown[]>;
+} {
   const classes = new Set<unknown>();
+  const operationClasses = new Map<string, unknown[]>();
   const resources = new Map<string, string>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
@@ -230,6 +235,7 @@ function scanControllers(app: INestApplication): { classes: Set<unknown>; resour
       for (const method of Object.getOwnPropertyNames(prototype)) {
         const types = Reflect.getMetadata('design:paramtypes', prototype, method) as unknown[] | undefined;
         for (const type of types ?? []) classes.add(type);
+        if (types?.length) operationClasses.set(operationIdOf(metatype.name, method), types);
         const handler = (prototype as Record<string, unknown>)[method];
         if (method === 'constructor' || typeof handler !== 'function') continue;
         const resource = (Reflect.getMetadata(RESOURCE_KEY, handler) ??
@@ -238,7 +244,7 @@ function scanControllers(app: INestApplication): { classes: Set<unknown>; resour
       }
     }
   }
-  return { classes, resources };
+  return { classes, resources, operationClasses };
 }
 
 const operationIdOf = (controllerKey: string, methodKey: string) =>
@@ -273,8 +279,11 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     operationIdFactory: operationIdOf,
   });
   document.info.contact = { name: 'API operations', url: `${publicBase}/docs` };
-  const { classes, resources } = scanControllers(app);
-  const decorated = decorate(withoutPatchDefaults(addValidationConstraints(document, classes)), classes);
+  const { classes, resources, operationClasses } = scanControllers(app);
+  const decorated = decorate(
+    withoutPatchDefaults(addValidationConstraints(document, classes, operationClasses)),
+    classes,
+  );
   describeExpansions(decorated, declaredExpansions(), resources);
   describeWebhooks(decorated);
   describeRequestDefaults(decorated);
