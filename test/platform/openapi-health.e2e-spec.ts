@@ -97,7 +97,7 @@ describe('API description and probes', () => {
         {
           properties?: Record<
             string,
-            { type?: string; properties?: unknown; additionalProperties?: unknown; allOf?: unknown }
+            { type?: unknown; properties?: unknown; additionalProperties?: unknown; allOf?: unknown }
           >;
         }
       >;
@@ -110,9 +110,9 @@ describe('API description and probes', () => {
           .map(([key]) => `${name}.${key}`),
       );
       expect(untyped).toEqual([]);
-      expect(schemas.CreateAccountDto.properties!.email).toMatchObject({ type: 'string', nullable: true });
-      expect(schemas.CreateTagDto.properties!.color).toMatchObject({ type: 'string', nullable: true });
-      expect(schemas.CreateAccountDto.properties!.credit_limit).toMatchObject({ type: 'number' });
+      expect(schemas.CreateAccountDto.properties!.email).toMatchObject({ type: ['string', 'null'] });
+      expect(schemas.CreateTagDto.properties!.color).toMatchObject({ type: ['string', 'null'] });
+      expect(schemas.CreateAccountDto.properties!.credit_limit).toMatchObject({ type: ['number', 'null'] });
 
       const problems: string[] = [];
       for (const [path, item] of Object.entries(doc.paths)) {
@@ -203,10 +203,82 @@ describe('API description and probes', () => {
 
     it('documents no defaults in PATCH bodies (an omitted field is left unchanged)', () => {
       const schemas = doc.components.schemas as Record<string, { properties: Record<string, object> }>;
-      expect(schemas.CreatePricingPolicyDto.properties.active).toMatchObject({ default: true });
+      // A create states its defaults in words (a generator reads `default` as "always present").
+      expect(schemas.CreatePricingPolicyDto.properties.active).not.toHaveProperty('default');
+      expect(schemas.CreatePricingPolicyDto.properties.active).toMatchObject({
+        description: expect.stringMatching(/Default: `true`\./),
+      });
       expect(schemas.UpdatePricingPolicyDto.properties.active).not.toHaveProperty('default');
       expect(schemas.UpdatePaymentTermDto.properties.discount_days).not.toHaveProperty('default');
       expect(schemas.UpdateLedgerAccountDto.properties.postable).not.toHaveProperty('default');
+    });
+
+    it('is OpenAPI 3.1 that JSON Schema tools read as is: null among the types, never `nullable`', () => {
+      expect(doc.openapi).toBe('3.1.0');
+      const text = JSON.stringify(doc);
+      expect(text).not.toContain('"nullable"');
+      const schemas = doc.components.schemas as unknown as Record<
+        string,
+        { properties: Record<string, unknown> }
+      >;
+      // A nullable reference: the object or null.
+      expect(schemas.ProductResponse.properties.weight).toMatchObject({
+        anyOf: [{ $ref: '#/components/schemas/WeightResponse' }, { type: 'null' }],
+      });
+      // A nullable enum lists null.
+      expect(schemas.JournalEntryResponse.properties.approval_status).toMatchObject({
+        enum: expect.arrayContaining([null]),
+      });
+    });
+
+    it('describes what expand[] puts in place, and the paths it accepts', () => {
+      const schemas = doc.components.schemas as unknown as Record<
+        string,
+        { properties: Record<string, unknown> }
+      >;
+      expect(schemas.OrderResponse.properties.account).toMatchObject({
+        anyOf: [
+          { type: 'string', format: 'uuid' },
+          { $ref: '#/components/schemas/AccountResponse' },
+          { type: 'null' },
+        ],
+      });
+      const expand = doc.paths['/v1/orders/{id}'].get.parameters.find(
+        (p) => p.name === 'expand[]',
+      ) as unknown as {
+        schema: { items: { enum: string[] } };
+      };
+      expect(expand.schema.items.enum).toEqual(expect.arrayContaining(['account', 'lines.product']));
+    });
+
+    it('spells every shared request header one way', () => {
+      const names = Object.values(doc.paths)
+        .flatMap((item) => Object.values(item))
+        .flatMap((operation) => operation.parameters)
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
+      expect(names.filter((name) => /^idempotency-key$/i.test(name))).toEqual([]);
+      expect(doc.paths['/v1/journal-entries'].post.parameters).toEqual(
+        expect.arrayContaining([{ $ref: '#/components/parameters/IdempotencyKey' }]),
+      );
+    });
+
+    it('describes the body of every webhook event, data.object typed by its resource', () => {
+      const webhooks = (doc as unknown as { webhooks: Record<string, { post: { requestBody: unknown } }> })
+        .webhooks;
+      expect(webhooks['order.confirmed'].post.requestBody).toEqual({
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OrderEvent' } } },
+      });
+      const schemas = doc.components.schemas as unknown as Record<
+        string,
+        { properties: { type: { enum: string[] }; data: { properties: { object: unknown } } } }
+      >;
+      expect(schemas.OrderEvent.properties.type.enum).toContain('order.confirmed');
+      expect(schemas.OrderEvent.properties.data.properties.object).toEqual({
+        $ref: '#/components/schemas/OrderResponse',
+      });
+      expect(Object.keys(webhooks).length).toBeGreaterThan(100);
     });
 
     it('is a valid OpenAPI document', async () => {

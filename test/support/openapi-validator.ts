@@ -1,4 +1,4 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 type Schema = Record<string, unknown>;
@@ -45,35 +45,6 @@ interface Route {
   params: number;
 }
 
-/**
- * The validator's copy of a schema: references resolve inside the document, a nullable `allOf`
- * also accepts null, and an object that lists its properties refuses any other (an undocumented
- * field fails). Free-form objects (`additionalProperties` set) keep theirs.
- */
-function strict(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(strict);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(schema as Schema)) {
-    if (key === 'example' || key === 'examples') continue;
-    if (key === '$ref' && typeof value === 'string') out.$ref = `openapi.json${value}`;
-    else if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strict(v)]));
-    } else out[key] = strict(value);
-  }
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  // OpenAPI 3.0: `nullable` admits null, an enum included.
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
-    out.enum = [...out.enum, null];
-  if (out.nullable === true && Array.isArray(out.allOf)) {
-    const { allOf, ...rest } = out;
-    delete rest.nullable;
-    delete rest.type;
-    return { ...rest, anyOf: [{ type: 'null' }, ...(allOf as unknown[])] };
-  }
-  return out;
-}
-
 const pointer = (path: string) =>
   path
     .split('/')
@@ -92,62 +63,80 @@ const describe = (error: ErrorObject): string => {
   return `${at} ${error.message ?? error.keyword}`;
 };
 
+/** A JSON pointer segment (RFC 6901). */
+const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 /**
- * An expanded field (expand[]=account) carries the object where the description shows its id:
- * before validation the object is folded back to its id, so the rest of the body is still
- * checked against the documented schema.
+ * The project's one rule beyond the description: a response carries no field its schema does
+ * not list. The schema is read as served (no copy, no rewriting); where it lists properties and
+ * says nothing of others, a field outside them is reported. In an `anyOf`/`oneOf`, the value is
+ * checked against the object branches and passes when one of them lists all its fields.
  */
-function foldExpansions(body: unknown, url: URL): unknown {
-  const entries = [...url.searchParams.entries()]
-    .filter(([key]) => key === 'expand[]' || /^expand\[\d*\]$/.test(key) || key === 'expand')
-    .map(([, value]) => value.split('.'))
-    .filter((segments) => segments.every(Boolean))
-    // expand[]=account.payment_terms expands `account` too; a prefix that holds an embedded array
-    // (expand[]=lines.product) is not itself an expansion.
-    .flatMap((segments) =>
-      segments.map((_, i) => ({ segments: segments.slice(0, i + 1), prefix: i < segments.length - 1 })),
-    )
-    .sort((a, b) => b.segments.length - a.segments.length);
-  if (!entries.length || !body || typeof body !== 'object') return body;
-  const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
-  const fold = (target: unknown, segments: string[], prefix: boolean): void => {
-    if (Array.isArray(target)) return target.forEach((item) => fold(item, segments, prefix));
-    if (!target || typeof target !== 'object') return;
-    const record = target as Record<string, unknown>;
-    const [head, ...rest] = segments;
-    if (!rest.length) {
-      const value = record[head];
-      if (prefix && Array.isArray(value)) return;
-      const idOf = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
-      // expand[]=category fills `category` from `category_id` (or `tags` from `tag_ids`): the added
-      // field goes; an id field expanded in place goes back to its id.
-      if (`${head}_id` in record || `${head.replace(/s$/, '')}_ids` in record) delete record[head];
-      else if (Array.isArray(value)) record[head] = value.map(idOf);
-      else if (value && typeof value === 'object') record[head] = idOf(value);
-      return;
+function undocumentedFields(
+  document: OpenApiDocument,
+  value: unknown,
+  schema: Schema | undefined,
+  at: string,
+): string[] {
+  if (!schema || value === null || typeof value !== 'object') return [];
+  const resolved = (s: Schema): Schema => {
+    let current = s;
+    for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops++) {
+      const found = (current.$ref as string)
+        .replace(/^#\//, '')
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+      current = (found as Schema | undefined) ?? {};
     }
-    fold(record[head], rest, prefix);
+    return current;
   };
-  for (const { segments, prefix } of entries) {
-    fold(copy, segments, prefix);
-    if (Array.isArray(copy.data) && segments[0] !== 'data') fold(copy.data, segments, prefix);
+  const own = resolved(schema);
+  const branches = [...((own.anyOf as Schema[]) ?? []), ...((own.oneOf as Schema[]) ?? [])]
+    .map(resolved)
+    .filter((b) =>
+      Array.isArray(value) ? b.type === 'array' : !!b.properties || b.type === 'object' || !!b.allOf,
+    );
+  if (branches.length) {
+    const results = branches.map((b) => undocumentedFields(document, value, b, at));
+    return results.find((r) => r.length === 0) ?? results[0];
   }
-  return copy;
+  if (Array.isArray(value)) {
+    const items = own.items as Schema | undefined;
+    return value.flatMap((item, i) => undocumentedFields(document, item, items, `${at}[${i}]`));
+  }
+  const parts = [own, ...((own.allOf as Schema[]) ?? []).map(resolved)];
+  const properties: Record<string, Schema> = Object.assign({}, ...parts.map((p) => p.properties ?? {}));
+  const open = parts.some((p) => p.additionalProperties !== undefined && p.additionalProperties !== false);
+  const problems: string[] = [];
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (properties[key])
+      problems.push(...undocumentedFields(document, field, properties[key], `${at}.${key}`));
+    else if (!open && Object.keys(properties).length > 0)
+      problems.push(`${at} has an undocumented field "${key}"`);
+    else if (typeof parts[0].additionalProperties === 'object')
+      problems.push(
+        ...undocumentedFields(document, field, parts[0].additionalProperties as Schema, `${at}.${key}`),
+      );
+  }
+  return problems;
 }
 
-/** Checks responses against an OpenAPI 3.0 description: operation, status, headers and body schema. */
+/**
+ * Checks responses against the OpenAPI 3.1 description as served: operation, status, headers and
+ * the body, validated by plain ajv (JSON Schema 2020-12, ajv-formats) against the document
+ * itself, every `$ref` resolved in it; then no field outside its schema (undocumentedFields).
+ */
 export class OpenApiResponseValidator {
-  private readonly ajv: Ajv;
+  private readonly ajv: Ajv2020;
   private readonly routes: Route[];
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: OpenApiDocument) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+    // strict: false lets the OpenAPI keywords beside the schemas (paths, example, ...) through.
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
-    this.ajv.addSchema(
-      { components: strict({ schemas: document.components?.schemas ?? {} }) },
-      'openapi.json',
-    );
+    this.ajv.addSchema(document as unknown as Schema, 'openapi.json');
     this.routes = Object.entries(document.paths)
       .map(([template, item]) => ({
         template,
@@ -171,17 +160,20 @@ export class OpenApiResponseValidator {
     return alias ? this.routes.find((route) => route.pattern.test(`/v1${alias[1]}`)) : undefined;
   }
 
-  private resolve(response: ResponseObject): ResponseObject {
-    if (!response.$ref) return response;
+  /** The response object and its JSON pointer in the document. */
+  private resolve(response: ResponseObject, pointer: string): { response: ResponseObject; pointer: string } {
+    if (!response.$ref) return { response, pointer };
     const name = response.$ref.split('/').pop()!;
-    return this.document.components?.responses?.[name] ?? response;
+    const shared = this.document.components?.responses?.[name];
+    return shared ? { response: shared, pointer: response.$ref.slice(1) } : { response, pointer };
   }
 
-  private validatorFor(key: string, schema: Schema): ValidateFunction {
-    let validate = this.compiled.get(key);
+  /** A validator of the schema at `pointer` in the served document (compiled once). */
+  private validatorAt(pointer: string): ValidateFunction {
+    let validate = this.compiled.get(pointer);
     if (!validate) {
-      validate = this.ajv.compile(strict(schema) as Schema);
-      this.compiled.set(key, validate);
+      validate = this.ajv.compile({ $ref: `openapi.json#${pointer}` });
+      this.compiled.set(pointer, validate);
     }
     return validate;
   }
@@ -202,7 +194,7 @@ export class OpenApiResponseValidator {
       : `${method.toUpperCase()} ${path}`;
     const problems: string[] = [];
     const envelope = (): void => {
-      const validate = this.validatorFor('ErrorEnvelope', { $ref: '#/components/schemas/ErrorEnvelope' });
+      const validate = this.validatorAt('/components/schemas/ErrorEnvelope');
       if (!validate(res.body)) problems.push(...(validate.errors ?? []).map(describe));
     };
     if (!route || !operation || !METHODS.includes(verb)) {
@@ -214,14 +206,18 @@ export class OpenApiResponseValidator {
         envelope();
       return { operation: label, problems };
     }
-    const documented = operation.responses[String(res.status)] ?? operation.responses.default;
+    const status = operation.responses[String(res.status)] ? String(res.status) : 'default';
+    const documented = operation.responses[status];
     if (!documented) {
       problems.push(
         `status ${res.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
       );
       return { operation: label, problems };
     }
-    const response = this.resolve(documented);
+    const { response, pointer: at } = this.resolve(
+      documented,
+      `/paths/${segment(route.template)}/${verb}/responses/${segment(status)}`,
+    );
     const headers = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
     for (const name of CONTRACT_HEADERS) {
       if (res.headers[name] !== undefined && !headers.has(name))
@@ -249,9 +245,9 @@ export class OpenApiResponseValidator {
       problems.push(`status ${res.status} documents a body but none was sent`);
       return { operation: label, problems };
     }
-    const key = `${route.template} ${verb} ${res.status}`;
-    const validate = this.validatorFor(key, schema);
-    if (!validate(foldExpansions(res.body, parsed))) problems.push(...(validate.errors ?? []).map(describe));
+    const validate = this.validatorAt(`${at}/content/${segment('application/json')}/schema`);
+    if (!validate(res.body)) problems.push(...(validate.errors ?? []).map(describe));
+    else problems.push(...undocumentedFields(this.document, res.body, schema, 'body'));
     return { operation: label, problems };
   }
 

@@ -3,7 +3,12 @@ import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
+import { declaredExpansions, RESOURCE_KEY } from '../http/expand/expand-registry';
 import { addExamples } from './examples';
+import { describeExpansions } from './expansions';
+import { toOpenApi31 } from './openapi-31';
+import { describeRequestDefaults } from './request-schemas';
+import { describeWebhooks } from './webhooks';
 import {
   addErrorsAndHeaders,
   completeSuccessSchemas,
@@ -209,23 +214,43 @@ function withoutPatchDefaults(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** The declared parameter types of every controller method (bodies and queries among them). */
-function routeParameterClasses(app: INestApplication): Set<unknown> {
+/**
+ * The declared parameter types of every controller method (bodies and queries among them), and
+ * the resource (@ApiResource) each operation returns, by operationId.
+ */
+function scanControllers(app: INestApplication): {
+  classes: Set<unknown>;
+  resources: Map<string, string>;
+  operationClasses: Map<string, unknown[]>;
+} {
   const classes = new Set<unknown>();
+  const operationClasses = new Map<string, unknown[]>();
+  const resources = new Map<string, string>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
-      const prototype = (wrapper.metatype as { prototype?: object } | null)?.prototype;
-      if (!prototype) continue;
+      const metatype = wrapper.metatype as
+        ((abstract new (...args: never[]) => unknown) & { prototype?: object }) | null;
+      const prototype = metatype?.prototype;
+      if (!metatype || !prototype) continue;
       for (const method of Object.getOwnPropertyNames(prototype)) {
         const types = Reflect.getMetadata('design:paramtypes', prototype, method) as unknown[] | undefined;
         for (const type of types ?? []) classes.add(type);
+        if (types?.length) operationClasses.set(operationIdOf(metatype.name, method), types);
+        const handler = (prototype as Record<string, unknown>)[method];
+        if (method === 'constructor' || typeof handler !== 'function') continue;
+        const resource = (Reflect.getMetadata(RESOURCE_KEY, handler) ??
+          Reflect.getMetadata(RESOURCE_KEY, metatype)) as string | undefined;
+        if (resource) resources.set(operationIdOf(metatype.name, method), resource);
       }
     }
   }
-  return classes;
+  return { classes, resources, operationClasses };
 }
 
-/** Builds the OpenAPI 3 description of every route. */
+const operationIdOf = (controllerKey: string, methodKey: string) =>
+  `${controllerKey.replace(/Controller$/, '')}_${methodKey}`;
+
+/** Builds the OpenAPI 3.1 description of every route and of every webhook event. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const publicBase = config.baseUrl.replace(/\/v1$/, '');
   const builder = new DocumentBuilder()
@@ -251,12 +276,18 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     )
     .build();
   const document = SwaggerModule.createDocument(app, builder, {
-    operationIdFactory: (controllerKey, methodKey) =>
-      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    operationIdFactory: operationIdOf,
   });
   document.info.contact = { name: 'API operations', url: `${publicBase}/docs` };
-  const classes = routeParameterClasses(app);
-  return decorate(withoutPatchDefaults(addValidationConstraints(document, classes)), classes);
+  const { classes, resources, operationClasses } = scanControllers(app);
+  const decorated = decorate(
+    withoutPatchDefaults(addValidationConstraints(document, classes, operationClasses)),
+    classes,
+  );
+  describeExpansions(decorated, declaredExpansions(), resources);
+  describeWebhooks(decorated);
+  describeRequestDefaults(decorated);
+  return toOpenApi31(decorated);
 }
 
 /** Serves the description at /v1/openapi.json and an interactive reference at /docs. */

@@ -373,10 +373,20 @@ export function addErrorsAndHeaders(
     if (mutation) headers.push(param('IdempotencyKey'), param('FreezeToken'));
     if (method === 'patch' || method === 'delete') headers.push(param('IfMatch'));
     if (method === 'get' && !open) headers.push(param('IfNoneMatch'));
-    const names = new Set((operation.parameters ?? []).map((p) => p.name?.toLowerCase()));
-    operation.parameters = [
-      ...(operation.parameters ?? []),
-      ...headers.filter((h) => !names.has(REQUEST_HEADERS[h.$ref!.split('/').pop()!].name.toLowerCase())),
-    ];
+    // A header a controller declares itself (`@Headers('idempotency-key')`) is the shared one, in its
+    // canonical spelling: header names are case-insensitive, and a client reads the description's.
+    const shared = new Set(Object.values(REQUEST_HEADERS).map((h) => h.name.toLowerCase()));
+    const own = (operation.parameters ?? []).filter(
+      (p) => !(p.in === 'header' && !p.$ref && shared.has(p.name.toLowerCase())),
+    );
+    const canonical = (operation.parameters ?? [])
+      .filter((p) => p.in === 'header' && !p.$ref && shared.has(p.name.toLowerCase()))
+      .map(
+        (p) =>
+          Object.entries(REQUEST_HEADERS).find(([, h]) => h.name.toLowerCase() === p.name.toLowerCase())![0],
+      )
+      .map((name) => param(name as keyof typeof REQUEST_HEADERS));
+    const refs = new Set([...own, ...canonical].map((p) => p.$ref).filter(Boolean));
+    operation.parameters = [...own, ...canonical, ...headers.filter((h) => !refs.has(h.$ref))];
   }
 }

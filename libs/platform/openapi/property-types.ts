@@ -105,6 +105,11 @@ export function typeUntypedProperties(document: OpenAPIObject, classes: Iterable
       const target = byName.get(name);
       const rules = target ? rulesOf(target) : new Map<string, Set<string>>();
       for (const [key, property] of Object.entries(properties)) {
+        // A list of objects whose fields the DTO does not describe is a list of free-form objects.
+        const items = property.items as Schema | undefined;
+        if (property.type === 'array' && items && !items.$ref && isUntyped(items)) {
+          items.additionalProperties = true;
+        }
         if (!isUntyped(property)) continue;
         // A nullable reference: `type: object` + `nullable: true` beside the `allOf` is the typed form.
         if (Array.isArray(property.allOf)) continue;

@@ -1,28 +1,87 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { operationsOf } from './operation-contract';
+import { requestSchemaNames } from './request-schemas';
 
 type PropertySchema = Record<string, unknown>;
 
-/** OpenAPI keywords for the class-validator rules that have one, by rule name. */
-const KEYWORDS: Record<string, (constraints: unknown[]) => PropertySchema> = {
+/** Whether the property may be a string (a `string | null` may still be untyped here). */
+const isString = (schema: PropertySchema) =>
+  schema.type === 'string' || schema.type === undefined || (schema.type === 'object' && !schema.properties);
+
+/** The values an @IsEnum() rule allows (a TypeScript enum object or a list). */
+const enumValues = (entity: unknown): unknown[] =>
+  Array.isArray(entity)
+    ? entity
+    : entity && typeof entity === 'object'
+      ? [...new Set(Object.values(entity as object))]
+      : [];
+
+/**
+ * OpenAPI keywords for the class-validator rules that have one, by rule name; `schema` is the
+ * property (or, for an `each` rule, its items) as documented so far.
+ */
+const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) => PropertySchema> = {
   arrayMinSize: ([n]) => ({ minItems: n }),
   arrayMaxSize: ([n]) => ({ maxItems: n }),
   minLength: ([n]) => ({ minLength: n }),
   maxLength: ([n]) => ({ maxLength: n }),
   min: ([n]) => ({ minimum: n }),
   max: ([n]) => ({ maximum: n }),
+  isInt: (_, schema) => (schema.type === 'number' || schema.type === undefined ? { type: 'integer' } : {}),
+  isNotEmpty: (_, schema) => (isString(schema) ? { minLength: 1 } : {}),
+  isUuid: (_, schema) => (isString(schema) ? { format: 'uuid' } : {}),
+  isEmail: (_, schema) => (isString(schema) ? { format: 'email' } : {}),
+  isIn: ([values]) => (Array.isArray(values) ? { enum: values } : {}),
+  isEnum: ([entity]) => {
+    const values = enumValues(entity);
+    return values.length ? { enum: values } : {};
+  },
+  matches: ([pattern]) => (pattern instanceof RegExp && !pattern.flags ? { pattern: pattern.source } : {}),
 };
 
+/** `type: integer` replaces `type: number`; any other keyword the @ApiProperty() already sets is kept. */
+function apply(schema: PropertySchema, rule: ValidationMetadata): void {
+  const keyword = rule.name ? KEYWORDS[rule.name] : undefined;
+  if (!keyword) return;
+  for (const [key, value] of Object.entries(keyword(rule.constraints ?? [], schema))) {
+    if (value === undefined) continue;
+    if (key === 'type' || schema[key] === undefined) schema[key] = value;
+  }
+}
+
+/** The rules of a class by property (its ancestors' included). */
+function rulesOf(target: new () => unknown): Map<string, ValidationMetadata[]> {
+  const byProperty = new Map<string, ValidationMetadata[]>();
+  for (const rule of getMetadataStorage().getTargetValidationMetadatas(target, '', true, false)) {
+    byProperty.set(rule.propertyName, [...(byProperty.get(rule.propertyName) ?? []), rule]);
+  }
+  return byProperty;
+}
+
+/** Applies a property's rules: plain ones to the property, `each` ones to its items. */
+function constrain(property: PropertySchema, rules: ValidationMetadata[]): void {
+  for (const rule of rules) {
+    if (!rule.each) apply(property, rule);
+    else if (property.items && typeof property.items === 'object' && !('$ref' in property.items))
+      apply(property.items as PropertySchema, rule);
+  }
+}
+
 /**
- * Writes the limits that the DTOs enforce (array sizes, string lengths, numeric bounds) into the
- * OpenAPI schemas of the same name, so the description states every limit the API checks. A
- * keyword the @ApiProperty() already sets is kept. `dtoClasses`: the classes of the routes'
- * parameters.
+ * Writes what the DTOs' class-validator rules check into the description, from those same rules
+ * (one source): array sizes, string lengths and non-empty strings, numeric bounds, integers,
+ * uuid and email formats, allowed values and patterns, on body schemas and on the query
+ * parameters of each operation; and, since the server refuses an unknown body field (400
+ * parameter_unknown), `additionalProperties: false` on every schema a request body uses.
+ * Header parameters named `...-Id` are uuids. `dtoClasses`: the classes of the routes'
+ * parameters; `operationClasses`: the parameter classes of each operation, by operationId.
  */
 export function addValidationConstraints(
   document: OpenAPIObject,
   dtoClasses: Iterable<unknown>,
+  operationClasses: ReadonlyMap<string, unknown[]> = new Map(),
 ): OpenAPIObject {
   const storage = getMetadataStorage();
   const targets = (storage as unknown as { validationMetadatas: Map<unknown, ValidationMetadata[]> })
@@ -37,13 +96,26 @@ export function addValidationConstraints(
     const target = byName.get(name);
     const properties = (schema as { properties?: Record<string, PropertySchema> }).properties;
     if (!target || !properties) continue;
-    for (const rule of storage.getTargetValidationMetadatas(target, '', true, false)) {
-      const property = properties[rule.propertyName];
-      const keyword = rule.name ? KEYWORDS[rule.name] : undefined;
-      if (!property || !keyword || rule.each) continue;
-      for (const [key, value] of Object.entries(keyword(rule.constraints ?? []))) {
-        if (property[key] === undefined && value !== undefined) property[key] = value;
-      }
+    for (const [key, rules] of rulesOf(target)) if (properties[key]) constrain(properties[key], rules);
+  }
+  for (const name of requestSchemaNames(document)) {
+    const schema = document.components?.schemas?.[name] as PropertySchema | undefined;
+    if (schema?.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  }
+  for (const { operation } of operationsOf(document)) {
+    const classes = (operation.operationId ? operationClasses.get(operation.operationId) : undefined) ?? [];
+    const rules = new Map<string, ValidationMetadata[]>();
+    for (const type of classes) {
+      if (typeof type !== 'function' || !targets.size) continue;
+      for (const [key, list] of rulesOf(type as new () => unknown))
+        rules.set(key, [...(rules.get(key) ?? []), ...list]);
+    }
+    for (const parameter of operation.parameters ?? []) {
+      const schema = parameter.schema as PropertySchema | undefined;
+      if (!schema || parameter.$ref) continue;
+      if (parameter.in === 'query') constrain(schema, rules.get(parameter.name.replace(/\[\]$/, '')) ?? []);
+      if (parameter.in === 'header' && /-id$/i.test(parameter.name) && isString(schema) && !schema.format)
+        schema.format = 'uuid';
     }
   }
   return document;

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -19,6 +19,12 @@ export interface PeriodInput {
   fiscal_year_id?: string | null;
 }
 
+/** The fields expand[] follows on accounting_period (declared when the module loads, for the OpenAPI description). */
+const ACCOUNTING_PERIOD_EXPANSIONS = expandableFields(
+  'accounting_period',
+  references({ fiscal_year: 'fiscal_year' }),
+);
+
 /** Accounting periods: the date ranges entries are posted in, closed and reopened by the state machine. */
 @Injectable()
 export class AccountingPeriodsService implements OnModuleInit {
@@ -32,12 +38,7 @@ export class AccountingPeriodsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.registerRecords(
-      'accounting_period',
-      this.periods,
-      toPeriod,
-      references({ fiscal_year: 'fiscal_year' }),
-    );
+    this.resources.registerRecords('accounting_period', this.periods, toPeriod, ACCOUNTING_PERIOD_EXPANSIONS);
   }
 
   /** Inserts a period inside the caller's transaction; 409 resource_conflict when it overlaps another. */

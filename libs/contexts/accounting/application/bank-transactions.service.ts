@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { money, toJsonNumber } from '#platform/persistence/money';
@@ -85,6 +85,12 @@ function problemError(problem: MatchProblem): AccountingError {
   }
 }
 
+/** The fields expand[] follows on bank_transaction (declared when the module loads, for the OpenAPI description). */
+const BANK_TRANSACTION_EXPANSIONS = expandableFields(
+  'bank_transaction',
+  postedDocumentFields('bank_account'),
+);
+
 /** Bank transactions (deposits and withdrawals of a bank ledger account) and matching deposits to invoices. */
 @Injectable()
 export class BankTransactionsService implements OnModuleInit {
@@ -103,7 +109,7 @@ export class BankTransactionsService implements OnModuleInit {
       'bank_transaction',
       this.transactions,
       toBankTransaction,
-      postedDocumentFields('bank_account'),
+      BANK_TRANSACTION_EXPANSIONS,
     );
   }
 

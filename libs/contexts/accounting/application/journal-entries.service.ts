@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -84,6 +84,29 @@ const fromRecords = (lines: JournalLineRecord[]): EngineLine[] =>
     projectId: l.projectId,
   }));
 
+/** The fields expand[] follows on journal_entry (declared when the module loads, for the OpenAPI description). */
+const JOURNAL_ENTRY_EXPANSIONS = expandableFields('journal_entry', {
+  period: { kind: 'reference', source: 'period_id', target: 'period', resource: 'accounting_period' },
+  reversed_by: {
+    kind: 'reference',
+    source: 'reversed_by_id',
+    target: 'reversed_by',
+    resource: 'journal_entry',
+  },
+  reversal_of: {
+    kind: 'reference',
+    source: 'reversal_of_id',
+    target: 'reversal_of',
+    resource: 'journal_entry',
+  },
+  lines: { kind: 'embedded', resource: 'journal_line' },
+});
+
+/** The fields expand[] follows on journal_line (declared when the module loads, for the OpenAPI description). */
+const JOURNAL_LINE_EXPANSIONS = expandableFields('journal_line', {
+  account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'ledger_account' },
+});
+
 /** Manual journal entries: creation, drafts, approval workflow, posting, voiding and reversal. */
 @Injectable()
 export class JournalEntriesService implements OnModuleInit {
@@ -100,30 +123,13 @@ export class JournalEntriesService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'journal_entry',
-      fields: {
-        period: { kind: 'reference', source: 'period_id', target: 'period', resource: 'accounting_period' },
-        reversed_by: {
-          kind: 'reference',
-          source: 'reversed_by_id',
-          target: 'reversed_by',
-          resource: 'journal_entry',
-        },
-        reversal_of: {
-          kind: 'reference',
-          source: 'reversal_of_id',
-          target: 'reversal_of',
-          resource: 'journal_entry',
-        },
-        lines: { kind: 'embedded', resource: 'journal_line' },
-      },
+      fields: JOURNAL_ENTRY_EXPANSIONS,
       load: (ids) =>
         this.entries.presentByIds(ids, (rows) => Promise.all(rows.map((e) => this.engine.present(e)))),
     });
     this.resources.register({
       name: 'journal_line',
-      fields: {
-        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'ledger_account' },
-      },
+      fields: JOURNAL_LINE_EXPANSIONS,
     });
   }
 

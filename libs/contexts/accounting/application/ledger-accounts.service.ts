@@ -1,7 +1,7 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -37,6 +37,12 @@ function checkBankFlag(isBank: boolean, type: string): void {
   }
 }
 
+/** The fields expand[] follows on ledger_account (declared when the module loads, for the OpenAPI description). */
+const LEDGER_ACCOUNT_EXPANSIONS = expandableFields(
+  'ledger_account',
+  references({ parent: 'ledger_account' }),
+);
+
 /** The chart of accounts: ledger accounts and their control roles. */
 @Injectable()
 export class LedgerAccountsService implements OnModuleInit {
@@ -52,7 +58,7 @@ export class LedgerAccountsService implements OnModuleInit {
       'ledger_account',
       this.accounts,
       toLedgerAccount,
-      references({ parent: 'ledger_account' }),
+      LEDGER_ACCOUNT_EXPANSIONS,
     );
   }
 

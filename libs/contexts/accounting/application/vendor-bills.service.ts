@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { newId } from '#platform/persistence/ids';
@@ -42,6 +42,9 @@ export interface BillPaymentInput {
   reference?: string | null;
 }
 
+/** The fields expand[] follows on vendor_bill (declared when the module loads, for the OpenAPI description). */
+const VENDOR_BILL_EXPANSIONS = expandableFields('vendor_bill', postedDocumentFields('debit_account'));
+
 /**
  * Minimal accounts payable: vendor bills (AP_BILL: Dr expense or inventory, Cr payables) and their
  * payments (AP_PAYMENT: Dr payables, Cr bank). The open bills are the AP subledger.
@@ -60,12 +63,7 @@ export class VendorBillsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.resources.registerRecords(
-      'vendor_bill',
-      this.bills,
-      toVendorBill,
-      postedDocumentFields('debit_account'),
-    );
+    this.resources.registerRecords('vendor_bill', this.bills, toVendorBill, VENDOR_BILL_EXPANSIONS);
   }
 
   async create(input: VendorBillInput): Promise<VendorBillResource> {

@@ -4,7 +4,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -55,6 +55,9 @@ export interface SyncAcknowledgment {
 
 export const SYNC_JOB = 'sync-channel-listing' as const;
 
+/** The fields expand[] follows on channel_listing (declared when the module loads, for the OpenAPI description). */
+const CHANNEL_LISTING_EXPANSIONS = expandableFields('channel_listing', references({ product: 'product' }));
+
 /** Channel listings: a product offered on a sales channel, and pushes to the channel's connector. */
 @Injectable()
 export class ChannelListingsService implements OnModuleInit {
@@ -84,7 +87,7 @@ export class ChannelListingsService implements OnModuleInit {
       'channel_listing',
       this.listings,
       toListingResource,
-      references({ product: 'product' }),
+      CHANNEL_LISTING_EXPANSIONS,
     );
   }
 

@@ -1,7 +1,7 @@
 import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -21,6 +21,12 @@ export interface CategoryInput {
 
 export type CategoryChanges = Partial<CategoryInput>;
 
+/** The fields expand[] follows on product_category (declared when the module loads, for the OpenAPI description). */
+const PRODUCT_CATEGORY_EXPANSIONS = expandableFields(
+  'product_category',
+  references({ parent: 'product_category' }),
+);
+
 /** Product categories: a tree (optional parent) that products point into. */
 @Injectable()
 export class ProductCategoriesService implements OnModuleInit {
@@ -37,7 +43,7 @@ export class ProductCategoriesService implements OnModuleInit {
       'product_category',
       this.categories,
       toCategoryResource,
-      references({ parent: 'product_category' }),
+      PRODUCT_CATEGORY_EXPANSIONS,
     );
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { previousAttributes } from '#platform/events/previous-attributes';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
@@ -24,6 +24,9 @@ export interface VariantInput {
 
 export type VariantChanges = Partial<VariantInput>;
 
+/** The fields expand[] follows on product_variant (declared when the module loads, for the OpenAPI description). */
+const PRODUCT_VARIANT_EXPANSIONS = expandableFields('product_variant', references({ product: 'product' }));
+
 /**
  * Variants of a product: their own ids, SKUs sharing the uniqueness of product SKUs, changed only
  * while their product is active. Product creation inserts its variants through insert()/insertMany().
@@ -43,7 +46,7 @@ export class ProductVariantsService implements OnModuleInit {
       'product_variant',
       this.variants,
       toVariantResource,
-      references({ product: 'product' }),
+      PRODUCT_VARIANT_EXPANSIONS,
     );
   }
 

@@ -4,7 +4,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { together } from '#platform/persistence/together';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -66,6 +66,16 @@ export interface ProductFilters {
   category_id?: string;
 }
 
+/** The fields expand[] follows on product (declared when the module loads, for the OpenAPI description). */
+const PRODUCT_EXPANSIONS = expandableFields('product', {
+  category: {
+    kind: 'reference',
+    source: 'category_id',
+    target: 'category',
+    resource: 'product_category',
+  },
+});
+
 /**
  * Products: SKUs unique per entity and mode (across products and variants), archive and restore,
  * tags. A product's variants are ProductVariantsService's; creation inserts them through it.
@@ -92,14 +102,7 @@ export class ProductsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'product',
-      fields: {
-        category: {
-          kind: 'reference',
-          source: 'category_id',
-          target: 'category',
-          resource: 'product_category',
-        },
-      },
+      fields: PRODUCT_EXPANSIONS,
       load: (ids) => this.products.presentByIds(ids, (rows) => this.present(rows)),
     });
   }

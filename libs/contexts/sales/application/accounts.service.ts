@@ -4,7 +4,7 @@ import { TagRef, TagsService } from '#contexts/catalog';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { DomainError, notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -59,6 +59,22 @@ function newAccountRecord(): AccountRecord {
   return { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
 }
 
+/** The fields expand[] follows on account (declared when the module loads, for the OpenAPI description). */
+const ACCOUNT_EXPANSIONS = expandableFields('account', {
+  payment_terms: {
+    kind: 'reference',
+    source: 'payment_terms_id',
+    target: 'payment_terms',
+    resource: 'payment_term',
+  },
+});
+
+/** The fields expand[] follows on an account's addresses, contacts and payment methods. */
+const ACCOUNT_CHILD_EXPANSIONS = references({ account: 'account' });
+for (const child of ['account_address', 'account_contact', 'payment_method']) {
+  expandableFields(child, ACCOUNT_CHILD_EXPANSIONS);
+}
+
 /** Customer accounts: create, update, soft delete, merge; the entry point other contexts use to read accounts. */
 @Injectable()
 export class AccountsService implements OnModuleInit {
@@ -87,29 +103,16 @@ export class AccountsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'account',
-      fields: {
-        payment_terms: {
-          kind: 'reference',
-          source: 'payment_terms_id',
-          target: 'payment_terms',
-          resource: 'payment_term',
-        },
-      },
+      fields: ACCOUNT_EXPANSIONS,
       load: (ids) => this.accounts.presentByIds(ids, (rows) => this.present(rows)),
     });
-    const account = {
-      kind: 'reference',
-      source: 'account_id',
-      target: 'account',
-      resource: 'account',
-    } as const;
     const children = {
       account_address: this.addresses,
       account_contact: this.contacts,
       payment_method: this.paymentMethods,
     };
     for (const [name, service] of Object.entries(children)) {
-      this.resources.register({ name, fields: { account }, load: (ids) => service.load(ids) });
+      this.resources.register({ name, fields: ACCOUNT_CHILD_EXPANSIONS, load: (ids) => service.load(ids) });
     }
   }
 

@@ -6,7 +6,7 @@ import { notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { together } from '#platform/persistence/together';
 import { OrderCommitmentsGateway } from './order-commitments.port';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -89,6 +89,24 @@ function unstartedLifecycle() {
   } satisfies Partial<OrderRecord>;
 }
 
+/** The fields expand[] follows on order (declared when the module loads, for the OpenAPI description). */
+const ORDER_EXPANSIONS = expandableFields('order', {
+  account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
+  lines: { kind: 'embedded', resource: 'order_line' },
+  source_order: {
+    kind: 'reference',
+    source: 'source_order_id',
+    target: 'source_order',
+    resource: 'order',
+  },
+});
+
+/** The fields expand[] follows on order_line (declared when the module loads, for the OpenAPI description). */
+const ORDER_LINE_EXPANSIONS = expandableFields(
+  'order_line',
+  references({ product: 'product', order: 'order' }),
+);
+
 /**
  * Order documents (quotes, sales orders, invoices, returns, purchase orders, late-fee invoices):
  * created, listed and changed, moved through their lifecycle (confirm, cancel, void, close,
@@ -117,24 +135,10 @@ export class OrdersService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'order',
-      fields: {
-        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
-        lines: { kind: 'embedded', resource: 'order_line' },
-        source_order: {
-          kind: 'reference',
-          source: 'source_order_id',
-          target: 'source_order',
-          resource: 'order',
-        },
-      },
+      fields: ORDER_EXPANSIONS,
       load: (ids) => this.orders.presentByIds(ids, (rows) => this.changes.present(rows)),
     });
-    this.resources.registerRecords(
-      'order_line',
-      this.lines,
-      toOrderLineResource,
-      references({ product: 'product', order: 'order' }),
-    );
+    this.resources.registerRecords('order_line', this.lines, toOrderLineResource, ORDER_LINE_EXPANSIONS);
   }
 
   /** Creates a draft; `origin` links a document made by the system (a late-fee invoice) to its source. */

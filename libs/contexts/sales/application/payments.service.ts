@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
@@ -45,6 +45,15 @@ const state = (o: OrderRecord) => ({
   convertedToId: o.convertedToId,
 });
 
+/** The fields expand[] follows on payment (declared when the module loads, for the OpenAPI description). */
+const PAYMENT_EXPANSIONS = expandableFields('payment', {
+  order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
+  account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
+});
+
+/** The fields expand[] follows on refund (declared when the module loads, for the OpenAPI description). */
+const REFUND_EXPANSIONS = expandableFields('refund', references({ payment: 'payment' }));
+
 /** Payments against invoices (through the payment processor port), refunds, and their ledger postings. */
 @Injectable()
 export class PaymentsService implements OnModuleInit {
@@ -64,18 +73,10 @@ export class PaymentsService implements OnModuleInit {
   onModuleInit(): void {
     this.resources.register({
       name: 'payment',
-      fields: {
-        order: { kind: 'reference', source: 'order_id', target: 'order', resource: 'order' },
-        account: { kind: 'reference', source: 'account_id', target: 'account', resource: 'account' },
-      },
+      fields: PAYMENT_EXPANSIONS,
       load: (ids) => this.payments.presentByIds(ids, (rows) => this.present(rows)),
     });
-    this.resources.registerRecords(
-      'refund',
-      this.refunds,
-      toRefundResource,
-      references({ payment: 'payment' }),
-    );
+    this.resources.registerRecords('refund', this.refunds, toRefundResource, REFUND_EXPANSIONS);
   }
 
   async present(rows: PaymentRecord[]): Promise<PaymentResource[]> {

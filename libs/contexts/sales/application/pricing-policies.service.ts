@@ -2,7 +2,7 @@ import { deleteRecord, updateRecord } from '#platform/events/record-changes';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { references, ResourceRegistry } from '#platform/http/expand/expand-registry';
+import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money, toJsonNumber } from '#platform/persistence/money';
@@ -74,6 +74,9 @@ const toRule = (p: PricingPolicyRecord): PricingPolicyRule => ({
   endsAt: p.endsAt,
 });
 
+/** The fields expand[] follows on pricing_policy (declared when the module loads, for the OpenAPI description). */
+const PRICING_POLICY_EXPANSIONS = expandableFields('pricing_policy', references({ account: 'account' }));
+
 /** Pricing policies and the line pricing that orders use when they copy prices at creation. */
 @Injectable()
 export class PricingPoliciesService implements OnModuleInit {
@@ -90,7 +93,7 @@ export class PricingPoliciesService implements OnModuleInit {
       'pricing_policy',
       this.policies,
       toPricingPolicyResource,
-      references({ account: 'account' }),
+      PRICING_POLICY_EXPANSIONS,
     );
   }
 

@@ -29,6 +29,22 @@ export const references = (fields: Record<string, string>): Record<string, Expan
     ]),
   );
 
+const declaredFields = new Map<string, Record<string, ExpandableField>>();
+
+/**
+ * Declares the fields expand[] follows on `resource` when its module loads, and returns them for
+ * the resource's register() call. The OpenAPI description, built before any service starts,
+ * reads the declarations (declaredExpansions) to describe the expanded objects and the accepted
+ * expand[] paths.
+ */
+export function expandableFields<F extends Record<string, ExpandableField>>(resource: string, fields: F): F {
+  declaredFields.set(resource, fields);
+  return fields;
+}
+
+/** Every resource's declared expand[] fields, by resource name. */
+export const declaredExpansions = (): ReadonlyMap<string, Record<string, ExpandableField>> => declaredFields;
+
 /** Where the records of a resource come from: a repository presenting the caller's records by id. */
 export interface RecordSource<E> {
   presentByIds<T extends { id: string }>(
