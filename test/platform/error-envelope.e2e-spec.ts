@@ -5,7 +5,7 @@ import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** SPEC.md "Errors": one flat object; `error`, `code`, `type` strings; `request_id` = the Request-Id header. */
+/** The error envelope: one flat object; `error`, `code`, `type` strings; `request_id` = the Request-Id header. */
 function expectFlatEnvelope(res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -13,7 +13,7 @@ import {
 import { typeUntypedProperties } from './property-types';
 import { addValidationConstraints } from './validation-constraints';
 
-/** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
+/** The error envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
   description:
@@ -128,7 +128,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ALIAS_DESCRIPTION =
-  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form of SPEC.md). ' +
+  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form). ' +
   'The alias behaves exactly like the flat operation; an `entity_id` other than the API key’s own entity answers 403 `entity_isolation_violation`. ' +
   'Each operation is documented once, in its flat form; new integrations should use the flat form.';
 
