@@ -70,7 +70,9 @@ async function waitForHealth(origin: string, deadline: number, stack?: ChildProc
 }
 
 function runTwice(walkthrough: Walkthrough, base: string): boolean {
-  const script = ['set -euo pipefail', 'set -x', ...walkthrough.blocks].join('\n');
+  // A receiver a block started in the background stops with the script, even when a command failed.
+  const cleanup = "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT";
+  const script = ['set -euo pipefail', cleanup, 'set -x', ...walkthrough.blocks].join('\n');
   for (const round of [1, 2]) {
     console.error(`\n--- ${walkthrough.name}, run ${round} of 2`);
     const run = spawnSync('bash', ['-c', script], {
