@@ -64,7 +64,7 @@ async function waitForHealth(origin: string, deadline: number, stack?: ChildProc
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${origin} did not answer /health within 180 s`);
+    if (Date.now() > deadline) throw new Error(`${origin} did not answer /health within 300 s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -104,7 +104,7 @@ async function main(names: string[]): Promise<number> {
         stdio: ['ignore', 'ignore', 'inherit'],
       });
   try {
-    await waitForHealth(base.replace(/\/v1\/?$/, ''), Date.now() + 180_000, stack);
+    await waitForHealth(base.replace(/\/v1\/?$/, ''), Date.now() + 300_000, stack);
     const failed = selected.filter((walkthrough) => !runTwice(walkthrough, base));
     for (const w of selected)
       console.log(`${failed.includes(w) ? 'FAIL' : 'ok  '} ${w.name} (${w.blocks.length} blocks, twice)`);
