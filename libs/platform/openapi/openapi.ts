@@ -4,6 +4,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
 import { addExamples } from './examples';
+import { API_INTRODUCTION } from './introduction';
 import {
   addErrorsAndHeaders,
   completeSuccessSchemas,
@@ -230,11 +231,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   const publicBase = config.baseUrl.replace(/\/v1$/, '');
   const builder = new DocumentBuilder()
     .setTitle('Business Operations API')
-    .setDescription(
-      'JSON-over-HTTP interface to the ERP: accounts, products, orders, inventory, fulfillment, purchasing, payments, accounting and signed webhooks. ' +
-        'Authenticate with `Authorization: Bearer <API key>`. Errors use one envelope (ErrorEnvelope).\n\n' +
-        `Entity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`,
-    )
+    .setDescription(`${API_INTRODUCTION}\n\nEntity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`)
     .setVersion('1.0.0')
     .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
     .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')
