@@ -29,7 +29,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TAG_COUNT = 200;
 const PROFILE_REQUESTS = 200;
 /**
- * Issue 17: the API at >= 80 % of the minimal Nest + Express application's requests/s on both tag
+ * The targets: the API at >= 80 % of the minimal Nest + Express application's requests/s on both tag
  * routes (measured side by side: API, minimal app, baseline, one route after the other), p99 under
  * 50 ms, and a peak RSS (VmHWM) under 300 MB through the whole benchmark. The share of the bare
  * `http` + `pg` baseline is printed for reference.

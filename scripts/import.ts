@@ -78,7 +78,7 @@ class ApiClient {
       },
       body,
     });
-    // Errors are SPEC.md's flat envelope: `code` and `hint` at the top level.
+    // Errors are one flat envelope: `code` and `hint` at the top level.
     const json = (await res.json().catch(() => ({}))) as T & { code?: string; hint?: string };
     if (!res.ok)
       throw new Error(

@@ -25,7 +25,7 @@ export class Webhooks1764000000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX webhook_endpoints_keyset ON webhook_endpoints (entity_id, livemode, id) WHERE deleted_at IS NULL`,
     );
-    // One active endpoint per URL and mode (API-CONTRACT: 409 duplicate_url).
+    // One active endpoint per URL and mode (a second registration is 409 duplicate_url).
     await q.query(
       `CREATE UNIQUE INDEX webhook_endpoints_active_url ON webhook_endpoints (entity_id, livemode, url) WHERE deleted_at IS NULL AND status = 'active'`,
     );

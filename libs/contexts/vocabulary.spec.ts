@@ -16,7 +16,7 @@ describe('event catalog', () => {
     for (const e of EVENT_CATALOG) expect(e.type).toMatch(/^[a-z_]+(\.[a-z_]+){1,2}$/);
   });
 
-  it('has the 12 account types and 21 product types of the spec', () => {
+  it('has the 12 account types and 21 product types of the published catalog', () => {
     expect(EVENT_CATALOG.filter((e) => e.family === 'account')).toHaveLength(12);
     expect(EVENT_CATALOG.filter((e) => e.family === 'product')).toHaveLength(21);
     const types = EVENT_CATALOG.map((e) => e.type);

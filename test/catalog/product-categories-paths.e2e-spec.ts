@@ -2,7 +2,7 @@ import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** `/product-categories` (kebab-case, SPEC.md) is canonical; `/product_categories` a deprecated alias. */
+/** `/product-categories` (kebab-case) is canonical; `/product_categories` a deprecated alias. */
 describe('product categories at /product-categories', () => {
   let app: TestApp;
   let live: ReturnType<typeof api>;

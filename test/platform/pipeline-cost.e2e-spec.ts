@@ -24,7 +24,7 @@ import { waitFor } from '../support/eventually';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Keeps the request pipeline from growing back (issue 17), without timing anything: V8's precise
+ * Keeps the request pipeline from growing back, without timing anything: V8's precise
  * coverage counts every JavaScript function call, so the cost of a request is a count that does
  * not depend on the machine's speed or load. The API's no-query route is compared with the same
  * route on a minimal Nest + Express application (a guard that only checks for a Bearer header,

@@ -21,7 +21,7 @@ const PRIMARY_KEYS = [
   'test',
 ];
 
-describe('QA seed (API-CONTRACT.md section 8)', () => {
+describe('QA seed (docs/reference/qa-seed.md)', () => {
   let app: TestApp;
   let seed: QaSeedDocument;
 

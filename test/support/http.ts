@@ -29,7 +29,7 @@ export function api(app: TestApp, key?: string) {
   };
 }
 
-/** Asserts the error envelope of API-CONTRACT.md section 3. */
+/** Asserts the flat error envelope (docs/errors.md). */
 export function expectError(
   res: request.Response,
   status: number,

@@ -25,7 +25,7 @@ export interface CheckedResponse {
   text?: string;
 }
 
-/** The headers of API-CONTRACT.md that an operation must document when it sends them. */
+/** The contract's headers that an operation must document when it sends them. */
 const CONTRACT_HEADERS = [
   'request-id',
   'ratelimit-limit',

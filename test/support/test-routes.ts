@@ -2,7 +2,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
 import { Public, RequireScopes } from '#platform/auth/decorators';
 
-/** A route needing two scopes, as SPEC.md's "charge a payment against an order" will. */
+/** A route needing two scopes, like charging a payment against an order. */
 /** Test-only: outside the API description. */
 @ApiExcludeController()
 @Controller('test-two-scope')

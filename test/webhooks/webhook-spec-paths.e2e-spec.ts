@@ -7,11 +7,11 @@ import { waitFor } from '../support/eventually';
 import { Receiver, startReceiver } from './webhook-harness';
 
 /**
- * SPEC.md's own paths and names: the flat `/webhook_endpoints/...` form of every webhook
+ * The published paths and names: the flat `/webhook_endpoints/...` form of every webhook
  * endpoint route (same scopes as the entity-prefixed form), and family wildcards such as
  * `accounting.*` that select exactly the types starting with the family.
  */
-describe('webhook endpoints in SPEC.md form', () => {
+describe('webhook endpoints in the flat form', () => {
   let app: TestApp;
   let dispatcher: INestApplicationContext;
   let receiver: Receiver;

@@ -13,6 +13,6 @@ export const SALES_SCOPES: readonly string[] = [
     'sales_channels',
     'pricing_levels',
   ),
-  // SPEC.md's permission `orders.revision_override`: passes the order-revision gate of POST /packages.
+  // Passes the order-revision gate of POST /packages.
   'orders:revision_override',
 ];

@@ -6,7 +6,7 @@ import { StandardRoutes } from '../http/standard-routes';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyResponse, CreateApiKeyDto } from './api-key.dto';
 
-/** Platform routes for the entity's API keys (API-CONTRACT.md section 4). */
+/** Platform routes for the entity's API keys (docs/reference/authentication.md). */
 @ApiTags('API keys')
 @Controller('entities/:entity_id/api_keys')
 @StandardRoutes({

@@ -9,7 +9,7 @@ const scopes: string[] = [...PLATFORM_SCOPES].sort();
 const readScopes: string[] = scopes.filter((s) => s.endsWith(':read'));
 
 /**
- * Every scope a key may hold (SPEC.md's table plus the contract's additions), sorted; `*` grants
+ * Every scope a key may hold (docs/reference/authentication.md), sorted; `*` grants
  * all. The platform's own, then those each context declares (its `<context>.scopes.ts`), which
  * the apps add once at start (registerScopes).
  */
@@ -31,7 +31,7 @@ export const isKnownScope = (scope: string) => scope === WILDCARD_SCOPE || SCOPE
 /** Separates alternatives in one requirement: `orders:read|purchasing:read` is met by either scope. */
 export const SCOPE_ALTERNATIVE = '|';
 
-/** One requirement met by any of `scopes` (for routes SPEC.md lets two scopes open). */
+/** One requirement met by any of `scopes` (for routes that either of two scopes opens). */
 export const anyScope = (...scopes: string[]) => scopes.join(SCOPE_ALTERNATIVE);
 
 /** The alternatives of one requirement (a plain scope is its only alternative). */

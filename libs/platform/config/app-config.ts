@@ -86,7 +86,7 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(10) WEBHOOK_OUTBOX_POLL_MS = 1_000;
   /** Delivery requests in flight per dispatcher process (batch jobs of up to 20 deliveries each). */
   @Transform(toInt) @IsInt() @Min(1) WEBHOOK_DELIVERY_CONCURRENCY = 200;
-  /** Days events are kept (API-CONTRACT: 30). */
+  /** Days events are kept (30 by default, as documented). */
   @Transform(toInt) @IsInt() @Min(1) EVENT_RETENTION_DAYS = 30;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) DISPATCHER_HEALTH_PORT = 3002;
   /**

@@ -65,7 +65,7 @@ export const getStateOf = (res: Response): GetState | undefined =>
 export type Reply = (res: Response, body: unknown, statusCode?: number) => unknown;
 
 /**
- * The request pipeline of the API (API-CONTRACT.md sections 5 and 6, and expand[]), as plain
+ * The request pipeline of the API (idempotency, If-Match and expand[]; docs/reference/conventions.md), as plain
  * code, in two shapes:
  *
  * - a GET runs no interceptor (Nest would wrap it in rxjs chains and a ReplaySubject): the

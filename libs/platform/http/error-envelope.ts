@@ -4,7 +4,7 @@ import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
 import { DomainError, PlatformError } from '../errors/domain-error';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from '../errors/outage';
 
-/** SPEC.md's error envelope: one flat object, extra fields of a code at the same level. */
+/** The error envelope: one flat object, extra fields of a code at the same level. */
 export interface ErrorEnvelope {
   error: string;
   code: string;
@@ -44,7 +44,7 @@ function fromHttpException(exception: HttpException): DomainError {
   return new PlatformError(code, { hint }).asPreHandler();
 }
 
-/** Turns anything thrown into the error envelope of API-CONTRACT.md section 3. */
+/** Turns anything thrown into the error envelope (docs/errors.md). */
 export function renderError(
   exception: unknown,
   requestId: string | undefined,

@@ -18,7 +18,7 @@ export interface ResourceResponseOptions {
 }
 
 /**
- * The response schema of a stored resource (API-CONTRACT.md): `id` (a UUID) and `object` (the
+ * The response schema of a stored resource : `id` (a UUID) and `object` (the
  * resource name) first, the class's own documented fields, then `livemode`, `created_at` and
  * `updated_at` (or the `tail` given). The class declares only its own fields.
  */
@@ -43,7 +43,7 @@ export const ResourceResponse =
   };
 
 /**
- * A named list envelope (API-CONTRACT.md section 2) around `item`, for a response that is a list
+ * A named list envelope (docs/reference/conventions.md) around `item`, for a response that is a list
  * by itself: `export class ThingListResponse extends ListResponseOf(ThingResponse, '/v1/things') {}`.
  */
 export function ListResponseOf(item: Type, url: string) {

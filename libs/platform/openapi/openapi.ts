@@ -9,6 +9,7 @@ import { describeExpansions } from './expansions';
 import { toOpenApi31 } from './openapi-31';
 import { describeRequestDefaults } from './request-schemas';
 import { describeWebhooks } from './webhooks';
+import { API_INTRODUCTION } from './introduction';
 import {
   addErrorsAndHeaders,
   completeSuccessSchemas,
@@ -18,7 +19,7 @@ import {
 import { typeUntypedProperties } from './property-types';
 import { addValidationConstraints } from './validation-constraints';
 
-/** SPEC.md's envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
+/** The error envelope: one flat object; a code's extra fields (existing_id, ...) sit beside these. */
 const errorEnvelopeSchema = {
   type: 'object',
   description:
@@ -133,7 +134,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ALIAS_DESCRIPTION =
-  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form of SPEC.md). ' +
+  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form). ' +
   'The alias behaves exactly like the flat operation; an `entity_id` other than the API key’s own entity answers 403 `entity_isolation_violation`. ' +
   'Each operation is documented once, in its flat form; new integrations should use the flat form.';
 
@@ -255,11 +256,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   const publicBase = config.baseUrl.replace(/\/v1$/, '');
   const builder = new DocumentBuilder()
     .setTitle('Business Operations API')
-    .setDescription(
-      'JSON-over-HTTP interface to the ERP: accounts, products, orders, inventory, fulfillment, purchasing, payments, accounting and signed webhooks. ' +
-        'Authenticate with `Authorization: Bearer <API key>`. Errors use one envelope (ErrorEnvelope).\n\n' +
-        `Entity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`,
-    )
+    .setDescription(`${API_INTRODUCTION}\n\nEntity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`)
     .setVersion('1.0.0')
     .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
     .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')

@@ -49,7 +49,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const refName = (schema: Schema | undefined) => schema?.$ref?.split('/').pop();
 const jsonSchema = (response: Response | undefined) => response?.content?.['application/json']?.schema;
 
-/** Response headers of API-CONTRACT.md sections 2, 4, 5 and 6. */
+/** The contract's response headers (request id, rate limit, ETag, idempotent replay). */
 export const RESPONSE_HEADERS = {
   'Request-Id': {
     description: 'Identifier of this request (also `request_id` in error bodies); quote it to support.',
@@ -83,7 +83,7 @@ export const RESPONSE_HEADERS = {
   },
 } as const;
 
-/** Request headers of API-CONTRACT.md (components.parameters). */
+/** The contract's request headers (components.parameters). */
 const REQUEST_HEADERS: Record<string, Parameter> = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
@@ -164,7 +164,7 @@ const errorExample = (code: ErrorCode) => ({
   request_id: 'req_8fK2mQ4b1c9f0e2d4a6b8c7e',
 });
 
-/** The list envelope of API-CONTRACT.md section 2 around an item schema, as a named component. */
+/** The list envelope around an item schema, as a named component. */
 function listSchemaFor(document: OpenAPIObject, item: Schema, fallbackName: string): Schema {
   const itemName = refName(item);
   const name = `${(itemName ?? fallbackName).replace(/Response$/, '')}List`;

@@ -34,7 +34,7 @@ export interface SeedContributor {
 
 const ALL = ['*'];
 
-/** API-CONTRACT.md section 8: removes and recreates the QA entities, their keys and fixtures. */
+/** The QA seed (docs/reference/qa-seed.md): removes and recreates the QA entities, their keys and fixtures. */
 @Injectable()
 export class QaSeedService {
   private readonly contributors: SeedContributor[] = [];

@@ -81,7 +81,7 @@ export type AccountingSeedStep = (ctx: {
   today: string;
 }) => Promise<Record<string, unknown>>;
 
-/** API-CONTRACT.md section 8: ledger_accounts, open_period, closed_period and the steps registered below. */
+/** QA fixtures of accounting (docs/reference/qa-seed.md): ledger_accounts, open_period, closed_period and the steps registered below. */
 @Injectable()
 export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
   private readonly steps: AccountingSeedStep[] = [];

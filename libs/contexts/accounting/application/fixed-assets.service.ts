@@ -272,7 +272,7 @@ export class FixedAssetsService {
     });
   }
 
-  /** SPEC.md: events newest first (event_date, then created_at), their count and the impairment summary. */
+  /** Impairment history: events newest first (event_date, then created_at), their count and the impairment summary. */
   async impairmentHistory(id: string) {
     const asset = await this.assets.getById(id);
     const events = await this.tx.manager.getRepository(FixedAssetEventRecord).find({

@@ -73,7 +73,7 @@ export interface NewEntry {
 }
 
 /**
- * The one place where journal entries are checked and written: the three rules of SPEC.md
+ * The one place where journal entries are checked and written: the three rules of docs/reference/resources.md
  * (balanced, open period, immutable once posted), postable accounts, gapless numbers.
  */
 @Injectable()

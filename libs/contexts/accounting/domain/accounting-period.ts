@@ -75,7 +75,7 @@ export function periodClosed(period: { name: string }, use: PeriodUse = {}): Acc
 }
 
 /**
- * Rule 2 of SPEC.md: an entry is dated only in an open period. Returns the period covering the
+ * The open-period rule: an entry is dated only in an open period. Returns the period covering the
  * entry's date, or throws 422 period_closed when no period covers it or the period is closed.
  */
 export function openPeriod<P extends { name: string; status: string }>(

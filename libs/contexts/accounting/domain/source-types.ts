@@ -1,4 +1,4 @@
-/** SPEC.md "Journal entry": every allowed `source_type`; anything else is a 400. */
+/** Every allowed `source_type` of a journal entry; anything else is a 400. */
 export const SOURCE_TYPES = [
   'INVOICE',
   'FULFILLMENT',

@@ -4,7 +4,7 @@ import { ChannelListingsService } from './channel-listings.service';
 import { ProductsService } from './products.service';
 import { TagsService } from './tags.service';
 
-/** QA fixtures of the catalog (API-CONTRACT.md section 8): tag_id, product_id and two channel listings. */
+/** QA fixtures of the catalog (docs/reference/qa-seed.md): tag_id, product_id and two channel listings. */
 @Injectable()
 export class CatalogSeedContributor extends LiveSeedContributor {
   constructor(

@@ -7,7 +7,7 @@ import { LabelsService } from './labels.service';
 import { PackagesService } from './packages.service';
 
 /**
- * QA fixture of fulfillment (API-CONTRACT.md section 8): `shipped_package_id`, a package of its
+ * QA fixture of fulfillment (docs/reference/qa-seed.md): `shipped_package_id`, a package of its
  * own confirmed sales order (so `sales_order` stays unpacked) with a bought sandbox USPS label,
  * fulfilled through fulfill_after_label. Its product, QA-INSURED-001, is flagged
  * freight_insurance and stocked here; the entity's insurance threshold stays unset. Runs after

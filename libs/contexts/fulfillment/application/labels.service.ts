@@ -110,7 +110,7 @@ export class LabelsService {
 
   /**
    * Buys the label of the package with a rate quoted for it, or for another package of the same
-   * order (SPEC.md's create-with-label flow). Runs in the caller's package transaction; a refusal
+   * order (the create-with-label flow). Runs in the caller's package transaction; a refusal
    * (unknown or expired rate, the carrier's no) changes nothing and is returned, not thrown.
    */
   async purchaseInside(

@@ -41,7 +41,7 @@ const valueOf = (items: InsuredItem[]) =>
   items.reduce((sum, i) => sum.plus(i.unitPrice.times(i.quantity)), money(0));
 
 /**
- * SPEC.md's insurance summary. Precedence: `manual_override` (insurance_amount_override wins,
+ * The package's insurance summary. Precedence: `manual_override` (insurance_amount_override wins,
  * every item covered), then `product_toggle` (items whose product has freight_insurance, at
  * their value), then `entity_threshold` (the whole package once its value reaches the entity's
  * threshold; below it the summary is inactive with amount 0). Null when no item opts in and

@@ -1,6 +1,6 @@
 import { FulfillmentError } from './fulfillment-error';
 
-/** SPEC.md's package statuses. */
+/** The package statuses. */
 export const PACKAGE_STATUSES = [
   'packing',
   'packed',

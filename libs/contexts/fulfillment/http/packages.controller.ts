@@ -24,7 +24,7 @@ import {
   UpdatePackageDto,
 } from './package.dto';
 
-/** The scope that lets a key pass the revision gate (SPEC.md's permission `orders.revision_override`). */
+/** The scope that lets a key pass the revision gate (the scope `orders:revision_override`). */
 export const REVISION_OVERRIDE_SCOPE = 'orders:revision_override';
 
 /** 403 insufficient_scope naming the first scope the caller lacks. */
@@ -93,7 +93,7 @@ export class PackagesController {
     scopes: 'fulfillment:write',
     summary: 'Create a package',
     description:
-      'SPEC.md createPackage: a package of a confirmed sales order with its items (first status `packing`). With buy_label the label is bought with rate_object_id (status `labeled`); a refused purchase keeps the package and answers 422 label_purchase_failed with the package in the `package` field. fulfill_after_label (needs orders:write too) then ships it: stock and serials leave, FULFILLMENT is posted, a shipment notification is queued, fulfillment.shipped is emitted. 409 revision_unacknowledged for an order revised and not acknowledged, unless skip_revision_ack or ?override=true with orders:revision_override.',
+      'A package of a confirmed sales order with its items (first status `packing`). With buy_label the label is bought with rate_object_id (status `labeled`); a refused purchase keeps the package and answers 422 label_purchase_failed with the package in the `package` field. fulfill_after_label (needs orders:write too) then ships it: stock and serials leave, FULFILLMENT is posted, a shipment notification is queued, fulfillment.shipped is emitted. 409 revision_unacknowledged for an order revised and not acknowledged, unless skip_revision_ack or ?override=true with orders:revision_override.',
     response: [
       { status: 201, type: PackageResponse },
       {

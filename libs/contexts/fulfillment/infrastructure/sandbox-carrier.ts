@@ -89,7 +89,7 @@ function trackingNumber(carrier: string, reference: string): string {
  * The default label provider: no network, deterministic rates for USPS, UPS and FedEx, and real
  * label files (PDF, PNG, ZPL II) with the tracking number as a Code 128 barcode. A purchase for
  * a parcel over the carrier's weight limit (USPS 70 lb, UPS and FedEx 150 lb) fails, which is
- * how QA reaches SPEC.md's label-failure rule; FedEx Ground labels cannot be refunded.
+ * how QA reaches the label-failure rule; FedEx Ground labels cannot be refunded.
  */
 export class SandboxCarrier implements CarrierGateway {
   readonly provider = 'sandbox';

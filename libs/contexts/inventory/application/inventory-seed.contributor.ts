@@ -10,7 +10,7 @@ import { SerialAllocationsService } from './serial-allocations.service';
 import { StockReferences } from './stock-references';
 
 /**
- * QA fixtures of inventory (API-CONTRACT.md section 8): `product_id` stocked at `location_id`
+ * QA fixtures of inventory (docs/reference/qa-seed.md): `product_id` stocked at `location_id`
  * with a reorder point, `serial_order.serials` (2 serials allocated on its line) and
  * `purchase_order_id` (partially received). Runs after the catalog and sales seeds.
  */

@@ -29,7 +29,7 @@ export interface PreparedReorderPoints {
 }
 
 /**
- * The reorder point in force for SPEC.md's stock-event gate (`on_hand <= reorder_point`): the
+ * The reorder point in force for the stock-event gate (`on_hand <= reorder_point`): the
  * balance's own when set, otherwise the first one a registered source computes (replenishment:
  * lead time × daily demand + safety stock for products with a preferred vendor).
  */

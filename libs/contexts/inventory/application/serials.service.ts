@@ -49,7 +49,7 @@ export class SerialsService implements OnModuleInit {
     });
   }
 
-  /** API-CONTRACT.md section 7's numbered page: object, data, total, page, per_page, total_pages. */
+  /** The serial list's numbered page: object, data, total, page, per_page, total_pages. */
   async list(query: SerialListQuery) {
     const { rows, total } = await this.serials.numberedPage(query, query.page, query.perPage);
     return {

@@ -1,6 +1,6 @@
 import { InventoryError } from './inventory-error';
 
-/** SPEC.md "Serial number" statuses. */
+/** The serial number statuses. */
 export const SERIAL_STATUSES = [
   'available',
   'allocated',

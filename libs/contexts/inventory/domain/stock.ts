@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { InventoryError } from './inventory-error';
 
-/** The kinds of stock ledger rows (issue 12, item 1). */
+/** The kinds of stock ledger rows. */
 export const MOVEMENT_TYPES = [
   'receipt',
   'adjustment',

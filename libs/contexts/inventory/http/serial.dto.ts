@@ -13,7 +13,7 @@ import {
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
-/** API-CONTRACT.md section 7: the serial list pages by number, not by cursor. */
+/** The serial list pages by number, not by cursor (docs/reference/conventions.md). */
 export class SerialListQueryDto {
   @OptionalUuid() product_id?: string;
   @OptionalEnum(SERIAL_STATUSES) status?: string;
@@ -130,7 +130,7 @@ export class LineSerialsResponse {
   serials: SerialResponse[];
 }
 
-/** GET /inventory/serials answers numbered pages (API-CONTRACT.md section 7), not a cursor list. */
+/** GET /inventory/serials answers numbered pages, not a cursor list. */
 export class SerialPageResponse {
   @ApiProperty({ enum: ['list'], example: 'list' }) object: string;
   @ApiProperty({ type: [SerialResponse] }) data: SerialResponse[];

@@ -37,7 +37,7 @@ export class SerialNumberRepository extends TenantRepository<SerialNumberRecord>
     return qb.orderBy('s.id').setLock('pessimistic_write').getMany();
   }
 
-  /** One numbered page (the serial list pages by number, API-CONTRACT.md section 7), newest first. */
+  /** One numbered page (the serial list pages by number), newest first. */
   async numberedPage(
     filters: SerialFilters,
     page: number,

@@ -1,4 +1,4 @@
-/** Entity freeze rules (SPEC.md "Entity freeze"): pure, no I/O. */
+/** Entity freeze rules (docs/reference/resources.md, "Cutover freeze"): pure, no I/O. */
 
 export const FREEZE_TOKEN_HEADER = 'x-freeze-token';
 export const MIGRATION_WRITE_SCOPE = 'migrations:write';

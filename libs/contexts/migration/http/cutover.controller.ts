@@ -9,7 +9,7 @@ import { FreezeService } from '../application/freeze.service';
 import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutover.dto';
 
 /**
- * Cutover freeze (SPEC.md "Entity freeze", API-CONTRACT.md section 7). Served under
+ * Cutover freeze (docs/reference/resources.md). Served under
  * `/entities/{entity_id}/migration/cutover` and, for tools that only hold a key, at
  * `/migration/cutover` (the key's entity).
  */

@@ -27,7 +27,7 @@ export function seedHistory(): { daysAgo: number; quantity: number }[] {
 }
 
 /**
- * QA fixtures of replenishment (API-CONTRACT.md section 8): `kit_product_id` (a kit with two
+ * QA fixtures of replenishment (docs/reference/qa-seed.md): `kit_product_id` (a kit with two
  * components and a posted build) and `reorder_product_id` (stocked, a reorder point, a
  * preferred vendor with order_multiple, and sales history over more than 365 days).
  */

@@ -23,7 +23,7 @@ const draw = (quantity: number, buildStatus: string, productId = 'p1'): DemandMo
 const demandOf = (rows: DemandMovement[], productId = 'p1') =>
   totalDemand(sumDemand(rows.filter((r) => r.productId === productId)));
 
-describe('demand (SPEC.md changelog 2026-09-22)', () => {
+describe('demand (changelog 2026-09-22)', () => {
   it('counts a fulfilled sales line; an unshipped line (no fulfillment row) does not count', () => {
     // The order for 5 is confirmed: only the 3 units shipped so far left the shelf.
     const history: DemandMovement[] = [

@@ -1,5 +1,5 @@
 /**
- * Demand as SPEC.md's changelog of 2026-09-22 defines it: fulfilled sales lines plus posted
+ * Demand as the changelog entry of 2026-09-22 defines it: fulfilled sales lines plus posted
  * build-consumption draws, each physical decrement counted once. Pure rules over ledger rows;
  * the facts a row does not carry itself (the document type of its order, the role of its order
  * line, the status of its build) are resolved by the caller and passed in.

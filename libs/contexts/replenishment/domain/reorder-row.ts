@@ -72,7 +72,7 @@ export function planReorder(input: ReorderRowInput): ReorderPlan {
       minOrderQuantity: vendor?.minOrderQuantity ?? 0,
       orderMultiple: vendor?.orderMultiple ?? 1,
     }),
-    // SPEC.md's gate for stock events, applied to the reorder point in force.
+    // The gate for stock events, applied to the reorder point in force.
     belowReorderPoint: balance.onHand <= rp.value,
   };
 }

@@ -76,7 +76,7 @@ export class SalesSeed implements OnModuleInit {
     });
   }
 
-  /** quote_id, sales_order, revised_order, serial_order (API-CONTRACT.md section 8). */
+  /** quote_id, sales_order, revised_order, serial_order (docs/reference/qa-seed.md). */
   private async seedOrders(accountId: string): Promise<Record<string, unknown>> {
     const widget = (await this.products.list({ sku: 'QA-WIDGET-001', limit: 1 }, '/v1/products')).data[0];
     if (!widget) throw new Error('The catalog seed must create QA-WIDGET-001 before the sales seed runs');

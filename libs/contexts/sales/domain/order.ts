@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
 import { SalesError } from './sales-error';
 
-/** Order documents: one resource, several document types (SPEC.md "orders"). */
+/** Order documents: one resource, several document types (`/orders`, `document_type`). */
 export const DOCUMENT_TYPES = [
   'quote',
   'sales_order',

@@ -9,7 +9,7 @@ import { CreateOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from '
 const READ = anyScope('orders:read', 'purchasing:read');
 const WRITE = anyScope('orders:write', 'purchasing:write');
 
-/** Purchase orders under their own path: SPEC.md's purchasing scopes open them as well as the orders scopes. */
+/** Purchase orders under their own path: the purchasing scopes open them as well as the orders scopes. */
 @ApiTags('Purchase orders')
 @ApiResource('order')
 @Controller('purchase-orders')

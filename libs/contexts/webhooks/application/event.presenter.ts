@@ -1,6 +1,6 @@
 import { OutboxEventRecord } from '#platform/events/outbox-event.entity';
 
-/** The event envelope of SPEC.md, as delivered and as served by the events API. */
+/** The event envelope (docs/reference/events.md), as delivered and as served by the events API. */
 export interface EventEnvelope {
   id: string;
   object: 'event';

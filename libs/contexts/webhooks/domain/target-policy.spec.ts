@@ -41,9 +41,9 @@ describe('receiver target policy', () => {
   });
 });
 
-describe('receiver target policy: the ranges of issue 16 and their IPv6 embeddings', () => {
+describe('receiver target policy: the special-purpose ranges and their IPv6 embeddings', () => {
   it.each([
-    // The table of the issue: accepted before, refused now.
+    // Addresses a naive check would accept: each is refused.
     ['64:ff9b::7f00:1', 'loopback'], // NAT64 of 127.0.0.1
     ['2002:7f00:1::', 'loopback'], // 6to4 of 127.0.0.1
     ['198.18.0.1', 'benchmarking'],

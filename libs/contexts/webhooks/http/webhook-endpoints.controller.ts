@@ -18,7 +18,7 @@ import {
 } from './webhook-endpoint.dto';
 
 /**
- * Webhook endpoints of the entity (API-CONTRACT.md section 7), served in SPEC.md's flat form
+ * Webhook endpoints of the entity, served in the flat form
  * `/webhook_endpoints/...` and under `/entities/{entity_id}/webhook_endpoints/...` with the same
  * scopes (there the entity id must be the key's).
  */

@@ -1,7 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 
-/** Documents a list route's 200: the list envelope of API-CONTRACT.md section 2 around `model`. */
+/** Documents a list route's 200: the list envelope around `model`. */
 export const ApiListResponse = (model: Type, description = 'Newest first.') =>
   applyDecorators(
     ApiExtraModels(model),

@@ -25,7 +25,7 @@ export class RetrieveQueryDto {
   expand?: string[];
 }
 
-/** The cursor parameters every list accepts (API-CONTRACT.md section 2). */
+/** The cursor parameters every list accepts (docs/reference/conventions.md). */
 export class ListQueryDto extends RetrieveQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
