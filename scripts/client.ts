@@ -111,7 +111,8 @@ function files(dir: string, prefix = ''): string[] {
  * Places where the generated types fall back to `unknown` or `never` for something the API
  * returns: a response type (`...Responses` blocks), or a named field of a schema. Index
  * signatures of free-form maps (`metadata`, event `data`) and `body?: never` / `query?: never`
- * of requests that take none are what the description says, not a gap.
+ * of requests that take none (operations' `...Data`, webhooks' `...WebhookRequest`) are what
+ * the description says, not a gap.
  */
 export function untypedPlaces(types: string): string[] {
   const found: string[] = [];
@@ -119,7 +120,7 @@ export function untypedPlaces(types: string): string[] {
   for (const [i, line] of types.split('\n').entries()) {
     const open = /^export type (\w+) = \{/.exec(line);
     if (open) block = open[1];
-    const isRequest = /Data$/.test(block);
+    const isRequest = /(Data|WebhookRequest)$/.test(block);
     const field = /^\s+'?([A-Za-z_][\w-]*)'?\??: (unknown|never)( \| null)?;/.exec(line);
     if (field && !isRequest) found.push(`${block}.${field[1]} (line ${i + 1}): ${field[2]}`);
     if (/Responses$/.test(block) && /^\s+\d{3}: (unknown|never);/.test(line))

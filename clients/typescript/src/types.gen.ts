@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: 'http://127.0.0.1:3000' | 'http://127.0.0.1:3001' | (string & {});
 };
 
+export type Webhooks = WebhookAccountCreatedWebhookRequest | WebhookAccountUpdatedWebhookRequest | WebhookAccountDeletedWebhookRequest | WebhookAccountMergedWebhookRequest | WebhookAccountAddressAddedWebhookRequest | WebhookAccountAddressUpdatedWebhookRequest | WebhookAccountAddressRemovedWebhookRequest | WebhookAccountContactAddedWebhookRequest | WebhookAccountContactUpdatedWebhookRequest | WebhookAccountContactRemovedWebhookRequest | WebhookAccountCreditLimitUpdatedWebhookRequest | WebhookAccountTermsUpdatedWebhookRequest | WebhookProductCreatedWebhookRequest | WebhookProductUpdatedWebhookRequest | WebhookProductDeletedWebhookRequest | WebhookProductRestoredWebhookRequest | WebhookProductVariantCreatedWebhookRequest | WebhookProductVariantUpdatedWebhookRequest | WebhookProductVariantDeletedWebhookRequest | WebhookProductCategoryCreatedWebhookRequest | WebhookProductCategoryUpdatedWebhookRequest | WebhookProductCategoryDeletedWebhookRequest | WebhookProductListingCreatedWebhookRequest | WebhookProductListingUpdatedWebhookRequest | WebhookProductListingDeletedWebhookRequest | WebhookProductListingSyncRequestedWebhookRequest | WebhookProductListingSyncedWebhookRequest | WebhookProductListingSyncFailedWebhookRequest | WebhookProductTagAddedWebhookRequest | WebhookProductTagRemovedWebhookRequest | WebhookProductPricingPolicyCreatedWebhookRequest | WebhookProductPricingPolicyUpdatedWebhookRequest | WebhookProductPricingPolicyDeletedWebhookRequest | WebhookOrderCreatedWebhookRequest | WebhookOrderUpdatedWebhookRequest | WebhookOrderConfirmedWebhookRequest | WebhookOrderCancelledWebhookRequest | WebhookOrderVoidedWebhookRequest | WebhookOrderRevisedWebhookRequest | WebhookOrderRevisionAcknowledgedWebhookRequest | WebhookOrderConvertedWebhookRequest | WebhookOrderLineAddedWebhookRequest | WebhookOrderLineUpdatedWebhookRequest | WebhookOrderLineRemovedWebhookRequest | WebhookOrderDeletedWebhookRequest | WebhookInvoiceCreatedWebhookRequest | WebhookInvoiceFinalizedWebhookRequest | WebhookInvoiceUpdatedWebhookRequest | WebhookInvoiceVoidedWebhookRequest | WebhookInvoicePaidWebhookRequest | WebhookInvoicePartiallyPaidWebhookRequest | WebhookInvoiceOverdueWebhookRequest | WebhookInvoiceLateFeeAppliedWebhookRequest | WebhookPaymentSucceededWebhookRequest | WebhookPaymentFailedWebhookRequest | WebhookPaymentRefundedWebhookRequest | WebhookPaymentPartiallyRefundedWebhookRequest | WebhookPaymentMethodCreatedWebhookRequest | WebhookPaymentMethodUpdatedWebhookRequest | WebhookPaymentMethodDeletedWebhookRequest | WebhookPaymentMethodDefaultChangedWebhookRequest | WebhookInventoryAdjustedWebhookRequest | WebhookInventoryReceivedWebhookRequest | WebhookInventoryTransferredWebhookRequest | WebhookInventoryLowStockWebhookRequest | WebhookInventoryOutOfStockWebhookRequest | WebhookInventoryBackInStockWebhookRequest | WebhookInventorySerialCreatedWebhookRequest | WebhookInventorySerialUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderCreatedWebhookRequest | WebhookPurchasingPurchaseOrderUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderConfirmedWebhookRequest | WebhookPurchasingPurchaseOrderReceivedWebhookRequest | WebhookPurchasingPurchaseOrderCancelledWebhookRequest | WebhookPurchasingVendorBillCreatedWebhookRequest | WebhookPurchasingVendorBillPaidWebhookRequest | WebhookPurchasingVendorBillVoidedWebhookRequest | WebhookFulfillmentPackageCreatedWebhookRequest | WebhookFulfillmentPackageUpdatedWebhookRequest | WebhookFulfillmentLabelPurchasedWebhookRequest | WebhookFulfillmentShippedWebhookRequest | WebhookFulfillmentDeliveredWebhookRequest | WebhookFulfillmentPackageVoidedWebhookRequest | WebhookReturnCreatedWebhookRequest | WebhookReturnReceivedWebhookRequest | WebhookReturnRefundedWebhookRequest | WebhookReturnCancelledWebhookRequest | WebhookAccountingJournalEntryCreatedWebhookRequest | WebhookAccountingJournalEntryPostedWebhookRequest | WebhookAccountingJournalEntryApprovedWebhookRequest | WebhookAccountingJournalEntryRejectedWebhookRequest | WebhookAccountingJournalEntryReversedWebhookRequest | WebhookAccountingJournalEntryVoidedWebhookRequest | WebhookAccountingPeriodClosedWebhookRequest | WebhookAccountingPeriodReopenedWebhookRequest | WebhookAccountingLedgerAccountCreatedWebhookRequest | WebhookAccountingLedgerAccountUpdatedWebhookRequest | WebhookAccountingRecurringJournalEntryRanWebhookRequest | WebhookAccountingBankTransactionMatchedWebhookRequest | WebhookAssetCreatedWebhookRequest | WebhookAssetDepreciatedWebhookRequest | WebhookAssetImpairedWebhookRequest | WebhookAssetRecoveredWebhookRequest | WebhookAssetRevaluedWebhookRequest | WebhookSettingTagCreatedWebhookRequest | WebhookSettingTagUpdatedWebhookRequest | WebhookSettingTagDeletedWebhookRequest | WebhookSettingCreatedWebhookRequest | WebhookSettingUpdatedWebhookRequest | WebhookSettingDeletedWebhookRequest | WebhookMigrationFrozenWebhookRequest | WebhookMigrationUnfrozenWebhookRequest | WebhookMigrationImportStartedWebhookRequest | WebhookMigrationImportCompletedWebhookRequest | WebhookMigrationImportFailedWebhookRequest | WebhookWebhookTestWebhookRequest | WebhookWebhookEndpointDisabledWebhookRequest | WebhookWebhookDeliveryExhaustedWebhookRequest;
+
 export type CreateApiKeyDto = {
     name: string;
     /**
@@ -109,13 +111,16 @@ export type CreateVariantDto = {
 
 export type CreateProductDto = {
     description?: string | null;
+    /**
+     * Default: `standard`.
+     */
     type?: 'standard' | 'kit' | 'service' | 'box';
     /**
-     * Unit of measure code.
+     * Unit of measure code. Default: `ea`.
      */
     unit_of_measure?: string;
     /**
-     * Up to 4 decimal places.
+     * Up to 4 decimal places. Default: `0`.
      */
     list_price?: number;
     /**
@@ -126,11 +131,11 @@ export type CreateProductDto = {
     weight?: WeightDto | null;
     dimensions?: DimensionsDto | null;
     /**
-     * Counts toward the declared value of shipping-label insurance.
+     * Counts toward the declared value of shipping-label insurance. Default: `false`.
      */
     freight_insurance?: boolean;
     /**
-     * Units are tracked by serial number.
+     * Units are tracked by serial number. Default: `false`.
      */
     serial_tracked?: boolean;
     category_id?: string | null;
@@ -181,6 +186,10 @@ export type ProductVariantResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponse | null;
 };
 
 export type ProductResponse = {
@@ -219,6 +228,10 @@ export type ProductResponse = {
     archived_at: string | null;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=category`: the product category whose id is in `category_id` (the id itself, or null, when it does not resolve).
+     */
+    category?: string | ProductCategoryResponse | null;
 };
 
 export type UpdateProductDto = {
@@ -268,7 +281,7 @@ export type DeletedResponse = {
 };
 
 export type EmptyBodyDto = {
-    [key: string]: unknown;
+    [key: string]: never;
 };
 
 export type AttachTagDto = {
@@ -331,6 +344,10 @@ export type ProductCategoryResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=parent`: the product category whose id is in `parent_id` (the id itself, or null, when it does not resolve).
+     */
+    parent?: string | ProductCategoryResponse | null;
 };
 
 export type UpdateProductCategoryDto = {
@@ -361,6 +378,9 @@ export type CreateChannelListingDto = {
      * Defaults to the product's currency.
      */
     currency?: string;
+    /**
+     * Default: `active`.
+     */
     status?: 'active' | 'inactive';
     /**
      * On update, merged into the current metadata; "" or null removes a key.
@@ -368,6 +388,10 @@ export type CreateChannelListingDto = {
     metadata?: {
         [key: string]: string;
     };
+    /**
+     * The connected integration of this channel the listing is pushed through. Default: the oldest connected integration of the channel, or none.
+     */
+    integration_id?: string | null;
     /**
      * An active product of the same entity and mode.
      */
@@ -386,22 +410,34 @@ export type ChannelListingResponse = {
      */
     product_id: string;
     channel: 'storefront' | 'marketplace1' | 'marketplace2';
+    /**
+     * The integration the listing is pushed through; null: none (a sync answers 409).
+     */
+    integration_id: string | null;
     remote_id: string | null;
     price: number | null;
     currency: string;
     status: 'active' | 'inactive';
-    readonly sync_status: 'never_synced' | 'queued' | 'synced';
+    readonly sync_status: 'never_synced' | 'queued' | 'synced' | 'failed';
     /**
-     * Sync attempts recorded by the connector worker.
+     * Push attempts made by the connector worker (retries included).
      */
     readonly sync_attempts: number;
     readonly last_synced_at: string | null;
+    /**
+     * Why the last push failed (kept until a push succeeds); null otherwise.
+     */
+    readonly last_sync_error: string | null;
     metadata: {
         [key: string]: string;
     };
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponse | null;
 };
 
 export type UpdateChannelListingDto = {
@@ -424,6 +460,10 @@ export type UpdateChannelListingDto = {
     metadata?: {
         [key: string]: string;
     };
+    /**
+     * A connected integration of the listing’s channel; null detaches the listing.
+     */
+    integration_id?: string | null;
 };
 
 export type SyncAcknowledgmentResponse = {
@@ -486,6 +526,10 @@ export type AccountResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=payment_terms`: the payment term whose id is in `payment_terms_id` (the id itself, or null, when it does not resolve).
+     */
+    payment_terms?: string | PaymentTermResponse | null;
 };
 
 export type UpdateAccountDto = {
@@ -565,6 +609,10 @@ export type AddressResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
 };
 
 export type UpdateAddressDto = {
@@ -610,6 +658,10 @@ export type ContactResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
 };
 
 export type UpdateContactDto = {
@@ -675,6 +727,10 @@ export type PaymentMethodResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
 };
 
 export type SetDefaultPaymentMethodDto = {
@@ -704,9 +760,12 @@ export type CreatePricingPolicyDto = {
      */
     product_category_id?: string | null;
     /**
-     * Higher wins; policies never stack.
+     * Higher wins; policies never stack. Default: `0`.
      */
     priority?: number;
+    /**
+     * Default: `true`.
+     */
     active?: boolean;
     starts_at?: string | null;
     /**
@@ -755,6 +814,10 @@ export type PricingPolicyResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
 };
 
 export type UpdatePricingPolicyDto = {
@@ -846,11 +909,11 @@ export type CreatePaymentTermDto = {
      */
     net_days: number;
     /**
-     * Early-payment discount, percent (up to 4 decimals).
+     * Early-payment discount, percent (up to 4 decimals). Default: `0`.
      */
     discount_percent?: number;
     /**
-     * Days within which the discount holds; at most net_days.
+     * Days within which the discount holds; at most net_days. Default: `0`.
      */
     discount_days?: number;
 };
@@ -895,7 +958,7 @@ export type CreateUnitOfMeasureDto = {
      */
     code: string;
     /**
-     * Decimal places a quantity in this unit may have.
+     * Decimal places a quantity in this unit may have. Default: `0`.
      */
     precision?: number;
 };
@@ -1016,6 +1079,9 @@ export type OrderLineDto = {
 };
 
 export type CreateOrderDto = {
+    /**
+     * Default: `sales_order`.
+     */
     document_type?: 'quote' | 'sales_order' | 'invoice' | 'return' | 'purchase_order' | 'late_fee_invoice';
     /**
      * The customer account; required except on purchase orders.
@@ -1078,6 +1144,14 @@ export type OrderLineResponse = {
      * A kit's component line points to the kit line; component lines are priced at 0.
      */
     parent_line_id: string | null;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponse | null;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponse | null;
 };
 
 export type RevisionResponse = {
@@ -1117,6 +1191,10 @@ export type OrderResponse = {
     amount_refunded: number;
     amount_due: number;
     /**
+     * What credit memos (refunds of returns) took off the total.
+     */
+    amount_credited: number;
+    /**
      * Embedded; expand[]=lines.product expands products.
      */
     lines: Array<OrderLineResponse>;
@@ -1129,6 +1207,18 @@ export type OrderResponse = {
     cancelled_at: string | null;
     voided_at: string | null;
     revision: RevisionResponse;
+    /**
+     * Issued invoices: the issue day (entity time zone) plus the account's payment-terms net_days; null without payment terms (never overdue) and on other documents.
+     */
+    due_date: string | null;
+    /**
+     * Issued invoices and late-fee invoices: overdue once the collections job finds the due date passed with an amount due; current otherwise (a payment that clears the amount due makes an overdue invoice current). Null on other documents.
+     */
+    collection_status: 'current' | 'overdue' | null;
+    /**
+     * When it was marked overdue; null while current.
+     */
+    overdue_at: string | null;
     tag_ids: Array<string>;
     notes: string | null;
     metadata: {
@@ -1137,6 +1227,14 @@ export type OrderResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
+    /**
+     * Only with `expand[]=source_order`: the order whose id is in `source_order_id` (the id itself, or null, when it does not resolve).
+     */
+    source_order?: string | OrderResponse | null;
 };
 
 export type UpdateOrderDto = {
@@ -1235,6 +1333,14 @@ export type PaymentResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponse | null;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
 };
 
 export type CreateRefundDto = {
@@ -1256,6 +1362,10 @@ export type RefundResponse = {
     reason: string | null;
     livemode: boolean;
     created_at: string;
+    /**
+     * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
+     */
+    payment?: string | PaymentResponse | null;
 };
 
 export type SettingsResponse = {
@@ -1266,6 +1376,12 @@ export type SettingsResponse = {
     current_business_day: string;
     approval_threshold: number | null;
     entry_number_prefix: string;
+    late_fee_type: 'none' | 'flat' | 'percent';
+    late_fee_amount: number | null;
+    late_fee_minimum: number | null;
+    late_fee_grace_days: number;
+    late_fee_frequency: 'per_invoice' | 'per_period';
+    late_fee_period_days: number;
     updated_at: string;
 };
 
@@ -1275,6 +1391,27 @@ export type UpdateSettingsDto = {
      */
     approval_threshold?: number | null;
     entry_number_prefix?: string;
+    /**
+     * Late fee of an overdue invoice: none, a flat amount (late_fee_amount in the invoice currency) or a percent of the amount due (late_fee_amount percent).
+     */
+    late_fee_type?: 'none' | 'flat' | 'percent';
+    /**
+     * The flat amount, or the percent (0..100) of the amount due.
+     */
+    late_fee_amount?: number | null;
+    /**
+     * The smallest fee charged; null: no minimum.
+     */
+    late_fee_minimum?: number | null;
+    /**
+     * Days after the due date before a fee is charged.
+     */
+    late_fee_grace_days?: number;
+    /**
+     * per_invoice: at most one fee per invoice; per_period: at most one fee per late_fee_period_days while the invoice stays overdue.
+     */
+    late_fee_frequency?: 'per_invoice' | 'per_period';
+    late_fee_period_days?: number;
 };
 
 export type CreateLedgerAccountDto = {
@@ -1285,13 +1422,19 @@ export type CreateLedgerAccountDto = {
      * Derived from type when absent.
      */
     normal_balance?: 'debit' | 'credit';
+    /**
+     * Default: `true`.
+     */
     postable?: boolean;
     parent_id?: string | null;
-    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed';
+    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
     description?: string | null;
+    /**
+     * Default: `true`.
+     */
     active?: boolean;
     /**
-     * A bank account: bank transactions may be imported into it (asset accounts only).
+     * A bank account: bank transactions may be imported into it (asset accounts only). Default: `false`.
      */
     is_bank?: boolean;
 };
@@ -1305,7 +1448,7 @@ export type LedgerAccountResponse = {
     normal_balance: 'debit' | 'credit';
     postable: boolean;
     parent_id: string | null;
-    control_role: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed';
+    control_role: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
     description: string | null;
     active: boolean;
     /**
@@ -1315,6 +1458,10 @@ export type LedgerAccountResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=parent`: the ledger account whose id is in `parent_id` (the id itself, or null, when it does not resolve).
+     */
+    parent?: string | LedgerAccountResponse | null;
 };
 
 export type UpdateLedgerAccountDto = {
@@ -1327,7 +1474,7 @@ export type UpdateLedgerAccountDto = {
     normal_balance?: 'debit' | 'credit';
     postable?: boolean;
     parent_id?: string | null;
-    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed';
+    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
     description?: string | null;
     active?: boolean;
     /**
@@ -1341,7 +1488,7 @@ export type CreateFiscalYearDto = {
     start_date: string;
     end_date: string;
     /**
-     * Creates one open period per calendar month.
+     * Creates one open period per calendar month. Default: `true`.
      */
     monthly_periods?: boolean;
 };
@@ -1378,11 +1525,21 @@ export type PeriodResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=fiscal_year`: the fiscal year whose id is in `fiscal_year_id` (the id itself, or null, when it does not resolve).
+     */
+    fiscal_year?: string | FiscalYearResponse | null;
 };
 
 export type JournalLineDto = {
     account_id: string;
+    /**
+     * Default: `0`.
+     */
     debit_amount?: number;
+    /**
+     * Default: `0`.
+     */
     credit_amount?: number;
     description?: string | null;
     location_id?: string | null;
@@ -1394,10 +1551,16 @@ export type JournalLineDto = {
 export type CreateJournalEntryDto = {
     entry_date: string;
     description?: string | null;
+    /**
+     * Default: `manual`.
+     */
     entry_type?: string;
+    /**
+     * Default: `MANUAL`.
+     */
     source_type?: 'INVOICE' | 'FULFILLMENT' | 'TAX' | 'SHIPPING' | 'SHIPPING_COST' | 'DISCOUNT' | 'PRICING_DISCOUNT' | 'COUPON_DISCOUNT' | 'PROCESSING_FEE' | 'PROCESSOR_FEE' | 'ORDER_CANCELLATION' | 'LATE_FEE' | 'PAYMENT' | 'REFUND' | 'CREDIT_APPLIED' | 'WRITE_OFF' | 'CREDIT_MEMO' | 'CUSTOMER_DEPOSIT' | 'CUSTOMER_DEPOSIT_APPLICATION' | 'CUSTOMER_DEPOSIT_REFUND' | 'RETURN' | 'RETURN_FEE' | 'COGS_REVERSAL' | 'VENDOR_RETURN' | 'AP_BILL' | 'AP_PAYMENT' | 'VENDOR_BILL' | 'VENDOR_INVOICE' | 'VENDOR_PAYMENT' | 'VENDOR_CREDIT' | 'BILL_REVALUATION' | 'VENDOR_PREPAYMENT' | 'VENDOR_PREPAYMENT_APPLICATION' | 'VENDOR_PREPAYMENT_REFUND' | 'INVENTORY_ADJUSTMENT' | 'INVENTORY_ADJ' | 'INVENTORY_RECEIVED' | 'INVENTORY_TRANSFER' | 'INTERCOMPANY_TRANSFER' | 'CYCLE_COUNT' | 'PO_RECEIPT' | 'PO_DAMAGED_WRITEOFF' | 'COST_REVALUATION' | 'BANK_RECON' | 'BANK_DEPOSIT' | 'CASH_MOVEMENT' | 'CHECK_CLEARED' | 'PAYOUT' | 'REGISTER' | 'REGISTER_SALE' | 'STOREFRONT_IMPORT' | 'STOREFRONT_PAYOUT' | 'MARKETPLACE1_IMPORT' | 'MARKETPLACE1_SETTLEMENT' | 'MARKETPLACE2_IMPORT' | 'MARKETPLACE2_PAYOUT' | 'MARKETPLACE_PAYOUT' | 'MARKETPLACE1_FEES' | 'FULFILLMENT_NETWORK_INBOUND' | 'FULFILLMENT_NETWORK_SYNC' | 'TAX_REMITTANCE' | 'DISPUTE_HOLD' | 'DISPUTE_WON' | 'DISPUTE_LOST' | 'MANUAL' | 'MANUAL_REVERSAL' | 'PERIOD_CLOSE' | 'FISCAL_YEAR_CLOSE' | 'ADJUSTMENT' | 'RECURRING_JE' | 'MANUFACTURING' | 'WO_COMPLETION' | 'WO_VARIANCE' | 'WO_LABOR' | 'WO_OVERHEAD' | 'DEPRECIATION' | 'ASSET_ACQUISITION' | 'ASSET_DISPOSAL' | 'IMPAIRMENT' | 'LEASE_COMMENCEMENT' | 'LEASE_PAYMENT' | 'LEASE_MODIFICATION' | 'LEASE_TERMINATION' | 'LEASE_BUYOUT' | 'LABEL_REFUND_DENIED';
     /**
-     * posted applies the approval rule.
+     * posted applies the approval rule. Default: `posted`.
      */
     status?: 'draft' | 'posted';
     lines: Array<JournalLineDto>;
@@ -1419,6 +1582,10 @@ export type JournalLineResponse = {
     reconciled: boolean;
     reconciled_at: string | null;
     created_at: string;
+    /**
+     * Only with `expand[]=account`: the ledger account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | LedgerAccountResponse | null;
 };
 
 export type JournalEntryResponse = {
@@ -1430,7 +1597,7 @@ export type JournalEntryResponse = {
     entry_date: string;
     entry_type: string;
     status: 'draft' | 'pending_approval' | 'posted' | 'reversed' | 'voided' | 'rejected';
-    approval_status: 'auto_approved' | 'pending_approval' | 'approved' | 'rejected';
+    approval_status: 'auto_approved' | 'pending_approval' | 'approved' | 'rejected' | null;
     description: string | null;
     source_type: 'INVOICE' | 'FULFILLMENT' | 'TAX' | 'SHIPPING' | 'SHIPPING_COST' | 'DISCOUNT' | 'PRICING_DISCOUNT' | 'COUPON_DISCOUNT' | 'PROCESSING_FEE' | 'PROCESSOR_FEE' | 'ORDER_CANCELLATION' | 'LATE_FEE' | 'PAYMENT' | 'REFUND' | 'CREDIT_APPLIED' | 'WRITE_OFF' | 'CREDIT_MEMO' | 'CUSTOMER_DEPOSIT' | 'CUSTOMER_DEPOSIT_APPLICATION' | 'CUSTOMER_DEPOSIT_REFUND' | 'RETURN' | 'RETURN_FEE' | 'COGS_REVERSAL' | 'VENDOR_RETURN' | 'AP_BILL' | 'AP_PAYMENT' | 'VENDOR_BILL' | 'VENDOR_INVOICE' | 'VENDOR_PAYMENT' | 'VENDOR_CREDIT' | 'BILL_REVALUATION' | 'VENDOR_PREPAYMENT' | 'VENDOR_PREPAYMENT_APPLICATION' | 'VENDOR_PREPAYMENT_REFUND' | 'INVENTORY_ADJUSTMENT' | 'INVENTORY_ADJ' | 'INVENTORY_RECEIVED' | 'INVENTORY_TRANSFER' | 'INTERCOMPANY_TRANSFER' | 'CYCLE_COUNT' | 'PO_RECEIPT' | 'PO_DAMAGED_WRITEOFF' | 'COST_REVALUATION' | 'BANK_RECON' | 'BANK_DEPOSIT' | 'CASH_MOVEMENT' | 'CHECK_CLEARED' | 'PAYOUT' | 'REGISTER' | 'REGISTER_SALE' | 'STOREFRONT_IMPORT' | 'STOREFRONT_PAYOUT' | 'MARKETPLACE1_IMPORT' | 'MARKETPLACE1_SETTLEMENT' | 'MARKETPLACE2_IMPORT' | 'MARKETPLACE2_PAYOUT' | 'MARKETPLACE_PAYOUT' | 'MARKETPLACE1_FEES' | 'FULFILLMENT_NETWORK_INBOUND' | 'FULFILLMENT_NETWORK_SYNC' | 'TAX_REMITTANCE' | 'DISPUTE_HOLD' | 'DISPUTE_WON' | 'DISPUTE_LOST' | 'MANUAL' | 'MANUAL_REVERSAL' | 'PERIOD_CLOSE' | 'FISCAL_YEAR_CLOSE' | 'ADJUSTMENT' | 'RECURRING_JE' | 'MANUFACTURING' | 'WO_COMPLETION' | 'WO_VARIANCE' | 'WO_LABOR' | 'WO_OVERHEAD' | 'DEPRECIATION' | 'ASSET_ACQUISITION' | 'ASSET_DISPOSAL' | 'IMPAIRMENT' | 'LEASE_COMMENCEMENT' | 'LEASE_PAYMENT' | 'LEASE_MODIFICATION' | 'LEASE_TERMINATION' | 'LEASE_BUYOUT' | 'LABEL_REFUND_DENIED';
     source_id: string | null;
@@ -1464,6 +1631,18 @@ export type JournalEntryResponse = {
      * On single retrieval only.
      */
     lines?: Array<JournalLineResponse>;
+    /**
+     * Only with `expand[]=period`: the accounting period whose id is in `period_id` (the id itself, or null, when it does not resolve).
+     */
+    period?: string | PeriodResponse | null;
+    /**
+     * Only with `expand[]=reversed_by`: the journal entry whose id is in `reversed_by_id` (the id itself, or null, when it does not resolve).
+     */
+    reversed_by?: string | JournalEntryResponse | null;
+    /**
+     * Only with `expand[]=reversal_of`: the journal entry whose id is in `reversal_of_id` (the id itself, or null, when it does not resolve).
+     */
+    reversal_of?: string | JournalEntryResponse | null;
 };
 
 export type UpdateJournalEntryDto = {
@@ -1489,10 +1668,16 @@ export type ReverseJournalEntryDto = {
 export type CreateRecurringJournalEntryDto = {
     name: string;
     description?: string | null;
+    /**
+     * Default: `recurring`.
+     */
     entry_type?: string;
     frequency: 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly';
     next_run_date: string;
     end_date?: string | null;
+    /**
+     * Default: `true`.
+     */
     active?: boolean;
     lines: Array<JournalLineDto>;
 };
@@ -1543,6 +1728,9 @@ export type CreateFixedAssetDto = {
     cost: number;
     acquisition_date: string;
     useful_life_months: number;
+    /**
+     * Default: `0`.
+     */
     salvage_value?: number;
     /**
      * The asset (cost) account.
@@ -1691,7 +1879,7 @@ export type DepositMatchResponse = {
     journal_entry_id: string;
     applied_amount: number;
     unapplied_amount: number;
-    route_unapplied: 'customer_credit' | 'suspense';
+    route_unapplied: 'customer_credit' | 'suspense' | null;
     reconciliation_id: string | null;
     payment_method: string | null;
     applications: Array<DepositApplicationDto>;
@@ -1715,6 +1903,14 @@ export type BankTransactionResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=bank_account`: the ledger account whose id is in `bank_account_id` (the id itself, or null, when it does not resolve).
+     */
+    bank_account?: string | LedgerAccountResponse | null;
+    /**
+     * Only with `expand[]=journal_entry`: the journal entry whose id is in `journal_entry_id` (the id itself, or null, when it does not resolve).
+     */
+    journal_entry?: string | JournalEntryResponse | null;
 };
 
 export type BankTransactionListResponse = {
@@ -1737,7 +1933,7 @@ export type MatchDepositDto = {
     /**
      * Required when the applications leave part of the deposit.
      */
-    route_unapplied?: 'customer_credit' | 'suspense';
+    route_unapplied?: 'customer_credit' | 'suspense' | null;
     reconciliation_id?: string | null;
     payment_method?: string | null;
 };
@@ -1795,6 +1991,14 @@ export type VendorBillResponse = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=debit_account`: the ledger account whose id is in `debit_account_id` (the id itself, or null, when it does not resolve).
+     */
+    debit_account?: string | LedgerAccountResponse | null;
+    /**
+     * Only with `expand[]=journal_entry`: the journal entry whose id is in `journal_entry_id` (the id itself, or null, when it does not resolve).
+     */
+    journal_entry?: string | JournalEntryResponse | null;
 };
 
 export type VendorBillPaymentDto = {
@@ -1891,7 +2095,7 @@ export type BalanceResponse = {
      */
     blended_daily?: number;
     /**
-     * Retrieve only: equals blended_daily.
+     * Units per day at this location (equals blended_daily). Shown on the retrieve and on every list item.
      */
     demand_avg_per_day?: number;
     /**
@@ -2243,15 +2447,21 @@ export type CreatePackageDto = {
      * Created atomically with the package.
      */
     items?: Array<PackageItemInputDto>;
+    /**
+     * Default: `false`.
+     */
     buy_label?: boolean;
     /**
      * Required with buy_label: a rate of this order from GET /packages/{id}/rates.
      */
     rate_object_id?: string;
     /**
-     * Ships the package when the label purchase succeeded; needs orders:write besides fulfillment:write.
+     * Ships the package when the label purchase succeeded; needs orders:write besides fulfillment:write. Default: `false`.
      */
     fulfill_after_label?: boolean;
+    /**
+     * Default: `PDF`.
+     */
     label_file_type?: 'PDF' | 'PNG' | 'ZPLII';
     /**
      * Passes the revision gate; needs the scope orders:revision_override.
@@ -2398,6 +2608,9 @@ export type RateResponse = {
 
 export type BuyLabelDto = {
     rate_object_id: string;
+    /**
+     * Default: `PDF`.
+     */
     label_file_type?: 'PDF' | 'PNG' | 'ZPLII';
 };
 
@@ -2426,6 +2639,75 @@ export type ShipmentNotificationResponse = {
     created_at: string;
 };
 
+export type ReturnLineDto = {
+    /**
+     * A line of the order whose shipped units come back.
+     */
+    order_item_id: string;
+    /**
+     * At most what shipped less what other returns hold.
+     */
+    quantity: number;
+};
+
+export type CreateReturnDto = {
+    /**
+     * The customer account: the order's account.
+     */
+    account_id: string;
+    /**
+     * The sales order whose shipped units come back.
+     */
+    order_id: string;
+    lines: Array<ReturnLineDto>;
+    reason?: string | null;
+};
+
+export type ReturnLineResponse = {
+    order_item_id: string;
+    product_id: string | null;
+    quantity: number;
+    received_quantity: number;
+};
+
+export type ReturnRefundResponse = {
+    id: string;
+    amount: number;
+    method: 'original_payment' | 'customer_credit';
+    invoice_id: string;
+    /**
+     * The payment refunds made (original_payment).
+     */
+    refund_ids: Array<string>;
+    created_at: string;
+};
+
+export type ReturnResponse = {
+    id: string;
+    object: string;
+    account_id: string;
+    /**
+     * The sales order returned from.
+     */
+    order_id: string;
+    status: 'open' | 'partially_received' | 'received' | 'refunded' | 'cancelled';
+    reason: string | null;
+    currency: string;
+    lines: Array<ReturnLineResponse>;
+    /**
+     * Value (net and tax) of the units received back.
+     */
+    amount_received: number;
+    amount_refunded: number;
+    refunds: Array<ReturnRefundResponse>;
+    received_at: string | null;
+    refunded_at: string | null;
+    cancelled_at: string | null;
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+};
+
 export type ReturnItemDto = {
     /**
      * An item of the shipped package.
@@ -2437,7 +2719,7 @@ export type ReturnItemDto = {
      */
     serial_numbers?: Array<string>;
     /**
-     * Serial status after the return.
+     * Serial status after the return. Default: `available`.
      */
     disposition?: 'available' | 'damaged' | 'quarantined';
 };
@@ -2475,6 +2757,17 @@ export type ReturnReceiptResponse = {
     package_status: string;
     livemode: boolean;
     created_at: string;
+};
+
+export type RefundReturnDto = {
+    /**
+     * Default: the value of the units received back and not refunded yet, at most what the invoice has paid and not refunded.
+     */
+    amount?: number;
+    /**
+     * `original_payment`: back through the invoice's payments (their processor); `customer_credit`: a credit balance on the customer's account. Default: `original_payment`.
+     */
+    method?: 'original_payment' | 'customer_credit';
 };
 
 export type FulfillmentSettingsResponse = {
@@ -2764,10 +3057,16 @@ export type CreateProductVendorDto = {
      * ISO 4217; default: the vendor account's currency.
      */
     currency?: string;
+    /**
+     * Default: `0`.
+     */
     lead_time_days?: number;
+    /**
+     * Default: `1`.
+     */
     min_order_quantity?: number;
     /**
-     * Orders are rounded up to a multiple of this (case or pallet size).
+     * Orders are rounded up to a multiple of this (case or pallet size). Default: `1`.
      */
     order_multiple?: number;
     /**
@@ -2851,6 +3150,9 @@ export type CreateBuildDto = {
      * Where the components are drawn and the kits added.
      */
     location_id: string;
+    /**
+     * Default: `posted`.
+     */
     status?: 'draft' | 'posted';
     /**
      * The sales order line of the kit this build assembles to order: its shipment then counts as component demand only.
@@ -2937,6 +3239,177 @@ export type ReorderReportRowResponse = {
     below_reorder_point: boolean;
 };
 
+export type FieldSpecResponse = {
+    name: string;
+    type: 'string' | 'uuid' | 'url' | 'enum' | 'enum_list';
+    required: boolean;
+    description: string;
+    values?: Array<string>;
+};
+
+export type SourceTypesResponse = {
+    order_import: string;
+    payout_import: string;
+};
+
+export type ConnectorResponse = {
+    type: 'storefront' | 'marketplace1' | 'marketplace2';
+    name: string;
+    description: string;
+    adapters: Array<'sandbox' | 'shopify'>;
+    capabilities: Array<'listing_sync' | 'order_import' | 'payout_import'>;
+    settings: Array<FieldSpecResponse>;
+    /**
+     * Write-only fields of `credentials`.
+     */
+    credentials: Array<FieldSpecResponse>;
+    /**
+     * Journal source types of imports and payouts.
+     */
+    source_types: SourceTypesResponse;
+};
+
+export type ConnectorListResponse = {
+    object: string;
+    data: Array<ConnectorResponse>;
+    has_more: boolean;
+    url: string;
+};
+
+export type IntegrationSettingsDto = {
+    /**
+     * `sandbox` (no network) or `shopify` (storefront only). Default: `sandbox`.
+     */
+    adapter?: 'sandbox' | 'shopify';
+    /**
+     * Base URL of the shop; required with the shopify adapter (https, public host).
+     */
+    shop_url?: string | null;
+    /**
+     * Location imported orders ship from.
+     */
+    default_location_id?: string | null;
+    /**
+     * Price pushed with a listing: the listing's price (falling back to the list price) or the product's list price. Default: `listing`.
+     */
+    price_source?: 'listing' | 'list_price';
+    /**
+     * Remote financial statuses whose orders are imported. Default: `["paid"]`.
+     */
+    import_order_statuses?: Array<'paid' | 'partially_paid' | 'authorized' | 'pending'>;
+    /**
+     * Clearing account debited by imports and credited by payouts; null: receivables.
+     */
+    clearing_account_id?: string | null;
+    /**
+     * Expense account of the channel’s fees on payouts.
+     */
+    fee_account_id?: string | null;
+    /**
+     * Account the net payout lands in; null: the cash account.
+     */
+    bank_account_id?: string | null;
+};
+
+export type CreateIntegrationDto = {
+    /**
+     * A connector type of GET /integrations/connectors.
+     */
+    type: 'storefront' | 'marketplace1' | 'marketplace2';
+    name: string;
+    settings?: IntegrationSettingsDto;
+};
+
+export type IntegrationSettingsResponse = {
+    adapter: 'sandbox' | 'shopify';
+    shop_url: string | null;
+    default_location_id: string | null;
+    price_source: 'listing' | 'list_price';
+    import_order_statuses: Array<'paid' | 'partially_paid' | 'authorized' | 'pending'>;
+    clearing_account_id: string | null;
+    fee_account_id: string | null;
+    bank_account_id: string | null;
+};
+
+export type IntegrationResponse = {
+    id: string;
+    object: string;
+    type: 'storefront' | 'marketplace1' | 'marketplace2';
+    name: string;
+    /**
+     * DELETE disconnects: credentials erased, listings detached, the record and its runs kept.
+     */
+    status: 'connected' | 'disconnected';
+    settings: IntegrationSettingsResponse;
+    /**
+     * Whether credentials are stored (they are never returned).
+     */
+    credentials_set: boolean;
+    /**
+     * The last 4 characters of the first credential (12 characters or longer), masked.
+     */
+    credentials_hint: string | null;
+    last_import_at: string | null;
+    disconnected_at: string | null;
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+};
+
+export type UpdateIntegrationDto = {
+    name?: string;
+    /**
+     * Merged into the current settings.
+     */
+    settings?: IntegrationSettingsDto;
+};
+
+export type ConnectionTestResponse = {
+    object: string;
+    integration_id: string;
+    ok: boolean;
+    adapter: 'sandbox' | 'shopify';
+    /**
+     * The shop name the remote side answered.
+     */
+    shop: string;
+};
+
+export type RunCountsResponse = {
+    orders_imported: number;
+    /**
+     * Orders already imported or of a status not imported.
+     */
+    orders_skipped: number;
+    payouts_imported: number;
+    payouts_skipped: number;
+    listings_synced: number;
+};
+
+export type RunErrorResponse = {
+    /**
+     * The external order/payout id or listing id.
+     */
+    external_id: string | null;
+    code: string;
+    message: string;
+};
+
+export type IntegrationRunResponse = {
+    id: string;
+    object: string;
+    integration_id: string;
+    kind: 'listing_sync' | 'order_import';
+    trigger: 'manual' | 'schedule' | 'listing';
+    status: 'running' | 'succeeded' | 'failed';
+    counts: RunCountsResponse;
+    errors: Array<RunErrorResponse>;
+    finished_at: string | null;
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+};
+
 /**
  * Every error answer. A code may add fields of its own at the same level (existing_id, package, ...).
  */
@@ -2945,8 +3418,8 @@ export type ErrorEnvelope = {
      * Machine-readable key (equal to code).
      */
     error: string;
-    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable';
-    type: 'validation_error' | 'idempotency_error' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'precondition_failed' | 'locked' | 'rate_limit' | 'expand_error' | 'not_implemented' | 'internal';
+    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
+    type: 'validation_error' | 'idempotency_error' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'precondition_failed' | 'connector_error' | 'locked' | 'rate_limit' | 'expand_error' | 'not_implemented' | 'internal';
     hint?: string;
     /**
      * Offending parameter, e.g. items[0].quantity or expand[1].
@@ -3613,6 +4086,26 @@ export type ShipmentNotificationList = {
 };
 
 /**
+ * A page of ReturnResponse records, newest first.
+ */
+export type ReturnList = {
+    object: 'list';
+    data: Array<ReturnResponse>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
  * A page of ReturnReceiptResponse records, newest first.
  */
 export type ReturnReceiptList = {
@@ -3812,6 +4305,1350 @@ export type ReorderReportRowList = {
     total_count?: number;
 };
 
+/**
+ * A page of IntegrationResponse records, newest first.
+ */
+export type IntegrationList = {
+    object: 'list';
+    data: Array<IntegrationResponse>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of IntegrationRunResponse records, newest first.
+ */
+export type IntegrationRunList = {
+    object: 'list';
+    data: Array<IntegrationRunResponse>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * The body of a delivery of `account.created`, `account.updated`, `account.deleted`, `account.merged`, `account.credit_limit.updated`, `account.terms.updated`.
+ */
+export type AccountEvent = {
+    id: string;
+    object: string;
+    type: 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.credit_limit.updated' | 'account.terms.updated';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: AccountResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `account.address.added`, `account.address.updated`, `account.address.removed`.
+ */
+export type AccountAddressEvent = {
+    id: string;
+    object: string;
+    type: 'account.address.added' | 'account.address.updated' | 'account.address.removed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: AddressResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `account.contact.added`, `account.contact.updated`, `account.contact.removed`.
+ */
+export type AccountContactEvent = {
+    id: string;
+    object: string;
+    type: 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ContactResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.created`, `product.updated`, `product.deleted`, `product.restored`, `product.tag.added`, `product.tag.removed`.
+ */
+export type ProductEvent = {
+    id: string;
+    object: string;
+    type: 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.tag.added' | 'product.tag.removed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ProductResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.variant.created`, `product.variant.updated`, `product.variant.deleted`.
+ */
+export type ProductVariantEvent = {
+    id: string;
+    object: string;
+    type: 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ProductVariantResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.category.created`, `product.category.updated`, `product.category.deleted`.
+ */
+export type ProductCategoryEvent = {
+    id: string;
+    object: string;
+    type: 'product.category.created' | 'product.category.updated' | 'product.category.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ProductCategoryResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.listing.created`, `product.listing.updated`, `product.listing.deleted`, `product.listing.sync_requested`, `product.listing.synced`, `product.listing.sync_failed`.
+ */
+export type ProductListingEvent = {
+    id: string;
+    object: string;
+    type: 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ChannelListingResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.pricing_policy.created`, `product.pricing_policy.updated`, `product.pricing_policy.deleted`.
+ */
+export type ProductPricingPolicyEvent = {
+    id: string;
+    object: string;
+    type: 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PricingPolicyResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `order.created`, `order.updated`, `order.confirmed`, `order.cancelled`, `order.voided`, `order.revised`, `order.revision_acknowledged`, `order.converted`, `order.line.added`, `order.line.updated`, `order.line.removed`, `order.deleted`.
+ */
+export type OrderEvent = {
+    id: string;
+    object: string;
+    type: 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `invoice.created`, `invoice.finalized`, `invoice.updated`, `invoice.voided`, `invoice.paid`, `invoice.partially_paid`, `invoice.overdue`, `invoice.late_fee_applied`.
+ */
+export type InvoiceEvent = {
+    id: string;
+    object: string;
+    type: 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.succeeded`, `payment.failed`.
+ */
+export type PaymentEvent = {
+    id: string;
+    object: string;
+    type: 'payment.succeeded' | 'payment.failed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.refunded`.
+ */
+export type PaymentRefundedEvent = {
+    id: string;
+    object: string;
+    type: 'payment.refunded';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponse | RefundResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.partially_refunded`.
+ */
+export type PaymentPartiallyRefundedEvent = {
+    id: string;
+    object: string;
+    type: 'payment.partially_refunded';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponse | RefundResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.method.created`, `payment.method.updated`, `payment.method.deleted`, `payment.method.default_changed`.
+ */
+export type PaymentMethodEvent = {
+    id: string;
+    object: string;
+    type: 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentMethodResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.adjusted`.
+ */
+export type InventoryAdjustedEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.adjusted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: AdjustmentResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.received`.
+ */
+export type InventoryReceivedEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.received';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.transferred`.
+ */
+export type InventoryTransferredEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.transferred';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: TransferResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.low_stock`.
+ */
+export type InventoryLowStockEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.low_stock';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: BalanceResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.out_of_stock`.
+ */
+export type InventoryOutOfStockEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.out_of_stock';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: BalanceResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.back_in_stock`.
+ */
+export type InventoryBackInStockEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.back_in_stock';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: BalanceResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `inventory.serial.created`, `inventory.serial.updated`.
+ */
+export type InventorySerialEvent = {
+    id: string;
+    object: string;
+    type: 'inventory.serial.created' | 'inventory.serial.updated';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: SerialResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `purchasing.purchase_order.created`, `purchasing.purchase_order.updated`, `purchasing.purchase_order.confirmed`, `purchasing.purchase_order.cancelled`.
+ */
+export type PurchasingPurchaseOrderEvent = {
+    id: string;
+    object: string;
+    type: 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.cancelled';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `purchasing.purchase_order.received`.
+ */
+export type PurchasingPurchaseOrderReceivedEvent = {
+    id: string;
+    object: string;
+    type: 'purchasing.purchase_order.received';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponse | ReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `purchasing.vendor_bill.created`, `purchasing.vendor_bill.paid`, `purchasing.vendor_bill.voided`.
+ */
+export type PurchasingVendorBillEvent = {
+    id: string;
+    object: string;
+    type: 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: VendorBillResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `fulfillment.package.created`, `fulfillment.package.updated`, `fulfillment.label.purchased`, `fulfillment.shipped`, `fulfillment.delivered`, `fulfillment.package.voided`.
+ */
+export type FulfillmentEvent = {
+    id: string;
+    object: string;
+    type: 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PackageResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `return.created`, `return.refunded`, `return.cancelled`.
+ */
+export type ReturnEvent = {
+    id: string;
+    object: string;
+    type: 'return.created' | 'return.refunded' | 'return.cancelled';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponse | ReturnReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `return.received`.
+ */
+export type ReturnReceivedEvent = {
+    id: string;
+    object: string;
+    type: 'return.received';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ReturnReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `accounting.journal_entry.created`, `accounting.journal_entry.posted`, `accounting.journal_entry.approved`, `accounting.journal_entry.rejected`, `accounting.journal_entry.reversed`, `accounting.journal_entry.voided`.
+ */
+export type AccountingJournalEntryEvent = {
+    id: string;
+    object: string;
+    type: 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: JournalEntryResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `accounting.period.closed`, `accounting.period.reopened`.
+ */
+export type AccountingPeriodEvent = {
+    id: string;
+    object: string;
+    type: 'accounting.period.closed' | 'accounting.period.reopened';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PeriodResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `accounting.ledger_account.created`, `accounting.ledger_account.updated`.
+ */
+export type AccountingLedgerAccountEvent = {
+    id: string;
+    object: string;
+    type: 'accounting.ledger_account.created' | 'accounting.ledger_account.updated';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: LedgerAccountResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `accounting.recurring_journal_entry.ran`.
+ */
+export type AccountingRecurringJournalEntryEvent = {
+    id: string;
+    object: string;
+    type: 'accounting.recurring_journal_entry.ran';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: RecurringJournalEntryResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `accounting.bank_transaction.matched`.
+ */
+export type AccountingBankTransactionEvent = {
+    id: string;
+    object: string;
+    type: 'accounting.bank_transaction.matched';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: BankTransactionResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `asset.created`, `asset.depreciated`, `asset.impaired`, `asset.recovered`, `asset.revalued`.
+ */
+export type AssetEvent = {
+    id: string;
+    object: string;
+    type: 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: FixedAssetResponse | AssetEventResponse | FixedAssetDepreciationResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `setting.tag.created`, `setting.tag.updated`, `setting.tag.deleted`.
+ */
+export type SettingTagEvent = {
+    id: string;
+    object: string;
+    type: 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: TagResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `setting.created`, `setting.updated`, `setting.deleted`.
+ */
+export type SettingEvent = {
+    id: string;
+    object: string;
+    type: 'setting.created' | 'setting.updated' | 'setting.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: LocationResponse | PaymentTermResponse | UnitOfMeasureResponse | SalesChannelResponse | PricingLevelResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `migration.frozen`.
+ */
+export type MigrationFrozenEvent = {
+    id: string;
+    object: string;
+    type: 'migration.frozen';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: FreezeStatusResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `migration.unfrozen`.
+ */
+export type MigrationUnfrozenEvent = {
+    id: string;
+    object: string;
+    type: 'migration.unfrozen';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: FreezeStatusResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `migration.import.started`, `migration.import.completed`, `migration.import.failed`.
+ */
+export type MigrationImportEvent = {
+    id: string;
+    object: string;
+    type: 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ImportResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `webhook.test`.
+ */
+export type WebhookEvent = {
+    id: string;
+    object: string;
+    type: 'webhook.test';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        /**
+         * The resource the event is about; `object` names its type.
+         */
+        object: {
+            object?: string;
+            [key: string]: unknown;
+        };
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `webhook.endpoint.disabled`.
+ */
+export type WebhookEndpointEvent = {
+    id: string;
+    object: string;
+    type: 'webhook.endpoint.disabled';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: WebhookEndpointResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `webhook.delivery.exhausted`.
+ */
+export type WebhookDeliveryEvent = {
+    id: string;
+    object: string;
+    type: 'webhook.delivery.exhausted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: WebhookDeliveryResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+export type ProductVariantResponseWritable = {
+    id: string;
+    object: string;
+    product_id: string;
+    sku: string;
+    name: string;
+    options: {
+        [key: string]: string;
+    };
+    /**
+     * Null: the product list price applies.
+     */
+    list_price: number | null;
+    cost_price: number | null;
+    weight: WeightResponse | null;
+    metadata: {
+        [key: string]: string;
+    };
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponseWritable | null;
+};
+
 export type ProductResponseWritable = {
     id: string;
     object: string;
@@ -3836,7 +5673,7 @@ export type ProductResponseWritable = {
      * Ids of attached tags, in attachment order.
      */
     tag_ids: Array<string>;
-    variants: Array<ProductVariantResponse>;
+    variants: Array<ProductVariantResponseWritable>;
     metadata: {
         [key: string]: string;
     };
@@ -3844,10 +5681,14 @@ export type ProductResponseWritable = {
     archived_at: string | null;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=category`: the product category whose id is in `category_id` (the id itself, or null, when it does not resolve).
+     */
+    category?: string | ProductCategoryResponse | null;
 };
 
 export type EmptyBodyDtoWritable = {
-    [key: string]: unknown;
+    [key: string]: never;
 };
 
 export type ChannelListingResponseWritable = {
@@ -3858,6 +5699,10 @@ export type ChannelListingResponseWritable = {
      */
     product_id: string;
     channel: 'storefront' | 'marketplace1' | 'marketplace2';
+    /**
+     * The integration the listing is pushed through; null: none (a sync answers 409).
+     */
+    integration_id: string | null;
     remote_id: string | null;
     price: number | null;
     currency: string;
@@ -3868,10 +5713,226 @@ export type ChannelListingResponseWritable = {
     livemode: boolean;
     created_at: string;
     updated_at: string;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponseWritable | null;
+};
+
+export type OrderLineResponseWritable = {
+    /**
+     * A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.
+     */
+    product_id?: string | null;
+    /**
+     * Default: the product name. Required without product_id.
+     */
+    description?: string;
+    /**
+     * Greater than 0, up to 4 decimals.
+     */
+    quantity: number;
+    /**
+     * Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.
+     */
+    unit_price?: number;
+    discount_percent?: number;
+    /**
+     * A fixed amount off the line, after discount_percent.
+     */
+    discount_amount?: number;
+    /**
+     * Tax percent on the discounted line.
+     */
+    tax_rate?: number;
+    id: string;
+    object: string;
+    order_id: string;
+    position: number;
+    /**
+     * The product list price when the line was priced.
+     */
+    list_price: number | null;
+    /**
+     * The policy that set unit_price; kept after the policy is deleted.
+     */
+    pricing_policy_id: string | null;
+    subtotal: number;
+    discount_total: number;
+    tax_total: number;
+    total: number;
+    /**
+     * A kit's component line points to the kit line; component lines are priced at 0.
+     */
+    parent_line_id: string | null;
+    /**
+     * Only with `expand[]=product`: the product whose id is in `product_id` (the id itself, or null, when it does not resolve).
+     */
+    product?: string | ProductResponseWritable | null;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponseWritable | null;
+};
+
+export type OrderResponseWritable = {
+    id: string;
+    object: string;
+    document_type: 'quote' | 'sales_order' | 'invoice' | 'return' | 'purchase_order' | 'late_fee_invoice';
+    /**
+     * Expandable: account.
+     */
+    account_id: string | null;
+    currency: string;
+    order_status: 'draft' | 'confirmed' | 'fulfilled' | 'closed' | 'cancelled' | 'voided';
+    payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'refunded';
+    subtotal: number;
+    discount_total: number;
+    tax_total: number;
+    total: number;
+    /**
+     * Net of refunds.
+     */
+    amount_paid: number;
+    amount_refunded: number;
+    amount_due: number;
+    /**
+     * What credit memos (refunds of returns) took off the total.
+     */
+    amount_credited: number;
+    /**
+     * Embedded; expand[]=lines.product expands products.
+     */
+    lines: Array<OrderLineResponseWritable>;
+    source_order_id: string | null;
+    converted_to_id: string | null;
+    confirmed_at: string | null;
+    sent_to_customer_at: string | null;
+    fulfilled_at: string | null;
+    closed_at: string | null;
+    cancelled_at: string | null;
+    voided_at: string | null;
+    revision: RevisionResponse;
+    /**
+     * Issued invoices: the issue day (entity time zone) plus the account's payment-terms net_days; null without payment terms (never overdue) and on other documents.
+     */
+    due_date: string | null;
+    /**
+     * Issued invoices and late-fee invoices: overdue once the collections job finds the due date passed with an amount due; current otherwise (a payment that clears the amount due makes an overdue invoice current). Null on other documents.
+     */
+    collection_status: 'current' | 'overdue' | null;
+    /**
+     * When it was marked overdue; null while current.
+     */
+    overdue_at: string | null;
+    tag_ids: Array<string>;
+    notes: string | null;
+    metadata: {
+        [key: string]: string;
+    };
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
+    /**
+     * Only with `expand[]=source_order`: the order whose id is in `source_order_id` (the id itself, or null, when it does not resolve).
+     */
+    source_order?: string | OrderResponseWritable | null;
+};
+
+export type PaymentResponseWritable = {
+    id: string;
+    object: string;
+    account_id: string | null;
+    order_id: string | null;
+    amount: number;
+    amount_refunded: number;
+    currency: string;
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
+    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'bank_deposit';
+    /**
+     * The stored payment method used, if any.
+     */
+    payment_method_id: string | null;
+    card: {
+        brand?: string | null;
+        last4?: string;
+    } | null;
+    processor_reference: string | null;
+    failure_code: string | null;
+    failure_message: string | null;
+    reference: string | null;
+    applications: Array<{
+        order_id: string;
+        amount: number;
+    }>;
+    metadata: {
+        [key: string]: string;
+    };
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponseWritable | null;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
+};
+
+export type RefundResponseWritable = {
+    id: string;
+    object: string;
+    payment_id: string;
+    order_id: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    reason: string | null;
+    livemode: boolean;
+    created_at: string;
+    /**
+     * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
+     */
+    payment?: string | PaymentResponseWritable | null;
 };
 
 export type ObjectWritable = {
     [key: string]: unknown;
+};
+
+export type CreateIntegrationDtoWritable = {
+    /**
+     * A connector type of GET /integrations/connectors.
+     */
+    type: 'storefront' | 'marketplace1' | 'marketplace2';
+    name: string;
+    /**
+     * Write-only: stored encrypted and never returned (`credentials_set` and `credentials_hint` say what is stored). Shopify: `access_token`; sandbox: `api_key` (optional).
+     */
+    credentials?: {
+        [key: string]: string;
+    };
+    settings?: IntegrationSettingsDto;
+};
+
+export type UpdateIntegrationDtoWritable = {
+    name?: string;
+    /**
+     * Replaces every stored credential. Write-only: stored encrypted and never returned (`credentials_set` and `credentials_hint` say what is stored). Shopify: `access_token`; sandbox: `api_key` (optional).
+     */
+    credentials?: {
+        [key: string]: string;
+    };
+    /**
+     * Merged into the current settings.
+     */
+    settings?: IntegrationSettingsDto;
 };
 
 /**
@@ -3880,6 +5941,26 @@ export type ObjectWritable = {
 export type ProductListWritable = {
     object: 'list';
     data: Array<ProductResponseWritable>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of ProductVariantResponse records, newest first.
+ */
+export type ProductVariantListWritable = {
+    object: 'list';
+    data: Array<ProductVariantResponseWritable>;
     /**
      * Whether another page follows.
      */
@@ -3912,6 +5993,407 @@ export type ChannelListingListWritable = {
      * Only with include_count=true.
      */
     total_count?: number;
+};
+
+/**
+ * A page of OrderResponse records, newest first.
+ */
+export type OrderListWritable = {
+    object: 'list';
+    data: Array<OrderResponseWritable>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of PaymentResponse records, newest first.
+ */
+export type PaymentListWritable = {
+    object: 'list';
+    data: Array<PaymentResponseWritable>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of RefundResponse records, newest first.
+ */
+export type RefundListWritable = {
+    object: 'list';
+    data: Array<RefundResponseWritable>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * The body of a delivery of `product.created`, `product.updated`, `product.deleted`, `product.restored`, `product.tag.added`, `product.tag.removed`.
+ */
+export type ProductEventWritable = {
+    id: string;
+    object: string;
+    type: 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.tag.added' | 'product.tag.removed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ProductResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.variant.created`, `product.variant.updated`, `product.variant.deleted`.
+ */
+export type ProductVariantEventWritable = {
+    id: string;
+    object: string;
+    type: 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ProductVariantResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `product.listing.created`, `product.listing.updated`, `product.listing.deleted`, `product.listing.sync_requested`, `product.listing.synced`, `product.listing.sync_failed`.
+ */
+export type ProductListingEventWritable = {
+    id: string;
+    object: string;
+    type: 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: ChannelListingResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `order.created`, `order.updated`, `order.confirmed`, `order.cancelled`, `order.voided`, `order.revised`, `order.revision_acknowledged`, `order.converted`, `order.line.added`, `order.line.updated`, `order.line.removed`, `order.deleted`.
+ */
+export type OrderEventWritable = {
+    id: string;
+    object: string;
+    type: 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `invoice.created`, `invoice.finalized`, `invoice.updated`, `invoice.voided`, `invoice.paid`, `invoice.partially_paid`, `invoice.overdue`, `invoice.late_fee_applied`.
+ */
+export type InvoiceEventWritable = {
+    id: string;
+    object: string;
+    type: 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.succeeded`, `payment.failed`.
+ */
+export type PaymentEventWritable = {
+    id: string;
+    object: string;
+    type: 'payment.succeeded' | 'payment.failed';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.refunded`.
+ */
+export type PaymentRefundedEventWritable = {
+    id: string;
+    object: string;
+    type: 'payment.refunded';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponseWritable | RefundResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `payment.partially_refunded`.
+ */
+export type PaymentPartiallyRefundedEventWritable = {
+    id: string;
+    object: string;
+    type: 'payment.partially_refunded';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: PaymentResponseWritable | RefundResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `purchasing.purchase_order.created`, `purchasing.purchase_order.updated`, `purchasing.purchase_order.confirmed`, `purchasing.purchase_order.cancelled`.
+ */
+export type PurchasingPurchaseOrderEventWritable = {
+    id: string;
+    object: string;
+    type: 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.cancelled';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponseWritable;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `purchasing.purchase_order.received`.
+ */
+export type PurchasingPurchaseOrderReceivedEventWritable = {
+    id: string;
+    object: string;
+    type: 'purchasing.purchase_order.received';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponseWritable | ReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
+};
+
+/**
+ * The body of a delivery of `return.created`, `return.refunded`, `return.cancelled`.
+ */
+export type ReturnEventWritable = {
+    id: string;
+    object: string;
+    type: 'return.created' | 'return.refunded' | 'return.cancelled';
+    created_at: string;
+    api_version: string;
+    entity_id: string;
+    livemode: boolean;
+    /**
+     * `object`: the full resource when the event happened; `previous_attributes`: the changed fields’ earlier values, on updates.
+     */
+    data: {
+        object: OrderResponseWritable | ReturnReceiptResponse;
+        /**
+         * The earlier values of the fields this change set.
+         */
+        previous_attributes?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * The API request that caused the event (null for scheduled work).
+     */
+    request?: {
+        id: string | null;
+    };
 };
 
 /**
@@ -3953,6 +6435,9 @@ export type ApiKeysListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -3996,7 +6481,7 @@ export type ApiKeysListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4049,7 +6534,7 @@ export type ApiKeysCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4061,7 +6546,7 @@ export type ApiKeysCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4077,7 +6562,7 @@ export type ApiKeysCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4135,7 +6620,7 @@ export type ApiKeysRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4189,11 +6674,11 @@ export type ApiKeysRotateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4209,7 +6694,7 @@ export type ApiKeysRotateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4263,11 +6748,11 @@ export type ApiKeysRevokeErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4283,7 +6768,7 @@ export type ApiKeysRevokeErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4310,6 +6795,9 @@ export type ActivityListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -4363,7 +6851,7 @@ export type ActivityListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4393,6 +6881,9 @@ export type TagsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -4432,7 +6923,7 @@ export type TagsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4476,7 +6967,7 @@ export type TagsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4488,7 +6979,7 @@ export type TagsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4504,7 +6995,7 @@ export type TagsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4558,7 +7049,7 @@ export type TagsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4566,7 +7057,7 @@ export type TagsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4582,7 +7073,7 @@ export type TagsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4641,7 +7132,7 @@ export type TagsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4695,7 +7186,7 @@ export type TagsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4711,7 +7202,7 @@ export type TagsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4727,7 +7218,7 @@ export type TagsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4753,7 +7244,10 @@ export type ProductsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'category' | 'category.parent' | 'category.parent.parent' | 'category.parent.parent.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -4803,7 +7297,7 @@ export type ProductsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4850,7 +7344,7 @@ export type ProductsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4862,7 +7356,7 @@ export type ProductsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4878,7 +7372,7 @@ export type ProductsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4932,7 +7426,7 @@ export type ProductsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -4940,7 +7434,7 @@ export type ProductsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -4956,7 +7450,7 @@ export type ProductsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -4984,7 +7478,7 @@ export type ProductsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'category' | 'category.parent' | 'category.parent.parent' | 'category.parent.parent.parent'>;
     };
     url: '/v1/products/{id}';
 };
@@ -5015,7 +7509,7 @@ export type ProductsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5069,7 +7563,7 @@ export type ProductsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5085,7 +7579,7 @@ export type ProductsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5101,7 +7595,7 @@ export type ProductsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5151,7 +7645,7 @@ export type ProductsRestoreErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5163,7 +7657,7 @@ export type ProductsRestoreErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5179,7 +7673,7 @@ export type ProductsRestoreErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5229,7 +7723,7 @@ export type ProductsAddTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5241,7 +7735,7 @@ export type ProductsAddTagErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5257,7 +7751,7 @@ export type ProductsAddTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5312,7 +7806,7 @@ export type ProductsRemoveTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5320,7 +7814,7 @@ export type ProductsRemoveTagErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5336,7 +7830,7 @@ export type ProductsRemoveTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5364,7 +7858,7 @@ export type ProductsListVariantsData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'product' | 'product.category' | 'product.category.parent' | 'product.category.parent.parent'>;
     };
     url: '/v1/products/{id}/variants';
 };
@@ -5395,7 +7889,7 @@ export type ProductsListVariantsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5448,7 +7942,7 @@ export type ProductsAddVariantErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5460,7 +7954,7 @@ export type ProductsAddVariantErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5476,7 +7970,7 @@ export type ProductsAddVariantErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5531,7 +8025,7 @@ export type ProductsRemoveVariantErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5539,7 +8033,7 @@ export type ProductsRemoveVariantErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5555,7 +8049,7 @@ export type ProductsRemoveVariantErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5584,7 +8078,7 @@ export type ProductsRetrieveVariantData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'product' | 'product.category' | 'product.category.parent' | 'product.category.parent.parent'>;
     };
     url: '/v1/products/{product_id}/variants/{id}';
 };
@@ -5615,7 +8109,7 @@ export type ProductsRetrieveVariantErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5670,7 +8164,7 @@ export type ProductsUpdateVariantErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5686,7 +8180,7 @@ export type ProductsUpdateVariantErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5702,7 +8196,7 @@ export type ProductsUpdateVariantErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5729,6 +8223,9 @@ export type ProductCategoriesList0Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -5772,7 +8269,7 @@ export type ProductCategoriesList0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5819,7 +8316,7 @@ export type ProductCategoriesCreate0Errors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5831,7 +8328,7 @@ export type ProductCategoriesCreate0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5847,7 +8344,7 @@ export type ProductCategoriesCreate0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5874,6 +8371,9 @@ export type ProductCategoriesList1DeprecatedAliasData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -5917,7 +8417,7 @@ export type ProductCategoriesList1DeprecatedAliasErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -5964,7 +8464,7 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -5976,7 +8476,7 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -5992,7 +8492,7 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6046,7 +8546,7 @@ export type ProductCategoriesDelete0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6054,7 +8554,7 @@ export type ProductCategoriesDelete0Errors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6070,7 +8570,7 @@ export type ProductCategoriesDelete0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6129,7 +8629,7 @@ export type ProductCategoriesRetrieve0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6183,7 +8683,7 @@ export type ProductCategoriesUpdate0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6199,7 +8699,7 @@ export type ProductCategoriesUpdate0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6215,7 +8715,7 @@ export type ProductCategoriesUpdate0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6269,7 +8769,7 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6277,7 +8777,7 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6293,7 +8793,7 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6352,7 +8852,7 @@ export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6406,7 +8906,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6422,7 +8922,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6438,7 +8938,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6464,7 +8964,10 @@ export type ChannelListingsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'product' | 'product.category' | 'product.category.parent' | 'product.category.parent.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -6506,7 +9009,7 @@ export type ChannelListingsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6553,7 +9056,7 @@ export type ChannelListingsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6565,7 +9068,7 @@ export type ChannelListingsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6581,7 +9084,7 @@ export type ChannelListingsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6635,7 +9138,7 @@ export type ChannelListingsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6643,7 +9146,7 @@ export type ChannelListingsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6659,7 +9162,7 @@ export type ChannelListingsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6687,7 +9190,7 @@ export type ChannelListingsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'product' | 'product.category' | 'product.category.parent' | 'product.category.parent.parent'>;
     };
     url: '/v1/channel_listings/{id}';
 };
@@ -6718,7 +9221,7 @@ export type ChannelListingsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6772,7 +9275,7 @@ export type ChannelListingsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6788,7 +9291,7 @@ export type ChannelListingsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6804,7 +9307,7 @@ export type ChannelListingsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6821,7 +9324,7 @@ export type ChannelListingsSyncData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * A replay returns the first 202 and queues nothing.
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -6854,7 +9357,7 @@ export type ChannelListingsSyncErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -6866,7 +9369,7 @@ export type ChannelListingsSyncErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -6886,7 +9389,7 @@ export type ChannelListingsSyncErrors = {
      */
     501: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -6912,7 +9415,10 @@ export type AccountsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'payment_terms'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -6960,7 +9466,7 @@ export type AccountsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7004,7 +9510,7 @@ export type AccountsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7016,7 +9522,7 @@ export type AccountsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7032,7 +9538,7 @@ export type AccountsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7086,7 +9592,7 @@ export type AccountsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7094,7 +9600,7 @@ export type AccountsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7110,7 +9616,7 @@ export type AccountsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7138,7 +9644,7 @@ export type AccountsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'payment_terms'>;
     };
     url: '/v1/accounts/{id}';
 };
@@ -7169,7 +9675,7 @@ export type AccountsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7223,7 +9729,7 @@ export type AccountsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7239,7 +9745,7 @@ export type AccountsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7255,7 +9761,7 @@ export type AccountsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7305,7 +9811,7 @@ export type AccountsMergeErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7317,7 +9823,7 @@ export type AccountsMergeErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7333,7 +9839,7 @@ export type AccountsMergeErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7383,7 +9889,7 @@ export type AccountsAddTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7395,7 +9901,7 @@ export type AccountsAddTagErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7411,7 +9917,7 @@ export type AccountsAddTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7466,7 +9972,7 @@ export type AccountsRemoveTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7474,7 +9980,7 @@ export type AccountsRemoveTagErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7490,7 +9996,7 @@ export type AccountsRemoveTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7518,7 +10024,10 @@ export type AccountAddressesListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -7562,7 +10071,7 @@ export type AccountAddressesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7612,7 +10121,7 @@ export type AccountAddressesCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7624,7 +10133,7 @@ export type AccountAddressesCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7640,7 +10149,7 @@ export type AccountAddressesCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7695,7 +10204,7 @@ export type AccountAddressesDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7703,7 +10212,7 @@ export type AccountAddressesDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7719,7 +10228,7 @@ export type AccountAddressesDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7748,7 +10257,7 @@ export type AccountAddressesRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
     };
     url: '/v1/accounts/{id}/addresses/{address_id}';
 };
@@ -7779,7 +10288,7 @@ export type AccountAddressesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7834,7 +10343,7 @@ export type AccountAddressesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -7850,7 +10359,7 @@ export type AccountAddressesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -7866,7 +10375,7 @@ export type AccountAddressesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7894,7 +10403,10 @@ export type AccountContactsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -7938,7 +10450,7 @@ export type AccountContactsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -7988,7 +10500,7 @@ export type AccountContactsCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8000,7 +10512,7 @@ export type AccountContactsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8016,7 +10528,7 @@ export type AccountContactsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8071,7 +10583,7 @@ export type AccountContactsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8079,7 +10591,7 @@ export type AccountContactsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8095,7 +10607,7 @@ export type AccountContactsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8124,7 +10636,7 @@ export type AccountContactsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
     };
     url: '/v1/accounts/{id}/contacts/{contact_id}';
 };
@@ -8155,7 +10667,7 @@ export type AccountContactsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8210,7 +10722,7 @@ export type AccountContactsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8226,7 +10738,7 @@ export type AccountContactsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8242,7 +10754,7 @@ export type AccountContactsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8270,7 +10782,10 @@ export type PaymentMethodsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -8314,7 +10829,7 @@ export type PaymentMethodsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8364,7 +10879,7 @@ export type PaymentMethodsCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8376,7 +10891,7 @@ export type PaymentMethodsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8392,7 +10907,7 @@ export type PaymentMethodsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8447,7 +10962,7 @@ export type PaymentMethodsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8455,7 +10970,7 @@ export type PaymentMethodsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8471,7 +10986,7 @@ export type PaymentMethodsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8500,7 +11015,7 @@ export type PaymentMethodsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
     };
     url: '/v1/accounts/{id}/payment-methods/{pm_id}';
 };
@@ -8531,7 +11046,7 @@ export type PaymentMethodsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8586,7 +11101,7 @@ export type PaymentMethodsSetDefaultErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8602,7 +11117,7 @@ export type PaymentMethodsSetDefaultErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8618,7 +11133,7 @@ export type PaymentMethodsSetDefaultErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8644,7 +11159,10 @@ export type PricingPoliciesListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -8687,7 +11205,7 @@ export type PricingPoliciesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8731,7 +11249,7 @@ export type PricingPoliciesCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8743,7 +11261,7 @@ export type PricingPoliciesCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8759,7 +11277,7 @@ export type PricingPoliciesCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8813,7 +11331,7 @@ export type PricingPoliciesDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8821,7 +11339,7 @@ export type PricingPoliciesDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8837,7 +11355,7 @@ export type PricingPoliciesDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8865,7 +11383,7 @@ export type PricingPoliciesRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'account.payment_terms'>;
     };
     url: '/v1/pricing-policies/{id}';
 };
@@ -8896,7 +11414,7 @@ export type PricingPoliciesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -8950,7 +11468,7 @@ export type PricingPoliciesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -8966,7 +11484,7 @@ export type PricingPoliciesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -8982,7 +11500,7 @@ export type PricingPoliciesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9009,6 +11527,9 @@ export type LocationsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -9048,7 +11569,7 @@ export type LocationsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9092,7 +11613,7 @@ export type LocationsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9104,7 +11625,7 @@ export type LocationsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9120,7 +11641,7 @@ export type LocationsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9174,7 +11695,7 @@ export type LocationsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9182,7 +11703,7 @@ export type LocationsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9198,7 +11719,7 @@ export type LocationsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9257,7 +11778,7 @@ export type LocationsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9311,7 +11832,7 @@ export type LocationsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9327,7 +11848,7 @@ export type LocationsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9343,7 +11864,7 @@ export type LocationsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9370,6 +11891,9 @@ export type PaymentTermsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -9409,7 +11933,7 @@ export type PaymentTermsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9453,7 +11977,7 @@ export type PaymentTermsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9465,7 +11989,7 @@ export type PaymentTermsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9481,7 +12005,7 @@ export type PaymentTermsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9535,7 +12059,7 @@ export type PaymentTermsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9543,7 +12067,7 @@ export type PaymentTermsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9559,7 +12083,7 @@ export type PaymentTermsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9618,7 +12142,7 @@ export type PaymentTermsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9672,7 +12196,7 @@ export type PaymentTermsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9688,7 +12212,7 @@ export type PaymentTermsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9704,7 +12228,7 @@ export type PaymentTermsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9731,6 +12255,9 @@ export type UnitsOfMeasureListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -9770,7 +12297,7 @@ export type UnitsOfMeasureListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9814,7 +12341,7 @@ export type UnitsOfMeasureCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9826,7 +12353,7 @@ export type UnitsOfMeasureCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9842,7 +12369,7 @@ export type UnitsOfMeasureCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9896,7 +12423,7 @@ export type UnitsOfMeasureDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -9904,7 +12431,7 @@ export type UnitsOfMeasureDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -9920,7 +12447,7 @@ export type UnitsOfMeasureDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -9979,7 +12506,7 @@ export type UnitsOfMeasureRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10033,7 +12560,7 @@ export type UnitsOfMeasureUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10049,7 +12576,7 @@ export type UnitsOfMeasureUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10065,7 +12592,7 @@ export type UnitsOfMeasureUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10092,6 +12619,9 @@ export type SalesChannelsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -10131,7 +12661,7 @@ export type SalesChannelsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10175,7 +12705,7 @@ export type SalesChannelsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10187,7 +12717,7 @@ export type SalesChannelsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10203,7 +12733,7 @@ export type SalesChannelsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10257,7 +12787,7 @@ export type SalesChannelsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10265,7 +12795,7 @@ export type SalesChannelsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10281,7 +12811,7 @@ export type SalesChannelsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10340,7 +12870,7 @@ export type SalesChannelsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10394,7 +12924,7 @@ export type SalesChannelsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10410,7 +12940,7 @@ export type SalesChannelsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10426,7 +12956,7 @@ export type SalesChannelsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10453,6 +12983,9 @@ export type PricingLevelsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -10492,7 +13025,7 @@ export type PricingLevelsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10536,7 +13069,7 @@ export type PricingLevelsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10548,7 +13081,7 @@ export type PricingLevelsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10564,7 +13097,7 @@ export type PricingLevelsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10618,7 +13151,7 @@ export type PricingLevelsDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10626,7 +13159,7 @@ export type PricingLevelsDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10642,7 +13175,7 @@ export type PricingLevelsDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10701,7 +13234,7 @@ export type PricingLevelsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10755,7 +13288,7 @@ export type PricingLevelsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10771,7 +13304,7 @@ export type PricingLevelsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10787,7 +13320,7 @@ export type PricingLevelsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10813,7 +13346,10 @@ export type OrdersListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'lines' | 'source_order' | 'account.payment_terms' | 'lines.product' | 'lines.order' | 'source_order.account' | 'source_order.lines' | 'source_order.source_order' | 'lines.product.category' | 'lines.order.account' | 'lines.order.lines' | 'lines.order.source_order' | 'source_order.account.payment_terms' | 'source_order.lines.product' | 'source_order.lines.order' | 'source_order.source_order.account' | 'source_order.source_order.lines' | 'source_order.source_order.source_order' | 'lines.product.category.parent' | 'lines.order.account.payment_terms' | 'lines.order.lines.product' | 'lines.order.lines.order' | 'lines.order.source_order.account' | 'lines.order.source_order.lines' | 'lines.order.source_order.source_order' | 'source_order.lines.product.category' | 'source_order.lines.order.account' | 'source_order.lines.order.lines' | 'source_order.lines.order.source_order' | 'source_order.source_order.account.payment_terms' | 'source_order.source_order.lines.product' | 'source_order.source_order.lines.order' | 'source_order.source_order.source_order.account' | 'source_order.source_order.source_order.lines' | 'source_order.source_order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -10843,7 +13379,7 @@ export type OrdersListData = {
          */
         created_before?: string;
         /**
-         * `created_at_desc` (= `-created_at`, newest first) or `created_at_asc` (= `created_at`).
+         * Default: `created_at_desc`.
          */
         sort?: 'created_at_desc' | 'created_at_asc' | '-created_at' | 'created_at';
     };
@@ -10872,7 +13408,7 @@ export type OrdersListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10916,7 +13452,7 @@ export type OrdersCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -10928,7 +13464,7 @@ export type OrdersCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -10944,7 +13480,7 @@ export type OrdersCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -10956,6 +13492,84 @@ export type OrdersCreateResponses = {
 };
 
 export type OrdersCreateResponse = OrdersCreateResponses[keyof OrdersCreateResponses];
+
+export type OrdersDeleteData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+        /**
+         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/orders/{id}';
+};
+
+export type OrdersDeleteErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
+     */
+    412: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type OrdersDeleteError = OrdersDeleteErrors[keyof OrdersDeleteErrors];
+
+export type OrdersDeleteResponses = {
+    200: DeletedObject;
+};
+
+export type OrdersDeleteResponse = OrdersDeleteResponses[keyof OrdersDeleteResponses];
 
 export type OrdersRetrieveData = {
     body?: never;
@@ -10972,7 +13586,7 @@ export type OrdersRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'lines' | 'source_order' | 'account.payment_terms' | 'lines.product' | 'lines.order' | 'source_order.account' | 'source_order.lines' | 'source_order.source_order' | 'lines.product.category' | 'lines.order.account' | 'lines.order.lines' | 'lines.order.source_order' | 'source_order.account.payment_terms' | 'source_order.lines.product' | 'source_order.lines.order' | 'source_order.source_order.account' | 'source_order.source_order.lines' | 'source_order.source_order.source_order' | 'lines.product.category.parent' | 'lines.order.account.payment_terms' | 'lines.order.lines.product' | 'lines.order.lines.order' | 'lines.order.source_order.account' | 'lines.order.source_order.lines' | 'lines.order.source_order.source_order' | 'source_order.lines.product.category' | 'source_order.lines.order.account' | 'source_order.lines.order.lines' | 'source_order.lines.order.source_order' | 'source_order.source_order.account.payment_terms' | 'source_order.source_order.lines.product' | 'source_order.source_order.lines.order' | 'source_order.source_order.source_order.account' | 'source_order.source_order.source_order.lines' | 'source_order.source_order.source_order.source_order'>;
     };
     url: '/v1/orders/{id}';
 };
@@ -11003,7 +13617,7 @@ export type OrdersRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11057,7 +13671,7 @@ export type OrdersUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11073,7 +13687,7 @@ export type OrdersUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11089,7 +13703,7 @@ export type OrdersUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11139,7 +13753,7 @@ export type OrdersAddLineErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11151,7 +13765,7 @@ export type OrdersAddLineErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11167,7 +13781,7 @@ export type OrdersAddLineErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11222,7 +13836,7 @@ export type OrdersRemoveLineErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11230,7 +13844,7 @@ export type OrdersRemoveLineErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11246,7 +13860,7 @@ export type OrdersRemoveLineErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11301,7 +13915,7 @@ export type OrdersUpdateLineErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11317,7 +13931,7 @@ export type OrdersUpdateLineErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11333,7 +13947,7 @@ export type OrdersUpdateLineErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11383,7 +13997,7 @@ export type OrdersConfirmErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11395,7 +14009,7 @@ export type OrdersConfirmErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11411,7 +14025,7 @@ export type OrdersConfirmErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11461,7 +14075,7 @@ export type OrdersCancelErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11473,7 +14087,7 @@ export type OrdersCancelErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11489,7 +14103,7 @@ export type OrdersCancelErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11539,7 +14153,7 @@ export type OrdersVoidErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11551,7 +14165,7 @@ export type OrdersVoidErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11567,7 +14181,7 @@ export type OrdersVoidErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11617,7 +14231,7 @@ export type OrdersCloseErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11629,7 +14243,7 @@ export type OrdersCloseErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11645,7 +14259,7 @@ export type OrdersCloseErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11695,7 +14309,7 @@ export type OrdersConvertErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11707,7 +14321,7 @@ export type OrdersConvertErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11723,7 +14337,7 @@ export type OrdersConvertErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11773,7 +14387,7 @@ export type OrdersSendErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11785,7 +14399,7 @@ export type OrdersSendErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11801,7 +14415,7 @@ export type OrdersSendErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11851,7 +14465,7 @@ export type OrdersAcknowledgeErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11863,7 +14477,7 @@ export type OrdersAcknowledgeErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11879,7 +14493,7 @@ export type OrdersAcknowledgeErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -11929,7 +14543,7 @@ export type OrdersAddTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -11941,7 +14555,7 @@ export type OrdersAddTagErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -11957,7 +14571,7 @@ export type OrdersAddTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12012,7 +14626,7 @@ export type OrdersRemoveTagErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12020,7 +14634,7 @@ export type OrdersRemoveTagErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12036,7 +14650,7 @@ export type OrdersRemoveTagErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12064,7 +14678,10 @@ export type OrdersListPaymentsData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'order' | 'account' | 'order.account' | 'order.lines' | 'order.source_order' | 'account.payment_terms' | 'order.account.payment_terms' | 'order.lines.product' | 'order.lines.order' | 'order.source_order.account' | 'order.source_order.lines' | 'order.source_order.source_order' | 'order.lines.product.category' | 'order.lines.order.account' | 'order.lines.order.lines' | 'order.lines.order.source_order' | 'order.source_order.account.payment_terms' | 'order.source_order.lines.product' | 'order.source_order.lines.order' | 'order.source_order.source_order.account' | 'order.source_order.source_order.lines' | 'order.source_order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -12108,7 +14725,7 @@ export type OrdersListPaymentsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12158,7 +14775,7 @@ export type OrdersPayErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12170,7 +14787,7 @@ export type OrdersPayErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12186,7 +14803,7 @@ export type OrdersPayErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12212,7 +14829,10 @@ export type PaymentsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'order' | 'account' | 'order.account' | 'order.lines' | 'order.source_order' | 'account.payment_terms' | 'order.account.payment_terms' | 'order.lines.product' | 'order.lines.order' | 'order.source_order.account' | 'order.source_order.lines' | 'order.source_order.source_order' | 'order.lines.product.category' | 'order.lines.order.account' | 'order.lines.order.lines' | 'order.lines.order.source_order' | 'order.source_order.account.payment_terms' | 'order.source_order.lines.product' | 'order.source_order.lines.order' | 'order.source_order.source_order.account' | 'order.source_order.source_order.lines' | 'order.source_order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -12255,7 +14875,7 @@ export type PaymentsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12283,7 +14903,7 @@ export type PaymentsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'order' | 'account' | 'order.account' | 'order.lines' | 'order.source_order' | 'account.payment_terms' | 'order.account.payment_terms' | 'order.lines.product' | 'order.lines.order' | 'order.source_order.account' | 'order.source_order.lines' | 'order.source_order.source_order' | 'order.lines.product.category' | 'order.lines.order.account' | 'order.lines.order.lines' | 'order.lines.order.source_order' | 'order.source_order.account.payment_terms' | 'order.source_order.lines.product' | 'order.source_order.lines.order' | 'order.source_order.source_order.account' | 'order.source_order.source_order.lines' | 'order.source_order.source_order.source_order'>;
     };
     url: '/v1/payments/{id}';
 };
@@ -12314,7 +14934,7 @@ export type PaymentsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12342,7 +14962,10 @@ export type PaymentsListRefundsData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'payment' | 'payment.order' | 'payment.account' | 'payment.order.account' | 'payment.order.lines' | 'payment.order.source_order' | 'payment.account.payment_terms' | 'payment.order.account.payment_terms' | 'payment.order.lines.product' | 'payment.order.lines.order' | 'payment.order.source_order.account' | 'payment.order.source_order.lines' | 'payment.order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -12386,7 +15009,7 @@ export type PaymentsListRefundsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12436,7 +15059,7 @@ export type PaymentsRefundErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12448,7 +15071,7 @@ export type PaymentsRefundErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12464,7 +15087,7 @@ export type PaymentsRefundErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12490,7 +15113,10 @@ export type PurchaseOrdersListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'lines' | 'source_order' | 'account.payment_terms' | 'lines.product' | 'lines.order' | 'source_order.account' | 'source_order.lines' | 'source_order.source_order' | 'lines.product.category' | 'lines.order.account' | 'lines.order.lines' | 'lines.order.source_order' | 'source_order.account.payment_terms' | 'source_order.lines.product' | 'source_order.lines.order' | 'source_order.source_order.account' | 'source_order.source_order.lines' | 'source_order.source_order.source_order' | 'lines.product.category.parent' | 'lines.order.account.payment_terms' | 'lines.order.lines.product' | 'lines.order.lines.order' | 'lines.order.source_order.account' | 'lines.order.source_order.lines' | 'lines.order.source_order.source_order' | 'source_order.lines.product.category' | 'source_order.lines.order.account' | 'source_order.lines.order.lines' | 'source_order.lines.order.source_order' | 'source_order.source_order.account.payment_terms' | 'source_order.source_order.lines.product' | 'source_order.source_order.lines.order' | 'source_order.source_order.source_order.account' | 'source_order.source_order.source_order.lines' | 'source_order.source_order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -12520,7 +15146,7 @@ export type PurchaseOrdersListData = {
          */
         created_before?: string;
         /**
-         * `created_at_desc` (= `-created_at`, newest first) or `created_at_asc` (= `created_at`).
+         * Default: `created_at_desc`.
          */
         sort?: 'created_at_desc' | 'created_at_asc' | '-created_at' | 'created_at';
     };
@@ -12549,7 +15175,7 @@ export type PurchaseOrdersListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12593,7 +15219,7 @@ export type PurchaseOrdersCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12605,7 +15231,7 @@ export type PurchaseOrdersCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12621,7 +15247,7 @@ export type PurchaseOrdersCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12649,7 +15275,7 @@ export type PurchaseOrdersRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'account' | 'lines' | 'source_order' | 'account.payment_terms' | 'lines.product' | 'lines.order' | 'source_order.account' | 'source_order.lines' | 'source_order.source_order' | 'lines.product.category' | 'lines.order.account' | 'lines.order.lines' | 'lines.order.source_order' | 'source_order.account.payment_terms' | 'source_order.lines.product' | 'source_order.lines.order' | 'source_order.source_order.account' | 'source_order.source_order.lines' | 'source_order.source_order.source_order' | 'lines.product.category.parent' | 'lines.order.account.payment_terms' | 'lines.order.lines.product' | 'lines.order.lines.order' | 'lines.order.source_order.account' | 'lines.order.source_order.lines' | 'lines.order.source_order.source_order' | 'source_order.lines.product.category' | 'source_order.lines.order.account' | 'source_order.lines.order.lines' | 'source_order.lines.order.source_order' | 'source_order.source_order.account.payment_terms' | 'source_order.source_order.lines.product' | 'source_order.source_order.lines.order' | 'source_order.source_order.source_order.account' | 'source_order.source_order.source_order.lines' | 'source_order.source_order.source_order.source_order'>;
     };
     url: '/v1/purchase-orders/{id}';
 };
@@ -12680,7 +15306,7 @@ export type PurchaseOrdersRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12730,7 +15356,7 @@ export type PurchaseOrdersConfirmErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12742,7 +15368,7 @@ export type PurchaseOrdersConfirmErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12758,7 +15384,7 @@ export type PurchaseOrdersConfirmErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12808,7 +15434,7 @@ export type PurchaseOrdersCancelErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12820,7 +15446,7 @@ export type PurchaseOrdersCancelErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12836,7 +15462,7 @@ export type PurchaseOrdersCancelErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12889,7 +15515,7 @@ export type AccountingSettingsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12937,7 +15563,7 @@ export type AccountingSettingsUpdateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -12953,7 +15579,7 @@ export type AccountingSettingsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -12969,7 +15595,7 @@ export type AccountingSettingsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -12995,7 +15621,10 @@ export type LedgerAccountsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -13010,7 +15639,7 @@ export type LedgerAccountsListData = {
          */
         include_count?: boolean;
         type?: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
-        control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed';
+        control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables';
         postable?: boolean;
     };
     url: '/v1/accounting/ledger-accounts';
@@ -13038,7 +15667,7 @@ export type LedgerAccountsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13082,7 +15711,7 @@ export type LedgerAccountsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -13094,7 +15723,7 @@ export type LedgerAccountsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13110,7 +15739,7 @@ export type LedgerAccountsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13138,7 +15767,7 @@ export type LedgerAccountsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
     };
     url: '/v1/accounting/ledger-accounts/{id}';
 };
@@ -13169,7 +15798,7 @@ export type LedgerAccountsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13223,7 +15852,7 @@ export type LedgerAccountsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -13239,7 +15868,7 @@ export type LedgerAccountsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13255,7 +15884,7 @@ export type LedgerAccountsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13282,6 +15911,9 @@ export type FiscalYearsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -13321,7 +15953,7 @@ export type FiscalYearsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13365,7 +15997,7 @@ export type FiscalYearsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -13377,7 +16009,7 @@ export type FiscalYearsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13393,7 +16025,7 @@ export type FiscalYearsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13452,7 +16084,7 @@ export type FiscalYearsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13502,11 +16134,11 @@ export type FiscalYearsCloseErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13522,7 +16154,7 @@ export type FiscalYearsCloseErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13572,11 +16204,11 @@ export type FiscalYearsReopenErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13592,7 +16224,7 @@ export type FiscalYearsReopenErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13618,7 +16250,10 @@ export type PeriodsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'fiscal_year'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -13660,7 +16295,7 @@ export type PeriodsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13704,7 +16339,7 @@ export type PeriodsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -13716,7 +16351,7 @@ export type PeriodsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13732,7 +16367,7 @@ export type PeriodsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13760,7 +16395,7 @@ export type PeriodsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'fiscal_year'>;
     };
     url: '/v1/accounting/periods/{id}';
 };
@@ -13791,7 +16426,7 @@ export type PeriodsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13841,11 +16476,11 @@ export type PeriodsCloseErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13861,7 +16496,7 @@ export type PeriodsCloseErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13911,11 +16546,11 @@ export type PeriodsReopenErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -13931,7 +16566,7 @@ export type PeriodsReopenErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -13957,7 +16592,10 @@ export type JournalEntriesListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'period' | 'reversed_by' | 'reversal_of' | 'lines' | 'period.fiscal_year' | 'reversed_by.period' | 'reversed_by.reversed_by' | 'reversed_by.reversal_of' | 'reversed_by.lines' | 'reversal_of.period' | 'reversal_of.reversed_by' | 'reversal_of.reversal_of' | 'reversal_of.lines' | 'lines.account' | 'reversed_by.period.fiscal_year' | 'reversed_by.reversed_by.period' | 'reversed_by.reversed_by.reversed_by' | 'reversed_by.reversed_by.reversal_of' | 'reversed_by.reversed_by.lines' | 'reversed_by.reversal_of.period' | 'reversed_by.reversal_of.reversed_by' | 'reversed_by.reversal_of.reversal_of' | 'reversed_by.reversal_of.lines' | 'reversed_by.lines.account' | 'reversal_of.period.fiscal_year' | 'reversal_of.reversed_by.period' | 'reversal_of.reversed_by.reversed_by' | 'reversal_of.reversed_by.reversal_of' | 'reversal_of.reversed_by.lines' | 'reversal_of.reversal_of.period' | 'reversal_of.reversal_of.reversed_by' | 'reversal_of.reversal_of.reversal_of' | 'reversal_of.reversal_of.lines' | 'reversal_of.lines.account' | 'lines.account.parent' | 'reversed_by.reversed_by.period.fiscal_year' | 'reversed_by.reversed_by.reversed_by.period' | 'reversed_by.reversed_by.reversed_by.reversed_by' | 'reversed_by.reversed_by.reversed_by.reversal_of' | 'reversed_by.reversed_by.reversed_by.lines' | 'reversed_by.reversed_by.reversal_of.period' | 'reversed_by.reversed_by.reversal_of.reversed_by' | 'reversed_by.reversed_by.reversal_of.reversal_of' | 'reversed_by.reversed_by.reversal_of.lines' | 'reversed_by.reversed_by.lines.account' | 'reversed_by.reversal_of.period.fiscal_year' | 'reversed_by.reversal_of.reversed_by.period' | 'reversed_by.reversal_of.reversed_by.reversed_by' | 'reversed_by.reversal_of.reversed_by.reversal_of' | 'reversed_by.reversal_of.reversed_by.lines' | 'reversed_by.reversal_of.reversal_of.period' | 'reversed_by.reversal_of.reversal_of.reversed_by' | 'reversed_by.reversal_of.reversal_of.reversal_of' | 'reversed_by.reversal_of.reversal_of.lines' | 'reversed_by.reversal_of.lines.account' | 'reversed_by.lines.account.parent' | 'reversal_of.reversed_by.period.fiscal_year' | 'reversal_of.reversed_by.reversed_by.period' | 'reversal_of.reversed_by.reversed_by.reversed_by' | 'reversal_of.reversed_by.reversed_by.reversal_of' | 'reversal_of.reversed_by.reversed_by.lines' | 'reversal_of.reversed_by.reversal_of.period' | 'reversal_of.reversed_by.reversal_of.reversed_by' | 'reversal_of.reversed_by.reversal_of.reversal_of' | 'reversal_of.reversed_by.reversal_of.lines' | 'reversal_of.reversed_by.lines.account' | 'reversal_of.reversal_of.period.fiscal_year' | 'reversal_of.reversal_of.reversed_by.period' | 'reversal_of.reversal_of.reversed_by.reversed_by' | 'reversal_of.reversal_of.reversed_by.reversal_of' | 'reversal_of.reversal_of.reversed_by.lines' | 'reversal_of.reversal_of.reversal_of.period' | 'reversal_of.reversal_of.reversal_of.reversed_by' | 'reversal_of.reversal_of.reversal_of.reversal_of' | 'reversal_of.reversal_of.reversal_of.lines' | 'reversal_of.reversal_of.lines.account' | 'reversal_of.lines.account.parent' | 'lines.account.parent.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -14001,7 +16639,7 @@ export type JournalEntriesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14016,8 +16654,11 @@ export type JournalEntriesListResponse = JournalEntriesListResponses[keyof Journ
 
 export type JournalEntriesCreateData = {
     body: CreateJournalEntryDto;
-    headers: {
-        'idempotency-key': string;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
         /**
          * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
          */
@@ -14042,7 +16683,7 @@ export type JournalEntriesCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14054,7 +16695,7 @@ export type JournalEntriesCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14070,7 +16711,7 @@ export type JournalEntriesCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14124,7 +16765,7 @@ export type JournalEntriesDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14132,7 +16773,7 @@ export type JournalEntriesDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14148,7 +16789,7 @@ export type JournalEntriesDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14176,7 +16817,7 @@ export type JournalEntriesRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'period' | 'reversed_by' | 'reversal_of' | 'lines' | 'period.fiscal_year' | 'reversed_by.period' | 'reversed_by.reversed_by' | 'reversed_by.reversal_of' | 'reversed_by.lines' | 'reversal_of.period' | 'reversal_of.reversed_by' | 'reversal_of.reversal_of' | 'reversal_of.lines' | 'lines.account' | 'reversed_by.period.fiscal_year' | 'reversed_by.reversed_by.period' | 'reversed_by.reversed_by.reversed_by' | 'reversed_by.reversed_by.reversal_of' | 'reversed_by.reversed_by.lines' | 'reversed_by.reversal_of.period' | 'reversed_by.reversal_of.reversed_by' | 'reversed_by.reversal_of.reversal_of' | 'reversed_by.reversal_of.lines' | 'reversed_by.lines.account' | 'reversal_of.period.fiscal_year' | 'reversal_of.reversed_by.period' | 'reversal_of.reversed_by.reversed_by' | 'reversal_of.reversed_by.reversal_of' | 'reversal_of.reversed_by.lines' | 'reversal_of.reversal_of.period' | 'reversal_of.reversal_of.reversed_by' | 'reversal_of.reversal_of.reversal_of' | 'reversal_of.reversal_of.lines' | 'reversal_of.lines.account' | 'lines.account.parent' | 'reversed_by.reversed_by.period.fiscal_year' | 'reversed_by.reversed_by.reversed_by.period' | 'reversed_by.reversed_by.reversed_by.reversed_by' | 'reversed_by.reversed_by.reversed_by.reversal_of' | 'reversed_by.reversed_by.reversed_by.lines' | 'reversed_by.reversed_by.reversal_of.period' | 'reversed_by.reversed_by.reversal_of.reversed_by' | 'reversed_by.reversed_by.reversal_of.reversal_of' | 'reversed_by.reversed_by.reversal_of.lines' | 'reversed_by.reversed_by.lines.account' | 'reversed_by.reversal_of.period.fiscal_year' | 'reversed_by.reversal_of.reversed_by.period' | 'reversed_by.reversal_of.reversed_by.reversed_by' | 'reversed_by.reversal_of.reversed_by.reversal_of' | 'reversed_by.reversal_of.reversed_by.lines' | 'reversed_by.reversal_of.reversal_of.period' | 'reversed_by.reversal_of.reversal_of.reversed_by' | 'reversed_by.reversal_of.reversal_of.reversal_of' | 'reversed_by.reversal_of.reversal_of.lines' | 'reversed_by.reversal_of.lines.account' | 'reversed_by.lines.account.parent' | 'reversal_of.reversed_by.period.fiscal_year' | 'reversal_of.reversed_by.reversed_by.period' | 'reversal_of.reversed_by.reversed_by.reversed_by' | 'reversal_of.reversed_by.reversed_by.reversal_of' | 'reversal_of.reversed_by.reversed_by.lines' | 'reversal_of.reversed_by.reversal_of.period' | 'reversal_of.reversed_by.reversal_of.reversed_by' | 'reversal_of.reversed_by.reversal_of.reversal_of' | 'reversal_of.reversed_by.reversal_of.lines' | 'reversal_of.reversed_by.lines.account' | 'reversal_of.reversal_of.period.fiscal_year' | 'reversal_of.reversal_of.reversed_by.period' | 'reversal_of.reversal_of.reversed_by.reversed_by' | 'reversal_of.reversal_of.reversed_by.reversal_of' | 'reversal_of.reversal_of.reversed_by.lines' | 'reversal_of.reversal_of.reversal_of.period' | 'reversal_of.reversal_of.reversal_of.reversed_by' | 'reversal_of.reversal_of.reversal_of.reversal_of' | 'reversal_of.reversal_of.reversal_of.lines' | 'reversal_of.reversal_of.lines.account' | 'reversal_of.lines.account.parent' | 'lines.account.parent.parent'>;
     };
     url: '/v1/journal-entries/{id}';
 };
@@ -14207,7 +16848,7 @@ export type JournalEntriesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14261,7 +16902,7 @@ export type JournalEntriesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14277,7 +16918,7 @@ export type JournalEntriesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14293,7 +16934,7 @@ export type JournalEntriesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14343,11 +16984,11 @@ export type JournalEntriesPostErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14363,7 +17004,7 @@ export type JournalEntriesPostErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14413,11 +17054,11 @@ export type JournalEntriesApproveErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14433,7 +17074,7 @@ export type JournalEntriesApproveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14483,7 +17124,7 @@ export type JournalEntriesRejectErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14495,7 +17136,7 @@ export type JournalEntriesRejectErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14511,7 +17152,7 @@ export type JournalEntriesRejectErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14561,11 +17202,11 @@ export type JournalEntriesVoidErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14581,7 +17222,7 @@ export type JournalEntriesVoidErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14631,7 +17272,7 @@ export type JournalEntriesReverseErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14643,7 +17284,7 @@ export type JournalEntriesReverseErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14659,7 +17300,7 @@ export type JournalEntriesReverseErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14686,6 +17327,9 @@ export type RecurringJournalEntriesListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -14726,7 +17370,7 @@ export type RecurringJournalEntriesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14770,7 +17414,7 @@ export type RecurringJournalEntriesCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14782,7 +17426,7 @@ export type RecurringJournalEntriesCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14798,7 +17442,7 @@ export type RecurringJournalEntriesCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14852,7 +17496,7 @@ export type RecurringJournalEntriesDeleteErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -14860,7 +17504,7 @@ export type RecurringJournalEntriesDeleteErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -14876,7 +17520,7 @@ export type RecurringJournalEntriesDeleteErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14935,7 +17579,7 @@ export type RecurringJournalEntriesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -14989,7 +17633,7 @@ export type RecurringJournalEntriesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15005,7 +17649,7 @@ export type RecurringJournalEntriesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15021,7 +17665,7 @@ export type RecurringJournalEntriesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15071,11 +17715,11 @@ export type RecurringJournalEntriesRunErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15091,7 +17735,7 @@ export type RecurringJournalEntriesRunErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15118,6 +17762,9 @@ export type FixedAssetsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -15157,7 +17804,7 @@ export type FixedAssetsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15201,7 +17848,7 @@ export type FixedAssetsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15213,7 +17860,7 @@ export type FixedAssetsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15229,7 +17876,7 @@ export type FixedAssetsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15288,7 +17935,7 @@ export type FixedAssetsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15338,7 +17985,7 @@ export type FixedAssetsDepreciateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15350,7 +17997,7 @@ export type FixedAssetsDepreciateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15366,7 +18013,7 @@ export type FixedAssetsDepreciateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15416,7 +18063,7 @@ export type FixedAssetsImpairErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15428,7 +18075,7 @@ export type FixedAssetsImpairErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15444,7 +18091,7 @@ export type FixedAssetsImpairErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15494,7 +18141,7 @@ export type FixedAssetsRecoverErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15506,7 +18153,7 @@ export type FixedAssetsRecoverErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15522,7 +18169,7 @@ export type FixedAssetsRecoverErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15572,7 +18219,7 @@ export type FixedAssetsRevalueErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15584,7 +18231,7 @@ export type FixedAssetsRevalueErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15600,7 +18247,7 @@ export type FixedAssetsRevalueErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15654,7 +18301,7 @@ export type FixedAssetsHistoryErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15680,7 +18327,10 @@ export type BankTransactionsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'bank_account' | 'journal_entry' | 'bank_account.parent' | 'journal_entry.period' | 'journal_entry.reversed_by' | 'journal_entry.reversal_of' | 'journal_entry.lines' | 'bank_account.parent.parent' | 'journal_entry.period.fiscal_year' | 'journal_entry.reversed_by.period' | 'journal_entry.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversal_of' | 'journal_entry.reversed_by.lines' | 'journal_entry.reversal_of.period' | 'journal_entry.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of' | 'journal_entry.reversal_of.lines' | 'journal_entry.lines.account' | 'bank_account.parent.parent.parent' | 'journal_entry.reversed_by.period.fiscal_year' | 'journal_entry.reversed_by.reversed_by.period' | 'journal_entry.reversed_by.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversed_by.reversal_of' | 'journal_entry.reversed_by.reversed_by.lines' | 'journal_entry.reversed_by.reversal_of.period' | 'journal_entry.reversed_by.reversal_of.reversed_by' | 'journal_entry.reversed_by.reversal_of.reversal_of' | 'journal_entry.reversed_by.reversal_of.lines' | 'journal_entry.reversed_by.lines.account' | 'journal_entry.reversal_of.period.fiscal_year' | 'journal_entry.reversal_of.reversed_by.period' | 'journal_entry.reversal_of.reversed_by.reversed_by' | 'journal_entry.reversal_of.reversed_by.reversal_of' | 'journal_entry.reversal_of.reversed_by.lines' | 'journal_entry.reversal_of.reversal_of.period' | 'journal_entry.reversal_of.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of.reversal_of' | 'journal_entry.reversal_of.reversal_of.lines' | 'journal_entry.reversal_of.lines.account' | 'journal_entry.lines.account.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -15731,7 +18381,7 @@ export type BankTransactionsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15775,7 +18425,7 @@ export type BankTransactionsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15787,7 +18437,7 @@ export type BankTransactionsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15803,7 +18453,7 @@ export type BankTransactionsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15838,7 +18488,7 @@ export type BankTransactionsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'bank_account' | 'journal_entry' | 'bank_account.parent' | 'journal_entry.period' | 'journal_entry.reversed_by' | 'journal_entry.reversal_of' | 'journal_entry.lines' | 'bank_account.parent.parent' | 'journal_entry.period.fiscal_year' | 'journal_entry.reversed_by.period' | 'journal_entry.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversal_of' | 'journal_entry.reversed_by.lines' | 'journal_entry.reversal_of.period' | 'journal_entry.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of' | 'journal_entry.reversal_of.lines' | 'journal_entry.lines.account' | 'bank_account.parent.parent.parent' | 'journal_entry.reversed_by.period.fiscal_year' | 'journal_entry.reversed_by.reversed_by.period' | 'journal_entry.reversed_by.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversed_by.reversal_of' | 'journal_entry.reversed_by.reversed_by.lines' | 'journal_entry.reversed_by.reversal_of.period' | 'journal_entry.reversed_by.reversal_of.reversed_by' | 'journal_entry.reversed_by.reversal_of.reversal_of' | 'journal_entry.reversed_by.reversal_of.lines' | 'journal_entry.reversed_by.lines.account' | 'journal_entry.reversal_of.period.fiscal_year' | 'journal_entry.reversal_of.reversed_by.period' | 'journal_entry.reversal_of.reversed_by.reversed_by' | 'journal_entry.reversal_of.reversed_by.reversal_of' | 'journal_entry.reversal_of.reversed_by.lines' | 'journal_entry.reversal_of.reversal_of.period' | 'journal_entry.reversal_of.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of.reversal_of' | 'journal_entry.reversal_of.reversal_of.lines' | 'journal_entry.reversal_of.lines.account' | 'journal_entry.lines.account.parent'>;
     };
     url: '/v1/accounting/bank-transactions/{id}';
 };
@@ -15869,7 +18519,7 @@ export type BankTransactionsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15919,7 +18569,7 @@ export type BankTransactionsMatchErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -15931,7 +18581,7 @@ export type BankTransactionsMatchErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -15947,7 +18597,7 @@ export type BankTransactionsMatchErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -15973,7 +18623,10 @@ export type VendorBillsListData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'debit_account' | 'journal_entry' | 'debit_account.parent' | 'journal_entry.period' | 'journal_entry.reversed_by' | 'journal_entry.reversal_of' | 'journal_entry.lines' | 'debit_account.parent.parent' | 'journal_entry.period.fiscal_year' | 'journal_entry.reversed_by.period' | 'journal_entry.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversal_of' | 'journal_entry.reversed_by.lines' | 'journal_entry.reversal_of.period' | 'journal_entry.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of' | 'journal_entry.reversal_of.lines' | 'journal_entry.lines.account' | 'debit_account.parent.parent.parent' | 'journal_entry.reversed_by.period.fiscal_year' | 'journal_entry.reversed_by.reversed_by.period' | 'journal_entry.reversed_by.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversed_by.reversal_of' | 'journal_entry.reversed_by.reversed_by.lines' | 'journal_entry.reversed_by.reversal_of.period' | 'journal_entry.reversed_by.reversal_of.reversed_by' | 'journal_entry.reversed_by.reversal_of.reversal_of' | 'journal_entry.reversed_by.reversal_of.lines' | 'journal_entry.reversed_by.lines.account' | 'journal_entry.reversal_of.period.fiscal_year' | 'journal_entry.reversal_of.reversed_by.period' | 'journal_entry.reversal_of.reversed_by.reversed_by' | 'journal_entry.reversal_of.reversed_by.reversal_of' | 'journal_entry.reversal_of.reversed_by.lines' | 'journal_entry.reversal_of.reversal_of.period' | 'journal_entry.reversal_of.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of.reversal_of' | 'journal_entry.reversal_of.reversal_of.lines' | 'journal_entry.reversal_of.lines.account' | 'journal_entry.lines.account.parent'>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -16014,7 +18667,7 @@ export type VendorBillsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16058,7 +18711,7 @@ export type VendorBillsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -16070,7 +18723,7 @@ export type VendorBillsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16086,7 +18739,7 @@ export type VendorBillsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16114,7 +18767,7 @@ export type VendorBillsRetrieveData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'debit_account' | 'journal_entry' | 'debit_account.parent' | 'journal_entry.period' | 'journal_entry.reversed_by' | 'journal_entry.reversal_of' | 'journal_entry.lines' | 'debit_account.parent.parent' | 'journal_entry.period.fiscal_year' | 'journal_entry.reversed_by.period' | 'journal_entry.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversal_of' | 'journal_entry.reversed_by.lines' | 'journal_entry.reversal_of.period' | 'journal_entry.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of' | 'journal_entry.reversal_of.lines' | 'journal_entry.lines.account' | 'debit_account.parent.parent.parent' | 'journal_entry.reversed_by.period.fiscal_year' | 'journal_entry.reversed_by.reversed_by.period' | 'journal_entry.reversed_by.reversed_by.reversed_by' | 'journal_entry.reversed_by.reversed_by.reversal_of' | 'journal_entry.reversed_by.reversed_by.lines' | 'journal_entry.reversed_by.reversal_of.period' | 'journal_entry.reversed_by.reversal_of.reversed_by' | 'journal_entry.reversed_by.reversal_of.reversal_of' | 'journal_entry.reversed_by.reversal_of.lines' | 'journal_entry.reversed_by.lines.account' | 'journal_entry.reversal_of.period.fiscal_year' | 'journal_entry.reversal_of.reversed_by.period' | 'journal_entry.reversal_of.reversed_by.reversed_by' | 'journal_entry.reversal_of.reversed_by.reversal_of' | 'journal_entry.reversal_of.reversed_by.lines' | 'journal_entry.reversal_of.reversal_of.period' | 'journal_entry.reversal_of.reversal_of.reversed_by' | 'journal_entry.reversal_of.reversal_of.reversal_of' | 'journal_entry.reversal_of.reversal_of.lines' | 'journal_entry.reversal_of.lines.account' | 'journal_entry.lines.account.parent'>;
     };
     url: '/v1/vendor-bills/{id}';
 };
@@ -16145,7 +18798,7 @@ export type VendorBillsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16195,7 +18848,7 @@ export type VendorBillsPayErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -16207,7 +18860,7 @@ export type VendorBillsPayErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16223,7 +18876,7 @@ export type VendorBillsPayErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16273,11 +18926,11 @@ export type VendorBillsVoidErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16293,7 +18946,7 @@ export type VendorBillsVoidErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16352,7 +19005,7 @@ export type ReportsReportErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16379,6 +19032,9 @@ export type BalancesListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -16424,7 +19080,7 @@ export type BalancesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16486,7 +19142,7 @@ export type BalancesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16540,7 +19196,7 @@ export type BalancesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -16556,7 +19212,7 @@ export type BalancesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16572,7 +19228,7 @@ export type BalancesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16599,6 +19255,9 @@ export type TransactionsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -16653,7 +19312,7 @@ export type TransactionsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16715,7 +19374,7 @@ export type TransactionsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16759,7 +19418,7 @@ export type AdjustmentsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -16771,7 +19430,7 @@ export type AdjustmentsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16787,7 +19446,7 @@ export type AdjustmentsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16831,7 +19490,7 @@ export type TransfersCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -16843,7 +19502,7 @@ export type TransfersCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -16859,7 +19518,7 @@ export type TransfersCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16896,7 +19555,13 @@ export type SerialsListData = {
          * Case-insensitive partial match on serial_number.
          */
         q?: string;
+        /**
+         * Default: `1`.
+         */
         page?: number;
+        /**
+         * Default: `50`.
+         */
         per_page?: number;
     };
     url: '/v1/inventory/serials';
@@ -16924,7 +19589,7 @@ export type SerialsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -16983,7 +19648,7 @@ export type SerialsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17037,7 +19702,7 @@ export type SerialsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17053,7 +19718,7 @@ export type SerialsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17069,7 +19734,7 @@ export type SerialsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17120,7 +19785,7 @@ export type OrderSerialsAllocateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17132,7 +19797,7 @@ export type OrderSerialsAllocateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17148,7 +19813,7 @@ export type OrderSerialsAllocateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17199,7 +19864,7 @@ export type OrderSerialsDeallocateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17211,7 +19876,7 @@ export type OrderSerialsDeallocateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17227,7 +19892,7 @@ export type OrderSerialsDeallocateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17277,7 +19942,7 @@ export type PurchaseOrderReceiptsReceiveErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17289,7 +19954,7 @@ export type PurchaseOrderReceiptsReceiveErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17305,7 +19970,7 @@ export type PurchaseOrderReceiptsReceiveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17353,7 +20018,7 @@ export type InventorySettingsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17401,7 +20066,7 @@ export type InventorySettingsUpdateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17417,7 +20082,7 @@ export type InventorySettingsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17433,7 +20098,7 @@ export type InventorySettingsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17460,6 +20125,9 @@ export type PackagesListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -17504,7 +20172,7 @@ export type PackagesListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17560,7 +20228,7 @@ export type PackagesCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17572,7 +20240,7 @@ export type PackagesCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17588,7 +20256,7 @@ export type PackagesCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17647,7 +20315,7 @@ export type PackagesRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17701,7 +20369,7 @@ export type PackagesUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17717,7 +20385,7 @@ export type PackagesUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17733,7 +20401,7 @@ export type PackagesUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17787,7 +20455,7 @@ export type PackagesRatesErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17840,7 +20508,7 @@ export type PackagesBuyLabelErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17852,7 +20520,7 @@ export type PackagesBuyLabelErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -17868,7 +20536,7 @@ export type PackagesBuyLabelErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17922,7 +20590,7 @@ export type PackagesLabelErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -17975,7 +20643,7 @@ export type PackagesPackErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -17987,7 +20655,7 @@ export type PackagesPackErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18003,7 +20671,7 @@ export type PackagesPackErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18053,7 +20721,7 @@ export type PackagesShipErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18065,7 +20733,7 @@ export type PackagesShipErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18081,7 +20749,7 @@ export type PackagesShipErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18131,7 +20799,7 @@ export type PackagesDeliverErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18143,7 +20811,7 @@ export type PackagesDeliverErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18159,7 +20827,7 @@ export type PackagesDeliverErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18209,7 +20877,7 @@ export type PackagesVoidErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18221,7 +20889,7 @@ export type PackagesVoidErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18237,7 +20905,7 @@ export type PackagesVoidErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18291,7 +20959,7 @@ export type PackagesNotificationsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18306,6 +20974,220 @@ export type PackagesNotificationsResponses = {
 };
 
 export type PackagesNotificationsResponse = PackagesNotificationsResponses[keyof PackagesNotificationsResponses];
+
+export type ReturnsListData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
+        limit?: number;
+        /**
+         * Cursor: the id after which the page starts (exclusive).
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id before which the page ends (exclusive).
+         */
+        ending_before?: string;
+        /**
+         * Adds total_count to the list.
+         */
+        include_count?: boolean;
+        account_id?: string;
+        /**
+         * The sales order returned from.
+         */
+        order_id?: string;
+        status?: 'open' | 'partially_received' | 'received' | 'refunded' | 'cancelled';
+        /**
+         * Only returns created strictly after.
+         */
+        created_after?: string;
+        /**
+         * Only returns created strictly before.
+         */
+        created_before?: string;
+    };
+    url: '/v1/returns';
+};
+
+export type ReturnsListErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ReturnsListError = ReturnsListErrors[keyof ReturnsListErrors];
+
+export type ReturnsListResponses = {
+    200: ReturnList;
+};
+
+export type ReturnsListResponse = ReturnsListResponses[keyof ReturnsListResponses];
+
+export type ReturnsCreateData = {
+    body: CreateReturnDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/returns';
+};
+
+export type ReturnsCreateErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ReturnsCreateError = ReturnsCreateErrors[keyof ReturnsCreateErrors];
+
+export type ReturnsCreateResponses = {
+    201: ReturnResponse;
+};
+
+export type ReturnsCreateResponse = ReturnsCreateResponses[keyof ReturnsCreateResponses];
+
+export type ReturnsRetrieveData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+    };
+    url: '/v1/returns/{id}';
+};
+
+export type ReturnsRetrieveErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ReturnsRetrieveError = ReturnsRetrieveErrors[keyof ReturnsRetrieveErrors];
+
+export type ReturnsRetrieveResponses = {
+    200: ReturnResponse;
+};
+
+export type ReturnsRetrieveResponse = ReturnsRetrieveResponses[keyof ReturnsRetrieveResponses];
 
 export type ReturnsReceiveData = {
     body: ReceiveReturnDto;
@@ -18344,7 +21226,7 @@ export type ReturnsReceiveErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18356,7 +21238,7 @@ export type ReturnsReceiveErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18372,7 +21254,7 @@ export type ReturnsReceiveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18426,7 +21308,7 @@ export type ReturnsReceiptsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18441,6 +21323,154 @@ export type ReturnsReceiptsResponses = {
 };
 
 export type ReturnsReceiptsResponse = ReturnsReceiptsResponses[keyof ReturnsReceiptsResponses];
+
+export type ReturnsCancelData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/returns/{id}/cancel';
+};
+
+export type ReturnsCancelErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ReturnsCancelError = ReturnsCancelErrors[keyof ReturnsCancelErrors];
+
+export type ReturnsCancelResponses = {
+    200: ReturnResponse;
+};
+
+export type ReturnsCancelResponse = ReturnsCancelResponses[keyof ReturnsCancelResponses];
+
+export type ReturnsRefundData = {
+    body: RefundReturnDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/returns/{id}/refund';
+};
+
+export type ReturnsRefundErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ReturnsRefundError = ReturnsRefundErrors[keyof ReturnsRefundErrors];
+
+export type ReturnsRefundResponses = {
+    200: ReturnResponse;
+};
+
+export type ReturnsRefundResponse = ReturnsRefundResponses[keyof ReturnsRefundResponses];
 
 export type FulfillmentSettingsRetrieveData = {
     body?: never;
@@ -18477,7 +21507,7 @@ export type FulfillmentSettingsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18525,7 +21555,7 @@ export type FulfillmentSettingsUpdateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18541,7 +21571,7 @@ export type FulfillmentSettingsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18557,7 +21587,7 @@ export type FulfillmentSettingsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18584,6 +21614,9 @@ export type WebhookEndpointsList0Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -18623,7 +21656,7 @@ export type WebhookEndpointsList0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18670,7 +21703,7 @@ export type WebhookEndpointsCreate0Errors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18682,7 +21715,7 @@ export type WebhookEndpointsCreate0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18698,7 +21731,7 @@ export type WebhookEndpointsCreate0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18730,6 +21763,9 @@ export type WebhookEndpointsList1Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -18773,7 +21809,7 @@ export type WebhookEndpointsList1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18829,7 +21865,7 @@ export type WebhookEndpointsCreate1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18841,7 +21877,7 @@ export type WebhookEndpointsCreate1Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18857,7 +21893,7 @@ export type WebhookEndpointsCreate1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18911,7 +21947,7 @@ export type WebhookEndpointsDelete0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -18919,7 +21955,7 @@ export type WebhookEndpointsDelete0Errors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -18935,7 +21971,7 @@ export type WebhookEndpointsDelete0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -18994,7 +22030,7 @@ export type WebhookEndpointsRetrieve0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19048,7 +22084,7 @@ export type WebhookEndpointsUpdate0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -19064,7 +22100,7 @@ export type WebhookEndpointsUpdate0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19080,7 +22116,7 @@ export type WebhookEndpointsUpdate0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19138,7 +22174,7 @@ export type WebhookEndpointsDelete1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -19146,7 +22182,7 @@ export type WebhookEndpointsDelete1Errors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19162,7 +22198,7 @@ export type WebhookEndpointsDelete1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19225,7 +22261,7 @@ export type WebhookEndpointsRetrieve1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19283,7 +22319,7 @@ export type WebhookEndpointsUpdate1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -19299,7 +22335,7 @@ export type WebhookEndpointsUpdate1Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19315,7 +22351,7 @@ export type WebhookEndpointsUpdate1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19365,11 +22401,11 @@ export type WebhookEndpointsRotateSecret0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19385,7 +22421,7 @@ export type WebhookEndpointsRotateSecret0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19439,11 +22475,11 @@ export type WebhookEndpointsRotateSecret1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19459,7 +22495,7 @@ export type WebhookEndpointsRotateSecret1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19509,11 +22545,11 @@ export type WebhookEndpointsTest0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19529,7 +22565,7 @@ export type WebhookEndpointsTest0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19583,11 +22619,11 @@ export type WebhookEndpointsTest1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19603,7 +22639,7 @@ export type WebhookEndpointsTest1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19653,7 +22689,7 @@ export type WebhookEndpointsRecover0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -19665,7 +22701,7 @@ export type WebhookEndpointsRecover0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19681,7 +22717,7 @@ export type WebhookEndpointsRecover0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19735,7 +22771,7 @@ export type WebhookEndpointsRecover1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -19747,7 +22783,7 @@ export type WebhookEndpointsRecover1Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -19763,7 +22799,7 @@ export type WebhookEndpointsRecover1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19792,6 +22828,9 @@ export type WebhookEndpointsDeliveries0Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -19836,7 +22875,7 @@ export type WebhookEndpointsDeliveries0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19869,6 +22908,9 @@ export type WebhookEndpointsDeliveries1Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -19913,7 +22955,7 @@ export type WebhookEndpointsDeliveries1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -19968,7 +23010,7 @@ export type WebhookEndpointsDelivery0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20027,7 +23069,7 @@ export type WebhookEndpointsDelivery1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20078,11 +23120,11 @@ export type WebhookEndpointsResend0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20098,7 +23140,7 @@ export type WebhookEndpointsResend0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20153,11 +23195,11 @@ export type WebhookEndpointsResend1Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20173,7 +23215,7 @@ export type WebhookEndpointsResend1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20230,7 +23272,7 @@ export type EventsEventTypesErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20265,6 +23307,9 @@ export type EventsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -20311,7 +23356,7 @@ export type EventsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20374,7 +23419,7 @@ export type EventsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20431,7 +23476,7 @@ export type CutoverStatus0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20479,7 +23524,7 @@ export type CutoverStatus1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20532,7 +23577,7 @@ export type CutoverFreeze0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -20544,7 +23589,7 @@ export type CutoverFreeze0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20560,7 +23605,7 @@ export type CutoverFreeze0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20604,7 +23649,7 @@ export type CutoverFreeze1Errors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -20616,7 +23661,7 @@ export type CutoverFreeze1Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20632,7 +23677,7 @@ export type CutoverFreeze1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20685,7 +23730,7 @@ export type CutoverUnfreeze0Errors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -20697,7 +23742,7 @@ export type CutoverUnfreeze0Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20713,7 +23758,7 @@ export type CutoverUnfreeze0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20757,7 +23802,7 @@ export type CutoverUnfreeze1Errors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -20769,7 +23814,7 @@ export type CutoverUnfreeze1Errors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -20785,7 +23830,7 @@ export type CutoverUnfreeze1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20817,6 +23862,9 @@ export type CutoverHistory0Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -20860,7 +23908,7 @@ export type CutoverHistory0Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20887,6 +23935,9 @@ export type CutoverHistory1Data = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -20926,7 +23977,7 @@ export type CutoverHistory1Errors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -20984,7 +24035,7 @@ export type ImportsCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -20996,7 +24047,7 @@ export type ImportsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21012,7 +24063,7 @@ export type ImportsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21075,7 +24126,7 @@ export type ImportsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21108,6 +24159,9 @@ export type ImportsErrorsData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -21151,7 +24205,7 @@ export type ImportsErrorsErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21180,6 +24234,9 @@ export type ProductVendorsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -21223,7 +24280,7 @@ export type ProductVendorsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21276,7 +24333,7 @@ export type ProductVendorsCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21288,7 +24345,7 @@ export type ProductVendorsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21304,7 +24361,7 @@ export type ProductVendorsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21359,7 +24416,7 @@ export type ProductVendorsRemoveErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21367,7 +24424,7 @@ export type ProductVendorsRemoveErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21383,7 +24440,7 @@ export type ProductVendorsRemoveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21443,7 +24500,7 @@ export type ProductVendorsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21498,7 +24555,7 @@ export type ProductVendorsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21514,7 +24571,7 @@ export type ProductVendorsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21530,7 +24587,7 @@ export type ProductVendorsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21559,6 +24616,9 @@ export type KitComponentsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -21594,7 +24654,7 @@ export type KitComponentsListErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21606,7 +24666,7 @@ export type KitComponentsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21659,7 +24719,7 @@ export type KitComponentsCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21671,7 +24731,7 @@ export type KitComponentsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21687,7 +24747,7 @@ export type KitComponentsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21742,7 +24802,7 @@ export type KitComponentsRemoveErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21750,7 +24810,7 @@ export type KitComponentsRemoveErrors = {
      */
     412: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21766,7 +24826,7 @@ export type KitComponentsRemoveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21826,7 +24886,7 @@ export type KitComponentsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21881,7 +24941,7 @@ export type KitComponentsUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -21897,7 +24957,7 @@ export type KitComponentsUpdateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -21913,7 +24973,7 @@ export type KitComponentsUpdateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -21940,6 +25000,9 @@ export type BuildsListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -21979,7 +25042,7 @@ export type BuildsListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22026,7 +25089,7 @@ export type BuildsCreateErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
@@ -22038,7 +25101,7 @@ export type BuildsCreateErrors = {
      */
     415: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -22054,7 +25117,7 @@ export type BuildsCreateErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22113,7 +25176,7 @@ export type BuildsRetrieveErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22163,11 +25226,11 @@ export type BuildsPostErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -22183,7 +25246,7 @@ export type BuildsPostErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22233,11 +25296,11 @@ export type BuildsVoidErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`.
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
      */
     409: ErrorEnvelope;
     /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `insufficient_stock`.
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
     /**
@@ -22253,7 +25316,7 @@ export type BuildsVoidErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22280,6 +25343,9 @@ export type ReorderReportListData = {
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
         'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
         limit?: number;
         /**
          * Cursor: the id after which the page starts (exclusive).
@@ -22294,7 +25360,7 @@ export type ReorderReportListData = {
          */
         include_count?: boolean;
         /**
-         * Trailing days (ending on the business day) that daily_demand averages over.
+         * Default: `90`.
          */
         demand_window?: 30 | 90 | 180 | 365;
         location_id?: string;
@@ -22332,7 +25398,7 @@ export type ReorderReportListErrors = {
      */
     500: ErrorEnvelope;
     /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`.
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
      */
     503: ErrorEnvelope;
 };
@@ -22347,3 +25413,1700 @@ export type ReorderReportListResponses = {
 };
 
 export type ReorderReportListResponse = ReorderReportListResponses[keyof ReorderReportListResponses];
+
+export type ConnectorsConnectorsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/integrations/connectors';
+};
+
+export type ConnectorsConnectorsErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type ConnectorsConnectorsError = ConnectorsConnectorsErrors[keyof ConnectorsConnectorsErrors];
+
+export type ConnectorsConnectorsResponses = {
+    200: ConnectorListResponse;
+};
+
+export type ConnectorsConnectorsResponse = ConnectorsConnectorsResponses[keyof ConnectorsConnectorsResponses];
+
+export type IntegrationsListData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
+        limit?: number;
+        /**
+         * Cursor: the id after which the page starts (exclusive).
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id before which the page ends (exclusive).
+         */
+        ending_before?: string;
+        /**
+         * Adds total_count to the list.
+         */
+        include_count?: boolean;
+        type?: 'storefront' | 'marketplace1' | 'marketplace2';
+        status?: 'connected' | 'disconnected';
+    };
+    url: '/v1/integrations';
+};
+
+export type IntegrationsListErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsListError = IntegrationsListErrors[keyof IntegrationsListErrors];
+
+export type IntegrationsListResponses = {
+    /**
+     * Newest first.
+     */
+    200: IntegrationList;
+};
+
+export type IntegrationsListResponse = IntegrationsListResponses[keyof IntegrationsListResponses];
+
+export type IntegrationsCreateData = {
+    body: CreateIntegrationDtoWritable;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/integrations';
+};
+
+export type IntegrationsCreateErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsCreateError = IntegrationsCreateErrors[keyof IntegrationsCreateErrors];
+
+export type IntegrationsCreateResponses = {
+    201: IntegrationResponse;
+};
+
+export type IntegrationsCreateResponse = IntegrationsCreateResponses[keyof IntegrationsCreateResponses];
+
+export type IntegrationsDeleteData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+        /**
+         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/integrations/{id}';
+};
+
+export type IntegrationsDeleteErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
+     */
+    412: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsDeleteError = IntegrationsDeleteErrors[keyof IntegrationsDeleteErrors];
+
+export type IntegrationsDeleteResponses = {
+    200: IntegrationResponse;
+};
+
+export type IntegrationsDeleteResponse = IntegrationsDeleteResponses[keyof IntegrationsDeleteResponses];
+
+export type IntegrationsRetrieveData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+    };
+    url: '/v1/integrations/{id}';
+};
+
+export type IntegrationsRetrieveErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsRetrieveError = IntegrationsRetrieveErrors[keyof IntegrationsRetrieveErrors];
+
+export type IntegrationsRetrieveResponses = {
+    200: IntegrationResponse;
+};
+
+export type IntegrationsRetrieveResponse = IntegrationsRetrieveResponses[keyof IntegrationsRetrieveResponses];
+
+export type IntegrationsUpdateData = {
+    body: UpdateIntegrationDtoWritable;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+        /**
+         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/integrations/{id}';
+};
+
+export type IntegrationsUpdateErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
+     */
+    412: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsUpdateError = IntegrationsUpdateErrors[keyof IntegrationsUpdateErrors];
+
+export type IntegrationsUpdateResponses = {
+    200: IntegrationResponse;
+};
+
+export type IntegrationsUpdateResponse = IntegrationsUpdateResponses[keyof IntegrationsUpdateResponses];
+
+export type IntegrationsTestData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/integrations/{id}/test';
+};
+
+export type IntegrationsTestErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsTestError = IntegrationsTestErrors[keyof IntegrationsTestErrors];
+
+export type IntegrationsTestResponses = {
+    200: ConnectionTestResponse;
+};
+
+export type IntegrationsTestResponse = IntegrationsTestResponses[keyof IntegrationsTestResponses];
+
+export type IntegrationsImportOrdersData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/integrations/{id}/import-orders';
+};
+
+export type IntegrationsImportOrdersErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsImportOrdersError = IntegrationsImportOrdersErrors[keyof IntegrationsImportOrdersErrors];
+
+export type IntegrationsImportOrdersResponses = {
+    200: IntegrationRunResponse;
+};
+
+export type IntegrationsImportOrdersResponse = IntegrationsImportOrdersResponses[keyof IntegrationsImportOrdersResponses];
+
+export type IntegrationsRunsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
+        limit?: number;
+        /**
+         * Cursor: the id after which the page starts (exclusive).
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id before which the page ends (exclusive).
+         */
+        ending_before?: string;
+        /**
+         * Adds total_count to the list.
+         */
+        include_count?: boolean;
+    };
+    url: '/v1/integrations/{id}/runs';
+};
+
+export type IntegrationsRunsErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type IntegrationsRunsError = IntegrationsRunsErrors[keyof IntegrationsRunsErrors];
+
+export type IntegrationsRunsResponses = {
+    /**
+     * Newest first.
+     */
+    200: IntegrationRunList;
+};
+
+export type IntegrationsRunsResponse = IntegrationsRunsResponses[keyof IntegrationsRunsResponses];
+
+export type WebhookAccountCreatedWebhookPayload = AccountEvent;
+
+export type WebhookAccountCreatedWebhookRequest = {
+    body: WebhookAccountCreatedWebhookPayload;
+    key: 'account.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountUpdatedWebhookPayload = AccountEvent;
+
+export type WebhookAccountUpdatedWebhookRequest = {
+    body: WebhookAccountUpdatedWebhookPayload;
+    key: 'account.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountDeletedWebhookPayload = AccountEvent;
+
+export type WebhookAccountDeletedWebhookRequest = {
+    body: WebhookAccountDeletedWebhookPayload;
+    key: 'account.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountMergedWebhookPayload = AccountEvent;
+
+export type WebhookAccountMergedWebhookRequest = {
+    body: WebhookAccountMergedWebhookPayload;
+    key: 'account.merged';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountAddressAddedWebhookPayload = AccountAddressEvent;
+
+export type WebhookAccountAddressAddedWebhookRequest = {
+    body: WebhookAccountAddressAddedWebhookPayload;
+    key: 'account.address.added';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountAddressUpdatedWebhookPayload = AccountAddressEvent;
+
+export type WebhookAccountAddressUpdatedWebhookRequest = {
+    body: WebhookAccountAddressUpdatedWebhookPayload;
+    key: 'account.address.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountAddressRemovedWebhookPayload = AccountAddressEvent;
+
+export type WebhookAccountAddressRemovedWebhookRequest = {
+    body: WebhookAccountAddressRemovedWebhookPayload;
+    key: 'account.address.removed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountContactAddedWebhookPayload = AccountContactEvent;
+
+export type WebhookAccountContactAddedWebhookRequest = {
+    body: WebhookAccountContactAddedWebhookPayload;
+    key: 'account.contact.added';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountContactUpdatedWebhookPayload = AccountContactEvent;
+
+export type WebhookAccountContactUpdatedWebhookRequest = {
+    body: WebhookAccountContactUpdatedWebhookPayload;
+    key: 'account.contact.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountContactRemovedWebhookPayload = AccountContactEvent;
+
+export type WebhookAccountContactRemovedWebhookRequest = {
+    body: WebhookAccountContactRemovedWebhookPayload;
+    key: 'account.contact.removed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountCreditLimitUpdatedWebhookPayload = AccountEvent;
+
+export type WebhookAccountCreditLimitUpdatedWebhookRequest = {
+    body: WebhookAccountCreditLimitUpdatedWebhookPayload;
+    key: 'account.credit_limit.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountTermsUpdatedWebhookPayload = AccountEvent;
+
+export type WebhookAccountTermsUpdatedWebhookRequest = {
+    body: WebhookAccountTermsUpdatedWebhookPayload;
+    key: 'account.terms.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductCreatedWebhookPayload = ProductEventWritable;
+
+export type WebhookProductCreatedWebhookRequest = {
+    body: WebhookProductCreatedWebhookPayload;
+    key: 'product.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductUpdatedWebhookPayload = ProductEventWritable;
+
+export type WebhookProductUpdatedWebhookRequest = {
+    body: WebhookProductUpdatedWebhookPayload;
+    key: 'product.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductDeletedWebhookPayload = ProductEventWritable;
+
+export type WebhookProductDeletedWebhookRequest = {
+    body: WebhookProductDeletedWebhookPayload;
+    key: 'product.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductRestoredWebhookPayload = ProductEventWritable;
+
+export type WebhookProductRestoredWebhookRequest = {
+    body: WebhookProductRestoredWebhookPayload;
+    key: 'product.restored';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductVariantCreatedWebhookPayload = ProductVariantEventWritable;
+
+export type WebhookProductVariantCreatedWebhookRequest = {
+    body: WebhookProductVariantCreatedWebhookPayload;
+    key: 'product.variant.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductVariantUpdatedWebhookPayload = ProductVariantEventWritable;
+
+export type WebhookProductVariantUpdatedWebhookRequest = {
+    body: WebhookProductVariantUpdatedWebhookPayload;
+    key: 'product.variant.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductVariantDeletedWebhookPayload = ProductVariantEventWritable;
+
+export type WebhookProductVariantDeletedWebhookRequest = {
+    body: WebhookProductVariantDeletedWebhookPayload;
+    key: 'product.variant.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductCategoryCreatedWebhookPayload = ProductCategoryEvent;
+
+export type WebhookProductCategoryCreatedWebhookRequest = {
+    body: WebhookProductCategoryCreatedWebhookPayload;
+    key: 'product.category.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductCategoryUpdatedWebhookPayload = ProductCategoryEvent;
+
+export type WebhookProductCategoryUpdatedWebhookRequest = {
+    body: WebhookProductCategoryUpdatedWebhookPayload;
+    key: 'product.category.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductCategoryDeletedWebhookPayload = ProductCategoryEvent;
+
+export type WebhookProductCategoryDeletedWebhookRequest = {
+    body: WebhookProductCategoryDeletedWebhookPayload;
+    key: 'product.category.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingCreatedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingCreatedWebhookRequest = {
+    body: WebhookProductListingCreatedWebhookPayload;
+    key: 'product.listing.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingUpdatedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingUpdatedWebhookRequest = {
+    body: WebhookProductListingUpdatedWebhookPayload;
+    key: 'product.listing.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingDeletedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingDeletedWebhookRequest = {
+    body: WebhookProductListingDeletedWebhookPayload;
+    key: 'product.listing.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingSyncRequestedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingSyncRequestedWebhookRequest = {
+    body: WebhookProductListingSyncRequestedWebhookPayload;
+    key: 'product.listing.sync_requested';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingSyncedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingSyncedWebhookRequest = {
+    body: WebhookProductListingSyncedWebhookPayload;
+    key: 'product.listing.synced';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductListingSyncFailedWebhookPayload = ProductListingEventWritable;
+
+export type WebhookProductListingSyncFailedWebhookRequest = {
+    body: WebhookProductListingSyncFailedWebhookPayload;
+    key: 'product.listing.sync_failed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductTagAddedWebhookPayload = ProductEventWritable;
+
+export type WebhookProductTagAddedWebhookRequest = {
+    body: WebhookProductTagAddedWebhookPayload;
+    key: 'product.tag.added';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductTagRemovedWebhookPayload = ProductEventWritable;
+
+export type WebhookProductTagRemovedWebhookRequest = {
+    body: WebhookProductTagRemovedWebhookPayload;
+    key: 'product.tag.removed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductPricingPolicyCreatedWebhookPayload = ProductPricingPolicyEvent;
+
+export type WebhookProductPricingPolicyCreatedWebhookRequest = {
+    body: WebhookProductPricingPolicyCreatedWebhookPayload;
+    key: 'product.pricing_policy.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductPricingPolicyUpdatedWebhookPayload = ProductPricingPolicyEvent;
+
+export type WebhookProductPricingPolicyUpdatedWebhookRequest = {
+    body: WebhookProductPricingPolicyUpdatedWebhookPayload;
+    key: 'product.pricing_policy.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookProductPricingPolicyDeletedWebhookPayload = ProductPricingPolicyEvent;
+
+export type WebhookProductPricingPolicyDeletedWebhookRequest = {
+    body: WebhookProductPricingPolicyDeletedWebhookPayload;
+    key: 'product.pricing_policy.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderCreatedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderCreatedWebhookRequest = {
+    body: WebhookOrderCreatedWebhookPayload;
+    key: 'order.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderUpdatedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderUpdatedWebhookRequest = {
+    body: WebhookOrderUpdatedWebhookPayload;
+    key: 'order.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderConfirmedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderConfirmedWebhookRequest = {
+    body: WebhookOrderConfirmedWebhookPayload;
+    key: 'order.confirmed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderCancelledWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderCancelledWebhookRequest = {
+    body: WebhookOrderCancelledWebhookPayload;
+    key: 'order.cancelled';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderVoidedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderVoidedWebhookRequest = {
+    body: WebhookOrderVoidedWebhookPayload;
+    key: 'order.voided';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderRevisedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderRevisedWebhookRequest = {
+    body: WebhookOrderRevisedWebhookPayload;
+    key: 'order.revised';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderRevisionAcknowledgedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderRevisionAcknowledgedWebhookRequest = {
+    body: WebhookOrderRevisionAcknowledgedWebhookPayload;
+    key: 'order.revision_acknowledged';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderConvertedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderConvertedWebhookRequest = {
+    body: WebhookOrderConvertedWebhookPayload;
+    key: 'order.converted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderLineAddedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderLineAddedWebhookRequest = {
+    body: WebhookOrderLineAddedWebhookPayload;
+    key: 'order.line.added';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderLineUpdatedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderLineUpdatedWebhookRequest = {
+    body: WebhookOrderLineUpdatedWebhookPayload;
+    key: 'order.line.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderLineRemovedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderLineRemovedWebhookRequest = {
+    body: WebhookOrderLineRemovedWebhookPayload;
+    key: 'order.line.removed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookOrderDeletedWebhookPayload = OrderEventWritable;
+
+export type WebhookOrderDeletedWebhookRequest = {
+    body: WebhookOrderDeletedWebhookPayload;
+    key: 'order.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceCreatedWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceCreatedWebhookRequest = {
+    body: WebhookInvoiceCreatedWebhookPayload;
+    key: 'invoice.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceFinalizedWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceFinalizedWebhookRequest = {
+    body: WebhookInvoiceFinalizedWebhookPayload;
+    key: 'invoice.finalized';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceUpdatedWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceUpdatedWebhookRequest = {
+    body: WebhookInvoiceUpdatedWebhookPayload;
+    key: 'invoice.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceVoidedWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceVoidedWebhookRequest = {
+    body: WebhookInvoiceVoidedWebhookPayload;
+    key: 'invoice.voided';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoicePaidWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoicePaidWebhookRequest = {
+    body: WebhookInvoicePaidWebhookPayload;
+    key: 'invoice.paid';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoicePartiallyPaidWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoicePartiallyPaidWebhookRequest = {
+    body: WebhookInvoicePartiallyPaidWebhookPayload;
+    key: 'invoice.partially_paid';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceOverdueWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceOverdueWebhookRequest = {
+    body: WebhookInvoiceOverdueWebhookPayload;
+    key: 'invoice.overdue';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInvoiceLateFeeAppliedWebhookPayload = InvoiceEventWritable;
+
+export type WebhookInvoiceLateFeeAppliedWebhookRequest = {
+    body: WebhookInvoiceLateFeeAppliedWebhookPayload;
+    key: 'invoice.late_fee_applied';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentSucceededWebhookPayload = PaymentEventWritable;
+
+export type WebhookPaymentSucceededWebhookRequest = {
+    body: WebhookPaymentSucceededWebhookPayload;
+    key: 'payment.succeeded';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentFailedWebhookPayload = PaymentEventWritable;
+
+export type WebhookPaymentFailedWebhookRequest = {
+    body: WebhookPaymentFailedWebhookPayload;
+    key: 'payment.failed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentRefundedWebhookPayload = PaymentRefundedEventWritable;
+
+export type WebhookPaymentRefundedWebhookRequest = {
+    body: WebhookPaymentRefundedWebhookPayload;
+    key: 'payment.refunded';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentPartiallyRefundedWebhookPayload = PaymentPartiallyRefundedEventWritable;
+
+export type WebhookPaymentPartiallyRefundedWebhookRequest = {
+    body: WebhookPaymentPartiallyRefundedWebhookPayload;
+    key: 'payment.partially_refunded';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentMethodCreatedWebhookPayload = PaymentMethodEvent;
+
+export type WebhookPaymentMethodCreatedWebhookRequest = {
+    body: WebhookPaymentMethodCreatedWebhookPayload;
+    key: 'payment.method.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentMethodUpdatedWebhookPayload = PaymentMethodEvent;
+
+export type WebhookPaymentMethodUpdatedWebhookRequest = {
+    body: WebhookPaymentMethodUpdatedWebhookPayload;
+    key: 'payment.method.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentMethodDeletedWebhookPayload = PaymentMethodEvent;
+
+export type WebhookPaymentMethodDeletedWebhookRequest = {
+    body: WebhookPaymentMethodDeletedWebhookPayload;
+    key: 'payment.method.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPaymentMethodDefaultChangedWebhookPayload = PaymentMethodEvent;
+
+export type WebhookPaymentMethodDefaultChangedWebhookRequest = {
+    body: WebhookPaymentMethodDefaultChangedWebhookPayload;
+    key: 'payment.method.default_changed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryAdjustedWebhookPayload = InventoryAdjustedEvent;
+
+export type WebhookInventoryAdjustedWebhookRequest = {
+    body: WebhookInventoryAdjustedWebhookPayload;
+    key: 'inventory.adjusted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryReceivedWebhookPayload = InventoryReceivedEvent;
+
+export type WebhookInventoryReceivedWebhookRequest = {
+    body: WebhookInventoryReceivedWebhookPayload;
+    key: 'inventory.received';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryTransferredWebhookPayload = InventoryTransferredEvent;
+
+export type WebhookInventoryTransferredWebhookRequest = {
+    body: WebhookInventoryTransferredWebhookPayload;
+    key: 'inventory.transferred';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryLowStockWebhookPayload = InventoryLowStockEvent;
+
+export type WebhookInventoryLowStockWebhookRequest = {
+    body: WebhookInventoryLowStockWebhookPayload;
+    key: 'inventory.low_stock';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryOutOfStockWebhookPayload = InventoryOutOfStockEvent;
+
+export type WebhookInventoryOutOfStockWebhookRequest = {
+    body: WebhookInventoryOutOfStockWebhookPayload;
+    key: 'inventory.out_of_stock';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventoryBackInStockWebhookPayload = InventoryBackInStockEvent;
+
+export type WebhookInventoryBackInStockWebhookRequest = {
+    body: WebhookInventoryBackInStockWebhookPayload;
+    key: 'inventory.back_in_stock';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventorySerialCreatedWebhookPayload = InventorySerialEvent;
+
+export type WebhookInventorySerialCreatedWebhookRequest = {
+    body: WebhookInventorySerialCreatedWebhookPayload;
+    key: 'inventory.serial.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookInventorySerialUpdatedWebhookPayload = InventorySerialEvent;
+
+export type WebhookInventorySerialUpdatedWebhookRequest = {
+    body: WebhookInventorySerialUpdatedWebhookPayload;
+    key: 'inventory.serial.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingPurchaseOrderCreatedWebhookPayload = PurchasingPurchaseOrderEventWritable;
+
+export type WebhookPurchasingPurchaseOrderCreatedWebhookRequest = {
+    body: WebhookPurchasingPurchaseOrderCreatedWebhookPayload;
+    key: 'purchasing.purchase_order.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingPurchaseOrderUpdatedWebhookPayload = PurchasingPurchaseOrderEventWritable;
+
+export type WebhookPurchasingPurchaseOrderUpdatedWebhookRequest = {
+    body: WebhookPurchasingPurchaseOrderUpdatedWebhookPayload;
+    key: 'purchasing.purchase_order.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingPurchaseOrderConfirmedWebhookPayload = PurchasingPurchaseOrderEventWritable;
+
+export type WebhookPurchasingPurchaseOrderConfirmedWebhookRequest = {
+    body: WebhookPurchasingPurchaseOrderConfirmedWebhookPayload;
+    key: 'purchasing.purchase_order.confirmed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingPurchaseOrderReceivedWebhookPayload = PurchasingPurchaseOrderReceivedEventWritable;
+
+export type WebhookPurchasingPurchaseOrderReceivedWebhookRequest = {
+    body: WebhookPurchasingPurchaseOrderReceivedWebhookPayload;
+    key: 'purchasing.purchase_order.received';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingPurchaseOrderCancelledWebhookPayload = PurchasingPurchaseOrderEventWritable;
+
+export type WebhookPurchasingPurchaseOrderCancelledWebhookRequest = {
+    body: WebhookPurchasingPurchaseOrderCancelledWebhookPayload;
+    key: 'purchasing.purchase_order.cancelled';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingVendorBillCreatedWebhookPayload = PurchasingVendorBillEvent;
+
+export type WebhookPurchasingVendorBillCreatedWebhookRequest = {
+    body: WebhookPurchasingVendorBillCreatedWebhookPayload;
+    key: 'purchasing.vendor_bill.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingVendorBillPaidWebhookPayload = PurchasingVendorBillEvent;
+
+export type WebhookPurchasingVendorBillPaidWebhookRequest = {
+    body: WebhookPurchasingVendorBillPaidWebhookPayload;
+    key: 'purchasing.vendor_bill.paid';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookPurchasingVendorBillVoidedWebhookPayload = PurchasingVendorBillEvent;
+
+export type WebhookPurchasingVendorBillVoidedWebhookRequest = {
+    body: WebhookPurchasingVendorBillVoidedWebhookPayload;
+    key: 'purchasing.vendor_bill.voided';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentPackageCreatedWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentPackageCreatedWebhookRequest = {
+    body: WebhookFulfillmentPackageCreatedWebhookPayload;
+    key: 'fulfillment.package.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentPackageUpdatedWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentPackageUpdatedWebhookRequest = {
+    body: WebhookFulfillmentPackageUpdatedWebhookPayload;
+    key: 'fulfillment.package.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentLabelPurchasedWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentLabelPurchasedWebhookRequest = {
+    body: WebhookFulfillmentLabelPurchasedWebhookPayload;
+    key: 'fulfillment.label.purchased';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentShippedWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentShippedWebhookRequest = {
+    body: WebhookFulfillmentShippedWebhookPayload;
+    key: 'fulfillment.shipped';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentDeliveredWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentDeliveredWebhookRequest = {
+    body: WebhookFulfillmentDeliveredWebhookPayload;
+    key: 'fulfillment.delivered';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookFulfillmentPackageVoidedWebhookPayload = FulfillmentEvent;
+
+export type WebhookFulfillmentPackageVoidedWebhookRequest = {
+    body: WebhookFulfillmentPackageVoidedWebhookPayload;
+    key: 'fulfillment.package.voided';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookReturnCreatedWebhookPayload = ReturnEventWritable;
+
+export type WebhookReturnCreatedWebhookRequest = {
+    body: WebhookReturnCreatedWebhookPayload;
+    key: 'return.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookReturnReceivedWebhookPayload = ReturnReceivedEvent;
+
+export type WebhookReturnReceivedWebhookRequest = {
+    body: WebhookReturnReceivedWebhookPayload;
+    key: 'return.received';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookReturnRefundedWebhookPayload = ReturnEventWritable;
+
+export type WebhookReturnRefundedWebhookRequest = {
+    body: WebhookReturnRefundedWebhookPayload;
+    key: 'return.refunded';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookReturnCancelledWebhookPayload = ReturnEventWritable;
+
+export type WebhookReturnCancelledWebhookRequest = {
+    body: WebhookReturnCancelledWebhookPayload;
+    key: 'return.cancelled';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryCreatedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryCreatedWebhookRequest = {
+    body: WebhookAccountingJournalEntryCreatedWebhookPayload;
+    key: 'accounting.journal_entry.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryPostedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryPostedWebhookRequest = {
+    body: WebhookAccountingJournalEntryPostedWebhookPayload;
+    key: 'accounting.journal_entry.posted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryApprovedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryApprovedWebhookRequest = {
+    body: WebhookAccountingJournalEntryApprovedWebhookPayload;
+    key: 'accounting.journal_entry.approved';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryRejectedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryRejectedWebhookRequest = {
+    body: WebhookAccountingJournalEntryRejectedWebhookPayload;
+    key: 'accounting.journal_entry.rejected';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryReversedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryReversedWebhookRequest = {
+    body: WebhookAccountingJournalEntryReversedWebhookPayload;
+    key: 'accounting.journal_entry.reversed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingJournalEntryVoidedWebhookPayload = AccountingJournalEntryEvent;
+
+export type WebhookAccountingJournalEntryVoidedWebhookRequest = {
+    body: WebhookAccountingJournalEntryVoidedWebhookPayload;
+    key: 'accounting.journal_entry.voided';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingPeriodClosedWebhookPayload = AccountingPeriodEvent;
+
+export type WebhookAccountingPeriodClosedWebhookRequest = {
+    body: WebhookAccountingPeriodClosedWebhookPayload;
+    key: 'accounting.period.closed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingPeriodReopenedWebhookPayload = AccountingPeriodEvent;
+
+export type WebhookAccountingPeriodReopenedWebhookRequest = {
+    body: WebhookAccountingPeriodReopenedWebhookPayload;
+    key: 'accounting.period.reopened';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingLedgerAccountCreatedWebhookPayload = AccountingLedgerAccountEvent;
+
+export type WebhookAccountingLedgerAccountCreatedWebhookRequest = {
+    body: WebhookAccountingLedgerAccountCreatedWebhookPayload;
+    key: 'accounting.ledger_account.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingLedgerAccountUpdatedWebhookPayload = AccountingLedgerAccountEvent;
+
+export type WebhookAccountingLedgerAccountUpdatedWebhookRequest = {
+    body: WebhookAccountingLedgerAccountUpdatedWebhookPayload;
+    key: 'accounting.ledger_account.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingRecurringJournalEntryRanWebhookPayload = AccountingRecurringJournalEntryEvent;
+
+export type WebhookAccountingRecurringJournalEntryRanWebhookRequest = {
+    body: WebhookAccountingRecurringJournalEntryRanWebhookPayload;
+    key: 'accounting.recurring_journal_entry.ran';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAccountingBankTransactionMatchedWebhookPayload = AccountingBankTransactionEvent;
+
+export type WebhookAccountingBankTransactionMatchedWebhookRequest = {
+    body: WebhookAccountingBankTransactionMatchedWebhookPayload;
+    key: 'accounting.bank_transaction.matched';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAssetCreatedWebhookPayload = AssetEvent;
+
+export type WebhookAssetCreatedWebhookRequest = {
+    body: WebhookAssetCreatedWebhookPayload;
+    key: 'asset.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAssetDepreciatedWebhookPayload = AssetEvent;
+
+export type WebhookAssetDepreciatedWebhookRequest = {
+    body: WebhookAssetDepreciatedWebhookPayload;
+    key: 'asset.depreciated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAssetImpairedWebhookPayload = AssetEvent;
+
+export type WebhookAssetImpairedWebhookRequest = {
+    body: WebhookAssetImpairedWebhookPayload;
+    key: 'asset.impaired';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAssetRecoveredWebhookPayload = AssetEvent;
+
+export type WebhookAssetRecoveredWebhookRequest = {
+    body: WebhookAssetRecoveredWebhookPayload;
+    key: 'asset.recovered';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookAssetRevaluedWebhookPayload = AssetEvent;
+
+export type WebhookAssetRevaluedWebhookRequest = {
+    body: WebhookAssetRevaluedWebhookPayload;
+    key: 'asset.revalued';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingTagCreatedWebhookPayload = SettingTagEvent;
+
+export type WebhookSettingTagCreatedWebhookRequest = {
+    body: WebhookSettingTagCreatedWebhookPayload;
+    key: 'setting.tag.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingTagUpdatedWebhookPayload = SettingTagEvent;
+
+export type WebhookSettingTagUpdatedWebhookRequest = {
+    body: WebhookSettingTagUpdatedWebhookPayload;
+    key: 'setting.tag.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingTagDeletedWebhookPayload = SettingTagEvent;
+
+export type WebhookSettingTagDeletedWebhookRequest = {
+    body: WebhookSettingTagDeletedWebhookPayload;
+    key: 'setting.tag.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingCreatedWebhookPayload = SettingEvent;
+
+export type WebhookSettingCreatedWebhookRequest = {
+    body: WebhookSettingCreatedWebhookPayload;
+    key: 'setting.created';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingUpdatedWebhookPayload = SettingEvent;
+
+export type WebhookSettingUpdatedWebhookRequest = {
+    body: WebhookSettingUpdatedWebhookPayload;
+    key: 'setting.updated';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookSettingDeletedWebhookPayload = SettingEvent;
+
+export type WebhookSettingDeletedWebhookRequest = {
+    body: WebhookSettingDeletedWebhookPayload;
+    key: 'setting.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookMigrationFrozenWebhookPayload = MigrationFrozenEvent;
+
+export type WebhookMigrationFrozenWebhookRequest = {
+    body: WebhookMigrationFrozenWebhookPayload;
+    key: 'migration.frozen';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookMigrationUnfrozenWebhookPayload = MigrationUnfrozenEvent;
+
+export type WebhookMigrationUnfrozenWebhookRequest = {
+    body: WebhookMigrationUnfrozenWebhookPayload;
+    key: 'migration.unfrozen';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookMigrationImportStartedWebhookPayload = MigrationImportEvent;
+
+export type WebhookMigrationImportStartedWebhookRequest = {
+    body: WebhookMigrationImportStartedWebhookPayload;
+    key: 'migration.import.started';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookMigrationImportCompletedWebhookPayload = MigrationImportEvent;
+
+export type WebhookMigrationImportCompletedWebhookRequest = {
+    body: WebhookMigrationImportCompletedWebhookPayload;
+    key: 'migration.import.completed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookMigrationImportFailedWebhookPayload = MigrationImportEvent;
+
+export type WebhookMigrationImportFailedWebhookRequest = {
+    body: WebhookMigrationImportFailedWebhookPayload;
+    key: 'migration.import.failed';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookWebhookTestWebhookPayload = WebhookEvent;
+
+export type WebhookWebhookTestWebhookRequest = {
+    body: WebhookWebhookTestWebhookPayload;
+    key: 'webhook.test';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookWebhookEndpointDisabledWebhookPayload = WebhookEndpointEvent;
+
+export type WebhookWebhookEndpointDisabledWebhookRequest = {
+    body: WebhookWebhookEndpointDisabledWebhookPayload;
+    key: 'webhook.endpoint.disabled';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookWebhookDeliveryExhaustedWebhookPayload = WebhookDeliveryEvent;
+
+export type WebhookWebhookDeliveryExhaustedWebhookRequest = {
+    body: WebhookWebhookDeliveryExhaustedWebhookPayload;
+    key: 'webhook.delivery.exhausted';
+    path?: never;
+    query?: never;
+};
