@@ -100,7 +100,49 @@ export function constructEvent<T = unknown>(
 
 // --- Typed events ---
 
-import type { EventResponse } from './types.gen.js';
+import type {
+  AccountAddressEvent,
+  AccountContactEvent,
+  AccountEvent,
+  AccountingBankTransactionEvent,
+  AccountingJournalEntryEvent,
+  AccountingLedgerAccountEvent,
+  AccountingPeriodEvent,
+  AccountingRecurringJournalEntryEvent,
+  AssetEvent,
+  FulfillmentEvent,
+  InventoryAdjustedEvent,
+  InventoryBackInStockEvent,
+  InventoryLowStockEvent,
+  InventoryOutOfStockEvent,
+  InventoryReceivedEvent,
+  InventorySerialEvent,
+  InventoryTransferredEvent,
+  InvoiceEvent,
+  MigrationFrozenEvent,
+  MigrationImportEvent,
+  MigrationUnfrozenEvent,
+  OrderEvent,
+  PaymentEvent,
+  PaymentMethodEvent,
+  PaymentPartiallyRefundedEvent,
+  PaymentRefundedEvent,
+  ProductCategoryEvent,
+  ProductEvent,
+  ProductListingEvent,
+  ProductPricingPolicyEvent,
+  ProductVariantEvent,
+  PurchasingPurchaseOrderEvent,
+  PurchasingPurchaseOrderReceivedEvent,
+  PurchasingVendorBillEvent,
+  ReturnEvent,
+  ReturnReceivedEvent,
+  SettingEvent,
+  SettingTagEvent,
+  WebhookDeliveryEvent,
+  WebhookEndpointEvent,
+  WebhookEvent,
+} from './types.gen.js';
 
 /** The API version this client was generated for (events carry it as `api_version`). */
 export const API_VERSION = '2026-09-22';
@@ -229,8 +271,52 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** An event as delivered to a webhook endpoint and listed by `GET /entities/{id}/events`. */
-export type WebhookEvent<T extends EventType = EventType> = Omit<EventResponse, 'type'> & { type: T };
+/**
+ * An event as delivered to a webhook endpoint and listed by `GET /entities/{id}/events`: a
+ * union of one schema per family, so checking `type` narrows `data.object` to its resource.
+ */
+export type ErpEvent =
+  | AccountAddressEvent
+  | AccountContactEvent
+  | AccountEvent
+  | AccountingBankTransactionEvent
+  | AccountingJournalEntryEvent
+  | AccountingLedgerAccountEvent
+  | AccountingPeriodEvent
+  | AccountingRecurringJournalEntryEvent
+  | AssetEvent
+  | FulfillmentEvent
+  | InventoryAdjustedEvent
+  | InventoryBackInStockEvent
+  | InventoryLowStockEvent
+  | InventoryOutOfStockEvent
+  | InventoryReceivedEvent
+  | InventorySerialEvent
+  | InventoryTransferredEvent
+  | InvoiceEvent
+  | MigrationFrozenEvent
+  | MigrationImportEvent
+  | MigrationUnfrozenEvent
+  | OrderEvent
+  | PaymentEvent
+  | PaymentMethodEvent
+  | PaymentPartiallyRefundedEvent
+  | PaymentRefundedEvent
+  | ProductCategoryEvent
+  | ProductEvent
+  | ProductListingEvent
+  | ProductPricingPolicyEvent
+  | ProductVariantEvent
+  | PurchasingPurchaseOrderEvent
+  | PurchasingPurchaseOrderReceivedEvent
+  | PurchasingVendorBillEvent
+  | ReturnEvent
+  | ReturnReceivedEvent
+  | SettingEvent
+  | SettingTagEvent
+  | WebhookDeliveryEvent
+  | WebhookEndpointEvent
+  | WebhookEvent;
 
 /**
  * Verifies a delivery's `Service-Signature` header against the raw body and the endpoint's
@@ -242,6 +328,6 @@ export function constructWebhookEvent(
   header: string | string[] | null | undefined,
   secret: string,
   toleranceSeconds?: number,
-): WebhookEvent {
-  return constructEvent<WebhookEvent>(payload, header, secret, toleranceSeconds);
+): ErpEvent {
+  return constructEvent<ErpEvent>(payload, header, secret, toleranceSeconds);
 }
