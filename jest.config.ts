@@ -68,6 +68,17 @@ const config: Config = {
       testEnvironment: 'node',
       testTimeout: 600_000,
     },
+    {
+      // Two API processes and two dispatchers of the build on one database, killed with SIGKILL:
+      // `npm run test:scale` (not yet part of CI: some of its cases do not pass yet).
+      displayName: 'scale',
+      testMatch: ['<rootDir>/test/**/*.scale-spec.ts'],
+      moduleNameMapper,
+      transform,
+      transformIgnorePatterns,
+      testEnvironment: 'node',
+      testTimeout: 600_000,
+    },
   ],
 };
 

@@ -76,6 +76,8 @@ export async function startTestApp(
       QUEUE_DB_POOL_MAX: 1,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
       CONNECTOR_ALLOW_PRIVATE_TARGETS: true,
+      // No scheduled pull of the seeded sandbox shop: its orders would land in other suites' counts.
+      INTEGRATION_IMPORT_INTERVAL_MS: 0,
       // Suites send bad keys on purpose from one address; the throttle has its own suites.
       AUTH_FAILURES_PER_MINUTE: 1_000_000,
       AUTH_FAILURES_PER_MINUTE_PER_ENTITY: 1_000_000,

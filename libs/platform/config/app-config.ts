@@ -108,7 +108,7 @@ export class AppConfig {
   /** First retry delay of a channel-listing push in ms; each retry doubles it. */
   @Transform(toInt) @IsInt() @Min(1) LISTING_SYNC_BACKOFF_MS = 1_000;
   /** Every this many ms the dispatcher pulls orders and payouts of every connected integration. */
-  @Transform(toInt) @IsInt() @Min(1000) INTEGRATION_IMPORT_INTERVAL_MS = 900_000;
+  @Transform(toInt) @IsInt() @Min(0) INTEGRATION_IMPORT_INTERVAL_MS = 900_000;
   /** Timeout of one request to a connector's remote API, in ms. */
   @Transform(toInt) @IsInt() @Min(100) @Max(120_000) CONNECTOR_TIMEOUT_MS = 10_000;
   /**

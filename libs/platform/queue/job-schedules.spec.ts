@@ -24,4 +24,22 @@ describe('JobSchedules', () => {
     ]);
     expect(Schedules.name).toBe('JobSchedules(maintenance)');
   });
+
+  it('removes the scheduler of a job whose period is 0 instead of repeating it', async () => {
+    const Schedules = JobSchedules('maintenance', () => ({ 'purge-idempotency-keys': 0 }));
+    const upsertJobScheduler = jest.fn(async () => ({}));
+    const removeJobScheduler = jest.fn(async () => true);
+    const Ctor = Schedules as unknown as new (
+      queue: Queue,
+      config: AppConfig,
+    ) => {
+      onApplicationBootstrap(): Promise<void>;
+    };
+    await new Ctor(
+      { upsertJobScheduler, removeJobScheduler } as unknown as Queue,
+      {} as AppConfig,
+    ).onApplicationBootstrap();
+    expect(upsertJobScheduler).not.toHaveBeenCalled();
+    expect(removeJobScheduler.mock.calls).toEqual([['purge-idempotency-keys']]);
+  });
 });

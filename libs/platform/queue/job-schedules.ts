@@ -11,7 +11,8 @@ export const EVERY_HOUR = 60 * 60 * 1000;
  * A provider that, when the app starts, repeats each job of `periods` (job name → milliseconds,
  * read from the configuration where the period is a setting) on the queue. A job scheduler is
  * upserted under its job's name, so every deployment and replica may do this and the queue still
- * holds one schedule per job.
+ * holds one schedule per job. A period of 0 turns the job's schedule off (and removes a schedule
+ * an earlier start left on the queue).
  */
 export function JobSchedules<Q extends QueueName>(
   queue: Q,
@@ -25,8 +26,10 @@ export function JobSchedules<Q extends QueueName>(
     ) {}
 
     async onApplicationBootstrap(): Promise<void> {
-      for (const [name, every] of Object.entries(periods(this.config)) as [string, number][])
-        await this.jobs.upsertJobScheduler(name, { every }, { name });
+      for (const [name, every] of Object.entries(periods(this.config)) as [string, number][]) {
+        if (every > 0) await this.jobs.upsertJobScheduler(name, { every }, { name });
+        else await this.jobs.removeJobScheduler(name);
+      }
     }
   }
   Object.defineProperty(Schedules, 'name', { value: `JobSchedules(${queue})` });
