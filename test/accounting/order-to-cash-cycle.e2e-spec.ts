@@ -1,3 +1,4 @@
+import { CollectionsService } from '#contexts/sales';
 import { OperatorService } from '#platform/auth/operator.service';
 import { api } from '../support/http';
 import { listAll } from '../support/list-all';
@@ -11,8 +12,9 @@ interface Variances {
 }
 
 /**
- * A whole order-to-cash-to-refund cycle on a new entity with its own chart of accounts: after
- * every step the subledger reconciliation holds (receivables, payables and inventory each equal
+ * A whole order-to-cash-to-refund cycle on a new entity with its own chart of accounts (stock,
+ * order, ship, invoice, partial payment, overdue at a chosen instant, late fee, payment in full,
+ * return, receipt, refund): after every step the subledger reconciliation holds (receivables, payables and inventory each equal
  * to their control account), and the ledger's debits equal its credits.
  */
 describe('order to cash to refund on a fresh entity', () => {
@@ -70,11 +72,13 @@ describe('order to cash to refund on a fresh entity', () => {
   it('keeps every subledger equal to its control account from order to refund', async () => {
     for (const account of chart)
       await client.post('/v1/accounting/ledger-accounts').send(account).expect(201);
+    // This year and the next: the late fee below is charged 32 days from today.
     const year = new Date().getUTCFullYear();
-    await client
-      .post('/v1/accounting/fiscal-years')
-      .send({ name: `FY${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` })
-      .expect(201);
+    for (const y of [year, year + 1])
+      await client
+        .post('/v1/accounting/fiscal-years')
+        .send({ name: `FY${y}`, start_date: `${y}-01-01`, end_date: `${y}-12-31` })
+        .expect(201);
     await reconciliation('empty books');
 
     const location = (
@@ -98,7 +102,12 @@ describe('order to cash to refund on a fresh entity', () => {
       .expect(201);
     await reconciliation('stocked');
 
-    const account = (await client.post('/v1/accounts').send({ name: 'Cycle customer' }).expect(201)).body.id;
+    const terms = (
+      await client.post('/v1/payment-terms').send({ name: 'Net 30', code: 'N30', net_days: 30 }).expect(201)
+    ).body.id as string;
+    const account = (
+      await client.post('/v1/accounts').send({ name: 'Cycle customer', payment_terms_id: terms }).expect(201)
+    ).body.id;
     const draft = (
       await client
         .post('/v1/orders')
@@ -140,6 +149,37 @@ describe('order to cash to refund on a fresh entity', () => {
 
     await client.post(`/v1/orders/${invoice.id}/payments`).send({ method: 'cash', amount: 50 }).expect(201);
     expect((await reconciliation('partly paid')).ar).toMatchObject({ gl_balance: 82, subledger_balance: 82 });
+
+    // Overdue: the collections sweep run 32 days from now (two days past the net-30 due date)
+    // marks the invoice overdue and charges the entity's flat late fee of 10 as its own invoice.
+    await client
+      .patch('/v1/accounting/settings')
+      .send({
+        late_fee_type: 'flat',
+        late_fee_amount: 10,
+        late_fee_grace_days: 0,
+        late_fee_frequency: 'per_invoice',
+      })
+      .expect(200);
+    const later = new Date(Date.now() + 32 * 24 * 3600 * 1000);
+    await app.get(CollectionsService).runDue(later);
+    await app.get(CollectionsService).runDue(later);
+    expect((await client.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({
+      collection_status: 'overdue',
+    });
+    const lateFees = (await client.get('/v1/orders?document_type=late_fee_invoice&limit=10').expect(200)).body
+      .data as { id: string; total: number; source_order_id: string }[];
+    expect(lateFees.map((f) => [f.total, f.source_order_id])).toEqual([[10, invoice.id]]);
+    expect((await reconciliation('late fee')).ar).toMatchObject({ gl_balance: 92, subledger_balance: 92 });
+    await client
+      .post(`/v1/orders/${lateFees[0].id}/payments`)
+      .send({ method: 'cash', amount: 10 })
+      .expect(201);
+    expect((await reconciliation('late fee paid')).ar).toMatchObject({
+      gl_balance: 82,
+      subledger_balance: 82,
+    });
+
     await client
       .post(`/v1/orders/${invoice.id}/payments`)
       .send({
@@ -148,6 +188,10 @@ describe('order to cash to refund on a fresh entity', () => {
       })
       .expect(201);
     expect((await reconciliation('paid')).ar).toMatchObject({ gl_balance: 0, subledger_balance: 0 });
+    // Paid in full: no longer overdue.
+    expect((await client.get(`/v1/orders/${invoice.id}`).expect(200)).body).toMatchObject({
+      collection_status: 'current',
+    });
 
     const ret = (
       await client
