@@ -37,6 +37,11 @@ import { startTestApp, TestApp } from '../support/test-app';
  * key; 1.65-1.80 before).
  */
 const MAX_CALLS_RATIO = 1.4;
+/**
+ * The same bound without Redis: each request's rate-limit count is then one PostgreSQL upsert,
+ * whose client work (query, parse, callbacks) the minimal app does not do (measured 1.39-1.49).
+ */
+const MAX_CALLS_RATIO_WITHOUT_REDIS = 1.6;
 
 @Controller('pipeline-cost')
 class PipelineCostController {
@@ -218,6 +223,9 @@ async function callsPerRequest(server: http.Server, path: string, key: string): 
 }
 
 /** SQL statements per request for `path` on the app's connections. */
+/** Statements a request spends on its key's rate limit: none with Redis, one upsert without. */
+const rateLimitStatements = (app: TestApp) => (app.config.REDIS_URL ? 0 : 1);
+
 async function statementsPerRequest(server: http.Server, path: string, key: string): Promise<number> {
   const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
@@ -272,7 +280,7 @@ describe('request pipeline cost (counted, not timed)', () => {
     await app?.close();
   });
 
-  it(`costs at most ${MAX_CALLS_RATIO}x the function calls of a minimal Nest + Express app on a no-query route`, async () => {
+  it(`costs at most ${MAX_CALLS_RATIO}x (${MAX_CALLS_RATIO_WITHOUT_REDIS}x without Redis) the function calls of a minimal Nest + Express app on a no-query route`, async () => {
     const ours = await callsPerRequest(app.server, '/v1/pipeline-cost/noop', key);
     const floor = await callsPerRequest(minimalServer, '/v1/pipeline-cost/noop', key);
     const ratio = ours / floor;
@@ -280,7 +288,7 @@ describe('request pipeline cost (counted, not timed)', () => {
       `function calls per request: API ${ours.toFixed(0)}, minimal app ${floor.toFixed(0)}, ratio ${ratio.toFixed(2)}`,
     );
     expect(floor).toBeGreaterThan(0);
-    expect(ratio).toBeLessThanOrEqual(MAX_CALLS_RATIO);
+    expect(ratio).toBeLessThanOrEqual(app.config.REDIS_URL ? MAX_CALLS_RATIO : MAX_CALLS_RATIO_WITHOUT_REDIS);
   });
 
   it('gives a request all its fields when it is made: no layer adds a property the request class does not declare', async () => {
@@ -317,16 +325,20 @@ describe('request pipeline cost (counted, not timed)', () => {
     console.log(
       `function calls per request: GET /v1/tags/{id} ${retrieve.toFixed(0)}, GET /v1/tags?limit=20 ${list.toFixed(0)}`,
     );
-    expect(await statementsPerRequest(app.server, '/v1/pipeline-cost/noop', key)).toBe(0);
-    expect(await statementsPerRequest(app.server, `/v1/tags/${tagId}`, key)).toBe(1);
-    expect(await statementsPerRequest(app.server, '/v1/tags?limit=20', key)).toBe(1);
+    // Without Redis, each request's count against its key's rate limit is one PostgreSQL upsert.
+    const limit = rateLimitStatements(app);
+    expect(await statementsPerRequest(app.server, '/v1/pipeline-cost/noop', key)).toBe(0 + limit);
+    expect(await statementsPerRequest(app.server, `/v1/tags/${tagId}`, key)).toBe(1 + limit);
+    expect(await statementsPerRequest(app.server, '/v1/tags?limit=20', key)).toBe(1 + limit);
   });
 
   it('reads a page of orders with their lines, tags and expanded accounts in a constant number of statements', async () => {
     const page = await get(app.server, '/v1/orders?limit=100&expand[]=account', key);
     expect(page.status).toBe(200);
     expect((JSON.parse(page.body) as { data: unknown[] }).data.length).toBeGreaterThan(0);
-    // orders, lines, order tags, accounts, account tags
-    expect(await statementsPerRequest(app.server, '/v1/orders?limit=100&expand[]=account', key)).toBe(5);
+    // orders, lines, order tags, accounts, account tags (and the rate-limit count without Redis)
+    expect(await statementsPerRequest(app.server, '/v1/orders?limit=100&expand[]=account', key)).toBe(
+      5 + rateLimitStatements(app),
+    );
   });
 });
