@@ -10,6 +10,7 @@ export * from './application/recognized-revenue.port';
 export * from './application/reference-list.service';
 export * from './application/tokens';
 export * from './domain/account';
+export { isConfirmedSalesOrder } from './domain/order';
 export * from './http/order.dto';
 export * from './http/payment.dto';
 export * from './application/order-commitments.port';

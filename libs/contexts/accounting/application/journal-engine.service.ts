@@ -8,7 +8,14 @@ import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { openPeriod, periodClosed } from '../domain/accounting-period';
 import { ROLE_FALLBACKS, rolesWithFallbacks } from '../domain/ledger';
-import { EntryLine, isBalanced, lineProblem, needsApproval, totals } from '../domain/journal-entry';
+import {
+  EntryLine,
+  isBalanced,
+  lineProblem,
+  needsApproval,
+  newEntryState,
+  totals,
+} from '../domain/journal-entry';
 import {
   AccountingPeriodRecord,
   JournalEntryRecord,
@@ -281,7 +288,7 @@ export class JournalEngine {
     const pending = input.status === 'posted' && needsApproval(t.debit, threshold, input.manual);
     const caller = RequestContext.caller();
     const now = new Date();
-    const status = input.status === 'draft' ? 'draft' : pending ? 'pending_approval' : 'posted';
+    const { status, approvalStatus } = newEntryState(input.status, pending);
     const createdByName =
       input.createdByName !== undefined ? input.createdByName : input.manual ? this.keyName() : null;
     const id = newId();
@@ -298,7 +305,7 @@ export class JournalEngine {
       entryDate: input.entryDate,
       entryType: input.entryType,
       status,
-      approvalStatus: status === 'draft' ? null : pending ? 'pending_approval' : 'auto_approved',
+      approvalStatus,
       description: input.description,
       sourceType: input.sourceType,
       sourceId: input.sourceId ?? null,

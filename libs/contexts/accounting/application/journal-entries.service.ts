@@ -6,19 +6,18 @@ import { listEnvelope } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { AccountingError, invalidState } from '../domain/accounting-error';
+import { AccountingError } from '../domain/accounting-error';
 import { openPeriod } from '../domain/accounting-period';
 import {
-  ALLOWED_FROM,
   ApprovalStatus,
   EntryAction,
   EntryState,
   EntryStatus,
+  entryTransition,
   needsApproval,
   sameEntryContent,
   swapSides,
   totals,
-  transitionEntry,
 } from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
@@ -209,13 +208,11 @@ export class JournalEntriesService implements OnModuleInit {
     action: EntryAction,
     options: { needsApproval?: boolean } = {},
   ): EntryState {
-    const next = transitionEntry(
+    return entryTransition(
       action,
       { status: entry.status as EntryStatus, approvalStatus: entry.approvalStatus as ApprovalStatus | null },
       options,
     );
-    if (!next) throw invalidState('journal entry', entry.status, action, ALLOWED_FROM[action]);
-    return next;
   }
 
   private assertStatus(entry: JournalEntryRecord, action: EntryAction): void {

@@ -1,3 +1,4 @@
+import { transition, Transitions } from '#platform/domain/state-machine';
 import { AccountingError, invalidState } from './accounting-error';
 
 /** Fiscal years and accounting periods are either open (entries may be dated in them) or closed. */
@@ -5,8 +6,11 @@ export const PERIOD_STATUSES = ['open', 'closed'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 export type PeriodAction = 'close' | 'reopen';
 
-const ALLOWED_FROM: Record<PeriodAction, readonly PeriodStatus[]> = { close: ['open'], reopen: ['closed'] };
-const NEXT: Record<PeriodAction, PeriodStatus> = { close: 'closed', reopen: 'open' };
+/** Periods and fiscal years alike: open --close--> closed, closed --reopen--> open. */
+const TRANSITIONS: Transitions<PeriodStatus, PeriodAction> = {
+  open: { close: 'closed' },
+  closed: { reopen: 'open' },
+};
 
 /** The facts the period state machine needs. */
 export interface PeriodState {
@@ -25,10 +29,9 @@ export interface PeriodState {
  * Returns the next status, or throws 409 invalid_state naming the current status.
  */
 export function periodTransition(action: PeriodAction, state: PeriodState): PeriodStatus {
-  const allowed = ALLOWED_FROM[action];
-  if (!(allowed as readonly string[]).includes(state.status)) {
-    throw invalidState('accounting period', state.status, action, allowed);
-  }
+  const next = transition(TRANSITIONS, state.status, action, (status, allowed) =>
+    invalidState('accounting period', status, action, allowed),
+  );
   if (action === 'close' && state.unfinishedEntries && state.unfinishedEntries.length > 0) {
     throw new AccountingError('invalid_state', {
       hint: `Accounting period ${state.name} holds ${state.unfinishedEntries.map((o) => `${o.n} ${o.status}`).join(' and ')} journal entries; post, approve, reject or void them first.`,
@@ -41,7 +44,7 @@ export function periodTransition(action: PeriodAction, state: PeriodState): Peri
       details: { status: 'closed' },
     });
   }
-  return NEXT[action];
+  return next;
 }
 
 /**
@@ -49,10 +52,9 @@ export function periodTransition(action: PeriodAction, state: PeriodState): Peri
  * under the period rules), closed --reopen--> open (its periods stay as they are).
  */
 export function fiscalYearTransition(action: PeriodAction, status: string): PeriodStatus {
-  const allowed = ALLOWED_FROM[action];
-  if (!(allowed as readonly string[]).includes(status))
-    throw invalidState('fiscal year', status, action, allowed);
-  return NEXT[action];
+  return transition(TRANSITIONS, status, action, (current, allowed) =>
+    invalidState('fiscal year', current, action, allowed),
+  );
 }
 
 /** The periods a fiscal year's close closes with it: its open ones, in the order given. */

@@ -1,4 +1,25 @@
-import { ALLOWED_FROM, ENTRY_STATUSES, EntryAction, EntryState, transitionEntry } from './journal-entry';
+import {
+  ENTRY_STATUSES,
+  EntryAction,
+  entryAllowedFrom,
+  EntryState,
+  entryTransition,
+  newEntryState,
+} from './journal-entry';
+
+/** The state `action` leads to, or null when it is refused with 409 invalid_state. */
+const transitionEntry = (
+  action: EntryAction,
+  from: EntryState,
+  options: { needsApproval?: boolean } = {},
+): EntryState | null => {
+  try {
+    return entryTransition(action, from, options);
+  } catch (error) {
+    expect(error).toMatchObject({ code: 'invalid_state', details: { status: from.status } });
+    return null;
+  }
+};
 
 const state = (
   status: EntryState['status'],
@@ -14,6 +35,12 @@ describe('the journal entry state machine', () => {
     expect(transitionEntry('post', state('draft'), { needsApproval: true })).toEqual(
       state('pending_approval', 'pending_approval'),
     );
+  });
+
+  it('writes a new entry as a draft, posted, or waiting for approval', () => {
+    expect(newEntryState('draft', false)).toEqual(state('draft'));
+    expect(newEntryState('posted', false)).toEqual(state('posted', 'auto_approved'));
+    expect(newEntryState('posted', true)).toEqual(state('pending_approval', 'pending_approval'));
   });
 
   it('approves or rejects only what waits for approval', () => {
@@ -64,8 +91,12 @@ describe('the journal entry state machine', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('names in ALLOWED_FROM (the invalid_state hints) the statuses written above', () => {
-    expect(ALLOWED_FROM).toEqual({
+  it('names in the invalid_state hints the statuses written above', () => {
+    expect(() => entryTransition('void', state('posted', 'auto_approved'))).toThrow(
+      "Cannot void a journal entry whose status is 'posted'; allowed from: draft, pending_approval.",
+    );
+    const actions: EntryAction[] = ['post', 'approve', 'reject', 'void', 'reverse', 'update', 'delete'];
+    expect(Object.fromEntries(actions.map((a) => [a, entryAllowedFrom(a)]))).toEqual({
       post: ['draft'],
       approve: ['pending_approval'],
       reject: ['pending_approval'],

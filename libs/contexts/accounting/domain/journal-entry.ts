@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
+import { allowedFrom, transition, Transitions } from '#platform/domain/state-machine';
 import { money } from '#platform/persistence/money';
+import { invalidState } from './accounting-error';
 
 export const ENTRY_STATUSES = [
   'draft',
@@ -58,21 +60,38 @@ export function needsApproval(totalDebit: Decimal, threshold: Decimal | null, ma
   return manual && threshold !== null && totalDebit.greaterThan(threshold);
 }
 
-/** The statuses from which an action may start, for 409 invalid_state hints. */
-export const ALLOWED_FROM: Record<
-  'post' | 'approve' | 'reject' | 'void' | 'reverse' | 'update' | 'delete',
-  readonly EntryStatus[]
-> = {
-  post: ['draft'],
-  approve: ['pending_approval'],
-  reject: ['pending_approval'],
-  void: ['draft', 'pending_approval'],
-  reverse: ['posted'],
-  update: ['draft'],
-  delete: ['draft'],
+export type EntryAction = 'post' | 'approve' | 'reject' | 'void' | 'reverse' | 'update' | 'delete';
+
+/** The moves of the table: the actions, with a post that waits for approval as `submit`. */
+type EntryMove = EntryAction | 'submit';
+
+/**
+ * The journal entry's state machine: posting a draft that needs approval leads to
+ * `pending_approval` (submit) instead of `posted`; update and delete leave a draft a draft
+ * (delete removes it).
+ */
+const TRANSITIONS: Transitions<EntryStatus, EntryMove> = {
+  draft: {
+    post: 'posted',
+    submit: 'pending_approval',
+    void: 'voided',
+    update: 'draft',
+    delete: 'draft',
+  },
+  pending_approval: { approve: 'posted', reject: 'rejected', void: 'voided' },
+  posted: { reverse: 'reversed' },
+  reversed: {},
+  voided: {},
+  rejected: {},
 };
 
-export type EntryAction = keyof typeof ALLOWED_FROM;
+/** The approval status each move sets; the others (void, reverse, update, delete) keep it. */
+const APPROVAL: Partial<Record<EntryMove, ApprovalStatus>> = {
+  post: 'auto_approved',
+  submit: 'pending_approval',
+  approve: 'approved',
+  reject: 'rejected',
+};
 
 /** An entry's status with its approval status. */
 export interface EntryState {
@@ -80,35 +99,32 @@ export interface EntryState {
   approvalStatus: ApprovalStatus | null;
 }
 
+/** The statuses from which an action may start (the 409 invalid_state hints name them). */
+export const entryAllowedFrom = (action: EntryAction): EntryStatus[] => allowedFrom(TRANSITIONS, action);
+
 /**
- * The journal entry's state machine: the state `action` leads to from `from`, or null when the
- * action is not allowed there (409 invalid_state, with ALLOWED_FROM for the hint). Posting a
- * draft that needs approval leads to `pending_approval` instead of `posted`; voiding and
- * reversing keep the approval status; update and delete leave a draft a draft (delete removes it).
+ * The state `action` leads the entry to from `from`, or 409 invalid_state naming the current
+ * status and the statuses the action may start from.
  */
-export function transitionEntry(
+export function entryTransition(
   action: EntryAction,
   from: EntryState,
   options: { needsApproval?: boolean } = {},
-): EntryState | null {
-  if (!ALLOWED_FROM[action].includes(from.status)) return null;
-  switch (action) {
-    case 'post':
-      return options.needsApproval
-        ? { status: 'pending_approval', approvalStatus: 'pending_approval' }
-        : { status: 'posted', approvalStatus: 'auto_approved' };
-    case 'approve':
-      return { status: 'posted', approvalStatus: 'approved' };
-    case 'reject':
-      return { status: 'rejected', approvalStatus: 'rejected' };
-    case 'void':
-      return { status: 'voided', approvalStatus: from.approvalStatus };
-    case 'reverse':
-      return { status: 'reversed', approvalStatus: from.approvalStatus };
-    case 'update':
-    case 'delete':
-      return { ...from };
-  }
+): EntryState {
+  const move: EntryMove = action === 'post' && options.needsApproval ? 'submit' : action;
+  const status = transition(TRANSITIONS, from.status, move, (current) =>
+    invalidState('journal entry', current, action, entryAllowedFrom(action)),
+  );
+  return { status, approvalStatus: APPROVAL[move] ?? from.approvalStatus };
+}
+
+/**
+ * The state a new entry is written in: a draft when asked for one, else a draft posted at once
+ * (waiting for approval when it needs it).
+ */
+export function newEntryState(requested: 'draft' | 'posted', needsApproval: boolean): EntryState {
+  const draft: EntryState = { status: 'draft', approvalStatus: null };
+  return requested === 'draft' ? draft : entryTransition('post', draft, { needsApproval });
 }
 
 /** `QA1-JE` + 7 -> `QA1-JE-000007`. */

@@ -9,7 +9,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
-import { assertTransition, nextStatus } from '../domain/package';
+import { packageTransition } from '../domain/package';
 import {
   PackageItemRecord,
   PackageLabelRecord,
@@ -74,7 +74,7 @@ export class LabelsService {
   async quote(packageId: string, url: string): Promise<ListPage<RateResource>> {
     return this.tx.run(async () => {
       const pkg = await this.packages.getById(packageId);
-      assertTransition('buy_label', pkg.status, pkg.id);
+      packageTransition('buy_label', pkg.status, pkg.id);
       const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
       const insured = insurableAmount(await this.views.insurance(pkg, items));
       const order = await this.reader.order(pkg.orderId);
@@ -150,7 +150,7 @@ export class LabelsService {
     insured: Decimal | null,
     customer: string,
   ): Promise<Purchase> {
-    assertTransition('buy_label', pkg.status, pkg.id);
+    packageTransition('buy_label', pkg.status, pkg.id);
     if (!rate || rate.orderId !== pkg.orderId)
       return {
         ok: false,
@@ -221,7 +221,7 @@ export class LabelsService {
         refundStatus: null,
       },
     ]);
-    pkg.status = nextStatus('buy_label');
+    pkg.status = packageTransition('buy_label', pkg.status, pkg.id);
     pkg.carrier = rate.carrier.toLowerCase();
     pkg.serviceLevel = rate.serviceLevel;
     pkg.trackingNumber = bought.trackingNumber;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
-import { OrdersService, AccountsService } from '#contexts/sales';
+import { OrdersService, AccountsService, isConfirmedSalesOrder } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';
@@ -46,7 +46,7 @@ export function orderFactsOf(order: OrderView): OrderFacts {
 
 /** 422 order_not_confirmed unless the order is a confirmed sales order (packages are made for nothing else). */
 export function assertPackable(order: OrderFacts): void {
-  if (order.documentType !== 'sales_order' || order.orderStatus !== 'confirmed')
+  if (!isConfirmedSalesOrder(order.documentType, order.orderStatus))
     throw new FulfillmentError('order_not_confirmed', {
       param: 'order_id',
       hint: `Order '${order.id}' is a ${order.documentType} with order_status '${order.orderStatus}'; packages are created for confirmed sales orders only.`,

@@ -5,7 +5,7 @@ import { money } from '#platform/persistence/money';
 import { OrdersService } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { assertTransition, nextStatus, PackageStatus } from '../domain/package';
+import { packageTransition, PackageStatus } from '../domain/package';
 import { allLinesShipped } from '../domain/packing';
 import { recognizedShare } from '../domain/revenue';
 import { PackageItemRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
@@ -69,7 +69,7 @@ export class PackageShipping {
     order: OrderFacts,
     shippedBefore?: Map<string, number>,
   ): Promise<ShipmentPlan> {
-    assertTransition('ship', pkg.status, pkg.id);
+    packageTransition('ship', pkg.status, pkg.id);
     const previous = pkg.status;
     if (items.length === 0)
       throw new FulfillmentError('invalid_state', {
@@ -107,7 +107,7 @@ export class PackageShipping {
       running.set(line.id, before + item.quantity);
     });
     pkg.costOfGoods = money(cost.totalCost);
-    pkg.status = nextStatus('ship');
+    pkg.status = packageTransition('ship', pkg.status, pkg.id);
     pkg.shippedAt = new Date();
     return {
       previousAttributes: { status: previous, shipped_at: null },

@@ -13,7 +13,7 @@ import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
-import { assertTransition, nextStatus, PackageStatus, UNIT_HOLDING_STATUSES } from '../domain/package';
+import { packageTransition, PackageStatus, UNIT_HOLDING_STATUSES } from '../domain/package';
 import { assertSerialCount, remainingByLine, RequestedItem, resolveItems, unitsIn } from '../domain/packing';
 import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
@@ -332,7 +332,7 @@ export class PackagesService {
   async update(id: string, input: PackageFields): Promise<PackageResource> {
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
-      assertTransition('edit', pkg.status, pkg.id);
+      packageTransition('edit', pkg.status, pkg.id);
       const before = await this.views.presentOne(pkg);
       const products = await this.views.products(input.box_product_id ? [input.box_product_id] : []);
       await this.applyFields(pkg, input, products);
@@ -350,7 +350,7 @@ export class PackagesService {
   async pack(id: string): Promise<PackageResource> {
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
-      assertTransition('pack', pkg.status, pkg.id);
+      packageTransition('pack', pkg.status, pkg.id);
       const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
       if (items.length === 0)
         throw new FulfillmentError('invalid_state', { hint: `Package '${pkg.id}' has no items to pack.` });
@@ -363,7 +363,7 @@ export class PackagesService {
     const result = await this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);
-      assertTransition('ship', pkg.status, pkg.id);
+      packageTransition('ship', pkg.status, pkg.id);
       if (pkg.status !== 'labeled') {
         const { carrier, service } = resolveCarrierService(input);
         const chosenCarrier = carrier ?? pkg.carrier;
@@ -398,7 +398,7 @@ export class PackagesService {
   async deliver(id: string): Promise<PackageResource> {
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
-      assertTransition('deliver', pkg.status, pkg.id);
+      packageTransition('deliver', pkg.status, pkg.id);
       pkg.deliveredAt = new Date();
       return this.move(pkg, 'deliver', 'fulfillment.delivered');
     });
@@ -409,7 +409,7 @@ export class PackagesService {
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);
-      assertTransition('void', pkg.status, pkg.id);
+      packageTransition('void', pkg.status, pkg.id);
       const label = await this.labels.refundInside(pkg);
       if (label?.refundStatus === 'rejected')
         await this.postings.labelRefundDenied(pkg.id, pkg.packageNumber, label.amount);
@@ -430,7 +430,7 @@ export class PackagesService {
     event: 'fulfillment.package.updated' | 'fulfillment.delivered' | 'fulfillment.package.voided',
   ): Promise<PackageResource> {
     const previous: PackageStatus = pkg.status;
-    pkg.status = nextStatus(action);
+    pkg.status = packageTransition(action, pkg.status, pkg.id);
     const resource = await this.views.presentOne(await this.packages.save(pkg));
     await this.events.publish(event, resource, { status: previous });
     return resource;

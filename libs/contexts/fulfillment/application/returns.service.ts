@@ -5,7 +5,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockService } from '#contexts/inventory';
 import { ReturnRefunds } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { assertTransition, nextStatus } from '../domain/package';
+import { packageTransition } from '../domain/package';
 import { recognizedShare } from '../domain/revenue';
 import { ReturnReceiptLine, ReturnReceiptRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
@@ -89,7 +89,7 @@ export class ReturnsService {
           param: 'package_id',
           hint: `Package '${pkg.id}' was shipped to another account than the return's.`,
         });
-      assertTransition('return', pkg.status, pkg.id);
+      packageTransition('return', pkg.status, pkg.id);
       const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
       const locationId = input.location_id ?? pkg.locationId!;
       const lines: ReturnReceiptLine[] = [];
@@ -206,7 +206,7 @@ export class ReturnsService {
         );
       if (items.every((i) => i.returnedQuantity >= i.quantity)) {
         const previous = pkg.status;
-        pkg.status = nextStatus('return');
+        pkg.status = packageTransition('return', pkg.status, pkg.id);
         pkg.returnedAt = new Date();
         await this.packages.save(pkg);
         await this.events.publish('fulfillment.package.updated', await this.views.presentOne(pkg), {

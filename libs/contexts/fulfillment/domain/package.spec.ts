@@ -1,40 +1,56 @@
-import { allowedFrom, assertTransition, canMove, nextStatus, PACKAGE_STATUSES } from './package';
+import { allowedFrom, canMove, PACKAGE_STATUSES, PackageAction, packageTransition } from './package';
+
+const ACTIONS: PackageAction[] = ['edit', 'pack', 'buy_label', 'ship', 'deliver', 'void', 'return'];
+
+/** Every allowed move, written out by hand: [from, action, to]. */
+const ALLOWED: [string, PackageAction, string][] = [
+  ['packing', 'edit', 'packing'],
+  ['packing', 'pack', 'packed'],
+  ['packing', 'buy_label', 'labeled'],
+  ['packing', 'ship', 'shipped'],
+  ['packing', 'void', 'void'],
+  ['packed', 'edit', 'packed'],
+  ['packed', 'buy_label', 'labeled'],
+  ['packed', 'ship', 'shipped'],
+  ['packed', 'void', 'void'],
+  ['labeled', 'ship', 'shipped'],
+  ['labeled', 'void', 'void'],
+  ['shipped', 'deliver', 'delivered'],
+  ['shipped', 'return', 'returned'],
+  ['delivered', 'return', 'returned'],
+];
 
 describe('package state machine', () => {
-  it('moves packing → packed → labeled → shipped → delivered → returned', () => {
-    expect(canMove('pack', 'packing')).toBe(true);
-    expect(nextStatus('pack')).toBe('packed');
-    expect(canMove('buy_label', 'packed')).toBe(true);
-    expect(nextStatus('buy_label')).toBe('labeled');
-    expect(canMove('ship', 'labeled')).toBe(true);
-    expect(nextStatus('ship')).toBe('shipped');
-    expect(canMove('deliver', 'shipped')).toBe(true);
-    expect(canMove('return', 'delivered')).toBe(true);
-    expect(nextStatus('return')).toBe('returned');
+  it.each(ALLOWED)('%s --%s--> %s', (from, action, to) => {
+    expect(packageTransition(action, from as never, 'p1')).toBe(to);
+  });
+
+  it('refuses every other move with 409 invalid_state naming the status', () => {
+    for (const status of PACKAGE_STATUSES)
+      for (const action of ACTIONS) {
+        if (ALLOWED.some(([f, a]) => f === status && a === action)) continue;
+        expect(canMove(action, status)).toBe(false);
+        expect(() => packageTransition(action, status, 'p1')).toThrow(
+          expect.objectContaining({ code: 'invalid_state', hint: expect.stringContaining(`'${status}'`) }),
+        );
+      }
+  });
+
+  it('words the refusal with the statuses the action starts from', () => {
+    expect(() => packageTransition('deliver', 'packing', 'p1')).toThrow(
+      expect.objectContaining({
+        hint: "Package 'p1' has status 'packing'; it can be delivered only when 'shipped'.",
+      }),
+    );
+    expect(() => packageTransition('void', 'shipped')).toThrow(
+      expect.objectContaining({
+        hint: "Package has status 'shipped'; it can be voided only when 'packing' or 'packed' or 'labeled'.",
+      }),
+    );
   });
 
   it('ships without a label from packing or packed', () => {
     expect(allowedFrom('ship')).toEqual(['packing', 'packed', 'labeled']);
-  });
-
-  it('voids only before shipping', () => {
-    for (const s of PACKAGE_STATUSES)
-      expect(canMove('void', s)).toBe(['packing', 'packed', 'labeled'].includes(s));
-  });
-
-  it('edits only while packing or packed', () => {
-    expect(PACKAGE_STATUSES.filter((s) => canMove('edit', s))).toEqual(['packing', 'packed']);
-  });
-
-  it('answers 409 invalid_state naming the status', () => {
-    expect(() => assertTransition('deliver', 'packing', 'p1')).toThrow(
-      expect.objectContaining({ code: 'invalid_state', hint: expect.stringContaining("'packing'") }),
-    );
-    expect(() => assertTransition('pack', 'void')).toThrow(
-      expect.objectContaining({ code: 'invalid_state' }),
-    );
-    expect(() => assertTransition('buy_label', 'shipped')).toThrow(
-      expect.objectContaining({ code: 'invalid_state' }),
-    );
+    expect(allowedFrom('edit')).toEqual(['packing', 'packed']);
   });
 });

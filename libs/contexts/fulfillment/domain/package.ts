@@ -1,3 +1,9 @@
+import {
+  allowedFrom as statusesFrom,
+  nextState,
+  transition,
+  Transitions,
+} from '#platform/domain/state-machine';
 import { FulfillmentError } from './fulfillment-error';
 
 /** The package statuses. */
@@ -25,25 +31,16 @@ export type PackageAction = 'edit' | 'pack' | 'buy_label' | 'ship' | 'deliver' |
  *   shipped --deliver--> delivered
  *   packing | packed | labeled --void--> void         (a bought label is refunded)
  *   shipped | delivered --return--> returned          (once every unit came back)
- * Items and dimensions change while packing or packed.
+ * Items and dimensions change (edit) while packing or packed.
  */
-const FROM: Record<PackageAction, readonly PackageStatus[]> = {
-  edit: ['packing', 'packed'],
-  pack: ['packing'],
-  buy_label: ['packing', 'packed'],
-  ship: ['packing', 'packed', 'labeled'],
-  deliver: ['shipped'],
-  void: ['packing', 'packed', 'labeled'],
-  return: ['shipped', 'delivered'],
-};
-
-const TO: Record<Exclude<PackageAction, 'edit'>, PackageStatus> = {
-  pack: 'packed',
-  buy_label: 'labeled',
-  ship: 'shipped',
-  deliver: 'delivered',
-  void: 'void',
-  return: 'returned',
+const TRANSITIONS: Transitions<PackageStatus, PackageAction> = {
+  packing: { edit: 'packing', pack: 'packed', buy_label: 'labeled', ship: 'shipped', void: 'void' },
+  packed: { edit: 'packed', buy_label: 'labeled', ship: 'shipped', void: 'void' },
+  labeled: { ship: 'shipped', void: 'void' },
+  shipped: { deliver: 'delivered', return: 'returned' },
+  delivered: { return: 'returned' },
+  returned: {},
+  void: {},
 };
 
 const VERB: Record<PackageAction, string> = {
@@ -56,25 +53,29 @@ const VERB: Record<PackageAction, string> = {
   return: 'returned',
 };
 
-export const allowedFrom = (action: PackageAction): readonly PackageStatus[] => FROM[action];
+export const allowedFrom = (action: PackageAction): readonly PackageStatus[] =>
+  statusesFrom(TRANSITIONS, action);
 
 export const canMove = (action: PackageAction, status: PackageStatus): boolean =>
-  FROM[action].includes(status);
+  nextState(TRANSITIONS, status, action) !== null;
 
-/** Throws 409 invalid_state (the hint names the current status) when `action` is not allowed now. */
-export function assertTransition(action: PackageAction, status: PackageStatus, id?: string): void {
-  if (canMove(action, status)) return;
-  throw new FulfillmentError('invalid_state', {
-    hint: `Package${id ? ` '${id}'` : ''} has status '${status}'; it can be ${VERB[action]} only when ${FROM[
-      action
-    ]
-      .map((s) => `'${s}'`)
-      .join(' or ')}.`,
-  });
+/**
+ * The status `action` leads the package to (edit keeps it); 409 invalid_state (the hint names the
+ * current status) when `action` is not allowed now.
+ */
+export function packageTransition(action: PackageAction, status: PackageStatus, id?: string): PackageStatus {
+  return transition(
+    TRANSITIONS,
+    status,
+    action,
+    (current, from) =>
+      new FulfillmentError('invalid_state', {
+        hint: `Package${id ? ` '${id}'` : ''} has status '${current}'; it can be ${VERB[action]} only when ${from
+          .map((s) => `'${s}'`)
+          .join(' or ')}.`,
+      }),
+  );
 }
-
-/** The status an action leads to (after assertTransition). */
-export const nextStatus = (action: Exclude<PackageAction, 'edit'>): PackageStatus => TO[action];
 
 /** A non-void package still holds its units against the order lines (void releases them). */
 export const holdsUnits = (status: PackageStatus): boolean => status !== 'void';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { OrdersService } from '#contexts/sales';
+import { isConfirmedSalesOrder, OrdersService } from '#contexts/sales';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';
 import { SerialResource, toSerialResource } from './serial.presenter';
@@ -83,7 +83,7 @@ export class SerialAllocationsService {
     const order = await this.orders.retrieve(orderId);
     const line = order.lines.find((l) => l.id === lineId);
     if (!line) throw notFound('order line', lineId);
-    if (mustBeConfirmed && (order.document_type !== 'sales_order' || order.order_status !== 'confirmed'))
+    if (mustBeConfirmed && !isConfirmedSalesOrder(order.document_type, order.order_status))
       throw new InventoryError('order_not_confirmed', {
         hint: `Order '${orderId}' is a ${order.document_type} with order_status '${order.order_status}'; serials are allocated to confirmed sales orders only.`,
       });

@@ -3,7 +3,7 @@ import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
-import { SerialAction, SerialStatus, stampsOf, transition } from '../domain/serial';
+import { SerialAction, SerialStatus, serialTransition, stampsOf } from '../domain/serial';
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';
 import { SerialFilters, SerialNumberRepository } from '../infrastructure/serial-number.repository';
 import { SerialResource, toSerialResource } from './serial.presenter';
@@ -199,7 +199,7 @@ export class SerialsService implements OnModuleInit {
     context: { orderId?: string | null; orderItemId?: string | null; locationId?: string | null },
   ): Promise<SerialNumberRecord> {
     const previous = toSerialResource(record);
-    const to: SerialStatus = transition(action, {
+    const to: SerialStatus = serialTransition(action, {
       serialNumber: record.serialNumber,
       status: record.status as SerialStatus,
     });

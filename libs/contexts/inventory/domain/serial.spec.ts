@@ -5,7 +5,7 @@ import {
   SERIAL_STATUSES,
   SerialAction,
   SerialStatus,
-  transition,
+  serialTransition,
 } from './serial';
 
 const allowed: [SerialAction, SerialStatus, SerialStatus][] = [
@@ -40,7 +40,7 @@ function thrownBy(fn: () => unknown): unknown {
 
 describe('serial state machine', () => {
   it.each(allowed)('%s: %s -> %s', (action, from, to) => {
-    expect(transition(action, { serialNumber: 'SN', status: from })).toBe(to);
+    expect(serialTransition(action, { serialNumber: 'SN', status: from })).toBe(to);
   });
 
   it('refuses every other transition with 409 invalid_state naming the current status', () => {
@@ -52,7 +52,7 @@ describe('serial state machine', () => {
     );
     expect(refusals).toHaveLength(actions.length * SERIAL_STATUSES.length - allowed.length);
     for (const { action, status } of refusals) {
-      const error = thrownBy(() => transition(action, { serialNumber: 'SN-1', status }));
+      const error = thrownBy(() => serialTransition(action, { serialNumber: 'SN-1', status }));
       expect(error).toBeInstanceOf(InventoryError);
       expect(error).toMatchObject({ code: 'invalid_state', hint: expect.stringContaining(`'${status}'`) });
       expect(canTransition(action, status)).toBe(false);

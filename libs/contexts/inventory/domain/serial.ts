@@ -1,3 +1,4 @@
+import { nextState, transition, Transitions } from '#platform/domain/state-machine';
 import { InventoryError } from './inventory-error';
 
 /** The serial number statuses. */
@@ -23,17 +24,19 @@ export const IN_STOCK_STATUSES: readonly SerialStatus[] = [
   'quarantined',
 ];
 
-export type SerialAction =
-  | 'allocate'
-  | 'deallocate'
-  | 'sell'
-  | 'return'
-  | 'restock'
-  | 'damage'
-  | 'quarantine'
-  | 'retire'
-  | 'consume'
-  | 'disassemble';
+export const SERIAL_ACTIONS = [
+  'allocate',
+  'deallocate',
+  'sell',
+  'return',
+  'restock',
+  'damage',
+  'quarantine',
+  'retire',
+  'consume',
+  'disassemble',
+] as const;
+export type SerialAction = (typeof SERIAL_ACTIONS)[number];
 
 /**
  * The serial state machine (docs/api-decisions.md, "Inventory: serial numbers"):
@@ -45,17 +48,27 @@ export type SerialAction =
  *   available --consume--> consumed_in_manufacturing (a build)
  *   available | returned --disassemble--> disassembled
  */
-const TRANSITIONS: Record<SerialAction, { from: readonly SerialStatus[]; to: SerialStatus }> = {
-  allocate: { from: ['available'], to: 'allocated' },
-  deallocate: { from: ['allocated'], to: 'available' },
-  sell: { from: ['allocated'], to: 'sold' },
-  return: { from: ['sold'], to: 'returned' },
-  restock: { from: ['returned', 'damaged', 'quarantined'], to: 'available' },
-  damage: { from: ['returned'], to: 'damaged' },
-  quarantine: { from: ['returned'], to: 'quarantined' },
-  retire: { from: IN_STOCK_STATUSES, to: 'end_of_life' },
-  consume: { from: ['available'], to: 'consumed_in_manufacturing' },
-  disassemble: { from: ['available', 'returned'], to: 'disassembled' },
+const TRANSITIONS: Transitions<SerialStatus, SerialAction> = {
+  available: {
+    allocate: 'allocated',
+    retire: 'end_of_life',
+    consume: 'consumed_in_manufacturing',
+    disassemble: 'disassembled',
+  },
+  allocated: { deallocate: 'available', sell: 'sold', retire: 'end_of_life' },
+  sold: { return: 'returned' },
+  returned: {
+    restock: 'available',
+    damage: 'damaged',
+    quarantine: 'quarantined',
+    retire: 'end_of_life',
+    disassemble: 'disassembled',
+  },
+  damaged: { restock: 'available', retire: 'end_of_life' },
+  quarantined: { restock: 'available', retire: 'end_of_life' },
+  end_of_life: {},
+  consumed_in_manufacturing: {},
+  disassembled: {},
 };
 
 const VERB: Record<SerialAction, string> = {
@@ -72,27 +85,30 @@ const VERB: Record<SerialAction, string> = {
 };
 
 export const canTransition = (action: SerialAction, status: SerialStatus): boolean =>
-  TRANSITIONS[action].from.includes(status);
+  nextState(TRANSITIONS, status, action) !== null;
 
 /** The status `action` leads to; 409 invalid_state naming the current status when it is not allowed from it. */
-export function transition(
+export function serialTransition(
   action: SerialAction,
   serial: { serialNumber: string; status: SerialStatus },
 ): SerialStatus {
-  const rule = TRANSITIONS[action];
-  if (!rule.from.includes(serial.status)) {
-    throw new InventoryError('invalid_state', {
-      hint: `Serial '${serial.serialNumber}' has status '${serial.status}'; it can be ${VERB[action]} only when ${rule.from.map((s) => `'${s}'`).join(' or ')}.`,
-      details: { status: serial.status },
-    });
-  }
-  return rule.to;
+  return transition(
+    TRANSITIONS,
+    serial.status,
+    action,
+    (status, from) =>
+      new InventoryError('invalid_state', {
+        hint: `Serial '${serial.serialNumber}' has status '${status}'; it can be ${VERB[action]} only when ${from.map((s) => `'${s}'`).join(' or ')}.`,
+        details: { status },
+      }),
+  );
 }
 
 /** The action that moves a serial to `target` (the PATCH route names the status it wants). */
 export function actionTo(from: SerialStatus, target: SerialStatus): SerialAction | null {
-  const candidates = (Object.keys(TRANSITIONS) as SerialAction[]).filter((a) => TRANSITIONS[a].to === target);
-  return candidates.find((a) => TRANSITIONS[a].from.includes(from)) ?? candidates[0] ?? null;
+  const leadsTo = (action: SerialAction, status: SerialStatus) => TRANSITIONS[status][action] === target;
+  const candidates = SERIAL_ACTIONS.filter((a) => SERIAL_STATUSES.some((s) => leadsTo(a, s)));
+  return candidates.find((a) => leadsTo(a, from)) ?? candidates[0] ?? null;
 }
 
 /** Which dates a move stamps. */

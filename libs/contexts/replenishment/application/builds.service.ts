@@ -7,7 +7,7 @@ import { ReferenceListService, LOCATIONS_SERVICE, OrderLineFactsService } from '
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertBuildTransition, componentDraws, nextStatus } from '../domain/build';
+import { buildTransition, componentDraws } from '../domain/build';
 import { invalidParam, ReplenishmentError } from '../domain/replenishment-error';
 import { BuildRecord } from '../infrastructure/build.entity';
 import { BuildRepository } from '../infrastructure/build.repository';
@@ -120,8 +120,7 @@ export class BuildsService {
   async void(id: string): Promise<BuildRecord> {
     return this.tx.run(async () => {
       const build = await this.builds.getForUpdate(id);
-      assertBuildTransition('void', build);
-      build.status = nextStatus('void');
+      build.status = buildTransition('void', build);
       build.voidedAt = new Date();
       return this.builds.save(build);
     });
@@ -134,8 +133,7 @@ export class BuildsService {
    * posted first, so the demand observer sees a posted build's draws.
    */
   private async postLocked(build: BuildRecord): Promise<BuildRecord> {
-    assertBuildTransition('post', build);
-    build.status = nextStatus('post');
+    build.status = buildTransition('post', build);
     build.postedAt = new Date();
     await this.builds.save(build);
     // The moving-average cost each component leaves at (balances move only in recordBuild below).

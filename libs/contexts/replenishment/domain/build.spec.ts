@@ -1,14 +1,17 @@
-import { assertBuildTransition, componentDraws, nextStatus } from './build';
+import { buildTransition, componentDraws } from './build';
 
 describe('build state machine', () => {
   it('posts and voids drafts only', () => {
-    expect(() => assertBuildTransition('post', { id: 'b', status: 'draft' })).not.toThrow();
-    expect(() => assertBuildTransition('void', { id: 'b', status: 'draft' })).not.toThrow();
-    expect(() => assertBuildTransition('post', { id: 'b', status: 'posted' })).toThrow(/posted/);
-    expect(() => assertBuildTransition('void', { id: 'b', status: 'posted' })).toThrow(/only draft/);
-    expect(() => assertBuildTransition('post', { id: 'b', status: 'voided' })).toThrow(/voided/);
-    expect(nextStatus('post')).toBe('posted');
-    expect(nextStatus('void')).toBe('voided');
+    expect(buildTransition('post', { id: 'b', status: 'draft' })).toBe('posted');
+    expect(buildTransition('void', { id: 'b', status: 'draft' })).toBe('voided');
+    for (const status of ['posted', 'voided'] as const)
+      for (const action of ['post', 'void'] as const)
+        expect(() => buildTransition(action, { id: 'b', status })).toThrow(
+          expect.objectContaining({ code: 'invalid_state', hint: expect.stringContaining(` is ${status};`) }),
+        );
+    expect(() => buildTransition('void', { id: 'b', status: 'posted' })).toThrow(
+      "Build 'b' is posted; only draft builds can be voided.",
+    );
   });
 
   it('draws quantity per kit times kits built', () => {

@@ -1,3 +1,4 @@
+import { transition, Transitions } from '#platform/domain/state-machine';
 import { ReplenishmentError } from './replenishment-error';
 
 /**
@@ -10,15 +11,27 @@ export const BUILD_STATUSES = ['draft', 'posted', 'voided'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 export type BuildAction = 'post' | 'void';
 
-export function assertBuildTransition(action: BuildAction, build: { id: string; status: BuildStatus }): void {
-  if (build.status !== 'draft') {
-    throw new ReplenishmentError('invalid_state', {
-      hint: `Build '${build.id}' is ${build.status}; only draft builds can be ${action === 'post' ? 'posted' : 'voided'}.`,
-    });
-  }
-}
+const TRANSITIONS: Transitions<BuildStatus, BuildAction> = {
+  draft: { post: 'posted', void: 'voided' },
+  posted: {},
+  voided: {},
+};
 
-export const nextStatus = (action: BuildAction): BuildStatus => (action === 'post' ? 'posted' : 'voided');
+/** The status `action` leads the build to; 409 invalid_state naming the current status when it is not a draft. */
+export function buildTransition(
+  action: BuildAction,
+  build: { id: string; status: BuildStatus },
+): BuildStatus {
+  return transition(
+    TRANSITIONS,
+    build.status,
+    action,
+    (status) =>
+      new ReplenishmentError('invalid_state', {
+        hint: `Build '${build.id}' is ${status}; only draft builds can be ${action === 'post' ? 'posted' : 'voided'}.`,
+      }),
+  );
+}
 
 /** Component draws of a build: quantity per kit × kits built, per component. */
 export function componentDraws(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertTransition } from '../domain/order';
+import { orderTransition } from '../domain/order';
 import { lineAmounts } from '../domain/order-totals';
 import { OrderLineRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
@@ -28,7 +28,7 @@ export class OrderLines {
   async addLine(orderId: string, input: OrderLineInput): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(orderId);
-      assertTransition('edit', stateOf(record));
+      orderTransition('edit', stateOf(record));
       const before = await this.changes.presentOne(record);
       const existing = await this.lines.ofOrder(record.id);
       const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
@@ -43,7 +43,7 @@ export class OrderLines {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(orderId);
       const line = await this.lineOf(record.id, lineId);
-      assertTransition('edit', stateOf(record));
+      orderTransition('edit', stateOf(record));
       const before = await this.changes.presentOne(record);
       const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
       if (productChanged || input.unit_price !== undefined) {
@@ -93,7 +93,7 @@ export class OrderLines {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(orderId);
       const line = await this.lineOf(record.id, lineId);
-      assertTransition('edit', stateOf(record));
+      orderTransition('edit', stateOf(record));
       const before = await this.changes.presentOne(record);
       await this.lines.delete(line);
       await this.changes.recompute(record);

@@ -17,7 +17,6 @@ import {
   amountDueOf,
   assertAccountChange,
   assertReadyForFulfillment,
-  assertTransition,
   assertUpdate,
   conversionTarget,
   DEFAULT_LIST_TYPES,
@@ -25,9 +24,9 @@ import {
   isInvoiceType,
   isPostedInvoice,
   isRevisionPending,
-  nextStatus,
   OrderLineInput,
   OrderStatus,
+  orderTransition,
   paymentStatusOf,
   PaymentStatus,
 } from '../domain/order';
@@ -279,7 +278,7 @@ export class OrdersService implements OnModuleInit {
   async delete(id: string): Promise<{ id: string; object: 'order'; deleted: true }> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition('delete', stateOf(record));
+      orderTransition('delete', stateOf(record));
       const resource = await this.changes.presentOne(record);
       await this.tags.detachAll(record.id);
       await this.orders.delete(record);
@@ -291,14 +290,14 @@ export class OrdersService implements OnModuleInit {
   async confirm(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition('confirm', stateOf(record));
+      const confirmed = orderTransition('confirm', stateOf(record));
       const lines = await this.lines.ofOrder(record.id);
       if (lines.length === 0)
         throw new SalesError('invalid_state', {
           param: 'lines',
           hint: `An order without lines cannot be confirmed (order_status 'draft').`,
         });
-      record.orderStatus = nextStatus('confirm');
+      record.orderStatus = confirmed;
       record.confirmedAt = new Date();
       if (isInvoiceType(record.documentType)) {
         record.collectionStatus = 'current';
@@ -325,9 +324,8 @@ export class OrdersService implements OnModuleInit {
   async close(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition('close', stateOf(record));
       const previous = record.orderStatus;
-      record.orderStatus = nextStatus('close');
+      record.orderStatus = orderTransition('close', stateOf(record));
       record.closedAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
@@ -340,8 +338,7 @@ export class OrdersService implements OnModuleInit {
   async markFulfilled(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition('fulfill', stateOf(record));
-      record.orderStatus = nextStatus('fulfill');
+      record.orderStatus = orderTransition('fulfill', stateOf(record));
       record.fulfilledAt = new Date();
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
@@ -360,7 +357,7 @@ export class OrdersService implements OnModuleInit {
   async convert(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const source = await this.orders.getForUpdate(id);
-      assertTransition('convert', stateOf(source));
+      const sourceAfter = orderTransition('convert', stateOf(source));
       const targetType = conversionTarget(source.documentType as DocumentType) as DocumentType;
       const target = await this.orders.create({
         ...this.copyable(source),
@@ -375,8 +372,8 @@ export class OrdersService implements OnModuleInit {
       const created = await this.changes.presentOne(await this.orders.save(target));
       const sourceBefore = source.orderStatus;
       source.convertedToId = target.id;
-      if (source.documentType === 'quote') {
-        source.orderStatus = 'closed';
+      if (sourceAfter !== source.orderStatus) {
+        source.orderStatus = sourceAfter;
         source.closedAt = new Date();
       }
       const converted = await this.changes.presentOne(await this.orders.save(source));
@@ -394,7 +391,7 @@ export class OrdersService implements OnModuleInit {
   async send(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition('send', stateOf(record));
+      orderTransition('send', stateOf(record));
       const previous = record.sentToCustomerAt;
       record.sentToCustomerAt = new Date();
       // Sending the revised document is not an acknowledgment: the customer must still acknowledge.
@@ -541,9 +538,8 @@ export class OrdersService implements OnModuleInit {
   private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(id);
-      assertTransition(action, stateOf(record));
       const previous = record.orderStatus;
-      record.orderStatus = nextStatus(action);
+      record.orderStatus = orderTransition(action, stateOf(record));
       if (action === 'cancel') record.cancelledAt = new Date();
       else record.voidedAt = new Date();
       record.amountDue = amountDueOf(

@@ -7,7 +7,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertTransition, DocumentType, OrderStatus } from '../domain/order';
+import { DocumentType, OrderStatus, orderTransition } from '../domain/order';
 import { refundAmount, statusAfterRefund } from '../domain/payment';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderRecord, PaymentRecord } from '../infrastructure/order.entity';
@@ -300,7 +300,7 @@ export class PaymentsService implements OnModuleInit {
 
   /** 409 unless the order is an issued invoice; 422 amount_exceeds_limit above the amount due. Returns the amount to take. */
   private checkPayable(record: OrderRecord, input: { amount?: number }): Decimal {
-    assertTransition('pay', state(record));
+    orderTransition('pay', state(record));
     if (record.amountDue.lte(0)) {
       throw new SalesError('invalid_state', {
         hint: `This ${record.documentType} has payment_status '${record.paymentStatus}' and nothing is due.`,

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
+import { allowedFrom as statusesFrom, transition, Transitions } from '#platform/domain/state-machine';
 import { SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (`/orders`, `document_type`). */
@@ -47,62 +48,112 @@ export interface OrderState {
 }
 
 /**
- * The order state machine (docs/api-decisions.md, "Sales: orders"):
+ * The order state machine (docs/api-decisions.md, "Sales: orders"), one table per document type:
  *   draft --confirm--> confirmed --fulfill--> fulfilled --close--> closed
  *   confirmed --close--> closed
  *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled
  *   confirmed (nothing paid) --void--> voided
  *   draft --delete--> (gone)
  * Quotes convert to sales orders (the quote closes), confirmed or fulfilled sales orders to
- * invoices (once each). Lines change in draft, and in confirmed quotes and sales orders.
+ * invoices (once each; the sales order keeps its status). Lines change (edit) in draft, and in
+ * confirmed quotes and sales orders. Invoices take payments once confirmed. Sending, editing,
+ * paying and deleting keep the status.
  */
+const QUOTE: Transitions<OrderStatus, OrderAction> = {
+  draft: {
+    confirm: 'confirmed',
+    cancel: 'cancelled',
+    convert: 'closed',
+    send: 'draft',
+    edit: 'draft',
+    delete: 'draft',
+  },
+  confirmed: {
+    cancel: 'cancelled',
+    void: 'voided',
+    close: 'closed',
+    convert: 'closed',
+    send: 'confirmed',
+    edit: 'confirmed',
+  },
+  fulfilled: { close: 'closed' },
+  closed: {},
+  cancelled: {},
+  voided: {},
+};
+
+const SALES_ORDER: Transitions<OrderStatus, OrderAction> = {
+  draft: { confirm: 'confirmed', cancel: 'cancelled', send: 'draft', edit: 'draft', delete: 'draft' },
+  confirmed: {
+    cancel: 'cancelled',
+    void: 'voided',
+    fulfill: 'fulfilled',
+    close: 'closed',
+    convert: 'confirmed',
+    send: 'confirmed',
+    edit: 'confirmed',
+  },
+  fulfilled: { close: 'closed', convert: 'fulfilled' },
+  closed: {},
+  cancelled: {},
+  voided: {},
+};
+
+/** Returns and purchase orders: fulfilled (received) once confirmed; lines change in draft only. */
+const RETURN_OR_PURCHASE_ORDER: Transitions<OrderStatus, OrderAction> = {
+  draft: { confirm: 'confirmed', cancel: 'cancelled', send: 'draft', edit: 'draft', delete: 'draft' },
+  confirmed: {
+    cancel: 'cancelled',
+    void: 'voided',
+    fulfill: 'fulfilled',
+    close: 'closed',
+    send: 'confirmed',
+  },
+  fulfilled: { close: 'closed' },
+  closed: {},
+  cancelled: {},
+  voided: {},
+};
+
+/** Invoices and late-fee invoices: cancelled only as drafts, paid once confirmed. */
+const INVOICE: Transitions<OrderStatus, OrderAction> = {
+  draft: { confirm: 'confirmed', cancel: 'cancelled', send: 'draft', edit: 'draft', delete: 'draft' },
+  confirmed: { void: 'voided', close: 'closed', send: 'confirmed', pay: 'confirmed' },
+  fulfilled: { close: 'closed', pay: 'fulfilled' },
+  closed: { pay: 'closed' },
+  cancelled: {},
+  voided: {},
+};
+
+const TRANSITIONS: Record<DocumentType, Transitions<OrderStatus, OrderAction>> = {
+  quote: QUOTE,
+  sales_order: SALES_ORDER,
+  invoice: INVOICE,
+  return: RETURN_OR_PURCHASE_ORDER,
+  purchase_order: RETURN_OR_PURCHASE_ORDER,
+  late_fee_invoice: INVOICE,
+};
+
+/** The statuses `action` may start from for this document type. */
 export function allowedFrom(action: OrderAction, state: OrderState): readonly OrderStatus[] {
-  const invoice = isInvoiceType(state.documentType);
-  switch (action) {
-    case 'confirm':
-      return ['draft'];
-    case 'cancel':
-      return invoice ? ['draft'] : ['draft', 'confirmed'];
-    case 'void':
-      return ['confirmed'];
-    case 'fulfill':
-      return state.documentType === 'sales_order' ||
-        state.documentType === 'return' ||
-        state.documentType === 'purchase_order'
-        ? ['confirmed']
-        : [];
-    case 'close':
-      return ['confirmed', 'fulfilled'];
-    case 'convert':
-      if (state.documentType === 'quote') return ['draft', 'confirmed'];
-      if (state.documentType === 'sales_order') return ['confirmed', 'fulfilled'];
-      return [];
-    case 'send':
-      return ['draft', 'confirmed'];
-    case 'edit':
-      return state.documentType === 'quote' || state.documentType === 'sales_order'
-        ? ['draft', 'confirmed']
-        : ['draft'];
-    case 'pay':
-      return invoice ? ['confirmed', 'fulfilled', 'closed'] : [];
-    case 'delete':
-      return ['draft'];
-  }
+  return statusesFrom(TRANSITIONS[state.documentType], action);
 }
 
-/** Throws 409 invalid_state (hint names the current status) when `action` is not allowed now. */
-export function assertTransition(action: OrderAction, state: OrderState): void {
-  const from = allowedFrom(action, state);
-  if (from.length === 0) {
-    throw new SalesError('invalid_state', {
-      hint: `A ${state.documentType} cannot be ${describe(action)}; its order_status is '${state.orderStatus}'.`,
-    });
-  }
-  if (!from.includes(state.orderStatus)) {
-    throw new SalesError('invalid_state', {
-      hint: `This ${state.documentType} has order_status '${state.orderStatus}'; it can be ${describe(action)} only when ${from.map((s) => `'${s}'`).join(' or ')}.`,
-    });
-  }
+/**
+ * The status `action` leads the order to; 409 invalid_state (hint names the current status) when
+ * `action` is not allowed now: not for this document type, not from this status, not while paid
+ * (cancel, void), or already converted (convert).
+ */
+export function orderTransition(action: OrderAction, state: OrderState): OrderStatus {
+  const next = transition(TRANSITIONS[state.documentType], state.orderStatus, action, (status, from) =>
+    from.length === 0
+      ? new SalesError('invalid_state', {
+          hint: `A ${state.documentType} cannot be ${describe(action)}; its order_status is '${status}'.`,
+        })
+      : new SalesError('invalid_state', {
+          hint: `This ${state.documentType} has order_status '${status}'; it can be ${describe(action)} only when ${from.map((s) => `'${s}'`).join(' or ')}.`,
+        }),
+  );
   if ((action === 'cancel' || action === 'void') && state.amountPaid.gt(0)) {
     throw new SalesError('invalid_state', {
       hint: `This ${state.documentType} has payments (payment_status is not 'unpaid'); refund them before it can be ${describe(action)}.`,
@@ -113,6 +164,7 @@ export function assertTransition(action: OrderAction, state: OrderState): void {
       hint: `This ${state.documentType} (order_status '${state.orderStatus}') was already converted to order '${state.convertedToId}'.`,
     });
   }
+  return next;
 }
 
 const describe = (action: OrderAction): string =>
@@ -135,7 +187,7 @@ const describe = (action: OrderAction): string =>
  */
 export function assertUpdate(state: OrderState, touchesDocument: boolean): void {
   if (touchesDocument || state.orderStatus === 'cancelled' || state.orderStatus === 'voided') {
-    assertTransition('edit', state);
+    orderTransition('edit', state);
   }
 }
 
@@ -155,19 +207,6 @@ export const linesHoldCommitments = (status: OrderStatus): boolean => status ===
 /** An invoice is posted to the ledger when confirmed: cancelling or voiding it afterwards reverses that posting. */
 export const isPostedInvoice = (documentType: string, status: OrderStatus): boolean =>
   isInvoiceType(documentType) && status !== 'draft';
-
-/** The status an action leads to. */
-export function nextStatus(action: 'confirm' | 'cancel' | 'void' | 'fulfill' | 'close'): OrderStatus {
-  return (
-    {
-      confirm: 'confirmed',
-      cancel: 'cancelled',
-      void: 'voided',
-      fulfill: 'fulfilled',
-      close: 'closed',
-    } as const
-  )[action];
-}
 
 /** What a conversion creates: quote → sales_order, sales_order → invoice. */
 export function conversionTarget(type: DocumentType): DocumentType | null {
@@ -225,11 +264,15 @@ export const isRevisionPending = (s: RevisionState): boolean =>
 export const editRevises = (s: RevisionState): boolean =>
   s.orderStatus === 'confirmed' && s.sentToCustomerAt !== null;
 
+/** A confirmed sales order: the only order packages are made for and serials allocated to. */
+export const isConfirmedSalesOrder = (documentType: string, orderStatus: string): boolean =>
+  documentType === 'sales_order' && orderStatus === 'confirmed';
+
 /** Fulfillment's gate: 422 order_not_confirmed unless a confirmed sales order; 409 while a revision is unacknowledged. */
 export function assertReadyForFulfillment(
   s: RevisionState & { documentType: DocumentType; id: string },
 ): void {
-  if (s.documentType !== 'sales_order' || s.orderStatus !== 'confirmed') {
+  if (!isConfirmedSalesOrder(s.documentType, s.orderStatus)) {
     throw new SalesError('order_not_confirmed', {
       param: 'order_id',
       hint: `Order '${s.id}' is a ${s.documentType} with order_status '${s.orderStatus}'; only a confirmed sales order can be fulfilled.`,

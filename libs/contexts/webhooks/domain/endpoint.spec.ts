@@ -1,4 +1,4 @@
-import { assertEndpointActive, EndpointState, requestEndpointStatus } from './endpoint';
+import { assertEndpointActive, endpointTransition, EndpointState, requestEndpointStatus } from './endpoint';
 
 const active: EndpointState = { status: 'active', disabledReason: null, consecutiveFailures: 3 };
 const autoDisabled: EndpointState = {
@@ -41,6 +41,27 @@ describe('the webhook endpoint state machine', () => {
     expect(() => assertEndpointActive('active')).not.toThrow();
     expect(() => assertEndpointActive('disabled')).toThrow(
       expect.objectContaining({ code: 'invalid_state' }),
+    );
+  });
+});
+
+describe('the webhook endpoint transitions', () => {
+  it.each([
+    ['active', 'activate', 'active'],
+    ['active', 'disable', 'disabled'],
+    ['active', 'deliver', 'active'],
+    ['disabled', 'activate', 'active'],
+    ['disabled', 'disable', 'disabled'],
+  ] as const)('%s --%s--> %s', (from, action, to) => {
+    expect(endpointTransition(action, from)).toBe(to);
+  });
+
+  it('refuses deliveries to a disabled endpoint naming its status', () => {
+    expect(() => endpointTransition('deliver', 'disabled')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        hint: 'The endpoint is disabled; set status to active first.',
+      }),
     );
   });
 });
