@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { NotifiedCache } from '../persistence/notified-cache';
 import { Clock } from '../time/clock';
-import type { AuthenticatedKey } from './api-key.service';
+import type { AuthenticatedKey } from './authenticated-key';
 
 /** Channel on which every API instance hears that keys changed (payload: key hash, or `*`). */
 export const API_KEY_CHANNEL = 'api_key_changed';

@@ -9,6 +9,7 @@ import { TransactionHost } from '../persistence/transaction-host';
 import { Caller, Mode, RequestContext } from '../tenancy/request-context';
 import { rawPool } from '../persistence/raw-pool';
 import { ApiKeyCache } from './api-key-cache';
+import type { AuthenticatedKey } from './authenticated-key';
 import { ApiKeyRecord } from './api-key.entity';
 import { parseAllowlistEntry } from './ip-allowlist';
 import { hashKey, redactKey } from './key-format';
@@ -23,11 +24,7 @@ export interface ApiKeySpec {
   expiresAt?: Date | null;
 }
 
-/** A key found by its hash, with its entity's code. */
-export interface AuthenticatedKey {
-  key: ApiKeyRecord;
-  entityCode: string;
-}
+export type { AuthenticatedKey };
 
 export const toApiKeyResource = (key: ApiKeyRecord, secret?: string) => {
   const now = Date.now();

@@ -2,10 +2,10 @@ import { EntityManager, EntityTarget, FindOptionsWhere, Repository, SelectQueryB
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { RequestContext } from '../tenancy/request-context';
 import { notFound } from '../errors/domain-error';
-import { ListQueryDto } from '../http/list/list-query.dto';
-import { paginate, PageOptions, readPage } from '../http/list/paginate';
+import { PageOptions, PageQuery, readPage } from '../pagination/keyset-page';
 import { TenantRecord } from './columns';
 import { isUuid, newId } from './ids';
+import { paginate } from './paginate-query';
 import { PlainReader } from './plain-reader';
 import { TransactionHost, WriteStatement } from './transaction-host';
 
@@ -379,7 +379,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
   }
 
   async page(
-    query: ListQueryDto,
+    query: PageQuery,
     options: PageOptions,
     build?: ((qb: SelectQueryBuilder<E>) => void) | readonly PageFilter[],
   ) {
@@ -401,7 +401,7 @@ export abstract class TenantRepository<E extends TenantRecord> {
   /** readPage() over the caller's records, as one statement on the prepared reader. */
   private plainPage(
     reader: PlainReader<E>,
-    query: ListQueryDto,
+    query: PageQuery,
     options: PageOptions,
     filters: readonly PageFilter[],
   ): Promise<{ rows: E[]; has_more: boolean; total_count?: number }> {

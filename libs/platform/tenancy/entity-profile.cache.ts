@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { NotifiedCache } from '../persistence/notified-cache';
-import type { EntityProfile } from './entity-profiles';
+import type { EntityProfile } from './entity-profile';
 
 /** Channel of migration 1765470000000's triggers (payload: the entity id). */
 export const ENTITY_PROFILES_CHANNEL = 'entity_profiles';

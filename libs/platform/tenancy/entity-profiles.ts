@@ -2,16 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { BusinessEntityRecord } from '../auth/business-entity.entity';
 import { TransactionHost } from '../persistence/transaction-host';
+import type { EntityProfile } from './entity-profile';
 import { EntityProfileCache } from './entity-profile.cache';
 import { RequestContext } from './request-context';
 
-/** What the contexts need to know about an entity: its code, base currency and time zone. */
-export interface EntityProfile {
-  id: string;
-  code: string;
-  baseCurrency: string;
-  timezone: string;
-}
+export type { EntityProfile };
 
 const toProfile = (e: BusinessEntityRecord): EntityProfile => ({
   id: e.id,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EntityProfile } from './entity-profiles';
+import type { EntityProfile } from './entity-profile';
 
 export type Mode = 'live' | 'test';
 

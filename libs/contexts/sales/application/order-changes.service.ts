@@ -9,6 +9,7 @@ import {
   editRevises,
   isInvoiceType,
   linesHoldCommitments,
+  OrderLineInput,
   OrderState,
   OrderStatus,
   paymentStatusOf,
@@ -23,7 +24,6 @@ import { KitLines } from './kit-lines';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource, toOrderResource } from './order.presenter';
-import type { OrderLineInput } from './orders.service';
 
 /** numeric(19,4) holds amounts below 10^15. */
 const MAX_AMOUNT = money('1e15');

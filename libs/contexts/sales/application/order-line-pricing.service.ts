@@ -5,7 +5,7 @@ import { money } from '#platform/persistence/money';
 import { lineAmounts } from '../domain/order-totals';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
-import type { OrderLineInput } from './orders.service';
+import type { OrderLineInput } from '../domain/order';
 import { PricingPoliciesService } from './pricing-policies.service';
 
 interface ProductView {

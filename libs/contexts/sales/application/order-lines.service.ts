@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { orderTransition } from '../domain/order';
+import { OrderLineInput, orderTransition } from '../domain/order';
 import { lineAmounts } from '../domain/order-totals';
 import { OrderLineRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
@@ -11,7 +11,6 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, stateOf } from './order-changes.service';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource } from './order.presenter';
-import type { OrderLineInput } from './orders.service';
 
 /** The lines of an order document: added, changed and removed while the order may be edited. */
 @Injectable()
