@@ -11,8 +11,6 @@ export * from './application/reference-list.service';
 export * from './application/tokens';
 export * from './domain/account';
 export { isConfirmedSalesOrder } from './domain/order';
-export * from './http/order.dto';
-export * from './http/payment.dto';
 export * from './application/order-commitments.port';
 export * from './application/purchase-order-receiving.service';
 export * from './application/kit-lines';

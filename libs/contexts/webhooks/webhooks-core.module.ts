@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QUEUE_NAMES } from '#platform/queue/queues';
+import { DeliveryScheduler, WebhookTargets } from './application/delivery-ports';
 import { EventsService } from './application/events.service';
 import { WebhookDeliveriesService } from './application/webhook-deliveries.service';
 import { WebhookEndpointsService } from './application/webhook-endpoints.service';
@@ -16,8 +17,9 @@ const SERVICES = [WebhookEndpointsService, WebhookDeliveriesService, EventsServi
 
 /**
  * Webhooks core: endpoint management, the delivery log and the events API (the outbox read
- * through the platform's OutboxReader). Exports its application services, and the two adapters
- * the worker module's dispatch runs on as well: the delivery queue and the target resolver.
+ * through the platform's OutboxReader). Exports its application services, and the two ports the
+ * worker module's dispatch runs on as well: DeliveryScheduler (the delivery queue) and
+ * WebhookTargets (the target resolver).
  */
 @Module({
   imports: [
@@ -30,7 +32,9 @@ const SERVICES = [WebhookEndpointsService, WebhookDeliveriesService, EventsServi
     WebhookDeliveryRepository,
     TargetResolver,
     DeliveryQueue,
+    { provide: WebhookTargets, useExisting: TargetResolver },
+    { provide: DeliveryScheduler, useExisting: DeliveryQueue },
   ],
-  exports: [...SERVICES, TargetResolver, DeliveryQueue],
+  exports: [...SERVICES, WebhookTargets, DeliveryScheduler],
 })
 export class WebhooksCoreModule {}

@@ -8,13 +8,13 @@ import { ApiListResponse } from '#platform/http/list/api-list-response';
 import { missingScopes } from '#platform/auth/scopes';
 import { Route } from '#platform/http/route';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { EmptyBodyDto } from '#contexts/sales';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import {
   BuyLabelDto,
   CreatePackageDto,
+  EmptyBodyDto,
   CreatePackageQueryDto,
   PackageListQueryDto,
   PackageResponse,

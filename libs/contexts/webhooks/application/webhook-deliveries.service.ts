@@ -8,12 +8,12 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { assertEndpointActive } from '../domain/endpoint';
 import { WebhooksError } from '../domain/webhooks-error';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
 import { toDeliveryResource, WebhookDeliveryResource } from './webhook-delivery.presenter';
 import { toEndpointResource } from './webhook-endpoint.presenter';
+import { DeliveryScheduler } from './delivery-ports';
 
 /** A delivery read through another endpoint's path is not found there. */
 function assertDeliveryOf(delivery: WebhookDeliveryRecord, endpointId: string, deliveryId: string): void {
@@ -30,7 +30,7 @@ export class WebhookDeliveriesService {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly tx: TransactionHost,
-    private readonly deliveryQueue: DeliveryQueue,
+    private readonly deliveryQueue: DeliveryScheduler,
     @InjectQueue(QUEUE_NAMES.webhooks) private readonly webhooksQueue: Queue,
     private readonly events: EventPublisher,
   ) {}

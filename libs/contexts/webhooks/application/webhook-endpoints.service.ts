@@ -8,13 +8,13 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { normalizeSubscriptions } from '../domain/event-subscription';
 import { requestEndpointStatus } from '../domain/endpoint';
 import { WebhooksError } from '../domain/webhooks-error';
-import { TargetResolver } from '../infrastructure/target-resolver';
 import { WebhookDeliveryRepository } from '../infrastructure/webhook-delivery.repository';
 import { EndpointStatus } from '../infrastructure/webhook-endpoint.entity';
 import { WebhookEndpointRepository } from '../infrastructure/webhook-endpoint.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryResource } from './webhook-delivery.presenter';
 import { toEndpointResource, WebhookEndpointResource } from './webhook-endpoint.presenter';
+import { WebhookTargets } from './delivery-ports';
 
 export interface EndpointInput {
   url?: string;
@@ -50,7 +50,7 @@ export class WebhookEndpointsService {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly tx: TransactionHost,
-    private readonly targets: TargetResolver,
+    private readonly targets: WebhookTargets,
     private readonly secrets: SecretBox,
     private readonly deliveryLog: WebhookDeliveriesService,
   ) {}

@@ -2,13 +2,9 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
+import { DeliveryScheduler, DueDelivery } from '../application/delivery-ports';
 
-export interface DueDelivery {
-  id: string;
-  /** The attempt number the job will make (attempt_count + 1), part of the job id. */
-  attempt: number;
-  delayMs?: number;
-}
+export type { DueDelivery };
 
 /** Deliveries due now travel in jobs of up to this many ids (claimed together, sent in parallel). */
 export const DELIVERY_BATCH = 20;
@@ -43,10 +39,12 @@ interface QueuedJob {
  * the due time and the sweeper retries.
  */
 @Injectable()
-export class DeliveryQueue {
+export class DeliveryQueue extends DeliveryScheduler {
   private readonly logger = new Logger(DeliveryQueue.name);
 
-  constructor(@InjectQueue(QUEUE_NAMES['webhook-deliveries']) private readonly queue: Queue) {}
+  constructor(@InjectQueue(QUEUE_NAMES['webhook-deliveries']) private readonly queue: Queue) {
+    super();
+  }
 
   /** The jobs for a list of due attempts (pure; exported for tests). */
   static jobs(deliveries: readonly DueDelivery[], batchSize = DELIVERY_BATCH): QueuedJob[] {

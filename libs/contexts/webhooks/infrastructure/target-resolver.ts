@@ -2,17 +2,12 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#platform/config/app-config';
+import { PinnedAddress, TargetDecision, WebhookTargets } from '../application/delivery-ports';
 import { checkUrlShape, classifyAddress, isRefused, strictest } from '../domain/target-policy';
 
 const LOOKUP_TIMEOUT_MS = 2_000;
 
-/** The address an attempt connects to: the one that was checked. */
-export interface PinnedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-export type TargetDecision = { pinned: PinnedAddress } | { refusal: string };
+export type { PinnedAddress, TargetDecision };
 
 /**
  * Applies the receiver-URL rule (target-policy.ts) to the addresses a host resolves to, at
@@ -21,8 +16,10 @@ export type TargetDecision = { pinned: PinnedAddress } | { refusal: string };
  * between the check and the connection cannot redirect it).
  */
 @Injectable()
-export class TargetResolver {
-  constructor(private readonly config: AppConfig) {}
+export class TargetResolver extends WebhookTargets {
+  constructor(private readonly config: AppConfig) {
+    super();
+  }
 
   get allowPrivate(): boolean {
     return this.config.WEBHOOK_ALLOW_PRIVATE_TARGETS;

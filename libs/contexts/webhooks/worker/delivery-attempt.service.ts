@@ -15,12 +15,11 @@ import {
 import { toEventEnvelope } from '../application/event.presenter';
 import { toDeliveryResource } from '../application/webhook-delivery.presenter';
 import { toEndpointResource } from '../application/webhook-endpoint.presenter';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
-import { TargetResolver } from '../infrastructure/target-resolver';
 import { WebhookDeliveryRecord } from '../infrastructure/webhook-delivery.entity';
 import { WebhookEndpointRecord } from '../infrastructure/webhook-endpoint.entity';
 import { SendResult, WebhookSender } from '../infrastructure/webhook-sender';
 import { SystemEvents } from './system-events';
+import { DeliveryScheduler, WebhookTargets } from '../application/delivery-ports';
 
 interface ClaimedAttempt {
   id: string;
@@ -59,8 +58,8 @@ export class DeliveryAttemptService {
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
     private readonly sender: WebhookSender,
-    private readonly targets: TargetResolver,
-    private readonly queue: DeliveryQueue,
+    private readonly targets: WebhookTargets,
+    private readonly queue: DeliveryScheduler,
     private readonly systemEvents: SystemEvents,
     private readonly secrets: SecretBox,
     private readonly metrics: AppMetrics,

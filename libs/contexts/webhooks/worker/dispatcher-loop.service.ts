@@ -2,9 +2,9 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
 import { RerunningTask } from '#platform/queue/rerunning-task';
 import { FANOUT_BATCH, OutboxFanoutService } from './outbox-fanout.service';
+import { DeliveryScheduler } from '../application/delivery-ports';
 
 export const SWEEP_BATCH = 1_000;
 
@@ -29,7 +29,7 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly fanout: OutboxFanoutService,
-    private readonly queue: DeliveryQueue,
+    private readonly queue: DeliveryScheduler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { newId } from '#platform/persistence/ids';
 import { subscriptionMatches } from '../domain/event-subscription';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { DeliveryScheduler } from '../application/delivery-ports';
 
 export const FANOUT_BATCH = 500;
 
@@ -31,7 +31,7 @@ interface ActiveEndpoint {
 export class OutboxFanoutService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly queue: DeliveryQueue,
+    private readonly queue: DeliveryScheduler,
   ) {}
 
   /** Dispatches one batch; returns the number of events it took. */

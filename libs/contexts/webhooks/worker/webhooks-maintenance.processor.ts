@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
 import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
-import { DeliveryQueue } from '../infrastructure/delivery-queue';
+import { DeliveryScheduler } from '../application/delivery-ports';
 
 const PURGE_BATCH = 5_000;
 
@@ -16,7 +16,7 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly deliveries: DeliveryQueue,
+    private readonly deliveries: DeliveryScheduler,
     private readonly config: AppConfig,
   ) {
     super();
