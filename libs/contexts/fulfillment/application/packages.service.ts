@@ -1,5 +1,6 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
 import { Inject, Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
@@ -14,15 +15,27 @@ import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { LabelFileType } from '../domain/label';
 import { packageTransition, PackageStatus, UNIT_HOLDING_STATUSES } from '../domain/package';
-import { assertSerialCount, remainingByLine, RequestedItem, resolveItems, unitsIn } from '../domain/packing';
-import { PackageLabelRecord, PackageRecord, RevisionOverride } from '../infrastructure/fulfillment.entities';
+import {
+  assertSerialCount,
+  remainingByLine,
+  RequestedItem,
+  ResolvedItem,
+  resolveItems,
+  unitsIn,
+} from '../domain/packing';
+import {
+  PackageItemRecord,
+  PackageLabelRecord,
+  PackageRecord,
+  RevisionOverride,
+} from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
 import { PackageFilters, PackageRepository } from '../infrastructure/package.repository';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
-import { FulfillmentPostings } from './fulfillment-postings.service';
+import { FulfillmentFacts, FulfillmentPostings } from './fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.service';
-import { assertPackable, OrderReader } from './order-facts';
+import { assertPackable, OrderFacts, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from './package-shipping.service';
 import { PackageViews, ProductFacts } from './package-views.service';
@@ -67,6 +80,23 @@ const PACKAGE_NUMBER = 'package_number';
 
 type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
 
+/** A package being created: its order, the package and items built in memory, their products. */
+interface PackageDraft {
+  order: OrderFacts;
+  pkg: PackageRecord;
+  items: PackageItemRecord[];
+  products: Map<string, ProductFacts>;
+  insuranceThreshold: Decimal | null;
+}
+
+/** What the inline label and shipment of a new package led to, with the events of each step. */
+interface CreationSteps {
+  events: { type: PackageEvent; object: PackageResource; previousAttributes?: Record<string, unknown> }[];
+  outcome: PurchaseOutcome | null;
+  label: PackageLabelRecord | undefined;
+  shipment: ShipmentPlan | null;
+}
+
 /** A box's dimensions in inches and weight in pounds. */
 const TO_INCHES: Record<string, number> = { in: 1, ft: 12, mm: 1 / 25.4, cm: 1 / 2.54, m: 100 / 2.54 };
 const TO_POUNDS: Record<string, number> = { lb: 1, oz: 1 / 16, kg: 2.20462262, g: 0.00220462262 };
@@ -104,6 +134,9 @@ export class PackagesService {
   /**
    * POST /packages. `override` is true when the caller may pass the revision gate (the
    * controller checked orders:revision_override) and asked to, with `via` saying how.
+   * The steps: read the order, check it may be packed and pass its revision gate, resolve the
+   * items and check their serials, take the number, build the package and its items, buy the
+   * label and ship when asked to, then write it all at commit.
    */
   async create(
     input: CreatePackageInput,
@@ -125,19 +158,7 @@ export class PackagesService {
         input.buy_label ? this.labels.findRate(input.rate_object_id!) : null,
       ]);
       assertPackable(order);
-      let revisionOverride: RevisionOverride | null = null;
-      if (order.revisionPending) {
-        if (!override)
-          throw new FulfillmentError('revision_unacknowledged', {
-            hint: `Order '${order.id}' was revised after the customer received it and the customer has not acknowledged the new total. POST /v1/orders/${order.id}/customer-acknowledge-revision first, or pass the gate with skip_revision_ack: true (or ?override=true) and the scope orders:revision_override.`,
-          });
-        revisionOverride = {
-          via: override,
-          api_key_id: RequestContext.caller().apiKeyId,
-          overridden_at: new Date().toISOString(),
-          order_revised_at: order.revisedAt,
-        };
-      }
+      const revisionOverride = this.passRevisionGate(order, override);
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
       // Then, together, what the order's lines lead to: their products and the customer, and
@@ -150,160 +171,234 @@ export class PackagesService {
         input.buy_label ? this.reader.customer(order.accountId) : null,
         input.buy_label && input.fulfill_after_label ? this.postings.fulfillmentFacts() : null,
       ]);
-      for (const item of resolved) {
-        assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
-        if (item.serialNumbers.length)
-          await this.stock.assertSerialsAllocated({
-            orderId: order.id,
-            productId: item.productId,
-            serialNumbers: item.serialNumbers,
-            param: `items[${item.index}].serial_numbers`,
-          });
-      }
-      // The number is taken as the transaction commits (TransactionHost.takeAtCommit): its
-      // statement leaves with COMMIT, ahead of every write that shows it, whose texts carry its
-      // token until the server puts the number in; the counter row is locked only while the
-      // commit's statements run. Everything else is built in memory or written by other contexts.
-      const number = await this.tx.takeAtCommit(
-        PACKAGE_NUMBER,
-        this.settings.takePackageNumberStatement(PACKAGE_NUMBER),
-        (rows) => this.settings.packageNumberOf(rows),
-      );
-      const [pkg] = this.packages.buildMany([
-        {
-          orderId: order.id,
-          packageNumber: number.text,
-          status: 'packing',
-          boxProductId: null,
-          weightLb: null,
-          lengthIn: null,
-          widthIn: null,
-          heightIn: null,
-          carrier: null,
-          serviceLevel: null,
-          trackingNumber: null,
-          trackingUrl: null,
-          shipCost: null,
-          billedShipCost: null,
-          locationId: null,
-          insuranceAmountOverride: null,
-          insuredAmount: null,
-          insuranceFee: null,
-          notes: null,
-          metadata: {},
-          revisionOverride,
-          costOfGoods: null,
-          shippedAt: null,
-          deliveredAt: null,
-          voidedAt: null,
-          returnedAt: null,
-        },
-      ]);
-      await this.applyFields(pkg, input, products);
-      // Where the order's lines committed stock, unless the request names a location.
-      if (!pkg.locationId) pkg.locationId = await this.stock.commitLocation();
-      const lineById = new Map(order.lines.map((l) => [l.id, l]));
-      const items = this.items.buildMany(
-        resolved.map((r, position) => ({
-          packageId: pkg.id,
-          orderId: order.id,
-          orderItemId: r.orderItemId,
-          productId: r.productId,
-          quantity: r.quantity,
-          serialNumbers: r.serialNumbers,
-          unitPrice: lineById.get(r.orderItemId)!.unitPrice,
-          unitCost: null,
-          returnedQuantity: 0,
-          returnedSerials: [],
-          position,
-        })),
-      );
-      // Each event carries the package as it was at its step.
-      const events: {
-        type: PackageEvent;
-        object: PackageResource;
-        previousAttributes?: Record<string, unknown>;
-      }[] = [
-        {
-          type: 'fulfillment.package.created',
-          object: this.views.build(pkg, items, undefined, products, insuranceThreshold),
-        },
-      ];
-      let outcome: PurchaseOutcome | null = null;
-      let label: PackageLabelRecord | undefined;
-      let shipment: ShipmentPlan | null = null;
-      if (input.buy_label && customer) {
-        const insured = insurableAmount(
-          this.views.summary(pkg, items, products, insuranceThreshold, undefined),
-        );
-        const purchase = await this.labels.purchase(
-          pkg,
-          input.rate_object_id!,
-          rate,
-          input.label_file_type ?? 'PDF',
-          insured,
-          customer.name,
-        );
-        outcome = purchase.ok ? { ok: true } : purchase;
-        if (purchase.ok) {
-          label = this.labels.applyPurchase(pkg, purchase);
-          events.push({
-            type: 'fulfillment.label.purchased',
-            object: this.views.build(pkg, items, label, products, insuranceThreshold),
-          });
-          if (input.fulfill_after_label) {
-            shipment = await this.shipping.prepare(
-              pkg,
-              items,
-              order,
-              unitsIn(unitsByStatus, SHIPPED_STATUSES),
-            );
-            events.push({
-              type: 'fulfillment.shipped',
-              object: this.views.build(pkg, items, label, products, insuranceThreshold),
-              previousAttributes: shipment.previousAttributes,
-            });
-          }
-        }
-      }
-      if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
-      const writeEntry =
-        shipment &&
-        this.postings.fulfillmentOfNewPackage(
-          pkg.id,
-          shipment.cost,
-          shipment.net,
-          shipment.tax,
-          entryFacts ?? (await this.postings.fulfillmentFacts()),
-        );
-      // The package and its items (one statement) go in at commit, behind the number, with the
-      // writes that show it (events, label and notification, the entry); inside a caller's
-      // transaction, at once.
-      await this.tx.sendAtCommit(
-        combinedWrite([
-          this.packages.insertStatement([pkg], ['packageNumber']),
-          this.items.insertStatement(items),
-        ])!,
-      );
-      const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
-      await this.events.publishMany(events);
-      const labelWrite = combinedWrite([
-        label ? this.labelRecords.insertStatement([label]) : null,
-        notification ? this.notifications.insertStatement([notification], true) : null,
-      ]);
-      if (labelWrite) this.tx.sendWithCommit(labelWrite);
-      if (writeEntry) await writeEntry(pkg.packageNumber);
+      await this.assertSerials(order, resolved, products);
+      const number = await this.takePackageNumber();
+      const pkg = await this.buildPackage(order, number.text, revisionOverride, input, products);
+      const items = this.buildItems(pkg, order, resolved);
+      const draft: PackageDraft = { order, pkg, items, products, insuranceThreshold };
+      const steps = await this.labelAndShip(draft, input, rate, customer, unitsByStatus);
+      const notificationId = await this.writeAtCommit(draft, steps, customer, entryFacts);
       return {
-        outcome,
+        outcome: steps.outcome,
         packageNumber: number.value,
-        notificationId: notification?.id ?? null,
-        resource: this.views.build(pkg, items, label, products, insuranceThreshold),
+        notificationId,
+        resource: this.views.build(pkg, items, steps.label, products, insuranceThreshold),
       };
     });
     result.resource.package_number = await result.packageNumber;
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.outcome && !result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
     return result.resource;
+  }
+
+  /**
+   * The revision gate: an order revised after the customer received it is packed only when the
+   * caller may pass the gate and asked to; the override it records, or null when not revised.
+   */
+  private passRevisionGate(
+    order: OrderFacts,
+    override: RevisionOverride['via'] | null,
+  ): RevisionOverride | null {
+    if (!order.revisionPending) return null;
+    if (!override)
+      throw new FulfillmentError('revision_unacknowledged', {
+        hint: `Order '${order.id}' was revised after the customer received it and the customer has not acknowledged the new total. POST /v1/orders/${order.id}/customer-acknowledge-revision first, or pass the gate with skip_revision_ack: true (or ?override=true) and the scope orders:revision_override.`,
+      });
+    return {
+      via: override,
+      api_key_id: RequestContext.caller().apiKeyId,
+      overridden_at: new Date().toISOString(),
+      order_revised_at: order.revisedAt,
+    };
+  }
+
+  /** Serial-tracked items carry one serial per unit, each allocated to the order's line. */
+  private async assertSerials(
+    order: OrderFacts,
+    resolved: ResolvedItem[],
+    products: Map<string, ProductFacts>,
+  ): Promise<void> {
+    for (const item of resolved) {
+      assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
+      if (item.serialNumbers.length)
+        await this.stock.assertSerialsAllocated({
+          orderId: order.id,
+          productId: item.productId,
+          serialNumbers: item.serialNumbers,
+          param: `items[${item.index}].serial_numbers`,
+        });
+    }
+  }
+
+  /**
+   * The number is taken as the transaction commits (TransactionHost.takeAtCommit): its
+   * statement leaves with COMMIT, ahead of every write that shows it, whose texts carry its
+   * token until the server puts the number in; the counter row is locked only while the
+   * commit's statements run. Everything else is built in memory or written by other contexts.
+   */
+  private takePackageNumber() {
+    return this.tx.takeAtCommit(
+      PACKAGE_NUMBER,
+      this.settings.takePackageNumberStatement(PACKAGE_NUMBER),
+      (rows) => this.settings.packageNumberOf(rows),
+    );
+  }
+
+  /** The new package, packing, with the request's fields, built in memory. */
+  private async buildPackage(
+    order: OrderFacts,
+    packageNumber: string,
+    revisionOverride: RevisionOverride | null,
+    input: CreatePackageInput,
+    products: Map<string, ProductFacts>,
+  ): Promise<PackageRecord> {
+    const [pkg] = this.packages.buildMany([
+      {
+        orderId: order.id,
+        packageNumber,
+        status: 'packing',
+        boxProductId: null,
+        weightLb: null,
+        lengthIn: null,
+        widthIn: null,
+        heightIn: null,
+        carrier: null,
+        serviceLevel: null,
+        trackingNumber: null,
+        trackingUrl: null,
+        shipCost: null,
+        billedShipCost: null,
+        locationId: null,
+        insuranceAmountOverride: null,
+        insuredAmount: null,
+        insuranceFee: null,
+        notes: null,
+        metadata: {},
+        revisionOverride,
+        costOfGoods: null,
+        shippedAt: null,
+        deliveredAt: null,
+        voidedAt: null,
+        returnedAt: null,
+      },
+    ]);
+    await this.applyFields(pkg, input, products);
+    // Where the order's lines committed stock, unless the request names a location.
+    if (!pkg.locationId) pkg.locationId = await this.stock.commitLocation();
+    return pkg;
+  }
+
+  /** The package's items, in the order resolved, priced as their order lines. */
+  private buildItems(pkg: PackageRecord, order: OrderFacts, resolved: ResolvedItem[]): PackageItemRecord[] {
+    const lineById = new Map(order.lines.map((l) => [l.id, l]));
+    return this.items.buildMany(
+      resolved.map((r, position) => ({
+        packageId: pkg.id,
+        orderId: order.id,
+        orderItemId: r.orderItemId,
+        productId: r.productId,
+        quantity: r.quantity,
+        serialNumbers: r.serialNumbers,
+        unitPrice: lineById.get(r.orderItemId)!.unitPrice,
+        unitCost: null,
+        returnedQuantity: 0,
+        returnedSerials: [],
+        position,
+      })),
+    );
+  }
+
+  /**
+   * The label bought inline (buy_label) and the package shipped right after it
+   * (fulfill_after_label), with the events of each step; each event carries the package as it
+   * was at its step.
+   */
+  private async labelAndShip(
+    draft: PackageDraft,
+    input: CreatePackageInput,
+    rate: Awaited<ReturnType<LabelsService['findRate']>> | null,
+    customer: { name: string } | null,
+    unitsByStatus: Map<string, Map<string, number>>,
+  ): Promise<CreationSteps> {
+    const { order, pkg, items, products, insuranceThreshold } = draft;
+    const events: CreationSteps['events'] = [
+      {
+        type: 'fulfillment.package.created',
+        object: this.views.build(pkg, items, undefined, products, insuranceThreshold),
+      },
+    ];
+    let outcome: PurchaseOutcome | null = null;
+    let label: PackageLabelRecord | undefined;
+    let shipment: ShipmentPlan | null = null;
+    if (input.buy_label && customer) {
+      const insured = insurableAmount(
+        this.views.summary(pkg, items, products, insuranceThreshold, undefined),
+      );
+      const purchase = await this.labels.purchase(
+        pkg,
+        input.rate_object_id!,
+        rate,
+        input.label_file_type ?? 'PDF',
+        insured,
+        customer.name,
+      );
+      outcome = purchase.ok ? { ok: true } : purchase;
+      if (purchase.ok) {
+        label = this.labels.applyPurchase(pkg, purchase);
+        events.push({
+          type: 'fulfillment.label.purchased',
+          object: this.views.build(pkg, items, label, products, insuranceThreshold),
+        });
+        if (input.fulfill_after_label) {
+          shipment = await this.shipping.prepare(pkg, items, order, unitsIn(unitsByStatus, SHIPPED_STATUSES));
+          events.push({
+            type: 'fulfillment.shipped',
+            object: this.views.build(pkg, items, label, products, insuranceThreshold),
+            previousAttributes: shipment.previousAttributes,
+          });
+        }
+      }
+    }
+    return { events, outcome, label, shipment };
+  }
+
+  /**
+   * The writes of a new package: the order marked fulfilled when the shipment fulfils it; the
+   * package and its items (one statement) at commit, behind the number, with the writes that
+   * show it (events, label and notification, the FULFILLMENT entry); inside a caller's
+   * transaction, at once. Returns the shipment notification's id, if one was drafted.
+   */
+  private async writeAtCommit(
+    { order, pkg, items }: PackageDraft,
+    { events, label, shipment }: CreationSteps,
+    customer: { name: string; email: string | null } | null,
+    entryFacts: FulfillmentFacts | null,
+  ): Promise<string | null> {
+    if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
+    const writeEntry =
+      shipment &&
+      this.postings.fulfillmentOfNewPackage(
+        pkg.id,
+        shipment.cost,
+        shipment.net,
+        shipment.tax,
+        entryFacts ?? (await this.postings.fulfillmentFacts()),
+      );
+    await this.tx.sendAtCommit(
+      combinedWrite([
+        this.packages.insertStatement([pkg], ['packageNumber']),
+        this.items.insertStatement(items),
+      ])!,
+    );
+    const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
+    await this.events.publishMany(events);
+    const labelWrite = combinedWrite([
+      label ? this.labelRecords.insertStatement([label]) : null,
+      notification ? this.notifications.insertStatement([notification], true) : null,
+    ]);
+    if (labelWrite) this.tx.sendWithCommit(labelWrite);
+    if (writeEntry) await writeEntry(pkg.packageNumber);
+    return notification?.id ?? null;
   }
 
   /**
