@@ -6,6 +6,7 @@ import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { Clock } from '#platform/time/clock';
 import { addDays, isPastDue, lateFeeAmount, lateFeesDue } from '../domain/collections';
+import { isIssuedStatus } from '../domain/order';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { OrderChanges } from './order-changes.service';
 import { OrdersService } from './orders.service';
@@ -91,9 +92,7 @@ export class CollectionsService {
       const invoice = await this.orders.lockUnlessHeld(id);
       if (!invoice) return 'held';
       const open =
-        invoice.documentType === 'invoice' &&
-        ['confirmed', 'fulfilled', 'closed'].includes(invoice.orderStatus) &&
-        invoice.amountDue.gt(0);
+        invoice.documentType === 'invoice' && isIssuedStatus(invoice.orderStatus) && invoice.amountDue.gt(0);
       if (!open || !invoice.dueDate || !isPastDue(invoice.dueDate, today))
         return { markedOverdue: false, charged: false };
       let markedOverdue = false;

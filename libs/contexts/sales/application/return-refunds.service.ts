@@ -4,7 +4,7 @@ import { LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { isInvoiceType } from '../domain/order';
+import { isInvoiceType, isIssuedStatus } from '../domain/order';
 import { SalesError } from '../domain/sales-error';
 import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
 import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
@@ -55,11 +55,7 @@ export class ReturnRefunds {
     const order = await this.orders.retrieve(salesOrderId);
     if (!order.converted_to_id) return null;
     const invoice = await this.orders.retrieve(order.converted_to_id);
-    if (
-      !isInvoiceType(invoice.document_type) ||
-      !['confirmed', 'fulfilled', 'closed'].includes(invoice.order_status)
-    )
-      return null;
+    if (!isInvoiceType(invoice.document_type) || !isIssuedStatus(invoice.order_status)) return null;
     return { id: invoice.id, amountPaid: money(invoice.amount_paid) };
   }
 

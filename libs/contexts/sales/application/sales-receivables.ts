@@ -9,7 +9,7 @@ import {
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { INVOICE_TYPES } from '../domain/order';
+import { INVOICE_TYPES, ISSUED_STATUSES } from '../domain/order';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
@@ -20,7 +20,7 @@ import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
 
 /** Invoices that count as receivables: issued and not cancelled or voided. */
-const OPEN_STATUSES = ['confirmed', 'fulfilled', 'closed'];
+const OPEN_STATUSES = ISSUED_STATUSES;
 
 /** An open invoice as the receivables port describes it. */
 function toOpenReceivable(r: OrderRecord): OpenReceivable {

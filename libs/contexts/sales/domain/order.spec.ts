@@ -8,6 +8,7 @@ import {
   conversionTarget,
   DocumentType,
   editRevises,
+  isIssuedStatus,
   isPostedInvoice,
   isRevisionPending,
   linesHoldCommitments,
@@ -161,6 +162,14 @@ describe('order transitions table', () => {
     expect(() => orderTransition('close', state('sales_order', 'draft'))).toThrow(
       "This sales_order has order_status 'draft'; it can be closed only when 'confirmed' or 'fulfilled'.",
     );
+  });
+});
+
+describe('issued invoices', () => {
+  it('counts confirmed, fulfilled and closed invoices as issued, drafts and cancelled or voided ones not', () => {
+    expect(
+      (['draft', 'confirmed', 'fulfilled', 'closed', 'cancelled', 'voided'] as const).filter(isIssuedStatus),
+    ).toEqual(['confirmed', 'fulfilled', 'closed']);
   });
 });
 

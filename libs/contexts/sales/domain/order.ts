@@ -264,6 +264,11 @@ export const isRevisionPending = (s: RevisionState): boolean =>
 export const editRevises = (s: RevisionState): boolean =>
   s.orderStatus === 'confirmed' && s.sentToCustomerAt !== null;
 
+/** The statuses of an issued invoice: confirmed and not cancelled or voided (a receivable; it takes payments). */
+export const ISSUED_STATUSES: readonly OrderStatus[] = ['confirmed', 'fulfilled', 'closed'];
+export const isIssuedStatus = (status: string): boolean =>
+  (ISSUED_STATUSES as readonly string[]).includes(status);
+
 /** A confirmed sales order: the only order packages are made for and serials allocated to. */
 export const isConfirmedSalesOrder = (documentType: string, orderStatus: string): boolean =>
   documentType === 'sales_order' && orderStatus === 'confirmed';
