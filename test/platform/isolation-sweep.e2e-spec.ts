@@ -189,7 +189,8 @@ describe('cross-tenant and cross-mode sweep', () => {
 
   /**
    * Makes, as the primary entity, one record of every kind that the QA seed has none of (or none
-   * a list finds), and registers the ids in `made`. Independent kinds are made side by side.
+   * a list finds), and registers the ids in `made`. One at a time: several of them post to the
+   * ledger, and the run stays the same from one time to the next.
    */
   async function makeRecords(): Promise<void> {
     const register = (prefix: string, ...ids: string[]) =>
@@ -203,59 +204,54 @@ describe('cross-tenant and cross-mode sweep', () => {
       ledger_accounts: Record<string, string>;
     };
 
-    await Promise.all([
-      // No route lists imports.
-      create(`/v1/entities/${entityA}/migration/imports`, {
-        resource: 'tags',
-        records: [{ external_id: 'sweep-1', name: 'swept import' }],
-      }).then((i) => register(`/v1/entities/${entityA}/migration/imports`, i.id)),
-      // A product with a variant (the product list need not show it on its first page; the variant
-      // list takes no page size).
-      create('/v1/products', { sku: code(), name: 'Sweep variant parent' }).then(async (p) => {
-        const variant = await create(`/v1/products/${p.id}/variants`, { sku: code(), name: 'Sweep variant' });
-        register('/v1/products', p.id);
-        register(`/v1/products/${p.id}/variants`, variant.id);
-      }),
-      create('/v1/product_categories', { name: 'Sweep category' }),
-      create('/v1/payment-terms', { name: 'Sweep terms', code: code(), net_days: 30 }),
-      create('/v1/units-of-measure', { name: 'Sweep unit', code: code(), precision: 2 }),
-      create('/v1/sales-channels', { name: 'Sweep channel', code: code(), kind: 'storefront' }),
-      create('/v1/pricing-levels', { name: 'Sweep level', code: code(), percent_adjustment: -5 }),
-      // A payment of an issued invoice (one untaxed line of 10).
-      (async () => {
-        const account = await create('/v1/accounts', { name: 'Sweep payer' });
-        const draft = await create('/v1/orders', {
-          document_type: 'invoice',
-          account_id: account.id,
-          lines: [{ description: 'Sweep service', quantity: 1, unit_price: 10 }],
-        });
-        await owner.post(`/v1/orders/${draft.id}/confirm`).expect(200);
-        await create(`/v1/orders/${draft.id}/payments`, { method: 'cash', amount: 10 });
-      })(),
-      create('/v1/vendor-bills', {
-        vendor_name: 'Sweep Supplies',
-        amount: 10,
-        debit_account_id: fixtures.ledger_accounts.expense,
-      }),
-      // A return of one unit of the seed's shipped package.
-      (async () => {
-        const pkg = (await owner.get(`/v1/packages/${fixtures.shipped_package_id}`).expect(200)).body;
-        const order = (await owner.get(`/v1/orders/${pkg.order_id}`).expect(200)).body;
-        await create('/v1/returns', {
-          account_id: order.account_id,
-          order_id: pkg.order_id,
-          lines: [{ order_item_id: pkg.items[0].order_item_id, quantity: 1 }],
-          reason: 'Sweep',
-        });
-      })(),
-      // The serials of the seed's serial order (the serial list pages by number, not by cursor).
-      (async () => {
-        const serials = (
-          await owner.get(`/v1/inventory/serials?product_id=${fixtures.serial_order.product_id}`).expect(200)
-        ).body.data as { id: string }[];
-        register('/v1/inventory/serials', ...serials.map((s) => s.id));
-      })(),
-    ]);
+    // No route lists imports.
+    const imported = await create(`/v1/entities/${entityA}/migration/imports`, {
+      resource: 'tags',
+      records: [{ external_id: 'sweep-1', name: 'swept import' }],
+    });
+    register(`/v1/entities/${entityA}/migration/imports`, imported.id);
+    // A product with a variant (the product list need not show it on its first page; the variant
+    // list takes no page size).
+    const parent = await create('/v1/products', { sku: code(), name: 'Sweep variant parent' });
+    const variant = await create(`/v1/products/${parent.id}/variants`, {
+      sku: code(),
+      name: 'Sweep variant',
+    });
+    register('/v1/products', parent.id);
+    register(`/v1/products/${parent.id}/variants`, variant.id);
+    await create('/v1/product_categories', { name: 'Sweep category' });
+    await create('/v1/payment-terms', { name: 'Sweep terms', code: code(), net_days: 30 });
+    await create('/v1/units-of-measure', { name: 'Sweep unit', code: code(), precision: 2 });
+    await create('/v1/sales-channels', { name: 'Sweep channel', code: code(), kind: 'storefront' });
+    await create('/v1/pricing-levels', { name: 'Sweep level', code: code(), percent_adjustment: -5 });
+    // A payment of an issued invoice (one untaxed line of 10).
+    const payer = await create('/v1/accounts', { name: 'Sweep payer' });
+    const invoice = await create('/v1/orders', {
+      document_type: 'invoice',
+      account_id: payer.id,
+      lines: [{ description: 'Sweep service', quantity: 1, unit_price: 10 }],
+    });
+    await owner.post(`/v1/orders/${invoice.id}/confirm`).expect(200);
+    await create(`/v1/orders/${invoice.id}/payments`, { method: 'cash', amount: 10 });
+    await create('/v1/vendor-bills', {
+      vendor_name: 'Sweep Supplies',
+      amount: 10,
+      debit_account_id: fixtures.ledger_accounts.expense,
+    });
+    // A return of one unit of the seed's shipped package.
+    const shipped = (await owner.get(`/v1/packages/${fixtures.shipped_package_id}`).expect(200)).body;
+    const shippedOrder = (await owner.get(`/v1/orders/${shipped.order_id}`).expect(200)).body;
+    await create('/v1/returns', {
+      account_id: shippedOrder.account_id,
+      order_id: shipped.order_id,
+      lines: [{ order_item_id: shipped.items[0].order_item_id, quantity: 1 }],
+      reason: 'Sweep',
+    });
+    // The serials of the seed's serial order (the serial list pages by number, not by cursor).
+    const serials = (
+      await owner.get(`/v1/inventory/serials?product_id=${fixtures.serial_order.product_id}`).expect(200)
+    ).body.data as { id: string }[];
+    register('/v1/inventory/serials', ...serials.map((serial) => serial.id));
     // Order lines have no list route: the seed's sales order and serial order name theirs.
     const { sales_order: salesOrder, serial_order: serialOrder } = fixtures;
     register('/v1/orders', salesOrder.id, serialOrder.id);
