@@ -83,7 +83,11 @@ export class OrderReader {
    * without one; nothing without a location), ship-to the customer's name and the account's
    * default shipping address (an order carries no address of its own).
    */
-  async labelParties(locationId: string | null, accountId: string | null, customer: string): Promise<LabelParties> {
+  async labelParties(
+    locationId: string | null,
+    accountId: string | null,
+    customer: string,
+  ): Promise<LabelParties> {
     const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
     const shipTo = accountId ? await this.accounts.shippingAddress(accountId) : null;
     return {

@@ -48,7 +48,12 @@ function pngRows(png: Buffer): Buffer[] {
   const chunks = pngChunks(png);
   expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
   const ihdr = chunks[0].data;
-  expect([ihdr.readUInt32BE(0), ihdr.readUInt32BE(4), ihdr[8], ihdr[9]]).toEqual([PNG_WIDTH, PNG_HEIGHT, 8, 0]);
+  expect([ihdr.readUInt32BE(0), ihdr.readUInt32BE(4), ihdr[8], ihdr[9]]).toEqual([
+    PNG_WIDTH,
+    PNG_HEIGHT,
+    8,
+    0,
+  ]);
   const raw = inflateSync(chunks[1].data);
   expect(raw.length).toBe((PNG_WIDTH + 1) * PNG_HEIGHT);
   return Array.from({ length: PNG_HEIGHT }, (_, y) => {
@@ -119,11 +124,16 @@ describe('label files', () => {
     expect(inkIn(bare, PNG_LAYOUT.shipFrom)).toBeLessThan(inkIn(rows, PNG_LAYOUT.shipFrom) / 4);
     // Another city changes the ship-to band's pixels and nothing above it.
     const moved = pngRows(
-      renderLabel('PNG', { ...content, shipTo: content.shipTo.map((l) => l.replace('San Francisco', 'Oakland')) }),
+      renderLabel('PNG', {
+        ...content,
+        shipTo: content.shipTo.map((l) => l.replace('San Francisco', 'Oakland')),
+      }),
     );
     const differs = (y: number) => !moved[y].equals(rows[y]);
     expect(rows.slice(0, PNG_LAYOUT.shipTo.top).some((_, y) => differs(y))).toBe(false);
-    expect(rows.some((_, y) => y >= PNG_LAYOUT.shipTo.top && y < PNG_LAYOUT.shipTo.bottom && differs(y))).toBe(true);
+    expect(
+      rows.some((_, y) => y >= PNG_LAYOUT.shipTo.top && y < PNG_LAYOUT.shipTo.bottom && differs(y)),
+    ).toBe(true);
   });
 
   it('writes ZPL II between ^XA and ^XZ with a field per line and a ^BC barcode of the tracking number', () => {
