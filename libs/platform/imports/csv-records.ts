@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { CsvReader, CsvRow, CsvSyntaxError } from '../http/csv';
 
 /**
@@ -18,13 +19,33 @@ const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 interface FieldMeta {
   type?: unknown;
   isArray?: boolean;
+  /** From the field's validators (a nullable number is typed Object in its OpenAPI metadata). */
+  validates?: 'number' | 'boolean';
 }
 
-const metaOf = (schema: Type<object> | undefined, key: string): FieldMeta | undefined =>
-  schema
-    ? (Reflect.getMetadata('swagger/apiModelProperties', schema.prototype as object, key) as
-        FieldMeta | undefined)
-    : undefined;
+const NUMBER_VALIDATORS = new Set(['isNumber', 'isInt', 'isMoneyAmount', 'isExactMoneyAmount']);
+const validatedTypes = new Map<Type<object>, Map<string, 'number' | 'boolean'>>();
+
+/** The fields of a DTO whose validators want a number or a boolean. */
+function validatedTypesOf(schema: Type<object>): Map<string, 'number' | 'boolean'> {
+  let types = validatedTypes.get(schema);
+  if (!types) {
+    types = new Map();
+    for (const v of getMetadataStorage().getTargetValidationMetadatas(schema, '', true, false)) {
+      if (v.name && NUMBER_VALIDATORS.has(v.name)) types.set(v.propertyName, 'number');
+      else if (v.name === 'isBoolean') types.set(v.propertyName, 'boolean');
+    }
+    validatedTypes.set(schema, types);
+  }
+  return types;
+}
+
+function metaOf(schema: Type<object> | undefined, key: string): FieldMeta | undefined {
+  if (!schema) return undefined;
+  const meta = Reflect.getMetadata('swagger/apiModelProperties', schema.prototype as object, key) as
+    FieldMeta | undefined;
+  return { ...meta, validates: validatedTypesOf(schema).get(key) };
+}
 
 const isSchema = (t: unknown): t is Type<object> =>
   typeof t === 'function' &&
@@ -44,8 +65,9 @@ function nestedSchema(meta: FieldMeta | undefined): Type<object> | undefined {
 
 function typed(cell: string, meta: FieldMeta | undefined): unknown {
   const t = meta?.type;
-  if ((t === Number || t === 'number' || t === 'integer') && NUMBER.test(cell.trim())) return Number(cell);
-  if (t === Boolean || t === 'boolean') {
+  const number = t === Number || t === 'number' || t === 'integer' || meta?.validates === 'number';
+  if (number && NUMBER.test(cell.trim())) return Number(cell);
+  if (t === Boolean || t === 'boolean' || meta?.validates === 'boolean') {
     if (cell === 'true') return true;
     if (cell === 'false') return false;
   }
