@@ -265,7 +265,7 @@ async function main() {
       worker_peak_rss_mb: Math.round(peak),
       note: 'the worker runs in its own process; peak RSS is its VmHWM',
       load_average: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-      target: { records_per_second: '>= 2000', worker_rss_mb: '< 400' },
+      target: { records_per_second: '>= 10000', worker_rss_mb: '< 300' },
     }),
   );
   await db.end();
