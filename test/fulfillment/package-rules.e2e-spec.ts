@@ -163,7 +163,7 @@ describe('package rules', () => {
     const zplText = labels.ZPLII.body.toString('latin1').trim();
     expect(zplText.startsWith('^XA')).toBe(true);
     expect(zplText.endsWith('^XZ')).toBe(true);
-    expect(zplText).toContain(`^BCN,200,Y,N,N^FD${labels.ZPLII.tracking}^FS`);
+    expect(zplText).toContain(`^BCN,250,Y,N,N,A^FD${labels.ZPLII.tracking}^FS`);
     expect(zplText).toContain(`^FDPackage ${labels.ZPLII.number}  Weight`);
 
     const pdf = labels.PDF.body.toString('latin1');

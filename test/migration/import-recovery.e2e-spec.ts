@@ -2,15 +2,18 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { queueConnection } from '#platform/queue/queue.module';
+import { failImportCheckpoints } from '../support/db-faults';
 import { startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
 import { api } from '../support/http';
+import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { tagNames } from './support/imported-rows';
 
 /**
  * The dispatcher's import sweeper: an unfinished import whose job failed without ending it, or
- * whose job is gone from the queue, is queued again and completes, each record once.
+ * whose job is gone from the queue, is queued again and completes, each record once. And an
+ * import whose every attempt fails ends `failed`, once.
  */
 describe('imports whose job failed or is gone', () => {
   let app: TestApp;
@@ -20,7 +23,8 @@ describe('imports whose job failed or is gone', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Two attempts, so an import that fails every time ends quickly.
+    app = await startTestApp({ IMPORT_MAX_ATTEMPTS: 2 });
     base = `/v1/entities/${app.seed.entities.primary.id}/migration/imports`;
     migration = api(app, app.seed.entities.primary.keys.migration);
     queue = new Queue(QUEUE_NAMES['migration-imports'], queueConnection(app.config));
@@ -81,5 +85,37 @@ describe('imports whose job failed or is gone', () => {
     }
     expect((await tagNames(app, 'Failed job tag ')).sort()).toEqual(records('Failed job').map((r) => r.name));
     expect((await tagNames(app, 'Gone job tag ')).sort()).toEqual(records('Gone job').map((r) => r.name));
+  });
+
+  it('fails an import whose every attempt fails, once, with migration.import.failed', async () => {
+    dispatcher ??= await startDispatcher(app, { QUEUE_LOCK_MS: 1000, IMPORT_SWEEP_INTERVAL_MS: 200 });
+    const fault = await failImportCheckpoints(app);
+    let id: string;
+    try {
+      id = await importOf('Doomed');
+      const failed = await waitFor(
+        async () => {
+          const body = (await migration.get(`${base}/${id}`).expect(200)).body;
+          return body.status === 'failed' && body;
+        },
+        { timeoutMs: 30_000, everyMs: 100, label: `import ${id} failed` },
+      );
+      // The database's error stays in the log; the client reads what happened.
+      expect(failed).toMatchObject({ status: 'failed', processed: 0, succeeded: 0 });
+      expect(failed.failure_reason).toBe(
+        "An internal error stopped each of the import's 2 attempt(s); the rows committed before it stay imported.",
+      );
+    } finally {
+      await fault.remove();
+    }
+    // No row of it landed (each attempt rolled back), and the sweeper leaves a failed import alone.
+    expect(await tagNames(app, 'Doomed tag ')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await migration.get(`${base}/${id}`).expect(200)).body.status).toBe('failed');
+    const events = (await outbox(app).all()).filter(
+      (e) => e.type === 'migration.import.failed' && e.data.object.id === id,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0].data.object).toMatchObject({ status: 'failed', failure_reason: expect.any(String) });
   });
 });

@@ -13,8 +13,9 @@ import { startTestApp, TestApp } from '../support/test-app';
  * primary entity's path (403). A write carries a valid body, so the only reason left to refuse it
  * is the other tenant or mode: 400 counts as a failure, and the same body sent by the owner to an
  * id that does not exist must answer 404 (the body passed validation and only the lookup refused).
- * Reads are also sent by the owner, who must get 200 (the ids are real). Afterwards a fingerprint
- * of every row of the primary entity is what it was.
+ * Reads are also sent by the owner first, who must get 200 (the ids are real); then a fingerprint of
+ * every row of the primary entity is taken, and after the other keys' calls it is what it was.
+ * Records of the kinds the QA seed has none of are made for the primary entity in beforeAll.
  *
  * Two explicit tables keep the sweep honest as routes are added:
  * - BODIES: the body of every write route with an id whose operation takes one. A new route
@@ -117,6 +118,7 @@ const BODIES: Record<string, BodyFixture> = {
     lines: [{ order_item_id: randomUUID(), quantity: 1, location_id: randomUUID() }],
   },
   'PATCH /v1/recurring-journal-entries/:id': { description: 'sweep' },
+  'POST /v1/returns/:id/refund': { amount: 1, method: 'customer_credit' },
   'POST /v1/returns/:id/receive': {
     package_id: randomUUID(),
     items: [{ package_item_id: randomUUID(), quantity: 1 }],
@@ -129,72 +131,12 @@ const BODIES: Record<string, BodyFixture> = {
   'POST /v1/webhook_endpoints/:id/recover': { since: '2026-01-01T00:00:00.000Z' },
 };
 
-const NO_RECORD =
-  'no live record of the primary entity in the QA seed to call it with, and the sweep makes none for it yet';
-
 /**
- * Routes with an id that the sweep does not call, each with why. The goal is an empty table: a
- * route leaves it when the sweep (or the QA seed) makes a record for it, in beforeAll.
+ * Routes with an id that the sweep does not call, each with the specific reason it cannot. Empty:
+ * beforeAll makes a record of every kind the QA seed lacks, so a new route with an id gets one there
+ * rather than an entry here. The first test refuses an entry that names no route with an id.
  */
-const UNREACHABLE: Record<string, string> = {
-  'GET /v1/products/:product_id/variants/:id': NO_RECORD,
-  'PATCH /v1/products/:product_id/variants/:id': NO_RECORD,
-  'DELETE /v1/products/:product_id/variants/:id': NO_RECORD,
-  'GET /v1/product-categories/:id': NO_RECORD,
-  'GET /v1/product_categories/:id': NO_RECORD,
-  'PATCH /v1/product-categories/:id': NO_RECORD,
-  'PATCH /v1/product_categories/:id': NO_RECORD,
-  'DELETE /v1/product-categories/:id': NO_RECORD,
-  'DELETE /v1/product_categories/:id': NO_RECORD,
-  'GET /v1/payment-terms/:id': NO_RECORD,
-  'PATCH /v1/payment-terms/:id': NO_RECORD,
-  'DELETE /v1/payment-terms/:id': NO_RECORD,
-  'GET /v1/units-of-measure/:id': NO_RECORD,
-  'PATCH /v1/units-of-measure/:id': NO_RECORD,
-  'DELETE /v1/units-of-measure/:id': NO_RECORD,
-  'GET /v1/sales-channels/:id': NO_RECORD,
-  'PATCH /v1/sales-channels/:id': NO_RECORD,
-  'DELETE /v1/sales-channels/:id': NO_RECORD,
-  'GET /v1/pricing-levels/:id': NO_RECORD,
-  'PATCH /v1/pricing-levels/:id': NO_RECORD,
-  'DELETE /v1/pricing-levels/:id': NO_RECORD,
-  'PATCH /v1/orders/:id/lines/:line_id': NO_RECORD,
-  'DELETE /v1/orders/:id/lines/:line_id': NO_RECORD,
-  'GET /v1/payments/:id': NO_RECORD,
-  'POST /v1/payments/:id/refunds': NO_RECORD,
-  'GET /v1/payments/:id/refunds': NO_RECORD,
-  'GET /v1/vendor-bills/:id': NO_RECORD,
-  'POST /v1/vendor-bills/:id/payments': NO_RECORD,
-  'POST /v1/vendor-bills/:id/void': NO_RECORD,
-  'GET /v1/inventory/serials/:id': NO_RECORD,
-  'PATCH /v1/inventory/serials/:id': NO_RECORD,
-  'POST /v1/orders/:id/lines/:line_id/allocate-serials': NO_RECORD,
-  'POST /v1/orders/:id/lines/:line_id/deallocate-serials': NO_RECORD,
-  'GET /v1/packages/:id/rates': NO_RECORD,
-  'GET /v1/returns/:id': NO_RECORD,
-  'POST /v1/returns/:id/cancel': NO_RECORD,
-  'POST /v1/returns/:id/refund': NO_RECORD,
-  'POST /v1/returns/:id/receive': NO_RECORD,
-  'GET /v1/returns/:id/receipts': NO_RECORD,
-  'GET /v1/webhook_endpoints/:id': NO_RECORD,
-  'GET /v1/entities/:entity_id/webhook_endpoints/:id': NO_RECORD,
-  'PATCH /v1/webhook_endpoints/:id': NO_RECORD,
-  'PATCH /v1/entities/:entity_id/webhook_endpoints/:id': NO_RECORD,
-  'DELETE /v1/webhook_endpoints/:id': NO_RECORD,
-  'DELETE /v1/entities/:entity_id/webhook_endpoints/:id': NO_RECORD,
-  'POST /v1/webhook_endpoints/:id/rotate_secret': NO_RECORD,
-  'POST /v1/entities/:entity_id/webhook_endpoints/:id/rotate_secret': NO_RECORD,
-  'POST /v1/webhook_endpoints/:id/test': NO_RECORD,
-  'POST /v1/entities/:entity_id/webhook_endpoints/:id/test': NO_RECORD,
-  'POST /v1/webhook_endpoints/:id/recover': NO_RECORD,
-  'POST /v1/entities/:entity_id/webhook_endpoints/:id/recover': NO_RECORD,
-  'GET /v1/webhook_endpoints/:id/deliveries': NO_RECORD,
-  'GET /v1/entities/:entity_id/webhook_endpoints/:id/deliveries': NO_RECORD,
-  'GET /v1/webhook_endpoints/:id/deliveries/:delivery_id': NO_RECORD,
-  'GET /v1/entities/:entity_id/webhook_endpoints/:id/deliveries/:delivery_id': NO_RECORD,
-  'POST /v1/webhook_endpoints/:id/deliveries/:delivery_id/resend': NO_RECORD,
-  'POST /v1/entities/:entity_id/webhook_endpoints/:id/deliveries/:delivery_id/resend': NO_RECORD,
-};
+const UNREACHABLE: Record<string, string> = {};
 
 /**
  * Where the ids of a path parameter come from when the list at the path's prefix is not the
@@ -202,7 +144,6 @@ const UNREACHABLE: Record<string, string> = {
  */
 const ID_LISTS: Record<string, string> = {
   '/v1/returns': '/v1/orders?document_type=return',
-  '/v1/entities/:entity_id/migration/imports': '/v1/entities/:entity_id/migration/imports',
 };
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -216,8 +157,13 @@ describe('cross-tenant and cross-mode sweep', () => {
   let entityA: string;
   let entityB: string;
   let owner: Client;
-  /** The id of the import made for the sweep (no route lists imports). */
-  let importId: string;
+  /**
+   * Ids of the primary entity's records made (or picked from the QA seed) for the sweep, by the
+   * path prefix they fill (`/v1/orders/<id>/lines` for an order's lines): tried before the list at
+   * that prefix, and the only source where no route lists them (order lines, imports) or the list
+   * takes no `limit` (variants, serials).
+   */
+  const made = new Map<string, string[]>();
 
   /** Operations of the served description that declare a request body. */
   const takesBody = (route: RouteInfo) => {
@@ -237,14 +183,94 @@ describe('cross-tenant and cross-mode sweep', () => {
     entityA = app.seed.entities.primary.id;
     entityB = app.seed.entities.secondary.id;
     owner = api(app, app.seed.entities.primary.keys.live);
-    importId = (
-      await owner
-        .post(`/v1/entities/${entityA}/migration/imports`)
-        .send({ resource: 'tags', records: [{ external_id: 'sweep-1', name: 'swept import' }] })
-        .expect(201)
-    ).body.id;
+    await makeRecords();
   });
   afterAll(() => app.close());
+
+  /**
+   * Makes, as the primary entity, one record of every kind that the QA seed has none of (or none
+   * a list finds), and registers the ids in `made`. One at a time: several of them post to the
+   * ledger, and the run stays the same from one time to the next.
+   */
+  async function makeRecords(): Promise<void> {
+    const register = (prefix: string, ...ids: string[]) =>
+      made.set(prefix, [...(made.get(prefix) ?? []), ...ids]);
+    const create = async (path: string, body: Body) => (await owner.post(path).send(body).expect(201)).body;
+    const code = () => `SWEEP${randomUUID().slice(0, 8)}`;
+    const fixtures = app.seed.fixtures as {
+      sales_order: { id: string; items: { id: string; product_id: string }[] };
+      serial_order: { id: string; item_id: string; product_id: string };
+      shipped_package_id: string;
+      ledger_accounts: Record<string, string>;
+    };
+
+    // No route lists imports.
+    const imported = await create(`/v1/entities/${entityA}/migration/imports`, {
+      resource: 'tags',
+      records: [{ external_id: 'sweep-1', name: 'swept import' }],
+    });
+    register(`/v1/entities/${entityA}/migration/imports`, imported.id);
+    // A product with a variant (the product list need not show it on its first page; the variant
+    // list takes no page size).
+    const parent = await create('/v1/products', { sku: code(), name: 'Sweep variant parent' });
+    const variant = await create(`/v1/products/${parent.id}/variants`, {
+      sku: code(),
+      name: 'Sweep variant',
+    });
+    register('/v1/products', parent.id);
+    register(`/v1/products/${parent.id}/variants`, variant.id);
+    await create('/v1/product_categories', { name: 'Sweep category' });
+    await create('/v1/payment-terms', { name: 'Sweep terms', code: code(), net_days: 30 });
+    await create('/v1/units-of-measure', { name: 'Sweep unit', code: code(), precision: 2 });
+    await create('/v1/sales-channels', { name: 'Sweep channel', code: code(), kind: 'storefront' });
+    await create('/v1/pricing-levels', { name: 'Sweep level', code: code(), percent_adjustment: -5 });
+    // A payment of an issued invoice (one untaxed line of 10).
+    const payer = await create('/v1/accounts', { name: 'Sweep payer' });
+    const invoice = await create('/v1/orders', {
+      document_type: 'invoice',
+      account_id: payer.id,
+      lines: [{ description: 'Sweep service', quantity: 1, unit_price: 10 }],
+    });
+    await owner.post(`/v1/orders/${invoice.id}/confirm`).expect(200);
+    await create(`/v1/orders/${invoice.id}/payments`, { method: 'cash', amount: 10 });
+    await create('/v1/vendor-bills', {
+      vendor_name: 'Sweep Supplies',
+      amount: 10,
+      debit_account_id: fixtures.ledger_accounts.expense,
+    });
+    // A return of one unit of the seed's shipped package.
+    const shipped = (await owner.get(`/v1/packages/${fixtures.shipped_package_id}`).expect(200)).body;
+    const shippedOrder = (await owner.get(`/v1/orders/${shipped.order_id}`).expect(200)).body;
+    await create('/v1/returns', {
+      account_id: shippedOrder.account_id,
+      order_id: shipped.order_id,
+      lines: [{ order_item_id: shipped.items[0].order_item_id, quantity: 1 }],
+      reason: 'Sweep',
+    });
+    // The serials of the seed's serial order (the serial list pages by number, not by cursor).
+    const serials = (
+      await owner.get(`/v1/inventory/serials?product_id=${fixtures.serial_order.product_id}`).expect(200)
+    ).body.data as { id: string }[];
+    register('/v1/inventory/serials', ...serials.map((serial) => serial.id));
+    // Order lines have no list route: the seed's sales order and serial order name theirs.
+    const { sales_order: salesOrder, serial_order: serialOrder } = fixtures;
+    register('/v1/orders', salesOrder.id, serialOrder.id);
+    register(`/v1/orders/${salesOrder.id}/lines`, ...salesOrder.items.map((i) => i.id));
+    register(`/v1/orders/${serialOrder.id}/lines`, serialOrder.item_id);
+    // A package still being packed, whose rates can be quoted (the seed's package has shipped).
+    const pkg = await create('/v1/packages', {
+      order_id: salesOrder.id,
+      items: [{ order_item_id: salesOrder.items[0].id, quantity: 1 }],
+    });
+    register('/v1/packages', pkg.id);
+    // A webhook endpoint with a delivery (the test event, left pending: no dispatcher runs here).
+    const endpoint = await create(`/v1/entities/${entityA}/webhook_endpoints`, {
+      url: 'http://127.0.0.1:9/sweep',
+      enabled_events: ['order.confirmed'],
+      description: 'Sweep',
+    });
+    await owner.post(`/v1/entities/${entityA}/webhook_endpoints/${endpoint.id}/test`).expect(200);
+  }
 
   /** The ids a body of this client's scope refers to: its own first records, made when missing. */
   async function refsOf(client: Client): Promise<Refs> {
@@ -294,7 +320,12 @@ describe('cross-tenant and cross-mode sweep', () => {
   }
 
   async function idsAt(pattern: string, prefix: string, param: string, lists: Map<string, string[]>) {
-    if (pattern === '/v1/entities/:entity_id/migration/imports') return [importId];
+    const own = made.get(prefix) ?? [];
+    const listed = await listedAt(pattern, prefix, param, lists);
+    return [...own, ...listed.filter((id) => !own.includes(id))].slice(0, 20);
+  }
+
+  async function listedAt(pattern: string, prefix: string, param: string, lists: Map<string, string[]>) {
     const listed = ID_LISTS[pattern]?.replace(':entity_id', entityA);
     const candidates = listed
       ? [listed]
@@ -318,6 +349,10 @@ describe('cross-tenant and cross-mode sweep', () => {
     expect(missing).toEqual([]);
     const stale = Object.keys(BODIES).filter((key) => !routes.some((r) => label(r) === key));
     expect(stale).toEqual([]);
+    const staleUnreachable = Object.keys(UNREACHABLE).filter(
+      (key) => !routes.some((r) => label(r) === key && hasIds(r)),
+    );
+    expect(staleUnreachable).toEqual([]);
   });
 
   it('refuses every route with another entity’s or mode’s key and changes no row of the entity', async () => {
@@ -329,7 +364,6 @@ describe('cross-tenant and cross-mode sweep', () => {
     const refs = new Map<Client, Refs>();
     for (const client of [owner, foreign, otherMode]) refs.set(client, await refsOf(client));
 
-    const before = await tenantRowsFingerprint(app, entityA);
     const failures: string[] = [];
     const unreached: string[] = [];
     const call = (client: Client, route: RouteInfo, path: string) => {
@@ -352,15 +386,23 @@ describe('cross-tenant and cross-mode sweep', () => {
         failures.push(`${what}: ${answer.status} ${String(answer.body?.code)} (wanted ${status})`);
     };
 
+    const swept: { route: RouteInfo; path: string }[] = [];
     for (const route of routes) {
       if (label(route) in UNREACHABLE) continue;
       if (WRITES.has(route.method) && hasIds(route) && takesBody(route) && !(label(route) in BODIES))
         continue;
       const path = paths.get(route);
-      if (!path) {
-        unreached.push(label(route));
-        continue;
-      }
+      if (path) swept.push({ route, path });
+      else unreached.push(label(route));
+    }
+    // The owner reads each record: the ids are real. This comes before the fingerprint, as the
+    // owner's read may write (quoting a package's rates stores them); the others' calls may not.
+    for (const { route, path } of swept)
+      if (route.method === 'GET' && hasIds(route))
+        await expectStatus(`${label(route)} (owner)`, call(owner, route, path), 200);
+
+    const before = await tenantRowsFingerprint(app, entityA);
+    for (const { route, path } of swept) {
       if (route.path.includes(':entity_id')) {
         // Another entity's key on this entity's path: 403, whatever the id.
         await expectStatus(`${label(route)} (other entity's key)`, call(foreign, route, path), 403);
@@ -371,10 +413,7 @@ describe('cross-tenant and cross-mode sweep', () => {
       await expectStatus(`${label(route)} (other entity)`, call(foreign, route, ownPath), 404);
       // The same entity's test-mode key with live ids: 404.
       await expectStatus(`${label(route)} (other mode)`, call(otherMode, route, path), 404);
-      if (route.method === 'GET') {
-        // The owner reads the record: the ids are real.
-        await expectStatus(`${label(route)} (owner)`, call(owner, route, path), 200);
-      } else {
+      if (WRITES.has(route.method)) {
         // The owner's body on ids that do not exist: 404, so the body passed validation.
         const missing = route.path
           .split('/')

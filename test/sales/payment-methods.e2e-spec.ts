@@ -112,12 +112,20 @@ describe('payment methods', () => {
 
     const events = (await outbox(app).all()).filter((e) => e.data.object.account_id === account.id);
     const types = events.map((e) => `${e.type}:${e.data.object.id as string}`);
+    const demotions = events.filter((e) => e.type === 'payment.method.updated');
+    expect(demotions.map((e) => [e.data.object.is_default, e.data.previous_attributes])).toEqual([
+      [false, { is_default: true }],
+      [false, { is_default: true }],
+    ]);
     expect(types).toEqual([
       `payment.method.created:${first.id}`,
       `payment.method.created:${second.id}`,
       `payment.method.created:${third.id}`,
       `payment.method.default_changed:${third.id}`,
+      // The method that held the default until another took it changed too.
+      `payment.method.updated:${first.id}`,
       `payment.method.default_changed:${second.id}`,
+      `payment.method.updated:${third.id}`,
       `payment.method.deleted:${second.id}`,
       `payment.method.default_changed:${third.id}`,
       `payment.method.deleted:${first.id}`,

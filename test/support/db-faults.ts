@@ -74,12 +74,18 @@ export async function transactionsWritingLedgerRowsOf(app: TestApp, sourceIds: r
 }
 
 /**
- * Installs a BEFORE INSERT row trigger `name` on `table` running `body` (PL/pgSQL, ending in
- * RETURN NEW); the returned function takes it out, then runs the `extra` drop statements.
+ * Installs a BEFORE INSERT (or UPDATE) row trigger `name` on `table` running `body` (PL/pgSQL,
+ * ending in RETURN NEW); the returned function takes it out, then runs the `extra` drop statements.
  */
-async function installInsertTrigger(
+async function installTrigger(
   app: TestApp,
-  { table, name, body, extra = [] }: { table: string; name: string; body: string; extra?: string[] },
+  {
+    table,
+    name,
+    body,
+    extra = [],
+    on = 'INSERT',
+  }: { table: string; name: string; body: string; extra?: string[]; on?: 'INSERT' | 'UPDATE' },
 ): Promise<() => Promise<void>> {
   const remove = async () => {
     await app.db.query(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
@@ -91,7 +97,7 @@ async function installInsertTrigger(
       `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} END $$`,
     );
     await app.db.query(
-      `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+      `CREATE TRIGGER ${name} BEFORE ${on} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
     );
   } catch (error) {
     await remove();
@@ -117,7 +123,7 @@ export async function failInventoryRowsWithReason(
   { productId, reason }: { productId: string; reason: string },
 ): Promise<InsertFault> {
   await app.db.query(`CREATE SEQUENCE IF NOT EXISTS test_row_attempts`);
-  const remove = await installInsertTrigger(app, {
+  const remove = await installTrigger(app, {
     table: 'inventory_transactions',
     name: 'test_refuse_reason',
     body: `IF NEW.product_id = '${productId}' THEN PERFORM nextval('test_row_attempts'); END IF;
@@ -147,10 +153,25 @@ export async function failOutboxEventsOfType(
   app: TestApp,
   type: string,
 ): Promise<{ remove(): Promise<void> }> {
-  const remove = await installInsertTrigger(app, {
+  const remove = await installTrigger(app, {
     table: 'outbox_events',
     name: 'test_refuse_event',
     body: `IF NEW.type = '${type}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW;`,
+  });
+  return { remove };
+}
+
+/**
+ * Makes every commit of an import's checkpoint fail (the update that moves `next_row` on), so
+ * each attempt of every import fails after its rows were written and rolled back. A database
+ * error there is a fault no request can cause.
+ */
+export async function failImportCheckpoints(app: TestApp): Promise<{ remove(): Promise<void> }> {
+  const remove = await installTrigger(app, {
+    table: 'imports',
+    name: 'test_refuse_checkpoint',
+    on: 'UPDATE',
+    body: `IF NEW.next_row > OLD.next_row THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW;`,
   });
   return { remove };
 }

@@ -3008,7 +3008,7 @@ export type FreezeHistoryResponse = {
 
 export type CreateImportDto = {
     /**
-     * Importable now: tags. accounts, products, orders and journal_entries register when their contexts land.
+     * Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error.
      */
     resource: string;
     records: Array<{
@@ -3037,7 +3037,7 @@ export type ImportErrorResponse = {
     object: string;
     import_id: string;
     /**
-     * Line of the NDJSON upload, or 1-based index in records.
+     * Line of the NDJSON upload, line of the CSV upload where the record starts (the header row is line 1), or 1-based index in records.
      */
     row: number;
     external_id: string | null;
@@ -23991,6 +23991,9 @@ export type CutoverHistory1Responses = {
 export type CutoverHistory1Response = CutoverHistory1Responses[keyof CutoverHistory1Responses];
 
 export type ImportsCreateData = {
+    /**
+     * JSON `{ resource, records }`, or a streamed NDJSON or CSV upload with `?resource=`.
+     */
     body: CreateImportDto;
     headers?: {
         /**
@@ -24010,7 +24013,7 @@ export type ImportsCreateData = {
     };
     query?: {
         /**
-         * The resource of an NDJSON upload (application/x-ndjson).
+         * The resource of an NDJSON (application/x-ndjson) or CSV (text/csv) upload.
          */
         resource?: string;
     };

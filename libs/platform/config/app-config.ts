@@ -78,6 +78,11 @@ export class AppConfig {
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPORT_MAX_STALLS = 5;
   /**
+   * How many times an import's job runs when an attempt fails with an error (500 ms apart, each
+   * resuming at the checkpoint); when none is left, the import fails with the error.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPORT_MAX_ATTEMPTS = 20;
+  /**
    * How often each dispatcher checks that every queued or running import has a live job, and
    * queues again those whose job is gone or failed.
    */

@@ -8,6 +8,8 @@ import { ApiValidationPipe } from '../http/validation.pipe';
 export interface Importer<T = unknown> {
   /** The `resource` value of an import, e.g. `tags`, `accounts`. */
   resource: string;
+  /** The record's body schema (the REST create DTO): CSV uploads type numbers and booleans by it. */
+  schema?: Type<object>;
   /** Validates one record (its `external_id` removed) as the REST create route would; throws a DomainError naming the field. No writes. */
   validate(record: Record<string, unknown>): Promise<T> | T;
   /**
@@ -69,7 +71,7 @@ export abstract class BodyImporter<T extends object> implements Importer<T>, OnM
 
   constructor(
     readonly resource: string,
-    private readonly dto: Type<T>,
+    readonly schema: Type<T>,
   ) {}
 
   onModuleInit(): void {
@@ -77,7 +79,7 @@ export abstract class BodyImporter<T extends object> implements Importer<T>, OnM
   }
 
   validate(record: Record<string, unknown>): Promise<T> {
-    return validateAs(this.dto, record);
+    return validateAs(this.schema, record);
   }
 
   abstract upsert(input: T, existingId: string | null): Promise<{ id: string }>;

@@ -8,7 +8,7 @@ import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { LabelFileType } from '../domain/label';
+import { LabelDrawing, LabelFileType } from '../domain/label';
 import { packageTransition } from '../domain/package';
 import {
   PackageItemRecord,
@@ -22,7 +22,7 @@ import { PackageRepository } from '../infrastructure/package.repository';
 import { ShippingRateRepository } from '../infrastructure/shipping-rate.repository';
 import { renderLabel } from '../infrastructure/labels/render-label';
 import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel, PurchasedLabel } from './carrier.port';
-import { OrderReader } from './order-facts';
+import { LabelParties, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageViews } from './package-views.service';
 
@@ -122,8 +122,9 @@ export class LabelsService {
     const insured = insurableAmount(await this.views.insurance(pkg, items));
     const order = await this.reader.order(pkg.orderId);
     const customer = await this.reader.customer(order.accountId);
+    const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
     const rate = await this.findRate(rateObjectId);
-    const purchase = await this.purchase(pkg, rateObjectId, rate, fileType, insured, customer.name);
+    const purchase = await this.purchase(pkg, rateObjectId, rate, fileType, insured, parties);
     if (!purchase.ok) return purchase;
     const label = this.applyPurchase(pkg, purchase);
     await this.labels.insertBuilt([label]);
@@ -140,7 +141,7 @@ export class LabelsService {
   /**
    * Checks the rate (`rate`: what findRate answered for `rateObjectId`) and buys the label from
    * the carrier; writes nothing. `insured` is what the label insures (the package's insurance
-   * summary), `customer` the name it is addressed to.
+   * summary), `parties` whom it names (ship-from and ship-to lines, the customer's name first).
    */
   async purchase(
     pkg: PackageRecord,
@@ -148,7 +149,7 @@ export class LabelsService {
     rate: ShippingRateRecord | null,
     fileType: LabelFileType,
     insured: Decimal | null,
-    customer: string,
+    parties: LabelParties,
   ): Promise<Purchase> {
     packageTransition('buy_label', pkg.status, pkg.id);
     if (!rate || rate.orderId !== pkg.orderId)
@@ -170,7 +171,7 @@ export class LabelsService {
       const bought = await this.carrier.purchase({
         reference: `${pkg.id}:${rate.rateObjectId}`,
         parcel: parcelOf(pkg),
-        shipTo: { name: customer, lines: [] },
+        shipTo: { name: parties.shipTo[0], lines: [] },
         rate: {
           carrier: rate.carrier,
           service: rate.serviceLevel,
@@ -185,7 +186,8 @@ export class LabelsService {
         fileType,
         label: {
           weightLb: (pkg.weightLb ?? money(1)).toString(),
-          shipTo: [customer, `Order ${pkg.orderId.slice(0, 8)}`],
+          shipFrom: parties.shipFrom,
+          shipTo: parties.shipTo,
         },
       });
       return { ok: true, rate, bought };
@@ -254,11 +256,18 @@ export class LabelsService {
         hint: `Package '${pkg.id}' has no label (status '${pkg.status}'); buy one with POST /v1/packages/${pkg.id}/buy-label.`,
       });
     const extension = label.fileType === 'ZPLII' ? 'zpl' : label.fileType.toLowerCase();
+    // Drawings kept before labels showed a ship-from block have none.
+    const drawing = label.drawing as (Omit<LabelDrawing, 'shipFrom'> & { shipFrom?: string[] }) | null;
     return {
       contentType: label.contentType,
       // A drawn label (the sandbox's) is drawn the same way each time, with the package's number.
       content:
-        label.content ?? renderLabel(label.fileType, { ...label.drawing!, packageNumber: pkg.packageNumber }),
+        label.content ??
+        renderLabel(label.fileType, {
+          ...drawing!,
+          shipFrom: drawing!.shipFrom ?? [],
+          packageNumber: pkg.packageNumber,
+        }),
       fileName: `${pkg.packageNumber}.${extension}`,
     };
   }

@@ -1,8 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
-import { OrdersService, AccountsService, isConfirmedSalesOrder } from '#contexts/sales';
+import {
+  OrdersService,
+  AccountsService,
+  isConfirmedSalesOrder,
+  LOCATIONS_SERVICE,
+  ReferenceListService,
+} from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
+import { addressLines, LabelAddress } from '../domain/label';
 import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';
 
@@ -53,12 +60,19 @@ export function assertPackable(order: OrderFacts): void {
     });
 }
 
-/** Reads orders and their customers through sales (never its tables). */
+/** Who a label names: the shipping location and the customer, as the lines it prints. */
+export interface LabelParties {
+  shipFrom: string[];
+  shipTo: string[];
+}
+
+/** Reads orders, their customers and locations through sales' application services (never its tables). */
 @Injectable()
 export class OrderReader {
   constructor(
     private readonly orders: OrdersService,
     private readonly accounts: AccountsService,
+    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
@@ -68,5 +82,25 @@ export class OrderReader {
   async customer(accountId: string | null): Promise<{ name: string; email: string | null }> {
     if (!accountId) return { name: 'Customer', email: null };
     return this.accounts.contact(accountId);
+  }
+
+  /**
+   * The parties of a label: ship-from is the location's name and address (its name alone
+   * without one; nothing without a location), ship-to the customer's name and the account's
+   * default shipping address (an order carries no address of its own).
+   */
+  async labelParties(
+    locationId: string | null,
+    accountId: string | null,
+    customer: string,
+  ): Promise<LabelParties> {
+    const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
+    const shipTo = accountId ? await this.accounts.shippingAddress(accountId) : null;
+    return {
+      shipFrom: location
+        ? addressLines(String(location.name), (location.address as LabelAddress | null) ?? null)
+        : [],
+      shipTo: addressLines(customer, shipTo),
+    };
   }
 }

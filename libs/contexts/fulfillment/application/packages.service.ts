@@ -334,13 +334,14 @@ export class PackagesService {
       const insured = insurableAmount(
         this.views.summary(pkg, items, products, insuranceThreshold, undefined),
       );
+      const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
       const purchase = await this.labels.purchase(
         pkg,
         input.rate_object_id!,
         rate,
         input.label_file_type ?? 'PDF',
         insured,
-        customer.name,
+        parties,
       );
       outcome = purchase.ok ? { ok: true } : purchase;
       if (purchase.ok) {

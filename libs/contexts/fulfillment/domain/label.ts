@@ -5,6 +5,9 @@ export interface LabelContent {
   service: string;
   packageNumber: string;
   weightLb: string;
+  /** The shipping location: its name, then its postal address lines (empty when unknown). */
+  shipFrom: string[];
+  /** The customer: name, then the shipping address lines. */
   shipTo: string[];
 }
 
@@ -22,3 +25,34 @@ export const CONTENT_TYPES: Record<LabelFileType, string> = {
 
 /** Printable ASCII only: the fonts and encodings of the three formats agree on it. */
 export const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
+
+/** A postal address as locations and account addresses hold it. */
+export interface LabelAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postal_code: string | null;
+  country: string;
+}
+
+/** The lines a label prints for a party: its name, then street lines, `City, REGION POSTAL`, country. */
+export function addressLines(name: string, address: LabelAddress | null): string[] {
+  if (!address) return [name];
+  const regionPostal = [address.region, address.postal_code].filter(Boolean).join(' ');
+  return [
+    name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    [address.city, regionPostal].filter(Boolean).join(', '),
+    address.country,
+  ];
+}
+
+/** The heading line of a label: carrier and service, upper-case (`UPS GROUND`). */
+export const serviceLine = (c: Pick<LabelContent, 'carrier' | 'service'>) =>
+  `${c.carrier.toUpperCase()} ${c.service.toUpperCase()}`;
+
+/** The package and weight line of a label. */
+export const packageLine = (c: Pick<LabelContent, 'packageNumber' | 'weightLb'>) =>
+  `Package ${c.packageNumber}  Weight ${c.weightLb} lb`;

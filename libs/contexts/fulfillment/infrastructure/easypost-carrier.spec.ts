@@ -173,7 +173,7 @@ describe('EasyPost adapter against a local contract server', () => {
       rate,
       insuredAmount: money('100'),
       fileType: 'PDF',
-      label: { weightLb: '2.5', shipTo: ['QA Customer Inc'] },
+      label: { weightLb: '2.5', shipFrom: [], shipTo: ['QA Customer Inc'] },
     });
     const buy = contract.seen.find((s) => s.path === '/v2/shipments/shp_123/buy')!;
     expect(buy.body).toEqual({ rate: { id: 'rate_usps_pri' }, insurance: '100.00' });
@@ -208,7 +208,7 @@ describe('EasyPost adapter against a local contract server', () => {
         rate: { ...rate, providerRateId: 'rate_gone' },
         insuredAmount: null,
         fileType: 'PNG',
-        label: { weightLb: '2.5', shipTo: [] },
+        label: { weightLb: '2.5', shipFrom: [], shipTo: [] },
       }),
     ).rejects.toThrow(/no longer available/);
   });

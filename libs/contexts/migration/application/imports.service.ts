@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { CsvSyntaxError } from '#platform/http/csv';
+import { CsvToNdjson } from '#platform/imports/csv-records';
+import { ImportRegistry } from '#platform/imports/import-registry';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { sourceRows } from '../domain/import-source';
@@ -28,6 +31,7 @@ export class ImportsService {
     private readonly errors: ImportErrorRepository,
     private readonly queue: ImportQueue,
     private readonly uploads: ImportUploadRepository,
+    private readonly registry: ImportRegistry,
   ) {}
 
   /**
@@ -69,6 +73,30 @@ export class ImportsService {
     } finally {
       await this.uploads.discard(uploadId).catch(() => undefined);
     }
+  }
+
+  /**
+   * A CSV upload read as it arrives: each chunk is turned into NDJSON records (a row of the
+   * CSV, its header row naming the fields, becomes the object an NDJSON line would be, typed
+   * by the resource's body schema) numbered by the CSV line each starts on, then staged as an
+   * NDJSON upload. Malformed CSV is a 400 `parameter_invalid` (`param: "body"`) naming the line.
+   */
+  async createFromCsv(resource: unknown, chunks: AsyncIterable<string>): Promise<ImportResource> {
+    const name = this.checkResource(resource);
+    const csv = new CsvToNdjson(this.registry.get(name)?.schema);
+    async function* ndjson() {
+      try {
+        for await (const chunk of chunks) yield csv.push(chunk);
+        yield csv.end();
+      } catch (error) {
+        if (!(error instanceof CsvSyntaxError)) throw error;
+        throw new MigrationError('parameter_invalid', {
+          param: 'body',
+          hint: `Malformed CSV at line ${error.line}: ${error.message}`,
+        }).asPreHandler();
+      }
+    }
+    return this.createFromStream(name, ndjson());
   }
 
   private checkResource(resource: unknown): string {

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiOperation, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { OptionalField } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
@@ -7,7 +8,7 @@ export class ImportQueryDto {
   @OptionalField(
     {
       example: 'tags',
-      description: 'The resource of an NDJSON upload (application/x-ndjson).',
+      description: 'The resource of an NDJSON (application/x-ndjson) or CSV (text/csv) upload.',
     },
     IsString(),
   )
@@ -18,7 +19,7 @@ export class CreateImportDto {
   @ApiProperty({
     example: 'tags',
     description:
-      'Importable now: tags. accounts, products, orders and journal_entries register when their contexts land.',
+      'Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error.',
   })
   resource: string;
   @ApiProperty({
@@ -48,7 +49,11 @@ export class ImportResponse {
 @ResourceResponse('import_error', { tail: [] })
 export class ImportErrorResponse {
   @ApiProperty({ format: 'uuid' }) import_id: string;
-  @ApiProperty({ example: 17, description: 'Line of the NDJSON upload, or 1-based index in records.' })
+  @ApiProperty({
+    example: 17,
+    description:
+      'Line of the NDJSON upload, line of the CSV upload where the record starts (the header row is line 1), or 1-based index in records.',
+  })
   row: number;
   @ApiProperty({ nullable: true, type: String, example: 'LEGACY-17' }) external_id: string | null;
   @ApiProperty({
@@ -63,3 +68,50 @@ export class ImportErrorResponse {
   })
   error: Record<string, unknown>;
 }
+
+const NDJSON_EXAMPLE =
+  '{"external_id":"LEGACY-1","name":"Wholesale"}\n{"external_id":"LEGACY-2","name":"Retail, West"}\n';
+
+const CSV_EXAMPLE = [
+  'external_id,document_type,account_id,notes,lines.0.description,lines.0.quantity,lines.0.unit_price,lines.1.description,lines.1.quantity,lines.1.unit_price',
+  'SO-1001,sales_order,0b7ad3a4-3f6e-4c1e-9d7a-5a1f2e3d4c5b,"Rush, ""gift"" wrap",Widget,2,10.5,Gadget,1,4',
+  'SO-1002,sales_order,0b7ad3a4-3f6e-4c1e-9d7a-5a1f2e3d4c5b,,Widget,5,10.5,,,',
+  '',
+].join('\r\n');
+
+/**
+ * The request body of POST /migration/imports in its three forms: JSON, NDJSON and CSV
+ * (the streamed forms name the resource with `?resource=`).
+ */
+export const ApiImportBody = () =>
+  applyDecorators(
+    ApiExtraModels(CreateImportDto),
+    ApiOperation({
+      requestBody: {
+        required: true,
+        description: 'JSON `{ resource, records }`, or a streamed NDJSON or CSV upload with `?resource=`.',
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(CreateImportDto) },
+            example: { resource: 'tags', records: [{ external_id: 'LEGACY-1', name: 'Wholesale' }] },
+          },
+          'application/x-ndjson': {
+            schema: {
+              type: 'string',
+              description:
+                'One JSON record per line, each with an `external_id`; blank lines are skipped and row errors name the line.',
+            },
+            example: NDJSON_EXAMPLE,
+          },
+          'text/csv': {
+            schema: {
+              type: 'string',
+              description:
+                'RFC 4180 CSV (UTF-8, a byte order mark tolerated; LF or CRLF; quoted cells may hold commas, doubled quotes and line breaks). The header row names the fields: a dotted header is a nested field (`billing_address.line1`) and a numeric segment an array index (`lines.0.quantity`, `lines.1.quantity`, ...). Each row becomes the record an NDJSON line would be: an empty cell leaves its field absent (array elements with no filled cell are dropped), cells are strings except where the resource\'s create body has a number or boolean field (numeric cells become numbers, `true`/`false` booleans). Row errors name the CSV line where the record starts (the header is line 1). Malformed CSV (an unclosed quote, a row with more cells than the header, a bad header) is a 400 `parameter_invalid` with `param: "body"` naming the line.',
+            },
+            example: CSV_EXAMPLE,
+          },
+        },
+      },
+    } as Parameters<typeof ApiOperation>[0]),
+  );

@@ -1,5 +1,5 @@
 import { Controller, Param, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppConfig } from '#platform/config/app-config';
 import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '#platform/http/request-body';
@@ -9,11 +9,13 @@ import { Route } from '#platform/http/route';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { ImportsService } from '../application/imports.service';
 import { MigrationError } from '../domain/migration-error';
-import { CreateImportDto, ImportErrorResponse, ImportQueryDto, ImportResponse } from './import.dto';
+import { ApiImportBody, ImportErrorResponse, ImportQueryDto, ImportResponse } from './import.dto';
 
 const NDJSON = /ndjson/i;
-const isNdjson = (req: Request) => NDJSON.test(String(req.headers['content-type'] ?? ''));
-/** Staged chunks of an NDJSON upload (whole lines, about 1 MiB each). */
+const CSV = /^\s*text\/csv\b/i;
+const STREAMED = /ndjson|^\s*text\/csv\b/i;
+const contentType = (req: Request) => String(req.headers['content-type'] ?? '');
+/** Staged chunks of an NDJSON or CSV upload (whole lines, about 1 MiB each). */
 const CHUNK_BYTES = 1024 * 1024;
 
 /** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
@@ -38,21 +40,23 @@ export class ImportsController {
     scopes: 'migrations:write',
     summary: 'Start a bulk import',
     description:
-      'JSON `{ resource, records: [...] }` (up to 1 MiB) or an NDJSON upload (`Content-Type: application/x-ndjson`, `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked), one record per line, each with an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
+      'JSON `{ resource, records: [...] }` (up to 1 MiB), or an NDJSON upload (`Content-Type: application/x-ndjson`, one record per line) or a CSV upload (`Content-Type: text/csv`, a header row then one record per row) with `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked. Each record has an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.',
     returns: ImportResponse,
   })
   @AllowWhileFrozen()
-  @StreamsBody(NDJSON, MAX_STREAMED_BODY_BYTES)
-  @ApiConsumes('application/json', 'application/x-ndjson')
-  @ApiBody({ type: CreateImportDto })
+  @StreamsBody(STREAMED, MAX_STREAMED_BODY_BYTES)
+  @ApiImportBody()
   create(@Req() req: Request, @Query() query: ImportQueryDto) {
-    if (isNdjson(req)) {
+    const type = contentType(req);
+    if (NDJSON.test(type) || CSV.test(type)) {
       const chunks = bodyChunks(req, {
         limitBytes: MAX_STREAMED_BODY_BYTES,
         idleMs: this.config.HTTP_BODY_IDLE_TIMEOUT_MS,
         chunkBytes: CHUNK_BYTES,
       });
-      return this.imports.createFromStream(query.resource, chunks);
+      return CSV.test(type)
+        ? this.imports.createFromCsv(query.resource, chunks)
+        : this.imports.createFromStream(query.resource, chunks);
     }
     const body = req.body as unknown;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
+import { DomainError } from '#platform/errors/domain-error';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { RerunningTask } from '#platform/queue/rerunning-task';
 import { WorkerLocks, workerLocks } from '#platform/queue/worker-locks';
@@ -16,6 +17,17 @@ import { ImportsService } from '../application/imports.service';
 
 /** What BullMQ fails a job with when it was taken back from dead workers more than allowed. */
 const STALLED_OUT = 'job stalled more than allowable limit';
+
+/**
+ * The `failure_reason` an import shows: a database or programming error is not the client's to
+ * read (its details go to the log with the import id), a business error or a stall limit is.
+ */
+function failureReason(error: Error, attempts: number, maxStalls: number): string {
+  if (error.message === STALLED_OUT)
+    return `The worker running the import stopped more than ${maxStalls} times before it finished.`;
+  if (error instanceof DomainError || error.name === 'UnrecoverableError') return error.message;
+  return `An internal error stopped each of the import's ${attempts} attempt(s); the rows committed before it stay imported.`;
+}
 
 /** The import worker's stall policy, set from the configuration when the processor is built. */
 const IMPORT_WORKER: WorkerLocks = {};
@@ -73,10 +85,7 @@ export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
       'import attempt failed',
     );
     if (!final) return;
-    const reason =
-      error.message === STALLED_OUT
-        ? `The worker running the import stopped more than ${this.config.IMPORT_MAX_STALLS} times before it finished.`
-        : error.message;
+    const reason = failureReason(error, job.attemptsMade, this.config.IMPORT_MAX_STALLS);
     try {
       await this.runner.markFailed(job.data.importId, reason);
     } catch (markError) {

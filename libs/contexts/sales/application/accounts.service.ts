@@ -84,7 +84,7 @@ export class AccountsService implements OnModuleInit {
 
   constructor(
     private readonly accounts: AccountRepository,
-    addressRepo: AddressRepository,
+    private readonly addressRepo: AddressRepository,
     contactRepo: ContactRepository,
     paymentMethodRepo: PaymentMethodRepository,
     private readonly policies: PricingPolicyRepository,
@@ -224,6 +224,25 @@ export class AccountsService implements OnModuleInit {
   async contact(id: string): Promise<{ name: string; email: string | null }> {
     const account = await this.accounts.getById(id);
     return { name: account.name, email: account.email };
+  }
+
+  /**
+   * Where the account's goods go: its default shipping address (the newest shipping address
+   * when none is flagged), or null when it has none.
+   */
+  async shippingAddress(id: string): Promise<{
+    line1: string;
+    line2: string | null;
+    city: string;
+    region: string | null;
+    postal_code: string | null;
+    country: string;
+  } | null> {
+    const shipping = (await this.addressRepo.allOfAccount(id)).filter((a) => a.type === 'shipping');
+    const chosen = shipping.find((a) => a.isDefault) ?? shipping.at(-1);
+    if (!chosen) return null;
+    const { line1, line2, city, region, postalCode, country } = chosen;
+    return { line1, line2, city, region, postal_code: postalCode, country };
   }
 
   /** Deleted (and merged) accounts stay retrievable with `status: "deleted"` and `deleted: true`. */

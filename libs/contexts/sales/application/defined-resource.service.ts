@@ -103,6 +103,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
       if (flag && wantsFlag && holder && this.definition.events.flagChanged) {
         await this.events.publish(this.definition.events.flagChanged, resource, { [flag.field]: false });
       }
+      if (wantsFlag && holder) await this.publishDemotion(holder);
       return resource;
     });
   }
@@ -159,6 +160,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
       this.definition.assign(record, input, false);
       this.definition.check?.(record);
       const promotions: E[] = [];
+      let demoted: E | null = null;
       if (flag && owner !== null) {
         const movedGroup = JSON.stringify(oldGroup) !== JSON.stringify(this.group(record));
         if (movedGroup && held) {
@@ -176,7 +178,10 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
           input[flag.field] === true ||
           (movedGroup && (newGroupHolder === null || newGroupHolder.id === record.id));
         if (takesFlag && newGroupHolder?.id !== record.id) {
-          if (newGroupHolder) await this.children.clearFlag(owner, flag.property, this.group(record));
+          if (newGroupHolder) {
+            await this.children.clearFlag(owner, flag.property, this.group(record));
+            demoted = newGroupHolder;
+          }
           (record as Record<string, unknown>)[flag.property] = true;
         }
       }
@@ -188,6 +193,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
       if (!onlyFlag || !events.flagChanged) await this.events.publish(events.updated, resource, previous);
       if (flag && changed.includes(flag.field) && events.flagChanged)
         await this.events.publish(events.flagChanged, resource, { [flag.field]: before[flag.field] });
+      if (demoted) await this.publishDemotion(demoted);
       for (const promoted of promotions) await this.publishPromotion(promoted);
       return resource;
     });
@@ -273,6 +279,13 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
     await this.events.publish(events.flagChanged ?? events.updated, this.present(record), {
       [flag!.field]: false,
     });
+  }
+
+  /** The record that held the flag until another took it has changed too: its `updated` event says so. */
+  private async publishDemotion(record: E): Promise<void> {
+    const { events, flag } = this.definition;
+    (record as Record<string, unknown>)[flag!.property] = false;
+    await this.events.publish(events.updated, this.present(record), { [flag!.field]: true });
   }
 
   private group(record: E): Record<string, unknown> {

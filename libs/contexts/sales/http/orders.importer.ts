@@ -32,6 +32,7 @@ export class OrdersImporter implements OnModuleInit {
   onModuleInit(): void {
     this.registry.register<OrderImport>({
       resource: 'orders',
+      schema: CreateOrderDto,
       validate: async (record) => {
         const { status, ...body } = record;
         const order = await validateAs(CreateOrderDto, body);

@@ -24,7 +24,7 @@ import {
     'Add a payment method to an account',
     {
       description:
-        'The first method of an account becomes its default. Emits payment.method.created (and payment.method.default_changed when it takes the default).',
+        'The first method of an account becomes its default. Emits payment.method.created (and, when it takes the default, payment.method.default_changed, and payment.method.updated for the method that held it).',
     },
   ],
   list: [
@@ -39,7 +39,7 @@ import {
     {
       handler: 'setDefault',
       description:
-        'Body is_default, which must be true. Emits payment.method.default_changed when the default moves.',
+        'Body is_default, which must be true. When the default moves, emits payment.method.default_changed for this method and payment.method.updated for the method that held it.',
     },
   ],
   delete: [

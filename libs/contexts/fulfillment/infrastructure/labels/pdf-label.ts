@@ -1,11 +1,14 @@
-import { code128Bars } from './code128';
-import { LabelContent, printable } from '../../domain/label';
+import { LabelContent, packageLine, printable, serviceLine } from '../../domain/label';
+import { code128Bars } from './barcode';
 
 const escapeText = (s: string) => printable(s).replace(/([\\()])/g, '\\$1');
 
 /**
- * A 4 x 6 inch, one-page PDF 1.4: the label's text in Helvetica and the tracking number as a
- * Code 128 barcode drawn as filled rectangles; the cross-reference table holds exact offsets.
+ * A 4 x 6 inch, one-page PDF 1.4: carrier and service, package number and weight, the SHIP FROM
+ * and SHIP TO blocks in Helvetica (one text object per line, so each line is a literal string of
+ * the page's content stream), the tracking number as a Code 128 barcode (bwip-js's encoder)
+ * drawn as filled rectangles with the number printed under it; the cross-reference table holds
+ * exact offsets.
  */
 export function pdfLabel(content: LabelContent): Buffer {
   const width = 288;
@@ -13,17 +16,22 @@ export function pdfLabel(content: LabelContent): Buffer {
   const ops: string[] = ['0 0 0 rg', '2 w', '10 10 268 412 re S'];
   const text = (x: number, y: number, size: number, s: string) =>
     ops.push(`BT /F1 ${size} Tf ${x} ${y} Td (${escapeText(s)}) Tj ET`);
-  text(20, 395, 18, `${content.carrier.toUpperCase()} ${content.service.toUpperCase()}`);
-  text(20, 375, 10, `Package ${content.packageNumber}  Weight ${content.weightLb} lb`);
-  text(20, 345, 11, 'SHIP TO:');
-  content.shipTo.forEach((line, i) => text(20, 330 - i * 14, 11, line));
+  text(20, 398, 18, serviceLine(content));
+  text(20, 380, 10, packageLine(content));
+  ops.push('10 372 m 278 372 l S');
+  text(20, 358, 8, 'SHIP FROM:');
+  content.shipFrom.slice(0, 6).forEach((line, i) => text(20, 347 - i * 10, 8, line));
+  ops.push('10 284 m 278 284 l S');
+  text(20, 270, 10, 'SHIP TO:');
+  content.shipTo.slice(0, 6).forEach((line, i) => text(30, 254 - i * 14, 12, line));
+  ops.push('10 166 m 278 166 l S');
   const { bars, modules } = code128Bars(content.trackingNumber);
   const module = Math.min(2, 248 / modules);
   const left = (width - modules * module) / 2;
   for (const [x, w] of bars)
-    ops.push(`${(left + x * module).toFixed(2)} 120 ${(w * module).toFixed(2)} 90 re f`);
-  text(Math.max(20, left), 100, 12, content.trackingNumber);
-  text(20, 40, 9, 'TRACKING NUMBER');
+    ops.push(`${(left + x * module).toFixed(2)} 80 ${(w * module).toFixed(2)} 76 re f`);
+  text(Math.max(20, left), 62, 12, content.trackingNumber);
+  text(20, 30, 9, 'TRACKING NUMBER');
   const stream = ops.join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

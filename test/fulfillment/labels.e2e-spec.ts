@@ -1,0 +1,189 @@
+import type { Response } from 'superagent';
+import { crc32, inflateSync } from 'node:zlib';
+import { renderLabel } from '../../libs/contexts/fulfillment/infrastructure/labels/render-label';
+import {
+  PNG_HEIGHT,
+  PNG_LAYOUT,
+  PNG_SIGNATURE,
+  PNG_WIDTH,
+} from '../../libs/contexts/fulfillment/infrastructure/labels/png-label';
+import { api } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+import { Client, confirmedOrder, fixturesOf } from './support';
+
+/** Collects a binary response body into a Buffer (supertest's parser hook). */
+const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+/** The decoded rows of a PNG label after checking its signature, chunk CRCs and header. */
+function pngRows(png: Buffer): Buffer[] {
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  const chunks: { type: string; data: Buffer }[] = [];
+  for (let offset = 8; offset < png.length;) {
+    const length = png.readUInt32BE(offset);
+    const typed = png.subarray(offset + 4, offset + 8 + length);
+    expect(png.readUInt32BE(offset + 8 + length)).toBe(crc32(typed));
+    chunks.push({ type: typed.subarray(0, 4).toString('latin1'), data: typed.subarray(4) });
+    offset += 12 + length;
+  }
+  expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+  expect([chunks[0].data.readUInt32BE(0), chunks[0].data.readUInt32BE(4)]).toEqual([PNG_WIDTH, PNG_HEIGHT]);
+  const raw = inflateSync(chunks[1].data);
+  expect(raw.length).toBe((PNG_WIDTH + 1) * PNG_HEIGHT);
+  return Array.from({ length: PNG_HEIGHT }, (_, y) =>
+    raw.subarray(y * (PNG_WIDTH + 1) + 1, (y + 1) * (PNG_WIDTH + 1)),
+  );
+}
+
+const inkIn = (rows: Buffer[], band: { top: number; bottom: number }) =>
+  rows.slice(band.top, band.bottom).reduce((n, row) => n + [...row].filter((v) => v < 128).length, 0);
+
+describe('shipping labels show ship-from, ship-to, service, weight, package and tracking number', () => {
+  let app: TestApp;
+  let live: Client;
+  let productId: string;
+  let locationId: string;
+
+  const SHIP_FROM = ['Reno Dock', '1 Dock Rd', 'Building 7', 'Reno, NV 89501', 'US'];
+  const shipTo = (name: string, city: string) => [name, '500 Market St', `${city}, CA 94105`, 'US'];
+
+  /** An account with a default shipping address (and a billing one the label must not use). */
+  const customer = async (name: string, city: string) => {
+    const account = (await live.post('/v1/accounts').send({ name }).expect(201)).body;
+    await live
+      .post(`/v1/accounts/${account.id}/addresses`)
+      .send({ type: 'billing', line1: '9 Billing Ave', city: 'Fresno', region: 'CA', country: 'us' })
+      .expect(201);
+    await live
+      .post(`/v1/accounts/${account.id}/addresses`)
+      .send({
+        type: 'shipping',
+        line1: '500 Market St',
+        city,
+        region: 'CA',
+        postal_code: '94105',
+        country: 'us',
+      })
+      .expect(201);
+    return account.id as string;
+  };
+
+  /** Buys a UPS Ground label of `type` for a new package of a new order of `accountId`, and fetches it. */
+  const labelFor = async (accountId: string, type: string) => {
+    const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
+    const pkg = (
+      await live
+        .post('/v1/packages')
+        .send({ order_id: order.id, weight: 2.5, location_id: locationId })
+        .expect(201)
+    ).body;
+    const rates = (await live.get(`/v1/packages/${pkg.id}/rates`).expect(200)).body.data as {
+      carrier: string;
+      service_level: string;
+      rate_object_id: string;
+    }[];
+    const rate = rates.find((r) => r.carrier === 'ups' && r.service_level === 'ground')!;
+    const bought = await live
+      .post(`/v1/packages/${pkg.id}/buy-label`)
+      .send({ rate_object_id: rate.rate_object_id, label_file_type: type })
+      .expect(200);
+    const file = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
+    return {
+      body: file.body as Buffer,
+      tracking: bought.body.tracking_number as string,
+      number: bought.body.package_number as string,
+    };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    live = api(app, app.seed.entities.primary.keys.live);
+    productId = fixturesOf(app).productId;
+    locationId = (
+      await live
+        .post('/v1/locations')
+        .send({
+          name: 'Reno Dock',
+          code: `RENO-${Date.now()}`,
+          type: 'warehouse',
+          address: {
+            line1: '1 Dock Rd',
+            line2: 'Building 7',
+            city: 'Reno',
+            region: 'NV',
+            postal_code: '89501',
+            country: 'US',
+          },
+        })
+        .expect(201)
+    ).body.id;
+  });
+  afterAll(() => app.close());
+
+  it('PDF: every part is a text line of the page', async () => {
+    const accountId = await customer('Label Customer PDF', 'San Francisco');
+    const label = await labelFor(accountId, 'PDF');
+    const pdf = label.body.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    const lines = [...pdf.matchAll(/\((.*)\) Tj/g)].map((m) => m[1]);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines).toEqual([
+      'UPS GROUND',
+      `Package ${label.number}  Weight 2.5 lb`,
+      'SHIP FROM:',
+      ...SHIP_FROM,
+      'SHIP TO:',
+      ...shipTo('Label Customer PDF', 'San Francisco'),
+      label.tracking,
+      'TRACKING NUMBER',
+    ]);
+  });
+
+  it('ZPL II: every part is a ^FD field, the tracking number also a ^BC barcode', async () => {
+    const accountId = await customer('Label Customer ZPL', 'San Francisco');
+    const label = await labelFor(accountId, 'ZPLII');
+    const zpl = label.body.toString('latin1');
+    const fields = [...zpl.matchAll(/\^FD([^^]*)\^FS/g)].map((m) => m[1]);
+    expect(fields).toEqual([
+      'UPS GROUND',
+      `Package ${label.number}  Weight 2.5 lb`,
+      'SHIP FROM:',
+      ...SHIP_FROM,
+      'SHIP TO:',
+      ...shipTo('Label Customer ZPL', 'San Francisco'),
+      label.tracking,
+      `TRACKING # ${label.tracking}`,
+    ]);
+    expect(zpl).toContain(`^BC`);
+  });
+
+  it('PNG: a valid image, the exact drawing of these parts, and the address bands follow the address', async () => {
+    const sf = await labelFor(await customer('Label Customer PNG', 'San Francisco'), 'PNG');
+    const oak = await labelFor(await customer('Label Customer PNG', 'Oakland'), 'PNG');
+    const rows = pngRows(sf.body);
+    // The served file is the drawing of exactly these parts (text is pixels: compared whole).
+    const expected = (label: typeof sf, city: string) =>
+      renderLabel('PNG', {
+        carrier: 'ups',
+        service: 'ground',
+        weightLb: '2.5',
+        packageNumber: label.number,
+        trackingNumber: label.tracking,
+        shipFrom: SHIP_FROM,
+        shipTo: shipTo('Label Customer PNG', city),
+      });
+    expect(sf.body.equals(expected(sf, 'San Francisco'))).toBe(true);
+    expect(oak.body.equals(expected(oak, 'Oakland'))).toBe(true);
+    expect(sf.body.equals(expected(sf, 'Oakland'))).toBe(false);
+    // Every text band carries ink; another ship-to city changes the ship-to band and not the ship-from one.
+    for (const band of Object.values(PNG_LAYOUT)) expect(inkIn(rows, band)).toBeGreaterThan(50);
+    const other = pngRows(oak.body);
+    const differ = (band: { top: number; bottom: number }) =>
+      rows.slice(band.top, band.bottom).some((row, i) => !row.equals(other[band.top + i]));
+    expect(differ(PNG_LAYOUT.shipTo)).toBe(true);
+    expect(differ(PNG_LAYOUT.shipFrom)).toBe(false);
+  });
+});
