@@ -192,7 +192,8 @@ const entryFilesOnly = {
   meta: {
     type: 'problem',
     docs: {
-      description: 'test/, bench/ and scripts/ import the contexts and the platform through their entry files.',
+      description:
+        'test/, bench/ and scripts/ import the contexts and the platform through their entry files.',
     },
     messages: {
       throughEntry:
@@ -219,7 +220,11 @@ const entryFilesOnly = {
         });
       } else if (to.kind === 'platform' && source.startsWith('.')) {
         const rest = target.split(path.sep).slice(2).join('/');
-        context.report({ node: node.source, messageId: 'useAlias', data: { alias: `#platform/${rest}`, source } });
+        context.report({
+          node: node.source,
+          messageId: 'useAlias',
+          data: { alias: `#platform/${rest}`, source },
+        });
       }
     };
     return {

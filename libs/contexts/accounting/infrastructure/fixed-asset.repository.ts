@@ -3,11 +3,7 @@ import { DeepPartial } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import {
-  FixedAssetDepreciationRecord,
-  FixedAssetEventRecord,
-  FixedAssetRecord,
-} from './accounting.entities';
+import { FixedAssetDepreciationRecord, FixedAssetEventRecord, FixedAssetRecord } from './accounting.entities';
 
 /** Fixed assets, with their depreciation runs and their impairment, recovery and revaluation events. */
 @Injectable()
