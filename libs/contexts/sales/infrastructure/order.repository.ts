@@ -3,6 +3,12 @@ import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrderRecord } from './order.entity';
 
+/** What makes an invoice open: its document type and order status among these, and an amount due. */
+export interface OpenInvoiceKinds {
+  documentTypes: readonly string[];
+  orderStatuses: readonly string[];
+}
+
 /** An invoice the collections sweep looks at, with the tenant it belongs to. */
 export interface CollectionCandidate {
   id: string;
@@ -41,5 +47,39 @@ export class OrderRepository extends TenantRepository<OrderRecord> {
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')
       .getOne();
+  }
+
+  /** The caller's oldest open invoices (by id), at most `limit`. */
+  oldestOpenInvoices(kinds: OpenInvoiceKinds, limit: number): Promise<OrderRecord[]> {
+    return this.openInvoices(kinds).orderBy('r.id', 'ASC').limit(limit).getMany();
+  }
+
+  /** The open invoices among `invoiceIds` of one account, locked in id order for the rest of the transaction. */
+  openInvoicesForUpdate(
+    kinds: OpenInvoiceKinds,
+    accountId: string,
+    invoiceIds: string[],
+  ): Promise<OrderRecord[]> {
+    return this.openInvoices(kinds)
+      .andWhere('r.account_id = :accountId AND r.id IN (:...invoiceIds)', { accountId, invoiceIds })
+      .orderBy('r.id')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  /** The amount due on the caller's open invoices confirmed on or before `asOf` (a decimal string), or null. */
+  async openAmountDue(kinds: OpenInvoiceKinds, asOf: string): Promise<string | null> {
+    const row = await this.openInvoices(kinds)
+      .andWhere('r.confirmed_at < CAST(:asOf AS date) + 1', { asOf })
+      .select('COALESCE(SUM(r.amount_due), 0)', 'sum')
+      .getRawOne<{ sum: string }>();
+    return row?.sum ?? null;
+  }
+
+  private openInvoices(kinds: OpenInvoiceKinds) {
+    return this.scopedQuery('r').andWhere(
+      'r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0',
+      { types: kinds.documentTypes, statuses: kinds.orderStatuses },
+    );
   }
 }
