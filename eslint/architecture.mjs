@@ -188,6 +188,12 @@ const noSqlOutsideInfrastructure = {
 /** The top folders whose code imports libraries only through their entry files. */
 const OUTSIDE_FOLDERS = new Set(['test', 'bench', 'scripts']);
 
+/**
+ * Paths inside a context that are an entry of their own: the receiver-side signature verifier,
+ * self-contained and shipped with the TypeScript client, is imported as a receiver imports it.
+ */
+const OWN_ENTRIES = new Set(['webhooks/verifier', 'webhooks/verifier/index']);
+
 const entryFilesOnly = {
   meta: {
     type: 'problem',
@@ -212,7 +218,12 @@ const entryFilesOnly = {
       const target = targetOf(cwd, context.filename, source);
       if (target === null) return;
       const to = zoneOf(target);
-      if (to.kind === 'context' && to.rest !== '' && to.rest !== 'index') {
+      if (
+        to.kind === 'context' &&
+        to.rest !== '' &&
+        to.rest !== 'index' &&
+        !OWN_ENTRIES.has(`${to.name}/${to.rest}`)
+      ) {
         context.report({
           node: node.source,
           messageId: 'throughEntry',
