@@ -10,7 +10,8 @@ import path from 'node:path';
  * - `no-sql-outside-infrastructure`: the domain, application and worker layers of a context run
  *   no SQL: no `.query(...)`, no `createQueryBuilder(...)` or `scopedQuery(...)`, no query-builder
  *   chain (`.where(...)`, `.andWhere(...)`, `.orderBy(...)`, `.leftJoin(...)`, `.setLock(...)`,
- *   `.getMany()`...), no `getRepository(...)`, no TypeORM `EntityManager` / `DataSource` /
+ *   `.getMany()`...), no `getRepository(...)`, no column filter (`{ sql: 'status = ?', value }`),
+ *   no TypeORM `EntityManager` / `DataSource` /
  *   `Repository` / `SelectQueryBuilder` / `QueryRunner` / `Brackets`. SQL belongs in the context's
  *   infrastructure repositories.
  * - `entry-files-only`: test/, bench/ and scripts/ import a context through its entry file
@@ -171,6 +172,12 @@ const noSqlOutsideInfrastructure = {
         if (SQL_CALLS.has(name) || isJoin(name)) {
           context.report({ node, messageId: 'sql', data: { layer, what: `.${name}(...)` } });
         }
+      },
+      // A list's column filter ({ sql: 'status = ?', value }, TenantRepository.page()) is SQL too.
+      Property(node) {
+        if (node.parent.type !== 'ObjectExpression' || node.computed) return;
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key === 'sql') context.report({ node, messageId: 'sql', data: { layer, what: '{ sql: ... }' } });
       },
       ImportDeclaration(node) {
         if (node.source.value !== 'typeorm') return;

@@ -107,7 +107,7 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     expect(violations('libs/contexts/inventory/infrastructure/fixture.ts', sql)).toEqual([]);
   });
 
-  it('refuses query-builder chains, getRepository and scopedQuery in application and domain code, not in infrastructure', () => {
+  it('refuses query-builder chains, getRepository, scopedQuery and column filters in application and domain code, not in infrastructure', () => {
     const forms: [string, string][] = [
       ['andWhere', "qb.andWhere('r.status = :status', { status: 'open' })"],
       ['where', "qb.where('r.id = :id', { id: '1' })"],
@@ -137,6 +137,14 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     );
     expect(violations('libs/contexts/sales/domain/fixture.ts', code)).toHaveLength(forms.length);
     expect(violations('libs/contexts/sales/infrastructure/fixture.ts', code)).toEqual([]);
+    expect(
+      violations(
+        'libs/contexts/sales/application/fixture.ts',
+        "export const filters = [{ sql: 'status = ?', value: 'open' }];\n",
+      ),
+    ).toEqual([
+      "architecture/no-sql-outside-infrastructure: No SQL in application/: put `{ sql: ... }` in a repository of the context's infrastructure/.",
+    ]);
     const builder =
       "import { SelectQueryBuilder } from 'typeorm';\nexport type B = SelectQueryBuilder<object>;\n";
     expect(violations('libs/contexts/sales/application/fixture.ts', builder)).toEqual([

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrderRecord } from './order.entity';
+
+export interface OrderListFilters {
+  document_type?: string;
+  account_id?: string;
+  order_status?: string;
+  payment_status?: string;
+  created_after?: string;
+  created_before?: string;
+}
 
 /** What makes an invoice open: its document type and order status among these, and an amount due. */
 export interface OpenInvoiceKinds {
@@ -20,6 +30,35 @@ export interface CollectionCandidate {
 export class OrderRepository extends TenantRepository<OrderRecord> {
   constructor(tx: TransactionHost) {
     super(tx, OrderRecord, 'order');
+  }
+
+  /**
+   * A page of orders in `direction` of creation, filtered by document type (`defaultTypes`
+   * without one), account, statuses and creation time. Column filters only, so the page runs as
+   * one prepared statement (TenantRepository.page).
+   */
+  list(
+    query: ListQueryDto & OrderListFilters,
+    url: string,
+    options: { direction: 'asc' | 'desc'; defaultTypes: readonly string[] },
+  ) {
+    const filters: PageFilter[] = [
+      query.document_type
+        ? { sql: 'document_type = ?', value: query.document_type }
+        : { sql: 'document_type = ANY(?::text[])', value: options.defaultTypes },
+    ];
+    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
+    if (query.order_status) filters.push({ sql: 'order_status = ?', value: query.order_status });
+    if (query.payment_status) filters.push({ sql: 'payment_status = ?', value: query.payment_status });
+    // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
+    // value means from the next millisecond on, so an order's own created_at excludes it.
+    if (query.created_after)
+      filters.push({
+        sql: 'created_at >= ?',
+        value: new Date(new Date(query.created_after).getTime() + 1),
+      });
+    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
+    return this.page(query, { url, direction: options.direction }, filters);
   }
 
   /**
