@@ -1,6 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
-import { OrderRepository } from '../../libs/contexts/sales/infrastructure/order.repository';
+import { OrdersService, OrderRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
