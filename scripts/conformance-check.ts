@@ -1,4 +1,4 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,20 @@ interface Operation {
   template: string;
   operationId: string;
   secured: boolean;
+}
+
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}:\n${output}`)),
+    );
+  });
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -355,29 +369,23 @@ async function main(): Promise<number> {
   delete env.REDIS_URL;
   delete env.PUBLIC_BASE_URL;
   delete env.SANDBOX_BASE_URL;
-  const stack = spawn(process.execPath, [path.join(ROOT, 'dist/scripts/start-local.js')], {
-    cwd: work,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    const origin = `http://127.0.0.1:${port}`;
-    await waitFor(`${origin}/ready`, Date.now() + 300_000, stack);
-    const seedFile = path.join(work, '.data/seed.json');
-    for (let i = 0; !existsSync(seedFile) && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
-    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as {
-      entities: { primary: { id: string; keys: Record<string, string> } };
-    };
-    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument;
-    const documentFile = path.join(work, 'openapi.json');
-    writeFileSync(documentFile, JSON.stringify(document));
-    const configFile = path.join(work, 'portman-config.json');
-    writeFileSync(configFile, JSON.stringify(portmanConfig(document)));
-    const collection = path.join(work, 'collection.json');
+  const origin = `http://127.0.0.1:${port}`;
+  const documentFile = path.join(work, 'openapi.json');
+  const configFile = path.join(work, 'portman-config.json');
+  const collection = path.join(work, 'collection.json');
+  // Portman works from the built description while the stack starts (the export needs no
+  // database); the served description must then have the same paths and components.
+  const generation = (async () => {
     const generated = Date.now();
-    const portman = spawnSync(
-      path.join(ROOT, 'node_modules/.bin/portman'),
+    await run(process.execPath, [path.join(ROOT, 'dist/scripts/openapi-export.js'), documentFile], work);
+    const built = JSON.parse(readFileSync(documentFile, 'utf8')) as OpenApiDocument;
+    writeFileSync(configFile, JSON.stringify(portmanConfig(built)));
+    await run(
+      process.execPath,
       [
+        // A larger young generation: the conversion allocates many short-lived objects.
+        '--max-semi-space-size=64',
+        path.join(ROOT, 'node_modules/@apideck/portman/bin/portman'),
         '--local',
         documentFile,
         '--portmanConfigFile',
@@ -395,13 +403,30 @@ async function main(): Promise<number> {
         '--collectionName',
         'conformance',
       ],
-      { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      work,
     );
-    if (portman.status !== 0 || !existsSync(collection)) {
-      console.error(portman.stdout, portman.stderr);
-      throw new Error(`portman failed (exit ${portman.status})`);
-    }
+    if (!existsSync(collection)) throw new Error('portman wrote no collection');
     console.error(`Portman generated the collection in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
+    return built;
+  })();
+  generation.catch(() => undefined);
+  const stack = spawn(process.execPath, [path.join(ROOT, 'dist/scripts/start-local.js')], {
+    cwd: work,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${origin}/ready`, Date.now() + 300_000, stack);
+    const seedFile = path.join(work, '.data/seed.json');
+    for (let i = 0; !existsSync(seedFile) && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as {
+      entities: { primary: { id: string; keys: Record<string, string> } };
+    };
+    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument;
+    const built = await generation;
+    for (const part of ['paths', 'components'] as const)
+      if (JSON.stringify(document[part]) !== JSON.stringify(built[part]))
+        throw new Error(`the served description's ${part} differ from the built one's`);
     const ran = Date.now();
     const executions = await runNewman(collection, {
       baseUrl: origin,

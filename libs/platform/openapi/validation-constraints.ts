@@ -61,10 +61,12 @@ function requireUnless(schema: PropertySchema, property: string, rule: Validatio
   const [field, values, fallback] = (rule.constraints ?? []) as [string, string[], string | undefined];
   const exempt: PropertySchema = { properties: { [field]: { enum: values } } };
   if (fallback === undefined || !values.includes(fallback)) exempt.required = [field];
-  const type = (schema.properties as Record<string, PropertySchema>)[property]?.type;
   const condition = {
     if: exempt,
-    else: { required: [property], properties: { [property]: type ? { type } : { not: { type: 'null' } } } },
+    // "Present and not null", said without a property schema of its own in the branch (a
+    // validator that reads additionalProperties: false as unevaluatedProperties: false would take
+    // the branch's properties for the only evaluated ones).
+    else: { required: [property], not: { properties: { [property]: { type: 'null' } } } },
   };
   if (schema.if === undefined && schema.allOf === undefined) Object.assign(schema, condition);
   else schema.allOf = [...((schema.allOf as PropertySchema[] | undefined) ?? []), condition];
