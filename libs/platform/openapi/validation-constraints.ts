@@ -111,12 +111,18 @@ export function addValidationConstraints(
   // theirs (PartialType() and OmitType() subclasses).
   const byName = new Map<string, new () => unknown>();
   const schemas = document.components?.schemas ?? {};
+  const signature = (target: unknown) =>
+    (targets.get(target) ?? [])
+      .map((rule) => `${rule.propertyName}:${rule.name ?? rule.type}`)
+      .sort()
+      .join(',');
   for (const target of [...targets.keys(), ...dtoClasses]) {
     if (typeof target !== 'function' || !target.name) continue;
     // A schema is named by its class: two validated classes of one name would share one schema,
-    // and the description would show one class's rules for the other's requests.
+    // and the description would show one class's rules for the other's requests. (One module
+    // loaded twice, as a test runner may, makes two identical classes: those are one.)
     const seen = byName.get(target.name);
-    if (seen && seen !== target && schemas[target.name] && targets.has(seen) && targets.has(target))
+    if (seen && seen !== target && schemas[target.name] && signature(seen) !== signature(target))
       throw new Error(`two validated classes are named ${target.name}; the description would merge them`);
     byName.set(target.name, target as new () => unknown);
   }
