@@ -74,4 +74,10 @@ export default tseslint.config(
       'architecture/no-sql-outside-infrastructure': 'error',
     },
   },
+  {
+    // Tests, benchmarks and scripts see a context as other code does: through its entry file.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { architecture },
+    rules: { 'architecture/entry-files-only': 'error' },
+  },
 );

@@ -28,7 +28,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DispatcherModule } from '../apps/webhook-dispatcher/dispatcher.module';
 import { loadConfig } from '#platform/config/app-config';
 import { SecretBox } from '#platform/crypto/secret-box';
-import { SIGNING_SECRET_PURPOSE } from '../libs/contexts/webhooks/domain/signing-secret';
+import { SIGNING_SECRET_PURPOSE } from '#contexts/webhooks';
 import { API_VERSION } from '#platform/events/event-publisher';
 import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 

@@ -7,9 +7,15 @@ import path from 'node:path';
  *   libs/contexts/<name>/index.ts), and apps do too; accounting does not import webhooks; catalog
  *   does not import sales. Another library is named by its alias (`#platform/...`,
  *   `#contexts/<name>`, package.json "imports"), never by a relative path that climbs into it.
- * - `no-sql-outside-infrastructure`: the domain and application layers of a context run no SQL:
- *   no `.query(...)`, no query builders, no TypeORM `EntityManager` / `DataSource`. SQL belongs in
- *   the context's infrastructure repositories.
+ * - `no-sql-outside-infrastructure`: the domain, application and worker layers of a context run
+ *   no SQL: no `.query(...)`, no `createQueryBuilder(...)` or `scopedQuery(...)`, no query-builder
+ *   chain (`.where(...)`, `.andWhere(...)`, `.orderBy(...)`, `.leftJoin(...)`, `.setLock(...)`,
+ *   `.getMany()`...), no `getRepository(...)`, no column filter (`{ sql: 'status = ?', value }`),
+ *   no TypeORM `EntityManager` / `DataSource` /
+ *   `Repository` / `SelectQueryBuilder` / `QueryRunner` / `Brackets`. SQL belongs in the context's
+ *   infrastructure repositories.
+ * - `entry-files-only`: test/, bench/ and scripts/ import a context through its entry file
+ *   (`#contexts/<name>`) and the platform through `#platform/...`, never by a path into libs/.
  */
 
 /** The zone of a repository-relative path: an app, the platform, a context (with the rest of its path), or other. */
@@ -95,10 +101,57 @@ const boundaries = {
   },
 };
 
+/** The layers of a context that run no SQL: a worker is application code run off the request path. */
+const SQL_FREE_LAYERS = new Set(['domain', 'application', 'worker']);
+
+/** Calls that build or run SQL: TypeORM's query builder and repository, and scopedQuery(). */
+const SQL_CALLS = new Set([
+  'query',
+  'createQueryBuilder',
+  'scopedQuery',
+  'getRepository',
+  'where',
+  'andWhere',
+  'orWhere',
+  'whereInIds',
+  'andWhereInIds',
+  'orWhereInIds',
+  'having',
+  'andHaving',
+  'orHaving',
+  'orderBy',
+  'addOrderBy',
+  'groupBy',
+  'addGroupBy',
+  'addSelect',
+  'setLock',
+  'setParameter',
+  'setParameters',
+  'getMany',
+  'getOne',
+  'getOneOrFail',
+  'getRawMany',
+  'getRawOne',
+  'getManyAndCount',
+]);
+
+/** A join of the query builder: leftJoin, innerJoinAndSelect, leftJoinAndMapMany... */
+const isJoin = (name) => /^(left|inner)Join/.test(name);
+
+/** TypeORM's handles on the database, which only infrastructure holds. */
+const TYPEORM_HANDLES = new Set([
+  'EntityManager',
+  'DataSource',
+  'Repository',
+  'SelectQueryBuilder',
+  'QueryRunner',
+  'Brackets',
+]);
+
 const noSqlOutsideInfrastructure = {
   meta: {
     type: 'problem',
-    docs: { description: 'No SQL in the domain and application layers of a context.' },
+    docs: { description: 'No SQL in the domain, application and worker layers of a context.' },
     messages: {
       sql: "No SQL in {{layer}}/: put `{{what}}` in a repository of the context's infrastructure/.",
       typeorm: "No `{{name}}` in {{layer}}/: the context's infrastructure/ repositories own the database.",
@@ -110,21 +163,27 @@ const noSqlOutsideInfrastructure = {
     const zone = zoneOf(path.relative(cwd, context.filename));
     if (zone.kind !== 'context') return {};
     const layer = zone.rest.split('/')[0];
-    if (layer !== 'domain' && layer !== 'application') return {};
+    if (!SQL_FREE_LAYERS.has(layer)) return {};
     return {
       CallExpression(node) {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
         const name = callee.property.name;
-        if (name === 'query' || name === 'createQueryBuilder') {
+        if (SQL_CALLS.has(name) || isJoin(name)) {
           context.report({ node, messageId: 'sql', data: { layer, what: `.${name}(...)` } });
         }
+      },
+      // A list's column filter ({ sql: 'status = ?', value }, TenantRepository.page()) is SQL too.
+      Property(node) {
+        if (node.parent.type !== 'ObjectExpression' || node.computed) return;
+        const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (key === 'sql') context.report({ node, messageId: 'sql', data: { layer, what: '{ sql: ... }' } });
       },
       ImportDeclaration(node) {
         if (node.source.value !== 'typeorm') return;
         for (const specifier of node.specifiers) {
           const name = specifier.imported && specifier.imported.name;
-          if (name === 'EntityManager' || name === 'DataSource') {
+          if (TYPEORM_HANDLES.has(name)) {
             context.report({ node: specifier, messageId: 'typeorm', data: { layer, name } });
           }
         }
@@ -133,6 +192,74 @@ const noSqlOutsideInfrastructure = {
   },
 };
 
+/** The top folders whose code imports libraries only through their entry files. */
+const OUTSIDE_FOLDERS = new Set(['test', 'bench', 'scripts']);
+
+/**
+ * Paths inside a context that are an entry of their own: the receiver-side signature verifier,
+ * self-contained and shipped with the TypeScript client, is imported as a receiver imports it.
+ */
+const OWN_ENTRIES = new Set(['webhooks/verifier', 'webhooks/verifier/index']);
+
+const entryFilesOnly = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'test/, bench/ and scripts/ import the contexts and the platform through their entry files.',
+    },
+    messages: {
+      throughEntry:
+        "Import the '{{context}}' context through its entry file (#contexts/{{context}}), not {{target}}; test support it offers on purpose is exported there.",
+      useAlias: 'Import the platform by its alias ({{alias}}), not by the relative path {{source}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const top = path.relative(cwd, context.filename).split(path.sep).join('/').split('/')[0];
+    if (!OUTSIDE_FOLDERS.has(top)) return {};
+    const check = (node) => {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string') return;
+      const target = targetOf(cwd, context.filename, source);
+      if (target === null) return;
+      const to = zoneOf(target);
+      if (
+        to.kind === 'context' &&
+        to.rest !== '' &&
+        to.rest !== 'index' &&
+        !OWN_ENTRIES.has(`${to.name}/${to.rest}`)
+      ) {
+        context.report({
+          node: node.source,
+          messageId: 'throughEntry',
+          data: { context: to.name, target: target.split(path.sep).join('/') },
+        });
+      } else if (to.kind === 'platform' && source.startsWith('.')) {
+        const rest = target.split(path.sep).slice(2).join('/');
+        context.report({
+          node: node.source,
+          messageId: 'useAlias',
+          data: { alias: `#platform/${rest}`, source },
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node);
+      },
+    };
+  },
+};
+
 export default {
-  rules: { boundaries, 'no-sql-outside-infrastructure': noSqlOutsideInfrastructure },
+  rules: {
+    boundaries,
+    'no-sql-outside-infrastructure': noSqlOutsideInfrastructure,
+    'entry-files-only': entryFilesOnly,
+  },
 };

@@ -106,4 +106,88 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     ).toHaveLength(1);
     expect(violations('libs/contexts/inventory/infrastructure/fixture.ts', sql)).toEqual([]);
   });
+
+  it('refuses query-builder chains, getRepository, scopedQuery and column filters in application and domain code, not in infrastructure', () => {
+    const forms: [string, string][] = [
+      ['andWhere', "qb.andWhere('r.status = :status', { status: 'open' })"],
+      ['where', "qb.where('r.id = :id', { id: '1' })"],
+      ['orWhere', "qb.orWhere('r.id IS NULL')"],
+      ['orderBy', "qb.orderBy('r.id', 'ASC')"],
+      ['addOrderBy', "qb.addOrderBy('r.created_at')"],
+      ['leftJoin', "qb.leftJoin('r.lines', 'l')"],
+      ['leftJoinAndSelect', "qb.leftJoinAndSelect('r.lines', 'l')"],
+      ['innerJoin', "qb.innerJoin('r.lines', 'l')"],
+      ['groupBy', "qb.groupBy('r.status')"],
+      ['addSelect', "qb.addSelect('count(*)', 'n')"],
+      ['setLock', "qb.setLock('pessimistic_write')"],
+      ['getMany', 'qb.getMany()'],
+      ['getRawOne', 'qb.getRawOne()'],
+      ['getRepository', 'm.getRepository(Order)'],
+      ['scopedQuery', "repo.scopedQuery('r')"],
+    ];
+    // One statement per line, so each form's report stands on its own line of the fixture.
+    const code = forms
+      .map(([, call], i) => `export const f${i} = (qb: any, m: any, repo: any, Order: unknown) => ${call};\n`)
+      .join('');
+    expect(violations('libs/contexts/sales/application/fixture.ts', code)).toEqual(
+      forms.map(
+        ([name]) =>
+          `architecture/no-sql-outside-infrastructure: No SQL in application/: put \`.${name}(...)\` in a repository of the context's infrastructure/.`,
+      ),
+    );
+    expect(violations('libs/contexts/sales/domain/fixture.ts', code)).toHaveLength(forms.length);
+    expect(violations('libs/contexts/sales/infrastructure/fixture.ts', code)).toEqual([]);
+    expect(
+      violations(
+        'libs/contexts/sales/application/fixture.ts',
+        "export const filters = [{ sql: 'status = ?', value: 'open' }];\n",
+      ),
+    ).toEqual([
+      "architecture/no-sql-outside-infrastructure: No SQL in application/: put `{ sql: ... }` in a repository of the context's infrastructure/.",
+    ]);
+    const builder =
+      "import { SelectQueryBuilder } from 'typeorm';\nexport type B = SelectQueryBuilder<object>;\n";
+    expect(violations('libs/contexts/sales/application/fixture.ts', builder)).toEqual([
+      "architecture/no-sql-outside-infrastructure: No `SelectQueryBuilder` in application/: the context's infrastructure/ repositories own the database.",
+    ]);
+    expect(violations('libs/contexts/sales/infrastructure/fixture.ts', builder)).toEqual([]);
+  });
+
+  it('treats worker/ like application code', () => {
+    const sql =
+      "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM outbox_events');\n}\n";
+    expect(violations('libs/contexts/webhooks/worker/fixture.ts', sql)).toEqual([
+      "architecture/no-sql-outside-infrastructure: No `DataSource` in worker/: the context's infrastructure/ repositories own the database.",
+      "architecture/no-sql-outside-infrastructure: No SQL in worker/: put `.query(...)` in a repository of the context's infrastructure/.",
+    ]);
+    expect(violations('libs/contexts/webhooks/infrastructure/fixture.ts', sql)).toEqual([]);
+  });
+
+  it('makes test/, bench/ and scripts/ import a context through its entry file', () => {
+    const deep =
+      "import { OrderRepository } from '../../libs/contexts/sales/infrastructure/order.repository';\nexport const x = OrderRepository;\n";
+    expect(violations('test/sales/fixture.e2e-spec.ts', deep)).toEqual([
+      "architecture/entry-files-only: Import the 'sales' context through its entry file (#contexts/sales), not libs/contexts/sales/infrastructure/order.repository; test support it offers on purpose is exported there.",
+    ]);
+    expect(
+      violations(
+        'bench/fixture.bench.ts',
+        "import { SIGNING_SECRET_PURPOSE } from '../libs/contexts/webhooks/domain/signing-secret';\nexport const x = SIGNING_SECRET_PURPOSE;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      violations(
+        'scripts/fixture.ts',
+        "import { newId } from '../libs/platform/persistence/ids';\nexport const x = newId;\n",
+      ),
+    ).toEqual([
+      'architecture/entry-files-only: Import the platform by its alias (#platform/persistence/ids), not by the relative path ../libs/platform/persistence/ids.',
+    ]);
+    expect(
+      violations(
+        'test/sales/fixture.e2e-spec.ts',
+        "import { OrderRepository } from '#contexts/sales';\nimport { newId } from '#platform/persistence/ids';\nimport { verifySignature } from '../../libs/contexts/webhooks/verifier';\nexport const x = [OrderRepository, newId, verifySignature];\n",
+      ),
+    ).toEqual([]);
+  });
 });

@@ -4,13 +4,11 @@ import { DataSource } from 'typeorm';
 import {
   JournalEntryRecord,
   JournalLineRecord,
-} from '../../libs/contexts/accounting/infrastructure/accounting.entities';
-import {
   EntryToWrite,
   JournalEntryWriter,
-} from '../../libs/contexts/accounting/infrastructure/journal-entry.writer';
-import { AccountingSettingsRepository } from '../../libs/contexts/accounting/infrastructure/accounting-settings.repository';
-import { JournalLineRepository } from '../../libs/contexts/accounting/infrastructure/journal-line.repository';
+  AccountingSettingsRepository,
+  JournalLineRepository,
+} from '#contexts/accounting';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';

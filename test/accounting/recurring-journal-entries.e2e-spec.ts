@@ -1,5 +1,4 @@
-import { RecurringJournalEntriesService } from '../../libs/contexts/accounting/application/recurring-journal-entries.service';
-import { RecurringTemplateRepository } from '../../libs/contexts/accounting/infrastructure/recurring-template.repository';
+import { RecurringJournalEntriesService, RecurringTemplateRepository } from '#contexts/accounting';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';

@@ -1,7 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { CatalogWorkerModule } from '#contexts/catalog';
-import { ChannelListingSyncProcessor } from '../../libs/contexts/catalog/worker/channel-listing-sync.processor';
+import { CatalogWorkerModule, ChannelListingSyncProcessor } from '#contexts/catalog';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { drained } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';

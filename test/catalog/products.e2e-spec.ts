@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
-import { ProductRepository } from '../../libs/contexts/catalog/infrastructure/product.repository';
+import { ProductRepository } from '#contexts/catalog';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { TagAssignmentRepository } from '../../libs/contexts/catalog/infrastructure/tag-assignment.repository';
+import { TagAssignmentRepository } from '#contexts/catalog';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';

@@ -1,12 +1,6 @@
 import type { Response } from 'superagent';
 import { crc32, inflateSync } from 'node:zlib';
-import { renderLabel } from '../../libs/contexts/fulfillment/infrastructure/labels/render-label';
-import {
-  PNG_HEIGHT,
-  PNG_LAYOUT,
-  PNG_SIGNATURE,
-  PNG_WIDTH,
-} from '../../libs/contexts/fulfillment/infrastructure/labels/png-label';
+import { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH, renderLabel } from '#contexts/fulfillment';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, confirmedOrder, fixturesOf } from './support';

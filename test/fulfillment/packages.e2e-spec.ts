@@ -1,4 +1,4 @@
-import { FulfillmentSettingsRepository } from '../../libs/contexts/fulfillment/infrastructure/fulfillment-settings.repository';
+import { FulfillmentSettingsRepository } from '#contexts/fulfillment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';

@@ -1,4 +1,4 @@
-import { StockMovementBatches } from '../../libs/contexts/inventory/application/stock-movement-batches';
+import { StockMovementBatches } from '#contexts/inventory';
 import {
   failInventoryRowsWithReason,
   lockInventoryBalancesOf,

@@ -1,5 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { LedgerPostingService } from '../../libs/contexts/accounting/application/ledger-posting.service';
+import { LedgerPostingService } from '#contexts/accounting';
 import { StockMovement, StockMovementObservers, StockService } from '#contexts/inventory';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';

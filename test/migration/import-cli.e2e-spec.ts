@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main, progressLine } from '../../scripts/import';
 import { startDispatcher } from '../support/dispatcher';
-import { ImportRepository } from '../../libs/contexts/migration/infrastructure/import.repository';
+import { ImportRepository } from '#contexts/migration';
 import { asEntity } from '../support/as-entity';
 import { startTestApp, TestApp } from '../support/test-app';
 import { tagNames } from './support/imported-rows';

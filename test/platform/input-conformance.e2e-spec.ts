@@ -1,5 +1,5 @@
 import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
-import { AccountRepository } from '../../libs/contexts/sales/infrastructure/account.repository';
+import { AccountRepository } from '#contexts/sales';
 import { asEntity } from '../support/as-entity';
 import { idempotencyRecords } from '../support/database';
 import { api, expectError } from '../support/http';

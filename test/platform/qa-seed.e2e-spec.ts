@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { READ_SCOPES, SCOPES } from '#platform/auth/scopes';
-import { TagRepository } from '../../libs/contexts/catalog/infrastructure/tag.repository';
+import { TagRepository } from '#contexts/catalog';
 import { ApiKeyService } from '#platform/auth/api-key.service';
 import { OperatorService } from '#platform/auth/operator.service';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';

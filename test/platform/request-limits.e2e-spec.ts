@@ -1,4 +1,4 @@
-import { ImportRepository } from '../../libs/contexts/migration/infrastructure/import.repository';
+import { ImportRepository } from '#contexts/migration';
 import { stagedUploadChunks } from '../support/database';
 import { api, expectError } from '../support/http';
 import { rawJson, rawRequest } from '../support/raw-http';

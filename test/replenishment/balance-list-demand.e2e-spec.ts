@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DemandRecorderService, DemandService } from '#contexts/replenishment';
+import { DemandRecorderService, DemandService, DemandAggregateRepository } from '#contexts/replenishment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { DemandAggregateRepository } from '../../libs/contexts/replenishment/infrastructure/demand-aggregate.repository';
 import { asEntity } from '../support/as-entity';
 import { api } from '../support/http';
 import { listAll } from '../support/list-all';

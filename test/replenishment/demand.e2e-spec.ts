@@ -1,11 +1,14 @@
 import { asEntity } from '../support/as-entity';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ProductsService } from '#contexts/catalog';
-import { DemandAverageRefresher, DemandRecorderService, DemandService } from '#contexts/replenishment';
-import { ProductRepository } from '../../libs/contexts/catalog/infrastructure/product.repository';
-import { LedgerMovement } from '../../libs/contexts/replenishment/application/ledger-movement';
-import { DemandAggregateRepository } from '../../libs/contexts/replenishment/infrastructure/demand-aggregate.repository';
+import { ProductsService, ProductRepository } from '#contexts/catalog';
+import {
+  DemandAverageRefresher,
+  DemandRecorderService,
+  DemandService,
+  LedgerMovement,
+  DemandAggregateRepository,
+} from '#contexts/replenishment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api } from '../support/http';
 import { outbox } from '../support/outbox';

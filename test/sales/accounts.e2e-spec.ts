@@ -1,4 +1,4 @@
-import { AccountRepository } from '../../libs/contexts/sales/infrastructure/account.repository';
+import { AccountRepository } from '#contexts/sales';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';

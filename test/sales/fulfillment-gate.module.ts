@@ -1,8 +1,7 @@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
 import { RequireScopes } from '#platform/auth/decorators';
-import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
-import { SalesCoreModule } from '#contexts/sales';
+import { OrdersService, SalesCoreModule } from '#contexts/sales';
 
 /** Test-only route standing in for package creation: it calls the gate fulfillment will call. */
 /** Test-only: outside the API description. */

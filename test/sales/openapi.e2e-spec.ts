@@ -44,4 +44,29 @@ describe('OpenAPI description of the sales routes', () => {
     expect(doc.paths['/v1/accounts/{id}/merge'].post).toBeDefined();
     expect(doc.paths['/v1/pricing-policies/{id}'].delete).toBeDefined();
   });
+
+  it('describes what the order routes check: purchase-order type, account_id unless a purchase order, uuid path ids', () => {
+    const purchaseOrder = bodySchema('/v1/purchase-orders', 'post') as unknown as {
+      properties: Record<string, { enum?: unknown[]; type?: unknown }>;
+    };
+    expect(purchaseOrder.properties.document_type.enum).toEqual(['purchase_order']);
+    expect(purchaseOrder.properties.account_id.type).toEqual(['string', 'null']);
+    const order = bodySchema('/v1/orders', 'post') as unknown as Record<string, unknown>;
+    expect(order.if).toEqual({
+      properties: { document_type: { enum: ['purchase_order'] } },
+      required: ['document_type'],
+    });
+    expect(order.else).toEqual({
+      required: ['account_id'],
+      not: { properties: { account_id: { type: 'null' } } },
+    });
+    const parameters = (
+      doc.paths['/v1/purchase-orders/{id}'].get as unknown as {
+        parameters: { name: string; in: string; schema: unknown; description?: string }[];
+      }
+    ).parameters;
+    const id = parameters.find((p) => p.in === 'path' && p.name === 'id')!;
+    expect(id.schema).toEqual({ type: 'string', format: 'uuid' });
+    expect(id.description).toContain('404 `not_found`');
+  });
 });

@@ -1,6 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { OrdersService } from '../../libs/contexts/sales/application/orders.service';
-import { OrderRepository } from '../../libs/contexts/sales/infrastructure/order.repository';
+import { OrdersService, OrderRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -149,6 +148,14 @@ describe('orders', () => {
     expectError(await live.post('/v1/orders').send({ lines: [] }), 400, 'parameter_missing', {
       param: 'account_id',
     });
+    // Only a purchase order may go without an account; a null one is as missing.
+    for (const document_type of ['quote', 'sales_order', 'invoice'])
+      expectError(
+        await live.post('/v1/orders').send({ document_type, account_id: null }),
+        400,
+        'parameter_missing',
+        { param: 'account_id' },
+      );
     expectError(
       await createOrder({ account_id: '0190a000-0000-7000-8000-000000000000' }),
       400,
@@ -181,6 +188,20 @@ describe('orders', () => {
       currency: 'USD',
       total: 45,
     });
+    // The purchase-order route admits that one document type (omitted, it is the type).
+    expectError(
+      await live.post('/v1/purchase-orders').send({ document_type: 'quote', account_id: accountId }),
+      400,
+      'parameter_invalid',
+      { param: 'document_type' },
+    );
+    const viaRoute = (
+      await live
+        .post('/v1/purchase-orders')
+        .send({ document_type: 'purchase_order', account_id: null })
+        .expect(201)
+    ).body;
+    expect(viaRoute).toMatchObject({ document_type: 'purchase_order', account_id: null });
     expectError(await live.get('/v1/orders/not-a-uuid'), 404, 'not_found');
     expectError(await live.get('/v1/orders?limit=0'), 400, 'parameter_invalid', { param: 'limit' });
     expectError(await live.get('/v1/orders?sort=amount'), 400, 'parameter_invalid', { param: 'sort' });

@@ -1,7 +1,7 @@
 import { asEntity } from '../support/as-entity';
-import { ReceivablesGateway } from '../../libs/contexts/accounting/application/receivables.port';
+import { ReceivablesGateway } from '#contexts/accounting';
 import { money } from '#platform/persistence/money';
-import { CustomerCreditRepository } from '../../libs/contexts/sales/infrastructure/customer-credit.repository';
+import { CustomerCreditRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { PricingPoliciesService } from '../../libs/contexts/sales/application/pricing-policies.service';
+import { PricingPoliciesService } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DeliveryQueue } from '../../libs/contexts/webhooks/infrastructure/delivery-queue';
+import { DeliveryQueue } from '#contexts/webhooks';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { drained, FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';

@@ -6,7 +6,7 @@ import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
-import { WebhookEndpointRepository } from '../../libs/contexts/webhooks/infrastructure/webhook-endpoint.repository';
+import { WebhookEndpointRepository } from '#contexts/webhooks';
 import { asEntity } from '../support/as-entity';
 import { publishEvents, ReceivedRequest, Receiver, Reply, startReceiver } from './webhook-harness';
 

@@ -1,7 +1,12 @@
-import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
+import {
+  SIGNING_SECRET_PURPOSE,
+  WebhooksMaintenanceProcessor,
+  DeliveryAttemptRepository,
+  OutboxDispatchRepository,
+} from '#contexts/webhooks';
 import { SecretBox } from '#platform/crypto/secret-box';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { DataSource } from 'typeorm';
-import { WebhooksMaintenanceProcessor } from '../../libs/contexts/webhooks/worker/webhooks-maintenance.processor';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { backdateEvents, publishEvents, storedSecret } from './webhook-harness';
@@ -365,7 +370,13 @@ describe('webhook endpoints and events API', () => {
     ]);
     // An event past retention is made by backdating its stored row; no route writes created_at.
     await backdateEvents(app, [old], 31);
-    const processor = new WebhooksMaintenanceProcessor(app.get(DataSource), undefined as never, app.config);
+    const dataSource = app.get(DataSource);
+    const processor = new WebhooksMaintenanceProcessor(
+      new DeliveryAttemptRepository(dataSource, app.get(TransactionHost)),
+      new OutboxDispatchRepository(dataSource),
+      undefined as never,
+      app.config,
+    );
     const purged = await processor.purge();
     expect(purged.events).toBeGreaterThanOrEqual(1);
     expectError(await live.get(`/v1/entities/${entity}/events/${old}`), 404, 'not_found');

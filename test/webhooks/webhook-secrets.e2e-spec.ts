@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EncryptWebhookSecrets1765310000000 } from '../../db/migrations/1765310000000-encrypt-webhook-secrets';
-import { SIGNING_SECRET_PURPOSE } from '../../libs/contexts/webhooks/domain/signing-secret';
+import { SIGNING_SECRET_PURPOSE } from '#contexts/webhooks';
 import { SecretBox } from '#platform/crypto/secret-box';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { api } from '../support/http';

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TargetResolver } from '../../libs/contexts/webhooks/infrastructure/target-resolver';
-import { WebhookSender } from '../../libs/contexts/webhooks/infrastructure/webhook-sender';
+import { TargetResolver, WebhookSender } from '#contexts/webhooks';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -780,7 +780,7 @@ export const paymentMethodsList = <ThrowOnError extends boolean = false>(options
 /**
  * Add a payment method to an account
  *
- * The first method of an account becomes its default. Emits payment.method.created (and payment.method.default_changed when it takes the default).
+ * The first method of an account becomes its default. Emits payment.method.created (and, when it takes the default, payment.method.default_changed, and payment.method.updated for the method that held it).
  */
 export const paymentMethodsCreate = <ThrowOnError extends boolean = false>(options: Options<PaymentMethodsCreateData, ThrowOnError>): RequestResult<PaymentMethodsCreateResponses, PaymentMethodsCreateErrors, ThrowOnError> => (options.client ?? client).post<PaymentMethodsCreateResponses, PaymentMethodsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -817,7 +817,7 @@ export const paymentMethodsRetrieve = <ThrowOnError extends boolean = false>(opt
 /**
  * Make a payment method the account default
  *
- * Body is_default, which must be true. Emits payment.method.default_changed when the default moves.
+ * Body is_default, which must be true. When the default moves, emits payment.method.default_changed for this method and payment.method.updated for the method that held it.
  */
 export const paymentMethodsSetDefault = <ThrowOnError extends boolean = false>(options: Options<PaymentMethodsSetDefaultData, ThrowOnError>): RequestResult<PaymentMethodsSetDefaultResponses, PaymentMethodsSetDefaultErrors, ThrowOnError> => (options.client ?? client).patch<PaymentMethodsSetDefaultResponses, PaymentMethodsSetDefaultErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -15,6 +15,9 @@ export type CreateApiKeyDto = {
     scopes: Array<string>;
     ip_allowlist?: Array<string>;
     rate_limit_per_minute?: number | null;
+    /**
+     * Must be in the future; null or absent: the key does not expire.
+     */
     expires_at?: string | null;
 };
 
@@ -1084,7 +1087,7 @@ export type CreateOrderDto = {
      */
     document_type?: 'quote' | 'sales_order' | 'invoice' | 'return' | 'purchase_order' | 'late_fee_invoice';
     /**
-     * The customer account; required except on purchase orders.
+     * The customer account: required (not null) except on purchase orders, where it is the optional vendor.
      */
     account_id?: string | null;
     /**
@@ -1284,13 +1287,23 @@ export type TagRefDto = {
     tag_id: string;
 };
 
+export type ChargeCardDto = {
+    /**
+     * Used for this charge only; never stored (only brand and last4 are kept).
+     */
+    number: string;
+    exp_month: number;
+    exp_year: number;
+    cvc?: string;
+};
+
 export type CreatePaymentDto = {
     /**
      * Default: the amount due. At most 2 decimals, > 0, not above the amount due.
      */
     amount?: number;
     method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer';
-    card?: CardDto;
+    card?: ChargeCardDto;
     /**
      * With method payment_method: a payment method of the order's account.
      */
@@ -1366,6 +1379,26 @@ export type RefundResponse = {
      * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
      */
     payment?: string | PaymentResponse | null;
+};
+
+export type CreatePurchaseOrderDto = {
+    /**
+     * Default: the account's currency (the entity base currency without an account).
+     */
+    currency?: string;
+    lines?: Array<OrderLineDto>;
+    notes?: string | null;
+    metadata?: {
+        [key: string]: string;
+    };
+    /**
+     * Default: `purchase_order`, the only value.
+     */
+    document_type?: 'purchase_order';
+    /**
+     * The vendor account, if any.
+     */
+    account_id?: string | null;
 };
 
 export type SettingsResponse = {
@@ -6588,6 +6621,9 @@ export type ApiKeysRetrieveData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -6650,6 +6686,9 @@ export type ApiKeysRotateData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -6724,6 +6763,9 @@ export type ApiKeysRevokeData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7025,6 +7067,9 @@ export type TagsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7095,6 +7140,9 @@ export type TagsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -7162,6 +7210,9 @@ export type TagsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7402,6 +7453,9 @@ export type ProductsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7472,6 +7526,9 @@ export type ProductsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -7539,6 +7596,9 @@ export type ProductsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7621,6 +7681,9 @@ export type ProductsRestoreData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7699,6 +7762,9 @@ export type ProductsAddTagData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -7781,7 +7847,13 @@ export type ProductsRemoveTagData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         tag_id: string;
     };
     query?: never;
@@ -7852,6 +7924,9 @@ export type ProductsListVariantsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -7918,6 +7993,9 @@ export type ProductsAddVariantData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8000,7 +8078,13 @@ export type ProductsRemoveVariantData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         product_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8071,7 +8155,13 @@ export type ProductsRetrieveVariantData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         product_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -8139,7 +8229,13 @@ export type ProductsUpdateVariantData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         product_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8522,6 +8618,9 @@ export type ProductCategoriesDelete0Data = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8592,6 +8691,9 @@ export type ProductCategoriesRetrieve0Data = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -8659,6 +8761,9 @@ export type ProductCategoriesUpdate0Data = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8745,6 +8850,9 @@ export type ProductCategoriesDelete1DeprecatedAliasData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -8815,6 +8923,9 @@ export type ProductCategoriesRetrieve1DeprecatedAliasData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -8882,6 +8993,9 @@ export type ProductCategoriesUpdate1DeprecatedAliasData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9114,6 +9228,9 @@ export type ChannelListingsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9184,6 +9301,9 @@ export type ChannelListingsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -9251,6 +9371,9 @@ export type ChannelListingsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9333,6 +9456,9 @@ export type ChannelListingsSyncData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9568,6 +9694,9 @@ export type AccountsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9638,6 +9767,9 @@ export type AccountsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -9705,6 +9837,9 @@ export type AccountsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9787,6 +9922,9 @@ export type AccountsMergeData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9865,6 +10003,9 @@ export type AccountsAddTagData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -9947,7 +10088,13 @@ export type AccountsRemoveTagData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         tag_id: string;
     };
     query?: never;
@@ -10018,6 +10165,9 @@ export type AccountAddressesListData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -10097,6 +10247,9 @@ export type AccountAddressesCreateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -10179,7 +10332,13 @@ export type AccountAddressesDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         address_id: string;
     };
     query?: never;
@@ -10250,7 +10409,13 @@ export type AccountAddressesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         address_id: string;
     };
     query?: {
@@ -10318,7 +10483,13 @@ export type AccountAddressesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         address_id: string;
     };
     query?: never;
@@ -10397,6 +10568,9 @@ export type AccountContactsListData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -10476,6 +10650,9 @@ export type AccountContactsCreateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -10558,7 +10735,13 @@ export type AccountContactsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         contact_id: string;
     };
     query?: never;
@@ -10629,7 +10812,13 @@ export type AccountContactsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         contact_id: string;
     };
     query?: {
@@ -10697,7 +10886,13 @@ export type AccountContactsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         contact_id: string;
     };
     query?: never;
@@ -10776,6 +10971,9 @@ export type PaymentMethodsListData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -10855,6 +11053,9 @@ export type PaymentMethodsCreateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -10937,7 +11138,13 @@ export type PaymentMethodsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         pm_id: string;
     };
     query?: never;
@@ -11008,7 +11215,13 @@ export type PaymentMethodsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         pm_id: string;
     };
     query?: {
@@ -11076,7 +11289,13 @@ export type PaymentMethodsSetDefaultData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         pm_id: string;
     };
     query?: never;
@@ -11307,6 +11526,9 @@ export type PricingPoliciesDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -11377,6 +11599,9 @@ export type PricingPoliciesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -11444,6 +11669,9 @@ export type PricingPoliciesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -11671,6 +11899,9 @@ export type LocationsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -11741,6 +11972,9 @@ export type LocationsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -11808,6 +12042,9 @@ export type LocationsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12035,6 +12272,9 @@ export type PaymentTermsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12105,6 +12345,9 @@ export type PaymentTermsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -12172,6 +12415,9 @@ export type PaymentTermsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12399,6 +12645,9 @@ export type UnitsOfMeasureDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12469,6 +12718,9 @@ export type UnitsOfMeasureRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -12536,6 +12788,9 @@ export type UnitsOfMeasureUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12763,6 +13018,9 @@ export type SalesChannelsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -12833,6 +13091,9 @@ export type SalesChannelsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -12900,6 +13161,9 @@ export type SalesChannelsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13127,6 +13391,9 @@ export type PricingLevelsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13197,6 +13464,9 @@ export type PricingLevelsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -13264,6 +13534,9 @@ export type PricingLevelsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13510,6 +13783,9 @@ export type OrdersDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13580,6 +13856,9 @@ export type OrdersRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -13647,6 +13926,9 @@ export type OrdersUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13729,6 +14011,9 @@ export type OrdersAddLineData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -13811,7 +14096,13 @@ export type OrdersRemoveLineData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         line_id: string;
     };
     query?: never;
@@ -13890,7 +14181,13 @@ export type OrdersUpdateLineData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         line_id: string;
     };
     query?: never;
@@ -13973,6 +14270,9 @@ export type OrdersConfirmData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14051,6 +14351,9 @@ export type OrdersCancelData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14129,6 +14432,9 @@ export type OrdersVoidData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14207,6 +14513,9 @@ export type OrdersCloseData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14285,6 +14594,9 @@ export type OrdersConvertData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14363,6 +14675,9 @@ export type OrdersSendData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14441,6 +14756,9 @@ export type OrdersAcknowledgeData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14519,6 +14837,9 @@ export type OrdersAddTagData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14601,7 +14922,13 @@ export type OrdersRemoveTagData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         tag_id: string;
     };
     query?: never;
@@ -14672,6 +14999,9 @@ export type OrdersListPaymentsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -14751,6 +15081,9 @@ export type OrdersPayData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -14897,6 +15230,9 @@ export type PaymentsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -14956,6 +15292,9 @@ export type PaymentsListRefundsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -15035,6 +15374,9 @@ export type PaymentsRefundData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -15189,7 +15531,7 @@ export type PurchaseOrdersListResponses = {
 export type PurchaseOrdersListResponse = PurchaseOrdersListResponses[keyof PurchaseOrdersListResponses];
 
 export type PurchaseOrdersCreateData = {
-    body: CreateOrderDto;
+    body: CreatePurchaseOrderDto;
     headers?: {
         /**
          * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
@@ -15269,6 +15611,9 @@ export type PurchaseOrdersRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -15332,6 +15677,9 @@ export type PurchaseOrdersConfirmData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -15410,6 +15758,9 @@ export type PurchaseOrdersCancelData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -15761,6 +16112,9 @@ export type LedgerAccountsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -15828,6 +16182,9 @@ export type LedgerAccountsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16047,6 +16404,9 @@ export type FiscalYearsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -16110,6 +16470,9 @@ export type FiscalYearsCloseData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16180,6 +16543,9 @@ export type FiscalYearsReopenData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16389,6 +16755,9 @@ export type PeriodsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -16452,6 +16821,9 @@ export type PeriodsCloseData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16522,6 +16894,9 @@ export type PeriodsReopenData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16741,6 +17116,9 @@ export type JournalEntriesDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16811,6 +17189,9 @@ export type JournalEntriesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -16878,6 +17259,9 @@ export type JournalEntriesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -16960,6 +17344,9 @@ export type JournalEntriesPostData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17030,6 +17417,9 @@ export type JournalEntriesApproveData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17100,6 +17490,9 @@ export type JournalEntriesRejectData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17178,6 +17571,9 @@ export type JournalEntriesVoidData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17248,6 +17644,9 @@ export type JournalEntriesReverseData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17472,6 +17871,9 @@ export type RecurringJournalEntriesDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17542,6 +17944,9 @@ export type RecurringJournalEntriesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -17609,6 +18014,9 @@ export type RecurringJournalEntriesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17691,6 +18099,9 @@ export type RecurringJournalEntriesRunData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -17898,6 +18309,9 @@ export type FixedAssetsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -17961,6 +18375,9 @@ export type FixedAssetsDepreciateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18039,6 +18456,9 @@ export type FixedAssetsImpairData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18117,6 +18537,9 @@ export type FixedAssetsRecoverData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18195,6 +18618,9 @@ export type FixedAssetsRevalueData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18269,6 +18695,9 @@ export type FixedAssetsHistoryData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18482,6 +18911,9 @@ export type BankTransactionsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -18545,6 +18977,9 @@ export type BankTransactionsMatchData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18761,6 +19196,9 @@ export type VendorBillsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -18824,6 +19262,9 @@ export type VendorBillsPayData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -18902,6 +19343,9 @@ export type VendorBillsVoidData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -19105,6 +19549,9 @@ export type BalancesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -19172,6 +19619,9 @@ export type BalancesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -19337,6 +19787,9 @@ export type TransactionsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -19611,6 +20064,9 @@ export type SerialsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -19678,6 +20134,9 @@ export type SerialsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -19760,7 +20219,13 @@ export type OrderSerialsAllocateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         line_id: string;
     };
     query?: never;
@@ -19839,7 +20304,13 @@ export type OrderSerialsDeallocateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         line_id: string;
     };
     query?: never;
@@ -19918,6 +20389,9 @@ export type PurchaseOrderReceiptsReceiveData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20278,6 +20752,9 @@ export type PackagesRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -20345,6 +20822,9 @@ export type PackagesUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20423,6 +20903,9 @@ export type PackagesRatesData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20484,6 +20967,9 @@ export type PackagesBuyLabelData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20558,6 +21044,9 @@ export type PackagesLabelData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20619,6 +21108,9 @@ export type PackagesPackData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20697,6 +21189,9 @@ export type PackagesShipData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20775,6 +21270,9 @@ export type PackagesDeliverData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20853,6 +21351,9 @@ export type PackagesVoidData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -20927,6 +21428,9 @@ export type PackagesNotificationsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21139,6 +21643,9 @@ export type ReturnsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -21202,6 +21709,9 @@ export type ReturnsReceiveData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21276,6 +21786,9 @@ export type ReturnsReceiptsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21337,6 +21850,9 @@ export type ReturnsCancelData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21407,6 +21923,9 @@ export type ReturnsRefundData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21923,6 +22442,9 @@ export type WebhookEndpointsDelete0Data = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -21993,6 +22515,9 @@ export type WebhookEndpointsRetrieve0Data = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -22060,6 +22585,9 @@ export type WebhookEndpointsUpdate0Data = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22150,6 +22678,9 @@ export type WebhookEndpointsDelete1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22224,6 +22755,9 @@ export type WebhookEndpointsRetrieve1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -22295,6 +22829,9 @@ export type WebhookEndpointsUpdate1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22377,6 +22914,9 @@ export type WebhookEndpointsRotateSecret0Data = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22451,6 +22991,9 @@ export type WebhookEndpointsRotateSecret1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22521,6 +23064,9 @@ export type WebhookEndpointsTest0Data = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22595,6 +23141,9 @@ export type WebhookEndpointsTest1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22665,6 +23214,9 @@ export type WebhookEndpointsRecover0Data = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22747,6 +23299,9 @@ export type WebhookEndpointsRecover1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -22821,6 +23376,9 @@ export type WebhookEndpointsDeliveries0Data = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -22901,6 +23459,9 @@ export type WebhookEndpointsDeliveries1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -22977,7 +23538,13 @@ export type WebhookEndpointsDelivery0Data = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         delivery_id: string;
     };
     query?: never;
@@ -23036,7 +23603,13 @@ export type WebhookEndpointsDelivery1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         delivery_id: string;
     };
     query?: never;
@@ -23095,7 +23668,13 @@ export type WebhookEndpointsResend0Data = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         delivery_id: string;
     };
     query?: never;
@@ -23170,7 +23749,13 @@ export type WebhookEndpointsResend1Data = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         delivery_id: string;
     };
     query?: never;
@@ -23382,6 +23967,9 @@ export type EventsRetrieveData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -24092,6 +24680,9 @@ export type ImportsRetrieveData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -24155,6 +24746,9 @@ export type ImportsErrorsData = {
          * The entity; must be the API key’s own entity.
          */
         entity_id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -24230,6 +24824,9 @@ export type ProductVendorsListData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -24312,6 +24909,9 @@ export type ProductVendorsCreateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -24394,7 +24994,13 @@ export type ProductVendorsRemoveData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         vendor_id: string;
     };
     query?: never;
@@ -24465,7 +25071,13 @@ export type ProductVendorsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         vendor_id: string;
     };
     query?: {
@@ -24533,7 +25145,13 @@ export type ProductVendorsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         vendor_id: string;
     };
     query?: never;
@@ -24612,6 +25230,9 @@ export type KitComponentsListData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -24698,6 +25319,9 @@ export type KitComponentsCreateData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -24780,7 +25404,13 @@ export type KitComponentsRemoveData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         component_id: string;
     };
     query?: never;
@@ -24851,7 +25481,13 @@ export type KitComponentsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         component_id: string;
     };
     query?: {
@@ -24919,7 +25555,13 @@ export type KitComponentsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         component_id: string;
     };
     query?: never;
@@ -25142,6 +25784,9 @@ export type BuildsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -25205,6 +25850,9 @@ export type BuildsPostData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25275,6 +25923,9 @@ export type BuildsVoidData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25628,6 +26279,9 @@ export type IntegrationsDeleteData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25698,6 +26352,9 @@ export type IntegrationsRetrieveData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {
@@ -25765,6 +26422,9 @@ export type IntegrationsUpdateData = {
         'If-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25847,6 +26507,9 @@ export type IntegrationsTestData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25917,6 +26580,9 @@ export type IntegrationsImportOrdersData = {
         'X-Freeze-Token'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: never;
@@ -25983,6 +26649,9 @@ export type IntegrationsRunsData = {
         'If-None-Match'?: string;
     };
     path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
         id: string;
     };
     query?: {

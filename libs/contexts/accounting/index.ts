@@ -10,3 +10,14 @@ export { businessDay } from './domain/calendar';
 export * from './application/receivables.port';
 export * from './accounting.events';
 export * from './accounting.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
+export { JournalEntryRecord, JournalLineRecord } from './infrastructure/accounting.entities';
+export { AccountingSettingsRepository } from './infrastructure/accounting-settings.repository';
+export { JournalEntryRepository } from './infrastructure/journal-entry.repository';
+export { JournalEntryWriter } from './infrastructure/journal-entry.writer';
+export type { EntryToWrite } from './infrastructure/journal-entry.writer';
+export { JournalLineRepository } from './infrastructure/journal-line.repository';
+export { RecurringTemplateRepository } from './infrastructure/recurring-template.repository';

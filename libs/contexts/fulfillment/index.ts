@@ -8,3 +8,9 @@ export { ReturnsService } from './application/returns.service';
 export { ReturnAuthorizations } from './application/return-authorizations.service';
 export * from './fulfillment.events';
 export * from './fulfillment.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { FulfillmentSettingsRepository } from './infrastructure/fulfillment-settings.repository';
+export { renderLabel } from './infrastructure/labels/render-label';
+export { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH } from './infrastructure/labels/png-label';

@@ -30,3 +30,7 @@ export type {
 } from './application/stock-movements.types';
 export * from './inventory.events';
 export * from './inventory.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { StockMovementBatches } from './application/stock-movement-batches';

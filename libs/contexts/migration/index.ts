@@ -7,3 +7,8 @@ export { ImportsService } from './application/imports.service';
 export { ImportRunner } from './application/import-runner';
 export * from './migration.events';
 export * from './migration.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { ImportBatchRepository } from './infrastructure/import-batch.repository';
+export { ImportRepository } from './infrastructure/import.repository';

@@ -9,3 +9,8 @@ export { DemandRecorderService } from './application/demand-recorder.service';
 export { DemandAverageRefresher } from './application/demand-average-refresher.service';
 export { BuildsService } from './application/builds.service';
 export { ReorderReportService } from './application/reorder-report.service';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export type { LedgerMovement } from './application/ledger-movement';
+export { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';

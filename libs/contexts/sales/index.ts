@@ -17,3 +17,10 @@ export * from './application/kit-lines';
 export * from './application/order-line-facts.service';
 export * from './sales.events';
 export * from './sales.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { PricingPoliciesService } from './application/pricing-policies.service';
+export { AccountRepository } from './infrastructure/account.repository';
+export { CustomerCreditRepository } from './infrastructure/customer-credit.repository';
+export { OrderRepository } from './infrastructure/order.repository';

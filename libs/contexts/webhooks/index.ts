@@ -7,3 +7,14 @@ export { WebhookDeliveriesService } from './application/webhook-deliveries.servi
 export { EventsService } from './application/events.service';
 export * from './webhooks.events';
 export * from './webhooks.scopes';
+
+// Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
+// use the public surface above).
+export { SIGNING_SECRET_PURPOSE } from './domain/signing-secret';
+export { DeliveryAttemptRepository } from './infrastructure/delivery-attempt.repository';
+export { DeliveryQueue } from './infrastructure/delivery-queue';
+export { OutboxDispatchRepository } from './infrastructure/outbox-dispatch.repository';
+export { TargetResolver } from './infrastructure/target-resolver';
+export { WebhookEndpointRepository } from './infrastructure/webhook-endpoint.repository';
+export { WebhookSender } from './infrastructure/webhook-sender';
+export { WebhooksMaintenanceProcessor } from './worker/webhooks-maintenance.processor';

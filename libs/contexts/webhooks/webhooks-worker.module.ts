@@ -1,6 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUE_NAMES } from '#platform/queue/queues';
+import { DeliveryAttemptRepository } from './infrastructure/delivery-attempt.repository';
+import { EndpointHealthRepository } from './infrastructure/endpoint-health.repository';
+import { OutboxDispatchRepository } from './infrastructure/outbox-dispatch.repository';
 import { WebhookSender } from './infrastructure/webhook-sender';
 import { WebhooksCoreModule } from './webhooks-core.module';
 import { DeliveryAttemptService } from './worker/delivery-attempt.service';
@@ -24,6 +27,9 @@ import {
   ],
   providers: [
     WebhookSender,
+    DeliveryAttemptRepository,
+    EndpointHealthRepository,
+    OutboxDispatchRepository,
     SystemEvents,
     OutboxFanoutService,
     DeliveryAttemptService,

@@ -49,7 +49,12 @@ export class CreateApiKeyDto {
   @Max(100000)
   rate_limit_per_minute?: number | null;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    example: '2030-01-01T00:00:00.000Z',
+    description: 'Must be in the future; null or absent: the key does not expire.',
+  })
   @IsOptional()
   @Type(() => Date)
   @IsDate()

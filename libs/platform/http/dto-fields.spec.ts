@@ -9,7 +9,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
-import { NullableText, RequiredList, RequiredText } from './dto-fields';
+import { NullableText, RequiredList, RequiredText, RequiredUnless } from './dto-fields';
 import { ResourceResponse } from './response-schema';
 
 class Written {
@@ -31,6 +31,13 @@ class Line {
 
 class Lines {
   @RequiredList(Line, 1, 2) lines: Line[];
+}
+
+class Document {
+  @IsOptional() @IsString() kind?: string;
+
+  @RequiredUnless({ field: 'kind', values: ['purchase'], fallback: 'sale' }, {}, IsString())
+  account?: string | null;
 }
 
 const rules = (target: new () => unknown) =>
@@ -102,5 +109,24 @@ describe('ResourceResponse', () => {
     expect(doc(PartResponse, 'object')).toMatchObject({ enum: ['part'], example: 'part' });
     expect(doc(ThingResponse, 'livemode')).toMatchObject({ type: Boolean });
     expect(doc(ThingResponse, 'updated_at')).toMatchObject({ type: String, format: 'date-time' });
+  });
+});
+
+describe('RequiredUnless', () => {
+  const failures = (body: object) =>
+    validateSync(plainToInstance(Document, body)).map((e) => Object.keys(e.constraints ?? {}).join());
+
+  it('requires the field, not null, unless the condition field holds one of the values', () => {
+    // A missing value fails the value rules too; the pipe answers parameter_missing for it.
+    expect(failures({})).toEqual([expect.stringContaining('requiredUnless')]);
+    expect(failures({ kind: 'sale', account: null })).toEqual([expect.stringContaining('requiredUnless')]);
+    expect(failures({ kind: 'sale', account: 'a' })).toEqual([]);
+    expect(failures({ kind: 'purchase' })).toEqual([]);
+    expect(failures({ kind: 'purchase', account: null })).toEqual([]);
+  });
+
+  it('checks the other rules on a value sent, whatever the condition', () => {
+    expect(failures({ kind: 'purchase', account: 5 })).toEqual(['isString']);
+    expect(failures({ account: 5 })).toEqual(['isString']);
   });
 });

@@ -14,6 +14,7 @@ import {
   Matches,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -72,6 +73,42 @@ export const OptionalNonEmptyText = (maxLength: number, doc: Doc = {}) =>
 /** A nullable string of at most `maxLength` characters (null clears it). */
 export const NullableText = (maxLength: number, doc: Doc = {}) =>
   NullableField(doc, IsString(), MaxLength(maxLength));
+
+/** The name of the rule RequiredUnless registers (the OpenAPI generator reads it). */
+export const REQUIRED_UNLESS = 'requiredUnless';
+
+/**
+ * A field required (present and not null) unless the body's `field` is one of `values` (absent,
+ * `field` counts as `fallback`); then it may be omitted or null. Anything sent must pass `rules`.
+ * A missing or null value where it is required is 400 `parameter_missing`. The description says
+ * the same, from the same rule: `if` `field` is one of `values`, `else` the field is required and
+ * not null.
+ */
+export const RequiredUnless = (
+  condition: { field: string; values: Values; fallback?: string },
+  doc: Doc,
+  ...rules: PropertyDecorator[]
+) => {
+  const { field, values, fallback } = condition;
+  const exempt = (body: object) => {
+    const given = (body as Record<string, unknown>)[field];
+    return values.includes((given ?? fallback) as string);
+  };
+  const absent = (value: unknown) => value === undefined || value === null;
+  return fieldOf(
+    ApiPropertyOptional({ nullable: true, ...doc }),
+    ValidateIf((body: object, value: unknown) => !(absent(value) && exempt(body))),
+    ValidateBy({
+      name: REQUIRED_UNLESS,
+      constraints: [field, values, fallback],
+      validator: {
+        validate: (value, args) => !absent(value) || exempt(args?.object ?? {}),
+        defaultMessage: () => `required unless ${field} is ${values.join(' or ')}`,
+      },
+    }),
+    ...rules,
+  );
+};
 
 /** A required id. */
 export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsUUID());

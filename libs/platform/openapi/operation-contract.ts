@@ -270,8 +270,22 @@ export function declarePathParameters(document: OpenAPIObject): void {
       }));
     for (const parameter of added) if (parameter.description === undefined) delete parameter.description;
     operation.parameters = [...added, ...(operation.parameters ?? [])];
+    for (const parameter of operation.parameters) {
+      // The entity's id is the key's own entity (403 otherwise), not a record looked up.
+      if (parameter.in !== 'path' || !isIdName(parameter.name) || parameter.name === 'entity_id') continue;
+      const schema = (parameter.schema ?? {}) as { type?: string; format?: string };
+      if (schema.type !== 'string' || (schema.format && schema.format !== 'uuid')) continue;
+      schema.format = 'uuid';
+      if (!(parameter.description ?? '').includes(NOT_A_UUID))
+        parameter.description = [parameter.description, NOT_A_UUID].filter(Boolean).join(' ');
+    }
   }
 }
+
+/** `id` and `..._id`: the path parameters that name a record by its uuid. */
+const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
+
+const NOT_A_UUID = 'A value that is not a uuid names no record: 404 `not_found`.';
 
 /**
  * Every operation's error responses (the flat ErrorEnvelope, the codes of each status listed),

@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { REQUIRED_UNLESS } from '../http/dto-fields';
 import { operationsOf } from './operation-contract';
 import { requestSchemaNames } from './request-schemas';
 
@@ -51,6 +52,26 @@ function apply(schema: PropertySchema, rule: ValidationMetadata): void {
   }
 }
 
+/**
+ * A RequiredUnless rule on `property`: unless the condition field holds one of its values, the
+ * property is required and not null (JSON Schema `if` / `else`; with several such rules, one
+ * `allOf` entry each). Tools that do not read `if` see the plain (nullable, optional) field.
+ */
+function requireUnless(schema: PropertySchema, property: string, rule: ValidationMetadata): void {
+  const [field, values, fallback] = (rule.constraints ?? []) as [string, string[], string | undefined];
+  const exempt: PropertySchema = { properties: { [field]: { enum: values } } };
+  if (fallback === undefined || !values.includes(fallback)) exempt.required = [field];
+  const condition = {
+    if: exempt,
+    // "Present and not null", said without a property schema of its own in the branch (a
+    // validator that reads additionalProperties: false as unevaluatedProperties: false would take
+    // the branch's properties for the only evaluated ones).
+    else: { required: [property], not: { properties: { [property]: { type: 'null' } } } },
+  };
+  if (schema.if === undefined && schema.allOf === undefined) Object.assign(schema, condition);
+  else schema.allOf = [...((schema.allOf as PropertySchema[] | undefined) ?? []), condition];
+}
+
 /** The rules of a class by property (its ancestors' included). */
 function rulesOf(target: new () => unknown): Map<string, ValidationMetadata[]> {
   const byProperty = new Map<string, ValidationMetadata[]>();
@@ -89,14 +110,32 @@ export function addValidationConstraints(
   // Classes with rules of their own, and the routes' parameter classes, which may only inherit
   // theirs (PartialType() and OmitType() subclasses).
   const byName = new Map<string, new () => unknown>();
+  const schemas = document.components?.schemas ?? {};
+  const signature = (target: unknown) =>
+    (targets.get(target) ?? [])
+      .map((rule) => `${rule.propertyName}:${rule.name ?? rule.type}`)
+      .sort()
+      .join(',');
   for (const target of [...targets.keys(), ...dtoClasses]) {
-    if (typeof target === 'function' && target.name) byName.set(target.name, target as new () => unknown);
+    if (typeof target !== 'function' || !target.name) continue;
+    // A schema is named by its class: two validated classes of one name would share one schema,
+    // and the description would show one class's rules for the other's requests. (One module
+    // loaded twice, as a test runner may, makes two identical classes: those are one.)
+    const seen = byName.get(target.name);
+    if (seen && seen !== target && schemas[target.name] && signature(seen) !== signature(target))
+      throw new Error(`two validated classes are named ${target.name}; the description would merge them`);
+    byName.set(target.name, target as new () => unknown);
   }
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
     const target = byName.get(name);
     const properties = (schema as { properties?: Record<string, PropertySchema> }).properties;
     if (!target || !properties) continue;
-    for (const [key, rules] of rulesOf(target)) if (properties[key]) constrain(properties[key], rules);
+    for (const [key, rules] of rulesOf(target)) {
+      if (!properties[key]) continue;
+      constrain(properties[key], rules);
+      for (const rule of rules)
+        if (rule.name === REQUIRED_UNLESS) requireUnless(schema as PropertySchema, key, rule);
+    }
   }
   for (const name of requestSchemaNames(document)) {
     const schema = document.components?.schemas?.[name] as PropertySchema | undefined;

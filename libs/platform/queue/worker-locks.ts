@@ -1,14 +1,22 @@
+import { hostname } from 'node:os';
 import type { WorkerOptions } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 
-export type WorkerLocks = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+export type WorkerLocks = Pick<
+  WorkerOptions,
+  'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'name'
+>;
+
+/** The name a worker of this process stamps on the jobs it takes (BullMQ `processedBy`): `<host>:<pid>`. */
+export const workerName = (): string => `${hostname()}:${process.pid}`;
 
 /**
  * The stall policy of a BullMQ worker, from the configuration: the job lock lasts QUEUE_LOCK_MS
  * (renewed every half of it while the worker lives) and workers look for expired locks every
  * QUEUE_LOCK_MS. A job whose worker died is back on the queue at most twice QUEUE_LOCK_MS later
  * (the lock runs out, then the next check takes the job back), on both queue backends.
- * `maxStalledCount` is how many times a job may be taken back before it fails instead.
+ * `maxStalledCount` is how many times a job may be taken back before it fails instead. The
+ * worker is named after its process, so a job tells which process runs it (or ran it last).
  *
  * Nest's BullMQ module builds each worker, after every provider is constructed, from the object
  * given to `@Processor(queue, options)`: a processor passes an empty object there and assigns
@@ -19,5 +27,6 @@ export function workerLocks(config: Pick<AppConfig, 'QUEUE_LOCK_MS'>, maxStalled
     lockDuration: config.QUEUE_LOCK_MS,
     stalledInterval: config.QUEUE_LOCK_MS,
     maxStalledCount,
+    name: workerName(),
   };
 }

@@ -1,6 +1,4 @@
-import { JournalEntryRecord } from '../../../libs/contexts/accounting/infrastructure/accounting.entities';
-import { JournalEntryRepository } from '../../../libs/contexts/accounting/infrastructure/journal-entry.repository';
-import { JournalLineRepository } from '../../../libs/contexts/accounting/infrastructure/journal-line.repository';
+import { JournalEntryRecord, JournalEntryRepository, JournalLineRepository } from '#contexts/accounting';
 import { asEntity } from '../../support/as-entity';
 import type { api } from '../../support/http';
 import { TestApp } from '../../support/test-app';

@@ -1,10 +1,6 @@
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Body, Controller, Module, Post } from '@nestjs/common';
-import { AccountingCoreModule } from '#contexts/accounting';
-import {
-  LedgerPostingService,
-  PostingRequest,
-} from '../../../libs/contexts/accounting/application/ledger-posting.service';
+import { AccountingCoreModule, LedgerPostingService, PostingRequest } from '#contexts/accounting';
 import { RequireScopes } from '#platform/auth/decorators';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 

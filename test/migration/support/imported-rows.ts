@@ -1,12 +1,9 @@
-import { ProductRepository } from '../../../libs/contexts/catalog/infrastructure/product.repository';
-import { ProductVariantRepository } from '../../../libs/contexts/catalog/infrastructure/product-variant.repository';
-import { TagRepository } from '../../../libs/contexts/catalog/infrastructure/tag.repository';
-import { AccountRepository } from '../../../libs/contexts/sales/infrastructure/account.repository';
+import { ProductRepository, ProductVariantRepository, TagRepository } from '#contexts/catalog';
+import { AccountRepository, OrderRepository } from '#contexts/sales';
 import { TenantRecord } from '#platform/persistence/columns';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { ImportBatchRepository } from '../../../libs/contexts/migration/infrastructure/import-batch.repository';
-import { OrderRepository } from '../../../libs/contexts/sales/infrastructure/order.repository';
+import { ImportBatchRepository } from '#contexts/migration';
 import { asEntity } from '../../support/as-entity';
 import type { TestApp } from '../../support/test-app';
 

@@ -1,22 +1,18 @@
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
-import { TransactionHost } from '#platform/persistence/transaction-host';
-import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { LedgerAccountRecord } from '../infrastructure/accounting.entities';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 
 /**
  * A bank account is an active, postable asset account flagged `is_bank` or holding the `cash` control role.
  * Anything else named as one is 400 parameter_invalid on `param`.
  */
 export async function requireBankAccount(
-  tx: TransactionHost,
+  accounts: LedgerAccountRepository,
   id: string,
   param: string,
 ): Promise<LedgerAccountRecord> {
-  const { entityId, livemode } = RequestContext.caller();
-  const account = await tx.manager
-    .getRepository(LedgerAccountRecord)
-    .findOne({ where: { id, entityId, livemode } });
+  const account = await accounts.findAccount(id);
   if (!account)
     throw new AccountingError('parameter_invalid', {
       param,

@@ -16,6 +16,7 @@ import {
   UnappliedRoute,
 } from '../domain/bank-deposit';
 import { BankTransactionRepository } from '../infrastructure/bank-transaction.repository';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { baseCurrency, requireBankAccount } from './bank-accounts';
 import { LedgerPostingService, PostingLine } from './ledger-posting.service';
 import { BankTransactionResource, toBankTransaction } from './bank-transaction.presenter';
@@ -98,6 +99,7 @@ export class BankTransactionsService implements OnModuleInit {
     private readonly tx: TransactionHost,
     private readonly profiles: EntityProfiles,
     private readonly transactions: BankTransactionRepository,
+    private readonly accounts: LedgerAccountRepository,
     private readonly posting: LedgerPostingService,
     private readonly receivables: ReceivablesGateway,
     private readonly events: EventPublisher,
@@ -122,7 +124,7 @@ export class BankTransactionsService implements OnModuleInit {
       const currency = await baseCurrency(this.profiles);
       const created: BankTransactionResource[] = [];
       for (const [n, input] of inputs.entries()) {
-        await requireBankAccount(this.tx, input.bank_account_id, `${paramPrefix(n)}bank_account_id`);
+        await requireBankAccount(this.accounts, input.bank_account_id, `${paramPrefix(n)}bank_account_id`);
         const record = await this.transactions.create({
           bankAccountId: input.bank_account_id,
           type: input.type,
@@ -150,14 +152,7 @@ export class BankTransactionsService implements OnModuleInit {
   }
 
   async list(query: BankTransactionFilters, url: string) {
-    const page = await this.transactions.page(query, { url }, (qb) => {
-      if (query.bank_account_id)
-        qb.andWhere('r.bank_account_id = :account', { account: query.bank_account_id });
-      if (query.type) qb.andWhere('r.type = :type', { type: query.type });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.date_from) qb.andWhere('r.transaction_date >= :from', { from: query.date_from });
-      if (query.date_to) qb.andWhere('r.transaction_date <= :to', { to: query.date_to });
-    });
+    const page = await this.transactions.list(query, url);
     return listEnvelope(page.rows.map(toBankTransaction), page, url);
   }
 

@@ -9,7 +9,6 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { depreciationDue, maxRecoverable, netBookValue } from '../domain/fixed-asset';
-import { FixedAssetDepreciationRecord, FixedAssetEventRecord } from '../infrastructure/accounting.entities';
 import { FixedAssetRepository } from '../infrastructure/fixed-asset.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEngine } from './journal-engine.service';
@@ -134,7 +133,7 @@ export class FixedAssetsService {
         ],
       });
       const caller = RequestContext.caller();
-      await this.tx.transactional.getRepository(FixedAssetDepreciationRecord).insert({
+      await this.assets.insertDepreciation({
         id: runId,
         entityId: caller.entityId,
         livemode: caller.livemode,
@@ -242,7 +241,7 @@ export class FixedAssetsService {
       });
       const after = netBookValue(asset);
       const caller = RequestContext.caller();
-      const event = this.tx.transactional.getRepository(FixedAssetEventRecord).create({
+      await this.assets.insertEvent({
         id: eventId,
         entityId: caller.entityId,
         livemode: caller.livemode,
@@ -257,7 +256,6 @@ export class FixedAssetsService {
         journalEntryId: entry.id,
         createdByName: await this.engine.keyName(),
       });
-      await this.tx.transactional.getRepository(FixedAssetEventRecord).insert(event);
       const resource = toFixedAsset(await this.assets.save(asset));
       const eventType = {
         impairment: 'asset.impaired',
@@ -265,9 +263,7 @@ export class FixedAssetsService {
         revaluation: 'asset.revalued',
       }[type];
       await this.events.publish(eventType, resource, { net_book_value: toJsonNumber(before) });
-      const stored = await this.tx.transactional
-        .getRepository(FixedAssetEventRecord)
-        .findOneByOrFail({ id: eventId });
+      const stored = await this.assets.eventById(eventId);
       return toAssetEvent(stored);
     });
   }
@@ -275,10 +271,7 @@ export class FixedAssetsService {
   /** Impairment history: events newest first (event_date, then created_at), their count and the impairment summary. */
   async impairmentHistory(id: string) {
     const asset = await this.assets.getById(id);
-    const events = await this.tx.manager.getRepository(FixedAssetEventRecord).find({
-      where: { fixedAssetId: asset.id, entityId: asset.entityId, livemode: asset.livemode },
-      order: { eventDate: 'DESC', createdAt: 'DESC', id: 'DESC' },
-    });
+    const events = await this.assets.eventsOf(asset);
     return {
       object: 'impairment_history' as const,
       fixed_asset_id: asset.id,

@@ -21,6 +21,7 @@ import {
 } from '../domain/journal-entry';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
+import { JournalLineRepository } from '../infrastructure/journal-line.repository';
 import { PeriodRepository } from '../infrastructure/period.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { EngineLine, JournalEngine } from './journal-engine.service';
@@ -112,6 +113,7 @@ export class JournalEntriesService implements OnModuleInit {
   constructor(
     private readonly tx: TransactionHost,
     private readonly entries: JournalEntryRepository,
+    private readonly lines: JournalLineRepository,
     private readonly periods: PeriodRepository,
     private readonly engine: JournalEngine,
     private readonly settings: AccountingSettingsService,
@@ -185,12 +187,7 @@ export class JournalEntriesService implements OnModuleInit {
   }
 
   async list(query: ListQueryDto & EntryFilters, url: string) {
-    const page = await this.entries.page(query, { url }, (qb) => {
-      if (query.batch_id) qb.andWhere('r.batch_id = :batchId', { batchId: query.batch_id });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.source_type) qb.andWhere('r.source_type = :sourceType', { sourceType: query.source_type });
-      if (query.period_id) qb.andWhere('r.period_id = :periodId', { periodId: query.period_id });
-    });
+    const page = await this.entries.list(query, url);
     return listEnvelope(
       page.rows.map((e) => toJournalEntry(e)),
       page,
@@ -244,7 +241,7 @@ export class JournalEntriesService implements OnModuleInit {
       entry.totalDebit = t.debit;
       entry.totalCredit = t.credit;
       if (changes.lines) {
-        await this.tx.transactional.getRepository(JournalLineRecord).delete({ journalEntryId: entry.id });
+        await this.lines.deleteOfEntry(entry.id);
         await this.engine.insertLines(entry, lines);
       }
       return this.engine.present(await this.entries.save(entry));

@@ -84,9 +84,7 @@ export class RecurringJournalEntriesService {
   }
 
   async list(query: ListQueryDto & { active?: boolean }, url: string) {
-    const page = await this.templates.page(query, { url }, (qb) => {
-      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
-    });
+    const page = await this.templates.list(query, url);
     return listEnvelope(page.rows.map(toRecurringTemplate), page, url);
   }
 

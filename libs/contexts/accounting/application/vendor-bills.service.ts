@@ -11,11 +11,8 @@ import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
 import { assertBillAction, isPaid } from '../domain/vendor-bill';
 import { billStatus } from '../domain/bank-deposit';
-import {
-  LedgerAccountRecord,
-  VendorBillPaymentRecord,
-  VendorBillRecord,
-} from '../infrastructure/accounting.entities';
+import { VendorBillPaymentRecord, VendorBillRecord } from '../infrastructure/accounting.entities';
+import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { VendorBillPaymentRepository } from '../infrastructure/vendor-bill-payment.repository';
 import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -56,6 +53,7 @@ export class VendorBillsService implements OnModuleInit {
     private readonly profiles: EntityProfiles,
     private readonly bills: VendorBillRepository,
     private readonly payments: VendorBillPaymentRepository,
+    private readonly accounts: LedgerAccountRepository,
     private readonly posting: LedgerPostingService,
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
@@ -69,9 +67,7 @@ export class VendorBillsService implements OnModuleInit {
   async create(input: VendorBillInput): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const { entityId, livemode } = RequestContext.caller();
-      const debit = await this.tx.manager
-        .getRepository(LedgerAccountRecord)
-        .findOne({ where: { id: input.debit_account_id, entityId, livemode } });
+      const debit = await this.accounts.findAccount(input.debit_account_id);
       if (!debit) {
         throw new AccountingError('parameter_invalid', {
           param: 'debit_account_id',
@@ -105,27 +101,24 @@ export class VendorBillsService implements OnModuleInit {
           { role: 'payables', credit: amount },
         ],
       });
-      const repo = this.tx.transactional.getRepository(VendorBillRecord);
-      await repo.insert(
-        repo.create({
-          id,
-          entityId,
-          livemode,
-          vendorName: input.vendor_name,
-          billNumber: input.bill_number ?? null,
-          billDate,
-          dueDate: input.due_date ?? null,
-          currency: input.currency ?? (await baseCurrency(this.profiles)),
-          amount,
-          amountPaid: money(0),
-          status: 'open',
-          debitAccountId: debit.id,
-          description: input.description ?? null,
-          journalEntryId: entry.id,
-          voidedOn: null,
-          voidJournalEntryId: null,
-        }),
-      );
+      await this.bills.insertBill({
+        id,
+        entityId,
+        livemode,
+        vendorName: input.vendor_name,
+        billNumber: input.bill_number ?? null,
+        billDate,
+        dueDate: input.due_date ?? null,
+        currency: input.currency ?? (await baseCurrency(this.profiles)),
+        amount,
+        amountPaid: money(0),
+        status: 'open',
+        debitAccountId: debit.id,
+        description: input.description ?? null,
+        journalEntryId: entry.id,
+        voidedOn: null,
+        voidJournalEntryId: null,
+      });
       const resource = toVendorBill(await this.bills.getById(id), []);
       await this.events.publish('purchasing.vendor_bill.created', resource);
       return resource;
@@ -133,9 +126,7 @@ export class VendorBillsService implements OnModuleInit {
   }
 
   async list(query: ListQueryDto & { status?: string }, url: string) {
-    const page = await this.bills.page(query, { url }, (qb) => {
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
+    const page = await this.bills.list(query, url);
     return listEnvelope(
       page.rows.map((b) => toVendorBill(b)),
       page,
@@ -149,10 +140,7 @@ export class VendorBillsService implements OnModuleInit {
   }
 
   private paymentsOf(bill: VendorBillRecord): Promise<VendorBillPaymentRecord[]> {
-    return this.tx.manager.getRepository(VendorBillPaymentRecord).find({
-      where: { vendorBillId: bill.id, entityId: bill.entityId, livemode: bill.livemode },
-      order: { paymentDate: 'ASC', id: 'ASC' },
-    });
+    return this.payments.ofBill(bill);
   }
 
   async pay(id: string, input: BillPaymentInput): Promise<VendorBillResource> {
@@ -176,7 +164,7 @@ export class VendorBillsService implements OnModuleInit {
         });
       }
       const bank = input.bank_account_id
-        ? await requireBankAccount(this.tx, input.bank_account_id, 'bank_account_id')
+        ? await requireBankAccount(this.accounts, input.bank_account_id, 'bank_account_id')
         : null;
       const paymentId = newId();
       const entry = await this.posting.post({
@@ -193,7 +181,7 @@ export class VendorBillsService implements OnModuleInit {
       });
       const bankAccountId = bank?.id ?? (entry.lines ?? [])[1].account_id;
       const caller = RequestContext.caller();
-      await this.tx.transactional.getRepository(VendorBillPaymentRecord).insert({
+      await this.payments.insertPayment({
         id: paymentId,
         entityId: caller.entityId,
         livemode: caller.livemode,

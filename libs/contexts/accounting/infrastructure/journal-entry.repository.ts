@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { DeepPartial } from 'typeorm';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord } from './accounting.entities';
+
+export interface JournalEntryListFilters {
+  batch_id?: string;
+  status?: string;
+  source_type?: string;
+  period_id?: string;
+}
 
 @Injectable()
 export class JournalEntryRepository extends TenantRepository<JournalEntryRecord> {
   constructor(tx: TransactionHost) {
     super(tx, JournalEntryRecord, 'journal entry');
+  }
+
+  /** A page of journal entries, filtered by import batch, status, source type and period. */
+  list(query: ListQueryDto & JournalEntryListFilters, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.batch_id) qb.andWhere('r.batch_id = :batchId', { batchId: query.batch_id });
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+      if (query.source_type) qb.andWhere('r.source_type = :sourceType', { sourceType: query.source_type });
+      if (query.period_id) qb.andWhere('r.period_id = :periodId', { periodId: query.period_id });
+    });
   }
 
   /** A record with these values, not yet written (JournalEntryWriter writes it). */

@@ -21,6 +21,11 @@ export class JournalLineRepository extends TenantRepository<JournalLineRecord> {
     return this.repo.find({ where: { journalEntryId: entryId }, order: { lineNumber: 'ASC' } });
   }
 
+  /** Deletes every line of an entry in the caller's transaction (a draft's lines being replaced). */
+  async deleteOfEntry(entryId: string): Promise<void> {
+    await this.tx.transactional.getRepository(JournalLineRecord).delete({ journalEntryId: entryId });
+  }
+
   /** Inserts built lines in the caller's transaction. */
   async insertAll(lines: JournalLineRecord[]): Promise<void> {
     await this.tx.transactional.getRepository(JournalLineRecord).insert(lines);

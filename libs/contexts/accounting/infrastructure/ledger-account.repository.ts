@@ -22,6 +22,11 @@ export class LedgerAccountRepository extends TenantRepository<LedgerAccountRecor
     });
   }
 
+  /** The caller's account of this id, or null (read with the repository's find). */
+  findAccount(id: string): Promise<LedgerAccountRecord | null> {
+    return this.repo.findOne({ where: { id, ...this.scope() } });
+  }
+
   /**
    * The balance of the accounts holding a control role, on their normal side, over posted (and
    * reversed) entries dated on or before `asOf`; null without such an account or entry.

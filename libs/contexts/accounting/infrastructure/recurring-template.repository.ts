@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LessThanOrEqual } from 'typeorm';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RecurringJournalEntryRecord, RecurringRunRecord } from './accounting.entities';
@@ -16,6 +17,13 @@ export interface DueTemplate {
 export class RecurringTemplateRepository extends TenantRepository<RecurringJournalEntryRecord> {
   constructor(tx: TransactionHost) {
     super(tx, RecurringJournalEntryRecord, 'recurring journal entry');
+  }
+
+  /** A page of templates, filtered by whether they are active. */
+  list(query: ListQueryDto & { active?: boolean }, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
+    });
   }
 
   /**

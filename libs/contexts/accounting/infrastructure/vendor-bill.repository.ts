@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { DeepPartial } from 'typeorm';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { VendorBillRecord } from './accounting.entities';
@@ -7,6 +9,19 @@ import { VendorBillRecord } from './accounting.entities';
 export class VendorBillRepository extends TenantRepository<VendorBillRecord> {
   constructor(tx: TransactionHost) {
     super(tx, VendorBillRecord, 'vendor bill');
+  }
+
+  /** A page of bills, filtered by status. */
+  list(query: ListQueryDto & { status?: string }, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
+    });
+  }
+
+  /** Inserts a bill with these values (its id and the caller's entity and mode among them) in the caller's transaction. */
+  async insertBill(values: DeepPartial<VendorBillRecord>): Promise<void> {
+    const repo = this.tx.transactional.getRepository(VendorBillRecord);
+    await repo.insert(repo.create(values));
   }
 
   /** Bills dated by `asOf`, less those voided by then, less payments made by then. */

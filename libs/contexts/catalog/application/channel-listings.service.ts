@@ -130,11 +130,7 @@ export class ChannelListingsService implements OnModuleInit {
     query: ListQueryDto & { product_id?: string; channel?: Channel },
     url: string,
   ): Promise<ListPage<ChannelListingResource>> {
-    const page = await this.listings.page(query, { url }, (qb) => {
-      if (query.product_id !== undefined)
-        qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-      if (query.channel !== undefined) qb.andWhere('r.channel = :channel', { channel: query.channel });
-    });
+    const page = await this.listings.list(query, url);
     return listEnvelope(page.rows.map(toListingResource), page, url);
   }
 

@@ -79,10 +79,7 @@ export class ProductCategoriesService implements OnModuleInit {
     query: ListQueryDto & { parent_id?: string },
     url: string,
   ): Promise<ListPage<ProductCategoryResource>> {
-    const page = await this.categories.page(query, { url }, (qb) => {
-      if (query.parent_id !== undefined)
-        qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
-    });
+    const page = await this.categories.list(query, url);
     return listEnvelope(page.rows.map(toCategoryResource), page, url);
   }
 

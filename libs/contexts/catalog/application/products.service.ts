@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { together } from '#platform/persistence/together';
@@ -228,13 +227,7 @@ export class ProductsService implements OnModuleInit {
   }
 
   async list(query: ListQueryDto & ProductFilters, url: string): Promise<ListPage<ProductResource>> {
-    const page = await this.products.page(query, { url }, (qb: SelectQueryBuilder<ProductRecord>) => {
-      if (query.sku !== undefined) qb.andWhere('r.sku = :sku', { sku: query.sku });
-      if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
-      if (query.status !== undefined) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.category_id !== undefined)
-        qb.andWhere('r.category_id = :categoryId', { categoryId: query.category_id });
-    });
+    const page = await this.products.list(query, url);
     return listEnvelope(await this.present(page.rows), page, url);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductCategoryRecord } from './product-category.entity';
@@ -7,6 +8,14 @@ import { ProductCategoryRecord } from './product-category.entity';
 export class ProductCategoryRepository extends TenantRepository<ProductCategoryRecord> {
   constructor(tx: TransactionHost) {
     super(tx, ProductCategoryRecord, 'product category');
+  }
+
+  /** A page of categories, filtered by parent. */
+  list(query: ListQueryDto & { parent_id?: string }, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.parent_id !== undefined)
+        qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
+    });
   }
 
   /** The chain of ancestors of a category, parent first, up to `limit` levels. */

@@ -5,7 +5,6 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
-import { PageFilter } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrdersService, ReturnRefundMethod, ReturnRefunds } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
@@ -155,15 +154,7 @@ export class ReturnAuthorizations {
   }
 
   async list(query: ReturnListQuery, url: string): Promise<ListPage<ReturnResource>> {
-    const filters: PageFilter[] = [];
-    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
-    if (query.order_id) filters.push({ sql: 'order_id = ?', value: query.order_id });
-    if (query.status) filters.push({ sql: 'status = ?', value: query.status });
-    // Shown with milliseconds, stored with microseconds: "after" a shown value starts at the next millisecond.
-    if (query.created_after)
-      filters.push({ sql: 'created_at >= ?', value: new Date(new Date(query.created_after).getTime() + 1) });
-    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
-    const page = await this.returns.page(query, { url }, filters);
+    const page = await this.returns.list(query, url);
     return listEnvelope(page.rows.map(toReturnResource), page, url);
   }
 

@@ -108,11 +108,7 @@ export class IntegrationsService {
     query: ListQueryDto & { type?: ConnectorType; status?: string },
     url: string,
   ): Promise<ListPage<IntegrationResource>> {
-    const filters = [
-      ...(query.type !== undefined ? [{ sql: 'type = ?', value: query.type }] : []),
-      ...(query.status !== undefined ? [{ sql: 'status = ?', value: query.status }] : []),
-    ];
-    const page = await this.integrations.page(query, { url }, filters);
+    const page = await this.integrations.list(query, url);
     return listEnvelope(page.rows.map(toIntegrationResource), page, url);
   }
 
@@ -169,7 +165,7 @@ export class IntegrationsService {
 
   async listRuns(id: string, query: ListQueryDto, url: string): Promise<ListPage<IntegrationRunResource>> {
     await this.integrations.getById(id);
-    const page = await this.runs.page(query, { url }, [{ sql: 'integration_id = ?', value: id }]);
+    const page = await this.runs.listOfIntegration(id, query, url);
     return listEnvelope(page.rows.map(toRunResource), page, url);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import {
@@ -12,6 +13,15 @@ import {
 export class IntegrationRepository extends TenantRepository<IntegrationRecord> {
   constructor(tx: TransactionHost) {
     super(tx, IntegrationRecord, 'integration');
+  }
+
+  /** A page of integrations, filtered by connector type and status. */
+  list(query: ListQueryDto & { type?: string; status?: string }, url: string) {
+    const filters = [
+      ...(query.type !== undefined ? [{ sql: 'type = ?', value: query.type }] : []),
+      ...(query.status !== undefined ? [{ sql: 'status = ?', value: query.status }] : []),
+    ];
+    return this.page(query, { url }, filters);
   }
 
   /** The oldest connected integration of this type in the caller's entity and mode. */
@@ -38,6 +48,11 @@ export class IntegrationRepository extends TenantRepository<IntegrationRecord> {
 export class IntegrationRunRepository extends TenantRepository<IntegrationRunRecord> {
   constructor(tx: TransactionHost) {
     super(tx, IntegrationRunRecord, 'integration run');
+  }
+
+  /** A page of the runs of one integration. */
+  listOfIntegration(integrationId: string, query: ListQueryDto, url: string) {
+    return this.page(query, { url }, [{ sql: 'integration_id = ?', value: integrationId }]);
   }
 }
 

@@ -40,17 +40,7 @@ export class BalancePagesService {
     limit: number;
   }): Promise<{ rows: BalanceFacts[]; has_more: boolean }> {
     if (request.productIds && request.productIds.length === 0) return { rows: [], has_more: false };
-    // paginate() reads `limit` from the query: one extra row tells has_more.
-    const page = await this.balances.page(
-      { limit: request.limit, starting_after: request.startingAfter, ending_before: request.endingBefore },
-      { url: '' },
-      (qb) => {
-        if (request.locationId)
-          qb.andWhere('r.location_id = :locationId', { locationId: request.locationId });
-        if (request.productIds)
-          qb.andWhere('r.product_id IN (:...productIds)', { productIds: [...request.productIds] });
-      },
-    );
+    const page = await this.balances.planningPage(request);
     return { rows: page.rows.map(toFacts), has_more: page.has_more };
   }
 

@@ -51,22 +51,7 @@ export class BalancesService implements OnModuleInit {
   }
 
   async list(query: ListQueryDto & BalanceFilters, url: string): Promise<ListPage<BalanceResource>> {
-    const filtered = query.product_id || query.location_id || query.below_reorder_point !== undefined;
-    const page = await this.balances.page(
-      query,
-      { url },
-      filtered
-        ? (qb) => {
-            if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-            if (query.location_id)
-              qb.andWhere('r.location_id = :locationId', { locationId: query.location_id });
-            if (query.below_reorder_point === true)
-              qb.andWhere('r.reorder_point IS NOT NULL AND r.on_hand <= r.reorder_point');
-            if (query.below_reorder_point === false)
-              qb.andWhere('(r.reorder_point IS NULL OR r.on_hand > r.reorder_point)');
-          }
-        : undefined,
-    );
+    const page = await this.balances.list(query, url);
     return listEnvelope(await this.extensions.extendPage(page.rows.map(toBalanceResource)), page, url);
   }
 

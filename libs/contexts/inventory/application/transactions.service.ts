@@ -19,34 +19,7 @@ export class TransactionsService {
   constructor(private readonly transactions: InventoryTransactionRepository) {}
 
   async list(query: ListQueryDto & TransactionFilters, url: string): Promise<ListPage<TransactionResource>> {
-    const filtered = [
-      'product_id',
-      'location_id',
-      'type',
-      'source_id',
-      'created_after',
-      'created_before',
-    ].some((k) => query[k as keyof TransactionFilters] !== undefined);
-    const page = await this.transactions.page(
-      query,
-      { url },
-      filtered
-        ? (qb) => {
-            if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-            if (query.location_id)
-              qb.andWhere('r.location_id = :locationId', { locationId: query.location_id });
-            if (query.type) qb.andWhere('r.type = :type', { type: query.type });
-            if (query.source_id) qb.andWhere('r.source_id = :sourceId', { sourceId: query.source_id });
-            // As on orders: "after" a shown (millisecond) timestamp starts at the next millisecond.
-            if (query.created_after)
-              qb.andWhere('r.created_at >= :after', {
-                after: new Date(new Date(query.created_after).getTime() + 1),
-              });
-            if (query.created_before)
-              qb.andWhere('r.created_at < :before', { before: new Date(query.created_before) });
-          }
-        : undefined,
-    );
+    const page = await this.transactions.list(query, url);
     return listEnvelope(page.rows.map(toTransactionResource), page, url);
   }
 

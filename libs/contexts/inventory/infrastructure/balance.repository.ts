@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
@@ -11,6 +12,21 @@ export interface BalanceKey {
   productId: string;
   variantId: string | null;
   locationId: string;
+}
+
+export interface BalanceListFilters {
+  product_id?: string;
+  location_id?: string;
+  below_reorder_point?: boolean;
+}
+
+/** A keyset window of balances for planning, of one location and of some products. */
+export interface PlanningPageRequest {
+  locationId?: string;
+  productIds?: readonly string[];
+  startingAfter?: string;
+  endingBefore?: string;
+  limit: number;
 }
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -85,6 +101,41 @@ function toRecord(r: BalanceRow): InventoryBalanceRecord {
 export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> {
   constructor(tx: TransactionHost) {
     super(tx, InventoryBalanceRecord, 'inventory balance');
+  }
+
+  /** A page of balances, filtered by product, location and whether on hand is at or below the reorder point. */
+  list(query: ListQueryDto & BalanceListFilters, url: string) {
+    const filtered = query.product_id || query.location_id || query.below_reorder_point !== undefined;
+    return this.page(
+      query,
+      { url },
+      filtered
+        ? (qb) => {
+            if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
+            if (query.location_id)
+              qb.andWhere('r.location_id = :locationId', { locationId: query.location_id });
+            if (query.below_reorder_point === true)
+              qb.andWhere('r.reorder_point IS NOT NULL AND r.on_hand <= r.reorder_point');
+            if (query.below_reorder_point === false)
+              qb.andWhere('(r.reorder_point IS NULL OR r.on_hand > r.reorder_point)');
+          }
+        : undefined,
+    );
+  }
+
+  /** A keyset page of balances for planning (newest first), of the location and products asked for. */
+  planningPage(request: PlanningPageRequest) {
+    // paginate() reads `limit` from the query: one extra row tells has_more.
+    return this.page(
+      { limit: request.limit, starting_after: request.startingAfter, ending_before: request.endingBefore },
+      { url: '' },
+      (qb) => {
+        if (request.locationId)
+          qb.andWhere('r.location_id = :locationId', { locationId: request.locationId });
+        if (request.productIds)
+          qb.andWhere('r.product_id IN (:...productIds)', { productIds: [...request.productIds] });
+      },
+    );
   }
 
   /**

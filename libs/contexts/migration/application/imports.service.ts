@@ -180,9 +180,7 @@ export class ImportsService {
     url: string,
   ): Promise<ListPage<ImportErrorResource>> {
     await this.imports.getById(importId);
-    const page = await this.errors.page(query, { url, direction: 'asc' }, (qb) =>
-      qb.andWhere('r.import_id = :importId', { importId }),
-    );
+    const page = await this.errors.listOfImport(importId, query, url);
     return listEnvelope(page.rows.map(toImportErrorResource), page, url);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ImportErrorRecord } from './import.entity';
@@ -7,5 +8,12 @@ import { ImportErrorRecord } from './import.entity';
 export class ImportErrorRepository extends TenantRepository<ImportErrorRecord> {
   constructor(tx: TransactionHost) {
     super(tx, ImportErrorRecord, 'import error');
+  }
+
+  /** A page of the errors of one import, in row order. */
+  listOfImport(importId: string, query: ListQueryDto, url: string) {
+    return this.page(query, { url, direction: 'asc' }, (qb) =>
+      qb.andWhere('r.import_id = :importId', { importId }),
+    );
   }
 }

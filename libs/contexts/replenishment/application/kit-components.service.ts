@@ -85,9 +85,7 @@ export class KitComponentsService implements OnModuleInit {
 
   async list(kitProductId: string, query: ListQueryDto) {
     await this.kit(kitProductId);
-    return this.components.page(query, { url: '' }, (qb) =>
-      qb.andWhere('r.kit_product_id = :kitProductId', { kitProductId }),
-    );
+    return this.components.listOfKit(kitProductId, query);
   }
 
   async retrieve(kitProductId: string, id: string): Promise<KitComponentRecord> {

@@ -60,12 +60,7 @@ export class ProductVendorsService {
         );
       }
       // Like a first payment method becoming the default: the first vendor is preferred unless told otherwise.
-      const first =
-        (
-          await this.vendors.page({ limit: 1 }, { url: '' }, (qb) =>
-            qb.andWhere('r.product_id = :productId', { productId }),
-          )
-        ).rows.length === 0;
+      const first = !(await this.vendors.productHasVendor(productId));
       const isPreferred = input.is_preferred ?? first;
       const record = await this.vendors.create({
         productId,
@@ -89,9 +84,7 @@ export class ProductVendorsService {
 
   async list(productId: string, query: ListQueryDto) {
     await this.assertProduct(productId);
-    return this.vendors.page(query, { url: '' }, (qb) =>
-      qb.andWhere('r.product_id = :productId', { productId }),
-    );
+    return this.vendors.listOfProduct(productId, query);
   }
 
   async retrieve(productId: string, id: string): Promise<ProductVendorRecord> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
@@ -9,6 +10,13 @@ import { KitComponentRecord } from './kit-component.entity';
 export class KitComponentRepository extends TenantRepository<KitComponentRecord> {
   constructor(tx: TransactionHost) {
     super(tx, KitComponentRecord, 'kit component');
+  }
+
+  /** A page of the components of one kit. */
+  listOfKit(kitProductId: string, query: ListQueryDto) {
+    return this.page(query, { url: '' }, (qb) =>
+      qb.andWhere('r.kit_product_id = :kitProductId', { kitProductId }),
+    );
   }
 
   async getOfKit(kitProductId: string, id: string): Promise<KitComponentRecord> {

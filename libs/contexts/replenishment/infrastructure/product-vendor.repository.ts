@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
@@ -9,6 +10,16 @@ import { ProductVendorRecord } from './product-vendor.entity';
 export class ProductVendorRepository extends TenantRepository<ProductVendorRecord> {
   constructor(tx: TransactionHost) {
     super(tx, ProductVendorRecord, 'product vendor');
+  }
+
+  /** A page of the vendors of one product. */
+  listOfProduct(productId: string, query: ListQueryDto) {
+    return this.page(query, { url: '' }, (qb) => qb.andWhere('r.product_id = :productId', { productId }));
+  }
+
+  /** Whether the product has a vendor yet. */
+  async productHasVendor(productId: string): Promise<boolean> {
+    return (await this.listOfProduct(productId, { limit: 1 })).rows.length > 0;
   }
 
   /** The vendor row of a product, or the contract's 404 (also when it belongs to another product). */

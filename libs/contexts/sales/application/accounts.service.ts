@@ -213,10 +213,7 @@ export class AccountsService implements OnModuleInit {
   }
 
   async list(query: AccountListQuery, url: string): Promise<ListPage<AccountResource>> {
-    const page = await this.accounts.page(query, { url }, (qb) => {
-      if (!query.include_deleted) qb.andWhere(`r.status = 'active'`);
-      if (query.email) qb.andWhere('lower(r.email) = lower(:email)', { email: query.email });
-    });
+    const page = await this.accounts.list(query, url);
     return listEnvelope(await this.present(page.rows), page, url);
   }
 

@@ -54,7 +54,7 @@ export type ResourceStore<E extends TenantRecord> =
 /** The reads and writes of an account's records (AccountChildRepository). */
 type AccountRecords<E> = Pick<
   AccountChildRepository<AccountChildRecord & E>,
-  'getOfAccount' | 'allOfAccount' | 'clearFlag' | 'newestOfAccount' | 'moveAll'
+  'getOfAccount' | 'listOfAccount' | 'allOfAccount' | 'clearFlag' | 'newestOfAccount' | 'moveAll'
 >;
 
 /** The leading arguments naming the owner: none for the entity's resources, the account id for an account's. */
@@ -114,9 +114,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
     if (owner === null) page = await this.store.repo.page(query, { url });
     else {
       await this.accounts.getById(owner);
-      page = await this.store.repo.page(query, { url }, (qb) =>
-        qb.andWhere('r.account_id = :accountId', { accountId: owner }),
-      );
+      page = await this.children.listOfAccount(owner, query, url);
     }
     return listEnvelope(
       page.rows.map((r) => this.present(r)),

@@ -10,7 +10,6 @@ import { expandableFields, references, ResourceRegistry } from '#platform/http/e
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
-import { PageFilter } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
 import {
@@ -198,24 +197,7 @@ export class OrdersService implements OnModuleInit {
 
   async list(query: OrderListQuery, url: string): Promise<ListPage<OrderResource>> {
     const direction = query.sort === 'created_at_asc' || query.sort === 'created_at' ? 'asc' : 'desc';
-    // Column filters only, so the page runs as one prepared statement (TenantRepository.page).
-    const filters: PageFilter[] = [
-      query.document_type
-        ? { sql: 'document_type = ?', value: query.document_type }
-        : { sql: 'document_type = ANY(?::text[])', value: DEFAULT_LIST_TYPES },
-    ];
-    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
-    if (query.order_status) filters.push({ sql: 'order_status = ?', value: query.order_status });
-    if (query.payment_status) filters.push({ sql: 'payment_status = ?', value: query.payment_status });
-    // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
-    // value means from the next millisecond on, so an order's own created_at excludes it.
-    if (query.created_after)
-      filters.push({
-        sql: 'created_at >= ?',
-        value: new Date(new Date(query.created_after).getTime() + 1),
-      });
-    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
-    const page = await this.orders.page(query, { url, direction }, filters);
+    const page = await this.orders.list(query, url, { direction, defaultTypes: DEFAULT_LIST_TYPES });
     return listEnvelope(await this.changes.present(page.rows), page, url);
   }
 

@@ -217,11 +217,7 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async list(query: PaymentListQuery, url: string): Promise<ListPage<PaymentResource>> {
-    const page = await this.payments.page(query, { url }, (qb) => {
-      if (query.order_id) qb.andWhere('r.order_id = :orderId', { orderId: query.order_id });
-      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
+    const page = await this.payments.list(query, url);
     return listEnvelope(await this.present(page.rows), page, url);
   }
 
@@ -231,9 +227,7 @@ export class PaymentsService implements OnModuleInit {
 
   async listRefunds(paymentId: string, query: ListQueryDto, url: string): Promise<ListPage<RefundResource>> {
     await this.payments.getById(paymentId);
-    const page = await this.refunds.page(query, { url }, (qb) =>
-      qb.andWhere('r.payment_id = :paymentId', { paymentId }),
-    );
+    const page = await this.refunds.listOfPayment(paymentId, query, url);
     return listEnvelope(page.rows.map(toRefundResource), page, url);
   }
 

@@ -106,14 +106,7 @@ export class PricingPoliciesService implements OnModuleInit {
     quantity: Decimal.Value,
     context: PricingContext,
   ): Promise<PricedLine> {
-    const qb = this.policies.scopedQuery('p').andWhere('p.active = true');
-    qb.andWhere('(p.account_id IS NULL OR p.account_id = :accountId)', {
-      accountId: context.accountId ?? null,
-    });
-    qb.andWhere('(p.product_id IS NULL OR p.product_id = :productId)', {
-      productId: context.productId ?? null,
-    });
-    const candidates = await qb.getMany();
+    const candidates = await this.policies.activeCandidates(context);
     return applyPricingPolicies(listPrice, quantity, context, candidates.map(toRule));
   }
 
@@ -128,11 +121,7 @@ export class PricingPoliciesService implements OnModuleInit {
   }
 
   async list(query: PricingPolicyListQuery, url: string): Promise<ListPage<PricingPolicyResource>> {
-    const page = await this.policies.page(query, { url }, (qb) => {
-      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
-      if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
-    });
+    const page = await this.policies.list(query, url);
     return listEnvelope(page.rows.map(toPricingPolicyResource), page, url);
   }
 

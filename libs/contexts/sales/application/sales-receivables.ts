@@ -13,7 +13,7 @@ import { INVOICE_TYPES, ISSUED_STATUSES } from '../domain/order';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
-import { OrderRepository } from '../infrastructure/order.repository';
+import { OpenInvoiceKinds, OrderRepository } from '../infrastructure/order.repository';
 import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
 import { PaymentRepository } from '../infrastructure/payment.repository';
 import { OrdersService } from './orders.service';
@@ -21,6 +21,9 @@ import { PaymentsService } from './payments.service';
 
 /** Invoices that count as receivables: issued and not cancelled or voided. */
 const OPEN_STATUSES = ISSUED_STATUSES;
+
+/** The invoices owed to the entity: of an invoice type, open, with an amount due. */
+const OPEN_INVOICES: OpenInvoiceKinds = { documentTypes: INVOICE_TYPES, orderStatuses: OPEN_STATUSES };
 
 /** An open invoice as the receivables port describes it. */
 function toOpenReceivable(r: OrderRecord): OpenReceivable {
@@ -54,18 +57,14 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
 
   /** The oldest open invoices of the caller's entity and mode (the seed picks a deposit's invoices from them). */
   async listOpenInvoices(limit: number): Promise<OpenReceivable[]> {
-    const rows = await this.openInvoices().orderBy('r.id', 'ASC').limit(limit).getMany();
+    const rows = await this.orderRepo.oldestOpenInvoices(OPEN_INVOICES, limit);
     return rows.map(toOpenReceivable);
   }
 
   async findOpenInvoices(accountId: string, invoiceIds: string[]): Promise<OpenReceivable[]> {
     if (invoiceIds.length === 0) return [];
     return this.tx.run(async () => {
-      const rows = await this.openInvoices()
-        .andWhere('r.account_id = :accountId AND r.id IN (:...invoiceIds)', { accountId, invoiceIds })
-        .orderBy('r.id')
-        .setLock('pessimistic_write')
-        .getMany();
+      const rows = await this.orderRepo.openInvoicesForUpdate(OPEN_INVOICES, accountId, invoiceIds);
       return rows.map(toOpenReceivable);
     });
   }
@@ -145,19 +144,6 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
   }
 
   async openReceivablesBalance(asOf: string): Promise<Decimal> {
-    const row = await this.openInvoices()
-      .andWhere('r.confirmed_at < CAST(:asOf AS date) + 1', { asOf })
-      .select('COALESCE(SUM(r.amount_due), 0)', 'sum')
-      .getRawOne<{ sum: string }>();
-    return money(row?.sum ?? 0);
-  }
-
-  private openInvoices() {
-    return this.orderRepo
-      .scopedQuery('r')
-      .andWhere('r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0', {
-        types: INVOICE_TYPES,
-        statuses: OPEN_STATUSES,
-      });
+    return money((await this.orderRepo.openAmountDue(OPEN_INVOICES, asOf)) ?? 0);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -19,7 +19,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { RequiredUuid } from '#platform/http/dto-fields';
+import { RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_LINES = 1000;
@@ -99,8 +99,13 @@ export class CreateOrderDto {
   @OmittableField({ enum: DOCUMENT_TYPES, default: 'sales_order' }, IsIn(DOCUMENT_TYPES))
   document_type?: (typeof DOCUMENT_TYPES)[number];
 
-  @ClearableField(
-    { format: 'uuid', description: 'The customer account; required except on purchase orders.' },
+  @RequiredUnless(
+    { field: 'document_type', values: ['purchase_order'], fallback: 'sales_order' },
+    {
+      format: 'uuid',
+      description:
+        'The customer account: required (not null) except on purchase orders, where it is the optional vendor.',
+    },
     IsUUID(),
   )
   account_id?: string | null;
@@ -130,6 +135,28 @@ export class CreateOrderDto {
     string,
     unknown
   >;
+}
+
+export const PURCHASE_ORDER_TYPES = ['purchase_order'] as const;
+
+/**
+ * POST /purchase-orders: the fields of an order document, of type purchase_order only (omitted,
+ * it is purchase_order), and an optional vendor account (null or absent: none).
+ */
+export class CreatePurchaseOrderDto extends OmitType(CreateOrderDto, [
+  'document_type',
+  'account_id',
+] as const) {
+  @OmittableField(
+    { enum: PURCHASE_ORDER_TYPES, description: 'Default: `purchase_order`, the only value.' },
+    IsIn(PURCHASE_ORDER_TYPES, {
+      message: 'This route creates purchase orders only; omit document_type or send purchase_order.',
+    }),
+  )
+  document_type?: (typeof PURCHASE_ORDER_TYPES)[number];
+
+  @ClearableField({ format: 'uuid', description: 'The vendor account, if any.' }, IsUUID())
+  account_id?: string | null;
 }
 
 /** An order's editable fields; the lines sent replace every line. */

@@ -19,7 +19,8 @@ import { IsDecimalNumber } from '#platform/http/money.validator';
 import { RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
-export class CardDto {
+/** The card of one charge (a stored payment method's card is payment-method.dto's CardDto). */
+export class ChargeCardDto {
   @ApiProperty({
     example: '4242424242424242',
     description: 'Used for this charge only; never stored (only brand and last4 are kept).',
@@ -62,7 +63,8 @@ export class CreatePaymentDto {
 
   @RequiredEnum(PAYMENT_METHODS_ACCEPTED) method: (typeof PAYMENT_METHODS_ACCEPTED)[number];
 
-  @OmittableField({ type: CardDto }, ValidateNested(), Type(() => CardDto)) card?: CardDto;
+  @OmittableField({ type: ChargeCardDto }, ValidateNested(), Type(() => ChargeCardDto))
+  card?: ChargeCardDto;
 
   @OmittableField(
     {

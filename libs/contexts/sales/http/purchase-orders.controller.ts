@@ -4,7 +4,7 @@ import { anyScope } from '#platform/auth/scopes';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
-import { CreateOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
+import { CreatePurchaseOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
 
 const READ = anyScope('orders:read', 'purchasing:read');
 const WRITE = anyScope('orders:write', 'purchasing:write');
@@ -18,7 +18,7 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
   scope: { read: READ, write: WRITE },
   model: OrderResponse,
   create: [
-    CreateOrderDto,
+    CreatePurchaseOrderDto,
     'Create a purchase order',
     {
       description:

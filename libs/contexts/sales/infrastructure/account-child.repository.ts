@@ -1,5 +1,6 @@
 import { EntityTarget } from 'typeorm';
 import { notFound } from '#platform/errors/domain-error';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -21,6 +22,11 @@ export class AccountChildRepository<E extends AccountChildRecord> extends Tenant
     const found = await qb.getOne();
     if (!found) throw notFound(this.resourceName, id);
     return found;
+  }
+
+  /** A page of the account's records. */
+  listOfAccount(accountId: string, query: ListQueryDto, url: string) {
+    return this.page(query, { url }, (qb) => qb.andWhere('r.account_id = :accountId', { accountId }));
   }
 
   async allOfAccount(accountId: string): Promise<E[]> {

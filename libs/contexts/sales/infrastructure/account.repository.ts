@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountRecord } from './account.entity';
@@ -7,5 +8,13 @@ import { AccountRecord } from './account.entity';
 export class AccountRepository extends TenantRepository<AccountRecord> {
   constructor(tx: TransactionHost) {
     super(tx, AccountRecord, 'account');
+  }
+
+  /** A page of accounts: the active ones (all with `include_deleted`), filtered by email (any case). */
+  list(query: ListQueryDto & { include_deleted?: boolean; email?: string }, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (!query.include_deleted) qb.andWhere(`r.status = 'active'`);
+      if (query.email) qb.andWhere('lower(r.email) = lower(:email)', { email: query.email });
+    });
   }
 }

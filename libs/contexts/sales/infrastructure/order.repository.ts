@@ -1,7 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrderRecord } from './order.entity';
+
+export interface OrderListFilters {
+  document_type?: string;
+  account_id?: string;
+  order_status?: string;
+  payment_status?: string;
+  created_after?: string;
+  created_before?: string;
+}
+
+/** What makes an invoice open: its document type and order status among these, and an amount due. */
+export interface OpenInvoiceKinds {
+  documentTypes: readonly string[];
+  orderStatuses: readonly string[];
+}
 
 /** An invoice the collections sweep looks at, with the tenant it belongs to. */
 export interface CollectionCandidate {
@@ -14,6 +30,35 @@ export interface CollectionCandidate {
 export class OrderRepository extends TenantRepository<OrderRecord> {
   constructor(tx: TransactionHost) {
     super(tx, OrderRecord, 'order');
+  }
+
+  /**
+   * A page of orders in `direction` of creation, filtered by document type (`defaultTypes`
+   * without one), account, statuses and creation time. Column filters only, so the page runs as
+   * one prepared statement (TenantRepository.page).
+   */
+  list(
+    query: ListQueryDto & OrderListFilters,
+    url: string,
+    options: { direction: 'asc' | 'desc'; defaultTypes: readonly string[] },
+  ) {
+    const filters: PageFilter[] = [
+      query.document_type
+        ? { sql: 'document_type = ?', value: query.document_type }
+        : { sql: 'document_type = ANY(?::text[])', value: options.defaultTypes },
+    ];
+    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
+    if (query.order_status) filters.push({ sql: 'order_status = ?', value: query.order_status });
+    if (query.payment_status) filters.push({ sql: 'payment_status = ?', value: query.payment_status });
+    // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
+    // value means from the next millisecond on, so an order's own created_at excludes it.
+    if (query.created_after)
+      filters.push({
+        sql: 'created_at >= ?',
+        value: new Date(new Date(query.created_after).getTime() + 1),
+      });
+    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
+    return this.page(query, { url, direction: options.direction }, filters);
   }
 
   /**
@@ -41,5 +86,39 @@ export class OrderRepository extends TenantRepository<OrderRecord> {
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')
       .getOne();
+  }
+
+  /** The caller's oldest open invoices (by id), at most `limit`. */
+  oldestOpenInvoices(kinds: OpenInvoiceKinds, limit: number): Promise<OrderRecord[]> {
+    return this.openInvoices(kinds).orderBy('r.id', 'ASC').limit(limit).getMany();
+  }
+
+  /** The open invoices among `invoiceIds` of one account, locked in id order for the rest of the transaction. */
+  openInvoicesForUpdate(
+    kinds: OpenInvoiceKinds,
+    accountId: string,
+    invoiceIds: string[],
+  ): Promise<OrderRecord[]> {
+    return this.openInvoices(kinds)
+      .andWhere('r.account_id = :accountId AND r.id IN (:...invoiceIds)', { accountId, invoiceIds })
+      .orderBy('r.id')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  /** The amount due on the caller's open invoices confirmed on or before `asOf` (a decimal string), or null. */
+  async openAmountDue(kinds: OpenInvoiceKinds, asOf: string): Promise<string | null> {
+    const row = await this.openInvoices(kinds)
+      .andWhere('r.confirmed_at < CAST(:asOf AS date) + 1', { asOf })
+      .select('COALESCE(SUM(r.amount_due), 0)', 'sum')
+      .getRawOne<{ sum: string }>();
+    return row?.sum ?? null;
+  }
+
+  private openInvoices(kinds: OpenInvoiceKinds) {
+    return this.scopedQuery('r').andWhere(
+      'r.document_type IN (:...types) AND r.order_status IN (:...statuses) AND r.amount_due > 0',
+      { types: kinds.documentTypes, statuses: kinds.orderStatuses },
+    );
   }
 }

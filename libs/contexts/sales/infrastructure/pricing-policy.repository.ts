@@ -1,12 +1,46 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PricingPolicyRecord } from './pricing-policy.entity';
+
+export interface PricingPolicyListFilters {
+  account_id?: string;
+  product_id?: string;
+  active?: boolean;
+}
 
 @Injectable()
 export class PricingPolicyRepository extends TenantRepository<PricingPolicyRecord> {
   constructor(tx: TransactionHost) {
     super(tx, PricingPolicyRecord, 'pricing policy');
+  }
+
+  /** A page of policies, filtered by account, product and whether they are active. */
+  list(query: ListQueryDto & PricingPolicyListFilters, url: string) {
+    return this.page(query, { url }, (qb) => {
+      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
+      if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
+      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
+    });
+  }
+
+  /**
+   * The active policies that may price a line of this account and product: those of the account
+   * (or of no account) and of the product (or of no product).
+   */
+  activeCandidates(line: {
+    accountId?: string | null;
+    productId?: string | null;
+  }): Promise<PricingPolicyRecord[]> {
+    const qb = this.scopedQuery('p').andWhere('p.active = true');
+    qb.andWhere('(p.account_id IS NULL OR p.account_id = :accountId)', {
+      accountId: line.accountId ?? null,
+    });
+    qb.andWhere('(p.product_id IS NULL OR p.product_id = :productId)', {
+      productId: line.productId ?? null,
+    });
+    return qb.getMany();
   }
 
   /** Points the policies of one account at another (account merge). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RefundRecord } from './order.entity';
@@ -7,5 +8,10 @@ import { RefundRecord } from './order.entity';
 export class RefundRepository extends TenantRepository<RefundRecord> {
   constructor(tx: TransactionHost) {
     super(tx, RefundRecord, 'refund');
+  }
+
+  /** A page of the refunds of one payment. */
+  listOfPayment(paymentId: string, query: ListQueryDto, url: string) {
+    return this.page(query, { url }, (qb) => qb.andWhere('r.payment_id = :paymentId', { paymentId }));
   }
 }

@@ -61,10 +61,7 @@ export class WebhookDeliveriesService {
 
   async list(endpointId: string, query: ListQueryDto & { status?: string }, url: string) {
     await this.endpoints.getById(endpointId);
-    const page = await this.deliveries.page(query, { url }, (qb) => {
-      qb.andWhere('r.endpoint_id = :endpointId', { endpointId });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
+    const page = await this.deliveries.listOfEndpoint(endpointId, query, url);
     const data = page.rows.map(toDeliveryResource);
     return { ...listEnvelope(data, page, url), next_cursor: page.has_more ? data[data.length - 1].id : null };
   }

@@ -1,4 +1,11 @@
-import { assertEndpointActive, endpointTransition, EndpointState, requestEndpointStatus } from './endpoint';
+import {
+  afterPermanentFailure,
+  assertEndpointActive,
+  endpointTransition,
+  EndpointState,
+  requestEndpointStatus,
+} from './endpoint';
+import { AUTO_DISABLE_THRESHOLD } from './retry-schedule';
 
 const active: EndpointState = { status: 'active', disabledReason: null, consecutiveFailures: 3 };
 const autoDisabled: EndpointState = {
@@ -35,6 +42,22 @@ describe('the webhook endpoint state machine', () => {
       disabled: false,
     });
     expect(requestEndpointStatus(active, undefined).state).toEqual(active);
+  });
+
+  it('disables an active endpoint once its consecutive permanent failures reach the threshold', () => {
+    const failing = { ...active, consecutiveFailures: AUTO_DISABLE_THRESHOLD };
+    expect(afterPermanentFailure(failing)).toEqual({
+      state: {
+        status: 'disabled',
+        disabledReason: 'consecutive_failures',
+        consecutiveFailures: AUTO_DISABLE_THRESHOLD,
+      },
+      disabled: true,
+    });
+    const below = { ...active, consecutiveFailures: AUTO_DISABLE_THRESHOLD - 1 };
+    expect(afterPermanentFailure(below)).toEqual({ state: below, disabled: false });
+    const manual: EndpointState = { status: 'disabled', disabledReason: 'manual', consecutiveFailures: 12 };
+    expect(afterPermanentFailure(manual)).toEqual({ state: manual, disabled: false });
   });
 
   it('needs an active endpoint for test events, resends and recoveries', () => {

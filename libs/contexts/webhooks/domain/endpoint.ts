@@ -1,4 +1,5 @@
 import { transition, Transitions } from '#platform/domain/state-machine';
+import { AUTO_DISABLE_THRESHOLD } from './retry-schedule';
 import { WebhooksError } from './webhooks-error';
 
 export type EndpointStatusValue = 'active' | 'disabled';
@@ -59,6 +60,25 @@ export function requestEndpointStatus(
   return {
     state: { status: next, disabledReason: 'manual', consecutiveFailures: from.consecutiveFailures },
     reactivated: false,
+    disabled: true,
+  };
+}
+
+/**
+ * The endpoint's state machine after a delivery to it failed permanently, with that failure
+ * already counted in `consecutiveFailures`: an active endpoint reaching AUTO_DISABLE_THRESHOLD
+ * consecutive permanent failures is disabled by the dispatcher (`disabled_reason:
+ * consecutive_failures`), its pending deliveries to be cancelled; anything else changes nothing.
+ */
+export function afterPermanentFailure(from: EndpointState): { state: EndpointState; disabled: boolean } {
+  if (from.status !== 'active' || from.consecutiveFailures < AUTO_DISABLE_THRESHOLD)
+    return { state: { ...from }, disabled: false };
+  return {
+    state: {
+      status: 'disabled',
+      disabledReason: 'consecutive_failures',
+      consecutiveFailures: from.consecutiveFailures,
+    },
     disabled: true,
   };
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import type { Client } from 'pg';
 import { AppConfig } from '#platform/config/app-config';
+import { DeliveryAttemptRepository } from '../infrastructure/delivery-attempt.repository';
+import { listenToOutbox } from '../infrastructure/outbox-listener';
 import { RerunningTask } from '#platform/queue/rerunning-task';
 import { FANOUT_BATCH, OutboxFanoutService } from './outbox-fanout.service';
 import { DeliveryScheduler } from '../application/delivery-ports';
@@ -27,7 +28,7 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveryAttemptRepository,
     private readonly fanout: OutboxFanoutService,
     private readonly queue: DeliveryScheduler,
   ) {}
@@ -54,12 +55,11 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
 
   private async listen(): Promise<void> {
     try {
-      const client = new Client({ connectionString: this.config.DATABASE_URL });
-      client.on('error', (error) => this.logger.warn(`outbox listener: ${error.message}`));
-      client.on('notification', () => this.kick());
-      await client.connect();
-      await client.query('LISTEN outbox_events');
-      this.listener = client;
+      this.listener = await listenToOutbox(
+        this.config.DATABASE_URL,
+        () => this.kick(),
+        (error) => this.logger.warn(`outbox listener: ${error.message}`),
+      );
     } catch (error) {
       this.logger.warn(`outbox listener unavailable, polling only: ${String(error)}`);
     }
@@ -81,13 +81,7 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
    */
   async sweep(): Promise<number> {
     if (this.stopped) return 0;
-    const due = (await this.dataSource.query(
-      `SELECT id, attempt_count FROM webhook_deliveries
-        WHERE status = 'pending' AND next_retry_at <= now() - $2 * interval '1 millisecond'
-          AND (claimed_until IS NULL OR claimed_until < now())
-        ORDER BY next_retry_at LIMIT $1`,
-      [SWEEP_BATCH, this.config.WEBHOOK_SWEEP_INTERVAL_MS],
-    )) as { id: string; attempt_count: number }[];
+    const due = await this.deliveries.dueUnclaimed(SWEEP_BATCH, this.config.WEBHOOK_SWEEP_INTERVAL_MS);
     await this.queue.enqueue(due.map((d) => ({ id: d.id, attempt: d.attempt_count + 1 })));
     return due.length;
   }

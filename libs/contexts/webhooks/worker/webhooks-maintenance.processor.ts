@@ -1,10 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '#platform/config/app-config';
 import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
+import { DeliveryAttemptRepository } from '../infrastructure/delivery-attempt.repository';
+import { OutboxDispatchRepository } from '../infrastructure/outbox-dispatch.repository';
 import { DeliveryScheduler } from '../application/delivery-ports';
 
 const PURGE_BATCH = 5_000;
@@ -15,7 +16,8 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(WebhooksMaintenanceProcessor.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly attempts: DeliveryAttemptRepository,
+    private readonly outbox: OutboxDispatchRepository,
     private readonly deliveries: DeliveryScheduler,
     private readonly config: AppConfig,
   ) {
@@ -35,16 +37,7 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
 
   /** Re-queues the endpoint's failed deliveries created since `since`, oldest first; each gets one new attempt. */
   async recover(data: JobData<'webhooks', 'recover-endpoint'>): Promise<number> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE webhook_deliveries d
-          SET status = 'pending', last_attempt = d.attempt_count + 1, next_retry_at = now(), claimed_until = NULL,
-              updated_at = now(), version = d.version + 1
-         FROM webhook_endpoints e
-        WHERE d.endpoint_id = $1 AND d.entity_id = $2 AND d.livemode = $3 AND d.status = 'failed' AND d.created_at >= $4
-          AND e.id = d.endpoint_id AND e.status = 'active' AND e.deleted_at IS NULL
-        RETURNING d.id, d.attempt_count`,
-      [data.endpointId, data.entityId, data.livemode, data.since],
-    )) as [{ id: string; attempt_count: number }[], number];
+    const rows = await this.attempts.requeueFailedSince(data);
     const ordered = rows.sort((a, b) => (a.id < b.id ? -1 : 1));
     await this.deliveries.enqueue(ordered.map((r) => ({ id: r.id, attempt: r.attempt_count + 1 })));
     this.logger.log(`recovered ${ordered.length} deliveries of endpoint ${data.endpointId}`);
@@ -57,20 +50,12 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
     let events = 0;
     let deliveries = 0;
     for (;;) {
-      const [, n] = (await this.dataSource.query(
-        `DELETE FROM outbox_events WHERE id IN (
-           SELECT id FROM outbox_events WHERE created_at < now() - $1 * interval '1 day' AND dispatched_at IS NOT NULL LIMIT $2)`,
-        [days, PURGE_BATCH],
-      )) as [unknown, number];
+      const n = await this.outbox.purgeDispatched(days, PURGE_BATCH);
       events += n;
       if (n < PURGE_BATCH) break;
     }
     for (;;) {
-      const [, n] = (await this.dataSource.query(
-        `DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries WHERE created_at < now() - $1 * interval '1 day' AND status <> 'pending' LIMIT $2)`,
-        [days, PURGE_BATCH],
-      )) as [unknown, number];
+      const n = await this.attempts.purgeFinished(days, PURGE_BATCH);
       deliveries += n;
       if (n < PURGE_BATCH) break;
     }

@@ -1,0 +1,487 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/openapi-validator';
+
+/**
+ * `npm run test:conformance` (CI): checks the running API against its OpenAPI description with
+ * tools this project did not write. Portman (@apideck/portman) turns the served description into a
+ * Postman collection: for every operation one request built from the description's examples and
+ * schemas (valid input, the live key), its fuzzing variations (invalid input: a required field
+ * left out, a number below its minimum or above its maximum, a string shorter or longer than its
+ * limits, in the body, the query and the headers), and the same request with the read-only key and
+ * with no key. Newman runs the collection against a server started on a fresh embedded
+ * PostgreSQL with the QA seed. Each answer is judged here:
+ *
+ * - every answer: no 5xx; its status documented for the operation and its body matching the
+ *   documented schema (ajv, JSON Schema 2020-12, against the served document); Portman's own
+ *   contract tests (content type, JSON body) pass;
+ * - valid input with the live key: 2xx;
+ * - invalid input: 4xx (never 2xx);
+ * - the read-only key: a read as with the live key, a write 403;
+ * - no key: 401 (operations that need no key excepted).
+ *
+ * What the generated requests cannot know (a random id names no record, a business rule refuses
+ * a state) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
+ * no answer used is reported (some depend on the
+ * machine, such as whether example.com resolves). Fails on any violation.
+ */
+
+const ROOT = path.resolve(__dirname, '../..');
+const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
+
+type Kind = 'valid' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
+
+interface Exception {
+  /** A regular expression matched against `METHOD /path/template` (e.g. `^POST /v1/orders$`). */
+  operation: string;
+  /** The request kinds it applies to. */
+  kinds: Kind[];
+  /** The statuses it allows. */
+  statuses: number[];
+  /** When given, the error code the answer must carry. */
+  code?: string;
+  /** When given, the error's `param` must equal it. */
+  param?: string;
+  /** When given, a regular expression the error's `hint` must match. */
+  hint?: string;
+  reason: string;
+}
+
+interface Execution {
+  kind: Kind;
+  name: string;
+  method: string;
+  url: string;
+  template: string;
+  operationId: string;
+  status: number;
+  /** The error's code, param and hint, for the report. */
+  answer?: string;
+  error?: { code?: string; param?: string; hint?: string };
+  problems: string[];
+}
+
+interface Operation {
+  method: string;
+  template: string;
+  operationId: string;
+  secured: boolean;
+}
+
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}:\n${output}`)),
+    );
+  });
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, deadline: number, stack: ChildProcess): Promise<void> {
+  for (;;) {
+    if (stack.exitCode !== null)
+      throw new Error(`the server exited with code ${stack.exitCode} before answering`);
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 300 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function operationsOf(document: OpenApiDocument): Operation[] {
+  const out: Operation[] = [];
+  for (const [template, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      const op = operation as { operationId?: string; security?: unknown[] };
+      out.push({
+        method: method.toUpperCase(),
+        template,
+        operationId: op.operationId ?? `${method.toUpperCase()} ${template}`,
+        secured: (op.security ?? []).length > 0,
+      });
+    }
+  }
+  return out;
+}
+
+/** The Portman configuration: the checked-in one, plus the path parameters' values for this run. */
+function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
+  const config = JSON.parse(readFileSync(path.join(CONFIG_DIR, 'portman-config.json'), 'utf8')) as {
+    tests: { variationTests: unknown[] };
+    globals: Record<string, unknown>;
+  };
+  // Every path parameter but the entity's own id is a fresh random uuid (naming no record), so the
+  // requests are independent of each other and of the order they run in.
+  const names = new Set<string>();
+  for (const template of Object.keys(document.paths))
+    for (const [, name] of template.matchAll(/\{(\w+)\}/g)) names.add(name);
+  const replacements: Record<string, string> = {};
+  for (const name of names) replacements[name] = name === 'entity_id' ? '{{entityId}}' : '{{$guid}}';
+  config.globals.keyValueReplacements = replacements;
+  // The same requests with every record id in the path replaced by a value that is not a uuid.
+  const withIds = operationsOf(document).filter((op) =>
+    [...op.template.matchAll(/\{(\w+)\}/g)].some(([, name]) => name !== 'entity_id'),
+  );
+  config.tests.variationTests.push({
+    openApiOperationIds: withIds.map((op) => op.operationId),
+    variations: [
+      {
+        name: 'path id not a uuid',
+        overwrites: [
+          {
+            overwriteRequestPathVariables: [...names]
+              .filter((name) => name !== 'entity_id')
+              .map((key) => ({ key, value: 'not-a-uuid', insert: false })),
+          },
+        ],
+        tests: { contractTests: [] },
+      },
+    ],
+  });
+  // openapi-to-postmanv2's faker writes a `format: uuid` value as a `urn:uuid:` URN; the value is the uuid.
+  config.globals.portmanReplacements = [{ searchFor: 'urn:uuid:', replaceWith: '' }];
+  return config;
+}
+
+function kindOf(name: string): Kind {
+  if (name.includes('[read-only key]')) return 'read-only key';
+  if (name.includes('[no key]')) return 'no key';
+  if (name.includes('[path id not a uuid]')) return 'path id not a uuid';
+  if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
+  return 'valid';
+}
+
+function exceptionFor(exceptions: Exception[], execution: Execution): Exception | undefined {
+  return exceptions.find(
+    (exception) =>
+      new RegExp(exception.operation).test(`${execution.method} ${execution.template}`) &&
+      exception.kinds.includes(execution.kind) &&
+      exception.statuses.includes(execution.status) &&
+      (exception.code === undefined || execution.error?.code === exception.code) &&
+      (exception.param === undefined || execution.error?.param === exception.param) &&
+      (exception.hint === undefined || new RegExp(exception.hint).test(execution.error?.hint ?? '')),
+  );
+}
+
+/** What the kind of request must answer, before exceptions; undefined when the status is right. */
+function expectation(execution: Execution, operation: Operation): string | undefined {
+  const { status, kind } = execution;
+  if (status >= 500) return `server error ${status}`;
+  const write = execution.method !== 'GET';
+  switch (kind) {
+    case 'valid':
+      return status < 300 ? undefined : `valid input refused (${status})`;
+    case 'invalid':
+      return status >= 400 ? undefined : `invalid input accepted (${status})`;
+    case 'path id not a uuid':
+      // docs/api-decisions.md: an id that is not a uuid names no record.
+      return status === 404 ? undefined : `a path id that is not a uuid answered ${status}, not 404`;
+    case 'read-only key':
+      if (!operation.secured) return status < 300 ? undefined : `refused without needing a key (${status})`;
+      if (write)
+        return status === 403 ? undefined : `the read-only key on a write answered ${status}, not 403`;
+      return status < 300 ? undefined : `the read-only key on a read answered ${status}`;
+    case 'no key':
+      if (!operation.secured) return status < 300 ? undefined : `refused without needing a key (${status})`;
+      return status === 401 ? undefined : `no key answered ${status}, not 401`;
+  }
+}
+
+interface NewmanExecution {
+  item: { name: string };
+  request: { method: string; url: { toString(): string } };
+  response?: {
+    code: number;
+    headers: { all(): { key: string; value: string }[] };
+    stream?: Buffer;
+  };
+  assertions?: { assertion: string; error?: { message: string } }[];
+}
+
+interface Newman {
+  run(
+    options: Record<string, unknown>,
+    callback: (error: Error | null, summary: { run: { executions: NewmanExecution[] } }) => void,
+  ): void;
+}
+
+function runNewman(collection: string, environment: Record<string, string>): Promise<NewmanExecution[]> {
+  // newman ships no types of its own; the part used here is typed above.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const newman = require('newman') as Newman;
+  return new Promise((resolve, reject) =>
+    newman.run(
+      {
+        collection,
+        envVar: Object.entries(environment).map(([key, value]) => ({ key, value })),
+        reporters: [],
+        timeoutRequest: 30_000,
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary.run.executions)),
+    ),
+  );
+}
+
+const isError = (status: number) => status >= 400;
+
+function judge(
+  document: OpenApiDocument,
+  executions: NewmanExecution[],
+  exceptions: Exception[],
+): { results: Execution[]; excepted: Map<Exception, number>; violations: Execution[] } {
+  const validator = new OpenApiResponseValidator(document);
+  // Literal segments win over parameters (`/orders/summary` before `/orders/{id}`).
+  const operations = operationsOf(document)
+    .map((op) => ({
+      ...op,
+      params: (op.template.match(/\{/g) ?? []).length,
+      pattern: new RegExp(
+        `^${op.template
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
+    }))
+    .sort((a, b) => a.params - b.params);
+  const results: Execution[] = [];
+  const excepted = new Map<Exception, number>(exceptions.map((e) => [e, 0]));
+  const violations: Execution[] = [];
+  for (const run of executions) {
+    const url = run.request.url.toString();
+    const pathname = new URL(url).pathname;
+    const operation = operations.find((op) => op.method === run.request.method && op.pattern.test(pathname));
+    const template = operation?.template ?? pathname;
+    const kind = kindOf(run.item.name);
+    const base = {
+      kind,
+      name: run.item.name,
+      method: run.request.method,
+      url,
+      template,
+      operationId: operation?.operationId ?? '?',
+    };
+    if (!run.response) {
+      const execution = { ...base, status: 0, problems: ['no response'] };
+      results.push(execution);
+      violations.push(execution);
+      continue;
+    }
+    const headers: Record<string, string> = {};
+    for (const { key, value } of run.response.headers.all()) headers[key.toLowerCase()] = value;
+    const text = run.response.stream ? run.response.stream.toString('utf8') : '';
+    let body: unknown = undefined;
+    if (text && (headers['content-type'] ?? '').includes('json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const error = body as { code?: string; param?: string; hint?: string } | undefined;
+    const answer =
+      isError(run.response.code) && error && typeof error === 'object'
+        ? [error.code, error.param, error.hint].filter(Boolean).join(' | ')
+        : undefined;
+    const execution: Execution = {
+      ...base,
+      status: run.response.code,
+      answer,
+      error: answer === undefined ? undefined : error,
+      problems: [],
+    };
+    if (!operation) execution.problems.push('the request matches no documented operation');
+    else {
+      execution.problems.push(
+        ...validator.problems(run.request.method, url, { status: execution.status, headers, body, text })
+          .problems,
+      );
+      // Portman's contract tests describe the success response.
+      if (execution.status < 300)
+        for (const assertion of run.assertions ?? [])
+          if (assertion.error)
+            execution.problems.push(`Portman: ${assertion.assertion}: ${assertion.error.message}`);
+      const wrong = expectation(execution, operation);
+      if (wrong) {
+        const exception = exceptionFor(exceptions, execution);
+        if (exception) excepted.set(exception, (excepted.get(exception) ?? 0) + 1);
+        else execution.problems.push(wrong);
+      }
+    }
+    results.push(execution);
+    if (execution.problems.length) violations.push(execution);
+  }
+  return { results, excepted, violations };
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const work = mkdtempSync(path.join(tmpdir(), 'conformance-'));
+  // As root the embedded server runs as the user postgres, who must be able to enter it.
+  chmodSync(work, 0o755);
+  const [port, sandboxPort, dispatcherPort, pgPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    DISPATCHER_HEALTH_PORT: String(dispatcherPort),
+    EMBEDDED_PG_DIR: path.join(work, 'postgres'),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+    // The run sends a few thousand requests in a minute with one key.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    // ... and a few hundred without a key from one address, which is not an attack here.
+    AUTH_FAILURES_PER_MINUTE: '1000000',
+    AUTH_FAILURE_MIN_MS: '0',
+  };
+  // A fresh database every run: the embedded PostgreSQL in the run's own directory.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.PUBLIC_BASE_URL;
+  delete env.SANDBOX_BASE_URL;
+  const origin = `http://127.0.0.1:${port}`;
+  const documentFile = path.join(work, 'openapi.json');
+  const configFile = path.join(work, 'portman-config.json');
+  const collection = path.join(work, 'collection.json');
+  // Portman works from the built description while the stack starts (the export needs no
+  // database); the served description must then have the same paths and components.
+  const generation = (async () => {
+    const generated = Date.now();
+    await run(process.execPath, [path.join(ROOT, 'dist/scripts/openapi-export.js'), documentFile], work);
+    const built = JSON.parse(readFileSync(documentFile, 'utf8')) as OpenApiDocument;
+    writeFileSync(configFile, JSON.stringify(portmanConfig(built)));
+    await run(
+      process.execPath,
+      [
+        // A larger young generation: the conversion allocates many short-lived objects.
+        '--max-semi-space-size=64',
+        path.join(ROOT, 'node_modules/@apideck/portman/bin/portman'),
+        '--local',
+        documentFile,
+        '--portmanConfigFile',
+        configFile,
+        '--postmanConfigFile',
+        path.join(CONFIG_DIR, 'openapi-to-postman.json'),
+        '--output',
+        collection,
+        '--baseUrl',
+        origin,
+        '--ignoreCircularRefs',
+        'true',
+        '--warn',
+        'false',
+        '--collectionName',
+        'conformance',
+      ],
+      work,
+    );
+    if (!existsSync(collection)) throw new Error('portman wrote no collection');
+    console.error(`Portman generated the collection in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
+    return built;
+  })();
+  generation.catch(() => undefined);
+  const stack = spawn(process.execPath, [path.join(ROOT, 'dist/scripts/start-local.js')], {
+    cwd: work,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${origin}/ready`, Date.now() + 300_000, stack);
+    const seedFile = path.join(work, '.data/seed.json');
+    for (let i = 0; !existsSync(seedFile) && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as {
+      entities: { primary: { id: string; keys: Record<string, string> } };
+    };
+    const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument;
+    const built = await generation;
+    for (const part of ['paths', 'components'] as const)
+      if (JSON.stringify(document[part]) !== JSON.stringify(built[part]))
+        throw new Error(`the served description's ${part} differ from the built one's`);
+    const ran = Date.now();
+    const executions = await runNewman(collection, {
+      baseUrl: origin,
+      bearerToken: seed.entities.primary.keys.live,
+      readOnlyKey: seed.entities.primary.keys.read_only,
+      entityId: seed.entities.primary.id,
+    });
+    console.error(`Newman sent ${executions.length} requests in ${((Date.now() - ran) / 1000).toFixed(1)} s`);
+    const exceptions = JSON.parse(readFileSync(path.join(CONFIG_DIR, 'exceptions.json'), 'utf8')) as {
+      exceptions: Exception[];
+    };
+    const { results, excepted, violations } = judge(document, executions, exceptions.exceptions);
+    const operations = operationsOf(document);
+    const exercised = new Set(results.map((r) => `${r.method} ${r.template}`));
+    const missing = operations.filter((op) => !exercised.has(`${op.method} ${op.template}`));
+    const byKind = new Map<Kind, number>();
+    for (const r of results) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
+    const unused = [...excepted].filter(([, n]) => n === 0).map(([e]) => e);
+    if (process.env.CONFORMANCE_REPORT)
+      writeFileSync(process.env.CONFORMANCE_REPORT, JSON.stringify(results, null, 1));
+
+    for (const v of violations.slice(0, 200))
+      console.error(
+        `VIOLATION ${v.kind}: ${v.method} ${v.template} → ${v.status} ${v.answer ?? ''} (${v.name})\n  - ${v.problems.join('\n  - ')}`,
+      );
+    if (violations.length > 200) console.error(`... and ${violations.length - 200} more violations`);
+    for (const op of missing) console.error(`NOT EXERCISED: ${op.method} ${op.template}`);
+    for (const e of unused)
+      console.error(`UNUSED EXCEPTION: ${e.operation} ${e.kinds.join(',')} ${e.statuses.join(',')}`);
+    console.log(
+      [
+        `operations: ${operations.length - missing.length} of ${operations.length} exercised`,
+        `requests: ${results.length} (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`,
+        `exceptions applied: ${[...excepted.values()].reduce((a, b) => a + b, 0)} answers under ${excepted.size - unused.length} of ${excepted.size} listed exceptions`,
+        `5xx: ${results.filter((r) => r.status >= 500).length}`,
+        `violations: ${violations.length}`,
+        `wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
+    const failed = violations.length > 0 || missing.length > 0;
+    console.log(failed ? 'conformance: FAILED' : 'conformance: passed');
+    return failed ? 1 : 0;
+  } finally {
+    stack.kill('SIGTERM');
+    await new Promise((resolve) => (stack.exitCode !== null ? resolve(null) : stack.once('exit', resolve)));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
