@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '#platform/persistence/database';
 import type { Config } from '@jest/types';
-import { Client } from 'pg';
 import { isWholeE2eRun, startRecordingEmittedTypes } from './event-coverage';
 import { stateFile, TestRunState, withDatabase } from './test-env';
 
@@ -44,63 +43,9 @@ export default async function globalSetup(config: Config.GlobalConfig): Promise<
   }
   await ensureDatabase(adminUrl, templateDb);
   await migrate(withDatabase(adminUrl, templateDb));
-  const redisUrl = process.env.REDIS_URL || undefined;
-  state.templateSeed = await seedTemplate(withDatabase(adminUrl, templateDb), adminUrl, templateDb, redisUrl);
   mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
-  writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl }));
-}
-
-/**
- * Runs the QA seed once, in the template database, with the built API app (the seed goes through
- * the contexts' services); every file's copy then starts seeded instead of seeding again. Leaves
- * no connection to the template (a database being copied must have none).
- */
-async function seedTemplate(
-  databaseUrl: string,
-  adminUrl: string,
-  templateDb: string,
-  redisUrl: string | undefined,
-): Promise<NonNullable<TestRunState['templateSeed']>> {
-  const dist = path.resolve(__dirname, '../../dist');
-  /* eslint-disable @typescript-eslint/no-require-imports -- the built app, as the migrations above */
-  const { createApiApp } = require(
-    `${dist}/apps/api/bootstrap.js`,
-  ) as typeof import('../../apps/api/bootstrap');
-  const { loadConfig } = require(
-    `${dist}/libs/platform/config/app-config.js`,
-  ) as typeof import('#platform/config/app-config');
-  const { QaSeedService } = require(
-    `${dist}/libs/platform/seed/qa-seed.service.js`,
-  ) as typeof import('#platform/seed/qa-seed.service');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const config = loadConfig(
-    {},
-    {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      QUEUE_PREFIX: `tpl${process.pid}`,
-      LOG_LEVEL: 'silent',
-      DB_POOL_MAX: 2,
-      QUEUE_DB_POOL_MAX: 1,
-      INTEGRATION_IMPORT_INTERVAL_MS: 0,
-    },
+  writeFileSync(
+    stateFile(process.pid),
+    JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }),
   );
-  const { app } = await createApiApp(config);
-  let document: unknown;
-  try {
-    document = await app.get(QaSeedService).run();
-  } finally {
-    await app.close();
-  }
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [templateDb],
-    );
-  } finally {
-    await admin.end();
-  }
-  return { document, day: new Date().toISOString().slice(0, 10) };
 }

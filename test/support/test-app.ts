@@ -9,7 +9,7 @@ import { AppConfig, loadConfig } from '#platform/config/app-config';
 import { createApiServer } from '#platform/http/api-request';
 import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
 import type { OpenApiDocument } from './openapi-validator';
-import { readRunState, TestRunState, withDatabase } from './test-env';
+import { readRunState, withDatabase } from './test-env';
 
 export interface TestApp {
   /** The main listener (pass to supertest). */
@@ -57,17 +57,7 @@ export interface StartTestAppOptions {
   logDestination?: DestinationStream;
 }
 
-/**
- * The template's QA seed document, which the file's copy of the template holds already; none
- * (seed again) when the UTC day changed since it was made, as seeded dates are relative to it.
- */
-function seededCopy(state: TestRunState, config: AppConfig): QaSeedDocument | undefined {
-  const seeded = state.templateSeed;
-  if (!seeded || seeded.day !== new Date().toISOString().slice(0, 10)) return undefined;
-  return { ...(seeded.document as QaSeedDocument), base_url: config.baseUrl };
-}
-
-/** Boots the real API on a fresh copy of the migrated template database, seeded with the QA dataset. */
+/** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
   options: StartTestAppOptions = {},
@@ -103,8 +93,7 @@ export async function startTestApp(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
-  const seed =
-    options.sameDatabaseAs?.seed ?? seededCopy(state, config) ?? (await app.get(QaSeedService).run());
+  const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
   const openapi = (await request(server).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
   return {

@@ -8,11 +8,6 @@ export interface TestRunState {
   embeddedDir?: string;
   embeddedPort?: number;
   redisUrl?: string;
-  /**
-   * The QA seed document of the template database (seeded once by global setup, so each file's
-   * copy holds it already), and the UTC day it was made on.
-   */
-  templateSeed?: { document: unknown; day: string };
 }
 
 /** One file per jest run (keyed by the jest parent's pid), so two runs in one checkout do not collide. */
