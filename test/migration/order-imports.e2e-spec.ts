@@ -185,6 +185,7 @@ describe('bulk imports of orders', () => {
       {
         external_id: 'INV-1',
         document_type: 'invoice',
+        account_id: accountId,
         lines: [{ description: 'Legacy service', quantity: 4, unit_price: 40, tax_rate: 10 }],
       },
       {
