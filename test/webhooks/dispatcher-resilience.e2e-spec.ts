@@ -29,9 +29,6 @@ function spawnDispatcher(app: TestApp): ChildProcess {
     WEBHOOK_SWEEP_INTERVAL_MS: '300',
     WEBHOOK_OUTBOX_POLL_MS: '100',
     WEBHOOK_DELIVERY_CONCURRENCY: '4',
-    // A failed attempt (a request that timed out on a busy machine) is retried within seconds,
-    // not on the contract's one-minute schedule, which other tests check.
-    WEBHOOK_RETRY_DELAYS_MS: '1000,2000,4000,8000,16000',
     DB_POOL_MAX: String(app.config.DB_POOL_MAX),
     QUEUE_DB_POOL_MAX: String(app.config.QUEUE_DB_POOL_MAX),
   };
