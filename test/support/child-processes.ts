@@ -45,6 +45,8 @@ function environment(app: TestApp, extra: Record<string, string>): NodeJS.Proces
     DB_POOL_MAX: '4',
     QUEUE_DB_POOL_MAX: '1',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    // As in test apps: no scheduled pull of the seeded sandbox shop.
+    INTEGRATION_IMPORT_INTERVAL_MS: '0',
     ...extra,
   };
   if (app.config.REDIS_URL) env.REDIS_URL = app.config.REDIS_URL;

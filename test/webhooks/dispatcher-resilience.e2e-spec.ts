@@ -29,6 +29,9 @@ function spawnDispatcher(app: TestApp): ChildProcess {
     WEBHOOK_SWEEP_INTERVAL_MS: '300',
     WEBHOOK_OUTBOX_POLL_MS: '100',
     WEBHOOK_DELIVERY_CONCURRENCY: '4',
+    // As in test apps: no scheduled pull of the seeded sandbox shop, whose imported orders
+    // (order.created) would reach this test's order.* endpoint.
+    INTEGRATION_IMPORT_INTERVAL_MS: '0',
     DB_POOL_MAX: String(app.config.DB_POOL_MAX),
     QUEUE_DB_POOL_MAX: String(app.config.QUEUE_DB_POOL_MAX),
   };
