@@ -14,11 +14,7 @@ export interface WorkActivity {
 }
 
 @Injectable()
-class WorkActivityRepository extends TenantRepository<ActivityRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ActivityRecord, 'activity entry');
-  }
-}
+class WorkActivityRepository extends TenantRepository.of(ActivityRecord, 'activity entry') {}
 
 /**
  * Activity rows of work done without an HTTP request (a scheduled or requested import writing

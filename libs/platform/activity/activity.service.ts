@@ -37,11 +37,7 @@ const toActivityResource = (r: ActivityRecord): ActivityResource => ({
 });
 
 @Injectable()
-class ActivityRepository extends TenantRepository<ActivityRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ActivityRecord, 'activity entry');
-  }
-}
+class ActivityRepository extends TenantRepository.of(ActivityRecord, 'activity entry') {}
 
 /** Reads the activity log of the caller's entity and mode. */
 @Injectable()

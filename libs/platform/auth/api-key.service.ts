@@ -56,11 +56,7 @@ export const toApiKeyResource = (key: ApiKeyRecord, secret?: string) => {
 };
 
 @Injectable()
-class ApiKeyRepository extends TenantRepository<ApiKeyRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ApiKeyRecord, 'api_key');
-  }
-}
+class ApiKeyRepository extends TenantRepository.of(ApiKeyRecord, 'api_key') {}
 
 /** Issues, finds, rotates and revokes API keys. */
 @Injectable()

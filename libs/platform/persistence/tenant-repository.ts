@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { EntityManager, EntityTarget, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 import { RequestContext } from '../tenancy/request-context';
@@ -24,6 +25,21 @@ export interface PageFilter {
  * read from the request context, so a record of another entity or mode is simply absent.
  */
 export abstract class TenantRepository<E extends TenantRecord> {
+  /**
+   * The base of the repository of one record type, named in not-found hints `resourceName`:
+   * `class TagRepository extends TenantRepository.of(TagRecord, 'tag') { ... }` states both once,
+   * without a constructor (the transaction host is injected into the base).
+   */
+  static of<R extends TenantRecord>(target: EntityTarget<R>, resourceName: string) {
+    @Injectable()
+    class RepositoryOf extends TenantRepository<R> {
+      constructor(tx: TransactionHost) {
+        super(tx, target, resourceName);
+      }
+    }
+    return RepositoryOf;
+  }
+
   protected constructor(
     protected readonly tx: TransactionHost,
     private readonly target: EntityTarget<E>,

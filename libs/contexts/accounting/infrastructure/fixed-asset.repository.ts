@@ -2,16 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DeepPartial } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { FixedAssetDepreciationRecord, FixedAssetEventRecord, FixedAssetRecord } from './accounting.entities';
 
 /** Fixed assets, with their depreciation runs and their impairment, recovery and revaluation events. */
 @Injectable()
-export class FixedAssetRepository extends TenantRepository<FixedAssetRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, FixedAssetRecord, 'fixed asset');
-  }
-
+export class FixedAssetRepository extends TenantRepository.of(FixedAssetRecord, 'fixed asset') {
   /** Inserts a depreciation run (its id and the caller's entity and mode among the values) in the caller's transaction. */
   async insertDepreciation(values: QueryDeepPartialEntity<FixedAssetDepreciationRecord>): Promise<void> {
     await this.tx.transactional.getRepository(FixedAssetDepreciationRecord).insert(values);

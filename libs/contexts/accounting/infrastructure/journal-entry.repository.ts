@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DeepPartial } from 'typeorm';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord } from './accounting.entities';
 
 export interface JournalEntryListFilters {
@@ -13,19 +13,11 @@ export interface JournalEntryListFilters {
 }
 
 @Injectable()
-export class JournalEntryRepository extends TenantRepository<JournalEntryRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, JournalEntryRecord, 'journal entry');
-  }
-
+export class JournalEntryRepository extends TenantRepository.of(JournalEntryRecord, 'journal entry') {
   /** A page of journal entries, filtered by import batch, status, source type and period. */
   list(query: ListQueryDto & JournalEntryListFilters, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.batch_id) qb.andWhere('r.batch_id = :batchId', { batchId: query.batch_id });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.source_type) qb.andWhere('r.source_type = :sourceType', { sourceType: query.source_type });
-      if (query.period_id) qb.andWhere('r.period_id = :periodId', { periodId: query.period_id });
-    });
+    const filters = listFilters(query, { equal: ['batch_id', 'status', 'source_type', 'period_id'] });
+    return this.page(query, { url }, filters);
   }
 
   /** A record with these values, not yet written (JournalEntryWriter writes it). */

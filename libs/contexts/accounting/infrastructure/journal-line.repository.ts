@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DeepPartial } from 'typeorm';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JournalLineRecord } from './accounting.entities';
 
 /** The lines of journal entries, written with their entry and never changed once it is posted. */
 @Injectable()
-export class JournalLineRepository extends TenantRepository<JournalLineRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, JournalLineRecord, 'journal line');
-  }
-
+export class JournalLineRepository extends TenantRepository.of(JournalLineRecord, 'journal line') {
   /** A record with these values, not yet written. */
   build(values: DeepPartial<JournalLineRecord>): JournalLineRecord {
     return this.repo.create(values);

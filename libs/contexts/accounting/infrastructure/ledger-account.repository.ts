@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { LedgerAccountRecord } from './accounting.entities';
 
 @Injectable()
-export class LedgerAccountRepository extends TenantRepository<LedgerAccountRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, LedgerAccountRecord, 'ledger account');
-  }
-
+export class LedgerAccountRepository extends TenantRepository.of(LedgerAccountRecord, 'ledger account') {
   /** A page of the chart of accounts, filtered by type, control role and postability. */
   pageFiltered(
     query: ListQueryDto & { type?: string; control_role?: string; postable?: boolean },
     url: string,
   ) {
-    return this.page(query, { url }, (qb) => {
-      if (query.type) qb.andWhere('r.type = :type', { type: query.type });
-      if (query.control_role) qb.andWhere('r.control_role = :role', { role: query.control_role });
-      if (query.postable !== undefined) qb.andWhere('r.postable = :postable', { postable: query.postable });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['type', 'control_role', 'postable'] }));
   }
 
   /** The caller's account of this id, or null (read with the repository's find). */

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountingPeriodRecord } from './accounting.entities';
 
 @Injectable()
-export class PeriodRepository extends TenantRepository<AccountingPeriodRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, AccountingPeriodRecord, 'accounting period');
-  }
-
+export class PeriodRepository extends TenantRepository.of(AccountingPeriodRecord, 'accounting period') {
   /** The period whose dates cover `date`, if any, share-locked so it cannot close under the caller's transaction. */
   coveringLocked(date: string): Promise<AccountingPeriodRecord | null> {
     return this.scopedQuery('p')
@@ -42,9 +38,6 @@ export class PeriodRepository extends TenantRepository<AccountingPeriodRecord> {
 
   /** A page of periods, filtered by status and fiscal year. */
   pageFiltered(query: ListQueryDto & { status?: string; fiscal_year_id?: string }, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.fiscal_year_id) qb.andWhere('r.fiscal_year_id = :fy', { fy: query.fiscal_year_id });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['status', 'fiscal_year_id'] }));
   }
 }

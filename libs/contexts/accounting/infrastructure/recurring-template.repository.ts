@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LessThanOrEqual } from 'typeorm';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RecurringJournalEntryRecord, RecurringRunRecord } from './accounting.entities';
 
 /** A template with the entity it belongs to, as the scheduler finds it before acting for that entity. */
@@ -14,16 +14,13 @@ export interface DueTemplate {
 }
 
 @Injectable()
-export class RecurringTemplateRepository extends TenantRepository<RecurringJournalEntryRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, RecurringJournalEntryRecord, 'recurring journal entry');
-  }
-
+export class RecurringTemplateRepository extends TenantRepository.of(
+  RecurringJournalEntryRecord,
+  'recurring journal entry',
+) {
   /** A page of templates, filtered by whether they are active. */
   list(query: ListQueryDto & { active?: boolean }, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['active'] }));
   }
 
   /**

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { VendorBillPaymentRecord, VendorBillRecord } from './accounting.entities';
 
 @Injectable()
-export class VendorBillPaymentRepository extends TenantRepository<VendorBillPaymentRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, VendorBillPaymentRecord, 'vendor bill payment');
-  }
-
+export class VendorBillPaymentRepository extends TenantRepository.of(
+  VendorBillPaymentRecord,
+  'vendor bill payment',
+) {
   /** The payments of a bill, by payment date. */
   ofBill(bill: VendorBillRecord): Promise<VendorBillPaymentRecord[]> {
     return this.tx.manager.getRepository(VendorBillPaymentRecord).find({

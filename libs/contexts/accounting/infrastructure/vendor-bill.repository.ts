@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DeepPartial } from 'typeorm';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { VendorBillRecord } from './accounting.entities';
 
 @Injectable()
-export class VendorBillRepository extends TenantRepository<VendorBillRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, VendorBillRecord, 'vendor bill');
-  }
-
+export class VendorBillRepository extends TenantRepository.of(VendorBillRecord, 'vendor bill') {
   /** A page of bills, filtered by status. */
   list(query: ListQueryDto & { status?: string }, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['status'] }));
   }
 
   /** Inserts a bill with these values (its id and the caller's entity and mode among them) in the caller's transaction. */

@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ChannelListingRecord } from './channel-listing.entity';
 
 @Injectable()
-export class ChannelListingRepository extends TenantRepository<ChannelListingRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ChannelListingRecord, 'channel listing');
-  }
-
+export class ChannelListingRepository extends TenantRepository.of(ChannelListingRecord, 'channel listing') {
   /** A page of listings, filtered by product and channel. */
   list(query: ListQueryDto & { product_id?: string; channel?: string }, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.product_id !== undefined)
-        qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-      if (query.channel !== undefined) qb.andWhere('r.channel = :channel', { channel: query.channel });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['product_id', 'channel'] }));
   }
 
   async findForProductChannel(productId: string, channel: string): Promise<ChannelListingRecord | null> {

@@ -1,21 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductCategoryRecord } from './product-category.entity';
 
 @Injectable()
-export class ProductCategoryRepository extends TenantRepository<ProductCategoryRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ProductCategoryRecord, 'product category');
-  }
-
+export class ProductCategoryRepository extends TenantRepository.of(
+  ProductCategoryRecord,
+  'product category',
+) {
   /** A page of categories, filtered by parent. */
   list(query: ListQueryDto & { parent_id?: string }, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.parent_id !== undefined)
-        qb.andWhere('r.parent_id = :parentId', { parentId: query.parent_id });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['parent_id'] }));
   }
 
   /** The chain of ancestors of a category, parent first, up to `limit` levels. */

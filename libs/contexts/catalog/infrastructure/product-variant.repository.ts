@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductVariantRecord } from './product.entity';
 
 @Injectable()
-export class ProductVariantRepository extends TenantRepository<ProductVariantRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ProductVariantRecord, 'product variant');
-  }
-
+export class ProductVariantRepository extends TenantRepository.of(ProductVariantRecord, 'product variant') {
   /** Variants of several products in one query, oldest first within each product. */
   ofProducts(productIds: readonly string[]): Promise<Map<string, ProductVariantRecord[]>> {
     return this.groupedBy('productId', 'product_id', productIds);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductRecord } from './product.entity';
 
 export interface ProductListFilters {
@@ -12,20 +12,10 @@ export interface ProductListFilters {
 }
 
 @Injectable()
-export class ProductRepository extends TenantRepository<ProductRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ProductRecord, 'product');
-  }
-
+export class ProductRepository extends TenantRepository.of(ProductRecord, 'product') {
   /** A page of products, filtered by SKU, type, status and category. */
   list(query: ListQueryDto & ProductListFilters, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.sku !== undefined) qb.andWhere('r.sku = :sku', { sku: query.sku });
-      if (query.type !== undefined) qb.andWhere('r.type = :type', { type: query.type });
-      if (query.status !== undefined) qb.andWhere('r.status = :status', { status: query.status });
-      if (query.category_id !== undefined)
-        qb.andWhere('r.category_id = :categoryId', { categoryId: query.category_id });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['sku', 'type', 'status', 'category_id'] }));
   }
 
   /** Serializes writes of one SKU (across products and variants) until the transaction ends. */

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { lateSetting, TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { lateSetting, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { FulfillmentSettingsRecord } from './fulfillment.entities';
 
 /** The per-entity fulfillment settings row: package numbering and the insurance threshold. */
 @Injectable()
-export class FulfillmentSettingsRepository extends TenantRepository<FulfillmentSettingsRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, FulfillmentSettingsRecord, 'fulfillment settings');
-  }
-
+export class FulfillmentSettingsRepository extends TenantRepository.of(
+  FulfillmentSettingsRecord,
+  'fulfillment settings',
+) {
   /** The settings row, created on first use with the entity code as prefix. */
   async current(): Promise<FulfillmentSettingsRecord> {
     const { entityId, livemode, entityCode } = RequestContext.caller();

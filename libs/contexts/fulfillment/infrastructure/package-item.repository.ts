@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { unitsIn } from '../domain/packing';
 import { PackageItemRecord } from './fulfillment.entities';
 
 @Injectable()
-export class PackageItemRepository extends TenantRepository<PackageItemRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PackageItemRecord, 'package item');
-  }
-
+export class PackageItemRepository extends TenantRepository.of(PackageItemRecord, 'package item') {
   ofPackages(packageIds: readonly string[]): Promise<Map<string, PackageItemRecord[]>> {
     return this.groupedBy('packageId', 'package_id', packageIds, ['position']);
   }

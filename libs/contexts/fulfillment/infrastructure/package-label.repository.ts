@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PackageLabelRecord } from './fulfillment.entities';
 
 @Injectable()
-export class PackageLabelRepository extends TenantRepository<PackageLabelRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PackageLabelRecord, 'label');
-  }
-
+export class PackageLabelRepository extends TenantRepository.of(PackageLabelRecord, 'label') {
   /** Label data without the file. */
   async ofPackages(packageIds: readonly string[]): Promise<Map<string, PackageLabelRecord>> {
     if (packageIds.length === 0) return new Map();

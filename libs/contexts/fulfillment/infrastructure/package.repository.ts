@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { PackageRecord } from './fulfillment.entities';
 
@@ -14,11 +14,7 @@ export interface PackageFilters {
 }
 
 @Injectable()
-export class PackageRepository extends TenantRepository<PackageRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PackageRecord, 'package');
-  }
-
+export class PackageRepository extends TenantRepository.of(PackageRecord, 'package') {
   /**
    * Serializes package changes of one order until commit (a transaction-scoped advisory lock
    * on the order id), so concurrent requests never pack or ship a line twice.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { CREATED_TIME_FILTERS, listFilters } from '#platform/persistence/list-filters';
+import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { ReturnAuthorizationRecord } from './fulfillment.entities';
 
 export interface ReturnListFilters {
@@ -13,21 +13,13 @@ export interface ReturnListFilters {
 }
 
 @Injectable()
-export class ReturnAuthorizationRepository extends TenantRepository<ReturnAuthorizationRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ReturnAuthorizationRecord, 'return');
-  }
-
+export class ReturnAuthorizationRepository extends TenantRepository.of(ReturnAuthorizationRecord, 'return') {
   /** A page of returns, filtered by account, order, status and creation time (column filters: one prepared statement). */
   list(query: ListQueryDto & ReturnListFilters, url: string) {
-    const filters: PageFilter[] = [];
-    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
-    if (query.order_id) filters.push({ sql: 'order_id = ?', value: query.order_id });
-    if (query.status) filters.push({ sql: 'status = ?', value: query.status });
-    // Shown with milliseconds, stored with microseconds: "after" a shown value starts at the next millisecond.
-    if (query.created_after)
-      filters.push({ sql: 'created_at >= ?', value: new Date(new Date(query.created_after).getTime() + 1) });
-    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
+    const filters = listFilters(query, {
+      equal: ['account_id', 'order_id', 'status'],
+      where: CREATED_TIME_FILTERS,
+    });
     return this.page(query, { url }, filters);
   }
 

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ShipmentNotificationRecord } from './fulfillment.entities';
 
 @Injectable()
-export class ShipmentNotificationRepository extends TenantRepository<ShipmentNotificationRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ShipmentNotificationRecord, 'shipment notification');
-  }
-
+export class ShipmentNotificationRepository extends TenantRepository.of(
+  ShipmentNotificationRecord,
+  'shipment notification',
+) {
   /** The notifications of a package, oldest first. */
   async ofPackage(packageId: string): Promise<ShipmentNotificationRecord[]> {
     return (await this.groupedBy('packageId', 'package_id', [packageId])).get(packageId)!;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import {
   IntegrationImportRecord,
   IntegrationRecord,
@@ -10,18 +10,10 @@ import {
 } from './integration.entity';
 
 @Injectable()
-export class IntegrationRepository extends TenantRepository<IntegrationRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, IntegrationRecord, 'integration');
-  }
-
+export class IntegrationRepository extends TenantRepository.of(IntegrationRecord, 'integration') {
   /** A page of integrations, filtered by connector type and status. */
   list(query: ListQueryDto & { type?: string; status?: string }, url: string) {
-    const filters = [
-      ...(query.type !== undefined ? [{ sql: 'type = ?', value: query.type }] : []),
-      ...(query.status !== undefined ? [{ sql: 'status = ?', value: query.status }] : []),
-    ];
-    return this.page(query, { url }, filters);
+    return this.page(query, { url }, listFilters(query, { equal: ['type', 'status'] }));
   }
 
   /** The oldest connected integration of this type in the caller's entity and mode. */
@@ -45,11 +37,7 @@ export class IntegrationRepository extends TenantRepository<IntegrationRecord> {
 }
 
 @Injectable()
-export class IntegrationRunRepository extends TenantRepository<IntegrationRunRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, IntegrationRunRecord, 'integration run');
-  }
-
+export class IntegrationRunRepository extends TenantRepository.of(IntegrationRunRecord, 'integration run') {
   /** A page of the runs of one integration. */
   listOfIntegration(integrationId: string, query: ListQueryDto, url: string) {
     return this.page(query, { url }, [{ sql: 'integration_id = ?', value: integrationId }]);
@@ -57,11 +45,10 @@ export class IntegrationRunRepository extends TenantRepository<IntegrationRunRec
 }
 
 @Injectable()
-export class IntegrationImportRepository extends TenantRepository<IntegrationImportRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, IntegrationImportRecord, 'integration import');
-  }
-
+export class IntegrationImportRepository extends TenantRepository.of(
+  IntegrationImportRecord,
+  'integration import',
+) {
   async find(
     integrationId: string,
     kind: ImportKind,

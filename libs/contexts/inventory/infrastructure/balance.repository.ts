@@ -4,7 +4,6 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryBalanceRecord } from './inventory.entities';
 
 /** The key of one balance: product (and variant) at a location. */
@@ -98,11 +97,7 @@ function toRecord(r: BalanceRow): InventoryBalanceRecord {
 
 /** Balances: one row per product, variant and location, moved only under a row lock. */
 @Injectable()
-export class BalanceRepository extends TenantRepository<InventoryBalanceRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, InventoryBalanceRecord, 'inventory balance');
-  }
-
+export class BalanceRepository extends TenantRepository.of(InventoryBalanceRecord, 'inventory balance') {
   /** A page of balances, filtered by product, location and whether on hand is at or below the reorder point. */
   list(query: ListQueryDto & BalanceListFilters, url: string) {
     const filtered = query.product_id || query.location_id || query.below_reorder_point !== undefined;

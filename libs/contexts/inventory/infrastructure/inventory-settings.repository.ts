@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventorySettingsRecord } from './inventory.entities';
 
 /** One settings row per entity and mode, created with the defaults on first use. */
 @Injectable()
-export class InventorySettingsRepository extends TenantRepository<InventorySettingsRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, InventorySettingsRecord, 'inventory settings');
-  }
-
+export class InventorySettingsRepository extends TenantRepository.of(
+  InventorySettingsRecord,
+  'inventory settings',
+) {
   async current(): Promise<InventorySettingsRecord> {
     const { entityId, livemode } = this.scope();
     const found = await this.repo.findOne({ where: { entityId, livemode } });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { CREATED_TIME_FILTERS, listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryTransactionRecord } from './inventory.entities';
 
 export interface InventoryTransactionListFilters {
@@ -15,41 +15,17 @@ export interface InventoryTransactionListFilters {
 
 /** The stock ledger: rows are only ever inserted. */
 @Injectable()
-export class InventoryTransactionRepository extends TenantRepository<InventoryTransactionRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, InventoryTransactionRecord, 'inventory transaction');
-  }
-
+export class InventoryTransactionRepository extends TenantRepository.of(
+  InventoryTransactionRecord,
+  'inventory transaction',
+) {
   /** A page of the ledger, filtered by product, location, type, source and creation time. */
   list(query: ListQueryDto & InventoryTransactionListFilters, url: string) {
-    const filtered = [
-      'product_id',
-      'location_id',
-      'type',
-      'source_id',
-      'created_after',
-      'created_before',
-    ].some((k) => query[k as keyof InventoryTransactionListFilters] !== undefined);
-    return this.page(
-      query,
-      { url },
-      filtered
-        ? (qb) => {
-            if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-            if (query.location_id)
-              qb.andWhere('r.location_id = :locationId', { locationId: query.location_id });
-            if (query.type) qb.andWhere('r.type = :type', { type: query.type });
-            if (query.source_id) qb.andWhere('r.source_id = :sourceId', { sourceId: query.source_id });
-            // As on orders: "after" a shown (millisecond) timestamp starts at the next millisecond.
-            if (query.created_after)
-              qb.andWhere('r.created_at >= :after', {
-                after: new Date(new Date(query.created_after).getTime() + 1),
-              });
-            if (query.created_before)
-              qb.andWhere('r.created_at < :before', { before: new Date(query.created_before) });
-          }
-        : undefined,
-    );
+    const filters = listFilters(query, {
+      equal: ['product_id', 'location_id', 'type', 'source_id'],
+      where: CREATED_TIME_FILTERS,
+    });
+    return this.page(query, { url }, filters);
   }
 
   /** Each balance's ledger replayed: balances whose on_hand or value differ from the sum of their rows. */

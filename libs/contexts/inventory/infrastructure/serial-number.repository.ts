@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { SerialNumberRecord } from './inventory.entities';
 
 export interface SerialFilters {
@@ -12,11 +11,7 @@ export interface SerialFilters {
 
 /** Serial number records. */
 @Injectable()
-export class SerialNumberRepository extends TenantRepository<SerialNumberRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, SerialNumberRecord, 'serial number');
-  }
-
+export class SerialNumberRepository extends TenantRepository.of(SerialNumberRecord, 'serial number') {
   /** The records of these serial numbers of a product, locked, keyed by serial number. */
   async forProductForUpdate(
     productId: string,

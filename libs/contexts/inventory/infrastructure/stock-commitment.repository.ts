@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockCommitmentRecord } from './inventory.entities';
 
 /** Open commitments of order lines (sales lines: allocated; purchase-order lines: on order). */
 @Injectable()
-export class StockCommitmentRepository extends TenantRepository<StockCommitmentRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, StockCommitmentRecord, 'stock commitment');
-  }
-
+export class StockCommitmentRepository extends TenantRepository.of(
+  StockCommitmentRecord,
+  'stock commitment',
+) {
   /** The commitments of an order, locked for the rest of the transaction. */
   async ofOrderForUpdate(
     orderId: string,

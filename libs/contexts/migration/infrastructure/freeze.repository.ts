@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { EntityFreezeRecord } from './freeze.entity';
 
 @Injectable()
-export class FreezeRepository extends TenantRepository<EntityFreezeRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, EntityFreezeRecord, 'freeze status');
-  }
-
+export class FreezeRepository extends TenantRepository.of(EntityFreezeRecord, 'freeze status') {
   /** The freeze token of an entity in a mode, or null when it is not frozen (read on the pool, outside any transaction). */
   async freezeToken(entityId: string, livemode: boolean): Promise<string | null> {
     const rows: { freeze_token: string }[] = await this.tx.dataSource.query(

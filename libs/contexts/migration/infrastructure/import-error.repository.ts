@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ImportErrorRecord } from './import.entity';
 
 @Injectable()
-export class ImportErrorRepository extends TenantRepository<ImportErrorRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ImportErrorRecord, 'import error');
-  }
-
+export class ImportErrorRepository extends TenantRepository.of(ImportErrorRecord, 'import error') {
   /** A page of the errors of one import, in row order. */
   listOfImport(importId: string, query: ListQueryDto, url: string) {
     return this.page(query, { url, direction: 'asc' }, (qb) =>

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ImportRecord } from './import.entity';
 
 /** An import waiting for (or in the middle of) its run, with the caller it runs as. */
@@ -11,11 +10,7 @@ export interface UnfinishedImport {
 }
 
 @Injectable()
-export class ImportRepository extends TenantRepository<ImportRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ImportRecord, 'import');
-  }
-
+export class ImportRepository extends TenantRepository.of(ImportRecord, 'import') {
   /** The import with its source, by id alone (the worker reads it before it runs as the import's caller). */
   async findWithSource(id: string): Promise<ImportRecord | null> {
     return this.tx.manager

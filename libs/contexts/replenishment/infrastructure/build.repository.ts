@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { BuildRecord } from './build.entity';
 
 @Injectable()
-export class BuildRepository extends TenantRepository<BuildRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, BuildRecord, 'build');
-  }
-
+export class BuildRepository extends TenantRepository.of(BuildRecord, 'build') {
   /** The order lines among `lineIds` that a posted build assembled a kit for. */
   async assembledLines(lineIds: readonly string[]): Promise<Set<string>> {
     if (lineIds.length === 0) return new Set();

@@ -3,15 +3,10 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { KitComponentRecord } from './kit-component.entity';
 
 @Injectable()
-export class KitComponentRepository extends TenantRepository<KitComponentRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, KitComponentRecord, 'kit component');
-  }
-
+export class KitComponentRepository extends TenantRepository.of(KitComponentRecord, 'kit component') {
   /** A page of the components of one kit. */
   listOfKit(kitProductId: string, query: ListQueryDto) {
     return this.page(query, { url: '' }, (qb) =>

@@ -3,15 +3,10 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { notFound } from '#platform/errors/domain-error';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ProductVendorRecord } from './product-vendor.entity';
 
 @Injectable()
-export class ProductVendorRepository extends TenantRepository<ProductVendorRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, ProductVendorRecord, 'product vendor');
-  }
-
+export class ProductVendorRepository extends TenantRepository.of(ProductVendorRecord, 'product vendor') {
   /** A page of the vendors of one product. */
   listOfProduct(productId: string, query: ListQueryDto) {
     return this.page(query, { url: '' }, (qb) => qb.andWhere('r.product_id = :productId', { productId }));

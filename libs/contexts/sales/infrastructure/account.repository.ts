@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountRecord } from './account.entity';
 
 @Injectable()
-export class AccountRepository extends TenantRepository<AccountRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, AccountRecord, 'account');
-  }
-
+export class AccountRepository extends TenantRepository.of(AccountRecord, 'account') {
   /** A page of accounts: the active ones (all with `include_deleted`), filtered by email (any case). */
   list(query: ListQueryDto & { include_deleted?: boolean; email?: string }, url: string) {
     return this.page(query, { url }, (qb) => {

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrderLineRecord } from './order.entity';
 
 @Injectable()
-export class OrderLineRepository extends TenantRepository<OrderLineRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, OrderLineRecord, 'order line');
-  }
-
+export class OrderLineRepository extends TenantRepository.of(OrderLineRecord, 'order line') {
   /** The lines of one order, in order. */
   async ofOrder(orderId: string): Promise<OrderLineRecord[]> {
     return (await this.ofOrders([orderId])).get(orderId) ?? [];

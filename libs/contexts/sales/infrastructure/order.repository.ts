@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { CREATED_TIME_FILTERS, listFilters } from '#platform/persistence/list-filters';
 import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrderRecord } from './order.entity';
 
 export interface OrderListFilters {
@@ -27,11 +27,7 @@ export interface CollectionCandidate {
 }
 
 @Injectable()
-export class OrderRepository extends TenantRepository<OrderRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, OrderRecord, 'order');
-  }
-
+export class OrderRepository extends TenantRepository.of(OrderRecord, 'order') {
   /**
    * A page of orders in `direction` of creation, filtered by document type (`defaultTypes`
    * without one), account, statuses and creation time. Column filters only, so the page runs as
@@ -42,23 +38,14 @@ export class OrderRepository extends TenantRepository<OrderRecord> {
     url: string,
     options: { direction: 'asc' | 'desc'; defaultTypes: readonly string[] },
   ) {
-    const filters: PageFilter[] = [
-      query.document_type
-        ? { sql: 'document_type = ?', value: query.document_type }
-        : { sql: 'document_type = ANY(?::text[])', value: options.defaultTypes },
-    ];
-    if (query.account_id) filters.push({ sql: 'account_id = ?', value: query.account_id });
-    if (query.order_status) filters.push({ sql: 'order_status = ?', value: query.order_status });
-    if (query.payment_status) filters.push({ sql: 'payment_status = ?', value: query.payment_status });
-    // Timestamps are shown with milliseconds while stored with microseconds: "after" a shown
-    // value means from the next millisecond on, so an order's own created_at excludes it.
-    if (query.created_after)
-      filters.push({
-        sql: 'created_at >= ?',
-        value: new Date(new Date(query.created_after).getTime() + 1),
-      });
-    if (query.created_before) filters.push({ sql: 'created_at < ?', value: new Date(query.created_before) });
-    return this.page(query, { url, direction: options.direction }, filters);
+    const documentType: PageFilter = query.document_type
+      ? { sql: 'document_type = ?', value: query.document_type }
+      : { sql: 'document_type = ANY(?::text[])', value: options.defaultTypes };
+    const filters = listFilters(query, {
+      equal: ['account_id', 'order_status', 'payment_status'],
+      where: CREATED_TIME_FILTERS,
+    });
+    return this.page(query, { url, direction: options.direction }, [documentType, ...filters]);
   }
 
   /**

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PaymentApplicationRecord } from './order.entity';
 
 @Injectable()
-export class PaymentApplicationRepository extends TenantRepository<PaymentApplicationRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PaymentApplicationRecord, 'payment application');
-  }
-
+export class PaymentApplicationRepository extends TenantRepository.of(
+  PaymentApplicationRecord,
+  'payment application',
+) {
   /** The applications to each order (invoice), oldest first. */
   ofOrders(orderIds: readonly string[]): Promise<Map<string, PaymentApplicationRecord[]>> {
     return this.groupedBy('orderId', 'order_id', orderIds);

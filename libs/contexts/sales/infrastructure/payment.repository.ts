@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PaymentRecord } from './order.entity';
 
 export interface PaymentListFilters {
@@ -11,17 +11,9 @@ export interface PaymentListFilters {
 }
 
 @Injectable()
-export class PaymentRepository extends TenantRepository<PaymentRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PaymentRecord, 'payment');
-  }
-
+export class PaymentRepository extends TenantRepository.of(PaymentRecord, 'payment') {
   /** A page of payments, filtered by order, account and status. */
   list(query: ListQueryDto & PaymentListFilters, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.order_id) qb.andWhere('r.order_id = :orderId', { orderId: query.order_id });
-      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
-      if (query.status) qb.andWhere('r.status = :status', { status: query.status });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['order_id', 'account_id', 'status'] }));
   }
 }

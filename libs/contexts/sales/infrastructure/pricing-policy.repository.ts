@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { listFilters } from '#platform/persistence/list-filters';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PricingPolicyRecord } from './pricing-policy.entity';
 
 export interface PricingPolicyListFilters {
@@ -11,18 +11,10 @@ export interface PricingPolicyListFilters {
 }
 
 @Injectable()
-export class PricingPolicyRepository extends TenantRepository<PricingPolicyRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, PricingPolicyRecord, 'pricing policy');
-  }
-
+export class PricingPolicyRepository extends TenantRepository.of(PricingPolicyRecord, 'pricing policy') {
   /** A page of policies, filtered by account, product and whether they are active. */
   list(query: ListQueryDto & PricingPolicyListFilters, url: string) {
-    return this.page(query, { url }, (qb) => {
-      if (query.account_id) qb.andWhere('r.account_id = :accountId', { accountId: query.account_id });
-      if (query.product_id) qb.andWhere('r.product_id = :productId', { productId: query.product_id });
-      if (query.active !== undefined) qb.andWhere('r.active = :active', { active: query.active });
-    });
+    return this.page(query, { url }, listFilters(query, { equal: ['account_id', 'product_id', 'active'] }));
   }
 
   /**

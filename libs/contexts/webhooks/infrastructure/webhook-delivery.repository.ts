@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { WebhookDeliveryRecord } from './webhook-delivery.entity';
 
 /** Cancels every pending delivery of the endpoint $1. */
@@ -10,11 +9,10 @@ export const CANCEL_PENDING_OF_ENDPOINT = `UPDATE webhook_deliveries SET status 
 
 /** Deliveries of the caller's entity and mode. */
 @Injectable()
-export class WebhookDeliveryRepository extends TenantRepository<WebhookDeliveryRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, WebhookDeliveryRecord, 'webhook delivery');
-  }
-
+export class WebhookDeliveryRepository extends TenantRepository.of(
+  WebhookDeliveryRecord,
+  'webhook delivery',
+) {
   /** A page of the deliveries of one endpoint, filtered by status. */
   listOfEndpoint(endpointId: string, query: ListQueryDto & { status?: string }, url: string) {
     return this.page(query, { url }, (qb) => {

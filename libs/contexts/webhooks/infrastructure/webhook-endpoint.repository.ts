@@ -2,16 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { WebhookEndpointRecord } from './webhook-endpoint.entity';
 
 /** Endpoints of the caller's entity and mode; deleted endpoints are absent. */
 @Injectable()
-export class WebhookEndpointRepository extends TenantRepository<WebhookEndpointRecord> {
-  constructor(tx: TransactionHost) {
-    super(tx, WebhookEndpointRecord, 'webhook endpoint');
-  }
-
+export class WebhookEndpointRepository extends TenantRepository.of(
+  WebhookEndpointRecord,
+  'webhook endpoint',
+) {
   override scopedQuery(alias: string) {
     return super.scopedQuery(alias).andWhere(`${alias}.deleted_at IS NULL`);
   }
