@@ -1,11 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '../persistence/columns';
 
 /** A domain event, written in the transaction of the change that caused it. */
 @Entity({ name: 'outbox_events' })
-export class OutboxEventRecord {
-  @PrimaryColumn('uuid') id: string;
-  @Column('uuid', { name: 'entity_id' }) entityId: string;
-  @Column('boolean') livemode: boolean;
+export class OutboxEventRecord extends TenantRow {
   @Column('text') type: string;
   @Column('text', { name: 'api_version' }) apiVersion: string;
   @Column('jsonb') data: object;

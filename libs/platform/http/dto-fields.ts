@@ -7,6 +7,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -57,6 +58,21 @@ export const OptionalField = (doc: Doc, ...rules: PropertyDecorator[]) =>
  */
 export const NullableField = (doc: Doc, ...rules: PropertyDecorator[]) =>
   fieldOf(ApiPropertyOptional({ nullable: true, ...doc }), IsOptional(), ValidateIf(notNull), ...rules);
+
+/** An optional strict ISO 8601 instant bounding the creation time of what a list holds (exclusive). */
+const createdBound = (side: 'after' | 'before', records?: string) =>
+  OptionalField(
+    records
+      ? { format: 'date-time', description: `Only ${records} created strictly ${side}.` }
+      : { format: 'date-time' },
+    IsISO8601({ strict: true }),
+  );
+
+/** The `created_after` filter of a list of `records` ("Only returns created strictly after."). */
+export const CreatedAfter = (records?: string) => createdBound('after', records);
+
+/** The `created_before` filter of a list of `records` ("Only returns created strictly before."). */
+export const CreatedBefore = (records?: string) => createdBound('before', records);
 
 /** A required non-empty string of at most `maxLength` characters. */
 export const RequiredText = (maxLength: number, doc: Doc = {}) =>

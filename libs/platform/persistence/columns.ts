@@ -1,11 +1,15 @@
 import { Column, CreateDateColumn, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 import { moneyTransformer } from './money';
 
-/** Columns of every tenant table: UUIDv7 id, owning entity, mode, timestamps and a row version for ETags. */
-export abstract class TenantRecord {
+/** The key columns of a row owned by one entity and mode: UUIDv7 id, owning entity, mode. */
+export abstract class TenantRow {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid', { name: 'entity_id' }) entityId: string;
   @Column('boolean') livemode: boolean;
+}
+
+/** Columns of every tenant table: TenantRow's, timestamps and a row version for ETags. */
+export abstract class TenantRecord extends TenantRow {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @VersionColumn({ default: 1 }) version: number;

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -21,6 +20,8 @@ import { IsMoneyAmount } from '#platform/http/money.validator';
 import { LABEL_FILE_TYPES } from '../domain/label';
 import { PACKAGE_STATUSES } from '../domain/package';
 import {
+  CreatedAfter,
+  CreatedBefore,
   OptionalBoolean,
   OptionalEnum,
   OptionalField,
@@ -239,8 +240,8 @@ export class PackageListQueryDto extends ListQueryDto {
   @OptionalUuid() order_id?: string;
   @OptionalEnum(PACKAGE_STATUSES) status?: string;
   @OptionalText(32, { example: 'usps' }) carrier?: string;
-  @OptionalField({ format: 'date-time' }, IsISO8601({ strict: true })) created_after?: string;
-  @OptionalField({ format: 'date-time' }, IsISO8601({ strict: true })) created_before?: string;
+  @CreatedAfter() created_after?: string;
+  @CreatedBefore() created_before?: string;
 }
 
 export class InsuranceResponse {

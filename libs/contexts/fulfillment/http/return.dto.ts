@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsISO8601, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import {
+  CreatedAfter,
+  CreatedBefore,
   NullableText,
   OptionalEnum,
-  OptionalField,
   OptionalMoney,
   OptionalUuid,
   RequiredList,
@@ -53,16 +54,8 @@ export class ReturnListQuery extends ListQueryDto {
   @OptionalUuid() account_id?: string;
   @OptionalUuid({ description: 'The sales order returned from.' }) order_id?: string;
   @OptionalEnum(RETURN_STATUSES) status?: string;
-  @OptionalField(
-    { format: 'date-time', description: 'Only returns created strictly after.' },
-    IsISO8601({ strict: true }),
-  )
-  created_after?: string;
-  @OptionalField(
-    { format: 'date-time', description: 'Only returns created strictly before.' },
-    IsISO8601({ strict: true }),
-  )
-  created_before?: string;
+  @CreatedAfter('returns') created_after?: string;
+  @CreatedBefore('returns') created_before?: string;
 }
 
 export class ReturnLineResponse {

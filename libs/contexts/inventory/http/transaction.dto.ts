@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsISO8601 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { MOVEMENT_TYPES } from '../domain/stock';
-import { OptionalEnum, OptionalField, OptionalUuid } from '#platform/http/dto-fields';
+import { CreatedAfter, CreatedBefore, OptionalEnum, OptionalUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 export class TransactionListQueryDto extends ListQueryDto {
@@ -15,17 +14,9 @@ export class TransactionListQueryDto extends ListQueryDto {
   })
   source_id?: string;
 
-  @OptionalField(
-    { format: 'date-time', description: 'Only transactions created strictly after.' },
-    IsISO8601({ strict: true }),
-  )
-  created_after?: string;
+  @CreatedAfter('transactions') created_after?: string;
 
-  @OptionalField(
-    { format: 'date-time', description: 'Only transactions created strictly before.' },
-    IsISO8601({ strict: true }),
-  )
-  created_before?: string;
+  @CreatedBefore('transactions') created_before?: string;
 }
 
 @ResourceResponse('inventory_transaction', { tail: ['created_at'] })

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsString,
@@ -19,7 +18,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
+import { CreatedAfter, CreatedBefore, RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_LINES = 1000;
@@ -184,17 +183,9 @@ export class OrderListQueryDto extends ListQueryDto {
   @OmittableField({ enum: PAYMENT_STATUSES }, IsIn(PAYMENT_STATUSES))
   payment_status?: (typeof PAYMENT_STATUSES)[number];
 
-  @OmittableField(
-    { format: 'date-time', description: 'Only orders created strictly after.' },
-    IsISO8601({ strict: true }),
-  )
-  created_after?: string;
+  @CreatedAfter('orders') created_after?: string;
 
-  @OmittableField(
-    { format: 'date-time', description: 'Only orders created strictly before.' },
-    IsISO8601({ strict: true }),
-  )
-  created_before?: string;
+  @CreatedBefore('orders') created_before?: string;
 
   @OmittableField(
     {

@@ -1,11 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '../../persistence/columns';
 
 /** A stored request outcome, replayed for retries with the same Idempotency-Key. */
 @Entity({ name: 'idempotency_keys' })
-export class IdempotencyKeyRecord {
-  @PrimaryColumn('uuid') id: string;
-  @Column('uuid', { name: 'entity_id' }) entityId: string;
-  @Column('boolean') livemode: boolean;
+export class IdempotencyKeyRecord extends TenantRow {
   @Column('text') key: string;
   @Column('text') method: string;
   @Column('text') path: string;
