@@ -103,6 +103,11 @@ export abstract class TenantRepository<E extends TenantRecord> {
     }
   }
 
+  /** The caller's record whose columns hold these values (the properties of `where`), or null. */
+  protected findOneWhere(where: FindOptionsWhere<E>): Promise<E | null> {
+    return this.repo.findOne({ where: { ...where, ...this.scope() } as FindOptionsWhere<E> });
+  }
+
   /** The record, or the contract's 404. */
   getById(id: string): Promise<E> {
     return this.findById(id).then((found) => {

@@ -33,12 +33,7 @@ export class KitComponentRepository extends TenantRepository.of(KitComponentReco
   }
 
   async findPair(kitProductId: string, componentProductId: string): Promise<KitComponentRecord | null> {
-    return this.scopedQuery('r')
-      .andWhere('r.kit_product_id = :kitProductId AND r.component_product_id = :componentProductId', {
-        kitProductId,
-        componentProductId,
-      })
-      .getOne();
+    return this.findOneWhere({ kitProductId, componentProductId });
   }
 
   /** Every kit -> component edge of the entity and mode (the graph the cycle check walks). */

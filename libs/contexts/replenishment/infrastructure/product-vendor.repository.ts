@@ -28,12 +28,7 @@ export class ProductVendorRepository extends TenantRepository.of(ProductVendorRe
   }
 
   async findByAccount(productId: string, vendorAccountId: string): Promise<ProductVendorRecord | null> {
-    return this.scopedQuery('r')
-      .andWhere('r.product_id = :productId AND r.vendor_account_id = :vendorAccountId', {
-        productId,
-        vendorAccountId,
-      })
-      .getOne();
+    return this.findOneWhere({ productId, vendorAccountId });
   }
 
   /** Clears the preferred flag of the product's other vendor rows (one preferred per product). */
