@@ -1,3 +1,6 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { asEntity } from '../support/as-entity';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
@@ -10,6 +13,9 @@ import {
   DemandAggregateRepository,
 } from '#contexts/replenishment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
+import { QUEUE_NAMES } from '#platform/queue/queues';
+import { startDispatcher } from '../support/dispatcher';
+import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -330,7 +336,7 @@ describe('demand aggregates and kit order lines', () => {
 
 describe('demand averages refreshed after the movement commits', () => {
   let app: TestApp;
-  let replica: TestApp | undefined;
+  let dispatcher: INestApplicationContext | undefined;
   let live: ReturnType<typeof api>;
   let seq = 0;
 
@@ -378,50 +384,51 @@ describe('demand averages refreshed after the movement commits', () => {
   };
   const averageOf = async (client: ReturnType<typeof api>, product: string) =>
     (await client.get(`/v1/products/${product}`).expect(200)).body.demand_avg_per_day as number;
-  /** Reads the product over HTTP until its average is `expected` (or the deadline passes). */
-  const eventually = async (client: ReturnType<typeof api>, product: string, expected: number) => {
-    const deadline = Date.now() + 10_000;
-    let seen = await averageOf(client, product);
-    while (seen !== expected && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await averageOf(client, product);
-    }
-    return seen;
-  };
+  /** Reads the product over HTTP until its average is `expected`. */
+  const reaches = (product: string, expected: number) =>
+    eventually(async () => (await averageOf(live, product)) === expected, {
+      label: `demand_avg_per_day ${expected}`,
+    });
   const demandEvents = async (product: string) =>
     (await outbox(app).eventsOf(product)).filter((e) => e.type === 'product.updated');
 
   afterEach(async () => {
-    await replica?.close();
-    replica = undefined;
+    await dispatcher?.close();
+    dispatcher = undefined;
     await app?.close();
   });
 
   it('follows a shipment over HTTP shortly after it commits, without any call to wait for it', async () => {
     app = await startTestApp({ DEMAND_REFRESH_DELAY_MS: 100 });
     live = api(app, app.seed.entities.primary.keys.live);
+    // The dispatcher runs the refresh; its sweep runs once at start, then not during the test, so
+    // the refresh the shipment queued after its commit is what brings the average up to date.
+    dispatcher = await startDispatcher(app, { DEMAND_REFRESH_SWEEP_MS: 600_000 });
     const { product, ship } = await stockedOrder(3, 1);
     await ship();
     // 3 units today: 0.4·3/30 + 0.3·3/90 + 0.2·3/180 + 0.1·3/365 = 0.0542.
-    expect(await eventually(live, product, 0.0542)).toBe(0.0542);
+    expect(await reaches(product, 0.0542)).toBe(true);
     const events = await demandEvents(product);
     expect(events.map((e) => e.data.previous_attributes)).toEqual([{ demand_avg_per_day: 0 }]);
   });
 
-  it('gives the shipments of one delay one refresh, and refreshes what a stopped process left marked', async () => {
-    // This instance never refreshes on its own while the test runs.
-    app = await startTestApp({ DEMAND_REFRESH_DELAY_MS: 60_000, DEMAND_REFRESH_SWEEP_MS: 600_000 });
+  it('gives the shipments of one delay one refresh, and refreshes what is marked when no job is due', async () => {
+    // No dispatcher yet, and the refresh the shipments queue is not due while the test runs.
+    app = await startTestApp({ DEMAND_REFRESH_DELAY_MS: 60_000 });
     live = api(app, app.seed.entities.primary.keys.live);
     const { product, ship } = await stockedOrder(3, 2);
     await ship();
     await ship();
-    // Both shipments committed; the stored average is still as of before them.
+    // Both shipments committed; the stored average is still as of before them, and one refresh
+    // is queued for both.
     expect(await averageOf(live, product)).toBe(0);
     expect(await demandEvents(product)).toEqual([]);
-    // Another instance on the same database refreshes the marks at start-up.
-    replica = await startTestApp({}, { sameDatabaseAs: app });
+    const queue = app.get<Queue>(getQueueToken(QUEUE_NAMES.replenishment) as never);
+    expect((await queue.getJobs(['delayed'])).map((job) => job.name)).toEqual(['refresh-demand-averages']);
+    // A dispatcher started now refreshes the marks with its sweep, long before that job is due.
+    dispatcher = await startDispatcher(app, { DEMAND_REFRESH_SWEEP_MS: 500 });
     // 6 units today: 0.4·6/30 + 0.3·6/90 + 0.2·6/180 + 0.1·6/365 = 0.1083, in one event.
-    expect(await eventually(live, product, 0.1083)).toBe(0.1083);
+    expect(await reaches(product, 0.1083)).toBe(true);
     const events = await demandEvents(product);
     expect(events.map((e) => [e.data.object.demand_avg_per_day, e.data.previous_attributes])).toEqual([
       [0.1083, { demand_avg_per_day: 0 }],

@@ -1,6 +1,7 @@
 /** The replenishment context's public surface: the only file other contexts and apps import. */
 export { ReplenishmentCoreModule } from './replenishment-core.module';
 export { ReplenishmentHttpModule } from './replenishment-http.module';
+export { ReplenishmentWorkerModule } from './replenishment-worker.module';
 export { ProductVendorsService } from './application/product-vendors.service';
 export { KitComponentsService } from './application/kit-components.service';
 export { DemandService } from './application/demand.service';

@@ -5,11 +5,10 @@ import { CatalogCoreModule } from '#contexts/catalog';
 import { InventoryCoreModule } from '#contexts/inventory';
 import { SalesCoreModule } from '#contexts/sales';
 import { DemandRecorderService } from './application/demand-recorder.service';
-import { DemandAverageRefresher } from './application/demand-average-refresher.service';
-import { DemandService } from './application/demand.service';
 import { BALANCE_SOURCE } from './application/balance-source.port';
 import { BuildsService } from './application/builds.service';
 import { KitComponentsService } from './application/kit-components.service';
+import { DemandRefreshModule } from './demand-refresh.module';
 import { ReorderPlanningService } from './application/reorder-planning.service';
 import { ReorderReportService } from './application/reorder-report.service';
 import { ReplenishmentPortsRegistration } from './application/replenishment-ports.registration';
@@ -20,7 +19,6 @@ import { BuildRecord } from './infrastructure/build.entity';
 import { BuildRepository } from './infrastructure/build.repository';
 import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
 import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
-import { DemandRefreshMarkRepository } from './infrastructure/demand-refresh-mark.repository';
 import { KitComponentRecord } from './infrastructure/kit-component.entity';
 import { KitComponentRepository } from './infrastructure/kit-component.repository';
 import { ProductVendorRecord } from './infrastructure/product-vendor.entity';
@@ -30,16 +28,14 @@ const REPOSITORIES = [
   ProductVendorRepository,
   KitComponentRepository,
   BuildRepository,
+  // The stock-movement observer's writes (DemandRefreshModule reads the same tables).
   DemandAggregateRepository,
   LineShipmentRepository,
-  DemandRefreshMarkRepository,
 ];
 const SERVICES = [
   ProductVendorsService,
   KitComponentsService,
-  DemandService,
   DemandRecorderService,
-  DemandAverageRefresher,
   BuildsService,
   ReorderReportService,
   ReorderPlanningService,
@@ -52,6 +48,7 @@ const SERVICES = [
     SalesCoreModule,
     AccountingCoreModule,
     InventoryCoreModule,
+    DemandRefreshModule,
     TypeOrmModule.forFeature([ProductVendorRecord, KitComponentRecord, BuildRecord]),
   ],
   providers: [
@@ -61,6 +58,7 @@ const SERVICES = [
     ReplenishmentSeedContributor,
     { provide: BALANCE_SOURCE, useClass: InventoryBalanceSource },
   ],
-  exports: SERVICES,
+  // DemandService and DemandAverageRefresher are DemandRefreshModule's, exported with it.
+  exports: [...SERVICES, DemandRefreshModule],
 })
 export class ReplenishmentCoreModule {}

@@ -102,11 +102,11 @@ export class AppConfig {
   /** Every this many ms the dispatcher runs the collections sweep (overdue invoices, late fees). */
   @Transform(toInt) @IsInt() @Min(1000) COLLECTIONS_SWEEP_MS = 3_600_000;
   /**
-   * How long after a stock movement commits the products it moved get their demand average
-   * refreshed: movements within this time share one refresh (docs/api-decisions.md, demand).
+   * How long after a stock movement commits the dispatcher refreshes the demand average of the
+   * products it moved: movements within this time share one refresh (docs/api-decisions.md, demand).
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(60_000) DEMAND_REFRESH_DELAY_MS = 250;
-  /** Every this many ms the API refreshes demand averages still marked (a lost wake-up, a restart). */
+  /** Every this many ms the dispatcher refreshes demand averages still marked (a lost job, a restart). */
   @Transform(toInt) @IsInt() @Min(100) DEMAND_REFRESH_SWEEP_MS = 10_000;
   /** Attempts of one channel-listing push before the listing is `failed` (BullMQ retries). */
   @Transform(toInt) @IsInt() @Min(1) @Max(25) LISTING_SYNC_ATTEMPTS = 5;

@@ -41,6 +41,14 @@ export interface JobMap {
     /** Re-queues notifications still queued after the grace period (their job was lost). */
     'sweep-shipment-notifications': Record<string, never>;
   };
+  /**
+   * Replenishment: the refresh of the products' stored demand averages that a stock movement
+   * marked, queued after its commit (delayed, one at a time), and the sweep of marks left behind.
+   */
+  replenishment: {
+    'refresh-demand-averages': Record<string, never>;
+    'sweep-demand-averages': Record<string, never>;
+  };
   /** Delivery attempts: one delivery, or a batch claimed in one query; ids only, never a secret or a payload. */
   'webhook-deliveries': {
     deliver: { deliveryId: string };
@@ -65,6 +73,7 @@ export const QUEUE_NAMES: { [Q in QueueName]: Q } = {
   catalog: 'catalog',
   fulfillment: 'fulfillment',
   integrations: 'integrations',
+  replenishment: 'replenishment',
   'webhook-deliveries': 'webhook-deliveries',
   webhooks: 'webhooks',
 };

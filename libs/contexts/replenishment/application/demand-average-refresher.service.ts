@@ -1,10 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
-import { AppConfig } from '#platform/config/app-config';
 import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandRefreshMarkRepository } from '../infrastructure/demand-refresh-mark.repository';
-import { RerunningTask } from '#platform/queue/rerunning-task';
+import { DemandRefreshQueue } from './demand-refresh-queue';
 import { DemandService } from './demand.service';
 
 /** Marks taken per statement: a refresh of more products loops within its transaction. */
@@ -13,78 +12,40 @@ const MARKS_PER_TAKE = 1000;
 /**
  * Keeps each product's stored `demand_avg_per_day` (the blend over every location) behind its
  * demand by at most about DEMAND_REFRESH_DELAY_MS. A stock movement that adds demand marks its
- * products in its own transaction and wakes this refresher once it committed; the refresher
- * waits the delay (so the movements of that time share one refresh), then, per entity and mode,
- * takes the marks and writes the products' new averages in one transaction, with one
- * `product.updated` per product whose value changed. Marks survive a lost wake-up or a restart:
- * every process with this module refreshes what is marked at start-up and every
- * DEMAND_REFRESH_SWEEP_MS, and refreshers of several processes never take the same mark.
+ * products in its own transaction and, once it committed, queues a refresh (DemandRefreshQueue).
+ * The refresh, run by the dispatcher (ReplenishmentWorkerModule), takes the marks and writes the
+ * products' new averages, per entity and mode in one transaction, with one `product.updated` per
+ * product whose value changed. Marks survive a lost job or a stopped process: the dispatcher
+ * also refreshes what is marked every DEMAND_REFRESH_SWEEP_MS, and refreshes running at once
+ * never take the same mark.
  */
 @Injectable()
-export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(DemandAverageRefresher.name);
-  private timer: NodeJS.Timeout | null = null;
-  private sweeper: NodeJS.Timeout | null = null;
-  private readonly rounds = new RerunningTask(
-    () => this.refreshAll(false),
-    (error) => this.logger.error(`demand average refresh failed: ${String(error)}`),
-  );
-  private stopped = false;
-
+export class DemandAverageRefresher {
   constructor(
     private readonly marks: DemandRefreshMarkRepository,
     private readonly demand: DemandService,
     private readonly products: ProductsService,
     private readonly tx: TransactionHost,
-    private readonly config: AppConfig,
+    private readonly queue: DemandRefreshQueue,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweeper = RequestContext.outsideRequest(() =>
-      setInterval(() => this.rounds.start(), this.config.DEMAND_REFRESH_SWEEP_MS),
-    );
-    this.sweeper.unref();
-    this.rounds.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.sweeper) clearInterval(this.sweeper);
-    this.timer = this.sweeper = null;
-    await this.rounds.stop();
-  }
 
   /**
    * Marks `productIds` of the caller's entity and mode in the open transaction (the statement,
-   * for the caller to send) and wakes the refresher once that transaction committed.
+   * for the caller to send) and queues their refresh once that transaction committed.
    */
   markStatement(productIds: readonly string[]): WriteStatement | null {
     const statement = this.marks.markStatement(productIds);
-    if (statement) this.tx.afterCommit(() => this.wake());
+    if (statement) this.tx.afterCommit(() => this.queue.wake());
     return statement;
   }
 
-  /** Refreshes in DEMAND_REFRESH_DELAY_MS, unless a refresh is already due. */
-  wake(): void {
-    if (this.stopped || this.timer) return;
-    this.timer = RequestContext.outsideRequest(() =>
-      setTimeout(() => {
-        this.timer = null;
-        this.rounds.start();
-      }, this.config.DEMAND_REFRESH_DELAY_MS),
-    );
-    this.timer.unref();
-  }
-
   /**
-   * Refreshes every marked product now, waiting for refreshes of other processes that hold marks
-   * (so what committed before this call shows once it resolves); answers how many products were
+   * Refreshes every marked product now, waiting for refreshes elsewhere that hold marks (so what
+   * committed before this call shows once it resolves); answers how many products were
    * refreshed here.
    */
-  async settle(): Promise<number> {
-    await this.rounds.idle();
-    return this.refreshAll(true);
+  settle(): Promise<number> {
+    return this.refreshAllMarked(true);
   }
 
   /**
@@ -112,8 +73,12 @@ export class DemandAverageRefresher implements OnApplicationBootstrap, OnModuleD
     });
   }
 
-  /** Every entity and mode with marks, each in its own transaction; one failing stops none. */
-  private async refreshAll(wait: boolean): Promise<number> {
+  /**
+   * Every entity and mode with marks, each in its own transaction (request id `demand_refresh`);
+   * one failing stops none, and the first failure is thrown once all ran. Answers how many
+   * products were refreshed. `wait` as for refreshMarked().
+   */
+  async refreshAllMarked(wait = false): Promise<number> {
     let refreshed = 0;
     const failures: unknown[] = [];
     for (const scope of await this.marks.markedScopes()) {

@@ -1,0 +1,38 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { AccountingCoreModule } from '#contexts/accounting';
+import { CatalogCoreModule } from '#contexts/catalog';
+import { SalesCoreModule } from '#contexts/sales';
+import { QUEUE_NAMES } from '#platform/queue/queues';
+import { DemandAverageRefresher } from './application/demand-average-refresher.service';
+import { DemandRefreshQueue } from './application/demand-refresh-queue';
+import { DemandService } from './application/demand.service';
+import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
+import { DemandRefreshMarkRepository } from './infrastructure/demand-refresh-mark.repository';
+import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
+
+/**
+ * The demand figures and the refresh of the products' stored demand averages, on their own:
+ * what both the core module and the worker module need. The worker imports this rather than
+ * ReplenishmentCoreModule, whose start-up hooks (the stock-movement observer, reorder points,
+ * kit lines) would change how the dispatcher's imports move stock and build orders.
+ * Internal to replenishment (not exported from index.ts).
+ */
+@Module({
+  imports: [
+    CatalogCoreModule,
+    SalesCoreModule,
+    AccountingCoreModule,
+    BullModule.registerQueue({ name: QUEUE_NAMES.replenishment }),
+  ],
+  providers: [
+    DemandAggregateRepository,
+    LineShipmentRepository,
+    DemandRefreshMarkRepository,
+    DemandService,
+    DemandRefreshQueue,
+    DemandAverageRefresher,
+  ],
+  exports: [DemandService, DemandAverageRefresher],
+})
+export class DemandRefreshModule {}
