@@ -28,6 +28,7 @@ export type {
   StockMovementObserver,
   StockMovementRecorder,
 } from './application/stock-movements.types';
+export { MOVEMENT_TYPES } from './domain/stock';
 export * from './inventory.events';
 export * from './inventory.scopes';
 

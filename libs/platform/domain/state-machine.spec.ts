@@ -1,4 +1,4 @@
-import { allowedFrom, nextState, transition, Transitions } from './state-machine';
+import { allowedFrom, nextState, transition, Transitions, withMoves } from './state-machine';
 
 type Status = 'open' | 'held' | 'closed';
 type Action = 'hold' | 'release' | 'close';
@@ -33,5 +33,14 @@ describe('the state machine helper', () => {
     );
     expect(() => transition(table, 'closed', 'close', refuse)).toThrow('closed:open|held');
     expect(refuse).toHaveBeenCalledWith('closed', ['open', 'held']);
+  });
+
+  it('adds moves to the rows of a table, keeping its statuses and their order', () => {
+    const wider = withMoves(table, { closed: { release: 'open' }, open: { release: 'open' } });
+    expect(Object.keys(wider)).toEqual(['open', 'held', 'closed']);
+    expect(nextState(wider, 'closed', 'release')).toBe('open');
+    expect(nextState(wider, 'open', 'hold')).toBe('held');
+    expect(allowedFrom(wider, 'release')).toEqual(['open', 'held', 'closed']);
+    expect(nextState(table, 'closed', 'release')).toBeNull();
   });
 });

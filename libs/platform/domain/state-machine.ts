@@ -6,6 +6,19 @@ export type Transitions<S extends string, A extends string> = Readonly<
   Record<S, Readonly<Partial<Record<A, S>>>>
 >;
 
+/**
+ * The table `base` with more moves: each row of `added` joins the row of the same status (where
+ * both name an action, `added` wins). The statuses keep the order of `base`.
+ */
+export function withMoves<S extends string, A extends string>(
+  base: Transitions<S, A>,
+  added: Partial<Record<S, Partial<Record<A, S>>>>,
+): Transitions<S, A> {
+  const table = {} as Record<S, Partial<Record<A, S>>>;
+  for (const status of Object.keys(base) as S[]) table[status] = { ...base[status], ...added[status] };
+  return table;
+}
+
 /** The statuses `action` may start from, in the table's order. */
 export function allowedFrom<S extends string, A extends string>(table: Transitions<S, A>, action: A): S[] {
   return (Object.keys(table) as S[]).filter((status) => table[status][action] !== undefined);

@@ -49,28 +49,22 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const refName = (schema: Schema | undefined) => schema?.$ref?.split('/').pop();
 const jsonSchema = (response: Response | undefined) => response?.content?.['application/json']?.schema;
 
+/** A response header whose value is a whole number (of requests or seconds). */
+const countHeader = (description: string, example: number) => ({
+  description,
+  schema: { type: 'integer', example },
+});
+
 /** The contract's response headers (request id, rate limit, ETag, idempotent replay). */
 export const RESPONSE_HEADERS = {
   'Request-Id': {
     description: 'Identifier of this request (also `request_id` in error bodies); quote it to support.',
     schema: { type: 'string', example: 'req_8fK2mQ4b1c9f0e2d4a6b8c7e' },
   },
-  'RateLimit-Limit': {
-    description: 'Requests per minute this API key may make.',
-    schema: { type: 'integer', example: 100 },
-  },
-  'RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', example: 99 },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until the window resets.',
-    schema: { type: 'integer', example: 42 },
-  },
-  'Retry-After': {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'integer', example: 42 },
-  },
+  'RateLimit-Limit': countHeader('Requests per minute this API key may make.', 100),
+  'RateLimit-Remaining': countHeader('Requests left in the current window.', 99),
+  'RateLimit-Reset': countHeader('Seconds until the window resets.', 42),
+  'Retry-After': countHeader('Seconds to wait before retrying.', 42),
   ETag: {
     description:
       'Weak validator of the representation (`W/"<version>"`); send it in If-Match or If-None-Match.',

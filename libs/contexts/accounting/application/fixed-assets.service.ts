@@ -12,7 +12,7 @@ import { depreciationDue, maxRecoverable, netBookValue } from '../domain/fixed-a
 import { FixedAssetRepository } from '../infrastructure/fixed-asset.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEngine } from './journal-engine.service';
-import { LedgerPostingService, PostingLine } from './ledger-posting.service';
+import { LedgerPostingService, PostingLine, PostingRequest } from './ledger-posting.service';
 import { toAssetEvent, toFixedAsset } from './fixed-asset.presenter';
 
 export interface AssetInput {
@@ -119,11 +119,7 @@ export class FixedAssetsService {
           journal_entry_id: null,
         };
       }
-      const runId = newId();
-      const entry = await this.posting.post({
-        source_type: 'DEPRECIATION',
-        source_id: runId,
-        source_module: 'accounting',
+      const run = await this.postHistoryRow('DEPRECIATION', {
         entry_date: throughDate,
         description: `Depreciation of ${asset.name} through ${throughDate}`,
         entry_type: 'depreciation',
@@ -132,16 +128,12 @@ export class FixedAssetsService {
           { account_id: asset.depreciationAccountId, credit: due.amount },
         ],
       });
-      const caller = RequestContext.caller();
       await this.assets.insertDepreciation({
-        id: runId,
-        entityId: caller.entityId,
-        livemode: caller.livemode,
+        ...run,
         fixedAssetId: asset.id,
         throughDate,
         months: due.months,
         amount: due.amount,
-        journalEntryId: entry.id,
       });
       const previous = {
         accumulated_depreciation: toJsonNumber(asset.accumulatedDepreciation),
@@ -157,7 +149,7 @@ export class FixedAssetsService {
         fixed_asset: resource,
         months: due.months,
         amount: toJsonNumber(due.amount),
-        journal_entry_id: entry.id,
+        journal_entry_id: run.journalEntryId,
       };
     });
   }
@@ -229,22 +221,15 @@ export class FixedAssetsService {
           asset.totalRecovered = asset.totalRecovered.plus(amount);
         }
       }
-      const eventId = newId();
-      const entry = await this.posting.post({
-        source_type: 'IMPAIRMENT',
-        source_id: eventId,
-        source_module: 'accounting',
+      const row = await this.postHistoryRow('IMPAIRMENT', {
         entry_date: eventDate,
         description: `${type[0].toUpperCase()}${type.slice(1)} of ${asset.name}${input.reason ? `: ${input.reason}` : ''}`,
         entry_type: type,
         lines,
       });
       const after = netBookValue(asset);
-      const caller = RequestContext.caller();
       await this.assets.insertEvent({
-        id: eventId,
-        entityId: caller.entityId,
-        livemode: caller.livemode,
+        ...row,
         fixedAssetId: asset.id,
         eventType: type,
         eventDate,
@@ -253,7 +238,6 @@ export class FixedAssetsService {
         newNetBookValue: after,
         fairValueAtEvent: input.fair_value === undefined ? null : money(String(input.fair_value)),
         reason: input.reason ?? null,
-        journalEntryId: entry.id,
         createdByName: await this.engine.keyName(),
       });
       const resource = toFixedAsset(await this.assets.save(asset));
@@ -263,9 +247,28 @@ export class FixedAssetsService {
         revaluation: 'asset.revalued',
       }[type];
       await this.events.publish(eventType, resource, { net_book_value: toJsonNumber(before) });
-      const stored = await this.assets.eventById(eventId);
+      const stored = await this.assets.eventById(row.id);
       return toAssetEvent(stored);
     });
+  }
+
+  /**
+   * Posts the journal entry of a new row of an asset's history (a depreciation run or an event),
+   * the row being its source; returns the row's id, its entry and the caller's entity and mode.
+   */
+  private async postHistoryRow(
+    sourceType: 'DEPRECIATION' | 'IMPAIRMENT',
+    posting: Pick<PostingRequest, 'entry_date' | 'description' | 'entry_type' | 'lines'>,
+  ) {
+    const id = newId();
+    const entry = await this.posting.post({
+      source_type: sourceType,
+      source_id: id,
+      source_module: 'accounting',
+      ...posting,
+    });
+    const { entityId, livemode } = RequestContext.caller();
+    return { id, entityId, livemode, journalEntryId: entry.id };
   }
 
   /** Impairment history: events newest first (event_date, then created_at), their count and the impairment summary. */

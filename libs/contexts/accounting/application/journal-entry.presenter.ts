@@ -1,6 +1,7 @@
 import { toJsonNumber } from '#platform/persistence/money';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
+import { journalEntryFields } from '../infrastructure/journal-entry-fields';
 
 export const toJournalLine = (l: JournalLineRecord) => ({
   id: l.id,
@@ -30,15 +31,7 @@ export function toJournalEntry(e: JournalEntryRecord, lines?: JournalLineRecord[
     entity_id: e.entityId,
     period_id: e.periodId,
     entry_number: e.entryNumber,
-    entry_date: e.entryDate,
-    entry_type: e.entryType,
-    status: e.status,
-    approval_status: e.approvalStatus,
-    description: e.description,
-    source_type: e.sourceType,
-    source_id: e.sourceId,
-    source_module: e.sourceModule,
-    is_reversing: e.isReversing,
+    ...journalEntryFields(e),
     reversed_by_id: e.reversedById,
     reversal_of_id: e.reversalOfId,
     reverse_in_period_id: e.reverseInPeriodId,

@@ -4,6 +4,7 @@ import { outboxInsertSql, outboxRowJson, type OutboxRow } from '#platform/events
 import { KeyedBatches } from '#platform/persistence/keyed-batches';
 import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
 import { JournalEntryRecord, JournalLineRecord } from './accounting.entities';
+import { journalEntryFields } from './journal-entry-fields';
 
 /** An entry checked and ready to write: its records, its event (placeholder number) and its period. */
 export interface EntryToWrite {
@@ -194,15 +195,7 @@ function toJson({ entry: e, lines, event }: EntryToWrite, seq: number) {
     id: e.id,
     created_at: e.createdAt.toISOString(),
     period_id: e.periodId,
-    entry_date: e.entryDate,
-    entry_type: e.entryType,
-    status: e.status,
-    approval_status: e.approvalStatus,
-    description: e.description,
-    source_type: e.sourceType,
-    source_id: e.sourceId,
-    source_module: e.sourceModule,
-    is_reversing: e.isReversing,
+    ...journalEntryFields(e),
     reversal_of_id: e.reversalOfId,
     reverse_in_period_id: e.reverseInPeriodId,
     batch_id: e.batchId,

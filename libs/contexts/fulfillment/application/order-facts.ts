@@ -6,10 +6,11 @@ import {
   AccountsService,
   isConfirmedSalesOrder,
   LOCATIONS_SERVICE,
+  PostalAddress,
   ReferenceListService,
 } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { addressLines, LabelAddress } from '../domain/label';
+import { addressLines } from '../domain/label';
 import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';
 
@@ -98,7 +99,7 @@ export class OrderReader {
     const shipTo = accountId ? await this.accounts.shippingAddress(accountId) : null;
     return {
       shipFrom: location
-        ? addressLines(String(location.name), (location.address as LabelAddress | null) ?? null)
+        ? addressLines(String(location.name), (location.address as PostalAddress | null) ?? null)
         : [],
       shipTo: addressLines(customer, shipTo),
     };

@@ -1,3 +1,5 @@
+import type { PostalAddress } from '#contexts/sales';
+
 /** What every label shows, whatever its file type. */
 export interface LabelContent {
   trackingNumber: string;
@@ -26,18 +28,8 @@ export const CONTENT_TYPES: Record<LabelFileType, string> = {
 /** Printable ASCII only: the fonts and encodings of the three formats agree on it. */
 export const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
 
-/** A postal address as locations and account addresses hold it. */
-export interface LabelAddress {
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postal_code: string | null;
-  country: string;
-}
-
 /** The lines a label prints for a party: its name, then street lines, `City, REGION POSTAL`, country. */
-export function addressLines(name: string, address: LabelAddress | null): string[] {
+export function addressLines(name: string, address: PostalAddress | null): string[] {
   if (!address) return [name];
   const regionPostal = [address.region, address.postal_code].filter(Boolean).join(' ');
   return [

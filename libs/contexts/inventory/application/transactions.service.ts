@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
+import {
+  InventoryTransactionListFilters as TransactionFilters,
+  InventoryTransactionRepository,
+} from '../infrastructure/inventory-transaction.repository';
 import { toTransactionResource, TransactionResource } from './transaction.presenter';
-
-export interface TransactionFilters {
-  product_id?: string;
-  location_id?: string;
-  type?: string;
-  source_id?: string;
-  created_after?: string;
-  created_before?: string;
-}
 
 /** The stock ledger, read-only: nothing updates or deletes a transaction. */
 @Injectable()

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MOVEMENT_TYPES } from '#contexts/inventory';
 import { DemandMovement, demandBasis, demandKind, sumDemand, totalDemand } from './demand';
 
 const day = '2026-11-20';
@@ -94,17 +95,7 @@ describe('demand (changelog 2026-09-22)', () => {
   const movement = fc.record({
     productId: fc.constantFrom('p1', 'p2'),
     locationId: fc.constantFrom('l1', 'l2'),
-    type: fc.constantFrom(
-      'receipt',
-      'adjustment',
-      'transfer_out',
-      'transfer_in',
-      'fulfillment',
-      'return',
-      'build_consumption',
-      'build_output',
-      'cycle_count',
-    ),
+    type: fc.constantFrom(...MOVEMENT_TYPES),
     quantity: fc.integer({ min: -50, max: 50 }),
     day: fc.constant(day),
     documentType: fc.constantFrom(null, 'quote', 'sales_order', 'invoice', 'return', 'purchase_order'),

@@ -9,7 +9,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertActive, mergeMetadata, normalizeCurrency } from '../domain/account';
+import { assertActive, mergeMetadata, normalizeCurrency, PostalAddress } from '../domain/account';
 import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
 import {
   AccountAddressRecord,
@@ -227,14 +227,7 @@ export class AccountsService implements OnModuleInit {
    * Where the account's goods go: its default shipping address (the newest shipping address
    * when none is flagged), or null when it has none.
    */
-  async shippingAddress(id: string): Promise<{
-    line1: string;
-    line2: string | null;
-    city: string;
-    region: string | null;
-    postal_code: string | null;
-    country: string;
-  } | null> {
+  async shippingAddress(id: string): Promise<PostalAddress | null> {
     const shipping = (await this.addressRepo.allOfAccount(id)).filter((a) => a.type === 'shipping');
     const chosen = shipping.find((a) => a.isDefault) ?? shipping.at(-1);
     if (!chosen) return null;

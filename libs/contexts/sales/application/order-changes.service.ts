@@ -44,6 +44,12 @@ export const revisionOf = (o: OrderRecord) => ({
   revisionAcknowledgedAt: o.revisionAcknowledgedAt,
 });
 
+/** Sets payment_status and amount_due of an order from the money it holds. */
+export function settleAmounts(o: OrderRecord): void {
+  o.paymentStatus = paymentStatusOf(o.total, o.amountPaid, o.amountRefunded, o.amountCredited);
+  o.amountDue = amountDueOf(o.orderStatus as OrderStatus, o.total, o.amountPaid, o.amountCredited);
+}
+
 /**
  * What every change to an order document shares, whichever service makes it (the documents and
  * their lifecycle, the lines, the tags): its presentation, its totals from its lines, and the
@@ -159,17 +165,6 @@ export class OrderChanges {
     record.discountTotal = totals.discountTotal;
     record.taxTotal = totals.taxTotal;
     record.total = totals.total;
-    record.paymentStatus = paymentStatusOf(
-      record.total,
-      record.amountPaid,
-      record.amountRefunded,
-      record.amountCredited,
-    );
-    record.amountDue = amountDueOf(
-      record.orderStatus as OrderStatus,
-      record.total,
-      record.amountPaid,
-      record.amountCredited,
-    );
+    settleAmounts(record);
   }
 }

@@ -26,7 +26,6 @@ import {
   OrderLineInput,
   OrderStatus,
   orderTransition,
-  paymentStatusOf,
   PaymentStatus,
 } from '../domain/order';
 import { invalidParam, SalesError } from '../domain/sales-error';
@@ -36,7 +35,7 @@ import { OrderRepository } from '../infrastructure/order.repository';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
-import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
+import { OrderChanges, revisionOf, settleAmounts, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 import { OrderTags } from './order-tags.service';
 import { ReferenceListService } from './reference-list.service';
@@ -467,18 +466,7 @@ export class OrdersService implements OnModuleInit {
 
   /** payment_status and amount_due from the money the document holds. */
   private settle(record: OrderRecord): void {
-    record.paymentStatus = paymentStatusOf(
-      record.total,
-      record.amountPaid,
-      record.amountRefunded,
-      record.amountCredited,
-    );
-    record.amountDue = amountDueOf(
-      record.orderStatus as OrderStatus,
-      record.total,
-      record.amountPaid,
-      record.amountCredited,
-    );
+    settleAmounts(record);
     if (record.collectionStatus === 'overdue' && record.amountDue.lte(0)) {
       // Paid in full: no longer overdue (a later refund leaves it for the collections job to find again).
       record.collectionStatus = 'current';

@@ -1,6 +1,11 @@
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
-import { allowedFrom as statusesFrom, transition, Transitions } from '#platform/domain/state-machine';
+import {
+  allowedFrom as statusesFrom,
+  transition,
+  Transitions,
+  withMoves,
+} from '#platform/domain/state-machine';
 import { SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (`/orders`, `document_type`). */
@@ -82,23 +87,6 @@ const QUOTE: Transitions<OrderStatus, OrderAction> = {
   voided: {},
 };
 
-const SALES_ORDER: Transitions<OrderStatus, OrderAction> = {
-  draft: { confirm: 'confirmed', cancel: 'cancelled', send: 'draft', edit: 'draft', delete: 'draft' },
-  confirmed: {
-    cancel: 'cancelled',
-    void: 'voided',
-    fulfill: 'fulfilled',
-    close: 'closed',
-    convert: 'confirmed',
-    send: 'confirmed',
-    edit: 'confirmed',
-  },
-  fulfilled: { close: 'closed', convert: 'fulfilled' },
-  closed: {},
-  cancelled: {},
-  voided: {},
-};
-
 /** Returns and purchase orders: fulfilled (received) once confirmed; lines change in draft only. */
 const RETURN_OR_PURCHASE_ORDER: Transitions<OrderStatus, OrderAction> = {
   draft: { confirm: 'confirmed', cancel: 'cancelled', send: 'draft', edit: 'draft', delete: 'draft' },
@@ -114,6 +102,15 @@ const RETURN_OR_PURCHASE_ORDER: Transitions<OrderStatus, OrderAction> = {
   cancelled: {},
   voided: {},
 };
+
+/**
+ * Sales orders: as returns and purchase orders, and besides they convert to invoices once
+ * confirmed (keeping their status) and their lines change while confirmed.
+ */
+const SALES_ORDER = withMoves(RETURN_OR_PURCHASE_ORDER, {
+  confirmed: { convert: 'confirmed', edit: 'confirmed' },
+  fulfilled: { convert: 'fulfilled' },
+});
 
 /** Invoices and late-fee invoices: cancelled only as drafts, paid once confirmed. */
 const INVOICE: Transitions<OrderStatus, OrderAction> = {

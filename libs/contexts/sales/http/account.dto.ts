@@ -1,20 +1,16 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsObject,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { CURRENCY_PATTERN } from '../domain/account';
-import { ClearableField, MAX_AMOUNT, OmittableField, toBoolean } from './validation';
-import { IsMoneyAmount } from '#platform/http/money.validator';
+import {
+  ClearableField,
+  CurrencyField,
+  IsAmount,
+  MetadataField,
+  MetadataProperty,
+  OmittableField,
+  toBoolean,
+} from './validation';
 import { RequiredText, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
@@ -30,22 +26,10 @@ export class CreateAccountDto {
 
   @ClearableField({ example: '+1 415 555 0100' }, IsString(), MaxLength(40)) phone?: string | null;
 
-  @OmittableField(
-    {
-      example: 'USD',
-      description: 'ISO 4217, stored upper-case; default: the entity base currency.',
-    },
-    IsString(),
-    Matches(CURRENCY_PATTERN, { message: 'currency must be an ISO 4217 code' }),
-  )
+  @CurrencyField('ISO 4217, stored upper-case; default: the entity base currency.')
   currency?: string;
 
-  @ClearableField(
-    { example: 5000, minimum: 0, description: 'null: no limit. Up to 4 decimals.' },
-    IsMoneyAmount(),
-    Min(0),
-    Max(MAX_AMOUNT),
-  )
+  @ClearableField({ example: 5000, minimum: 0, description: 'null: no limit. Up to 4 decimals.' }, IsAmount())
   credit_limit?: number | null;
 
   @ClearableField({ format: 'uuid', description: 'A payment term of this entity and mode.' }, IsUUID())
@@ -53,15 +37,7 @@ export class CreateAccountDto {
 
   @ClearableField({ example: 'DE123456789' }, IsString(), MaxLength(64)) tax_id?: string | null;
 
-  @OmittableField(
-    {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      example: { erp_ref: 'C-1001' },
-    },
-    IsObject(),
-  )
-  metadata?: Record<string, unknown>;
+  @MetadataField({ erp_ref: 'C-1001' }) metadata?: Record<string, unknown>;
 }
 
 export class UpdateAccountDto extends PartialType(CreateAccountDto) {}
@@ -105,5 +81,5 @@ export class AccountResponse {
     description: 'Tags attached with POST /accounts/{id}/tags, in attachment order.',
   })
   tag_ids: string[];
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @MetadataProperty() metadata: Record<string, string>;
 }

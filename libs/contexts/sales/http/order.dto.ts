@@ -5,10 +5,8 @@ import {
   IsArray,
   IsIn,
   IsNotEmpty,
-  IsObject,
   IsString,
   IsUUID,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -16,7 +14,16 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
-import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
+import {
+  ClearableField,
+  CurrencyField,
+  IsAmount,
+  IsPercent,
+  MAX_AMOUNT,
+  MetadataField,
+  MetadataProperty,
+  OmittableField,
+} from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import { CreatedAfter, CreatedBefore, RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
@@ -57,13 +64,11 @@ export class OrderLineDto {
       description:
         'Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.',
     },
-    IsMoneyAmount(),
-    Min(0),
-    Max(MAX_AMOUNT),
+    IsAmount(),
   )
   unit_price?: number;
 
-  @OmittableField({ example: 5, minimum: 0, maximum: 100 }, IsMoneyAmount(), Min(0), Max(100))
+  @OmittableField({ example: 5, minimum: 0, maximum: 100 }, IsPercent())
   discount_percent?: number;
 
   @OmittableField(
@@ -72,9 +77,7 @@ export class OrderLineDto {
       minimum: 0,
       description: 'A fixed amount off the line, after discount_percent.',
     },
-    IsMoneyAmount(),
-    Min(0),
-    Max(MAX_AMOUNT),
+    IsAmount(),
   )
   discount_amount?: number;
 
@@ -85,9 +88,7 @@ export class OrderLineDto {
       maximum: 100,
       description: 'Tax percent on the discounted line.',
     },
-    IsMoneyAmount(),
-    Min(0),
-    Max(100),
+    IsPercent(),
   )
   tax_rate?: number;
 }
@@ -109,14 +110,7 @@ export class CreateOrderDto {
   )
   account_id?: string | null;
 
-  @OmittableField(
-    {
-      example: 'USD',
-      description: "Default: the account's currency (the entity base currency without an account).",
-    },
-    IsString(),
-    Matches(/^[A-Za-z]{3}$/, { message: 'currency must be an ISO 4217 code' }),
-  )
+  @CurrencyField("Default: the account's currency (the entity base currency without an account).")
   currency?: string;
 
   @OmittableField(
@@ -130,10 +124,7 @@ export class CreateOrderDto {
 
   @ClearableField({}, IsString(), MaxLength(5000)) notes?: string | null;
 
-  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
-    string,
-    unknown
-  >;
+  @MetadataField() metadata?: Record<string, unknown>;
 }
 
 export const PURCHASE_ORDER_TYPES = ['purchase_order'] as const;
@@ -304,5 +295,5 @@ export class OrderResponse {
   overdue_at: string | null;
   @ApiProperty({ type: [String] }) tag_ids: string[];
   @ApiProperty({ nullable: true, type: String }) notes: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @MetadataProperty() metadata: Record<string, string>;
 }

@@ -1,18 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { Equals, IsBoolean, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import {
-  Equals,
-  IsBoolean,
-  IsInt,
-  IsObject,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { ClearableField, OmittableField } from './validation';
+  ClearableField,
+  ExpiryMonthField,
+  ExpiryYearField,
+  MetadataField,
+  MetadataProperty,
+  OmittableField,
+} from './validation';
 import { RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
@@ -40,17 +36,9 @@ export class CardDto {
   @Matches(/^[0-9]{4}$/, { message: 'last4 must be 4 digits' })
   last4: string;
 
-  @ApiProperty({ example: 12, minimum: 1, maximum: 12 })
-  @IsInt()
-  @Min(1)
-  @Max(12)
-  exp_month: number;
+  @ExpiryMonthField({ example: 12, minimum: 1, maximum: 12 }) exp_month: number;
 
-  @ApiProperty({ example: 2030, minimum: 2000, maximum: 2100 })
-  @IsInt()
-  @Min(2000)
-  @Max(2100)
-  exp_year: number;
+  @ExpiryYearField({ example: 2030, minimum: 2000, maximum: 2100 }) exp_year: number;
 }
 
 export class BankAccountDto {
@@ -94,10 +82,7 @@ export class CreatePaymentMethodDto {
   )
   is_default?: boolean;
 
-  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
-    string,
-    unknown
-  >;
+  @MetadataField() metadata?: Record<string, unknown>;
 }
 
 export class SetDefaultPaymentMethodDto {
@@ -116,5 +101,5 @@ export class PaymentMethodResponse {
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty({ nullable: true, type: String }) billing_name: string | null;
   @ApiProperty() is_default: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @MetadataProperty() metadata: Record<string, string>;
 }

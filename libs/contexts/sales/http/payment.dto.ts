@@ -1,20 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsObject,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsIn, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
-import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
+import {
+  ClearableField,
+  ExpiryMonthField,
+  ExpiryYearField,
+  MAX_AMOUNT,
+  MetadataField,
+  MetadataProperty,
+  OmittableField,
+} from './validation';
 import { IsDecimalNumber } from '#platform/http/money.validator';
 import { RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
@@ -29,17 +26,9 @@ export class ChargeCardDto {
   @Matches(/^\d{12,19}$/, { message: 'number must be 12 to 19 digits' })
   number: string;
 
-  @ApiProperty({ example: 12 })
-  @IsInt()
-  @Min(1)
-  @Max(12)
-  exp_month: number;
+  @ExpiryMonthField({ example: 12 }) exp_month: number;
 
-  @ApiProperty({ example: 2030 })
-  @IsInt()
-  @Min(2000)
-  @Max(2100)
-  exp_year: number;
+  @ExpiryYearField({ example: 2030 }) exp_year: number;
 
   @OmittableField(
     { example: '123' },
@@ -77,10 +66,7 @@ export class CreatePaymentDto {
 
   @ClearableField({ example: 'check 1042' }, IsString(), MaxLength(200)) reference?: string | null;
 
-  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
-    string,
-    string
-  >;
+  @MetadataField() metadata?: Record<string, string>;
 }
 
 export class CreateRefundDto {
@@ -147,8 +133,7 @@ export class PaymentResponse {
     },
   })
   applications: unknown[];
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: {} })
-  metadata: Record<string, string>;
+  @MetadataProperty({}) metadata: Record<string, string>;
 }
 
 @ResourceResponse('refund', { tail: ['livemode', 'created_at'] })
