@@ -59,9 +59,7 @@ export class EventPublisher {
    */
   async write(rows: readonly OutboxRow[]): Promise<void> {
     this.tx
-      .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) =>
-        insertOutboxRows(query, pending, (param) => this.tx.lateJson(param)),
-      )
+      .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) => insertOutboxRows(query, pending))
       .push(...rows);
   }
 }

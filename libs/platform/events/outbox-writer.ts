@@ -89,16 +89,11 @@ export function outboxInsertSql(event: string, from: string, data = `${event}->'
 
 /**
  * Inserts `rows` with one statement, sent through `query` (on the writing transaction's
- * connection). `lateJson` gives the SQL of the rows' JSON parameter when they may stand for
- * values taken at commit (TransactionHost.lateJson).
+ * connection).
  */
-export async function insertOutboxRows(
-  query: PipelinedQuery,
-  rows: readonly OutboxRow[],
-  lateJson: (param: string) => string = (param) => `${param}::jsonb`,
-): Promise<void> {
+export async function insertOutboxRows(query: PipelinedQuery, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await query(outboxInsertSql('r.event', `jsonb_array_elements(${lateJson('$1')}) AS r(event)`), [
+  await query(outboxInsertSql('r.event', `jsonb_array_elements($1::jsonb) AS r(event)`), [
     JSON.stringify(rows.map(outboxRowJson)),
   ]);
 }

@@ -350,11 +350,9 @@ export abstract class TenantRepository<E extends TenantRecord> {
 
   /**
    * The INSERT of insertBuilt(), not sent: for a writer that sends it with others in one
-   * statement (combinedWrite). Null when there is nothing to insert. The text columns named in
-   * `late` go through TransactionHost.lateText (a statement sent at commit whose texts stand for
-   * values taken then).
+   * statement (combinedWrite). Null when there is nothing to insert.
    */
-  insertStatement(entities: readonly E[], late: readonly (keyof E & string)[] = []): WriteStatement | null {
+  insertStatement(entities: readonly E[]): WriteStatement | null {
     if (entities.length === 0) return null;
     const manager = this.tx.transactional;
     const metadata = manager.connection.getMetadata(this.target);
@@ -374,17 +372,8 @@ export abstract class TenantRepository<E extends TenantRecord> {
       return `$${i + 1}::${column.length && type === 'character' ? `character(${column.length})` : type}[]`;
     });
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    if (late.length === 0)
-      return {
-        sql: `INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`,
-        params: arrays,
-      };
-    const values = columns.map((c, i) =>
-      late.includes(c.propertyName as keyof E & string) ? this.tx.lateText(`u.c${i}`) : `u.c${i}`,
-    );
     return {
-      sql: `INSERT INTO ${metadata.tablePath} (${names}) SELECT ${values.join(', ')}
-              FROM unnest(${casts.join(', ')}) AS u(${columns.map((_, i) => `c${i}`).join(', ')})`,
+      sql: `INSERT INTO ${metadata.tablePath} (${names}) SELECT * FROM unnest(${casts.join(', ')})`,
       params: arrays,
     };
   }

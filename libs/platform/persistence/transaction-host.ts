@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -40,37 +39,11 @@ interface DriverConnection {
   query(text: string, values: unknown[]): Promise<unknown>;
 }
 
-/**
- * A value taken as the transaction commits (TransactionHost.takeAtCommit): a number that locks a
- * counter row is taken last, so the row is held only while the commit's statements run.
- */
-export interface LateValue {
-  /** What texts written in the transaction show for the value: its token, or the value itself. */
-  text: string;
-  /** The value, once taken (after COMMIT when taken at commit). */
-  value: Promise<string>;
-}
-
-// Per process and unguessable, so no text a caller sends can contain a token by chance; the same
-// for every transaction, so statements that carry it keep one prepared form.
-const LATE_TOKEN_KEY = randomBytes(9).toString('hex');
-const LATE_NAME = /^[a-z][a-z0-9_]{0,40}$/;
-
-/** The token standing for late value `name` in texts written at commit (see lateText). */
-export const lateToken = (name: string) => `late:${LATE_TOKEN_KEY}:${name}`;
-
-/** The transaction-local setting holding late value `name` (set_config(setting, value, true)). */
-export const lateSetting = (name: string) => `erp.late_${name}`;
-
 /** The open transaction: its manager and the rows to be written just before it commits. */
 interface OpenTransaction {
   manager: EntityManager;
   /** How many run() calls joined it are running (0: only the one that opened it). */
   nested: number;
-  /** The names of the late values this transaction takes (takeAtCommit), for lateText(). */
-  late?: string[];
-  /** Their statements, sent at commit ahead of everything else, in order. */
-  taking?: { statement: WriteStatement; answered: (result: unknown) => void }[];
   gathered?: Map<
     object,
     { rows: unknown[]; flush: (rows: unknown[], query: PipelinedQuery) => Promise<void> }
@@ -203,58 +176,6 @@ export class TransactionHost {
   }
 
   /**
-   * Takes late value `name` with `statement`, which sets the transaction-local setting
-   * lateSetting(name) to the value (set_config(setting, value, true)); `valueOf` reads the value
-   * from its rows. In the run() that opened the transaction, the statement is sent just before
-   * COMMIT, ahead of the gathered rows and of sendWithCommit's writes, and texts show the value's
-   * token: those the commit's writers pass through lateText() have it replaced by the value in
-   * the server. Inside a run() that joined an open transaction (whose commit is not its caller's
-   * to wait for), the statement is sent at once and texts show the value. The value must read
-   * the same as JSON string content (no quotes, backslashes or control characters). When the
-   * statement fails, the transaction rolls back and run() throws its error.
-   */
-  async takeAtCommit(
-    name: string,
-    statement: WriteStatement,
-    valueOf: (rows: readonly Record<string, unknown>[]) => string,
-  ): Promise<LateValue> {
-    const open = this.transactionOpen();
-    if (!LATE_NAME.test(name)) throw new Error(`Late value name '${name}' is not a plain identifier`);
-    if (open.late?.includes(name))
-      throw new Error(`Late value '${name}' is already taken in this transaction`);
-    if (open.nested > 0) {
-      const [rows] = await this.inOrder([statement]);
-      const value = valueOf(rows);
-      return { text: value, value: Promise.resolve(value) };
-    }
-    let answered!: (result: unknown) => void;
-    const result = new Promise<unknown>((resolve) => (answered = resolve));
-    (open.late ??= []).push(name);
-    (open.taking ??= []).push({ statement, answered });
-    // When the statement fails this never settles: run() throws the failure.
-    const value = result.then((r) => valueOf((r as { rows: Record<string, unknown>[] }).rows));
-    return { text: lateToken(name), value };
-  }
-
-  /**
-   * `expr`, the SQL of a text value a writer sends at commit, with every late value the open
-   * transaction takes (takeAtCommit) put in place of its token; `expr` itself when it takes none.
-   */
-  lateText(expr: string): string {
-    const late = this.storage.getStore()?.late ?? [];
-    return late.reduce(
-      (sql, name) => `replace(${sql}, '${lateToken(name)}', current_setting('${lateSetting(name)}'))`,
-      expr,
-    );
-  }
-
-  /** lateText() of JSON parameter `param` (`$1`), as jsonb. */
-  lateJson(param: string): string {
-    const text = this.lateText(`${param}::text`);
-    return text === `${param}::text` ? `${param}::jsonb` : `(${text})::jsonb`;
-  }
-
-  /**
    * Sends `statements` on the open transaction's connection one after the other in this call,
    * without waiting for their answers: the server runs them in this order (an advisory lock
    * before the read it guards), in one round trip. Resolves to each statement's rows.
@@ -295,11 +216,7 @@ export class TransactionHost {
     const open = this.storage.getStore();
     if (!open) throw new Error('A savepoint needs an open TransactionHost.run()');
     const lengths = new Map([...(open.gathered ?? new Map()).entries()].map(([k, g]) => [k, g.rows.length]));
-    const [lateKept, takingKept, committedKept] = [
-      open.late?.length ?? 0,
-      open.taking?.length ?? 0,
-      open.committed?.length ?? 0,
-    ];
+    const committedKept = open.committed?.length ?? 0;
     await open.manager.query(`SAVEPOINT ${name}`);
     let result: T;
     try {
@@ -311,8 +228,6 @@ export class TransactionHost {
         if (kept === undefined) open.gathered!.delete(key);
         else gathered.rows.length = kept;
       }
-      if (open.late) open.late.length = lateKept;
-      if (open.taking) open.taking.length = takingKept;
       if (open.committed) open.committed.length = committedKept;
       throw error;
     }
@@ -326,23 +241,16 @@ export class TransactionHost {
    * writes its rows with the one statement it sends synchronously and gathers nothing more.
    */
   private sendGathered(transaction: OpenTransaction): Promise<unknown> {
-    const taking = transaction.taking ?? [];
-    transaction.taking = [];
     const gathered = [...(transaction.gathered?.values() ?? [])];
     transaction.gathered?.clear();
-    if (gathered.length === 0 && taking.length === 0) return Promise.resolve();
+    if (gathered.length === 0) return Promise.resolve();
     const query = this.pipelinedQuery(transaction);
-    const taken = taking.map(({ statement, answered }) =>
-      query(statement.sql, statement.params).then(answered),
-    );
     // The first statement to fail (in the order sent) is the one to throw: those behind it only
     // find the transaction aborted.
-    return Promise.allSettled([...taken, ...gathered.map(({ rows, flush }) => flush(rows, query))]).then(
-      (results) => {
-        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        if (failed) throw failed.reason;
-      },
-    );
+    return Promise.allSettled(gathered.map(({ rows, flush }) => flush(rows, query))).then((results) => {
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
   }
 
   private transactionOpen(): OpenTransaction {

@@ -131,8 +131,6 @@ export class JournalEntryWriter {
    */
   private statement(items: EntryToWrite[], numberAtCommit: boolean, requireAll: boolean): WriteStatement {
     const { entityId, livemode } = items[0].entry;
-    // Sent with COMMIT, the entries' texts may stand for values taken at commit.
-    const json = requireAll ? this.tx.lateJson('$1') : '$1::jsonb';
     // Numbered now: from the counter row. Numbered at commit: the placeholder stays, and the
     // deferred triggers of journal_entries and outbox_events put the number in.
     const numbering = numberAtCommit
@@ -146,7 +144,7 @@ export class JournalEntryWriter {
          FROM ok CROSS JOIN c)`;
     return {
       sql: `WITH b AS (
-         SELECT * FROM jsonb_to_recordset(${json}) AS x(
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
            seq int, id uuid, created_at timestamptz, period_id uuid, entry_date date, entry_type text, status text,
            approval_status text, description text, source_type text, source_id text, source_module text,
            is_reversing boolean, reversal_of_id uuid, reverse_in_period_id uuid, batch_id uuid, total_debit numeric,

@@ -76,7 +76,6 @@ export interface ShipInput {
 }
 
 /** The late value (TransactionHost.takeAtCommit) a new package's number is. */
-const PACKAGE_NUMBER = 'package_number';
 
 type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
 
@@ -134,9 +133,9 @@ export class PackagesService {
   /**
    * POST /packages. `override` is true when the caller may pass the revision gate (the
    * controller checked orders:revision_override) and asked to, with `via` saying how.
-   * The steps: read the order, check it may be packed and pass its revision gate, resolve the
-   * items and check their serials, take the number, build the package and its items, buy the
-   * label and ship when asked to, then write it all at commit.
+   * The steps: take the package number, then in one transaction read the order, check it may be
+   * packed and pass its revision gate, resolve the items and check their serials, build the
+   * package and its items, buy the label and ship when asked to, and write it all at commit.
    */
   async create(
     input: CreatePackageInput,
@@ -147,6 +146,7 @@ export class PackagesService {
         param: 'rate_object_id',
         hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
       });
+    const packageNumber = await this.settings.takePackageNumber();
     const result = await this.tx.run(async () => {
       // The reads that need only the request leave together (one round trip on the pipelined
       // connection): the order, the order's lock with the units already packed behind it, the
@@ -172,20 +172,17 @@ export class PackagesService {
         input.buy_label && input.fulfill_after_label ? this.postings.fulfillmentFacts() : null,
       ]);
       await this.assertSerials(order, resolved, products);
-      const number = await this.takePackageNumber();
-      const pkg = await this.buildPackage(order, number.text, revisionOverride, input, products);
+      const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
       const items = this.buildItems(pkg, order, resolved);
       const draft: PackageDraft = { order, pkg, items, products, insuranceThreshold };
       const steps = await this.labelAndShip(draft, input, rate, customer, unitsByStatus);
       const notificationId = await this.writeAtCommit(draft, steps, customer, entryFacts);
       return {
         outcome: steps.outcome,
-        packageNumber: number.value,
         notificationId,
         resource: this.views.build(pkg, items, steps.label, products, insuranceThreshold),
       };
     });
-    result.resource.package_number = await result.packageNumber;
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.outcome && !result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
     return result.resource;
@@ -228,20 +225,6 @@ export class PackagesService {
           param: `items[${item.index}].serial_numbers`,
         });
     }
-  }
-
-  /**
-   * The number is taken as the transaction commits (TransactionHost.takeAtCommit): its
-   * statement leaves with COMMIT, ahead of every write that shows it, whose texts carry its
-   * token until the server puts the number in; the counter row is locked only while the
-   * commit's statements run. Everything else is built in memory or written by other contexts.
-   */
-  private takePackageNumber() {
-    return this.tx.takeAtCommit(
-      PACKAGE_NUMBER,
-      this.settings.takePackageNumberStatement(PACKAGE_NUMBER),
-      (rows) => this.settings.packageNumberOf(rows),
-    );
   }
 
   /** The new package, packing, with the request's fields, built in memory. */
@@ -386,16 +369,13 @@ export class PackagesService {
         entryFacts ?? (await this.postings.fulfillmentFacts()),
       );
     await this.tx.sendAtCommit(
-      combinedWrite([
-        this.packages.insertStatement([pkg], ['packageNumber']),
-        this.items.insertStatement(items),
-      ])!,
+      combinedWrite([this.packages.insertStatement([pkg]), this.items.insertStatement(items)])!,
     );
     const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
     await this.events.publishMany(events);
     const labelWrite = combinedWrite([
       label ? this.labelRecords.insertStatement([label]) : null,
-      notification ? this.notifications.insertStatement([notification], true) : null,
+      notification ? this.notifications.insertStatement([notification]) : null,
     ]);
     if (labelWrite) this.tx.sendWithCommit(labelWrite);
     if (writeEntry) await writeEntry(pkg.packageNumber);

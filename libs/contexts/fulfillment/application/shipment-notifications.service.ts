@@ -60,11 +60,10 @@ export class ShipmentNotifications {
 
   /**
    * The INSERT of messages made by draft(), for a writer that sends it with its own
-   * (combinedWrite); with `lateText`, sent at commit, their subject and body may stand for values
-   * taken then (TransactionHost.takeAtCommit).
+   * (combinedWrite).
    */
-  insertStatement(records: ShipmentNotificationRecord[], lateText = false): WriteStatement | null {
-    return this.notifications.insertStatement(records, lateText ? ['subject', 'body'] : []);
+  insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
+    return this.notifications.insertStatement(records);
   }
 
   /** Queues delivery jobs once the shipping transaction committed. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { lateSetting, WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { FulfillmentSettingsRecord } from './fulfillment.entities';
 
@@ -25,28 +24,23 @@ export class FulfillmentSettingsRepository extends TenantRepository.of(
   }
 
   /**
-   * The statement taking the entity's next package number, formatted `<prefix>-PKG-<n>` with n
-   * zero-padded to six digits, as late value `name` (TransactionHost.takeAtCommit: it sets the
-   * transaction-local setting, and answers the number for packageNumberOf). Sent with COMMIT, it
-   * locks the counter row only while the commit's statements run; numbers stay gapless (a
-   * rolled-back package gives its number back).
+   * Takes the entity's next package number, `<prefix>-PKG-<n>` with n zero-padded to at least six
+   * digits, by one statement that commits on its own (and creates the settings row on first use).
+   * The counter row is locked only while that statement runs, so packages of one entity do not
+   * wait for each other's transactions; a package whose creation then fails leaves a gap in the
+   * numbers. Called before the creation's transaction opens; inside a caller's open transaction
+   * (the QA seed's) it is one of its statements.
    */
-  takePackageNumberStatement(name: string): WriteStatement {
-    const { entityId, livemode } = RequestContext.caller();
-    return {
-      sql: `WITH counter AS (
-         UPDATE fulfillment_settings SET last_package_number = last_package_number + 1, updated_at = now()
-          WHERE entity_id = $1 AND livemode = $2
-          RETURNING package_number_prefix || '-PKG-' || lpad(last_package_number::text, greatest(6, length(last_package_number::text)), '0') AS package_number)
-       SELECT package_number, set_config($3, package_number, true) FROM counter`,
-      params: [entityId, livemode, lateSetting(name)],
-    };
-  }
-
-  /** The number takePackageNumberStatement took (its rows). */
-  packageNumberOf(rows: readonly Record<string, unknown>[]): string {
-    const [row] = rows as { package_number: string }[];
-    if (!row) throw new Error('No package number was taken: the fulfillment settings row is missing');
+  async takePackageNumber(): Promise<string> {
+    const { entityId, livemode, entityCode } = RequestContext.caller();
+    const [row] = (await this.tx.manager.query(
+      `INSERT INTO fulfillment_settings AS s (id, entity_id, livemode, package_number_prefix, last_package_number)
+       VALUES ($1, $2, $3, $4, 1)
+       ON CONFLICT (entity_id, livemode) DO UPDATE
+         SET last_package_number = s.last_package_number + 1, updated_at = now()
+       RETURNING s.package_number_prefix || '-PKG-' || lpad(s.last_package_number::text, greatest(6, length(s.last_package_number::text)), '0') AS package_number`,
+      [newId(), entityId, livemode, entityCode.toUpperCase()],
+    )) as { package_number: string }[];
     return row.package_number;
   }
 }
