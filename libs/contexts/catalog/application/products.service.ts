@@ -2,7 +2,6 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { together } from '#platform/persistence/together';
 import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
@@ -349,8 +348,7 @@ export class ProductsService implements OnModuleInit {
 
   /**
    * For the replenishment context: the average daily demand of `productIds`, which `compute`
-   * reads once the products' lock is sent (its reads run behind the lock, in the same round
-   * trip). Those whose value changed are written with one UPDATE (version and updated_at bumped
+   * reads once the products are locked. Those whose value changed are written with one UPDATE (version and updated_at bumped
    * as by any update), presented in one batch and each gets its own product.updated event
    * (previous_attributes: the old demand_avg_per_day), all in one insert.
    */
@@ -360,8 +358,8 @@ export class ProductsService implements OnModuleInit {
   ): Promise<void> {
     if (productIds.length === 0) return;
     await this.tx.run(async () => {
-      const locking = this.products.getManyForUpdate(productIds);
-      const [locked, averages] = await together([locking, compute()]);
+      const locked = await this.products.getManyForUpdate(productIds);
+      const averages = await compute();
       const changes = changedDemandAverages(locked, averages);
       if (changes.length === 0) return;
       // As the presenter shows it (no query: the old value is all the event needs of "before").
@@ -370,12 +368,8 @@ export class ProductsService implements OnModuleInit {
       );
       for (const { product, next } of changes) product.demandAvgPerDay = money(next);
       const changed = changes.map((c) => c.product);
-      // The UPDATE and the reads of the presentation (other tables) leave together; when the
-      // UPDATE fails, its error is the one thrown (the reads behind it fail after it).
-      const [, resources] = await together([
-        this.products.writeDemandAverages(changed),
-        this.present(changed),
-      ]);
+      await this.products.writeDemandAverages(changed);
+      const resources = await this.present(changed);
       await this.events.publishMany(
         resources.map((object) => ({
           type: 'product.updated',

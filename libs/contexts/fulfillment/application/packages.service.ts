@@ -6,7 +6,6 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
-import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
@@ -151,26 +150,23 @@ export class PackagesService {
       // The reads that need only the request leave together (one round trip on the pipelined
       // connection): the order, the order's lock with the units already packed behind it, the
       // settings row (insurance threshold now, the number at the end) and the rate to buy.
-      const [order, unitsByStatus, { insuranceThreshold }, rate] = await together([
-        this.reader.order(input.order_id),
-        this.lockedUnitsByStatus(input.order_id),
-        this.settings.current(),
-        input.buy_label ? this.labels.findRate(input.rate_object_id!) : null,
-      ]);
+      const order = await this.reader.order(input.order_id);
+      const unitsByStatus = await this.lockedUnitsByStatus(input.order_id);
+      const { insuranceThreshold } = await this.settings.current();
+      const rate = input.buy_label ? await this.labels.findRate(input.rate_object_id!) : null;
       assertPackable(order);
       const revisionOverride = this.passRevisionGate(order, override);
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
       // Then, together, what the order's lines lead to: their products and the customer, and
       // what the FULFILLMENT entry will need when the package is to ship now.
-      const [products, customer, entryFacts] = await together([
-        this.views.products([
-          ...resolved.map((r) => r.productId),
-          ...(input.box_product_id ? [input.box_product_id] : []),
-        ]),
-        input.buy_label ? this.reader.customer(order.accountId) : null,
-        input.buy_label && input.fulfill_after_label ? this.postings.fulfillmentFacts() : null,
+      const products = await this.views.products([
+        ...resolved.map((r) => r.productId),
+        ...(input.box_product_id ? [input.box_product_id] : []),
       ]);
+      const customer = input.buy_label ? await this.reader.customer(order.accountId) : null;
+      const entryFacts =
+        input.buy_label && input.fulfill_after_label ? await this.postings.fulfillmentFacts() : null;
       await this.assertSerials(order, resolved, products);
       const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
       const items = this.buildItems(pkg, order, resolved);

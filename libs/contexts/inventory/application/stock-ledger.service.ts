@@ -4,7 +4,6 @@ import { EventPublisher, OutboxRow } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
 import {
   assertStockSuffices,
@@ -158,10 +157,8 @@ export class StockLedger {
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
     // The observers' writes leave with the ledger's (their reads left with the balances' lock).
-    await together([
-      this.writer.write(rows, [...plan.balances.values()], events),
-      plan.observed.notify(rows.map(toStockMovement)),
-    ]);
+    await this.writer.write(rows, [...plan.balances.values()], events);
+    await plan.observed.notify(rows.map(toStockMovement));
     return rows;
   }
 }

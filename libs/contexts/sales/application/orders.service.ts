@@ -4,7 +4,6 @@ import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { together } from '#platform/persistence/together';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -206,8 +205,8 @@ export class OrdersService implements OnModuleInit {
 
   /** For the fulfillment context: an order and its lines, without its tag ids. */
   async withLines(id: string): Promise<Omit<OrderResource, 'tag_ids'>> {
-    // The order and its lines leave together (one round trip inside a transaction).
-    const [row, lines] = await together([this.orders.getById(id), this.changes.linesOf(id)]);
+    const row = await this.orders.getById(id);
+    const lines = await this.changes.linesOf(id);
     return this.changes.presentWithLines(row, lines);
   }
 
