@@ -53,7 +53,8 @@ describe('dispatcher resilience', () => {
   const slow = new Set<string>();
 
   beforeAll(async () => {
-    if (!existsSync(DISPATCHER_MAIN)) throw new Error(`${DISPATCHER_MAIN} is missing: run \`npm run build\` first`);
+    if (!existsSync(DISPATCHER_MAIN))
+      throw new Error(`${DISPATCHER_MAIN} is missing: run \`npm run build\` first`);
     app = await startTestApp();
     receiver = await startReceiver((req) =>
       slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' },
