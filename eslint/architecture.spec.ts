@@ -1,32 +1,33 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** The architecture rules that fire on `code` linted as if it were the file `filePath`. */
-function violations(filePath: string, code: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/eslint/bin/eslint.js'),
-      '--stdin',
-      '--stdin-filename',
-      filePath,
-      '--format',
-      'json',
-    ],
-    { cwd: ROOT, input: code, encoding: 'utf8' },
+/**
+ * One linter for every fixture, with the project's config (eslint.config.mjs), loaded once instead
+ * of once per fixture by a new `eslint` process. The config is loaded through Jest's module
+ * system: ESLint's own loader imports it dynamically, which Jest's CommonJS runtime cannot.
+ */
+let eslint: ESLint;
+beforeAll(() => {
+  const { default: config } = jest.requireActual<{ default: NonNullable<ESLint.Options['baseConfig']> }>(
+    '../eslint.config.mjs',
   );
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, baseConfig: config });
+});
+
+/** The architecture rules that fire on `code` linted as if it were the file `filePath`. */
+async function violations(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
   return result.messages
     .filter((m) => m.ruleId?.startsWith('architecture/'))
     .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('architecture lint rules (eslint/architecture.mjs)', () => {
-  it('refuses a deep import into another context, and accepts its entry file', () => {
+  it('refuses a deep import into another context, and accepts its entry file', async () => {
     expect(
-      violations(
+      await violations(
         'libs/contexts/inventory/application/fixture.ts',
         "import { OrdersService } from '../../sales/application/orders.service';\nexport const x = OrdersService;\n",
       ),
@@ -34,16 +35,16 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       "architecture/boundaries: Import the 'sales' context through its entry file (#contexts/sales), not libs/contexts/sales/application/orders.service.",
     ]);
     expect(
-      violations(
+      await violations(
         'libs/contexts/inventory/application/fixture.ts',
         "import { OrdersService } from '#contexts/sales';\nimport { StockLedger } from './stock-ledger.service';\nexport const x = [OrdersService, StockLedger];\n",
       ),
     ).toEqual([]);
   });
 
-  it('names another library by its alias, never by a relative climb', () => {
+  it('names another library by its alias, never by a relative climb', async () => {
     expect(
-      violations(
+      await violations(
         'libs/contexts/inventory/application/fixture.ts',
         "import { OrdersService } from '../../sales';\nimport { newId } from '../../../platform/persistence/ids';\nexport const x = [OrdersService, newId];\n",
       ),
@@ -52,34 +53,34 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       'architecture/boundaries: Name another library by its alias (#platform/...), not by the relative path ../../../platform/persistence/ids.',
     ]);
     expect(
-      violations(
+      await violations(
         'apps/api/fixture.ts',
         "import { newId } from '#platform/persistence/ids';\nimport { SalesModule } from '#contexts/sales';\nexport const x = [newId, SalesModule];\n",
       ),
     ).toEqual([]);
     expect(
-      violations(
+      await violations(
         'libs/platform/http/fixture.ts',
         "import { SalesModule } from '#contexts/sales';\nexport const x = SalesModule;\n",
       ),
     ).toEqual(['architecture/boundaries: The platform imports no bounded context (libs/contexts/sales).']);
   });
 
-  it('refuses a context in the platform, an app in libs, and the forbidden pairs', () => {
+  it('refuses a context in the platform, an app in libs, and the forbidden pairs', async () => {
     expect(
-      violations(
+      await violations(
         'libs/platform/http/fixture.ts',
         "import { SalesModule } from '#contexts/sales';\nexport const x = SalesModule;\n",
       ),
     ).toEqual(['architecture/boundaries: The platform imports no bounded context (libs/contexts/sales).']);
     expect(
-      violations(
+      await violations(
         'libs/contexts/sales/application/fixture.ts',
         "import { AppModule } from '../../../../apps/api/app.module';\nexport const x = AppModule;\n",
       ),
     ).toEqual(['architecture/boundaries: Code under libs/ imports no app (apps/api/app.module).']);
     expect(
-      violations(
+      await violations(
         'libs/contexts/accounting/application/fixture.ts',
         "import { WebhooksModule } from '#contexts/webhooks';\nexport const x = WebhooksModule;\n",
       ),
@@ -87,27 +88,30 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       "architecture/boundaries: The 'accounting' context does not depend on the 'webhooks' context.",
     ]);
     expect(
-      violations('libs/contexts/catalog/http/fixture.ts', "export { SalesModule } from '#contexts/sales';\n"),
+      await violations(
+        'libs/contexts/catalog/http/fixture.ts',
+        "export { SalesModule } from '#contexts/sales';\n",
+      ),
     ).toEqual(["architecture/boundaries: The 'catalog' context does not depend on the 'sales' context."]);
   });
 
-  it('refuses SQL and TypeORM managers in the domain and application layers, not in infrastructure', () => {
+  it('refuses SQL and TypeORM managers in the domain and application layers, not in infrastructure', async () => {
     const sql =
       "import { EntityManager } from 'typeorm';\nexport async function f(m: EntityManager) {\n  return m.query('SELECT 1');\n}\n";
-    expect(violations('libs/contexts/inventory/application/fixture.ts', sql)).toEqual([
+    expect(await violations('libs/contexts/inventory/application/fixture.ts', sql)).toEqual([
       "architecture/no-sql-outside-infrastructure: No `EntityManager` in application/: the context's infrastructure/ repositories own the database.",
       "architecture/no-sql-outside-infrastructure: No SQL in application/: put `.query(...)` in a repository of the context's infrastructure/.",
     ]);
     expect(
-      violations(
+      await violations(
         'libs/contexts/inventory/domain/fixture.ts',
         'export const q = (r: { createQueryBuilder(): void }) => r.createQueryBuilder();\n',
       ),
     ).toHaveLength(1);
-    expect(violations('libs/contexts/inventory/infrastructure/fixture.ts', sql)).toEqual([]);
+    expect(await violations('libs/contexts/inventory/infrastructure/fixture.ts', sql)).toEqual([]);
   });
 
-  it('refuses query-builder chains, getRepository, scopedQuery and column filters in application and domain code, not in infrastructure', () => {
+  it('refuses query-builder chains, getRepository, scopedQuery and column filters in application and domain code, not in infrastructure', async () => {
     const forms: [string, string][] = [
       ['andWhere', "qb.andWhere('r.status = :status', { status: 'open' })"],
       ['where', "qb.where('r.id = :id', { id: '1' })"],
@@ -129,16 +133,16 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     const code = forms
       .map(([, call], i) => `export const f${i} = (qb: any, m: any, repo: any, Order: unknown) => ${call};\n`)
       .join('');
-    expect(violations('libs/contexts/sales/application/fixture.ts', code)).toEqual(
+    expect(await violations('libs/contexts/sales/application/fixture.ts', code)).toEqual(
       forms.map(
         ([name]) =>
           `architecture/no-sql-outside-infrastructure: No SQL in application/: put \`.${name}(...)\` in a repository of the context's infrastructure/.`,
       ),
     );
-    expect(violations('libs/contexts/sales/domain/fixture.ts', code)).toHaveLength(forms.length);
-    expect(violations('libs/contexts/sales/infrastructure/fixture.ts', code)).toEqual([]);
+    expect(await violations('libs/contexts/sales/domain/fixture.ts', code)).toHaveLength(forms.length);
+    expect(await violations('libs/contexts/sales/infrastructure/fixture.ts', code)).toEqual([]);
     expect(
-      violations(
+      await violations(
         'libs/contexts/sales/application/fixture.ts',
         "export const filters = [{ sql: 'status = ?', value: 'open' }];\n",
       ),
@@ -147,36 +151,36 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     ]);
     const builder =
       "import { SelectQueryBuilder } from 'typeorm';\nexport type B = SelectQueryBuilder<object>;\n";
-    expect(violations('libs/contexts/sales/application/fixture.ts', builder)).toEqual([
+    expect(await violations('libs/contexts/sales/application/fixture.ts', builder)).toEqual([
       "architecture/no-sql-outside-infrastructure: No `SelectQueryBuilder` in application/: the context's infrastructure/ repositories own the database.",
     ]);
-    expect(violations('libs/contexts/sales/infrastructure/fixture.ts', builder)).toEqual([]);
+    expect(await violations('libs/contexts/sales/infrastructure/fixture.ts', builder)).toEqual([]);
   });
 
-  it('treats worker/ like application code', () => {
+  it('treats worker/ like application code', async () => {
     const sql =
       "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM outbox_events');\n}\n";
-    expect(violations('libs/contexts/webhooks/worker/fixture.ts', sql)).toEqual([
+    expect(await violations('libs/contexts/webhooks/worker/fixture.ts', sql)).toEqual([
       "architecture/no-sql-outside-infrastructure: No `DataSource` in worker/: the context's infrastructure/ repositories own the database.",
       "architecture/no-sql-outside-infrastructure: No SQL in worker/: put `.query(...)` in a repository of the context's infrastructure/.",
     ]);
-    expect(violations('libs/contexts/webhooks/infrastructure/fixture.ts', sql)).toEqual([]);
+    expect(await violations('libs/contexts/webhooks/infrastructure/fixture.ts', sql)).toEqual([]);
   });
 
-  it('makes test/, bench/ and scripts/ import a context through its entry file', () => {
+  it('makes test/, bench/ and scripts/ import a context through its entry file', async () => {
     const deep =
       "import { OrderRepository } from '../../libs/contexts/sales/infrastructure/order.repository';\nexport const x = OrderRepository;\n";
-    expect(violations('test/sales/fixture.e2e-spec.ts', deep)).toEqual([
+    expect(await violations('test/sales/fixture.e2e-spec.ts', deep)).toEqual([
       "architecture/entry-files-only: Import the 'sales' context through its entry file (#contexts/sales), not libs/contexts/sales/infrastructure/order.repository; test support it offers on purpose is exported there.",
     ]);
     expect(
-      violations(
+      await violations(
         'bench/fixture.bench.ts',
         "import { SIGNING_SECRET_PURPOSE } from '../libs/contexts/webhooks/domain/signing-secret';\nexport const x = SIGNING_SECRET_PURPOSE;\n",
       ),
     ).toHaveLength(1);
     expect(
-      violations(
+      await violations(
         'scripts/fixture.ts',
         "import { newId } from '../libs/platform/persistence/ids';\nexport const x = newId;\n",
       ),
@@ -184,7 +188,7 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       'architecture/entry-files-only: Import the platform by its alias (#platform/persistence/ids), not by the relative path ../libs/platform/persistence/ids.',
     ]);
     expect(
-      violations(
+      await violations(
         'test/sales/fixture.e2e-spec.ts',
         "import { OrderRepository } from '#contexts/sales';\nimport { newId } from '#platform/persistence/ids';\nimport { verifySignature } from '../../libs/contexts/webhooks/verifier';\nexport const x = [OrderRepository, newId, verifySignature];\n",
       ),

@@ -273,14 +273,22 @@ export class OpenApiResponseValidator {
 }
 
 const validators = new Map<string, OpenApiResponseValidator>();
+/** The validator of each document object already seen: a lookup by content serialises the whole document. */
+const validatorsOfObjects = new WeakMap<OpenApiDocument, OpenApiResponseValidator>();
 
-/** One validator per distinct document (the apps of a test file usually share one). */
+/**
+ * One validator per distinct document (the apps of a test file usually share one). Asked once per
+ * checked response, so a document object seen before is found by identity, not by its content.
+ */
 export function validatorFor(document: OpenApiDocument): OpenApiResponseValidator {
+  let validator = validatorsOfObjects.get(document);
+  if (validator) return validator;
   const key = JSON.stringify(document);
-  let validator = validators.get(key);
+  validator = validators.get(key);
   if (!validator) {
     validator = new OpenApiResponseValidator(document);
     validators.set(key, validator);
   }
+  validatorsOfObjects.set(document, validator);
   return validator;
 }

@@ -1,7 +1,6 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
@@ -13,10 +12,13 @@ import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { orphanDeliveries, publishEvents, Receiver, startReceiver } from './webhook-harness';
 
-const ROOT = path.resolve(__dirname, '../..');
-const BUILD = path.join(ROOT, '.data', `dispatcher-build-${process.pid}`);
+/**
+ * The dispatcher of the build (`npm run build`, as global setup's migrations and the child
+ * processes of test/support/child-processes.ts), run as its own process.
+ */
+const DISPATCHER_MAIN = path.resolve(__dirname, '../../dist/apps/webhook-dispatcher/main.js');
 
-/** The real dispatcher process from a transpiled build, on the test app's database and queues. */
+/** The real dispatcher process of the build, on the test app's database and queues. */
 function spawnDispatcher(app: TestApp): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -36,7 +38,7 @@ function spawnDispatcher(app: TestApp): ChildProcess {
     QUEUE_DB_POOL_MAX: String(app.config.QUEUE_DB_POOL_MAX),
   };
   if (app.config.REDIS_URL) env.REDIS_URL = app.config.REDIS_URL;
-  return spawn(process.execPath, [path.join(BUILD, 'apps/webhook-dispatcher/main.js')], {
+  return spawn(process.execPath, [DISPATCHER_MAIN], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,12 +53,8 @@ describe('dispatcher resilience', () => {
   const slow = new Set<string>();
 
   beforeAll(async () => {
-    mkdirSync(BUILD, { recursive: true });
-    await promisify(execFile)(
-      process.execPath,
-      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD],
-      { cwd: ROOT },
-    );
+    if (!existsSync(DISPATCHER_MAIN))
+      throw new Error(`${DISPATCHER_MAIN} is missing: run \`npm run build\` first`);
     app = await startTestApp();
     receiver = await startReceiver((req) =>
       slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' },
@@ -68,7 +66,6 @@ describe('dispatcher resilience', () => {
   afterAll(async () => {
     await receiver?.close();
     await app?.close();
-    rmSync(BUILD, { recursive: true, force: true });
   });
 
   /** The endpoint's deliveries (of one status, where given), read through the API a page at a time. */
