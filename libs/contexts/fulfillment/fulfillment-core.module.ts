@@ -34,6 +34,7 @@ import { ShipmentNotificationRepository } from './infrastructure/shipment-notifi
 import { ShippingRateRepository } from './infrastructure/shipping-rate.repository';
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
+import { NewPackageWriter } from './infrastructure/new-package.writer';
 
 const REPOSITORIES = [
   FulfillmentSettingsRepository,
@@ -44,6 +45,7 @@ const REPOSITORIES = [
   ShipmentNotificationRepository,
   ReturnReceiptRepository,
   ReturnAuthorizationRepository,
+  NewPackageWriter,
 ];
 
 /** The configured label provider: the sandbox carrier unless CARRIER_PROVIDER=easypost. */

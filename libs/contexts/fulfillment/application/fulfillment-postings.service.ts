@@ -40,35 +40,28 @@ export class FulfillmentPostings {
   }
 
   /**
-   * FULFILLMENT of a package created in the caller's transaction, in two steps: what the entry
-   * needs (its accounts and period) is read now, and the returned function hands the entry over
-   * once the package has its number; it is written and numbered by a statement sent with the
-   * caller's COMMIT, so a caller holding a lock from the package number to commit spends no
-   * round trip of its own on the entry there.
+   * FULFILLMENT of a package created and shipped in the caller's transaction, with the facts
+   * (accounts and period) read by fulfillmentFacts() before its amounts were known. The entry is
+   * written and numbered last, as the caller's transaction commits (LedgerPostingService
+   * writePostings, `withCommit`).
    */
-  fulfillmentOfNewPackage(
-    packageId: string,
-    cost: Decimal,
-    net: Decimal,
-    tax: Decimal,
+  postFulfillmentOfNewPackage(
+    pkg: { id: string; packageNumber: string },
+    shipment: { cost: Decimal; net: Decimal; tax: Decimal },
     facts: FulfillmentFacts,
-  ): (packageNumber: string) => Promise<void> {
-    const entryDate = facts.entryDate;
-    const lines = keptLines(this.fulfillmentLines(cost, net, tax));
-    if (lines.length === 0) return async () => undefined;
-    const request = (packageNumber: string): PostingRequest => ({
+  ): Promise<void> {
+    const lines = keptLines(this.fulfillmentLines(shipment.cost, shipment.net, shipment.tax));
+    if (lines.length === 0) return Promise.resolve();
+    const request: PostingRequest = {
       source_type: 'FULFILLMENT',
-      source_id: packageId,
+      source_id: pkg.id,
       source_module: 'fulfillment',
-      entry_date: entryDate,
-      description: `Fulfillment of package ${packageNumber}`,
+      entry_date: facts.entryDate,
+      description: `Fulfillment of package ${pkg.packageNumber}`,
       lines,
       new_source: true,
-    });
-    return (packageNumber) =>
-      this.ledger.writePostings([this.ledger.preparePosting(request(packageNumber), facts)], {
-        withCommit: true,
-      });
+    };
+    return this.ledger.writePostings([this.ledger.preparePosting(request, facts)], { withCommit: true });
   }
 
   /**

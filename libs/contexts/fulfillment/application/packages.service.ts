@@ -5,7 +5,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
-import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
@@ -31,7 +31,7 @@ import {
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
 import { PackageFilters, PackageRepository } from '../infrastructure/package.repository';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
-import { PackageLabelRepository } from '../infrastructure/package-label.repository';
+import { NewPackageWriter } from '../infrastructure/new-package.writer';
 import { FulfillmentFacts, FulfillmentPostings } from './fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.service';
 import { assertPackable, OrderFacts, OrderReader } from './order-facts';
@@ -115,7 +115,7 @@ export class PackagesService {
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
-    private readonly labelRecords: PackageLabelRepository,
+    private readonly newPackages: NewPackageWriter,
     private readonly settings: FulfillmentSettingsRepository,
     private readonly views: PackageViews,
     private readonly reader: OrderReader,
@@ -147,19 +147,18 @@ export class PackagesService {
       });
     const packageNumber = await this.settings.takePackageNumber();
     const result = await this.tx.run(async () => {
-      // The reads that need only the request leave together (one round trip on the pipelined
-      // connection): the order, the order's lock with the units already packed behind it, the
-      // settings row (insurance threshold now, the number at the end) and the rate to buy.
+      // What the request names: the order, locked with the units already packed; the settings
+      // (the insurance threshold) and the rate to buy.
       const order = await this.reader.order(input.order_id);
-      const unitsByStatus = await this.lockedUnitsByStatus(input.order_id);
+      const unitsByStatus = await this.newPackages.lockOrderAndReadUnits(input.order_id);
       const { insuranceThreshold } = await this.settings.current();
       const rate = input.buy_label ? await this.labels.findRate(input.rate_object_id!) : null;
       assertPackable(order);
       const revisionOverride = this.passRevisionGate(order, override);
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
-      // Then, together, what the order's lines lead to: their products and the customer, and
-      // what the FULFILLMENT entry will need when the package is to ship now.
+      // Then what the order's lines lead to: their products and the customer, and what the
+      // FULFILLMENT entry will need when the package is to ship now.
       const products = await this.views.products([
         ...resolved.map((r) => r.productId),
         ...(input.box_product_id ? [input.box_product_id] : []),
@@ -172,7 +171,7 @@ export class PackagesService {
       const items = this.buildItems(pkg, order, resolved);
       const draft: PackageDraft = { order, pkg, items, products, insuranceThreshold };
       const steps = await this.labelAndShip(draft, input, rate, customer, unitsByStatus);
-      const notificationId = await this.writeAtCommit(draft, steps, customer, entryFacts);
+      const notificationId = await this.write(draft, steps, customer, entryFacts);
       return {
         outcome: steps.outcome,
         notificationId,
@@ -344,51 +343,26 @@ export class PackagesService {
 
   /**
    * The writes of a new package: the order marked fulfilled when the shipment fulfils it; the
-   * package and its items (one statement) at commit, behind the number, with the writes that
-   * show it (events, label and notification, the FULFILLMENT entry); inside a caller's
-   * transaction, at once. Returns the shipment notification's id, if one was drafted.
+   * package, its items, label and notification; its events; the FULFILLMENT entry when it ships.
+   * Returns the shipment notification's id, if one was drafted.
    */
-  private async writeAtCommit(
+  private async write(
     { order, pkg, items }: PackageDraft,
     { events, label, shipment }: CreationSteps,
     customer: { name: string; email: string | null } | null,
     entryFacts: FulfillmentFacts | null,
   ): Promise<string | null> {
     if (shipment?.orderFulfilled) await this.orders.markFulfilled(order.id);
-    const writeEntry =
-      shipment &&
-      this.postings.fulfillmentOfNewPackage(
-        pkg.id,
-        shipment.cost,
-        shipment.net,
-        shipment.tax,
+    const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
+    await this.newPackages.write(pkg, items, label ?? null, notification ?? null);
+    await this.events.publishMany(events);
+    if (shipment)
+      await this.postings.postFulfillmentOfNewPackage(
+        pkg,
+        shipment,
         entryFacts ?? (await this.postings.fulfillmentFacts()),
       );
-    await this.tx.sendAtCommit(
-      combinedWrite([this.packages.insertStatement([pkg]), this.items.insertStatement(items)])!,
-    );
-    const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
-    await this.events.publishMany(events);
-    const labelWrite = combinedWrite([
-      label ? this.labelRecords.insertStatement([label]) : null,
-      notification ? this.notifications.insertStatement([notification]) : null,
-    ]);
-    if (labelWrite) this.tx.sendWithCommit(labelWrite);
-    if (writeEntry) await writeEntry(pkg.packageNumber);
     return notification?.id ?? null;
-  }
-
-  /**
-   * The order's lock (PackageRepository.lockOrder) and, sent right behind it on the transaction's
-   * connection, the units of its packages (PackageItemRepository.unitsByStatus): the server reads
-   * them once the lock is held, and the two cost one round trip.
-   */
-  private async lockedUnitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
-    const [, rows] = await this.tx.inOrder([
-      this.packages.lockOrderStatement(orderId),
-      this.items.unitsByStatusStatement(orderId),
-    ]);
-    return this.items.unitsByStatusOf(rows);
   }
 
   async list(query: ListQueryDto & PackageFilters, url: string): Promise<ListPage<PackageResource>> {

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ShipmentNotificationRecord } from '../infrastructure/fulfillment.entities';
@@ -56,14 +56,6 @@ export class ShipmentNotifications {
   /** The queued message as a record not yet written (for a writer that inserts it itself). */
   draft(input: ShipmentMessage): ShipmentNotificationRecord {
     return this.notifications.buildMany([{ ...input, channel: 'email', status: 'queued', sentAt: null }])[0];
-  }
-
-  /**
-   * The INSERT of messages made by draft(), for a writer that sends it with its own
-   * (combinedWrite).
-   */
-  insertStatement(records: ShipmentNotificationRecord[]): WriteStatement | null {
-    return this.notifications.insertStatement(records);
   }
 
   /** Queues delivery jobs once the shipping transaction committed. */
