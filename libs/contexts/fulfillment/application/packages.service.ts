@@ -1,4 +1,5 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -8,8 +9,8 @@ import { money } from '#platform/persistence/money';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { together } from '#platform/persistence/together';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
-import { StockService } from '#contexts/inventory';
+import { mergeMetadata, OrdersService } from '#contexts/sales';
+import { StockService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';

@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
-import { AdjustmentsService, BalancesService, StockHistoryService } from '#contexts/inventory';
-import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import {
+  AdjustmentsService,
+  BalancesService,
+  StockHistoryService,
+  LOCATIONS_SERVICE,
+} from '#contexts/inventory';
+import { AccountsService, OrdersService } from '#contexts/sales';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { BuildsService } from './builds.service';
 import { DemandAverageRefresher } from './demand-average-refresher.service';
 import { KitComponentsService } from './kit-components.service';

@@ -13,9 +13,9 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CURRENCY_PATTERN } from '../domain/account';
-import { ClearableField, MAX_AMOUNT, OmittableField, toBoolean } from './validation';
+import { MAX_AMOUNT, OmittableField, toBoolean } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { RequiredText, RequiredUuid } from '#platform/http/dto-fields';
+import { ClearableField, RequiredText, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 export class CreateAccountDto {

@@ -17,9 +17,9 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
-import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
+import { MAX_AMOUNT, OmittableField } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
+import { ClearableField, RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_LINES = 1000;

@@ -12,8 +12,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ClearableField, OmittableField } from './validation';
-import { RequiredEnum } from '#platform/http/dto-fields';
+import { OmittableField } from './validation';
+import { ClearableField, RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;

@@ -14,9 +14,9 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
-import { ClearableField, MAX_AMOUNT, OmittableField } from './validation';
+import { MAX_AMOUNT, OmittableField } from './validation';
 import { IsDecimalNumber } from '#platform/http/money.validator';
-import { RequiredEnum } from '#platform/http/dto-fields';
+import { ClearableField, RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 /** The card of one charge (a stored payment method's card is payment-method.dto's CardDto). */
