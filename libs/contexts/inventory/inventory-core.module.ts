@@ -58,8 +58,9 @@ const SERVICES = [
 /**
  * Inventory core: the locations, the stock ledger and balances, adjustments, transfers,
  * purchase-order receiving, serial numbers, order commitments (allocated, on_order) and
- * valuation. Exports application services only (the locations service under LOCATIONS_SERVICE); registers the ports sales (order commitments) and accounting
- * (inventory subledger) own, and its QA seed fixtures.
+ * valuation. Exports application services only (the locations service under LOCATIONS_SERVICE);
+ * registers the ports sales (order commitments) and accounting (inventory subledger) own, and its
+ * QA seed fixtures (the location, before the sales seed; stock, serials and a receipt after it).
  */
 @Module({
   imports: [

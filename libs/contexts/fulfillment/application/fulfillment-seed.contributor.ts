@@ -47,7 +47,7 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
       '',
     );
     const locationId = oldest.data[0]?.id;
-    if (!locationId) throw new Error('The fulfillment seed needs the sales seed location');
+    if (!locationId) throw new Error('The fulfillment seed needs the QA location of the location seed');
     await this.adjustments.create({
       product_id: widget.id,
       location_id: locationId,

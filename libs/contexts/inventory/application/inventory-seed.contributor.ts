@@ -38,7 +38,7 @@ export class InventorySeedContributor extends LiveSeedContributor {
     const widget = await bySku('QA-WIDGET-001');
     const scanner = await bySku('QA-SERIAL-001');
     const locationId = await this.references.firstLocationId();
-    if (!locationId) throw new Error('The inventory seed needs the location of the location seed');
+    if (!locationId) throw new Error('The inventory seed needs the QA location of the location seed');
     const stocked = await this.adjustments.create({
       product_id: widget.id,
       location_id: locationId,

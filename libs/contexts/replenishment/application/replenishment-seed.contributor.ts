@@ -56,11 +56,11 @@ export class ReplenishmentSeedContributor extends LiveSeedContributor {
   }
 
   protected async fixtures(): Promise<Record<string, unknown>> {
-    // The oldest location: the sales seed's, where the inventory seed stocks.
+    // The oldest location: the location seed's, where the inventory seed stocks.
     const location = (
       await this.locations.list({ limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' }, '')
     ).data[0] as { id: string } | undefined;
-    if (!location) throw new Error('The replenishment seed needs the sales seed location');
+    if (!location) throw new Error('The replenishment seed needs the QA location of the location seed');
     const product = (sku: string, name: string, type: 'standard' | 'kit', price: number) =>
       this.products.create({ sku, name, type, list_price: price, unit_of_measure: 'ea' });
 
