@@ -272,7 +272,7 @@ describe('package rules', () => {
     results.filter((r) => r.status !== 201).forEach((r) => expectError(r, 422, 'quantity_exceeds_remaining'));
     // Each creation takes its number before its transaction (the refused ones leave gaps), so
     // the numbers stay unique across every package of the entity.
-    const packages = await listAll<{ package_number: string }>(live, '/v1/packages');
+    const packages = await listAll<{ id: string; package_number: string }>(live, '/v1/packages');
     const numbers = packages.map((p) => p.package_number);
     expect(new Set(numbers).size).toBe(numbers.length);
   });

@@ -893,69 +893,6 @@ export const pricingPoliciesUpdate = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * List location records
- *
- * Newest first, cursor-paginated.
- */
-export const locationsList = <ThrowOnError extends boolean = false>(options?: Options<LocationsListData, ThrowOnError>): RequestResult<LocationsListResponses, LocationsListErrors, ThrowOnError> => (options?.client ?? client).get<LocationsListResponses, LocationsListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v1/locations',
-    ...options
-});
-
-/**
- * Create a location
- *
- * Emits setting.created. A duplicate code is 409 with param code.
- */
-export const locationsCreate = <ThrowOnError extends boolean = false>(options: Options<LocationsCreateData, ThrowOnError>): RequestResult<LocationsCreateResponses, LocationsCreateErrors, ThrowOnError> => (options.client ?? client).post<LocationsCreateResponses, LocationsCreateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v1/locations',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete a location
- *
- * Permanent. 409 while other records still reference it. Emits setting.deleted.
- */
-export const locationsDelete = <ThrowOnError extends boolean = false>(options: Options<LocationsDeleteData, ThrowOnError>): RequestResult<LocationsDeleteResponses, LocationsDeleteErrors, ThrowOnError> => (options.client ?? client).delete<LocationsDeleteResponses, LocationsDeleteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v1/locations/{id}',
-    ...options
-});
-
-/**
- * Retrieve a location
- *
- * Retrieve a location.
- */
-export const locationsRetrieve = <ThrowOnError extends boolean = false>(options: Options<LocationsRetrieveData, ThrowOnError>): RequestResult<LocationsRetrieveResponses, LocationsRetrieveErrors, ThrowOnError> => (options.client ?? client).get<LocationsRetrieveResponses, LocationsRetrieveErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v1/locations/{id}',
-    ...options
-});
-
-/**
- * Update a location
- *
- * Emits setting.updated with previous_attributes.
- */
-export const locationsUpdate = <ThrowOnError extends boolean = false>(options: Options<LocationsUpdateData, ThrowOnError>): RequestResult<LocationsUpdateResponses, LocationsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<LocationsUpdateResponses, LocationsUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v1/locations/{id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * List payment term records
  *
  * Newest first, cursor-paginated.
@@ -2211,6 +2148,69 @@ export const reportsReport = <ThrowOnError extends boolean = false>(options?: Op
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/reports/subledger-reconciliation',
     ...options
+});
+
+/**
+ * List location records
+ *
+ * Newest first, cursor-paginated.
+ */
+export const locationsList = <ThrowOnError extends boolean = false>(options?: Options<LocationsListData, ThrowOnError>): RequestResult<LocationsListResponses, LocationsListErrors, ThrowOnError> => (options?.client ?? client).get<LocationsListResponses, LocationsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/locations',
+    ...options
+});
+
+/**
+ * Create a location
+ *
+ * Emits setting.created. A duplicate code is 409 with param code.
+ */
+export const locationsCreate = <ThrowOnError extends boolean = false>(options: Options<LocationsCreateData, ThrowOnError>): RequestResult<LocationsCreateResponses, LocationsCreateErrors, ThrowOnError> => (options.client ?? client).post<LocationsCreateResponses, LocationsCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/locations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a location
+ *
+ * Permanent. 409 while other records still reference it. Emits setting.deleted.
+ */
+export const locationsDelete = <ThrowOnError extends boolean = false>(options: Options<LocationsDeleteData, ThrowOnError>): RequestResult<LocationsDeleteResponses, LocationsDeleteErrors, ThrowOnError> => (options.client ?? client).delete<LocationsDeleteResponses, LocationsDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/locations/{id}',
+    ...options
+});
+
+/**
+ * Retrieve a location
+ *
+ * Retrieve a location.
+ */
+export const locationsRetrieve = <ThrowOnError extends boolean = false>(options: Options<LocationsRetrieveData, ThrowOnError>): RequestResult<LocationsRetrieveResponses, LocationsRetrieveErrors, ThrowOnError> => (options.client ?? client).get<LocationsRetrieveResponses, LocationsRetrieveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/locations/{id}',
+    ...options
+});
+
+/**
+ * Update a location
+ *
+ * Emits setting.updated with previous_attributes.
+ */
+export const locationsUpdate = <ThrowOnError extends boolean = false>(options: Options<LocationsUpdateData, ThrowOnError>): RequestResult<LocationsUpdateResponses, LocationsUpdateErrors, ThrowOnError> => (options.client ?? client).patch<LocationsUpdateResponses, LocationsUpdateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/locations/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -857,50 +857,6 @@ export type UpdatePricingPolicyDto = {
     };
 };
 
-export type PostalAddressDto = {
-    line1: string;
-    line2?: string | null;
-    city: string;
-    region?: string | null;
-    postal_code?: string | null;
-    /**
-     * ISO 3166-1 alpha-2, stored upper-case.
-     */
-    country: string;
-};
-
-export type CreateLocationDto = {
-    name: string;
-    /**
-     * Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).
-     */
-    code: string;
-    type: 'warehouse' | 'store' | 'virtual';
-    address?: PostalAddressDto | null;
-};
-
-export type LocationResponse = {
-    id: string;
-    name: string;
-    code: string;
-    livemode: boolean;
-    created_at: string;
-    updated_at: string;
-    object: string;
-    type: 'warehouse' | 'store' | 'virtual';
-    address: PostalAddressDto | null;
-};
-
-export type UpdateLocationDto = {
-    name?: string;
-    /**
-     * Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).
-     */
-    code?: string;
-    type?: 'warehouse' | 'store' | 'virtual';
-    address?: PostalAddressDto | null;
-};
-
 export type CreatePaymentTermDto = {
     name: string;
     /**
@@ -2070,6 +2026,50 @@ export type SubledgerReconciliationResponse = {
     ar?: SubledgerLineResponse;
     ap?: SubledgerLineResponse;
     inventory?: SubledgerLineResponse;
+};
+
+export type PostalAddressDto = {
+    line1: string;
+    line2?: string | null;
+    city: string;
+    region?: string | null;
+    postal_code?: string | null;
+    /**
+     * ISO 3166-1 alpha-2, stored upper-case.
+     */
+    country: string;
+};
+
+export type CreateLocationDto = {
+    name: string;
+    /**
+     * Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).
+     */
+    code: string;
+    type: 'warehouse' | 'store' | 'virtual';
+    address?: PostalAddressDto | null;
+};
+
+export type LocationResponse = {
+    id: string;
+    name: string;
+    code: string;
+    livemode: boolean;
+    created_at: string;
+    updated_at: string;
+    object: string;
+    type: 'warehouse' | 'store' | 'virtual';
+    address: PostalAddressDto | null;
+};
+
+export type UpdateLocationDto = {
+    name?: string;
+    /**
+     * Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).
+     */
+    code?: string;
+    type?: 'warehouse' | 'store' | 'virtual';
+    address?: PostalAddressDto | null;
 };
 
 export type BalanceResponse = {
@@ -3719,26 +3719,6 @@ export type PricingPolicyList = {
 };
 
 /**
- * A page of LocationResponse records, newest first.
- */
-export type LocationList = {
-    object: 'list';
-    data: Array<LocationResponse>;
-    /**
-     * Whether another page follows.
-     */
-    has_more: boolean;
-    /**
-     * The list path, without the query.
-     */
-    url: string;
-    /**
-     * Only with include_count=true.
-     */
-    total_count?: number;
-};
-
-/**
  * A page of PaymentTermResponse records, newest first.
  */
 export type PaymentTermList = {
@@ -4004,6 +3984,26 @@ export type FixedAssetList = {
 export type VendorBillList = {
     object: 'list';
     data: Array<VendorBillResponse>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of LocationResponse records, newest first.
+ */
+export type LocationList = {
+    object: 'list';
+    data: Array<LocationResponse>;
     /**
      * Whether another page follows.
      */
@@ -11741,379 +11741,6 @@ export type PricingPoliciesUpdateResponses = {
 
 export type PricingPoliciesUpdateResponse = PricingPoliciesUpdateResponses[keyof PricingPoliciesUpdateResponses];
 
-export type LocationsListData = {
-    body?: never;
-    headers?: {
-        /**
-         * The ETag you hold; 304 Not Modified with no body when it is still current.
-         */
-        'If-None-Match'?: string;
-    };
-    path?: never;
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
-         * Default: `20`.
-         */
-        limit?: number;
-        /**
-         * Cursor: the id after which the page starts (exclusive).
-         */
-        starting_after?: string;
-        /**
-         * Cursor: the id before which the page ends (exclusive).
-         */
-        ending_before?: string;
-        /**
-         * Adds total_count to the list.
-         */
-        include_count?: boolean;
-    };
-    url: '/v1/locations';
-};
-
-export type LocationsListErrors = {
-    /**
-     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
-     */
-    403: ErrorEnvelope;
-    /**
-     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
-     */
-    429: ErrorEnvelope;
-    /**
-     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
-     */
-    500: ErrorEnvelope;
-    /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
-     */
-    503: ErrorEnvelope;
-};
-
-export type LocationsListError = LocationsListErrors[keyof LocationsListErrors];
-
-export type LocationsListResponses = {
-    200: LocationList;
-};
-
-export type LocationsListResponse = LocationsListResponses[keyof LocationsListResponses];
-
-export type LocationsCreateData = {
-    body: CreateLocationDto;
-    headers?: {
-        /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
-         */
-        'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/v1/locations';
-};
-
-export type LocationsCreateErrors = {
-    /**
-     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
-     */
-    403: ErrorEnvelope;
-    /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
-     */
-    409: ErrorEnvelope;
-    /**
-     * The body is over 1 MiB. Codes: `payload_too_large`.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not application/json. Codes: `unsupported_media_type`.
-     */
-    415: ErrorEnvelope;
-    /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
-     */
-    422: ErrorEnvelope;
-    /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
-     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
-     */
-    429: ErrorEnvelope;
-    /**
-     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
-     */
-    500: ErrorEnvelope;
-    /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
-     */
-    503: ErrorEnvelope;
-};
-
-export type LocationsCreateError = LocationsCreateErrors[keyof LocationsCreateErrors];
-
-export type LocationsCreateResponses = {
-    201: LocationResponse;
-};
-
-export type LocationsCreateResponse = LocationsCreateResponses[keyof LocationsCreateResponses];
-
-export type LocationsDeleteData = {
-    body?: never;
-    headers?: {
-        /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
-         */
-        'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
-        /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
-         */
-        'If-Match'?: string;
-    };
-    path: {
-        /**
-         * A value that is not a uuid names no record: 404 `not_found`.
-         */
-        id: string;
-    };
-    query?: never;
-    url: '/v1/locations/{id}';
-};
-
-export type LocationsDeleteErrors = {
-    /**
-     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
-     */
-    403: ErrorEnvelope;
-    /**
-     * No such record for this entity and mode. Codes: `not_found`.
-     */
-    404: ErrorEnvelope;
-    /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
-     */
-    409: ErrorEnvelope;
-    /**
-     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
-     */
-    412: ErrorEnvelope;
-    /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
-     */
-    422: ErrorEnvelope;
-    /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
-     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
-     */
-    429: ErrorEnvelope;
-    /**
-     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
-     */
-    500: ErrorEnvelope;
-    /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
-     */
-    503: ErrorEnvelope;
-};
-
-export type LocationsDeleteError = LocationsDeleteErrors[keyof LocationsDeleteErrors];
-
-export type LocationsDeleteResponses = {
-    200: DeletedObject;
-};
-
-export type LocationsDeleteResponse = LocationsDeleteResponses[keyof LocationsDeleteResponses];
-
-export type LocationsRetrieveData = {
-    body?: never;
-    headers?: {
-        /**
-         * The ETag you hold; 304 Not Modified with no body when it is still current.
-         */
-        'If-None-Match'?: string;
-    };
-    path: {
-        /**
-         * A value that is not a uuid names no record: 404 `not_found`.
-         */
-        id: string;
-    };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
-    url: '/v1/locations/{id}';
-};
-
-export type LocationsRetrieveErrors = {
-    /**
-     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
-     */
-    403: ErrorEnvelope;
-    /**
-     * No such record for this entity and mode. Codes: `not_found`.
-     */
-    404: ErrorEnvelope;
-    /**
-     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
-     */
-    429: ErrorEnvelope;
-    /**
-     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
-     */
-    500: ErrorEnvelope;
-    /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
-     */
-    503: ErrorEnvelope;
-};
-
-export type LocationsRetrieveError = LocationsRetrieveErrors[keyof LocationsRetrieveErrors];
-
-export type LocationsRetrieveResponses = {
-    200: LocationResponse;
-};
-
-export type LocationsRetrieveResponse = LocationsRetrieveResponses[keyof LocationsRetrieveResponses];
-
-export type LocationsUpdateData = {
-    body: UpdateLocationDto;
-    headers?: {
-        /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
-         */
-        'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
-        /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
-         */
-        'If-Match'?: string;
-    };
-    path: {
-        /**
-         * A value that is not a uuid names no record: 404 `not_found`.
-         */
-        id: string;
-    };
-    query?: never;
-    url: '/v1/locations/{id}';
-};
-
-export type LocationsUpdateErrors = {
-    /**
-     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
-     */
-    400: ErrorEnvelope;
-    /**
-     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
-     */
-    401: ErrorEnvelope;
-    /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
-     */
-    403: ErrorEnvelope;
-    /**
-     * No such record for this entity and mode. Codes: `not_found`.
-     */
-    404: ErrorEnvelope;
-    /**
-     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
-     */
-    409: ErrorEnvelope;
-    /**
-     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
-     */
-    412: ErrorEnvelope;
-    /**
-     * The body is over 1 MiB. Codes: `payload_too_large`.
-     */
-    413: ErrorEnvelope;
-    /**
-     * The body is not application/json. Codes: `unsupported_media_type`.
-     */
-    415: ErrorEnvelope;
-    /**
-     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
-     */
-    422: ErrorEnvelope;
-    /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
-     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
-     */
-    429: ErrorEnvelope;
-    /**
-     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
-     */
-    500: ErrorEnvelope;
-    /**
-     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
-     */
-    503: ErrorEnvelope;
-};
-
-export type LocationsUpdateError = LocationsUpdateErrors[keyof LocationsUpdateErrors];
-
-export type LocationsUpdateResponses = {
-    200: LocationResponse;
-};
-
-export type LocationsUpdateResponse = LocationsUpdateResponses[keyof LocationsUpdateResponses];
-
 export type PaymentTermsListData = {
     body?: never;
     headers?: {
@@ -19461,6 +19088,379 @@ export type ReportsReportResponses = {
 };
 
 export type ReportsReportResponse = ReportsReportResponses[keyof ReportsReportResponses];
+
+export type LocationsListData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+        /**
+         * Default: `20`.
+         */
+        limit?: number;
+        /**
+         * Cursor: the id after which the page starts (exclusive).
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id before which the page ends (exclusive).
+         */
+        ending_before?: string;
+        /**
+         * Adds total_count to the list.
+         */
+        include_count?: boolean;
+    };
+    url: '/v1/locations';
+};
+
+export type LocationsListErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type LocationsListError = LocationsListErrors[keyof LocationsListErrors];
+
+export type LocationsListResponses = {
+    200: LocationList;
+};
+
+export type LocationsListResponse = LocationsListResponses[keyof LocationsListResponses];
+
+export type LocationsCreateData = {
+    body: CreateLocationDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/locations';
+};
+
+export type LocationsCreateErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type LocationsCreateError = LocationsCreateErrors[keyof LocationsCreateErrors];
+
+export type LocationsCreateResponses = {
+    201: LocationResponse;
+};
+
+export type LocationsCreateResponse = LocationsCreateResponses[keyof LocationsCreateResponses];
+
+export type LocationsDeleteData = {
+    body?: never;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+        /**
+         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/locations/{id}';
+};
+
+export type LocationsDeleteErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
+     */
+    412: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type LocationsDeleteError = LocationsDeleteErrors[keyof LocationsDeleteErrors];
+
+export type LocationsDeleteResponses = {
+    200: DeletedObject;
+};
+
+export type LocationsDeleteResponse = LocationsDeleteResponses[keyof LocationsDeleteResponses];
+
+export type LocationsRetrieveData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<string>;
+    };
+    url: '/v1/locations/{id}';
+};
+
+export type LocationsRetrieveErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type LocationsRetrieveError = LocationsRetrieveErrors[keyof LocationsRetrieveErrors];
+
+export type LocationsRetrieveResponses = {
+    200: LocationResponse;
+};
+
+export type LocationsRetrieveResponse = LocationsRetrieveResponses[keyof LocationsRetrieveResponses];
+
+export type LocationsUpdateData = {
+    body: UpdateLocationDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+        /**
+         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         */
+        'If-Match'?: string;
+    };
+    path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/locations/{id}';
+};
+
+export type LocationsUpdateErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * If-Match does not match the current ETag: the record changed since it was read. Codes: `precondition_failed`.
+     */
+    412: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type LocationsUpdateError = LocationsUpdateErrors[keyof LocationsUpdateErrors];
+
+export type LocationsUpdateResponses = {
+    200: LocationResponse;
+};
+
+export type LocationsUpdateResponse = LocationsUpdateResponses[keyof LocationsUpdateResponses];
 
 export type BalancesListData = {
     body?: never;

@@ -1,6 +1,7 @@
 /** The inventory context's public surface: the only file other contexts and apps import. */
 export { InventoryCoreModule } from './inventory-core.module';
 export { InventoryHttpModule } from './inventory-http.module';
+export { LOCATIONS_SERVICE } from './application/locations';
 export { StockService } from './application/stock.service';
 export { StockMovementObservers } from './application/stock-movement-observers';
 export { BalancesService } from './application/balances.service';

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountingCoreModule } from '#contexts/accounting';
 import { CatalogCoreModule } from '#contexts/catalog';
 import { SalesCoreModule } from '#contexts/sales';
+import { referenceListProvider } from '#platform/reference-lists/reference-list.service';
 import { AdjustmentsService } from './application/adjustments.service';
 import { BalanceExtensions } from './application/balance-extensions';
 import { BalancePagesService } from './application/balance-pages.service';
@@ -13,6 +14,8 @@ import { InventoryPortsRegistration } from './application/inventory-ports.regist
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
 import { InventorySettingsService } from './application/inventory-settings.service';
+import { LocationSeedContributor } from './application/location-seed.contributor';
+import { LOCATIONS, LOCATIONS_SERVICE } from './application/locations';
 import { OrderCommitmentsService } from './application/order-commitments.service';
 import { PurchaseOrderReceiptsService } from './application/purchase-order-receipts.service';
 import { SerialAllocationsService } from './application/serial-allocations.service';
@@ -27,6 +30,7 @@ import { TransfersService } from './application/transfers.service';
 import { BalanceRepository } from './infrastructure/balance.repository';
 import { INVENTORY_RECORDS } from './infrastructure/inventory.entities';
 import { InventorySettingsRepository } from './infrastructure/inventory-settings.repository';
+import { LocationRecord } from './infrastructure/location.entity';
 import { InventoryTransactionRepository } from './infrastructure/inventory-transaction.repository';
 import { SerialNumberRepository } from './infrastructure/serial-number.repository';
 import { StockCommitmentRepository } from './infrastructure/stock-commitment.repository';
@@ -52,19 +56,22 @@ const SERVICES = [
 ];
 
 /**
- * Inventory core: the stock ledger and balances, adjustments, transfers, purchase-order
- * receiving, serial numbers, order commitments (allocated, on_order) and valuation. Exports
- * application services only; registers the ports sales (order commitments) and accounting
- * (inventory subledger) own, and its QA seed fixtures.
+ * Inventory core: the locations, the stock ledger and balances, adjustments, transfers,
+ * purchase-order receiving, serial numbers, order commitments (allocated, on_order) and
+ * valuation. Exports application services only (the locations service under LOCATIONS_SERVICE);
+ * registers the ports sales (order commitments) and accounting (inventory subledger) own, and its
+ * QA seed fixtures (the location, before the sales seed; stock, serials and a receipt after it).
  */
 @Module({
   imports: [
     CatalogCoreModule,
     SalesCoreModule,
     AccountingCoreModule,
-    TypeOrmModule.forFeature(INVENTORY_RECORDS),
+    TypeOrmModule.forFeature([...INVENTORY_RECORDS, LocationRecord]),
   ],
   providers: [
+    referenceListProvider(LOCATIONS),
+    LocationSeedContributor,
     ...SERVICES,
     StockLedger,
     StockMovementBatches,
@@ -81,6 +88,6 @@ const SERVICES = [
     StockFactsCache,
     StockMovementWriter,
   ],
-  exports: SERVICES,
+  exports: [...SERVICES, LOCATIONS_SERVICE],
 })
 export class InventoryCoreModule {}

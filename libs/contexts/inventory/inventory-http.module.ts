@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdjustmentsController } from './http/adjustments.controller';
 import { BalancesController } from './http/balances.controller';
 import { InventorySettingsController } from './http/inventory-settings.controller';
+import { LocationsController } from './http/locations.controller';
 import { OrderSerialsController } from './http/order-serials.controller';
 import { PurchaseOrderReceiptsController } from './http/purchase-order-receipts.controller';
 import { SerialsController } from './http/serials.controller';
@@ -13,6 +14,7 @@ import { InventoryCoreModule } from './inventory-core.module';
 @Module({
   imports: [InventoryCoreModule],
   controllers: [
+    LocationsController,
     BalancesController,
     TransactionsController,
     AdjustmentsController,

@@ -7,7 +7,6 @@ export * from './application/accounts.service';
 export * from './application/orders.service';
 export * from './application/return-refunds.service';
 export * from './application/recognized-revenue.port';
-export * from './application/reference-list.service';
 export * from './application/tokens';
 export * from './domain/account';
 export { isConfirmedSalesOrder } from './domain/order';

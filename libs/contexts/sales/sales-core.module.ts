@@ -1,8 +1,6 @@
-import { Module, Provider } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { referenceListProvider, referenceListToken } from '#platform/reference-lists/reference-list.service';
 import { AccountingCoreModule } from '#contexts/accounting';
 import { CatalogCoreModule } from '#contexts/catalog';
 import { KitLines } from './application/kit-lines';
@@ -32,10 +30,8 @@ import { RefundRepository } from './infrastructure/refund.repository';
 import { SandboxPaymentProcessor } from './infrastructure/sandbox-payment-processor';
 import { AccountsService } from './application/accounts.service';
 import { PricingPoliciesService } from './application/pricing-policies.service';
-import { referenceListService } from './application/reference-list.service';
 import { REFERENCE_LISTS } from './application/reference-lists';
 import { SalesSeed } from './application/sales-seed';
-import { referenceListToken } from './application/tokens';
 import { AccountsImporter } from './http/accounts.importer';
 import { OrdersImporter } from './http/orders.importer';
 import {
@@ -46,7 +42,6 @@ import {
 } from './infrastructure/account.entity';
 import { PricingPolicyRecord } from './infrastructure/pricing-policy.entity';
 import {
-  LocationRecord,
   PaymentTermRecord,
   PricingLevelRecord,
   SalesChannelRecord,
@@ -58,12 +53,9 @@ import { ContactRepository } from './infrastructure/contact.repository';
 import { PaymentMethodRepository } from './infrastructure/payment-method.repository';
 import { PricingPolicyRepository } from './infrastructure/pricing-policy.repository';
 
-const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
-  provide: referenceListToken(definition.object),
-  useFactory: (tx: TransactionHost, events: EventPublisher, resources: ResourceRegistry) =>
-    referenceListService(definition as never, tx, events, resources),
-  inject: [TransactionHost, EventPublisher, ResourceRegistry],
-}));
+const referenceListProviders = REFERENCE_LISTS.map((definition) =>
+  referenceListProvider(definition as never),
+);
 
 /**
  * Sales core: customer accounts (addresses, contacts, payment methods), pricing policies,
@@ -85,7 +77,6 @@ const referenceListProviders = REFERENCE_LISTS.map((definition): Provider => ({
       AccountContactRecord,
       PaymentMethodRecord,
       PricingPolicyRecord,
-      LocationRecord,
       PaymentTermRecord,
       UnitOfMeasureRecord,
       SalesChannelRecord,

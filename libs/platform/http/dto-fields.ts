@@ -52,6 +52,13 @@ export const RequiredField = (doc: Doc, ...rules: PropertyDecorator[]) => fieldO
 export const OptionalField = (doc: Doc, ...rules: PropertyDecorator[]) =>
   fieldOf(ApiPropertyOptional(doc), IsOptional(), ...rules);
 
+/** The field may be absent or null; otherwise it must pass the other rules. */
+const OptionalNullable = () => ValidateIf((_, value) => value !== undefined && value !== null);
+
+/** A documented nullable field: it may be omitted or null (clearing it); otherwise it must pass `rules`. */
+export const ClearableField = (doc: Doc, ...rules: PropertyDecorator[]) =>
+  fieldOf(ApiPropertyOptional({ nullable: true, ...doc }), OptionalNullable(), ...rules);
+
 /**
  * An optional field documented as nullable: omitted leaves the value as it is, `null` clears it,
  * anything else must pass `rules`.

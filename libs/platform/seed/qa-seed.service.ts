@@ -25,6 +25,11 @@ export interface QaSeedDocument {
 /** What a context adds to the QA dataset; it runs as the primary entity's callers. */
 export interface SeedContributor {
   name: string;
+  /**
+   * The contributor this one runs before (its fixtures are needed there). Contributors otherwise
+   * run in the order they register: a module's after those of the modules it imports.
+   */
+  before?: string;
   /** Runs inside one transaction; `as(mode)` runs code as a caller of the primary entity in that mode. */
   seed(ctx: {
     entity: SeededEntity;
@@ -47,7 +52,9 @@ export class QaSeedService {
   ) {}
 
   register(contributor: SeedContributor): void {
-    this.contributors.push(contributor);
+    const next = this.contributors.findIndex((c) => c.name === contributor.before);
+    if (next === -1) this.contributors.push(contributor);
+    else this.contributors.splice(next, 0, contributor);
   }
 
   async run(): Promise<QaSeedDocument> {
@@ -142,10 +149,17 @@ export class QaSeedService {
 export abstract class LiveSeedContributor implements OnModuleInit {
   @Inject(QaSeedService) private readonly qaSeed!: QaSeedService;
 
-  constructor(private readonly name: string) {}
+  constructor(
+    private readonly name: string,
+    private readonly order: Pick<SeedContributor, 'before'> = {},
+  ) {}
 
   onModuleInit(): void {
-    this.qaSeed.register({ name: this.name, seed: ({ as }) => as('live', () => this.fixtures()) });
+    this.qaSeed.register({
+      name: this.name,
+      ...this.order,
+      seed: ({ as }) => as('live', () => this.fixtures()),
+    });
   }
 
   protected abstract fixtures(): Promise<Record<string, unknown>>;

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { ProductsService } from '#contexts/catalog';
-import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
-import { AdjustmentsService } from '#contexts/inventory';
+import { AccountsService, OrdersService } from '#contexts/sales';
+import { AdjustmentsService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { LabelsService } from './labels.service';
 import { PackagesService } from './packages.service';
 
@@ -46,7 +47,7 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
       '',
     );
     const locationId = oldest.data[0]?.id;
-    if (!locationId) throw new Error('The fulfillment seed needs the sales seed location');
+    if (!locationId) throw new Error('The fulfillment seed needs the QA location of the location seed');
     await this.adjustments.create({
       product_id: widget.id,
       location_id: locationId,

@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
-import {
-  OrdersService,
-  AccountsService,
-  isConfirmedSalesOrder,
-  LOCATIONS_SERVICE,
-  PostalAddress,
-  ReferenceListService,
-} from '#contexts/sales';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
+import { OrdersService, AccountsService, isConfirmedSalesOrder, PostalAddress } from '#contexts/sales';
+import { LOCATIONS_SERVICE } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { addressLines } from '../domain/label';
 import { LineMoney } from '../domain/revenue';

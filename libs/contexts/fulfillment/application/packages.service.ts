@@ -1,4 +1,5 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -7,8 +8,8 @@ import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { mergeMetadata, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
-import { StockService } from '#contexts/inventory';
+import { mergeMetadata, OrdersService } from '#contexts/sales';
+import { StockService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';

@@ -12,7 +12,7 @@ import { StockReferences } from './stock-references';
 /**
  * QA fixtures of inventory (docs/reference/qa-seed.md): `product_id` stocked at `location_id`
  * with a reorder point, `serial_order.serials` (2 serials allocated on its line) and
- * `purchase_order_id` (partially received). Runs after the catalog and sales seeds.
+ * `purchase_order_id` (partially received). Runs after the catalog, location and sales seeds.
  */
 @Injectable()
 export class InventorySeedContributor extends LiveSeedContributor {
@@ -38,7 +38,7 @@ export class InventorySeedContributor extends LiveSeedContributor {
     const widget = await bySku('QA-WIDGET-001');
     const scanner = await bySku('QA-SERIAL-001');
     const locationId = await this.references.firstLocationId();
-    if (!locationId) throw new Error('The inventory seed needs the sales seed location');
+    if (!locationId) throw new Error('The inventory seed needs the QA location of the location seed');
     const stocked = await this.adjustments.create({
       product_id: widget.id,
       location_id: locationId,

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { ProductsService } from '#contexts/catalog';
-import { ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { InventoryError, missingReference } from '../domain/inventory-error';
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
 import { StockFactsCache } from '../infrastructure/stock-facts.cache';
+import { LOCATIONS_SERVICE } from './locations';
 
 /** What a stock movement needs to know about its product. */
 export interface StockedProduct {
@@ -14,7 +15,7 @@ export interface StockedProduct {
 }
 
 /**
- * Resolves the products (catalog) and locations (sales) a request names; a reference that does not
+ * Resolves the products (catalog) and locations a request names; a reference that does not
  * resolve is 400 on its field. What resolved is kept in the StockFactsCache until the entity's
  * products, variants or locations change.
  */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { StockService } from '#contexts/inventory';
+import { StockService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
 import { DomainError } from '#platform/errors/domain-error';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { ProductFactsService } from '#contexts/catalog';
-import { ReferenceListService, LOCATIONS_SERVICE, OrderLineFactsService } from '#contexts/sales';
+import { OrderLineFactsService } from '#contexts/sales';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';

@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
-import { AdjustmentsService, BalancesService, StockHistoryService } from '#contexts/inventory';
-import { AccountsService, OrdersService, ReferenceListService, LOCATIONS_SERVICE } from '#contexts/sales';
+import {
+  AdjustmentsService,
+  BalancesService,
+  StockHistoryService,
+  LOCATIONS_SERVICE,
+} from '#contexts/inventory';
+import { AccountsService, OrdersService } from '#contexts/sales';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { BuildsService } from './builds.service';
 import { DemandAverageRefresher } from './demand-average-refresher.service';
 import { KitComponentsService } from './kit-components.service';
@@ -50,11 +56,11 @@ export class ReplenishmentSeedContributor extends LiveSeedContributor {
   }
 
   protected async fixtures(): Promise<Record<string, unknown>> {
-    // The oldest location: the sales seed's, where the inventory seed stocks.
+    // The oldest location: the location seed's, where the inventory seed stocks.
     const location = (
       await this.locations.list({ limit: 1, ending_before: '00000000-0000-0000-0000-000000000000' }, '')
     ).data[0] as { id: string } | undefined;
-    if (!location) throw new Error('The replenishment seed needs the sales seed location');
+    if (!location) throw new Error('The replenishment seed needs the QA location of the location seed');
     const product = (sku: string, name: string, type: 'standard' | 'kit', price: number) =>
       this.products.create({ sku, name, type, list_price: price, unit_of_measure: 'ea' });
 

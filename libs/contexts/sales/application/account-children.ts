@@ -1,4 +1,4 @@
-import { mergeMetadata, normalizeCountry } from '../domain/account';
+import { assertActive, mergeMetadata, normalizeCountry } from '../domain/account';
 import { SalesError } from '../domain/sales-error';
 import {
   AccountAddressRecord,
@@ -13,7 +13,10 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { toAddressResource } from './account-address.presenter';
 import { toContactResource } from './account-contact.presenter';
 import { toPaymentMethodResource } from './payment-method.presenter';
-import { DefinedResourceService, ResourceDefinition } from './defined-resource.service';
+import {
+  DefinedResourceService,
+  ResourceDefinition,
+} from '#platform/reference-lists/defined-resource.service';
 
 type Input = Record<string, unknown>;
 
@@ -47,7 +50,17 @@ export function accountChildService<E extends AccountChildRecord>(
 ): AccountChildService<E> {
   return new DefinedResourceService<E, [accountId: string]>(
     definition,
-    { kind: 'account', repo, accounts },
+    {
+      kind: 'owned',
+      repo,
+      ownerProperty: 'accountId',
+      // Reads need the account to exist; changes lock it and need it active.
+      owners: {
+        find: (accountId) => accounts.getById(accountId),
+        lockForChange: async (accountId, action) =>
+          assertActive(await accounts.getForUpdate(accountId), action),
+      },
+    },
     tx,
     events,
   );

@@ -30,7 +30,7 @@ import {
   CONTACTS,
   PAYMENT_METHODS,
 } from './account-children';
-import { ReferenceListService } from './reference-list.service';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { PAYMENT_TERMS_SERVICE } from './tokens';
 
 export interface AccountInput {
@@ -228,7 +228,7 @@ export class AccountsService implements OnModuleInit {
    * when none is flagged), or null when it has none.
    */
   async shippingAddress(id: string): Promise<PostalAddress | null> {
-    const shipping = (await this.addressRepo.allOfAccount(id)).filter((a) => a.type === 'shipping');
+    const shipping = (await this.addressRepo.allOfOwner(id)).filter((a) => a.type === 'shipping');
     const chosen = shipping.find((a) => a.isDefault) ?? shipping.at(-1);
     if (!chosen) return null;
     const { line1, line2, city, region, postalCode, country } = chosen;

@@ -37,7 +37,7 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, settleAmounts, stateOf } from './order-changes.service';
 import { OrderPostings } from './order-postings.service';
 import { OrderTags } from './order-tags.service';
-import { ReferenceListService } from './reference-list.service';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { PAYMENT_TERMS_SERVICE } from './tokens';
 import { dueDateOf } from '../domain/collections';
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
 import { QaSeedService } from '#platform/seed/qa-seed.service';
 import { AccountsService } from './accounts.service';
@@ -6,17 +6,17 @@ import { OrderResource } from './order.presenter';
 import { OrderLines } from './order-lines.service';
 import { OrdersService } from './orders.service';
 import { PricingPoliciesService } from './pricing-policies.service';
-import { ReferenceListService } from './reference-list.service';
-import { LOCATIONS_SERVICE } from './tokens';
 
-/** The sales fixtures of the QA seed: account_id with payment_method_ids, location_id, pricing_policy_id and the order fixtures. */
+/**
+ * The sales fixtures of the QA seed: account_id with payment_method_ids, pricing_policy_id and the
+ * order fixtures. Runs after inventory's location seed (the confirmed orders commit stock there).
+ */
 @Injectable()
 export class SalesSeed implements OnModuleInit {
   constructor(
     private readonly seed: QaSeedService,
     private readonly accounts: AccountsService,
     private readonly policies: PricingPoliciesService,
-    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly orders: OrdersService,
     private readonly orderLines: OrderLines,
     private readonly products: ProductsService,
@@ -28,12 +28,6 @@ export class SalesSeed implements OnModuleInit {
       seed: async ({ as }) => {
         const testOrderId = await as('test', () => this.seedTestOrder());
         const fixtures = await as('live', async () => {
-          const location = await this.locations.create({
-            name: 'QA main warehouse',
-            code: 'QA-MAIN',
-            type: 'warehouse',
-            address: null,
-          });
           const account = await this.accounts.create({
             name: 'QA Customer Inc',
             email: 'buyer@qa-customer.example',
@@ -66,7 +60,6 @@ export class SalesSeed implements OnModuleInit {
           return {
             account_id: account.id,
             payment_method_ids: [first.id, second.id],
-            location_id: location.id,
             pricing_policy_id: policy.id,
             ...(await this.seedOrders(account.id)),
           };

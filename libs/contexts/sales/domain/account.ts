@@ -1,11 +1,12 @@
 import { SalesError } from './sales-error';
 
+export { COUNTRY_PATTERN, normalizeCountry } from '#platform/reference-lists/postal-address';
+
 /** Account rules: soft delete and merge leave a `deleted` record that refuses further changes. */
 export const ACCOUNT_STATUSES = ['active', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
-export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
 
 export function assertActive(account: { id: string; status: string }, action: string): void {
   if (account.status !== 'active') {
@@ -26,7 +27,6 @@ export interface PostalAddress {
 }
 
 export const normalizeCurrency = (currency: string) => currency.toUpperCase();
-export const normalizeCountry = (country: string) => country.toUpperCase();
 
 export type Metadata = Record<string, string>;
 export const METADATA_MAX_KEYS = 50;

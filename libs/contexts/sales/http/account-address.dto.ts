@@ -1,4 +1,4 @@
-import { PostalAddressDto } from './address.dto';
+import { PostalAddressDto } from '#platform/reference-lists/postal-address.dto';
 import { PartialType } from '@nestjs/swagger';
 import { AccountChildResponse } from './account-child.dto';
 import { IsBoolean } from 'class-validator';

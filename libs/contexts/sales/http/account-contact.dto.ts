@@ -1,8 +1,8 @@
 import { PartialType } from '@nestjs/swagger';
 import { AccountChildResponse } from './account-child.dto';
 import { IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
-import { ClearableField, OmittableField } from './validation';
-import { RequiredText } from '#platform/http/dto-fields';
+import { OmittableField } from './validation';
+import { ClearableField, RequiredText } from '#platform/http/dto-fields';
 
 export class CreateContactDto {
   @RequiredText(200, { example: 'Jane Doe' }) name: string;

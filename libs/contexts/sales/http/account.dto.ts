@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
-  ClearableField,
   CurrencyField,
   IsAmount,
   MetadataField,
@@ -11,7 +10,7 @@ import {
   OmittableField,
   toBoolean,
 } from './validation';
-import { RequiredText, RequiredUuid } from '#platform/http/dto-fields';
+import { ClearableField, RequiredText, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 export class CreateAccountDto {

@@ -15,7 +15,6 @@ import {
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import {
-  ClearableField,
   CurrencyField,
   IsAmount,
   IsPercent,
@@ -25,7 +24,13 @@ import {
   OmittableField,
 } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { CreatedAfter, CreatedBefore, RequiredUnless, RequiredUuid } from '#platform/http/dto-fields';
+import {
+  ClearableField,
+  CreatedAfter,
+  CreatedBefore,
+  RequiredUnless,
+  RequiredUuid,
+} from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_LINES = 1000;

@@ -2,14 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Equals, IsBoolean, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import {
-  ClearableField,
   ExpiryMonthField,
   ExpiryYearField,
   MetadataField,
   MetadataProperty,
   OmittableField,
 } from './validation';
-import { RequiredEnum } from '#platform/http/dto-fields';
+import { ClearableField, RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;

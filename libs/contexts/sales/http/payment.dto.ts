@@ -4,7 +4,6 @@ import { IsIn, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } 
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
 import {
-  ClearableField,
   ExpiryMonthField,
   ExpiryYearField,
   MAX_AMOUNT,
@@ -13,7 +12,7 @@ import {
   OmittableField,
 } from './validation';
 import { IsDecimalNumber } from '#platform/http/money.validator';
-import { RequiredEnum } from '#platform/http/dto-fields';
+import { ClearableField, RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
 /** The card of one charge (a stored payment method's card is payment-method.dto's CardDto). */

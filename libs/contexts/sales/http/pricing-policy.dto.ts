@@ -3,8 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsISO8601, IsObject, IsUUID, Max, Min } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PRICING_POLICY_KINDS } from '../domain/pricing';
-import { ClearableField, OmittableField, toBoolean } from './validation';
-import { RequiredEnum, RequiredMoney, RequiredText } from '#platform/http/dto-fields';
+import { OmittableField, toBoolean } from './validation';
+import { ClearableField, RequiredEnum, RequiredMoney, RequiredText } from '#platform/http/dto-fields';
 
 export class CreatePricingPolicyDto {
   @RequiredText(200, { example: 'Wholesale 10% off' }) name: string;

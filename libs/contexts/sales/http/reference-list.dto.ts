@@ -1,48 +1,9 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { PostalAddressDto } from './address.dto';
-import { ClearableField, OmittableField } from './validation';
+import { IsInt, Max, Min } from 'class-validator';
+import { OmittableField } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { RequiredEnum, RequiredText } from '#platform/http/dto-fields';
-
-export const REFERENCE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
-
-/** Fields every reference list has. */
-class ReferenceFieldsDto {
-  @RequiredText(200, { example: 'Main warehouse', maxLength: 200 }) name: string;
-
-  @ApiProperty({
-    example: 'MAIN',
-    description: 'Unique per entity and mode; letters, digits, `_`, `.`, `-` (1..50).',
-  })
-  @IsString()
-  @Matches(REFERENCE_CODE_PATTERN, { message: 'code must be 1..50 letters, digits, _ . -' })
-  code: string;
-}
-
-class ReferenceResponseBase {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
-  @ApiProperty() code: string;
-  @ApiProperty() livemode: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
-}
-
-export const LOCATION_TYPES = ['warehouse', 'store', 'virtual'] as const;
-export class CreateLocationDto extends ReferenceFieldsDto {
-  @RequiredEnum(LOCATION_TYPES, { example: 'warehouse' }) type: string;
-
-  @ClearableField({ type: PostalAddressDto }, ValidateNested(), Type(() => PostalAddressDto))
-  address?: PostalAddressDto | null;
-}
-export class UpdateLocationDto extends PartialType(CreateLocationDto) {}
-export class LocationResponse extends ReferenceResponseBase {
-  @ApiProperty({ example: 'location' }) object: string;
-  @ApiProperty({ enum: LOCATION_TYPES }) type: string;
-  @ApiProperty({ type: PostalAddressDto, nullable: true }) address: PostalAddressDto | null;
-}
+import { RequiredEnum } from '#platform/http/dto-fields';
+import { ReferenceFieldsDto, ReferenceResponseBase } from '#platform/reference-lists/reference-list.dto';
 
 export class CreatePaymentTermDto extends ReferenceFieldsDto {
   @ApiProperty({

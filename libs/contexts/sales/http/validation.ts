@@ -20,16 +20,9 @@ export const IsPercent = () => fieldOf(IsMoneyAmount(), Min(0), Max(100));
 /** The field may be absent; when present it must pass the other rules (null included, so null is refused). */
 export const Optional = () => ValidateIf((_, value) => value !== undefined);
 
-/** The field may be absent or null; otherwise it must pass the other rules. */
-export const OptionalNullable = () => ValidateIf((_, value) => value !== undefined && value !== null);
-
 /** A documented field that may be omitted but not sent as null; when sent it must pass `rules`. */
 export const OmittableField = (doc: ApiPropertyOptions, ...rules: PropertyDecorator[]) =>
   fieldOf(ApiPropertyOptional(doc), Optional(), ...rules);
-
-/** A documented nullable field: it may be omitted or null (clearing it); otherwise it must pass `rules`. */
-export const ClearableField = (doc: ApiPropertyOptions, ...rules: PropertyDecorator[]) =>
-  fieldOf(ApiPropertyOptional({ nullable: true, ...doc }), OptionalNullable(), ...rules);
 
 /** The documentation of a `metadata` object (string values), with its example when given. */
 const metadataDoc = (example?: Record<string, string>) =>

@@ -3,6 +3,7 @@ import { notFound } from '#platform/errors/domain-error';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
+import { OwnedRecords } from '#platform/reference-lists/defined-resource.service';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountChildRecord } from './account.entity';
 
@@ -10,12 +11,15 @@ import { AccountChildRecord } from './account.entity';
  * Records owned by an account. Lookups take the account id too, so a child reached through
  * another account's path is absent (404), and the "one default per account" flag is kept here.
  */
-export class AccountChildRepository<E extends AccountChildRecord> extends TenantRepository<E> {
+export class AccountChildRepository<E extends AccountChildRecord>
+  extends TenantRepository<E>
+  implements OwnedRecords<E>
+{
   constructor(tx: TransactionHost, target: EntityTarget<E>, resourceName: string) {
     super(tx, target, resourceName);
   }
 
-  async getOfAccount(accountId: string, id: string, lock = false): Promise<E> {
+  async getOfOwner(accountId: string, id: string, lock = false): Promise<E> {
     if (!isUuid(id)) throw notFound(this.resourceName, id);
     const qb = this.scopedQuery('r').andWhere('r.account_id = :accountId AND r.id = :id', { accountId, id });
     if (lock) qb.setLock('pessimistic_write');
@@ -25,11 +29,11 @@ export class AccountChildRepository<E extends AccountChildRecord> extends Tenant
   }
 
   /** A page of the account's records. */
-  listOfAccount(accountId: string, query: ListQueryDto, url: string) {
+  listOfOwner(accountId: string, query: ListQueryDto, url: string) {
     return this.page(query, { url }, (qb) => qb.andWhere('r.account_id = :accountId', { accountId }));
   }
 
-  async allOfAccount(accountId: string): Promise<E[]> {
+  async allOfOwner(accountId: string): Promise<E[]> {
     return this.scopedQuery('r')
       .andWhere('r.account_id = :accountId', { accountId })
       .orderBy('r.id', 'ASC')
@@ -48,7 +52,7 @@ export class AccountChildRepository<E extends AccountChildRecord> extends Tenant
   }
 
   /** The newest record of the account matching `extra`, if any. */
-  async newestOfAccount(accountId: string, extra: Record<string, unknown> = {}): Promise<E | null> {
+  async newestOfOwner(accountId: string, extra: Record<string, unknown> = {}): Promise<E | null> {
     const qb = this.scopedQuery('r').andWhere('r.account_id = :accountId', { accountId });
     for (const [key, value] of Object.entries(extra)) qb.andWhere(`r.${key} = :${key}`, { [key]: value });
     return qb.orderBy('r.id', 'DESC').setLock('pessimistic_write').getOne();

@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { COUNTRY_PATTERN } from '../domain/account';
-import { ClearableField } from './validation';
-import { RequiredText } from '#platform/http/dto-fields';
+import { ClearableField, RequiredText } from '../http/dto-fields';
+import { COUNTRY_PATTERN } from './postal-address';
 
 /** A postal address (locations embed one; account addresses add type and is_default). */
 export class PostalAddressDto {

@@ -1,10 +1,11 @@
+import { Provider } from '@nestjs/common';
 import { EntityTarget } from 'typeorm';
-import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
-import { TransactionHost } from '#platform/persistence/transaction-host';
-import { ReferenceRecord } from '../infrastructure/reference-list.entity';
-import { GenericTenantRepository } from '../infrastructure/generic-tenant.repository';
+import { EventPublisher } from '../events/event-publisher';
+import { ResourceRegistry } from '../http/expand/expand-registry';
+import { TransactionHost } from '../persistence/transaction-host';
 import { DefinedResource, DefinedResourceService, ResourceDefinition } from './defined-resource.service';
+import { GenericTenantRepository } from './generic-tenant.repository';
+import { ReferenceRecord } from './reference-record';
 
 export type ReferenceResource = DefinedResource;
 
@@ -27,6 +28,32 @@ export interface ReferenceListDefinition<E extends ReferenceRecord = ReferenceRe
 
 /** CRUD of one reference list, with `setting.*` events (the defined-resource engine over the entity's records). */
 export type ReferenceListService<E extends ReferenceRecord = ReferenceRecord> = DefinedResourceService<E>;
+
+/** The DI token of a reference list's service, e.g. `payment_term`. */
+export const referenceListToken = (object: string) => `reference-list:${object}`;
+
+/** Copies the listed snake_case request fields onto camelCase record properties when present. */
+export function copyFields<E>(
+  record: E,
+  input: Record<string, unknown>,
+  fields: Record<string, keyof E>,
+  convert: (field: string, v: unknown) => unknown = (_, v) => v,
+): void {
+  for (const [field, property] of Object.entries(fields)) {
+    if (input[field] !== undefined)
+      (record as Record<keyof E, unknown>)[property] = convert(field, input[field]);
+  }
+}
+
+/** Copies the fields every reference list has (name and code, trimmed). */
+export function assignNameAndCode<E extends ReferenceRecord>(
+  record: E,
+  input: Record<string, unknown>,
+): void {
+  copyFields(record, input, { name: 'name', code: 'code' } as Record<string, keyof E>, (_, v) =>
+    String(v).trim(),
+  );
+}
 
 /** The engine's definition of a reference list: the common fields around its own, and the `setting.*` events. */
 export function referenceResource<E extends ReferenceRecord>(
@@ -61,4 +88,14 @@ export function referenceListService<E extends ReferenceRecord>(
 ): ReferenceListService<E> {
   const repo = new GenericTenantRepository(tx, list.entity, list.label);
   return new DefinedResourceService(referenceResource(list), { kind: 'entity', repo }, tx, events, resources);
+}
+
+/** The provider of a reference list's service, under referenceListToken(list.object). */
+export function referenceListProvider<E extends ReferenceRecord>(list: ReferenceListDefinition<E>): Provider {
+  return {
+    provide: referenceListToken(list.object),
+    useFactory: (tx: TransactionHost, events: EventPublisher, resources: ResourceRegistry) =>
+      referenceListService(list, tx, events, resources),
+    inject: [TransactionHost, EventPublisher, ResourceRegistry],
+  };
 }

@@ -1,17 +1,12 @@
-import { previousAttributes } from '#platform/events/previous-attributes';
-import { EventPublisher } from '#platform/events/event-publisher';
-import { ResourceRegistry } from '#platform/http/expand/expand-registry';
-import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { TenantRecord } from '#platform/persistence/columns';
-import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertActive } from '../domain/account';
-import { invalidParam, refuseNulls } from '../domain/sales-error';
-import { AccountChildRecord } from '../infrastructure/account.entity';
-import { AccountChildRepository } from '../infrastructure/account-child.repository';
-import { AccountRepository } from '../infrastructure/account.repository';
-import { translateConstraintError } from './persistence-errors';
+import { previousAttributes } from '../events/previous-attributes';
+import { EventPublisher } from '../events/event-publisher';
+import { ResourceRegistry } from '../http/expand/expand-registry';
+import { ListQueryDto } from '../http/list/list-query.dto';
+import { listEnvelope, ListPage } from '../http/list/paginate';
+import { TenantRecord } from '../persistence/columns';
+import { TenantRepository } from '../persistence/tenant-repository';
+import { TransactionHost } from '../persistence/transaction-host';
+import { invalidParam, refuseNulls, translateConstraintError } from './resource-errors';
 
 export type DefinedResource = { id: string; object: string } & Record<string, unknown>;
 type Input = Record<string, unknown>;
@@ -35,8 +30,8 @@ export interface ResourceDefinition<E extends TenantRecord> {
   check?(record: E): void;
   present(record: E): DefinedResource;
   /**
-   * For the children of an account: the flag (`is_default` / `is_primary`) held by exactly one
-   * record per group whenever the group has records (per `groupBy` value; per account otherwise).
+   * For owned records (the children of an account): the flag (`is_default` / `is_primary`) held by exactly one
+   * record per group whenever the group has records (per `groupBy` value; per owner otherwise).
    */
   flag?: { property: keyof E & string; field: string };
   groupBy?: keyof E & string;
@@ -44,25 +39,47 @@ export interface ResourceDefinition<E extends TenantRecord> {
 
 /**
  * Where the records live: the entity's own (`entity`: a reference list, whose constraint
- * violations become the contract's 409s) or an account's (`account`: writes lock the account and
- * need it active; reads need it to exist).
+ * violations become the contract's 409s) or an owner's, such as an account's (`owned`: writes
+ * lock the owner and may be refused; reads need it to exist).
  */
 export type ResourceStore<E extends TenantRecord> =
   | { kind: 'entity'; repo: TenantRepository<E> }
-  | { kind: 'account'; repo: TenantRepository<E> & AccountRecords<E>; accounts: AccountRepository };
+  | {
+      kind: 'owned';
+      repo: TenantRepository<E> & OwnedRecords<E>;
+      owners: RecordOwners;
+      /** The record property holding the owner's id, e.g. `accountId`. */
+      ownerProperty: keyof E & string;
+    };
 
-/** The reads and writes of an account's records (AccountChildRepository). */
-type AccountRecords<E> = Pick<
-  AccountChildRepository<AccountChildRecord & E>,
-  'getOfAccount' | 'listOfAccount' | 'allOfAccount' | 'clearFlag' | 'newestOfAccount' | 'moveAll'
->;
+/** The reads and writes of one owner's records (for an account's: AccountChildRepository). */
+export interface OwnedRecords<E extends TenantRecord> {
+  getOfOwner(ownerId: string, id: string, lock?: boolean): Promise<E>;
+  listOfOwner(ownerId: string, query: ListQueryDto, url: string): ReturnType<TenantRepository<E>['page']>;
+  /** Oldest first. */
+  allOfOwner(ownerId: string): Promise<E[]>;
+  /** Clears `property` on the owner's records matching `where`. */
+  clearFlag(ownerId: string, property: string, where?: Record<string, unknown>): Promise<void>;
+  /** The newest record of the owner matching `where`, locked, if any. */
+  newestOfOwner(ownerId: string, where?: Record<string, unknown>): Promise<E | null>;
+  /** Moves every record to another owner with `property` cleared. */
+  moveAll(fromOwnerId: string, toOwnerId: string, property: string): Promise<number>;
+}
 
-/** The leading arguments naming the owner: none for the entity's resources, the account id for an account's. */
-type Owner = [] | [accountId: string];
+/** The owners of owned records (for an account's: the accounts). */
+export interface RecordOwners {
+  /** Throws when the owner does not exist for the caller. */
+  find(ownerId: string): Promise<unknown>;
+  /** Locks the owner for a change of its records (`action` names it for a refusal's hint); throws when it may not change. */
+  lockForChange(ownerId: string, action: string): Promise<void>;
+}
+
+/** The leading arguments naming the owner: none for the entity's resources, the owner's id for owned ones. */
+type Owner = [] | [ownerId: string];
 
 /**
- * Create, list, retrieve, update and delete of one defined resource, with its events; for an
- * account's children, the flag invariant too. One instance per definition.
+ * Create, list, retrieve, update and delete of one defined resource, with its events; for
+ * owned records, the flag invariant too. One instance per definition.
  */
 export class DefinedResourceService<E extends TenantRecord, O extends Owner = []> {
   constructor(
@@ -84,14 +101,14 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
     return this.write(async () => {
       await this.lockOwner(owner, 'adding records');
       const { flag } = this.definition;
-      const draft = (owner === null ? {} : { accountId: owner }) as unknown as E;
+      const draft = (owner === null ? {} : { [this.ownerProperty]: owner }) as unknown as E;
       this.definition.assign(draft, input, true);
       this.definition.check?.(draft);
       let holder: E | null = null;
       let wantsFlag = false;
       if (flag && owner !== null) {
         // The first record of a group always holds the flag; a later one only when asked.
-        holder = await this.children.newestOfAccount(owner, { ...this.group(draft), [flag.property]: true });
+        holder = await this.children.newestOfOwner(owner, { ...this.group(draft), [flag.property]: true });
         wantsFlag = input[flag.field] === true || holder === null;
         if (wantsFlag && holder) await this.children.clearFlag(owner, flag.property, this.group(draft));
         (draft as Record<string, unknown>)[flag.property] = wantsFlag;
@@ -113,8 +130,8 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
     let page;
     if (owner === null) page = await this.store.repo.page(query, { url });
     else {
-      await this.accounts.getById(owner);
-      page = await this.children.listOfAccount(owner, query, url);
+      await this.owners.find(owner);
+      page = await this.children.listOfOwner(owner, query, url);
     }
     return listEnvelope(
       page.rows.map((r) => this.present(r)),
@@ -130,7 +147,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
 
   async retrieve(...args: [...O, string]): Promise<DefinedResource> {
     const [owner, id] = this.split<[string]>(args);
-    if (owner !== null) await this.accounts.getById(owner);
+    if (owner !== null) await this.owners.find(owner);
     return this.present(await this.find(owner, id, false));
   }
 
@@ -168,7 +185,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
           const next = await this.promoteNewest(owner, oldGroup, record.id);
           if (next) promotions.push(next);
         }
-        const newGroupHolder = await this.children.newestOfAccount(owner, {
+        const newGroupHolder = await this.children.newestOfOwner(owner, {
           ...this.group(record),
           [flag.property]: true,
         });
@@ -218,52 +235,57 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
     });
   }
 
-  /** Moves every record to another account (merge); groups left without a flag holder take the newest record. */
-  async moveAll(fromAccountId: string, toAccountId: string): Promise<void> {
+  /** Moves every record to another owner (an account merge); groups left without a flag holder take the newest record. */
+  async moveAll(fromOwnerId: string, toOwnerId: string): Promise<void> {
     const flag = this.definition.flag;
-    if (!flag) throw new Error(`${this.definition.object} records have no account to move between`);
-    await this.children.moveAll(fromAccountId, toAccountId, flag.property);
+    if (!flag) throw new Error(`${this.definition.object} records have no owner to move between`);
+    await this.children.moveAll(fromOwnerId, toOwnerId, flag.property);
     // Gives the flag to the newest record of each group that has none.
-    const records = await this.children.allOfAccount(toAccountId);
+    const records = await this.children.allOfOwner(toOwnerId);
     const groups = new Map<string, Record<string, unknown>>();
     for (const r of records) groups.set(JSON.stringify(this.group(r)), this.group(r));
     for (const group of groups.values()) {
-      const holder = await this.children.newestOfAccount(toAccountId, { ...group, [flag.property]: true });
-      if (!holder) await this.promoteNewest(toAccountId, group);
+      const holder = await this.children.newestOfOwner(toOwnerId, { ...group, [flag.property]: true });
+      if (!holder) await this.promoteNewest(toOwnerId, group);
     }
   }
 
   /** Splits the arguments into the owner (null for the entity's resources) and the rest. */
   private split<R extends unknown[]>(args: unknown[]): [string | null, ...R] {
-    return (this.store.kind === 'account' ? args : [null, ...args]) as [string | null, ...R];
+    return (this.store.kind === 'owned' ? args : [null, ...args]) as [string | null, ...R];
   }
 
-  private get children(): AccountRecords<E> {
-    if (this.store.kind !== 'account') throw new Error(`${this.definition.object} records have no account`);
+  private get children(): OwnedRecords<E> {
+    if (this.store.kind !== 'owned') throw new Error(`${this.definition.object} records have no owner`);
     return this.store.repo;
   }
 
-  private get accounts(): AccountRepository {
-    if (this.store.kind !== 'account') throw new Error(`${this.definition.object} records have no account`);
-    return this.store.accounts;
+  private get owners(): RecordOwners {
+    if (this.store.kind !== 'owned') throw new Error(`${this.definition.object} records have no owner`);
+    return this.store.owners;
+  }
+
+  private get ownerProperty(): string {
+    if (this.store.kind !== 'owned') throw new Error(`${this.definition.object} records have no owner`);
+    return this.store.ownerProperty;
   }
 
   private find(owner: string | null, id: string, lock: boolean): Promise<E> {
-    if (owner !== null) return this.children.getOfAccount(owner, id, lock);
+    if (owner !== null) return this.children.getOfOwner(owner, id, lock);
     return lock ? this.store.repo.getForUpdate(id) : this.store.repo.getById(id);
   }
 
   private async lockOwner(owner: string | null, action: string): Promise<void> {
     if (owner === null) return;
-    assertActive(await this.accounts.getForUpdate(owner), action);
+    await this.owners.lockForChange(owner, action);
   }
 
   private async promoteNewest(
-    accountId: string,
+    ownerId: string,
     group: Record<string, unknown>,
     excludeId?: string,
   ): Promise<E | null> {
-    const candidates = (await this.children.allOfAccount(accountId)).filter(
+    const candidates = (await this.children.allOfOwner(ownerId)).filter(
       (r) => r.id !== excludeId && JSON.stringify(this.group(r)) === JSON.stringify(group),
     );
     const newest: E | undefined = candidates.at(-1);
@@ -293,7 +315,7 @@ export class DefinedResourceService<E extends TenantRecord, O extends Owner = []
 
   /** Runs `fn` in the transaction; a reference list's constraint violations become the contract's answers. */
   private async write<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.store.kind === 'account') return this.tx.run(fn);
+    if (this.store.kind === 'owned') return this.tx.run(fn);
     try {
       return await this.tx.run(fn);
     } catch (error) {

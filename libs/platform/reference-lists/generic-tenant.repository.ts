@@ -1,7 +1,7 @@
 import { EntityTarget } from 'typeorm';
-import { TenantRecord } from '#platform/persistence/columns';
-import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { TransactionHost } from '#platform/persistence/transaction-host';
+import { TenantRecord } from '../persistence/columns';
+import { TenantRepository } from '../persistence/tenant-repository';
+import { TransactionHost } from '../persistence/transaction-host';
 
 /** A tenant repository for any record type (the reference lists share one implementation). */
 export class GenericTenantRepository<E extends TenantRecord> extends TenantRepository<E> {

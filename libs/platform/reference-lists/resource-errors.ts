@@ -1,5 +1,18 @@
 import { QueryFailedError } from 'typeorm';
-import { SalesError } from '../domain/sales-error';
+import { DomainError } from '../errors/domain-error';
+
+/** Errors raised by the defined-resource engine; the platform filter maps the code to status and envelope. */
+export class ResourceError extends DomainError {}
+
+export const invalidParam = (param: string, hint: string) =>
+  new ResourceError('parameter_invalid', { param, hint });
+
+/** Update bodies mark every field optional, and class-validator lets null through optional fields: refuse it where the field is required. */
+export function refuseNulls(input: Record<string, unknown>, nullable: readonly string[]): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null && !nullable.includes(key)) throw invalidParam(key, `${key} cannot be null.`);
+  }
+}
 
 const driverCode = (error: unknown): { code?: string; constraint?: string } =>
   error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : {};
@@ -11,14 +24,14 @@ const driverCode = (error: unknown): { code?: string; constraint?: string } =>
 export function translateConstraintError(error: unknown, resource: string): unknown {
   const { code, constraint } = driverCode(error);
   if (code === '23505' && constraint?.endsWith('_code_unique')) {
-    return new SalesError('resource_conflict', {
+    return new ResourceError('resource_conflict', {
       param: 'code',
       hint: `Another ${resource} of this entity and mode already uses this code.`,
     });
   }
   // 23503 foreign_key_violation; PostgreSQL 17+ reports ON DELETE RESTRICT as 23001 restrict_violation.
   if (code === '23503' || code === '23001') {
-    return new SalesError('resource_conflict', {
+    return new ResourceError('resource_conflict', {
       hint: `This ${resource} is still referenced by other records (for example accounts); detach it first.`,
     });
   }
