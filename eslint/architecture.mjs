@@ -13,7 +13,10 @@ import path from 'node:path';
  *   `.getMany()`...), no `getRepository(...)`, no column filter (`{ sql: 'status = ?', value }`),
  *   no TypeORM `EntityManager` / `DataSource` /
  *   `Repository` / `SelectQueryBuilder` / `QueryRunner` / `Brackets`. SQL belongs in the context's
- *   infrastructure repositories.
+ *   infrastructure repositories. Nor do they decide how statements are sent: no `together(...)`,
+ *   `combinedWrite(...)`, `.inOrder(...)`, `.sendAtCommit(...)`, `.sendWithCommit(...)` or
+ *   `.gather(...)`; a repository or writer of infrastructure/ does, behind a method named for
+ *   what it writes.
  * - `entry-files-only`: test/, bench/ and scripts/ import a context through its entry file
  *   (`#contexts/<name>`) and the platform through `#platform/...`, never by a path into libs/.
  */
@@ -135,6 +138,13 @@ const SQL_CALLS = new Set([
   'getManyAndCount',
 ]);
 
+/**
+ * How statements are sent (TransactionHost's pipelining and commit-time writes): the
+ * infrastructure's repositories and writers decide it, behind methods named for what they write.
+ */
+const STATEMENT_TIMING_METHODS = new Set(['inOrder', 'sendAtCommit', 'sendWithCommit', 'gather']);
+const STATEMENT_TIMING_FUNCTIONS = new Set(['together', 'combinedWrite']);
+
 /** A join of the query builder: leftJoin, innerJoinAndSelect, leftJoinAndMapMany... */
 const isJoin = (name) => /^(left|inner)Join/.test(name);
 
@@ -155,6 +165,8 @@ const noSqlOutsideInfrastructure = {
     messages: {
       sql: "No SQL in {{layer}}/: put `{{what}}` in a repository of the context's infrastructure/.",
       typeorm: "No `{{name}}` in {{layer}}/: the context's infrastructure/ repositories own the database.",
+      timing:
+        "No statement ordering or commit timing in {{layer}}/: put `{{what}}` behind a repository or writer method of the context's infrastructure/.",
     },
     schema: [],
   },
@@ -167,8 +179,14 @@ const noSqlOutsideInfrastructure = {
     return {
       CallExpression(node) {
         const callee = node.callee;
+        if (callee.type === 'Identifier' && STATEMENT_TIMING_FUNCTIONS.has(callee.name)) {
+          context.report({ node, messageId: 'timing', data: { layer, what: `${callee.name}(...)` } });
+        }
         if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
         const name = callee.property.name;
+        if (STATEMENT_TIMING_METHODS.has(name)) {
+          context.report({ node, messageId: 'timing', data: { layer, what: `.${name}(...)` } });
+        }
         if (SQL_CALLS.has(name) || isJoin(name)) {
           context.report({ node, messageId: 'sql', data: { layer, what: `.${name}(...)` } });
         }

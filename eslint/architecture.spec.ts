@@ -157,6 +157,34 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     expect(await violations('libs/contexts/sales/infrastructure/fixture.ts', builder)).toEqual([]);
   });
 
+  it('refuses statement ordering and commit timing in application code, not in infrastructure', async () => {
+    const timing = [
+      "import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';",
+      "import { together } from '#platform/persistence/together';",
+      'export async function f(tx: TransactionHost, a: Promise<unknown>, b: Promise<unknown>) {',
+      '  await together([a, b]);',
+      '  const write = combinedWrite([]);',
+      '  await tx.inOrder([]);',
+      '  await tx.sendAtCommit(write!);',
+      '  tx.sendWithCommit(write!);',
+      '  tx.gather({}, async () => undefined);',
+      '}',
+    ].join('\n');
+    const message = (what: string) =>
+      `architecture/no-sql-outside-infrastructure: No statement ordering or commit timing in application/: put \`${what}\` behind a repository or writer method of the context's infrastructure/.`;
+    expect(await violations('libs/contexts/fulfillment/application/fixture.ts', timing)).toEqual(
+      [
+        'together(...)',
+        'combinedWrite(...)',
+        '.inOrder(...)',
+        '.sendAtCommit(...)',
+        '.sendWithCommit(...)',
+        '.gather(...)',
+      ].map(message),
+    );
+    expect(await violations('libs/contexts/fulfillment/infrastructure/fixture.ts', timing)).toEqual([]);
+  });
+
   it('treats worker/ like application code', async () => {
     const sql =
       "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM outbox_events');\n}\n";

@@ -255,7 +255,7 @@ describe('demand aggregates and kit order lines', () => {
     ]);
   });
 
-  it("reads the lines' facts with the balances' lock and sends the demand write with the ledger's", async () => {
+  it("reads the lines' facts with the balances' lock and writes the shipment's demand", async () => {
     const shipFrom = app.seed.fixtures.location_id as string;
     const p = await product();
     await live
@@ -284,8 +284,8 @@ describe('demand aggregates and kit order lines', () => {
     };
     // The observer's read is on its way before the balances' lock answers …
     expect(at('sent SELECT l.id AS line_id,')).toBeLessThan(at('answered WITH created AS ( INSERT INTO'));
-    // … and its write before the ledger's answers: no round trip of their own.
-    expect(at('sent WITH w0 AS (INSERT INTO demand_daily')).toBeLessThan(
+    // … and its write (aggregates, shipped units and marks: one statement) follows the ledger's.
+    expect(at('sent WITH w0 AS (INSERT INTO demand_daily')).toBeGreaterThan(
       at('answered WITH t AS ( INSERT INTO'),
     );
     // The write counted the shipment.

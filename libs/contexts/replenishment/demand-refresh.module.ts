@@ -10,6 +10,7 @@ import { DemandService } from './application/demand.service';
 import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
 import { DemandRefreshMarkRepository } from './infrastructure/demand-refresh-mark.repository';
 import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
+import { DemandWriter } from './infrastructure/demand.writer';
 
 /**
  * The demand figures and the refresh of the products' stored demand averages, on their own:
@@ -32,7 +33,8 @@ import { LineShipmentRepository } from './infrastructure/line-shipment.repositor
     DemandService,
     DemandRefreshQueue,
     DemandAverageRefresher,
+    DemandWriter,
   ],
-  exports: [DemandService, DemandAverageRefresher],
+  exports: [DemandService, DemandAverageRefresher, DemandWriter],
 })
 export class DemandRefreshModule {}

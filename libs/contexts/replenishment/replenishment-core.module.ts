@@ -17,21 +17,12 @@ import { InventoryBalanceSource } from './infrastructure/inventory-balance.sourc
 import { ProductVendorsService } from './application/product-vendors.service';
 import { BuildRecord } from './infrastructure/build.entity';
 import { BuildRepository } from './infrastructure/build.repository';
-import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
-import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
 import { KitComponentRecord } from './infrastructure/kit-component.entity';
 import { KitComponentRepository } from './infrastructure/kit-component.repository';
 import { ProductVendorRecord } from './infrastructure/product-vendor.entity';
 import { ProductVendorRepository } from './infrastructure/product-vendor.repository';
 
-const REPOSITORIES = [
-  ProductVendorRepository,
-  KitComponentRepository,
-  BuildRepository,
-  // The stock-movement observer's writes (DemandRefreshModule reads the same tables).
-  DemandAggregateRepository,
-  LineShipmentRepository,
-];
+const REPOSITORIES = [ProductVendorRepository, KitComponentRepository, BuildRepository];
 const SERVICES = [
   ProductVendorsService,
   KitComponentsService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProductsService } from '#contexts/catalog';
-import { TransactionHost, WriteStatement } from '#platform/persistence/transaction-host';
+import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandRefreshMarkRepository } from '../infrastructure/demand-refresh-mark.repository';
 import { DemandRefreshQueue } from './demand-refresh-queue';
@@ -30,13 +30,11 @@ export class DemandAverageRefresher {
   ) {}
 
   /**
-   * Marks `productIds` of the caller's entity and mode in the open transaction (the statement,
-   * for the caller to send) and queues their refresh once that transaction committed.
+   * Queues the refresh of `productIds`, marked in the open transaction (DemandWriter.record),
+   * once that transaction committed.
    */
-  markStatement(productIds: readonly string[]): WriteStatement | null {
-    const statement = this.marks.markStatement(productIds);
-    if (statement) this.tx.afterCommit(() => this.queue.wake());
-    return statement;
+  refreshAfterCommit(productIds: readonly string[]): void {
+    if (productIds.length > 0) this.tx.afterCommit(() => this.queue.wake());
   }
 
   /**

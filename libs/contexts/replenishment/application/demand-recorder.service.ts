@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import { OrderLineFacts, OrderLineFactsService } from '#contexts/sales';
-import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { dayInZone } from '#platform/tenancy/business-day';
 import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../domain/demand';
 import { BuildRepository } from '../infrastructure/build.repository';
-import { DemandAggregateRepository, DemandDelta } from '../infrastructure/demand-aggregate.repository';
-import { LineShipmentRepository } from '../infrastructure/line-shipment.repository';
+import { DemandDelta } from '../infrastructure/demand-aggregate.repository';
+import { DemandWriter } from '../infrastructure/demand.writer';
 import { DemandAverageRefresher } from './demand-average-refresher.service';
 import { LedgerMovement } from './ledger-movement';
 
@@ -19,13 +18,11 @@ import { LedgerMovement } from './ledger-movement';
 @Injectable()
 export class DemandRecorderService {
   constructor(
-    private readonly aggregates: DemandAggregateRepository,
-    private readonly shipments: LineShipmentRepository,
+    private readonly demand: DemandWriter,
     private readonly builds: BuildRepository,
     private readonly orderLines: OrderLineFactsService,
     private readonly settings: AccountingSettingsService,
     private readonly refresher: DemandAverageRefresher,
-    private readonly tx: TransactionHost,
   ) {}
 
   /**
@@ -122,15 +119,10 @@ export class DemandRecorderService {
         shipped.push({ lineId: line.lineId, productId: m.productId, units: -m.quantity });
       }
     }
-    // The day's aggregates, the lines' shipped units and the marks of the products whose stored
-    // demand average is now behind (refreshed after commit): one statement, sent at once.
+    // The products whose stored demand average is now behind are refreshed after commit.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
-    const write = combinedWrite([
-      this.aggregates.addStatement(deltas),
-      this.shipments.addStatement(shipped),
-      this.refresher.markStatement(productIds),
-    ]);
-    if (write) await this.tx.inOrder([write]);
+    await this.demand.record(deltas, shipped, productIds);
+    this.refresher.refreshAfterCommit(productIds);
   }
 }
 
