@@ -24,7 +24,7 @@ describe('TransactionHost at commit', () => {
   const asSystem = <T>(fn: () => Promise<T>) => asPrimarySystem(app)(fn);
 
   /**
-   * Outbox rows gathered over a transaction are written by one INSERT sent with COMMIT: all of
+   * Outbox rows gathered over a transaction are written by one INSERT just before COMMIT: all of
    * them when it commits, none when it rolls back (or that INSERT fails), and none of a savepoint
    * rolled back.
    */
@@ -48,7 +48,7 @@ describe('TransactionHost at commit', () => {
       return watchConnection(manager, log);
     };
 
-    it('writes every event of a transaction with one statement, sent with COMMIT behind it', async () => {
+    it('writes every event of a transaction with one statement, just before COMMIT', async () => {
       const ids: string[] = [];
       const log: string[] = [];
       let restore = () => undefined as unknown;
@@ -63,41 +63,14 @@ describe('TransactionHost at commit', () => {
         }),
       );
       restore();
-      // One INSERT; COMMIT goes out before the INSERT has answered (one round trip for both).
+      // One INSERT, then COMMIT.
       expect(log).toEqual([
         'sent INSERT INTO outbox_events',
-        'sent COMMIT',
         'answered INSERT INTO outbox_events',
+        'sent COMMIT',
         'answered COMMIT',
       ]);
       expect(await stored(ids)).toEqual([...ids].sort());
-    });
-
-    it('inOrder sends its statements without waiting, and the server runs them in that order', async () => {
-      const log: string[] = [];
-      let restore = () => undefined as unknown;
-      const [, held] = await asSystem(() =>
-        tx.run(async (manager) => {
-          restore = watch(manager, log);
-          return tx.inOrder([
-            { sql: 'SELECT pg_advisory_xact_lock($1)', params: [987654321] },
-            {
-              sql: `SELECT count(*)::int AS n FROM pg_locks
-                  WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND objid = $1`,
-              params: [987654321],
-            },
-          ]);
-        }),
-      );
-      restore();
-      // The read behind the lock sees it held: the server ran them in the order they were sent.
-      expect(held).toEqual([{ n: 1 }]);
-      expect(log.slice(0, 4)).toEqual([
-        'sent SELECT pg_advisory_xact_lock($1)',
-        'sent SELECT count(*)::int AS',
-        'answered SELECT pg_advisory_xact_lock($1)',
-        'answered SELECT count(*)::int AS',
-      ]);
     });
 
     it('sends START TRANSACTION with the first statement, without a round trip of its own', async () => {
@@ -158,7 +131,7 @@ describe('TransactionHost at commit', () => {
       }
     });
 
-    it('rolls everything back and throws when a write sent with COMMIT fails', async () => {
+    it('rolls everything back and throws when a write sent before COMMIT fails', async () => {
       const ids: string[] = [];
       await expect(
         asSystem(() =>
@@ -174,7 +147,7 @@ describe('TransactionHost at commit', () => {
       expect(await stored(ids)).toEqual([]);
     });
 
-    it('over HTTP: a failed events INSERT sent with COMMIT answers 500 and writes nothing of the request', async () => {
+    it('over HTTP: a failed events INSERT before COMMIT answers 500 and writes nothing of the request', async () => {
       const live = api(app, app.seed.entities.primary.keys.live);
       const name = `Outbox fault ${Date.now()}`;
       const fault = await failOutboxEventsOfType(app, 'setting.tag.created');

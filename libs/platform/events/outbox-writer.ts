@@ -1,5 +1,5 @@
 import { newId } from '../persistence/ids';
-import type { PipelinedQuery } from '../persistence/transaction-host';
+import type { ConnectionQuery } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
 import { recordEmittedType } from './emitted-types';
@@ -91,7 +91,7 @@ export function outboxInsertSql(event: string, from: string, data = `${event}->'
  * Inserts `rows` with one statement, sent through `query` (on the writing transaction's
  * connection).
  */
-export async function insertOutboxRows(query: PipelinedQuery, rows: readonly OutboxRow[]): Promise<void> {
+export async function insertOutboxRows(query: ConnectionQuery, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   await query(outboxInsertSql('r.event', `jsonb_array_elements($1::jsonb) AS r(event)`), [
     JSON.stringify(rows.map(outboxRowJson)),

@@ -2,12 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-/**
- * A statement on the open transaction's own connection, handed to the driver at once: the pool's
- * connections are pipelined (database.ts), so it goes out without waiting for the statements
- * before it to answer, and COMMIT can follow it in the same round trip.
- */
-export type PipelinedQuery = (text: string, values: unknown[]) => Promise<unknown>;
+/** A statement on the open transaction's own connection (its driver's query()). */
+export type ConnectionQuery = (text: string, values: unknown[]) => Promise<unknown>;
 
 /** A write statement (INSERT, UPDATE or DELETE whose result nobody reads) and its parameters. */
 export interface WriteStatement {
@@ -46,7 +42,7 @@ interface OpenTransaction {
   nested: number;
   gathered?: Map<
     object,
-    { rows: unknown[]; flush: (rows: unknown[], query: PipelinedQuery) => Promise<void> }
+    { rows: unknown[]; flush: (rows: unknown[], query: ConnectionQuery) => Promise<void> }
   >;
   /** Called once the transaction committed (afterCommit), in order. */
   committed?: (() => void)[];
@@ -64,10 +60,9 @@ export class TransactionHost {
   constructor(readonly dataSource: DataSource) {}
 
   /**
-   * Runs fn in the current transaction, or opens one. The gathered rows' statements are sent
-   * when fn is done, and COMMIT right behind them without waiting for their answers: when one of
-   * them fails, PostgreSQL answers that COMMIT with a rollback, and run() throws that statement's
-   * error. Nothing else runs between them, so no check of ours can fail after COMMIT is sent.
+   * Runs fn in the current transaction, or opens one. When fn is done, the rows gathered over the
+   * transaction (gather(), writeLast()) are written, then it commits; when one of those writes
+   * fails, the transaction rolls back and run() throws its error.
    */
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const open = this.storage.getStore();
@@ -79,21 +74,16 @@ export class TransactionHost {
         open.nested -= 1;
       }
     }
-    let lastWrites: Promise<unknown> = Promise.resolve();
     let committed: (() => void)[] | undefined;
     const result = await this.transaction((manager) => {
       const transaction: OpenTransaction = { manager, nested: 0 };
       return this.storage.run(transaction, async () => {
         const result = await fn(manager);
+        await this.writeGathered(transaction);
         committed = transaction.committed;
-        lastWrites = this.sendGathered(transaction);
-        // Its failure is thrown below, once COMMIT has answered; until then it must not count as
-        // an unhandled rejection.
-        lastWrites.catch(() => undefined);
         return result;
       });
     });
-    await lastWrites;
     for (const callback of committed ?? []) callback();
     return result;
   }
@@ -123,8 +113,8 @@ export class TransactionHost {
       Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
       try {
         const result = await work(runner.manager);
-        // COMMIT follows the last writes at once; START, answered first, cannot fail unless the
-        // connection does (and then so does everything behind it).
+        // START, answered first, cannot fail unless the connection does (and then so does
+        // everything behind it).
         await runner.commitTransaction();
         await started;
         return result;
@@ -150,40 +140,18 @@ export class TransactionHost {
   }
 
   /**
-   * A write whose answer nobody reads, sent just before COMMIT with the gathered rows (see run()):
-   * when it fails, the transaction rolls back and run() throws `mapError` of its error. Dropped
-   * when a savepoint() around it rolls back.
+   * A write whose answer nobody reads, sent when the work of run() is done, with the gathered
+   * rows, just before COMMIT: when it fails, the transaction rolls back and run() throws
+   * `mapError` of its error. Dropped when a savepoint() around it rolls back.
    */
-  sendWithCommit(write: WriteStatement, mapError: (error: unknown) => unknown = (error) => error): void {
-    this.gather<WriteStatement>({}, (writes, query) =>
-      Promise.all(writes.map(({ sql, params }) => query(sql, params))).then(
-        () => undefined,
-        (error: unknown) => {
-          throw mapError(error);
-        },
-      ),
-    ).push(write);
-  }
-
-  /**
-   * `write` sent with COMMIT (sendWithCommit) in the run() that opened the transaction; inside a
-   * run() that joined an open transaction, sent at once and answered before this resolves, so
-   * what its caller does next in the transaction sees it.
-   */
-  async sendAtCommit(write: WriteStatement): Promise<void> {
-    if (this.transactionOpen().nested > 0) await this.inOrder([write]);
-    else this.sendWithCommit(write);
-  }
-
-  /**
-   * Sends `statements` on the open transaction's connection one after the other in this call,
-   * without waiting for their answers: the server runs them in this order (an advisory lock
-   * before the read it guards), in one round trip. Resolves to each statement's rows.
-   */
-  async inOrder(statements: readonly WriteStatement[]): Promise<Record<string, unknown>[][]> {
-    const query = this.pipelinedQuery(this.transactionOpen());
-    const results = await Promise.all(statements.map(({ sql, params }) => query(sql, params)));
-    return results.map((r) => (r as { rows: Record<string, unknown>[] }).rows);
+  writeLast(write: WriteStatement, mapError: (error: unknown) => unknown = (error) => error): void {
+    this.gather<WriteStatement>({}, async (writes, query) => {
+      try {
+        for (const { sql, params } of writes) await query(sql, params);
+      } catch (error) {
+        throw mapError(error);
+      }
+    }).push(write);
   }
 
   get inTransaction(): boolean {
@@ -192,11 +160,11 @@ export class TransactionHost {
 
   /**
    * Rows gathered over the open transaction and written by one statement just before COMMIT
-   * (after the work of run() resolved; a failure rolls everything back): the array under `key`
+   * (once the work of run() is done; a failure rolls everything back): the array under `key`
    * for this transaction, to push rows into; `flush` writes them then. A savepoint() rolled back
    * drops the rows gathered inside it. Throws when no transaction is open.
    */
-  gather<T>(key: object, flush: (rows: T[], query: PipelinedQuery) => Promise<void>): T[] {
+  gather<T>(key: object, flush: (rows: T[], query: ConnectionQuery) => Promise<void>): T[] {
     const open = this.storage.getStore();
     if (!open) throw new Error('This write must run inside TransactionHost.run()');
     open.gathered ??= new Map();
@@ -235,22 +203,13 @@ export class TransactionHost {
     return result;
   }
 
-  /**
-   * Hands every gathered set's statement to the connection, in gathering order and before this
-   * returns (COMMIT is queued behind them); the promise settles when all have answered. A flush
-   * writes its rows with the one statement it sends synchronously and gathers nothing more.
-   */
-  private sendGathered(transaction: OpenTransaction): Promise<unknown> {
+  /** Writes every gathered set, in gathering order; the first failure is thrown. */
+  private async writeGathered(transaction: OpenTransaction): Promise<void> {
     const gathered = [...(transaction.gathered?.values() ?? [])];
     transaction.gathered?.clear();
-    if (gathered.length === 0) return Promise.resolve();
-    const query = this.pipelinedQuery(transaction);
-    // The first statement to fail (in the order sent) is the one to throw: those behind it only
-    // find the transaction aborted.
-    return Promise.allSettled(gathered.map(({ rows, flush }) => flush(rows, query))).then((results) => {
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
-    });
+    if (gathered.length === 0) return;
+    const query = this.connectionQuery(transaction);
+    for (const { rows, flush } of gathered) await flush(rows, query);
   }
 
   private transactionOpen(): OpenTransaction {
@@ -260,7 +219,7 @@ export class TransactionHost {
   }
 
   /** The transaction's driver connection: a statement given to it is sent synchronously. */
-  private pipelinedQuery(transaction: OpenTransaction): PipelinedQuery {
+  private connectionQuery(transaction: OpenTransaction): ConnectionQuery {
     const connection = (
       transaction.manager.queryRunner as unknown as { databaseConnection?: DriverConnection }
     ).databaseConnection;

@@ -189,8 +189,8 @@ export class JournalEngine {
   ): Promise<void> {
     if (prepared.length === 0) return;
     if (options.withCommit) {
-      // Sent with the caller's COMMIT: their periods are share-locked open since their facts
-      // were read, and should one not be, the statement fails and the transaction rolls back.
+      // Written last, before the caller's COMMIT: their periods are share-locked open since their
+      // facts were read, and should one not be, the statement fails and the transaction rolls back.
       this.writer.writeWithCommit(prepared, (error) =>
         JournalEntryWriter.isNotWritten(error)
           ? periodClosed(prepared[0].period, { date: prepared[0].entry.entryDate })

@@ -100,9 +100,9 @@ export class LedgerPostingService {
   }
 
   /**
-   * `withCommit`: written and numbered by a statement sent last, with the caller's COMMIT,
-   * rather than now (no round trip of its own, the counter row locked only while the transaction
-   * commits; a failure of it rolls the caller's transaction back).
+   * `withCommit`: written and numbered by a statement sent last, just before the caller's
+   * COMMIT, rather than now (the counter row is locked only from there to the end of the
+   * transaction; a failure of it rolls the caller's transaction back).
    */
   writePostings(prepared: readonly PreparedPosting[], options: { withCommit?: boolean } = {}): Promise<void> {
     return this.engine.writePrepared(prepared, options);

@@ -95,17 +95,16 @@ export class JournalEntryWriter {
   }
 
   /**
-   * Entries written by a statement sent with the caller's COMMIT (nobody waits for its answer),
-   * numbered by that statement from the counter row. Sent behind the caller's other writes, it
-   * locks the row only from there to the end of COMMIT, about as briefly as numbering inside
-   * COMMIT, without the deferred triggers' work. For a caller whose checks already hold the periods open
-   * (share-locked by its facts read). Should an entry's period not be open after all, the
-   * statement fails instead of skipping the entry, the transaction rolls back, and its COMMIT's
-   * caller gets `mapError` of that failure (see isNotWritten).
+   * Entries written last, just before the caller's COMMIT (TransactionHost.writeLast), numbered
+   * by that statement from the counter row, which stays locked only from there to the end of
+   * COMMIT. For a caller whose checks already hold the periods open (share-locked by its facts
+   * read). Should an entry's period not be open after all, the statement fails instead of
+   * skipping the entry, the transaction rolls back, and the caller's run() throws `mapError` of
+   * that failure (see isNotWritten).
    */
   writeWithCommit(items: readonly EntryToWrite[], mapError: (error: unknown) => unknown): void {
     if (items.length === 0) return;
-    this.tx.sendWithCommit(this.statement([...items], false, true), mapError);
+    this.tx.writeLast(this.statement([...items], false, true), mapError);
   }
 
   /** Whether `error` is writeWithCommit's refusal of an entry whose period was not open. */

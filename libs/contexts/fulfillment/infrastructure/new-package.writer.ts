@@ -11,11 +11,7 @@ import { PackageLabelRepository } from './package-label.repository';
 import { PackageRepository } from './package.repository';
 import { ShipmentNotificationRepository } from './shipment-notification.repository';
 
-/**
- * The statements of POST /packages that are cheaper sent together than one by one (measured in
- * docs/performance.md, "Packages with labels and shipping"): the order's lock with the units
- * already packed, and the new package's rows.
- */
+/** The statements of POST /packages: the order's lock with the units already packed, and the new package's rows. */
 @Injectable()
 export class NewPackageWriter {
   constructor(
@@ -28,36 +24,27 @@ export class NewPackageWriter {
 
   /**
    * Locks the order against concurrent packing until commit (PackageRepository.lockOrder) and
-   * answers the units of its packages by package status then order line. The read is sent right
-   * behind the lock, so the server runs it once the lock is held and the two cost one round trip.
+   * answers the units of its packages by package status then order line, read once the lock is
+   * held.
    */
   async lockOrderAndReadUnits(orderId: string): Promise<Map<string, Map<string, number>>> {
-    const [, rows] = await this.tx.inOrder([
-      this.packages.lockOrderStatement(orderId),
-      this.items.unitsByStatusStatement(orderId),
-    ]);
-    return this.items.unitsByStatusOf(rows);
+    await this.packages.lockOrder(orderId);
+    return this.items.unitsByStatus(orderId);
   }
 
-  /**
-   * Writes the new package and its items (one statement), then its label and shipment
-   * notification when it has them (one more): both leave with the transaction's COMMIT, and a
-   * failure of either rolls the transaction back. Inside a caller's open transaction, the
-   * package and its items are written at once.
-   */
+  /** Writes the new package, its items, and its label and shipment notification when it has them: one statement. */
   async write(
     pkg: PackageRecord,
     items: PackageItemRecord[],
     label: PackageLabelRecord | null,
     notification: ShipmentNotificationRecord | null,
   ): Promise<void> {
-    await this.tx.sendAtCommit(
-      combinedWrite([this.packages.insertStatement([pkg]), this.items.insertStatement(items)])!,
-    );
-    const labelAndNotification = combinedWrite([
+    const write = combinedWrite([
+      this.packages.insertStatement([pkg]),
+      this.items.insertStatement(items),
       label ? this.labels.insertStatement([label]) : null,
       notification ? this.notifications.insertStatement([notification]) : null,
-    ]);
-    if (labelAndNotification) this.tx.sendWithCommit(labelAndNotification);
+    ])!;
+    await this.tx.transactional.query(write.sql, write.params);
   }
 }

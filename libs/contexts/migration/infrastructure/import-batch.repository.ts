@@ -40,23 +40,23 @@ export class ImportBatchRepository {
 
   /**
    * Locks the import row and reads its checkpoint (undefined when the import is gone) with the
-   * resources already mapped to `externalIds`: one round trip, which also makes the batch's
-   * transaction plan its statements for their parameters (see CUSTOM_PLANS).
+   * resources already mapped to `externalIds`, after making the batch's transaction plan its
+   * statements for their parameters (see CUSTOM_PLANS).
    */
   async lockCheckpointAndMappings(
     record: BatchImport,
     externalIds: string[],
   ): Promise<{ checkpoint: number | undefined; mapped: Map<string, string> }> {
-    const [, rows] = (await this.tx.inOrder([
-      { sql: CUSTOM_PLANS, params: [] },
-      {
-        sql: `SELECT i.next_row, m.external_id, m.resource_id
+    const manager = this.tx.transactional;
+    await manager.query(CUSTOM_PLANS);
+    const rows: { next_row: number; external_id: string | null; resource_id: string | null }[] =
+      await manager.query(
+        `SELECT i.next_row, m.external_id, m.resource_id
        FROM (SELECT next_row FROM imports WHERE id = $1 FOR UPDATE) i
        LEFT JOIN import_external_ids m
          ON m.entity_id = $2 AND m.livemode = $3 AND m.resource = $4 AND m.external_id = ANY($5::text[])`,
-        params: [record.id, record.entityId, record.livemode, record.resource, externalIds],
-      },
-    ])) as [unknown, { next_row: number; external_id: string | null; resource_id: string | null }[]];
+        [record.id, record.entityId, record.livemode, record.resource, externalIds],
+      );
     return {
       checkpoint: rows[0]?.next_row,
       mapped: new Map(
