@@ -114,7 +114,7 @@ class Written {
     tag: ['Tag', { service: 'tags', path: 'tags', call: 'add', input: CreateThing }],
     untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
     audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
-    parts: ['Parts', { method: 'GET', query: ThingQuery, returns: undefined }],
+    parts: ['Parts', { method: 'GET', query: ThingQuery }],
   },
 })
 class Generated {

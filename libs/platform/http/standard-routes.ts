@@ -83,7 +83,7 @@ export interface ActionExtras {
   body?: Type;
   /** The request body's class, passed to the service last: `<call>(id, ...params, input)`. */
   input?: Type;
-  /** A list's query class: passed to the service last with the list's url, as `list` does. */
+  /** A list's query class: passed to the service last with the list's url, as `list` does (no model documented). */
   query?: Type;
 }
 
@@ -192,7 +192,9 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     const payload = input ?? body;
     const params = [...id, ...pathParams(path)];
     const n = params.length;
-    const options = { ...(verb === 'POST' ? { code: 200 } : {}), returns: spec.model, ...extras };
+    // A list (a query, or a documented list envelope) answers rows, not the resource's model.
+    const model = query || extras.list ? {} : { returns: spec.model };
+    const options = { ...(verb === 'POST' ? { code: 200 } : {}), ...model, ...extras };
     const routed = route(verb, `${item}/${path}`, verb === 'GET' ? read : write, summary, options);
     out.set(name, {
       service,

@@ -1,4 +1,4 @@
-import { Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
@@ -78,6 +78,27 @@ export class ConnectorsController {
         returns: ConnectionTestResponse,
       },
     ],
+    importOrders: [
+      'Import orders and payouts now',
+      {
+        path: 'import-orders',
+        service: 'imports',
+        call: 'importNow',
+        description:
+          'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
+        returns: IntegrationRunResponse,
+      },
+    ],
+    runs: [
+      'List runs of an integration',
+      {
+        method: 'GET',
+        call: 'listRuns',
+        query: ListQueryDto,
+        description: 'Listing pushes and order imports, newest first, with their counts and errors.',
+        list: IntegrationRunResponse,
+      },
+    ],
   },
 })
 export class IntegrationsController {
@@ -85,26 +106,4 @@ export class IntegrationsController {
     private readonly integrations: IntegrationsService,
     private readonly imports: OrderImportService,
   ) {}
-
-  @Route('POST', ':id/import-orders', {
-    scopes: 'integrations:write',
-    summary: 'Import orders and payouts now',
-    description:
-      'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
-    code: 200,
-    returns: IntegrationRunResponse,
-  })
-  importOrders(@Param('id') id: string) {
-    return this.imports.importNow(id);
-  }
-
-  @Route('GET', ':id/runs', {
-    scopes: 'integrations:read',
-    summary: 'List runs of an integration',
-    description: 'Listing pushes and order imports, newest first, with their counts and errors.',
-    list: IntegrationRunResponse,
-  })
-  runs(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.integrations.listRuns(id, query, requestPath(req));
-  }
 }
