@@ -92,6 +92,16 @@ class Written {
     return this.things.parts(id, query, requestPath(req));
   }
 
+  @Route('GET', 'summary', { scopes: 'things:read', summary: 'Summary', returns: Thing })
+  summary(@Req() req: Request) {
+    return this.things.summary(requestPath(req));
+  }
+
+  @Route('GET', 'report', { scopes: 'things:read', summary: 'Report', returns: Thing })
+  report(@Query() query: ThingQuery) {
+    return this.things.report(query);
+  }
+
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
     return this.things.history(id);
@@ -115,6 +125,8 @@ class Written {
     untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
     audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
     parts: ['Parts', { method: 'GET', query: ThingQuery }],
+    summary: ['Summary', { collection: true, method: 'GET', url: true }],
+    report: ['Report', { collection: true, method: 'GET', query: ThingQuery, url: false, returns: Thing }],
   },
 })
 class Generated {
@@ -141,6 +153,8 @@ const handlers = [
   'untag',
   'audit',
   'parts',
+  'summary',
+  'report',
   'history',
 ];
 
@@ -192,6 +206,8 @@ describe('StandardRoutes', () => {
       controller.untag('t1', 'g1');
       controller.audit('t1');
       controller.parts('t1', { limit: 3 }, { originalUrl: '/v1/things/t1/parts?limit=3' });
+      controller.summary({ originalUrl: '/v1/things/summary' });
+      controller.report({ limit: 4 });
       return Object.fromEntries(Object.entries(service).map(([name, fn]) => [name, fn.mock.calls]));
     };
     const service = () =>
@@ -206,6 +222,8 @@ describe('StandardRoutes', () => {
           'settle',
           'audit',
           'parts',
+          'summary',
+          'report',
           'add',
           'remove',
         ].map((n) => [n, jest.fn()]),
@@ -221,6 +239,8 @@ describe('StandardRoutes', () => {
     expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
     expect(generated.remove).toEqual([['t1', 'g1']]);
     expect(generated.parts).toEqual([['t1', { limit: 3 }, '/v1/things/t1/parts']]);
+    expect(generated.summary).toEqual([['/v1/things/summary']]);
+    expect(generated.report).toEqual([[{ limit: 4 }]]);
   });
 
   it('serves a singleton at the controller path, without id', () => {

@@ -1,10 +1,8 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { IntegrationsService } from '../application/integrations.service';
 import { OrderImportService } from '../application/order-import.service';
 import {
@@ -20,19 +18,26 @@ import {
 /** The connector types the service knows; a controller of its own so `connectors` is never read as an id. */
 @ApiTags('Integrations')
 @Controller('integrations/connectors')
+@StandardRoutes({
+  service: 'integrations',
+  scope: 'integrations',
+  model: ConnectorListResponse,
+  actions: {
+    connectors: [
+      'List connector types',
+      {
+        collection: true,
+        method: 'GET',
+        path: '',
+        url: true,
+        description:
+          'storefront, marketplace1, marketplace2: the adapters, capabilities (listing_sync, order_import, payout_import), settings and credential fields of each.',
+      },
+    ],
+  },
+})
 export class ConnectorsController {
   constructor(private readonly integrations: IntegrationsService) {}
-
-  @Route('GET', '', {
-    scopes: 'integrations:read',
-    summary: 'List connector types',
-    description:
-      'storefront, marketplace1, marketplace2: the adapters, capabilities (listing_sync, order_import, payout_import), settings and credential fields of each.',
-    returns: ConnectorListResponse,
-  })
-  connectors(@Req() req: Request) {
-    return this.integrations.connectors(requestPath(req));
-  }
 }
 
 @ApiTags('Integrations')
