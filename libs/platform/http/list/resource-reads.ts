@@ -1,4 +1,6 @@
-import { listEnvelope, type ListPage } from './paginate';
+import type { TenantRecord } from '../../persistence/columns';
+import type { TenantRepository } from '../../persistence/tenant-repository';
+import { listEnvelope, type ListPage, type PageQuery } from './paginate';
 
 /** Where a resource's records are read: a page of them for a list query, or one by id (not found: 404). */
 export interface RecordSource<Row, Query> {
@@ -29,3 +31,11 @@ export abstract class ResourceReads<Row, Resource, Query> {
     return this.#present(await this.#source.getById(id));
   }
 }
+
+/** A repository's records listed whole, without filters: `page(query, { url })`. */
+export const allRecords = <E extends TenantRecord>(
+  repo: TenantRepository<E>,
+): RecordSource<E, PageQuery> => ({
+  list: (query, url) => repo.page(query, { url }),
+  getById: (id) => repo.getById(id),
+});
