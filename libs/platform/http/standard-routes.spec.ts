@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Body, Param, Query, Req, SetMetadata } from '@nestjs/common';
+import { Body, Headers, Param, Query, Req, SetMetadata } from '@nestjs/common';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -241,6 +241,39 @@ describe('StandardRoutes', () => {
     expect(generated.parts).toEqual([['t1', { limit: 3 }, '/v1/things/t1/parts']]);
     expect(generated.summary).toEqual([['/v1/things/summary']]);
     expect(generated.report).toEqual([[{ limit: 4 }]]);
+  });
+
+  it('passes the headers a create names after its body, read as a written handler reads them', () => {
+    class WrittenCreate {
+      constructor(readonly things: Service) {}
+
+      @Route('POST', '', { scopes: 'things:write', summary: 'Create', returns: Thing })
+      create(@Body() body: CreateThing, @Headers('idempotency-key') key?: string) {
+        return this.things.create(body, key);
+      }
+    }
+    @StandardRoutes({
+      service: 'things',
+      scope: 'things',
+      model: Thing,
+      create: [CreateThing, 'Create', { headers: ['idempotency-key'] }],
+    })
+    class GeneratedCreate {
+      constructor(readonly things: Service) {}
+    }
+    expect(metadataOf(proto(GeneratedCreate).create)).toEqual(metadataOf(proto(WrittenCreate).create));
+    expect(JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, GeneratedCreate, 'create'))).toBe(
+      JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, WrittenCreate, 'create')),
+    );
+    expect(Reflect.getMetadata(PARAMTYPES_METADATA, GeneratedCreate.prototype, 'create')).toEqual(
+      Reflect.getMetadata(PARAMTYPES_METADATA, WrittenCreate.prototype, 'create'),
+    );
+    const service = { create: jest.fn() };
+    (new GeneratedCreate(service) as unknown as Record<string, (...args: unknown[]) => unknown>).create(
+      { name: 'a' },
+      'k1',
+    );
+    expect(service.create.mock.calls).toEqual([[{ name: 'a' }, 'k1']]);
   });
 
   it('serves a singleton at the controller path, without id', () => {

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Param, Query, Req, type Type } from '@nestjs/common';
+import { applyDecorators, Body, Headers, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -39,6 +39,7 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * every route's path starts with `path`, the parent's parameters in it come first to the handler
  * and to the service, and `present` turns the service's records into the responses (a list's
  * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
+ * `create` may pass request headers after the body (`headers`, by name, e.g. `idempotency-key`).
  * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
  * their handler (`handler`, the operationId's tail) where it is not the key.
  */
@@ -52,7 +53,11 @@ export interface StandardRoutesSpec {
   scope: string | { read: string; write: string };
   /** The resource's response: the success body of create, retrieve, update and the actions. */
   model: Type;
-  create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
+  create?: [
+    body: Type,
+    summary: string,
+    extras?: RouteExtras & { call?: string; headers?: readonly string[] },
+  ];
   list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
   update?: [body: Type, summary: string, extras?: RouteExtras & { handler?: string }];
@@ -137,11 +142,15 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     };
   const out = new Map<string, Generated>();
   if (spec.create) {
-    const [body, summary, { call: method = 'create', ...extras } = {}] = spec.create;
+    const [body, summary, { call: method = 'create', headers = [], ...extras } = {}] = spec.create;
     out.set('create', {
       route: route('POST', base, write, summary, { returns: spec.model, ...extras }),
-      params: [...parents, [Body(), body]],
-      handle: call(method, parents.length + 1),
+      params: [
+        ...parents,
+        [Body(), body],
+        ...headers.map((name): Generated['params'][number] => [Headers(name), String]),
+      ],
+      handle: call(method, parents.length + 1 + headers.length),
     });
   }
   if (spec.list) {
