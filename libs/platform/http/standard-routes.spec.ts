@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Body, Param, Query, Req, SetMetadata } from '@nestjs/common';
+import { Body, Headers, Param, Query, Req, SetMetadata } from '@nestjs/common';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -92,6 +92,16 @@ class Written {
     return this.things.parts(id, query, requestPath(req));
   }
 
+  @Route('GET', 'summary', { scopes: 'things:read', summary: 'Summary', returns: Thing })
+  summary(@Req() req: Request) {
+    return this.things.summary(requestPath(req));
+  }
+
+  @Route('GET', 'report', { scopes: 'things:read', summary: 'Report', returns: Thing })
+  report(@Query() query: ThingQuery) {
+    return this.things.report(query);
+  }
+
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
     return this.things.history(id);
@@ -114,7 +124,9 @@ class Written {
     tag: ['Tag', { service: 'tags', path: 'tags', call: 'add', input: CreateThing }],
     untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
     audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
-    parts: ['Parts', { method: 'GET', query: ThingQuery, returns: undefined }],
+    parts: ['Parts', { method: 'GET', query: ThingQuery }],
+    summary: ['Summary', { collection: true, method: 'GET', url: true }],
+    report: ['Report', { collection: true, method: 'GET', query: ThingQuery, url: false, returns: Thing }],
   },
 })
 class Generated {
@@ -141,6 +153,8 @@ const handlers = [
   'untag',
   'audit',
   'parts',
+  'summary',
+  'report',
   'history',
 ];
 
@@ -192,6 +206,8 @@ describe('StandardRoutes', () => {
       controller.untag('t1', 'g1');
       controller.audit('t1');
       controller.parts('t1', { limit: 3 }, { originalUrl: '/v1/things/t1/parts?limit=3' });
+      controller.summary({ originalUrl: '/v1/things/summary' });
+      controller.report({ limit: 4 });
       return Object.fromEntries(Object.entries(service).map(([name, fn]) => [name, fn.mock.calls]));
     };
     const service = () =>
@@ -206,6 +222,8 @@ describe('StandardRoutes', () => {
           'settle',
           'audit',
           'parts',
+          'summary',
+          'report',
           'add',
           'remove',
         ].map((n) => [n, jest.fn()]),
@@ -221,6 +239,41 @@ describe('StandardRoutes', () => {
     expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
     expect(generated.remove).toEqual([['t1', 'g1']]);
     expect(generated.parts).toEqual([['t1', { limit: 3 }, '/v1/things/t1/parts']]);
+    expect(generated.summary).toEqual([['/v1/things/summary']]);
+    expect(generated.report).toEqual([[{ limit: 4 }]]);
+  });
+
+  it('passes the headers a create names after its body, read as a written handler reads them', () => {
+    class WrittenCreate {
+      constructor(readonly things: Service) {}
+
+      @Route('POST', '', { scopes: 'things:write', summary: 'Create', returns: Thing })
+      create(@Body() body: CreateThing, @Headers('idempotency-key') key?: string) {
+        return this.things.create(body, key);
+      }
+    }
+    @StandardRoutes({
+      service: 'things',
+      scope: 'things',
+      model: Thing,
+      create: [CreateThing, 'Create', { headers: ['idempotency-key'] }],
+    })
+    class GeneratedCreate {
+      constructor(readonly things: Service) {}
+    }
+    expect(metadataOf(proto(GeneratedCreate).create)).toEqual(metadataOf(proto(WrittenCreate).create));
+    expect(JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, GeneratedCreate, 'create'))).toBe(
+      JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, WrittenCreate, 'create')),
+    );
+    expect(Reflect.getMetadata(PARAMTYPES_METADATA, GeneratedCreate.prototype, 'create')).toEqual(
+      Reflect.getMetadata(PARAMTYPES_METADATA, WrittenCreate.prototype, 'create'),
+    );
+    const service = { create: jest.fn() };
+    (new GeneratedCreate(service) as unknown as Record<string, (...args: unknown[]) => unknown>).create(
+      { name: 'a' },
+      'k1',
+    );
+    expect(service.create.mock.calls).toEqual([[{ name: 'a' }, 'k1']]);
   });
 
   it('serves a singleton at the controller path, without id', () => {

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Param, Query, Req, type Type } from '@nestjs/common';
+import { applyDecorators, Body, Headers, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -30,13 +30,16 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * hold parameters of its own (`tags/:tag_id`), passed after the id. It may take another HTTP
  * method (`method`: a GET needs the read scope, and only a POST answers 200 by default), call the
  * service held by another controller property (`service`), and stack route-specific decorators
- * below its route (`decorators`, e.g. `ApiResource`). A `singleton`
+ * below its route (`decorators`, e.g. `ApiResource`). A `collection` action is served at the
+ * routes' path rather than below one resource (no id); `url` passes the request's path without a
+ * query, or `url: false` keeps it from a query's handler. A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  *
  * A child resource is served below its parent (`path: ':id/components'`, `id: 'component_id'`):
  * every route's path starts with `path`, the parent's parameters in it come first to the handler
  * and to the service, and `present` turns the service's records into the responses (a list's
  * rows, enveloped here, so the service's `list(...parents, query)` returns a page).
+ * `create` may pass request headers after the body (`headers`, by name, e.g. `idempotency-key`).
  * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
  * their handler (`handler`, the operationId's tail) where it is not the key.
  */
@@ -50,7 +53,11 @@ export interface StandardRoutesSpec {
   scope: string | { read: string; write: string };
   /** The resource's response: the success body of create, retrieve, update and the actions. */
   model: Type;
-  create?: [body: Type, summary: string, extras?: RouteExtras & { call?: string }];
+  create?: [
+    body: Type,
+    summary: string,
+    extras?: RouteExtras & { call?: string; headers?: readonly string[] },
+  ];
   list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
   retrieve?: [summary: string, extras?: RouteExtras];
   update?: [body: Type, summary: string, extras?: RouteExtras & { handler?: string }];
@@ -83,8 +90,15 @@ export interface ActionExtras {
   body?: Type;
   /** The request body's class, passed to the service last: `<call>(id, ...params, input)`. */
   input?: Type;
-  /** A list's query class: passed to the service last with the list's url, as `list` does. */
+  /** A list's query class: passed to the service last with the list's url, as `list` does (no model documented). */
   query?: Type;
+  /** Passes the request's path (a list's url) last; by default only with a `query`. */
+  url?: boolean;
+  /**
+   * A route of the collection rather than of one resource: served at `<routes' path>/<path>` (the
+   * routes' path itself when `path` is ''), its handler given no id.
+   */
+  collection?: boolean;
 }
 
 /** The handlers a controller writes itself sit in these slots when it has them. */
@@ -128,11 +142,15 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     };
   const out = new Map<string, Generated>();
   if (spec.create) {
-    const [body, summary, { call: method = 'create', ...extras } = {}] = spec.create;
+    const [body, summary, { call: method = 'create', headers = [], ...extras } = {}] = spec.create;
     out.set('create', {
       route: route('POST', base, write, summary, { returns: spec.model, ...extras }),
-      params: [...parents, [Body(), body]],
-      handle: call(method, parents.length + 1),
+      params: [
+        ...parents,
+        [Body(), body],
+        ...headers.map((name): Generated['params'][number] => [Headers(name), String]),
+      ],
+      handle: call(method, parents.length + 1 + headers.length),
     });
   }
   if (spec.list) {
@@ -187,13 +205,22 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
       body,
       input,
       query,
+      url = query !== undefined,
+      collection = false,
       ...extras
     } = action;
     const payload = input ?? body;
-    const params = [...id, ...pathParams(path)];
-    const n = params.length;
-    const options = { ...(verb === 'POST' ? { code: 200 } : {}), returns: spec.model, ...extras };
-    const routed = route(verb, `${item}/${path}`, verb === 'GET' ? read : write, summary, options);
+    const params: Generated['params'] = [...(collection ? parents : id), ...pathParams(path)];
+    // The service gets the path's parameters, then the input or the query, then the url.
+    const passed = params.length + (input || query ? 1 : 0);
+    if (payload) params.push([Body(), payload]);
+    if (query) params.push([Query(), query]);
+    if (url) params.push([Req(), Object]);
+    // A list (a query, or a documented list envelope) answers rows, not the resource's model.
+    const model = query || extras.list ? {} : { returns: spec.model };
+    const options = { ...(verb === 'POST' ? { code: 200 } : {}), ...model, ...extras };
+    const at = [collection ? base : item, path].filter(Boolean).join('/');
+    const routed = route(verb, at, verb === 'GET' ? read : write, summary, options);
     out.set(name, {
       service,
       // Stacked decorators apply bottom-up: the lowest first, the route last.
@@ -201,14 +228,10 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
         decorators.length === 0
           ? routed
           : (applyDecorators(...[...decorators].reverse(), routed) as MethodDecorator),
-      params: payload
-        ? [...params, [Body(), payload]]
-        : query
-          ? [...params, [Query(), query], [Req(), Object]]
-          : params,
-      handle: query
-        ? (s, args) => s[method](...args.slice(0, n + 1), requestPath(args[n + 1] as Request))
-        : call(method, n + (input ? 1 : 0)),
+      params,
+      handle: url
+        ? (s, args) => s[method](...args.slice(0, passed), requestPath(args[params.length - 1] as Request))
+        : call(method, passed),
     });
   }
   return out;

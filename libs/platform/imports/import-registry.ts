@@ -84,3 +84,32 @@ export abstract class BodyImporter<T extends object> implements Importer<T>, OnM
 
   abstract upsert(input: T, existingId: string | null): Promise<{ id: string }>;
 }
+
+/** An application service whose create, update and bulk create an import writes through. */
+export interface ImportTarget<T> {
+  create(input: T): Promise<{ id: string }>;
+  update(id: string, input: T): Promise<{ id: string }>;
+  createMany(inputs: T[]): Promise<readonly ({ id: string } | Error)[]>;
+}
+
+/**
+ * An importer writing through the resource's application service: new records with `createMany`,
+ * known ones with `update` (a new one, if `createMany` fails the batch, with `create`).
+ */
+export abstract class ServiceImporter<T extends object> extends BodyImporter<T> {
+  constructor(
+    resource: string,
+    schema: Type<T>,
+    private readonly target: ImportTarget<T>,
+  ) {
+    super(resource, schema);
+  }
+
+  upsert(input: T, existingId: string | null) {
+    return existingId ? this.target.update(existingId, input) : this.target.create(input);
+  }
+
+  async createMany(inputs: T[]) {
+    return outcomes(await this.target.createMany(inputs));
+  }
+}

@@ -3,7 +3,6 @@ import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope } from '#platform/http/list/paginate';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -22,6 +21,8 @@ import { LedgerPostingService, PostingLine } from './ledger-posting.service';
 import { BankTransactionResource, toBankTransaction } from './bank-transaction.presenter';
 import { ReceivablesGateway } from './receivables.port';
 import { postedDocumentFields } from './expand-fields';
+import { ResourceReads } from '#platform/http/list/resource-reads';
+import type { BankTransactionRecord } from '../infrastructure/accounting.entities';
 
 export interface BankTransactionInput {
   bank_account_id: string;
@@ -94,7 +95,10 @@ const BANK_TRANSACTION_EXPANSIONS = expandableFields(
 
 /** Bank transactions (deposits and withdrawals of a bank ledger account) and matching deposits to invoices. */
 @Injectable()
-export class BankTransactionsService implements OnModuleInit {
+export class BankTransactionsService
+  extends ResourceReads<BankTransactionRecord, ReturnType<typeof toBankTransaction>, BankTransactionFilters>
+  implements OnModuleInit
+{
   constructor(
     private readonly tx: TransactionHost,
     private readonly profiles: EntityProfiles,
@@ -104,7 +108,9 @@ export class BankTransactionsService implements OnModuleInit {
     private readonly receivables: ReceivablesGateway,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
-  ) {}
+  ) {
+    super(transactions, toBankTransaction);
+  }
 
   onModuleInit(): void {
     this.resources.registerRecords(
@@ -149,15 +155,6 @@ export class BankTransactionsService implements OnModuleInit {
       }
       return created;
     });
-  }
-
-  async list(query: BankTransactionFilters, url: string) {
-    const page = await this.transactions.list(query, url);
-    return listEnvelope(page.rows.map(toBankTransaction), page, url);
-  }
-
-  async retrieve(id: string) {
-    return toBankTransaction(await this.transactions.getById(id));
   }
 
   /**

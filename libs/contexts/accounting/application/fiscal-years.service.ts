@@ -1,23 +1,29 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertDateRange, fiscalYearTransition } from '../domain/accounting-period';
 import { addDays, addMonths } from '../domain/calendar';
 import { FiscalYearRepository } from '../infrastructure/fiscal-year.repository';
 import { AccountingPeriodsService } from './accounting-periods.service';
 import { toFiscalYear } from './fiscal-year.presenter';
+import { allRecords, ResourceReads } from '#platform/http/list/resource-reads';
+import type { FiscalYearRecord } from '../infrastructure/accounting.entities';
 
 /** Fiscal years: created with their monthly periods, closed and reopened as a whole. */
 @Injectable()
-export class FiscalYearsService implements OnModuleInit {
+export class FiscalYearsService
+  extends ResourceReads<FiscalYearRecord, ReturnType<typeof toFiscalYear>, ListQueryDto>
+  implements OnModuleInit
+{
   constructor(
     private readonly tx: TransactionHost,
     private readonly years: FiscalYearRepository,
     private readonly periods: AccountingPeriodsService,
     private readonly resources: ResourceRegistry,
-  ) {}
+  ) {
+    super(allRecords(years), toFiscalYear);
+  }
 
   onModuleInit(): void {
     this.resources.registerRecords('fiscal_year', this.years, toFiscalYear);
@@ -50,15 +56,6 @@ export class FiscalYearsService implements OnModuleInit {
       }
       return toFiscalYear(year);
     });
-  }
-
-  async list(query: ListQueryDto, url: string) {
-    const page = await this.years.page(query, { url });
-    return listEnvelope(page.rows.map(toFiscalYear), page, url);
-  }
-
-  async retrieve(id: string) {
-    return toFiscalYear(await this.years.getById(id));
   }
 
   /** Closes every open period of the year (each must be free of drafts and pending entries), then the year. */

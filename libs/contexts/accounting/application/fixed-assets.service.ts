@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope } from '#platform/http/list/paginate';
 import { newId } from '#platform/persistence/ids';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -14,6 +13,8 @@ import { AccountingSettingsService } from './accounting-settings.service';
 import { JournalEngine } from './journal-engine.service';
 import { LedgerPostingService, PostingLine, PostingRequest } from './ledger-posting.service';
 import { toAssetEvent, toFixedAsset } from './fixed-asset.presenter';
+import { allRecords, ResourceReads } from '#platform/http/list/resource-reads';
+import type { FixedAssetRecord } from '../infrastructure/accounting.entities';
 
 export interface AssetInput {
   name: string;
@@ -35,7 +36,11 @@ export interface AssetEventInput {
 
 /** Fixed assets: register, straight-line depreciation, impairment, recovery and revaluation, each posted to the ledger. */
 @Injectable()
-export class FixedAssetsService {
+export class FixedAssetsService extends ResourceReads<
+  FixedAssetRecord,
+  ReturnType<typeof toFixedAsset>,
+  ListQueryDto
+> {
   constructor(
     private readonly tx: TransactionHost,
     private readonly assets: FixedAssetRepository,
@@ -43,7 +48,9 @@ export class FixedAssetsService {
     private readonly posting: LedgerPostingService,
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    super(allRecords(assets), toFixedAsset);
+  }
 
   async create(input: AssetInput) {
     return this.tx.run(async () => {
@@ -94,15 +101,6 @@ export class FixedAssetsService {
       await this.events.publish('asset.created', resource);
       return resource;
     });
-  }
-
-  async list(query: ListQueryDto, url: string) {
-    const page = await this.assets.page(query, { url });
-    return listEnvelope(page.rows.map(toFixedAsset), page, url);
-  }
-
-  async retrieve(id: string) {
-    return toFixedAsset(await this.assets.getById(id));
   }
 
   /** Posts straight-line depreciation for the whole months up to through_date not yet depreciated. */

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope } from '#platform/http/list/paginate';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -15,6 +14,7 @@ import { EngineLine, JournalEngine } from './journal-engine.service';
 import { LineInput, toEngineLines } from './journal-entries.service';
 import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
 import { toRecurringTemplate } from './recurring-journal-entry.presenter';
+import { ResourceReads } from '#platform/http/list/resource-reads';
 
 export interface TemplateInput {
   name: string;
@@ -41,7 +41,11 @@ const toTemplateLines = (lines: EngineLine[]): TemplateLine[] =>
 
 /** Recurring journal templates: CRUD, the manual run and the daily scheduled runs. */
 @Injectable()
-export class RecurringJournalEntriesService {
+export class RecurringJournalEntriesService extends ResourceReads<
+  RecurringJournalEntryRecord,
+  ReturnType<typeof toRecurringTemplate>,
+  ListQueryDto & { active?: boolean }
+> {
   private readonly logger = new Logger(RecurringJournalEntriesService.name);
 
   constructor(
@@ -51,7 +55,9 @@ export class RecurringJournalEntriesService {
     private readonly settings: AccountingSettingsService,
     private readonly events: EventPublisher,
     private readonly profiles: EntityProfiles,
-  ) {}
+  ) {
+    super(templates, toRecurringTemplate);
+  }
 
   private checkDates(next: string, end: string | null | undefined): void {
     if (end && end < next)
@@ -81,15 +87,6 @@ export class RecurringJournalEntriesService {
       });
       return toRecurringTemplate(template);
     });
-  }
-
-  async list(query: ListQueryDto & { active?: boolean }, url: string) {
-    const page = await this.templates.list(query, url);
-    return listEnvelope(page.rows.map(toRecurringTemplate), page, url);
-  }
-
-  async retrieve(id: string) {
-    return toRecurringTemplate(await this.templates.getById(id));
   }
 
   async update(id: string, changes: Partial<TemplateInput>) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money, toJsonNumber } from '#platform/persistence/money';
+import { AccountingError } from '../domain/accounting-error';
 import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -33,7 +34,14 @@ export class SubledgerReconciliationService {
     private readonly bills: VendorBillRepository,
   ) {}
 
-  async report(subledger?: Subledger) {
+  /** The report of one subledger or all three; `as_of_date` is refused (400 unsupported_param). */
+  async report({ subledger, as_of_date }: { subledger?: Subledger; as_of_date?: unknown }) {
+    if (as_of_date !== undefined) {
+      throw new AccountingError('unsupported_param', {
+        param: 'as_of_date',
+        hint: "as_of_date is no longer supported: the report is always as of the entity's current business day.",
+      });
+    }
     const asOf = await this.settings.currentBusinessDay();
     const selected = subledger ? [subledger] : [...SUBLEDGERS];
     const sections: Partial<Record<Subledger, Line>> = {};

@@ -1,7 +1,6 @@
-import { Body, Controller, Headers } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
-import { Route } from '#platform/http/route';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { JournalEntriesService } from '../application/journal-entries.service';
 import {
@@ -20,6 +19,15 @@ import {
   service: 'entries',
   scope: 'accounting',
   model: JournalEntryResponse,
+  create: [
+    CreateJournalEntryDto,
+    'Create a journal entry',
+    {
+      description:
+        'status draft or posted (default); posting applies the approval threshold, so the result may be pending_approval.',
+      headers: ['idempotency-key'],
+    },
+  ],
   list: [
     JournalEntryListQuery,
     'List journal entries',
@@ -52,15 +60,4 @@ import {
 })
 export class JournalEntriesController {
   constructor(private readonly entries: JournalEntriesService) {}
-
-  @Route('POST', '', {
-    scopes: 'accounting:write',
-    summary: 'Create a journal entry',
-    description:
-      'status draft or posted (default); posting applies the approval threshold, so the result may be pending_approval.',
-    returns: JournalEntryResponse,
-  })
-  create(@Body() body: CreateJournalEntryDto, @Headers('idempotency-key') idempotencyKey?: string) {
-    return this.entries.create(body, idempotencyKey);
-  }
 }

@@ -6,7 +6,6 @@ import type { Queue } from 'bullmq';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
@@ -27,6 +26,7 @@ import { assertProductEditable } from '../domain/product';
 import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ChannelListingResource, toListingResource } from './channel-listing.presenter';
+import { ResourceReads } from '#platform/http/list/resource-reads';
 
 export interface ListingInput {
   product_id: string;
@@ -60,7 +60,14 @@ const CHANNEL_LISTING_EXPANSIONS = expandableFields('channel_listing', reference
 
 /** Channel listings: a product offered on a sales channel, and pushes to the channel's connector. */
 @Injectable()
-export class ChannelListingsService implements OnModuleInit {
+export class ChannelListingsService
+  extends ResourceReads<
+    ChannelListingRecord,
+    ChannelListingResource,
+    ListQueryDto & { product_id?: string; channel?: Channel }
+  >
+  implements OnModuleInit
+{
   constructor(
     private readonly listings: ChannelListingRepository,
     private readonly products: ProductRepository,
@@ -70,7 +77,9 @@ export class ChannelListingsService implements OnModuleInit {
     @InjectQueue(QUEUE_NAMES.catalog) private readonly queue: Queue,
     private readonly connectors: ListingConnectors,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    super(listings, toListingResource);
+  }
 
   /** Checks an integration_id given for a listing: a connected integration of the caller's entity and mode. */
   private async checkIntegration(integrationId: string): Promise<void> {
@@ -124,18 +133,6 @@ export class ChannelListingsService implements OnModuleInit {
       await this.events.publish('product.listing.created', resource);
       return resource;
     });
-  }
-
-  async list(
-    query: ListQueryDto & { product_id?: string; channel?: Channel },
-    url: string,
-  ): Promise<ListPage<ChannelListingResource>> {
-    const page = await this.listings.list(query, url);
-    return listEnvelope(page.rows.map(toListingResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<ChannelListingResource> {
-    return toListingResource(await this.listings.getById(id));
   }
 
   async update(id: string, changes: ListingChanges): Promise<ChannelListingResource> {

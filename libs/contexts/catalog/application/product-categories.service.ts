@@ -3,7 +3,6 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { initialMetadata, mergeMetadata } from '../domain/metadata';
@@ -11,6 +10,8 @@ import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/produc
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductCategoryResource, toCategoryResource } from './product-category.presenter';
+import { ResourceReads } from '#platform/http/list/resource-reads';
+import type { ProductCategoryRecord } from '../infrastructure/product-category.entity';
 
 export interface CategoryInput {
   name: string;
@@ -29,14 +30,19 @@ const PRODUCT_CATEGORY_EXPANSIONS = expandableFields(
 
 /** Product categories: a tree (optional parent) that products point into. */
 @Injectable()
-export class ProductCategoriesService implements OnModuleInit {
+export class ProductCategoriesService
+  extends ResourceReads<ProductCategoryRecord, ProductCategoryResource, ListQueryDto & { parent_id?: string }>
+  implements OnModuleInit
+{
   constructor(
     private readonly categories: ProductCategoryRepository,
     private readonly products: ProductRepository,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
-  ) {}
+  ) {
+    super(categories, toCategoryResource);
+  }
 
   onModuleInit(): void {
     this.resources.registerRecords(
@@ -73,18 +79,6 @@ export class ProductCategoriesService implements OnModuleInit {
       await this.events.publish('product.category.created', resource);
       return resource;
     });
-  }
-
-  async list(
-    query: ListQueryDto & { parent_id?: string },
-    url: string,
-  ): Promise<ListPage<ProductCategoryResource>> {
-    const page = await this.categories.list(query, url);
-    return listEnvelope(page.rows.map(toCategoryResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<ProductCategoryResource> {
-    return toCategoryResource(await this.categories.getById(id));
   }
 
   async update(id: string, changes: CategoryChanges): Promise<ProductCategoryResource> {

@@ -3,13 +3,14 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { normalizeTagColor, normalizeTagName } from '../domain/tag';
 import { missingReference } from '../domain/catalog-error';
 import { TagAssignmentRepository } from '../infrastructure/tag-assignment.repository';
 import { TagRepository } from '../infrastructure/tag.repository';
 import { TagResource, toTagResource } from './tag.presenter';
+import { allRecords, ResourceReads } from '#platform/http/list/resource-reads';
+import type { TagRecord } from '../infrastructure/tag.entity';
 
 /** The resources tags attach to. */
 export type TaggableResource = 'account' | 'product' | 'order';
@@ -26,14 +27,16 @@ export interface TagChanges {
 
 /** Tags: labels that integrators attach to accounts, products and orders. */
 @Injectable()
-export class TagsService implements OnModuleInit {
+export class TagsService extends ResourceReads<TagRecord, TagResource, ListQueryDto> implements OnModuleInit {
   constructor(
     private readonly tags: TagRepository,
     private readonly assignments: TagAssignmentRepository,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
-  ) {}
+  ) {
+    super(allRecords(tags), toTagResource);
+  }
 
   onModuleInit(): void {
     this.resources.registerRecords('tag', this.tags, toTagResource);
@@ -67,15 +70,6 @@ export class TagsService implements OnModuleInit {
       await this.events.publishMany(resources.map((object) => ({ type: 'setting.tag.created', object })));
       return resources;
     });
-  }
-
-  async list(query: ListQueryDto, url: string): Promise<ListPage<TagResource>> {
-    const page = await this.tags.page(query, { url });
-    return listEnvelope(page.rows.map(toTagResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<TagResource> {
-    return toTagResource(await this.tags.getById(id));
   }
 
   async update(id: string, changes: TagChanges): Promise<TagResource> {

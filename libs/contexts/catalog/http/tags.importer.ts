@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BodyImporter, outcomes } from '#platform/imports/import-registry';
+import { ServiceImporter } from '#platform/imports/import-registry';
 import { TagsService } from '../application/tags.service';
 import { CreateTagDto } from './tag.dto';
 
@@ -9,16 +9,8 @@ import { CreateTagDto } from './tag.dto';
  * with update.
  */
 @Injectable()
-export class TagsImporter extends BodyImporter<CreateTagDto> {
-  constructor(private readonly tags: TagsService) {
-    super('tags', CreateTagDto);
-  }
-
-  upsert(input: CreateTagDto, existingId: string | null) {
-    return existingId ? this.tags.update(existingId, input) : this.tags.create(input);
-  }
-
-  async createMany(inputs: CreateTagDto[]) {
-    return outcomes(await this.tags.createMany(inputs));
+export class TagsImporter extends ServiceImporter<CreateTagDto> {
+  constructor(tags: TagsService) {
+    super('tags', CreateTagDto, tags);
   }
 }

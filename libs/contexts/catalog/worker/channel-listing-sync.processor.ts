@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
-import { RequestContext } from '#platform/tenancy/request-context';
+import { runJobAs } from '#platform/queue/run-job';
 import { ChannelListingsService, SYNC_JOB } from '../application/channel-listings.service';
 
 /**
@@ -28,10 +28,8 @@ export class ChannelListingSyncProcessor extends WorkerHost {
       scopes: ['products:write'],
     };
     const final = job.attemptsMade + 1 >= (job.opts?.attempts ?? 1);
-    const { listing, retry } = await RequestContext.runAsSystem(
-      caller,
-      () => this.listings.runSync(data.listing_id, final),
-      `job_${job.id ?? ''}`,
+    const { listing, retry } = await runJobAs(job, caller, () =>
+      this.listings.runSync(data.listing_id, final),
     );
     if (retry) throw retry;
     return { sync_attempts: listing?.sync_attempts, sync_status: listing?.sync_status };

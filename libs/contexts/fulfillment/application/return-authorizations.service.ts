@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -24,6 +23,7 @@ import { PackageRepository } from '../infrastructure/package.repository';
 import { ReturnAuthorizationRepository } from '../infrastructure/return-authorization.repository';
 import { SHIPPED_STATUSES } from './package-shipping.service';
 import { ReturnResource, toReturnResource } from './return.presenter';
+import { ResourceReads } from '#platform/http/list/resource-reads';
 
 export interface CreateReturnInput {
   account_id: string;
@@ -55,7 +55,11 @@ const unitsOf = (quantity: Decimal.Value) => Math.floor(Number(quantity));
  * (an order of document_type `return`, same id) that carries its lines at the order's prices.
  */
 @Injectable()
-export class ReturnAuthorizations {
+export class ReturnAuthorizations extends ResourceReads<
+  ReturnAuthorizationRecord,
+  ReturnResource,
+  ReturnListQuery
+> {
   constructor(
     private readonly tx: TransactionHost,
     private readonly returns: ReturnAuthorizationRepository,
@@ -64,7 +68,9 @@ export class ReturnAuthorizations {
     private readonly orders: OrdersService,
     private readonly refunds: ReturnRefunds,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    super(returns, toReturnResource);
+  }
 
   async create(input: CreateReturnInput): Promise<ReturnResource> {
     return this.tx.run(async () => {
@@ -151,15 +157,6 @@ export class ReturnAuthorizations {
       await this.events.publish('return.created', resource);
       return resource;
     });
-  }
-
-  async list(query: ReturnListQuery, url: string): Promise<ListPage<ReturnResource>> {
-    const page = await this.returns.list(query, url);
-    return listEnvelope(page.rows.map(toReturnResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<ReturnResource> {
-    return toReturnResource(await this.returns.getById(id));
   }
 
   /** Cancels a return while nothing of it came back; its return document is cancelled too. */

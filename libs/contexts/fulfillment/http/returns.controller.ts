@@ -43,7 +43,6 @@ import { StandardRoutes } from '#platform/http/standard-routes';
         service: 'returns',
         method: 'GET',
         description: 'Oldest first; one page.',
-        returns: undefined,
         list: ReturnReceiptResponse,
       },
     ],

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
 import { JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
-import { RequestContext } from '#platform/tenancy/request-context';
+import { runJobAs } from '#platform/queue/run-job';
 import { NOTIFY_JOB } from '../application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from '../application/shipment-notification-delivery.service';
 import { ShipmentNotifications } from '../application/shipment-notifications.service';
@@ -42,11 +42,7 @@ export class ShipmentNotificationProcessor extends WorkerHost {
       apiKeyId: data.apiKeyId,
       scopes: ['fulfillment:write'],
     };
-    const result = await RequestContext.runAsSystem(
-      caller,
-      () => this.delivery.deliver(data.notificationId),
-      `job_${job.id ?? ''}`,
-    );
+    const result = await runJobAs(job, caller, () => this.delivery.deliver(data.notificationId));
     return { result };
   }
 }

@@ -26,6 +26,7 @@ import {
   toIntegrationResource,
   toRunResource,
 } from './integration.presenter';
+import { ResourceReads } from '#platform/http/list/resource-reads';
 
 export interface IntegrationInput {
   type?: ConnectorType;
@@ -49,7 +50,11 @@ export interface ConnectionTestResult {
  * (DELETE) erases the credentials and detaches the listings, which keep their history.
  */
 @Injectable()
-export class IntegrationsService {
+export class IntegrationsService extends ResourceReads<
+  IntegrationRecord,
+  IntegrationResource,
+  ListQueryDto & { type?: ConnectorType; status?: string }
+> {
   constructor(
     private readonly integrations: IntegrationRepository,
     private readonly runs: IntegrationRunRepository,
@@ -57,7 +62,9 @@ export class IntegrationsService {
     private readonly adapters: ConnectorAdapters,
     private readonly listings: ChannelListingsService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    super(integrations, toIntegrationResource);
+  }
 
   connectors(url: string): { object: 'list'; data: ConnectorDefinition[]; has_more: false; url: string } {
     // A default is told in the field's description (null defaults are told there already).
@@ -102,18 +109,6 @@ export class IntegrationsService {
       await this.listings.attachUnassigned(type, record.id);
       return toIntegrationResource(record);
     });
-  }
-
-  async list(
-    query: ListQueryDto & { type?: ConnectorType; status?: string },
-    url: string,
-  ): Promise<ListPage<IntegrationResource>> {
-    const page = await this.integrations.list(query, url);
-    return listEnvelope(page.rows.map(toIntegrationResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<IntegrationResource> {
-    return toIntegrationResource(await this.integrations.getById(id));
   }
 
   async update(id: string, input: IntegrationInput): Promise<IntegrationResource> {

@@ -1,10 +1,8 @@
-import { Controller, Param, Query, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { IntegrationsService } from '../application/integrations.service';
 import { OrderImportService } from '../application/order-import.service';
 import {
@@ -20,19 +18,26 @@ import {
 /** The connector types the service knows; a controller of its own so `connectors` is never read as an id. */
 @ApiTags('Integrations')
 @Controller('integrations/connectors')
+@StandardRoutes({
+  service: 'integrations',
+  scope: 'integrations',
+  model: ConnectorListResponse,
+  actions: {
+    connectors: [
+      'List connector types',
+      {
+        collection: true,
+        method: 'GET',
+        path: '',
+        url: true,
+        description:
+          'storefront, marketplace1, marketplace2: the adapters, capabilities (listing_sync, order_import, payout_import), settings and credential fields of each.',
+      },
+    ],
+  },
+})
 export class ConnectorsController {
   constructor(private readonly integrations: IntegrationsService) {}
-
-  @Route('GET', '', {
-    scopes: 'integrations:read',
-    summary: 'List connector types',
-    description:
-      'storefront, marketplace1, marketplace2: the adapters, capabilities (listing_sync, order_import, payout_import), settings and credential fields of each.',
-    returns: ConnectorListResponse,
-  })
-  connectors(@Req() req: Request) {
-    return this.integrations.connectors(requestPath(req));
-  }
 }
 
 @ApiTags('Integrations')
@@ -78,6 +83,27 @@ export class ConnectorsController {
         returns: ConnectionTestResponse,
       },
     ],
+    importOrders: [
+      'Import orders and payouts now',
+      {
+        path: 'import-orders',
+        service: 'imports',
+        call: 'importNow',
+        description:
+          'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
+        returns: IntegrationRunResponse,
+      },
+    ],
+    runs: [
+      'List runs of an integration',
+      {
+        method: 'GET',
+        call: 'listRuns',
+        query: ListQueryDto,
+        description: 'Listing pushes and order imports, newest first, with their counts and errors.',
+        list: IntegrationRunResponse,
+      },
+    ],
   },
 })
 export class IntegrationsController {
@@ -85,26 +111,4 @@ export class IntegrationsController {
     private readonly integrations: IntegrationsService,
     private readonly imports: OrderImportService,
   ) {}
-
-  @Route('POST', ':id/import-orders', {
-    scopes: 'integrations:write',
-    summary: 'Import orders and payouts now',
-    description:
-      'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
-    code: 200,
-    returns: IntegrationRunResponse,
-  })
-  importOrders(@Param('id') id: string) {
-    return this.imports.importNow(id);
-  }
-
-  @Route('GET', ':id/runs', {
-    scopes: 'integrations:read',
-    summary: 'List runs of an integration',
-    description: 'Listing pushes and order imports, newest first, with their counts and errors.',
-    list: IntegrationRunResponse,
-  })
-  runs(@Param('id') id: string, @Query() query: ListQueryDto, @Req() req: Request) {
-    return this.integrations.listRuns(id, query, requestPath(req));
-  }
 }

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobSchedules } from '#platform/queue/job-schedules';
 import { JobName, QUEUE_NAMES } from '#platform/queue/queues';
-import { RequestContext } from '#platform/tenancy/request-context';
+import { runJobAs } from '#platform/queue/run-job';
 import { OrderImportService } from '../application/order-import.service';
 
 export const IMPORT_ALL_JOB = 'import-all-integrations';
@@ -32,11 +32,7 @@ export class OrderImportProcessor extends WorkerHost {
         livemode: integration.livemode,
         scopes: ['integrations:write'],
       };
-      const run = await RequestContext.runAsSystem(
-        caller,
-        () => this.imports.importScheduled(integration.id),
-        `job_${job.id ?? ''}`,
-      );
+      const run = await runJobAs(job, caller, () => this.imports.importScheduled(integration.id));
       if (run?.status === 'failed')
         this.logger.warn({ integration_id: integration.id, run_id: run.id }, 'integration import failed');
       if (run) runs++;

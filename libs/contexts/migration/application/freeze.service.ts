@@ -135,7 +135,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
   }
 
   /** Freezes the entity in the caller's mode; a repeated freeze returns the same token with `idempotent: true`. */
-  async freeze(reason: string | undefined): Promise<FreezeStatusResource> {
+  async freeze({ reason }: { reason?: string }): Promise<FreezeStatusResource> {
     return this.tx.run(async () => {
       const caller = RequestContext.caller();
       const row = await this.freezes.createAndLockCurrent();
@@ -156,7 +156,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
   }
 
   /** Lifts the freeze; 409 `invalid_state` when the entity is not frozen. */
-  async unfreeze(reason: string | undefined): Promise<FreezeStatusResource> {
+  async unfreeze({ reason }: { reason?: string }): Promise<FreezeStatusResource> {
     return this.tx.run(async () => {
       const caller = RequestContext.caller();
       const row = await this.freezes.lockCurrent();

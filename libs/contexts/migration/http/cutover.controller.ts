@@ -1,10 +1,8 @@
-import { Body, Controller, Query, Req } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { Route } from '#platform/http/route';
-import { requestPath } from '#platform/http/standard-routes';
+import { StandardRoutes } from '#platform/http/standard-routes';
 import { FreezeService } from '../application/freeze.service';
 import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutover.dto';
 
@@ -15,51 +13,47 @@ import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutove
  */
 @ApiTags('Migration')
 @Controller(['entities/:entity_id/migration/cutover', 'migration/cutover'])
+@StandardRoutes({
+  service: 'freezes',
+  scope: 'migrations',
+  model: FreezeStatusResponse,
+  actions: {
+    status: [
+      'Retrieve the freeze status',
+      { collection: true, method: 'GET', path: '', description: 'Of the entity in the key’s mode.' },
+    ],
+    freeze: [
+      'Freeze the entity for cutover',
+      {
+        collection: true,
+        input: FreezeDto,
+        description:
+          'Every mutation of the entity (this mode) then answers 423 entity_frozen, unless a migrations:write key sends the freeze token in X-Freeze-Token. A repeated call returns the same token with idempotent true.',
+        decorators: [AllowWhileFrozen()],
+      },
+    ],
+    unfreeze: [
+      'Unfreeze the entity',
+      {
+        collection: true,
+        input: FreezeDto,
+        description: '409 invalid_state when the entity is not frozen.',
+        decorators: [AllowWhileFrozen()],
+      },
+    ],
+    history: [
+      'List freezes and unfreezes',
+      {
+        collection: true,
+        method: 'GET',
+        call: 'listHistory',
+        query: ListQueryDto,
+        description: 'The audit log: action, reason, key and time; newest first.',
+        response: { status: 200, type: FreezeHistoryResponse, isArray: true },
+      },
+    ],
+  },
+})
 export class CutoverController {
   constructor(private readonly freezes: FreezeService) {}
-
-  @Route('GET', '', {
-    scopes: 'migrations:read',
-    summary: 'Retrieve the freeze status',
-    description: 'Of the entity in the key’s mode.',
-    returns: FreezeStatusResponse,
-  })
-  status() {
-    return this.freezes.status();
-  }
-
-  @Route('POST', 'freeze', {
-    scopes: 'migrations:write',
-    summary: 'Freeze the entity for cutover',
-    description:
-      'Every mutation of the entity (this mode) then answers 423 entity_frozen, unless a migrations:write key sends the freeze token in X-Freeze-Token. A repeated call returns the same token with idempotent true.',
-    code: 200,
-    returns: FreezeStatusResponse,
-  })
-  @AllowWhileFrozen()
-  freeze(@Body() body: FreezeDto) {
-    return this.freezes.freeze(body.reason);
-  }
-
-  @Route('POST', 'unfreeze', {
-    scopes: 'migrations:write',
-    summary: 'Unfreeze the entity',
-    description: '409 invalid_state when the entity is not frozen.',
-    code: 200,
-    returns: FreezeStatusResponse,
-  })
-  @AllowWhileFrozen()
-  unfreeze(@Body() body: FreezeDto) {
-    return this.freezes.unfreeze(body.reason);
-  }
-
-  @Route('GET', 'history', {
-    scopes: 'migrations:read',
-    summary: 'List freezes and unfreezes',
-    description: 'The audit log: action, reason, key and time; newest first.',
-    response: { status: 200, type: FreezeHistoryResponse, isArray: true },
-  })
-  history(@Query() query: ListQueryDto, @Req() req: Request) {
-    return this.freezes.listHistory(query, requestPath(req));
-  }
 }

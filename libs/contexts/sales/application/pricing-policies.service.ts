@@ -4,7 +4,6 @@ import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '../domain/account';
@@ -20,6 +19,7 @@ import { invalidParam } from '../domain/sales-error';
 import { PricingPolicyRecord } from '../infrastructure/pricing-policy.entity';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';
+import { ResourceReads } from '#platform/http/list/resource-reads';
 
 export interface PricingPolicyInput {
   name?: string;
@@ -79,14 +79,19 @@ const PRICING_POLICY_EXPANSIONS = expandableFields('pricing_policy', references(
 
 /** Pricing policies and the line pricing that orders use when they copy prices at creation. */
 @Injectable()
-export class PricingPoliciesService implements OnModuleInit {
+export class PricingPoliciesService
+  extends ResourceReads<PricingPolicyRecord, PricingPolicyResource, PricingPolicyListQuery>
+  implements OnModuleInit
+{
   constructor(
     private readonly policies: PricingPolicyRepository,
     private readonly accounts: AccountRepository,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
-  ) {}
+  ) {
+    super(policies, toPricingPolicyResource);
+  }
 
   onModuleInit(): void {
     this.resources.registerRecords(
@@ -118,15 +123,6 @@ export class PricingPoliciesService implements OnModuleInit {
       await this.events.publish('product.pricing_policy.created', resource);
       return resource;
     });
-  }
-
-  async list(query: PricingPolicyListQuery, url: string): Promise<ListPage<PricingPolicyResource>> {
-    const page = await this.policies.list(query, url);
-    return listEnvelope(page.rows.map(toPricingPolicyResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<PricingPolicyResource> {
-    return toPricingPolicyResource(await this.policies.getById(id));
   }
 
   async update(id: string, input: PricingPolicyInput): Promise<PricingPolicyResource> {

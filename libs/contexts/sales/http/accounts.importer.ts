@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BodyImporter, outcomes } from '#platform/imports/import-registry';
+import { ServiceImporter } from '#platform/imports/import-registry';
 import { AccountsService } from '../application/accounts.service';
 import { CreateAccountDto } from './account.dto';
 
@@ -9,16 +9,8 @@ import { CreateAccountDto } from './account.dto';
  * rules, one account.created each), known ones with update (account.updated when they change).
  */
 @Injectable()
-export class AccountsImporter extends BodyImporter<CreateAccountDto> {
-  constructor(private readonly accounts: AccountsService) {
-    super('accounts', CreateAccountDto);
-  }
-
-  upsert(input: CreateAccountDto, existingId: string | null) {
-    return existingId ? this.accounts.update(existingId, input) : this.accounts.create(input);
-  }
-
-  async createMany(inputs: CreateAccountDto[]) {
-    return outcomes(await this.accounts.createMany(inputs));
+export class AccountsImporter extends ServiceImporter<CreateAccountDto> {
+  constructor(accounts: AccountsService) {
+    super('accounts', CreateAccountDto, accounts);
   }
 }

@@ -42,7 +42,6 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
         path: 'refunds',
         query: ListQueryDto,
         description: 'Newest first.',
-        returns: undefined,
         decorators: [ApiResource('refund')],
       },
     ],

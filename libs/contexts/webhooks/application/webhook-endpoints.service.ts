@@ -3,7 +3,6 @@ import { SecretBox } from '#platform/crypto/secret-box';
 import { SIGNING_SECRET_PURPOSE } from '../domain/signing-secret';
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { normalizeSubscriptions } from '../domain/event-subscription';
 import { requestEndpointStatus } from '../domain/endpoint';
@@ -15,6 +14,8 @@ import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDeliveryResource } from './webhook-delivery.presenter';
 import { toEndpointResource, WebhookEndpointResource } from './webhook-endpoint.presenter';
 import { WebhookTargets } from './delivery-ports';
+import { allRecords, ResourceReads } from '#platform/http/list/resource-reads';
+import type { WebhookEndpointRecord } from '../infrastructure/webhook-endpoint.entity';
 
 export interface EndpointInput {
   url?: string;
@@ -45,7 +46,11 @@ function subscriptionsOf(input: EndpointInput): string[] | undefined {
 
 /** Webhook endpoints: registration, subscriptions, secrets and the test event; deliveries are WebhookDeliveriesService's. */
 @Injectable()
-export class WebhookEndpointsService {
+export class WebhookEndpointsService extends ResourceReads<
+  WebhookEndpointRecord,
+  WebhookEndpointResource,
+  ListQueryDto
+> {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
     private readonly deliveries: WebhookDeliveryRepository,
@@ -53,7 +58,9 @@ export class WebhookEndpointsService {
     private readonly targets: WebhookTargets,
     private readonly secrets: SecretBox,
     private readonly deliveryLog: WebhookDeliveriesService,
-  ) {}
+  ) {
+    super(allRecords(endpoints), toEndpointResource);
+  }
 
   private async checkUrl(url: string): Promise<void> {
     const hint = await this.targets.refusal(url);
@@ -100,15 +107,6 @@ export class WebhookEndpointsService {
       });
       return { ...toEndpointResource(endpoint), secret };
     });
-  }
-
-  async list(query: ListQueryDto, url: string): Promise<ListPage<WebhookEndpointResource>> {
-    const page = await this.endpoints.page(query, { url });
-    return listEnvelope(page.rows.map(toEndpointResource), page, url);
-  }
-
-  async retrieve(id: string): Promise<WebhookEndpointResource> {
-    return toEndpointResource(await this.endpoints.getById(id));
   }
 
   async update(id: string, input: EndpointInput): Promise<WebhookEndpointResource> {

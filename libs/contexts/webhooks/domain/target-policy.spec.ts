@@ -1,23 +1,27 @@
 import { checkUrlShape, classifyAddress, isRefused } from './target-policy';
 
 describe('receiver target policy', () => {
-  it('classifies loopback, private, link-local, metadata and public addresses', () => {
-    expect(classifyAddress('127.0.0.1')).toBe('loopback');
-    expect(classifyAddress('::1')).toBe('loopback');
-    expect(classifyAddress('10.0.0.8')).toBe('private');
-    expect(classifyAddress('172.31.255.1')).toBe('private');
-    expect(classifyAddress('172.32.0.1')).toBeUndefined();
-    expect(classifyAddress('192.168.1.1')).toBe('private');
-    expect(classifyAddress('fd12::1')).toBe('private');
-    expect(classifyAddress('169.254.1.1')).toBe('link_local');
-    expect(classifyAddress('fe80::1')).toBe('link_local');
-    expect(classifyAddress('169.254.169.254')).toBe('metadata');
-    expect(classifyAddress('fd00:ec2::254')).toBe('metadata');
-    expect(classifyAddress('::ffff:10.0.0.1')).toBe('private');
-    expect(classifyAddress('::ffff:7f00:1')).toBe('loopback');
-    expect(classifyAddress('0.0.0.0')).toBe('unspecified');
-    expect(classifyAddress('93.184.215.14')).toBeUndefined();
-    expect(classifyAddress('2606:2800:220:1::1')).toBeUndefined();
+  // Loopback, private, link-local, metadata and unspecified addresses (IPv4-mapped ones too);
+  // public addresses have no class.
+  it.each<[string, string | undefined]>([
+    ['127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+    ['10.0.0.8', 'private'],
+    ['172.31.255.1', 'private'],
+    ['172.32.0.1', undefined],
+    ['192.168.1.1', 'private'],
+    ['fd12::1', 'private'],
+    ['169.254.1.1', 'link_local'],
+    ['fe80::1', 'link_local'],
+    ['169.254.169.254', 'metadata'],
+    ['fd00:ec2::254', 'metadata'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['0.0.0.0', 'unspecified'],
+    ['93.184.215.14', undefined],
+    ['2606:2800:220:1::1', undefined],
+  ])('classifies %s as %s', (address, kind) => {
+    expect(classifyAddress(address)).toBe(kind);
   });
 
   it('refuses metadata even when private targets are allowed', () => {
