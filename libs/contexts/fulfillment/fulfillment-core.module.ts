@@ -35,6 +35,7 @@ import { ShippingRateRepository } from './infrastructure/shipping-rate.repositor
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
 import { NewPackageWriter } from './infrastructure/new-package.writer';
+import { PackingReads } from './infrastructure/packing-reads';
 
 const REPOSITORIES = [
   FulfillmentSettingsRepository,
@@ -46,6 +47,7 @@ const REPOSITORIES = [
   ReturnReceiptRepository,
   ReturnAuthorizationRepository,
   NewPackageWriter,
+  PackingReads,
 ];
 
 /** The configured label provider: the sandbox carrier unless CARRIER_PROVIDER=easypost. */

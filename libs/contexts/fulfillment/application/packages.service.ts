@@ -33,6 +33,7 @@ import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-set
 import { PackageFilters, PackageRepository } from '../infrastructure/package.repository';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { NewPackageWriter } from '../infrastructure/new-package.writer';
+import { PackingReads } from '../infrastructure/packing-reads';
 import { FulfillmentFacts, FulfillmentPostings } from './fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.service';
 import { assertPackable, OrderFacts, OrderReader } from './order-facts';
@@ -117,6 +118,7 @@ export class PackagesService {
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
     private readonly newPackages: NewPackageWriter,
+    private readonly reads: PackingReads,
     private readonly settings: FulfillmentSettingsRepository,
     private readonly views: PackageViews,
     private readonly reader: OrderReader,
@@ -148,25 +150,19 @@ export class PackagesService {
       });
     const packageNumber = await this.settings.takePackageNumber();
     const result = await this.tx.run(async () => {
-      // What the request names: the order, locked with the units already packed; the settings
-      // (the insurance threshold) and the rate to buy.
-      const order = await this.reader.order(input.order_id);
-      const unitsByStatus = await this.newPackages.lockOrderAndReadUnits(input.order_id);
-      const { insuranceThreshold } = await this.settings.current();
-      const rate = input.buy_label ? await this.labels.findRate(input.rate_object_id!) : null;
+      const { order, unitsByStatus, insuranceThreshold, rate } = await this.reads.orderToPack(
+        input.order_id,
+        input.buy_label ? input.rate_object_id! : null,
+      );
       assertPackable(order);
       const revisionOverride = this.passRevisionGate(order, override);
       const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
       const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
-      // Then what the order's lines lead to: their products and the customer, and what the
-      // FULFILLMENT entry will need when the package is to ship now.
-      const products = await this.views.products([
-        ...resolved.map((r) => r.productId),
-        ...(input.box_product_id ? [input.box_product_id] : []),
-      ]);
-      const customer = input.buy_label ? await this.reader.customer(order.accountId) : null;
-      const entryFacts =
-        input.buy_label && input.fulfill_after_label ? await this.postings.fulfillmentFacts() : null;
+      const { products, customer, entryFacts } = await this.reads.packedLineFacts(
+        [...resolved.map((r) => r.productId), ...(input.box_product_id ? [input.box_product_id] : [])],
+        input.buy_label ? order : null,
+        Boolean(input.buy_label && input.fulfill_after_label),
+      );
       await this.assertSerials(order, resolved, products);
       const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
       const items = this.buildItems(pkg, order, resolved);
