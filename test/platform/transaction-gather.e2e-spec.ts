@@ -3,6 +3,7 @@ import { OutboxReader } from '#platform/events/outbox-reader';
 import type { EntityManager } from 'typeorm';
 import { PreparingClient } from '#platform/persistence/prepared-statements';
 import { TransactionHost } from '#platform/persistence/transaction-host';
+import { together } from '#platform/persistence/together';
 import { failOutboxEventsOfType } from '../support/db-faults';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -71,6 +72,33 @@ describe('TransactionHost at commit', () => {
         'answered COMMIT',
       ]);
       expect(await stored(ids)).toEqual([...ids].sort());
+    });
+
+    it('together() sends its statements without waiting, and the server runs them in that order', async () => {
+      const log: string[] = [];
+      let restore = () => undefined as unknown;
+      const [, held] = await asSystem(() =>
+        tx.run(async (manager) => {
+          restore = watch(manager, log);
+          return together([
+            manager.query('SELECT pg_advisory_xact_lock($1)', [987654321]),
+            manager.query(
+              `SELECT count(*)::int AS n FROM pg_locks
+                WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND objid = $1`,
+              [987654321],
+            ),
+          ]);
+        }),
+      );
+      restore();
+      // The read behind the lock sees it held: the server ran them in the order they were issued.
+      expect(held).toEqual([{ n: 1 }]);
+      expect(log.slice(0, 4)).toEqual([
+        'sent SELECT pg_advisory_xact_lock($1)',
+        'sent SELECT count(*)::int AS',
+        'answered SELECT pg_advisory_xact_lock($1)',
+        'answered SELECT count(*)::int AS',
+      ]);
     });
 
     it('sends START TRANSACTION with the first statement, without a round trip of its own', async () => {

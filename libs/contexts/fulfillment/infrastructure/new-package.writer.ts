@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
+import { together } from '#platform/persistence/together';
 import {
   PackageItemRecord,
   PackageLabelRecord,
@@ -24,12 +25,13 @@ export class NewPackageWriter {
 
   /**
    * Locks the order against concurrent packing until commit (PackageRepository.lockOrder) and
-   * answers the units of its packages by package status then order line, read once the lock is
-   * held.
+   * answers the units of its packages by package status then order line. The read is issued
+   * right behind the lock on the transaction's connection (one round trip): the server runs
+   * statements in the order they arrive, so it reads once the lock is held.
    */
   async lockOrderAndReadUnits(orderId: string): Promise<Map<string, Map<string, number>>> {
-    await this.packages.lockOrder(orderId);
-    return this.items.unitsByStatus(orderId);
+    const [, units] = await together([this.packages.lockOrder(orderId), this.items.unitsByStatus(orderId)]);
+    return units;
   }
 
   /** Writes the new package, its items, and its label and shipment notification when it has them: one statement. */
