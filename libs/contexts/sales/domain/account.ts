@@ -17,14 +17,7 @@ export function assertActive(account: { id: string; status: string }, action: st
 }
 
 /** A postal address as account addresses and locations hold it (the API's snake_case fields). */
-export interface PostalAddress {
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postal_code: string | null;
-  country: string;
-}
+export type { PostalAddress } from '#platform/reference-lists/postal-address';
 
 export const normalizeCurrency = (currency: string) => currency.toUpperCase();
 
