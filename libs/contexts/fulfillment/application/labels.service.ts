@@ -134,7 +134,7 @@ export class LabelsService {
   }
 
   /** The quoted rate of `rateObjectId` (this entity and mode), or null; purchase() checks it. */
-  findRate(rateObjectId: string): Promise<ShippingRateRecord | null> {
+  private findRate(rateObjectId: string): Promise<ShippingRateRecord | null> {
     return this.rates.findByRateObjectId(rateObjectId);
   }
 

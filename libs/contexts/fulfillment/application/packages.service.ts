@@ -76,8 +76,6 @@ export interface ShipInput {
   tracking_url?: string;
 }
 
-/** The late value (TransactionHost.takeAtCommit) a new package's number is. */
-
 type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
 
 /** A package being created: its order, the package and items built in memory, their products. */

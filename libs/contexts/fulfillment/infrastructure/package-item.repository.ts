@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { unitsIn } from '../domain/packing';
 import { PackageItemRecord } from './fulfillment.entities';
@@ -11,30 +10,20 @@ export class PackageItemRepository extends TenantRepository.of(PackageItemRecord
     return this.groupedBy('packageId', 'package_id', packageIds, ['position']);
   }
 
-  /** Units of each order line in the order's packages, by package status then order line. */
-  async unitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
-    const { sql, params } = this.unitsByStatusStatement(orderId);
-    return this.unitsByStatusOf(await this.tx.manager.query(sql, params));
-  }
-
   /**
-   * The statement of unitsByStatus, for a caller that sends it behind the order's lock: the
+   * Units of each order line in the order's packages, by package status then order line: the
    * units kept per order line and package status by the triggers of migration 1765490000000
    * (the order's lines times the statuses in use, however many packages the order has).
    */
-  unitsByStatusStatement(orderId: string): WriteStatement {
+  async unitsByStatus(orderId: string): Promise<Map<string, Map<string, number>>> {
     const { entityId, livemode } = RequestContext.caller();
-    return {
-      sql: `SELECT status, order_item_id, units FROM package_line_units
+    const rows: { status: string; order_item_id: string; units: string }[] = await this.tx.manager.query(
+      `SELECT status, order_item_id, units FROM package_line_units
        WHERE entity_id = $1 AND livemode = $2 AND order_id = $3 AND units <> 0`,
-      params: [entityId, livemode, orderId],
-    };
-  }
-
-  /** The rows of unitsByStatusStatement as units by package status then order line. */
-  unitsByStatusOf(rows: readonly Record<string, unknown>[]): Map<string, Map<string, number>> {
+      [entityId, livemode, orderId],
+    );
     const result = new Map<string, Map<string, number>>();
-    for (const r of rows as { status: string; order_item_id: string; units: string }[]) {
+    for (const r of rows) {
       const lines = result.get(r.status) ?? new Map<string, number>();
       lines.set(r.order_item_id, Number(r.units));
       result.set(r.status, lines);

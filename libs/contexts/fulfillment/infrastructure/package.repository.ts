@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
-import { WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { PackageRecord } from './fulfillment.entities';
 
@@ -20,17 +19,10 @@ export class PackageRepository extends TenantRepository.of(PackageRecord, 'packa
    * on the order id), so concurrent requests never pack or ship a line twice.
    */
   async lockOrder(orderId: string): Promise<void> {
-    const { sql, params } = this.lockOrderStatement(orderId);
-    await this.tx.transactional.query(sql, params);
-  }
-
-  /** The statement of lockOrder, for a caller that sends the reads it guards right behind it. */
-  lockOrderStatement(orderId: string): WriteStatement {
     const { entityId, livemode } = RequestContext.caller();
-    return {
-      sql: `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
-      params: [`fulfillment.order:${entityId}:${livemode}:${orderId}`],
-    };
+    await this.tx.transactional.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `fulfillment.order:${entityId}:${livemode}:${orderId}`,
+    ]);
   }
 
   async list(query: ListQueryDto & PackageFilters, url: string) {

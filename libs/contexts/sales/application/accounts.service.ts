@@ -10,7 +10,8 @@ import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertActive, mergeMetadata, normalizeCurrency, PostalAddress } from '../domain/account';
-import { invalidParam, refuseNulls, SalesError } from '../domain/sales-error';
+import { refuseNulls } from '#platform/reference-lists/resource-errors';
+import { invalidParam, SalesError } from '../domain/sales-error';
 import {
   AccountAddressRecord,
   AccountContactRecord,

@@ -1,5 +1,5 @@
 import { assertActive, mergeMetadata, normalizeCountry, normalizeCurrency } from './account';
-import { refuseNulls, SalesError } from './sales-error';
+import { SalesError } from './sales-error';
 
 describe('account rules', () => {
   it('merges metadata like Stripe: adds and replaces keys, removes keys sent empty or null', () => {
@@ -35,11 +35,5 @@ describe('account rules', () => {
   it('normalizes currency and country codes to upper case', () => {
     expect(normalizeCurrency('eur')).toBe('EUR');
     expect(normalizeCountry('de')).toBe('DE');
-  });
-
-  it('refuses null on required fields only', () => {
-    expect(() => refuseNulls({ email: null }, ['email'])).not.toThrow();
-    expect(() => refuseNulls({ name: null }, ['email'])).toThrow(SalesError);
-    expect(() => refuseNulls({ name: 'x' }, [])).not.toThrow();
   });
 });
