@@ -14,6 +14,7 @@ import { QaSeedService } from '#platform/seed/qa-seed.service';
 function startWorkerProcess(env: Record<string, string>): {
   child: ChildProcess;
   peakRssMb: () => number;
+  rssMb: () => number;
   cpuSeconds: () => number;
   statements: () => Promise<{ statements: number; profile: { text: string; count: number; ms: number }[] }>;
 } {
@@ -45,6 +46,9 @@ function startWorkerProcess(env: Record<string, string>): {
     }
     return sampled;
   };
+  /** The worker's resident set now (VmRSS). */
+  const rssMb = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   /** User + system CPU time of the worker so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
   const cpuSeconds = () => {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -56,7 +60,7 @@ function startWorkerProcess(env: Record<string, string>): {
       child.once('message', (m) => resolve(m as never));
       child.send('statements');
     });
-  return { child, peakRssMb, cpuSeconds, statements };
+  return { child, peakRssMb, rssMb, cpuSeconds, statements };
 }
 
 /**
@@ -143,6 +147,9 @@ async function main() {
     if (worker.child.exitCode !== null) throw new Error('worker exited');
     await new Promise((r) => setTimeout(r, 100));
   }
+  // The worker's footprint before any import: what an import adds is the peak minus this.
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleRssMb = worker.rssMb();
   const db = new Client({ connectionString: config.DATABASE_URL });
   await db.connect();
   const database_cpu = databaseCpu(db);
@@ -262,6 +269,7 @@ async function main() {
     JSON.stringify({
       database: base.DATABASE_URL ? 'server' : 'embedded',
       results,
+      worker_idle_rss_mb: Math.round(idleRssMb),
       worker_peak_rss_mb: Math.round(peak),
       note: 'the worker runs in its own process; peak RSS is its VmHWM',
       load_average: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),

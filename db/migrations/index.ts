@@ -29,6 +29,7 @@ import { ReturnAuthorizations1765610000000 } from './1765610000000-return-author
 import { Collections1765620000000 } from './1765620000000-collections';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
+import { ImportRows1765640000000 } from './1765640000000-import-rows';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   Collections1765620000000,
   RecurringAnchorDay1765630000000,
   ApiKeyChecksumSecret1765631000000,
+  ImportRows1765640000000,
 ];

@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ledgerFixtures } from '../accounting/support/accounting-fixtures';
+import { orphanImportRows } from '../support/database';
 import { api, expectError } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
@@ -187,5 +188,7 @@ describe('CSV imports', () => {
     expect(header.body.hint).toContain('line 1');
     expectError(await upload('tags', 'external_id,name\n'), 400, 'parameter_invalid', { param: 'body' });
     expect(await count()).toBe(before);
+    // The rows staged before the malformed line are deleted with the refused upload.
+    expect(await orphanImportRows(app)).toBe(0);
   });
 });

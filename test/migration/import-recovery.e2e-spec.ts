@@ -2,6 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { queueConnection } from '#platform/queue/queue.module';
+import { ImportsService } from '#contexts/migration';
+import { importRows } from '../support/database';
 import { failImportCheckpoints } from '../support/db-faults';
 import { startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
@@ -83,8 +85,33 @@ describe('imports whose job failed or is gone', () => {
       );
       expect(done).toMatchObject({ status: 'completed', processed: 5, succeeded: 5, failed: 0 });
     }
+    // A finished import's rows are deleted with its completion.
+    for (const id of [failedId, goneId]) expect(await importRows(app, id)).toEqual([]);
     expect((await tagNames(app, 'Failed job tag ')).sort()).toEqual(records('Failed job').map((r) => r.name));
     expect((await tagNames(app, 'Gone job tag ')).sort()).toEqual(records('Gone job').map((r) => r.name));
+  });
+
+  it('deletes the rows of uploads that never became an import once they are a day old', async () => {
+    // SQL: rows left by an API stopped mid-upload (no import row), one set old and one recent, and
+    // old rows of an import that exists (one the first case completed).
+    const [abandoned, recent] = [
+      '019a0000-0000-7000-8000-0000000000a1',
+      '019a0000-0000-7000-8000-0000000000a2',
+    ];
+    const kept = (
+      await app.db.query<{ id: string }>(`SELECT id FROM imports WHERE status = 'completed' LIMIT 1`)
+    ).rows[0].id;
+    await app.db.query(
+      `INSERT INTO import_rows (import_id, idx, line, text, created_at) VALUES
+         ($1, 0, 1, '{}', now() - interval '25 hours'), ($1, 1, 2, '{}', now() - interval '25 hours'),
+         ($2, 0, 1, '{}', now() - interval '1 hour'), ($3, 100, 101, '{}', now() - interval '25 hours')`,
+      [abandoned, recent, kept],
+    );
+    expect(await app.get(ImportsService).purgeAbandonedUploads()).toBe(2);
+    expect(await importRows(app, abandoned)).toEqual([]);
+    expect(await importRows(app, recent)).toHaveLength(1);
+    expect((await importRows(app, kept)).map((r) => r.idx)).toContain(100);
+    await app.db.query(`DELETE FROM import_rows WHERE import_id = ANY($1::uuid[])`, [[recent, kept]]);
   });
 
   it('fails an import whose every attempt fails, once, with migration.import.failed', async () => {
@@ -110,6 +137,7 @@ describe('imports whose job failed or is gone', () => {
     }
     // No row of it landed (each attempt rolled back), and the sweeper leaves a failed import alone.
     expect(await tagNames(app, 'Doomed tag ')).toEqual([]);
+    expect(await importRows(app, id!)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await migration.get(`${base}/${id}`).expect(200)).body.status).toBe('failed');
     const events = (await outbox(app).all()).filter(

@@ -21,7 +21,7 @@ const BOOKKEEPING = [
   'activity_log',
   'idempotency_keys',
   'rate_limit_windows',
-  'import_upload_chunks',
+  'import_rows',
   'fuzz_writes',
 ];
 /** Operations left out: the cutover freeze would turn every later write into 423. */

@@ -1,5 +1,4 @@
-import { ImportRepository } from '#contexts/migration';
-import { stagedUploadChunks } from '../support/database';
+import { importRows, orphanImportRows } from '../support/database';
 import { api, expectError } from '../support/http';
 import { rawJson, rawRequest } from '../support/raw-http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -137,10 +136,12 @@ describe('request bodies and server limits', () => {
       .send(body)
       .expect(201);
     expect(res.body).toMatchObject({ object: 'import', total: rows, status: 'queued' });
-    // The stored source (no route returns it) through the import repository.
-    const stored = await app.get(ImportRepository).findWithSource(res.body.id);
-    expect(stored?.source.length).toBe(body.length);
-    expect(await stagedUploadChunks(app)).toBe(0);
+    // The stored rows (no route returns them): every line, numbered, none left by other uploads.
+    const stored = await importRows(app, res.body.id);
+    expect(stored).toHaveLength(rows);
+    expect(stored[rows - 1]).toEqual({ idx: rows - 1, line: rows, text: line(rows - 1) });
+    expect(stored.map((r) => r.text).join('\n') + '\n').toBe(body);
+    expect(await orphanImportRows(app)).toBe(0);
   });
 
   it('refuses a body that stalls with a key, and closes the connection', async () => {

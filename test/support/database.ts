@@ -68,9 +68,23 @@ export async function storedApiKeyRows(app: TestApp, id?: string): Promise<Recor
   return rows;
 }
 
-/** Upload chunks still staged for any import. SQL: the staging table has no reader; an upload must leave none. */
-export async function stagedUploadChunks(app: TestApp): Promise<number> {
-  const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_upload_chunks`);
+/** The stored rows of an import's source, in order. SQL: no route returns them. */
+export async function importRows(
+  app: TestApp,
+  importId: string,
+): Promise<{ idx: number; line: number; text: string }[]> {
+  const { rows } = await app.db.query<{ idx: number; line: number; text: string }>(
+    `SELECT idx, line, text FROM import_rows WHERE import_id = $1 ORDER BY idx`,
+    [importId],
+  );
+  return rows;
+}
+
+/** Import rows whose import does not exist (an upload that failed must leave none). SQL, as above. */
+export async function orphanImportRows(app: TestApp): Promise<number> {
+  const { rows } = await app.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM import_rows r WHERE NOT EXISTS (SELECT 1 FROM imports i WHERE i.id = r.import_id)`,
+  );
   return rows[0].n;
 }
 
@@ -79,7 +93,7 @@ export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
   'activity_log',
   'idempotency_keys',
   'rate_limit_windows',
-  'import_upload_chunks',
+  'import_rows',
 ]);
 
 /**

@@ -9,7 +9,7 @@ import { ImportsService } from './application/imports.service';
 import { FreezeStateCache } from './infrastructure/freeze-state.cache';
 import { EntityFreezeRecord, FreezeHistoryRecord } from './infrastructure/freeze.entity';
 import { ImportBatchRepository } from './infrastructure/import-batch.repository';
-import { ImportUploadRepository } from './infrastructure/import-upload.repository';
+import { ImportRowsRepository } from './infrastructure/import-rows.repository';
 import { ImportErrorRecord, ImportRecord } from './infrastructure/import.entity';
 import { FreezeHistoryRepository } from './infrastructure/freeze-history.repository';
 import { FreezeRepository } from './infrastructure/freeze.repository';
@@ -35,7 +35,7 @@ const SERVICES = [FreezeService, ImportsService, ImportRunner];
     ImportRepository,
     ImportErrorRepository,
     ImportBatchRepository,
-    ImportUploadRepository,
+    ImportRowsRepository,
     FreezeStateCache,
     ImportQueue,
   ],

@@ -5,7 +5,7 @@ import { renderError } from '#platform/http/error-envelope';
 import { Importer, ImportRegistry } from '#platform/imports/import-registry';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext, SystemCaller } from '#platform/tenancy/request-context';
-import { parseRow, SourceRow, sourceRows } from '../domain/import-source';
+import { parseRow, SourceRow } from '../domain/import-source';
 import { importTransition, isFinished } from '../domain/import-status';
 import { MigrationError } from '../domain/migration-error';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../infrastructure/import-batch.repository';
 import { ImportRecord } from '../infrastructure/import.entity';
 import { ImportRepository } from '../infrastructure/import.repository';
+import { ImportRowsRepository } from '../infrastructure/import-rows.repository';
 import { toImportResource } from './import.presenter';
 
 export const DEFAULT_BATCH_SIZE = 1000;
@@ -35,8 +36,8 @@ interface Prepared {
 const envelopeOf = (error: unknown): Record<string, unknown> => renderError(error, undefined).body;
 
 /**
- * Runs an import in batches. Each batch is one transaction that also advances the
- * `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
+ * Runs an import in batches, reading each batch's rows from the database (the worker never holds
+ * the whole source). Each batch is one transaction that also advances the `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
  * records are upserted by external id through the context's importer, so nothing is
  * created twice. A batch whose transaction fails is redone row by row (a savepoint per
  * row): good rows land, bad rows are reported. An importer with a bulk path (`createMany`)
@@ -52,6 +53,7 @@ export class ImportRunner {
     private readonly events: EventPublisher,
     private readonly imports: ImportRepository,
     private readonly batches: ImportBatchRepository,
+    private readonly rows: ImportRowsRepository,
   ) {}
 
   async run(
@@ -59,7 +61,7 @@ export class ImportRunner {
     shouldStop: () => boolean = () => false,
     batchSize = DEFAULT_BATCH_SIZE,
   ): Promise<void> {
-    const found = await this.imports.findWithSource(importId);
+    const found = await this.imports.findAnyById(importId);
     if (!found || isFinished(found.status)) return;
     const caller: SystemCaller = {
       entityId: found.entityId,
@@ -86,6 +88,7 @@ export class ImportRunner {
     await RequestContext.runAsSystem(caller, () =>
       this.tx.run(async () => {
         await this.imports.markFailed(importId, reason);
+        await this.rows.remove(importId);
         const updated = await this.imports.lockById(importId);
         await this.events.publish('migration.import.failed', toImportResource(updated));
       }),
@@ -108,12 +111,11 @@ export class ImportRunner {
         });
       });
     }
-    const rows = sourceRows(record.source);
     const importer = this.registry.get(record.resource);
     const ahead: Ahead = {};
     for (;;) {
       if (shouldStop()) throw new ImportInterruptedError(record.id);
-      const done = await this.runBatch(record, rows, importer, batchSize, ahead);
+      const done = await this.runBatch(record, importer, batchSize, ahead);
       if (done) break;
     }
     await this.tx.run(async () => {
@@ -121,6 +123,7 @@ export class ImportRunner {
       const status = importTransition('complete', current.status, current.failed);
       if (status === null) return;
       await this.imports.markCompleted(record.id, status);
+      await this.rows.remove(record.id);
       const finished = await this.imports.lockById(record.id);
       await this.events.publish('migration.import.completed', toImportResource(finished));
     });
@@ -129,7 +132,6 @@ export class ImportRunner {
   /** Processes the batch at the checkpoint; true when no rows remain. */
   private async runBatch(
     record: ImportRecord,
-    rows: SourceRow[],
     importer: Importer | undefined,
     batchSize: number,
     ahead: Ahead,
@@ -137,15 +139,17 @@ export class ImportRunner {
     // The checkpoint is read once, then followed locally; the batch's lock re-checks it.
     ahead.checkpoint ??= await this.imports.checkpoint(record.id);
     const start = ahead.checkpoint;
-    if (start >= rows.length) return true;
-    const slice = rows.slice(start, start + batchSize);
-    const { prepared, errors } =
-      ahead.start === start && ahead.result ? await ahead.result : await this.prepare(slice, importer);
-    // Validation of the next batch (no writes) overlaps this batch's database round trips.
+    if (start >= record.total) return true;
+    const { slice, prepared, errors } =
+      ahead.start === start && ahead.result
+        ? await ahead.result
+        : await this.readAndPrepare(record.id, start, batchSize, importer);
+    if (slice.length === 0) throw new Error(`Import ${record.id} has no row ${start} of its ${record.total}`);
+    // Reading and validating the next batch (no writes) overlaps this batch's database round trips.
     const next = start + slice.length;
-    ahead.start = next < rows.length ? next : undefined;
+    ahead.start = next < record.total ? next : undefined;
     ahead.result =
-      next < rows.length ? this.prepare(rows.slice(next, next + batchSize), importer) : undefined;
+      next < record.total ? this.readAndPrepare(record.id, next, batchSize, importer) : undefined;
     ahead.result?.catch(() => undefined);
     ahead.checkpoint = undefined;
     try {
@@ -164,7 +168,18 @@ export class ImportRunner {
       }
     }
     ahead.checkpoint = start + slice.length;
-    return start + slice.length >= rows.length;
+    return start + slice.length >= record.total;
+  }
+
+  /** Reads the rows of a batch and prepares them. */
+  private async readAndPrepare(
+    importId: string,
+    start: number,
+    batchSize: number,
+    importer: Importer | undefined,
+  ): Promise<{ slice: SourceRow[]; prepared: Prepared[]; errors: ImportRowError[] }> {
+    const slice = await this.rows.read(importId, start, batchSize);
+    return { slice, ...(await this.prepare(slice, importer)) };
   }
 
   /** Parses and validates rows outside any transaction (no writes). */
@@ -303,7 +318,7 @@ interface Ahead {
   /** The checkpoint as this runner last committed it (undefined: read it again). */
   checkpoint?: number;
   start?: number;
-  result?: Promise<{ prepared: Prepared[]; errors: ImportRowError[] }>;
+  result?: Promise<{ slice: SourceRow[]; prepared: Prepared[]; errors: ImportRowError[] }>;
 }
 
 /** Another runner committed this batch first; the caller re-reads the checkpoint. */

@@ -6,11 +6,11 @@ import { CsvToNdjson } from '#platform/imports/csv-records';
 import { ImportRegistry } from '#platform/imports/import-registry';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { sourceRows } from '../domain/import-source';
+import { SourceNumbering, SourceRow, sourceRows } from '../domain/import-source';
 import { MigrationError } from '../domain/migration-error';
 import { ImportErrorRepository } from '../infrastructure/import-error.repository';
 import { ImportRepository } from '../infrastructure/import.repository';
-import { ImportUploadRepository } from '../infrastructure/import-upload.repository';
+import { ImportRowsRepository } from '../infrastructure/import-rows.repository';
 import { newId } from '#platform/persistence/ids';
 import { ImportQueue } from './import-queue';
 import {
@@ -19,6 +19,9 @@ import {
   toImportErrorResource,
   toImportResource,
 } from './import.presenter';
+
+/** Rows staged by an upload that has not become an import this long after are abandoned. */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 export const RESOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -30,7 +33,7 @@ export class ImportsService {
     private readonly imports: ImportRepository,
     private readonly errors: ImportErrorRepository,
     private readonly queue: ImportQueue,
-    private readonly uploads: ImportUploadRepository,
+    private readonly rows: ImportRowsRepository,
     private readonly registry: ImportRegistry,
   ) {}
 
@@ -47,31 +50,33 @@ export class ImportsService {
       source.format === 'json'
         ? source.records.map((r) => JSON.stringify(r) ?? 'null').join('\n')
         : source.text;
-    const total = sourceRows(text).length;
-    if (total === 0) this.noRecords(source.format === 'json' ? 'records' : 'body');
-    return this.start(name, source.format, total, text);
+    const rows = sourceRows(text);
+    if (rows.length === 0) this.noRecords(source.format === 'json' ? 'records' : 'body');
+    return this.start(newId(), name, source.format, rows.length, rows);
   }
 
   /**
-   * An NDJSON upload read as it arrives: each chunk (whole lines) is staged in the database and
-   * counted, so the API never holds the whole upload; the import is created from the staged
-   * chunks in one transaction. The resource is checked before a byte of the body is read.
+   * An NDJSON upload read as it arrives: the rows of each chunk (whole lines) are written to the
+   * database and counted, so the API never holds the whole upload; the import is created when the
+   * upload ends, and the rows of an upload that fails are deleted. The resource is checked before
+   * a byte of the body is read.
    */
   async createFromStream(resource: unknown, chunks: AsyncIterable<string>): Promise<ImportResource> {
     const name = this.checkResource(resource);
-    const uploadId = newId();
-    let seq = 0;
-    let total = 0;
+    const importId = newId();
+    const numbering = new SourceNumbering();
+    let created = false;
     try {
       for await (const chunk of chunks) {
-        // Chunks hold whole lines (bodyChunks cuts at line breaks): count rows as sourceRows() does.
-        total += sourceRows(chunk).length;
-        await this.uploads.append(uploadId, seq++, chunk);
+        const { firstIndex, rows } = numbering.next(chunk);
+        await this.rows.stage(importId, firstIndex, rows);
       }
-      if (total === 0) this.noRecords('body');
-      return await this.start(name, 'ndjson', total, '', uploadId);
+      if (numbering.count === 0) this.noRecords('body');
+      const resource = await this.start(importId, name, 'ndjson', numbering.count);
+      created = true;
+      return resource;
     } finally {
-      await this.uploads.discard(uploadId).catch(() => undefined);
+      if (!created) await this.rows.discard(importId).catch(() => undefined);
     }
   }
 
@@ -122,19 +127,19 @@ export class ImportsService {
     }).asPreHandler();
   }
 
+  /** Creates the import (its rows already staged, or `rows` to store with it) and queues it. */
   private async start(
+    id: string,
     resource: string,
     format: 'json' | 'ndjson',
     total: number,
-    text: string,
-    uploadId?: string,
+    rows?: readonly SourceRow[],
   ): Promise<ImportResource> {
     const caller = RequestContext.caller();
     const created = await this.tx.run(async () => {
-      const record = await this.imports.create({
+      const record = await this.imports.createWithId(id, {
         resource,
         status: 'queued',
-        source: text,
         sourceFormat: format,
         total,
         processed: 0,
@@ -146,7 +151,7 @@ export class ImportsService {
         startedAt: null,
         completedAt: null,
       });
-      if (uploadId) await this.uploads.moveToImport(uploadId, record.id);
+      if (rows) await this.rows.store(record.id, rows);
       return record;
     });
     await this.queue.enqueue({ importId: created.id, entityId: caller.entityId, livemode: caller.livemode });
@@ -167,6 +172,14 @@ export class ImportsService {
         resumed.push(row.id);
     }
     return resumed;
+  }
+
+  /**
+   * Deletes the rows of uploads that never became an import (the API stopped mid-upload), staged
+   * more than a day ago; answers how many rows.
+   */
+  async purgeAbandonedUploads(): Promise<number> {
+    return this.rows.purgeOrphans(ABANDONED_UPLOAD_MS);
   }
 
   async retrieve(id: string): Promise<ImportResource> {

@@ -1,4 +1,4 @@
-import { finalStatus, parseRow, sourceRows } from './import-source';
+import { finalStatus, parseRow, SourceNumbering, sourceRows } from './import-source';
 
 describe('import sources', () => {
   it('numbers rows by line and skips blank lines', () => {
@@ -7,6 +7,15 @@ describe('import sources', () => {
       { row: 3, text: '{"b":2}' },
       { row: 5, text: '{"c":3}' },
     ]);
+  });
+
+  it('numbers a source that arrives in pieces of whole lines as the whole source', () => {
+    const whole = '{"a":1}\n\n{"b":2}\r\n  \n{"c":3}\n{"d":4}';
+    const numbering = new SourceNumbering();
+    const pieces = ['{"a":1}\n\n', '{"b":2}\r\n  \n', '', '{"c":3}\n{"d":4}'].map((p) => numbering.next(p));
+    expect(pieces.map((p) => p.firstIndex)).toEqual([0, 1, 2, 2]);
+    expect(pieces.flatMap((p) => p.rows)).toEqual(sourceRows(whole));
+    expect(numbering.count).toBe(4);
   });
 
   it('splits the external id from the record', () => {

@@ -12,15 +12,36 @@ export interface SourceRow {
 /**
  * The rows of a source, in order. NDJSON rows are numbered by their line in the upload
  * (blank lines are skipped but keep the numbering); a JSON array is stored one record per line.
+ * A source that arrives in pieces of whole lines is numbered piece by piece: `firstLine` is the
+ * line the piece starts on (see `SourceNumbering`).
  */
-export function sourceRows(source: string): SourceRow[] {
+export function sourceRows(source: string, firstLine = 1): SourceRow[] {
   const rows: SourceRow[] = [];
   const lines = source.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i].replace(/\r$/, '');
-    if (text.trim() !== '') rows.push({ row: i + 1, text });
+    if (text.trim() !== '') rows.push({ row: firstLine + i, text });
   }
   return rows;
+}
+
+/**
+ * Numbers a source that arrives in pieces, each made of whole lines (every piece but the last
+ * ends with a line break): the rows of each piece with their line in the whole source and their
+ * index among its rows (the import's checkpoint counts rows).
+ */
+export class SourceNumbering {
+  private line = 1;
+  /** Rows numbered so far. */
+  count = 0;
+
+  next(piece: string): { firstIndex: number; rows: SourceRow[] } {
+    const rows = sourceRows(piece, this.line);
+    const firstIndex = this.count;
+    this.count += rows.length;
+    for (let at = piece.indexOf('\n'); at !== -1; at = piece.indexOf('\n', at + 1)) this.line++;
+    return { firstIndex, rows };
+  }
 }
 
 export type ParsedRow =

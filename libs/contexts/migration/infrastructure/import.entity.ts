@@ -2,12 +2,11 @@ import { Column, Entity } from 'typeorm';
 import { TenantRecord } from '#platform/persistence/columns';
 import type { ImportStatus } from '../domain/import-source';
 
-/** A bulk import: its source, progress counters and the checkpoint of the next row to process. */
+/** A bulk import: its resource, progress counters and the checkpoint of the next row to process (its rows: import_rows). */
 @Entity({ name: 'imports' })
 export class ImportRecord extends TenantRecord {
   @Column('text') resource: string;
   @Column('text') status: ImportStatus;
-  @Column('text', { select: false }) source: string;
   @Column('text', { name: 'source_format' }) sourceFormat: 'json' | 'ndjson';
   @Column('integer') total: number;
   @Column('integer') processed: number;

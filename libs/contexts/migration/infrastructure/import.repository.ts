@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TenantRecord } from '#platform/persistence/columns';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { ImportRecord } from './import.entity';
 
@@ -11,17 +12,16 @@ export interface UnfinishedImport {
 
 @Injectable()
 export class ImportRepository extends TenantRepository.of(ImportRecord, 'import') {
-  /** The import with its source, by id alone (the worker reads it before it runs as the import's caller). */
-  async findWithSource(id: string): Promise<ImportRecord | null> {
-    return this.tx.manager
-      .getRepository(ImportRecord)
-      .createQueryBuilder('i')
-      .addSelect('i.source')
-      .where('i.id = :id', { id })
-      .getOne();
+  /** A new import with the id its staged rows already carry (in the open transaction). */
+  async createWithId(
+    id: string,
+    values: Omit<Partial<ImportRecord>, keyof TenantRecord>,
+  ): Promise<ImportRecord> {
+    const repository = this.tx.transactional.getRepository(ImportRecord);
+    return repository.save(repository.create({ ...values, id, ...this.scope() }));
   }
 
-  /** The import by id alone, without its source (outside any caller). */
+  /** The import by id alone (outside any caller: the worker reads it before it runs as the import's caller). */
   async findAnyById(id: string): Promise<ImportRecord | null> {
     return this.tx.manager.getRepository(ImportRecord).findOne({ where: { id } });
   }

@@ -95,16 +95,21 @@ export class ImportProcessor extends WorkerHost implements OnModuleDestroy {
   }
 }
 
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
 /**
  * Queues again the unfinished imports whose job is gone or failed: at worker start-up, then
  * every IMPORT_SWEEP_INTERVAL_MS (a lost job loses nothing: PostgreSQL holds the truth). Imports
  * changed within 2 × QUEUE_LOCK_MS are left alone: their job is running, or about to be failed
- * or taken back by BullMQ.
+ * or taken back by BullMQ. At start-up and then hourly it also deletes the rows of uploads that
+ * never became an import.
  */
 @Injectable()
 export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ImportSweeper.name);
   private timer?: NodeJS.Timeout;
+  /** When the rows of abandoned uploads are next looked for (at start-up, then hourly). */
+  private nextPurge = 0;
   private readonly rounds = new RerunningTask(
     () => this.sweep(),
     (error) => this.logger.warn(`import sweep failed (will retry): ${String(error)}`),
@@ -130,5 +135,10 @@ export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutd
     const resumed = await this.imports.resumeStranded(2 * this.config.QUEUE_LOCK_MS);
     if (resumed.length > 0)
       this.logger.warn({ import_ids: resumed }, 'queued again imports whose job was gone or failed');
+    if (Date.now() < this.nextPurge) return;
+    this.nextPurge = Date.now() + PURGE_INTERVAL_MS;
+    const purged = await this.imports.purgeAbandonedUploads();
+    if (purged > 0)
+      this.logger.warn({ rows: purged }, 'deleted the rows of uploads that never became an import');
   }
 }
