@@ -261,7 +261,7 @@ export class OrdersService implements OnModuleInit {
         else accepted.push(record);
       });
       await this.orders.insertBuilt(accepted);
-      await this.lines.insertMany(lines.flatMap((l) => (l instanceof DomainError ? [] : l)));
+      await this.lines.insertAll(lines.flatMap((l) => (l instanceof DomainError ? [] : l)));
       const resources = await this.changes.present(accepted);
       const byId = new Map(resources.map((r) => [r.id, r]));
       drafts.forEach(({ index, record }) => {
