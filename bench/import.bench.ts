@@ -99,16 +99,21 @@ const freePort = () =>
   });
 
 /**
- * `npm run bench:import`: imports 50,000 accounts, then 10,000 products, through the API and a
- * worker process; prints per resource the records/s, the records per worker CPU second and per
- * statement the worker sent to PostgreSQL (outbox fan-out included), and the worker's peak RSS.
- * BENCH_ACCOUNTS / BENCH_PRODUCTS change the sizes; BENCH_PROFILE_DIR writes the worker's CPU
+ * `npm run bench:import`: imports 50,000 accounts, 10,000 products, 10,000 journal entries, then
+ * 5,000 draft orders, through the API and a worker process; prints per resource the records/s, the
+ * records per worker CPU second and per statement the worker sent to PostgreSQL (outbox fan-out
+ * included), and the worker's peak RSS. The journal entries post to the QA seed's chart of accounts
+ * on dates of its open period; the orders are for the seed's sales account (which has a pricing
+ * policy), with a line of the seed's product and a line without product.
+ * BENCH_ACCOUNTS / BENCH_PRODUCTS / BENCH_JOURNAL_ENTRIES / BENCH_ORDERS change the sizes (0 skips one); BENCH_PROFILE_DIR writes the worker's CPU
  * profile there; BENCH_STATEMENT_PROFILE=1 adds the worker's slowest statements by total time.
  */
 async function main() {
   const sizes = {
     accounts: Number(process.env.BENCH_ACCOUNTS ?? 50_000),
     products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+    journal_entries: Number(process.env.BENCH_JOURNAL_ENTRIES ?? 10_000),
+    orders: Number(process.env.BENCH_ORDERS ?? 5_000),
   };
   const base = loadConfig();
   const server = await resolveDatabaseUrl(base);
@@ -154,6 +159,21 @@ async function main() {
   await db.connect();
   const database_cpu = databaseCpu(db);
 
+  const fixtures = seed.fixtures as {
+    ledger_accounts: Record<'cash' | 'expense' | 'revenue', string>;
+    open_period: { start_date: string; end_date: string };
+    product_id: string;
+    account_id: string;
+  };
+  const ledger = fixtures.ledger_accounts;
+  const periodDays =
+    (Date.parse(fixtures.open_period.end_date) - Date.parse(fixtures.open_period.start_date)) / 86_400_000 +
+    1;
+  /** A date of the seed's open period, spread over its days. */
+  const entryDate = (i: number) =>
+    new Date(Date.parse(fixtures.open_period.start_date) + (i % periodDays) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
   const sources: Record<keyof typeof sizes, (i: number) => Record<string, unknown>> = {
     accounts: (i) => ({
       external_id: `ACC-${i}`,
@@ -178,6 +198,42 @@ async function main() {
         ? { variants: [{ sku: `BENCH-${i}-L`, name: 'Large', options: { size: 'L' }, list_price: 30 }] }
         : {}),
     }),
+    journal_entries: (i) => {
+      const amount = 10 + (i % 400) / 4;
+      return {
+        external_id: `JE-${i}`,
+        entry_date: entryDate(i),
+        description: `Bench entry ${i}`,
+        lines:
+          i % 3 === 0
+            ? [
+                { account_id: ledger.expense, debit_amount: amount, description: 'Bench expense' },
+                { account_id: ledger.cash, credit_amount: amount - 1 },
+                { account_id: ledger.revenue, credit_amount: 1 },
+              ]
+            : [
+                { account_id: ledger.expense, debit_amount: amount, description: 'Bench expense' },
+                { account_id: ledger.cash, credit_amount: amount },
+              ],
+      };
+    },
+    orders: (i) => ({
+      external_id: `ORD-${i}`,
+      account_id: fixtures.account_id,
+      notes: `Bench order ${i}`,
+      metadata: { legacy_id: String(i) },
+      lines: [
+        { product_id: fixtures.product_id, quantity: 1 + (i % 5) },
+        { description: 'Bench service', quantity: 1, unit_price: 12.5, tax_rate: 8 },
+      ],
+    }),
+  };
+  /** The event each new record emits, and the field of its object that starts with "Bench ". */
+  const createdEvent: Record<keyof typeof sizes, { type: string; field: string }> = {
+    accounts: { type: 'account.created', field: 'name' },
+    products: { type: 'product.created', field: 'name' },
+    journal_entries: { type: 'accounting.journal_entry.posted', field: 'description' },
+    orders: { type: 'order.created', field: 'notes' },
   };
 
   const results: Record<string, unknown>[] = [];
@@ -227,8 +283,8 @@ async function main() {
     ).rows[0];
     const events = (
       await db.query(
-        `SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>'name' LIKE 'Bench %'`,
-        [`${resource.slice(0, -1)}.created`],
+        `SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>$2 LIKE 'Bench %'`,
+        [createdEvent[resource].type, createdEvent[resource].field],
       )
     ).rows[0].n;
     // The worker also fans the outbox out to webhooks: let it catch up before the next import, so

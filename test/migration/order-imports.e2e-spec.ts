@@ -223,4 +223,109 @@ describe('bulk imports of orders', () => {
       { type: 'order.updated', n: 1 },
     ]);
   });
+
+  it('creates a batch of new drafts together, priced as POST /orders, one event each; bad rows are reported by line; confirmed rows go one by one', async () => {
+    const customer = (await live.post('/v1/accounts').send({ name: 'Bulk orders customer' }).expect(201)).body
+      .id as string;
+    const policy = (
+      await live
+        .post('/v1/pricing-policies')
+        .send({ name: 'Bulk 20%', kind: 'percentage_off', value: 20, account_id: customer })
+        .expect(201)
+    ).body;
+    const linesOf = (row: number) => [
+      { product_id: productId, quantity: row },
+      { description: 'Handling', quantity: 1, unit_price: 2.5, tax_rate: 10 },
+    ];
+    const rest = (
+      await live
+        .post('/v1/orders')
+        .send({ account_id: customer, lines: linesOf(3) })
+        .expect(201)
+    ).body;
+    const since = await lastEventId();
+    const records = Array.from({ length: 30 }, (_, i) => {
+      const row = i + 1;
+      const good = {
+        external_id: `BULK-${row}`,
+        account_id: customer,
+        notes: `bulk ${row}`,
+        lines: linesOf(row),
+      };
+      if (row === 5) return { ...good, document_type: 'invoice' };
+      if (row === 6) return { ...good, document_type: 'quote' };
+      if (row === 8) return { ...good, account_id: UNKNOWN_UUID };
+      if (row === 12) return { ...good, currency: 'EUR' };
+      if (row === 16) return { ...good, lines: [{ product_id: UNKNOWN_UUID, quantity: 1 }] };
+      if (row === 20) return { ...good, lines: [good.lines[0], { quantity: 1, unit_price: 3 }] };
+      if (row === 24) return { ...good, status: 'confirmed' };
+      if (row === 28) {
+        const { account_id: _none, ...purchase } = good;
+        return { ...purchase, document_type: 'purchase_order' };
+      }
+      return good;
+    });
+    const done = await runImport(records);
+    expect(done).toMatchObject({ status: 'completed_with_errors', total: 30, succeeded: 26, failed: 4 });
+    expect(await rowErrors(done.id)).toEqual([
+      [8, 'BULK-8', 'parameter_invalid', 'account_id'],
+      [12, 'BULK-12', 'parameter_invalid', 'currency'],
+      [16, 'BULK-16', 'parameter_invalid', 'lines[0].product_id'],
+      [20, 'BULK-20', 'parameter_missing', 'lines[1].description'],
+    ]);
+    // 25 imported for the customer (the purchase order has no account), and the one made over REST.
+    expect(await orderCountOf(app, customer)).toBe(26);
+
+    // Priced, totalled and shown as POST /orders makes them (the account's policy applied).
+    const strip = ({
+      id: _id,
+      order_id: _order,
+      created_at: _c,
+      updated_at: _u,
+      ...line
+    }: Record<string, unknown>) => line;
+    const bulk3 = await orderOf('BULK-3');
+    expect(bulk3.lines.map(strip)).toEqual(rest.lines.map(strip));
+    expect(bulk3.lines[0].pricing_policy_id).toBe(policy.id);
+    for (const field of [
+      'subtotal',
+      'discount_total',
+      'tax_total',
+      'total',
+      'amount_due',
+      'currency',
+      'order_status',
+    ])
+      expect([field, bulk3[field]]).toEqual([field, rest[field]]);
+    expect(bulk3.notes).toBe('bulk 3');
+    const invoice = await orderOf('BULK-5');
+    expect(invoice).toMatchObject({ document_type: 'invoice', order_status: 'draft' });
+    expect((await orderOf('BULK-6')).document_type).toBe('quote');
+    expect((await orderOf('BULK-24')).order_status).toBe('confirmed');
+    const purchase = await orderOf('BULK-28');
+    expect(purchase).toMatchObject({ document_type: 'purchase_order', account_id: null });
+
+    // One order.created per order (invoice.created for the invoice, the purchasing companion for
+    // the purchase order), each carrying the order as GET shows it.
+    const events = [
+      { type: 'invoice.created', n: 1 },
+      { type: 'order.confirmed', n: 1 },
+      { type: 'order.created', n: 26 },
+    ];
+    expect(await eventCounts(since)).toEqual(events);
+    const created = (await outbox(app).eventsOf(invoice.id)).filter((e) => e.type.endsWith('.created'));
+    expect(created.map((e) => e.type).sort()).toEqual(['invoice.created', 'order.created']);
+    for (const e of created) expect(e.data.object).toEqual(invoice);
+    expect((await outbox(app).eventsOf(purchase.id)).map((e) => e.type).sort()).toEqual([
+      'order.created',
+      'purchasing.purchase_order.created',
+    ]);
+
+    // The same import again creates nothing and emits nothing.
+    const again = await runImport(records);
+    expect(again).toMatchObject({ succeeded: 26, failed: 4 });
+    expect(await orderCountOf(app, customer)).toBe(26);
+    expect(await eventCounts(since)).toEqual(events);
+    expect((await orderOf('BULK-3')).lines[0].id).toBe(bulk3.lines[0].id);
+  });
 });

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { allJournalEntries } from '../support/journal';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
-import { eventCountsSince, lastEventId } from '../support/event-counts';
+import { eventCountsSince, eventsSince, lastEventId } from '../support/event-counts';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
@@ -361,6 +361,92 @@ describe('bulk imports of accounts, products and journal entries', () => {
       const je1 = (await importedEntries()).filter((e) => e.description === 'Imported JE 1');
       expect(je1.map((e) => e.total_debit)).toEqual([100]);
       expect(await trialBalance(app, entityId)).toBe(before);
+    });
+
+    it('creates a batch of new entries together: gapless numbers in row order, one event each, bad rows reported by line', async () => {
+      const since = await lastEventId(app);
+      const before = await trialBalance(app, entityId);
+      await live.patch('/v1/accounting/settings').send({ approval_threshold: 1000 }).expect(200);
+      try {
+        const records = Array.from({ length: 40 }, (_, i) => {
+          const row = i + 1;
+          const good = {
+            external_id: `JEB-${row}`,
+            entry_date: row % 2 ? fx.openPeriod.start_date : fx.openPeriod.end_date,
+            description: `Bulk JE ${String(row).padStart(2, '0')}`,
+            lines: row === 25 ? lines(5000, 5000) : lines(row, row),
+          };
+          if (row === 10) return { ...good, lines: lines(10, 9) };
+          if (row === 20) return { ...good, entry_date: fx.closedPeriod.start_date };
+          if (row === 30)
+            return {
+              ...good,
+              lines: [...lines(30, 30).slice(0, 1), { account_id: UNKNOWN_UUID, credit_amount: 30 }],
+            };
+          if (row === 35) return { ...good, status: 'draft' };
+          return good;
+        });
+        const done = await runImport('journal_entries', records);
+        expect(done).toMatchObject({ status: 'completed_with_errors', total: 40, succeeded: 37, failed: 3 });
+        const errors = await errorsOf(done.id);
+        expect(
+          errors.map((e: { row: number; external_id: string; error: { code: string; param?: string } }) => [
+            e.row,
+            e.external_id,
+            e.error.code,
+            e.error.param,
+          ]),
+        ).toEqual([
+          [10, 'JEB-10', 'unbalanced_entry', 'lines'],
+          [20, 'JEB-20', 'period_closed', 'entry_date'],
+          [30, 'JEB-30', 'parameter_invalid', 'lines[1].account_id'],
+        ]);
+
+        const bulk = async () =>
+          (await allJournalEntries(live))
+            .filter((e) => String(e.description).startsWith('Bulk JE '))
+            .sort((a, b) => String(a.description).localeCompare(String(b.description)));
+        const entries = await bulk();
+        expect(entries.map((e) => Number(String(e.description).slice(8)))).toEqual(
+          Array.from({ length: 40 }, (_, i) => i + 1).filter((row) => ![10, 20, 30].includes(row)),
+        );
+        // Numbers follow the rows with no gap (the refused rows took none).
+        const numbers = entries.map((e) => Number(/(\d+)$/.exec(e.entry_number)![1]));
+        expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i));
+        const byRow = new Map(entries.map((e) => [Number(String(e.description).slice(8)), e]));
+        expect([byRow.get(25)!.status, byRow.get(25)!.approval_status]).toEqual([
+          'pending_approval',
+          'pending_approval',
+        ]);
+        expect(byRow.get(35)!.status).toBe('draft');
+        expect(byRow.get(1)!.status).toBe('posted');
+        expect(byRow.get(2)!.entry_date).toBe(fx.openPeriod.end_date);
+        // Drafts and pending entries stay out of the ledger; the posted ones balance.
+        expect(await trialBalance(app, entityId)).toBe(before);
+
+        // One event per entry, carrying its number.
+        const events = (await eventsSince(app, since)).filter((e) =>
+          e.type.startsWith('accounting.journal_entry.'),
+        );
+        expect(await eventCounts(since, 'accounting.journal_entry.')).toEqual([
+          { type: 'accounting.journal_entry.created', n: 2 },
+          { type: 'accounting.journal_entry.posted', n: 35 },
+        ]);
+        expect(new Map(events.map((e) => [e.data.object.id, e.data.object.entry_number]))).toEqual(
+          new Map(entries.map((e) => [e.id, e.entry_number])),
+        );
+
+        // The same import again creates nothing and emits nothing.
+        const again = await runImport('journal_entries', records);
+        expect(again).toMatchObject({ succeeded: 37, failed: 3 });
+        expect((await bulk()).map((e) => e.id)).toEqual(entries.map((e) => e.id));
+        expect(await eventCounts(since, 'accounting.journal_entry.')).toEqual([
+          { type: 'accounting.journal_entry.created', n: 2 },
+          { type: 'accounting.journal_entry.posted', n: 35 },
+        ]);
+      } finally {
+        await live.patch('/v1/accounting/settings').send({ approval_threshold: null }).expect(200);
+      }
     });
   });
 });

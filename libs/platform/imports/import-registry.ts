@@ -24,6 +24,11 @@ export interface Importer<T = unknown> {
    * Anything thrown fails the batch, which is then redone row by row through `upsert`.
    */
   createMany?(inputs: T[]): Promise<ImportOutcome[]>;
+  /**
+   * With `createMany`: whether the bulk path takes this new record (default: every one). The
+   * others (cases the bulk path does not cover) are created through `upsert`, after the bulk ones.
+   */
+  createsInBulk?(input: T): boolean;
 }
 
 /** The result of one record of a bulk create: its id, or the error that refused it. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
+import { DomainError } from '#platform/errors/domain-error';
 import { AppMetrics } from '#platform/observability/metrics';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
@@ -206,6 +207,64 @@ export class JournalEngine {
       p.entry.entryNumber = numbers[i];
       this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
     });
+  }
+
+  /**
+   * Creates entries of any dates in the caller's open transaction (a bulk import's batch): the
+   * same checks, numbering, approval rule and event as create() for each, with one query for all
+   * their facts (their periods share-locked until that transaction ends) and one statement
+   * writing the accepted ones, numbered in input order. Returns, in input order, each created entry
+   * or the DomainError that refused it; nothing is written for a refused input.
+   */
+  async createMany(
+    inputs: readonly NewEntry[],
+  ): Promise<({ entry: JournalEntryRecord; lines: JournalLineRecord[] } | DomainError)[]> {
+    const results: ({ entry: JournalEntryRecord; lines: JournalLineRecord[] } | DomainError)[] = [];
+    const shaped: number[] = [];
+    inputs.forEach((input, index) => {
+      if (input.controlRoles?.length) throw new Error('createMany takes lines naming their accounts');
+      try {
+        this.checkLineShapes(input.lines, input.linesParam ?? 'lines');
+        shaped.push(index);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results[index] = error;
+      }
+    });
+    if (shaped.length === 0) return results;
+    const facts = await this.entryFacts.forDatedEntries(
+      [...new Set(shaped.flatMap((i) => inputs[i].lines.map((l) => l.accountId)))],
+      [...new Set(shaped.map((i) => inputs[i].entryDate))],
+    );
+    if (!facts.settingsExist) await this.settings.approvalThreshold();
+    const prepared: { index: number; entry: PreparedEntry }[] = [];
+    for (const index of shaped) {
+      const input = inputs[index];
+      try {
+        const entry = this.build(input, {
+          ...facts,
+          byRole: new Map(),
+          period: facts.periods.get(input.entryDate),
+          entryDate: input.entryDate,
+        });
+        prepared.push({ index, entry });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results[index] = error;
+      }
+    }
+    const numbers = await this.writer.writeManyInTransaction(prepared.map((p) => p.entry));
+    prepared.forEach(({ index, entry: p }, i) => {
+      // Not written: its period closed between the read and the write (it took no number).
+      if (numbers[i] === null) {
+        results[index] = periodClosed(p.period, { date: p.entry.entryDate });
+        return;
+      }
+      p.entry.entryNumber = numbers[i];
+      this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
+      results[index] = { entry: p.entry, lines: p.lines };
+    });
+    return results;
   }
 
   /** Checks an entry against its facts and builds its records and event (nothing is written). */

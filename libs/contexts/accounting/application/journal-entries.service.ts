@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -24,8 +25,8 @@ import { JournalEntryRepository } from '../infrastructure/journal-entry.reposito
 import { JournalLineRepository } from '../infrastructure/journal-line.repository';
 import { PeriodRepository } from '../infrastructure/period.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
-import { EngineLine, JournalEngine } from './journal-engine.service';
-import { toJournalEntry } from './journal-entry.presenter';
+import { EngineLine, JournalEngine, NewEntry } from './journal-engine.service';
+import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
 
 export interface LineInput {
   account_id: string;
@@ -84,6 +85,18 @@ const fromRecords = (lines: JournalLineRecord[]): EngineLine[] =>
     projectId: l.projectId,
   }));
 
+/** A manual entry (POST /journal-entries, imports) as the engine takes it. */
+const manualEntry = (input: CreateEntryInput, idempotencyKey?: string): NewEntry => ({
+  entryDate: input.entry_date,
+  description: input.description ?? null,
+  entryType: input.entry_type ?? 'manual',
+  sourceType: input.source_type ?? 'MANUAL',
+  status: input.status ?? 'posted',
+  manual: true,
+  idempotencyKey: idempotencyKey ?? null,
+  lines: toEngineLines(input.lines),
+});
+
 /** The fields expand[] follows on journal_entry (declared when the module loads, for the OpenAPI description). */
 const JOURNAL_ENTRY_EXPANSIONS = expandableFields('journal_entry', {
   period: { kind: 'reference', source: 'period_id', target: 'period', resource: 'accounting_period' },
@@ -135,17 +148,20 @@ export class JournalEntriesService implements OnModuleInit {
   }
 
   async create(input: CreateEntryInput, idempotencyKey?: string) {
-    const { entry, lines } = await this.engine.create({
-      entryDate: input.entry_date,
-      description: input.description ?? null,
-      entryType: input.entry_type ?? 'manual',
-      sourceType: input.source_type ?? 'MANUAL',
-      status: input.status ?? 'posted',
-      manual: true,
-      idempotencyKey: idempotencyKey ?? null,
-      lines: toEngineLines(input.lines),
-    });
+    const { entry, lines } = await this.engine.create(manualEntry(input, idempotencyKey));
     return toJournalEntry(entry, lines);
+  }
+
+  /**
+   * Creates many manual entries in one go inside the caller's transaction (a bulk import's batch),
+   * each with create()'s rules, numbering, approval rule and event. Returns, in input order, each
+   * entry or the DomainError that refused it.
+   */
+  async createMany(inputs: readonly CreateEntryInput[]): Promise<(JournalEntryResource | DomainError)[]> {
+    return this.tx.run(async () => {
+      const created = await this.engine.createMany(inputs.map((input) => manualEntry(input)));
+      return created.map((c) => (c instanceof DomainError ? c : toJournalEntry(c.entry, c.lines)));
+    });
   }
 
   /**

@@ -241,15 +241,20 @@ export class ImportRunner {
       let perRow = prepared;
       if (!rowByRow && importer?.createMany) {
         // Records new to this import go through the bulk path (first occurrence of each external
-        // id); the rest (updates, repeats within the batch) follow one by one, in row order.
+        // id, when the importer's bulk path takes it); the rest (updates, repeats within the
+        // batch, new records the bulk path leaves out) follow one by one, in row order.
         const fresh: Prepared[] = [];
         const seen = new Set<string>();
         perRow = [];
         for (const item of prepared) {
           if (!mapped.has(item.externalId) && !seen.has(item.externalId)) {
             seen.add(item.externalId);
-            fresh.push(item);
-          } else perRow.push(item);
+            if (importer.createsInBulk?.(item.input) ?? true) {
+              fresh.push(item);
+              continue;
+            }
+          }
+          perRow.push(item);
         }
         const results = fresh.length > 0 ? await importer.createMany(fresh.map((f) => f.input)) : [];
         if (results.length !== fresh.length)

@@ -19,7 +19,8 @@ export interface KitComponentsSource {
   componentsOf(productIds: readonly string[]): Promise<Map<string, KitComponentLine[]>>;
 }
 
-type LineDraft = Omit<
+/** An order line not yet written (an id only once expand() gave it one). */
+export type LineDraft = Omit<
   OrderLineRecord,
   'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'
 > & {
@@ -43,18 +44,18 @@ export class KitLines {
 
   /** The drafts with an id each, every kit line followed by its component lines, renumbered from `firstPosition`. */
   async expand(drafts: LineDraft[], firstPosition: number): Promise<LineDraft[]> {
-    const productIds = drafts.flatMap((d) => (d.productId ? [d.productId] : []));
-    const components =
-      this.source && productIds.length > 0 ? await this.source.componentsOf(productIds) : new Map();
-    const result: LineDraft[] = [];
-    for (const draft of drafts) {
-      const parent = { ...draft, id: draft.id ?? newId(), parentLineId: draft.parentLineId ?? null };
-      result.push(parent);
-      for (const c of (draft.productId ? components.get(draft.productId) : undefined) ?? []) {
-        result.push(childLine(parent, c));
-      }
-    }
-    return result.map((line, i) => ({ ...line, position: firstPosition + i }));
+    return withComponents(drafts, firstPosition, await this.componentsOf(drafts));
+  }
+
+  /** expand() of the lines of several orders (each renumbered from 0), with one read of the components. */
+  async expandEach(draftLists: readonly LineDraft[][]): Promise<LineDraft[][]> {
+    const components = await this.componentsOf(draftLists.flat());
+    return draftLists.map((drafts) => withComponents(drafts, 0, components));
+  }
+
+  private async componentsOf(drafts: readonly LineDraft[]): Promise<Map<string, KitComponentLine[]>> {
+    const productIds = [...new Set(drafts.flatMap((d) => (d.productId ? [d.productId] : [])))];
+    return this.source && productIds.length > 0 ? this.source.componentsOf(productIds) : new Map();
   }
 
   /** Replaces a line's component lines after its product or quantity changed (none unless it is a kit with components). */
@@ -77,6 +78,23 @@ export class KitLines {
       };
     });
   }
+}
+
+/** The drafts with an id each, every kit line followed by its component lines, renumbered from `firstPosition`. */
+function withComponents(
+  drafts: readonly LineDraft[],
+  firstPosition: number,
+  components: Map<string, KitComponentLine[]>,
+): LineDraft[] {
+  const result: LineDraft[] = [];
+  for (const draft of drafts) {
+    const parent = { ...draft, id: draft.id ?? newId(), parentLineId: draft.parentLineId ?? null };
+    result.push(parent);
+    for (const c of (draft.productId ? components.get(draft.productId) : undefined) ?? []) {
+      result.push(childLine(parent, c));
+    }
+  }
+  return result.map((line, i) => ({ ...line, position: firstPosition + i }));
 }
 
 function childLine(parent: LineDraft & { id: string }, c: KitComponentLine): LineDraft {

@@ -1,6 +1,7 @@
 import { previousAttributes } from '#platform/events/previous-attributes';
 import { Injectable } from '@nestjs/common';
 import { TagsService } from '#contexts/catalog';
+import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import {
@@ -20,7 +21,7 @@ import { invalidParam } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
-import { KitLines } from './kit-lines';
+import { KitLines, LineDraft } from './kit-lines';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource, toOrderResource } from './order.presenter';
@@ -136,6 +137,44 @@ export class OrderChanges {
     await this.events.publish(type, resource, previous);
     const companion = purchasingCompanion(resource.document_type, type);
     if (companion) await this.events.publish(companion, resource, previous);
+  }
+
+  /**
+   * publish() of several order events with one outbox write, each followed by its purchasing
+   * companion (bulk creation).
+   */
+  async publishMany(events: readonly { type: string; resource: OrderResource }[]): Promise<void> {
+    await this.events.publishMany(
+      events.flatMap(({ type, resource }) => {
+        const companion = purchasingCompanion(resource.document_type, type);
+        return [{ type, object: resource }, ...(companion ? [{ type: companion, object: resource }] : [])];
+      }),
+    );
+  }
+
+  /**
+   * replaceLines() of many new orders, without the insert: prices their lines (one read of the
+   * products, one of the pricing policies, one of the kit components for all of them), expands
+   * the kits and sets each order's totals. Per order, its line drafts or the DomainError that
+   * refused them; the caller inserts the drafts after the orders.
+   */
+  async linesOfNew(
+    orders: readonly { record: OrderRecord; inputs: OrderLineInput[] }[],
+  ): Promise<(LineDraft[] | DomainError)[]> {
+    const priced = await this.linePricing.priceOrders(orders);
+    const accepted = priced.flatMap((p, i) => (p instanceof DomainError ? [] : [i]));
+    const expanded = await this.kitLines.expandEach(accepted.map((i) => priced[i] as LineDraft[]));
+    const results: (LineDraft[] | DomainError)[] = [...priced];
+    accepted.forEach((index, i) => {
+      try {
+        this.applyTotals(orders[index].record, expanded[i]);
+        results[index] = expanded[i];
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results[index] = error;
+      }
+    });
+    return results;
   }
 
   /** Prices and inserts the lines of an order that has none, and sets its totals. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
+import { DomainError } from '#platform/errors/domain-error';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { money } from '#platform/persistence/money';
+import { PricedLine } from '../domain/pricing';
 import { lineAmounts } from '../domain/order-totals';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
@@ -17,6 +19,17 @@ interface ProductView {
 }
 
 const MAX_AMOUNT = money('1e15');
+
+/** A priced order line, not yet written. */
+export type PricedLineDraft = Omit<
+  OrderLineRecord,
+  'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'
+>;
+
+/** The distinct product ids the lines name. */
+const productIdsOf = (lineLists: readonly OrderLineInput[][]): string[] => [
+  ...new Set(lineLists.flat().flatMap((l) => (typeof l.product_id === 'string' ? [l.product_id] : []))),
+];
 
 /** Prices order lines from the catalog's products and the applicable pricing policies. */
 @Injectable()
@@ -36,15 +49,65 @@ export class OrderLinePricing {
     inputs: OrderLineInput[],
     param: 'lines' | 'line',
     firstPosition: number,
-  ): Promise<
-    Omit<OrderLineRecord, 'id' | 'entityId' | 'livemode' | 'createdAt' | 'updatedAt' | 'version'>[]
-  > {
-    const at = (i: number, field: string) => (param === 'lines' ? `lines[${i}].${field}` : field);
-    const productIds = [
-      ...new Set(inputs.map((l) => l.product_id).filter((p): p is string => typeof p === 'string')),
-    ];
+  ): Promise<PricedLineDraft[]> {
+    const products = await this.loadProducts(productIdsOf([inputs]));
+    const priced = new Map<string, PricedLine>();
+    return this.price(record, inputs, param, firstPosition, products, async (product, listPrice) => {
+      let quote = priced.get(product.id);
+      if (!quote) {
+        quote = await this.pricing.priceLine(listPrice, 1, {
+          accountId: record.accountId,
+          productId: product.id,
+          productCategoryId: product.category_id,
+        });
+        priced.set(product.id, quote);
+      }
+      return quote;
+    });
+  }
+
+  /**
+   * priceLines() of the lines of many new orders (positions from 0, errors naming `lines[i]`), with
+   * one read of their products and one of the pricing policies that may apply to them. Per order,
+   * its priced lines or the DomainError that refused them.
+   */
+  async priceOrders(
+    orders: readonly { record: OrderRecord; inputs: OrderLineInput[] }[],
+  ): Promise<(PricedLineDraft[] | DomainError)[]> {
+    const productIds = productIdsOf(orders.map((o) => o.inputs));
     const products = await this.loadProducts(productIds);
-    const priced = new Map<string, Awaited<ReturnType<PricingPoliciesService['priceLine']>>>();
+    const accountIds = [...new Set(orders.flatMap((o) => (o.record.accountId ? [o.record.accountId] : [])))];
+    const pricer = await this.pricing.pricerFor(accountIds, productIds);
+    const results: (PricedLineDraft[] | DomainError)[] = [];
+    for (const { record, inputs } of orders) {
+      try {
+        results.push(
+          await this.price(record, inputs, 'lines', 0, products, (product, listPrice) =>
+            pricer(listPrice, 1, {
+              accountId: record.accountId,
+              productId: product.id,
+              productCategoryId: product.category_id,
+            }),
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push(error);
+      }
+    }
+    return results;
+  }
+
+  /** Prices lines with these products, `quote` giving the policy price of a product's list price. */
+  private async price(
+    record: OrderRecord,
+    inputs: OrderLineInput[],
+    param: 'lines' | 'line',
+    firstPosition: number,
+    products: Map<string, ProductView>,
+    quote: (product: ProductView, listPrice: Decimal) => PricedLine | Promise<PricedLine>,
+  ): Promise<PricedLineDraft[]> {
+    const at = (i: number, field: string) => (param === 'lines' ? `lines[${i}].${field}` : field);
     const result = [];
     for (const [i, input] of inputs.entries()) {
       const product = input.product_id ? products.get(input.product_id) : undefined;
@@ -79,19 +142,10 @@ export class OrderLinePricing {
       if (input.unit_price !== undefined) {
         unitPrice = money(input.unit_price);
       } else {
-        const key = `${product!.id}`;
-        let quote = priced.get(key);
-        if (!quote) {
-          quote = await this.pricing.priceLine(listPrice!, 1, {
-            accountId: record.accountId,
-            productId: product!.id,
-            productCategoryId: product!.category_id,
-          });
-          priced.set(key, quote);
-        }
-        unitPrice = quote.unitPrice;
-        policyId = quote.appliedPolicyId;
-        listPrice = quote.listPrice;
+        const quoted = await quote(product!, listPrice!);
+        unitPrice = quoted.unitPrice;
+        policyId = quoted.appliedPolicyId;
+        listPrice = quoted.listPrice;
       }
       const amounts = lineAmounts({
         quantity,

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AccountingSettingsService } from '#contexts/accounting';
 import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
-import { notFound } from '#platform/errors/domain-error';
+import { DomainError, notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
@@ -32,6 +32,7 @@ import { OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { AccountRepository } from '../infrastructure/account.repository';
+import { AccountRecord } from '../infrastructure/account.entity';
 import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, settleAmounts, stateOf } from './order-changes.service';
@@ -82,6 +83,74 @@ function unstartedLifecycle() {
     collectionStatus: null,
     overdueAt: null,
     lateFeesCharged: null,
+  } satisfies Partial<OrderRecord>;
+}
+
+/** Who a new order is for: its document type, account and currency (undefined: the entity's base currency). */
+interface DocumentParty {
+  documentType: DocumentType;
+  accountId: string | null;
+  currency: string | undefined;
+}
+
+/**
+ * The party of a new order by create()'s rules: an account (active, in the order's currency) is
+ * required except on purchase orders, and the order takes its currency. `account` is the record
+ * of `input.account_id` (null when there is none).
+ */
+function newDocumentParty(input: OrderInput, account: AccountRecord | null): DocumentParty {
+  const documentType = input.document_type ?? 'sales_order';
+  const accountId = input.account_id ?? null;
+  const currency = input.currency?.toUpperCase();
+  if (accountId === null) {
+    if (documentType !== 'purchase_order') {
+      throw new SalesError('parameter_missing', {
+        param: 'account_id',
+        hint: `A ${documentType} needs an account_id.`,
+      });
+    }
+    return { documentType, accountId, currency };
+  }
+  if (!account || account.status !== 'active') {
+    throw invalidParam(
+      'account_id',
+      `No active account with id '${accountId}' exists for this entity and mode.`,
+    );
+  }
+  if (currency && currency !== account.currency) {
+    throw invalidParam(
+      'currency',
+      `The account's currency is ${account.currency}; an order is in its account's currency.`,
+    );
+  }
+  return { documentType, accountId, currency: account.currency };
+}
+
+/** The column values of a new draft without lines (totals zero until its lines are priced). */
+function newDraftValues(
+  input: OrderInput,
+  party: DocumentParty,
+  currency: string,
+  origin: { sourceOrderId?: string } = {},
+) {
+  return {
+    documentType: party.documentType,
+    accountId: party.accountId,
+    currency,
+    orderStatus: 'draft',
+    paymentStatus: 'unpaid',
+    subtotal: money(0),
+    discountTotal: money(0),
+    taxTotal: money(0),
+    total: money(0),
+    amountPaid: money(0),
+    amountRefunded: money(0),
+    amountDue: money(0),
+    amountCredited: money(0),
+    sourceOrderId: origin.sourceOrderId ?? null,
+    ...unstartedLifecycle(),
+    notes: input.notes ?? null,
+    metadata: mergeMetadata({}, input.metadata ?? {}),
   } satisfies Partial<OrderRecord>;
 }
 
@@ -140,56 +209,74 @@ export class OrdersService implements OnModuleInit {
   /** Creates a draft; `origin` links a document made by the system (a late-fee invoice) to its source. */
   async create(input: OrderInput, origin: { sourceOrderId?: string } = {}): Promise<OrderResource> {
     return this.tx.run(async () => {
-      const documentType = input.document_type ?? 'sales_order';
       const accountId = input.account_id ?? null;
-      let currency = input.currency?.toUpperCase();
-      if (accountId === null) {
-        if (documentType !== 'purchase_order') {
-          throw new SalesError('parameter_missing', {
-            param: 'account_id',
-            hint: `A ${documentType} needs an account_id.`,
-          });
-        }
-      } else {
-        const account = await this.accounts.findById(accountId);
-        if (!account || account.status !== 'active') {
-          throw invalidParam(
-            'account_id',
-            `No active account with id '${accountId}' exists for this entity and mode.`,
-          );
-        }
-        if (currency && currency !== account.currency) {
-          throw invalidParam(
-            'currency',
-            `The account's currency is ${account.currency}; an order is in its account's currency.`,
-          );
-        }
-        currency = account.currency;
-      }
-      const record = await this.orders.create({
-        documentType,
-        accountId,
-        currency: currency ?? (await this.baseCurrency()),
-        orderStatus: 'draft',
-        paymentStatus: 'unpaid',
-        subtotal: money(0),
-        discountTotal: money(0),
-        taxTotal: money(0),
-        total: money(0),
-        amountPaid: money(0),
-        amountRefunded: money(0),
-        amountDue: money(0),
-        amountCredited: money(0),
-        sourceOrderId: origin.sourceOrderId ?? null,
-        ...unstartedLifecycle(),
-        notes: input.notes ?? null,
-        metadata: mergeMetadata({}, input.metadata ?? {}),
-      });
+      const party = newDocumentParty(
+        input,
+        accountId === null ? null : await this.accounts.findById(accountId),
+      );
+      const record = await this.orders.create(
+        newDraftValues(input, party, party.currency ?? (await this.baseCurrency()), origin),
+      );
       await this.changes.replaceLines(record, input.lines ?? []);
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.changes.publish('order.created', resource);
-      if (isInvoiceType(documentType)) await this.events.publish('invoice.created', resource);
+      if (isInvoiceType(party.documentType)) await this.events.publish('invoice.created', resource);
       return resource;
+    });
+  }
+
+  /**
+   * Creates many drafts in one go (a bulk import's batch) with create()'s rules and events: one
+   * read of their accounts, their lines priced together (OrderChanges.linesOfNew), one insert of
+   * the orders, one of their lines, one outbox write. Returns, in input order, each order or the
+   * DomainError that refused it (nothing of a refused input is written).
+   */
+  async createMany(inputs: readonly OrderInput[]): Promise<(OrderResource | DomainError)[]> {
+    return this.tx.run(async () => {
+      const accountIds = [...new Set(inputs.flatMap((i) => (i.account_id ? [i.account_id] : [])))];
+      const accounts = new Map((await this.accounts.findByIds(accountIds)).map((a) => [a.id, a]));
+      let base: string | undefined;
+      const results: (OrderResource | DomainError)[] = new Array(inputs.length);
+      const pending: { index: number; values: ReturnType<typeof newDraftValues> }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        try {
+          const account = input.account_id ? (accounts.get(input.account_id) ?? null) : null;
+          const party = newDocumentParty(input, account);
+          const currency = party.currency ?? (base ??= await this.baseCurrency());
+          pending.push({ index, values: newDraftValues(input, party, currency) });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          results[index] = error;
+        }
+      }
+      const records = this.orders.buildMany(pending.map((p) => p.values));
+      const drafts = pending.map(({ index }, i) => ({ index, record: records[i] }));
+      const lines = await this.changes.linesOfNew(
+        drafts.map(({ index, record }) => ({ record, inputs: inputs[index].lines ?? [] })),
+      );
+      const accepted: OrderRecord[] = [];
+      drafts.forEach(({ index, record }, i) => {
+        const found = lines[i];
+        if (found instanceof DomainError) results[index] = found;
+        else accepted.push(record);
+      });
+      await this.orders.insertBuilt(accepted);
+      await this.lines.insertAll(lines.flatMap((l) => (l instanceof DomainError ? [] : l)));
+      const resources = await this.changes.present(accepted);
+      const byId = new Map(resources.map((r) => [r.id, r]));
+      drafts.forEach(({ index, record }) => {
+        const resource = byId.get(record.id);
+        if (resource) results[index] = resource;
+      });
+      await this.changes.publishMany(
+        resources.flatMap((resource) => [
+          { type: 'order.created', resource },
+          ...(isInvoiceType(resource.document_type as DocumentType)
+            ? [{ type: 'invoice.created', resource }]
+            : []),
+        ]),
+      );
+      return results;
     });
   }
 

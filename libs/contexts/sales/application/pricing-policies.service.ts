@@ -115,6 +115,18 @@ export class PricingPoliciesService
     return applyPricingPolicies(listPrice, quantity, context, candidates.map(toRule));
   }
 
+  /**
+   * A pricer for lines of these accounts and products, from one read of their candidate policies:
+   * it prices each such line as priceLine() would.
+   */
+  async pricerFor(
+    accountIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<(listPrice: Decimal.Value, quantity: Decimal.Value, context: PricingContext) => PricedLine> {
+    const rules = (await this.policies.activeCandidatesOfAny(accountIds, productIds)).map(toRule);
+    return (listPrice, quantity, context) => applyPricingPolicies(listPrice, quantity, context, rules);
+  }
+
   async create(input: PricingPolicyInput): Promise<PricingPolicyResource> {
     return this.tx.run(async () => {
       const record = { ...POLICY_DEFAULTS, metadata: {} } as unknown as PricingPolicyRecord;

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ImportRegistry, validateAs } from '#platform/imports/import-registry';
+import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-registry';
 import { OrderResource } from '../application/order.presenter';
 import { OrdersService } from '../application/orders.service';
 import { orderImportStatus, OrderImportStatus, sameImportedOrder } from '../domain/order-import';
@@ -14,8 +14,9 @@ interface OrderImport {
 /**
  * Bulk import of order documents (`resource: "orders"`): each record is a POST /orders body
  * (validated with CreateOrderDto) plus an optional `status` (`draft`, the default, or
- * `confirmed`), written through OrdersService one at a time (same account, currency and pricing
- * rules, events `order.created`/`invoice.created`). With `confirmed` the order is then confirmed
+ * `confirmed`), written through OrdersService (same account, currency and pricing rules, events
+ * `order.created`/`invoice.created`): a batch's new drafts together (OrdersService.createMany),
+ * the others one at a time. With `confirmed` the order is then confirmed
  * through OrdersService.confirm (`order.confirmed`; an invoice is issued: `invoice.finalized` and
  * its INVOICE journal entry). A known external id whose order is still a draft is updated through
  * OrdersService.update (account_id, notes, metadata merged, lines replaced when given; nothing
@@ -39,6 +40,9 @@ export class OrdersImporter implements OnModuleInit {
         return { status: orderImportStatus(status), order };
       },
       upsert: (input, existingId) => (existingId ? this.reimport(input, existingId) : this.create(input)),
+      // New drafts are created together; an order to confirm is created and confirmed on its own.
+      createsInBulk: (input) => input.status === 'draft',
+      createMany: async (inputs) => outcomes(await this.orders.createMany(inputs.map((i) => i.order))),
     });
   }
 

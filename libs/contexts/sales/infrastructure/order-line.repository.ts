@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
+import { TenantRecord } from '#platform/persistence/columns';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { OrderLineRecord } from './order.entity';
 
@@ -51,6 +52,18 @@ export class OrderLineRepository extends TenantRepository.of(OrderLineRecord, 'o
         .map((r) => this.tx.transactional.getRepository(OrderLineRecord).create(this.stamp(r)));
       await this.tx.transactional.getRepository(OrderLineRecord).insert(chunk as never);
     }
+  }
+
+  /**
+   * Inserts new lines (of orders inserted before, in this transaction) with one statement whatever
+   * their number; a line that has an id keeps it (kit components point to their kit line's).
+   */
+  async insertAll(
+    rows: readonly (Omit<Partial<OrderLineRecord>, keyof TenantRecord> & { id?: string })[],
+  ): Promise<void> {
+    const built = this.buildMany(rows.map(({ id: _id, ...line }) => line));
+    rows.forEach((row, i) => (built[i].id = row.id ?? built[i].id));
+    await this.insertBuilt(built);
   }
 
   private stamp(r: object): OrderLineRecord {

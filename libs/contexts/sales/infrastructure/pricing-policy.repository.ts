@@ -35,6 +35,22 @@ export class PricingPolicyRepository extends TenantRepository.of(PricingPolicyRe
     return qb.getMany();
   }
 
+  /**
+   * activeCandidates() of many lines at once: the active policies of any of these accounts (or of
+   * no account) and of any of these products (or of no product). Each line's own candidates are
+   * among them; the pricing rule (policyApplies) picks them out.
+   */
+  activeCandidatesOfAny(
+    accountIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<PricingPolicyRecord[]> {
+    return this.scopedQuery('p')
+      .andWhere('p.active = true')
+      .andWhere('(p.account_id IS NULL OR p.account_id = ANY(CAST(:accountIds AS uuid[])))', { accountIds })
+      .andWhere('(p.product_id IS NULL OR p.product_id = ANY(CAST(:productIds AS uuid[])))', { productIds })
+      .getMany();
+  }
+
   /** Points the policies of one account at another (account merge). */
   async reassignAccount(fromAccountId: string, toAccountId: string): Promise<void> {
     await this.tx.transactional
