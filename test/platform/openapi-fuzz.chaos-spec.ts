@@ -17,13 +17,7 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 16);
 const WRITES = new Set(['post', 'patch', 'put', 'delete']);
 /** Tables written for bookkeeping whatever the answer (activity, idempotency, rate limits, uploads). */
-const BOOKKEEPING = [
-  'activity_log',
-  'idempotency_keys',
-  'rate_limit_windows',
-  'import_rows',
-  'fuzz_writes',
-];
+const BOOKKEEPING = ['activity_log', 'idempotency_keys', 'rate_limit_windows', 'import_rows', 'fuzz_writes'];
 /** Operations left out: the cutover freeze would turn every later write into 423. */
 const SKIPPED = [/\/migration\/cutover/];
 
