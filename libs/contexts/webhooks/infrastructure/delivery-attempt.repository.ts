@@ -46,7 +46,9 @@ export class DeliveryAttemptRepository {
   /**
    * Claims the due, unclaimed deliveries among `deliveryIds` for `leaseMs` (one more attempt
    * each), skipping rows another dispatcher is claiming at the same moment (SKIP LOCKED); a
-   * delivery due within `dueSlackMs` counts as due.
+   * delivery due within `dueSlackMs` counts as due. The rows are found by primary key from the
+   * id list: a condition on the due time alone would let the planner combine the partial index of
+   * pending deliveries, which a backlog makes as long as the backlog.
    */
   async claim(
     deliveryIds: readonly string[],
@@ -55,10 +57,10 @@ export class DeliveryAttemptRepository {
   ): Promise<ClaimedAttempt[]> {
     return (await this.dataSource.query(
       `WITH due AS (
-         SELECT id FROM webhook_deliveries
-          WHERE id = ANY($1::uuid[]) AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
-            AND (claimed_until IS NULL OR claimed_until < now())
-          FOR UPDATE SKIP LOCKED),
+         SELECT d.id FROM unnest($1::uuid[]) AS t(id) JOIN webhook_deliveries d ON d.id = t.id
+          WHERE d.status = 'pending' AND d.next_retry_at <= now() + $3 * interval '1 millisecond'
+            AND (d.claimed_until IS NULL OR d.claimed_until < now())
+          FOR UPDATE OF d SKIP LOCKED),
        claimed AS (
          UPDATE webhook_deliveries d
             SET attempt_count = d.attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',
