@@ -89,7 +89,7 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(100) IMPORT_SWEEP_INTERVAL_MS = 10_000;
   /** Fallback poll of the outbox when no NOTIFY arrives. */
   @Transform(toInt) @IsInt() @Min(10) WEBHOOK_OUTBOX_POLL_MS = 1_000;
-  /** Delivery requests in flight per dispatcher process (batch jobs of up to 20 deliveries each). */
+  /** Delivery requests in flight per dispatcher process (batch jobs of up to 50 deliveries each). */
   @Transform(toInt) @IsInt() @Min(1) WEBHOOK_DELIVERY_CONCURRENCY = 200;
   /** Days events are kept (30 by default, as documented). */
   @Transform(toInt) @IsInt() @Min(1) EVENT_RETENTION_DAYS = 30;

@@ -46,7 +46,10 @@ export class DeliveryAttemptRepository {
   /**
    * Claims the due, unclaimed deliveries among `deliveryIds` for `leaseMs` (one more attempt
    * each), skipping rows another dispatcher is claiming at the same moment (SKIP LOCKED); a
-   * delivery due within `dueSlackMs` counts as due.
+   * delivery due within `dueSlackMs` counts as due. Each id is looked up by primary key (a
+   * lateral subquery with its row lock, which the planner keeps as it is): over the whole list,
+   * the due-time condition let the cached plan scan the partial index of pending deliveries,
+   * which is as long as the backlog.
    */
   async claim(
     deliveryIds: readonly string[],
@@ -55,10 +58,11 @@ export class DeliveryAttemptRepository {
   ): Promise<ClaimedAttempt[]> {
     return (await this.dataSource.query(
       `WITH due AS (
-         SELECT id FROM webhook_deliveries
-          WHERE id = ANY($1::uuid[]) AND status = 'pending' AND next_retry_at <= now() + $3 * interval '1 millisecond'
-            AND (claimed_until IS NULL OR claimed_until < now())
-          FOR UPDATE SKIP LOCKED),
+         SELECT d.id FROM unnest($1::uuid[]) AS t(id) CROSS JOIN LATERAL (
+           SELECT w.id FROM webhook_deliveries w
+            WHERE w.id = t.id AND w.status = 'pending' AND w.next_retry_at <= now() + $3 * interval '1 millisecond'
+              AND (w.claimed_until IS NULL OR w.claimed_until < now())
+            FOR UPDATE SKIP LOCKED) d),
        claimed AS (
          UPDATE webhook_deliveries d
             SET attempt_count = d.attempt_count + 1, claimed_until = now() + $2 * interval '1 millisecond',

@@ -59,7 +59,7 @@ describe('delivery jobs', () => {
 
 describe('delivery concurrency', () => {
   it('runs enough batch jobs at once for the requests in flight, in whole batches', () => {
-    expect([200, 50, 20, 4, 1].map(deliveryJobConcurrency)).toEqual([10, 3, 1, 1, 1]);
-    expect([200, 50, 4].map(deliverySlots)).toEqual([200, 60, 20]);
+    expect([200, 120, 50, 20, 1].map(deliveryJobConcurrency)).toEqual([4, 3, 1, 1, 1]);
+    expect([200, 120, 4].map(deliverySlots)).toEqual([200, 150, 50]);
   });
 });

@@ -7,7 +7,7 @@ import { DeliveryScheduler, DueDelivery } from '../application/delivery-ports';
 export type { DueDelivery };
 
 /** Deliveries due now travel in jobs of up to this many ids (claimed together, sent in parallel). */
-export const DELIVERY_BATCH = 20;
+export const DELIVERY_BATCH = 50;
 
 /** Batch jobs run at once for a bound on requests in flight. */
 export const deliveryJobConcurrency = (requestsInFlight: number): number =>

@@ -18,7 +18,16 @@ import { ClaimedAttempt, DeliveryAttemptRepository } from '../infrastructure/del
 import { EndpointHealthRepository } from '../infrastructure/endpoint-health.repository';
 import { SendResult, WebhookSender } from '../infrastructure/webhook-sender';
 import { SystemEvents } from './system-events';
-import { DeliveryScheduler, WebhookTargets } from '../application/delivery-ports';
+import { DeliveryScheduler, TargetDecision, WebhookTargets } from '../application/delivery-ports';
+
+/**
+ * What the attempts of one batch share: each endpoint's secret opened once and each receiver
+ * URL's host resolved once (the attempts go out together); nothing outlives the batch.
+ */
+interface BatchLookups {
+  secrets: Map<string, string | Error>;
+  targets: Map<string, Promise<TargetDecision>>;
+}
 
 /** Due-time slack for a job that fires a moment before the row's next_retry_at (clock differences). */
 const DUE_SLACK_MS = 1_000;
@@ -58,16 +67,18 @@ export class DeliveryAttemptService {
    * (endpoint and event joined, so the secret is the one current at the claim), the requests in
    * parallel, and the successes recorded in one statement. A row another dispatcher is claiming
    * at the same moment is skipped (SKIP LOCKED: no waiting, no deadlock between overlapping
-   * batches); it is that dispatcher's. Returns the number of attempts made.
+   * batches); it is that dispatcher's. The batch's attempts share each endpoint's opened secret
+   * and each URL's resolved address. Returns the number of attempts made.
    */
   async attemptBatch(deliveryIds: readonly string[]): Promise<number> {
     if (deliveryIds.length === 0) return 0;
     const claimed = await this.claim(deliveryIds);
+    const lookups: BatchLookups = { secrets: new Map(), targets: new Map() };
     const succeeded: { claimed: ClaimedAttempt; result: SendResult }[] = [];
     const outcomes = await Promise.allSettled(
       claimed.map(async (attempt) => {
         const started = process.hrtime.bigint();
-        const result = await this.deliver(attempt);
+        const result = await this.deliver(attempt, lookups);
         if (!result) return;
         const decision = this.decide(attempt, result);
         this.metrics.deliveries.inc({ outcome: decision.outcome });
@@ -90,7 +101,7 @@ export class DeliveryAttemptService {
   }
 
   /** Sends one claimed attempt; undefined when it was cancelled instead (endpoint gone or disabled, event purged). */
-  private async deliver(claimed: ClaimedAttempt): Promise<SendResult | undefined> {
+  private async deliver(claimed: ClaimedAttempt, lookups: BatchLookups): Promise<SendResult | undefined> {
     if (claimed.deleted_at !== null || claimed.endpoint_status !== 'active') {
       await this.attempts.cancelClaimed(claimed, 'endpoint deleted or disabled');
       return undefined;
@@ -112,20 +123,23 @@ export class DeliveryAttemptService {
         requestId: claimed.request_id,
       }),
     );
-    let secret: string;
-    try {
-      secret = this.secrets.open(claimed.secret, SIGNING_SECRET_PURPOSE);
-    } catch (error) {
+    const secret = this.openSecret(claimed.secret, lookups.secrets);
+    if (secret instanceof Error) {
       // A secret sealed with a key SECRETS_KEY no longer lists: an operator error, retried later.
       return {
         status: null,
         retryAfter: null,
         body: null,
-        error: `signing secret unreadable: ${(error as Error).message}`,
+        error: `signing secret unreadable: ${secret.message}`,
       };
     }
-    // Resolved once for this attempt; the request connects to exactly the address checked.
-    const target = await this.targets.resolve(claimed.url);
+    // Resolved once for the batch's attempts to this URL; the request connects to exactly the address checked.
+    let resolving = lookups.targets.get(claimed.url);
+    if (!resolving) {
+      resolving = this.targets.resolve(claimed.url);
+      lookups.targets.set(claimed.url, resolving);
+    }
+    const target = await resolving;
     return 'refusal' in target
       ? { status: null, retryAfter: null, body: null, error: `target refused: ${target.refusal}` }
       : this.sender.send({
@@ -138,6 +152,20 @@ export class DeliveryAttemptService {
           eventType: claimed.type,
           apiVersion: claimed.api_version!,
         });
+  }
+
+  /** The signing secret in clear (opened once per batch), or why it cannot be read. */
+  private openSecret(sealed: string, opened: Map<string, string | Error>): string | Error {
+    let secret = opened.get(sealed);
+    if (secret === undefined) {
+      try {
+        secret = this.secrets.open(sealed, SIGNING_SECRET_PURPOSE);
+      } catch (error) {
+        secret = error as Error;
+      }
+      opened.set(sealed, secret);
+    }
+    return secret;
   }
 
   private decide(claimed: ClaimedAttempt, result: SendResult): AttemptDecision {
