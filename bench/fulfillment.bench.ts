@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -7,6 +6,7 @@ import { loadConfig } from '#platform/config/app-config';
 import { migrate } from '#platform/persistence/database';
 import {
   apiEnv,
+  cpuMs,
   databaseServer,
   jsonCaller,
   runBench,
@@ -67,16 +67,6 @@ async function must(
 
 const TRACE_PACKAGES = Number(process.env.BENCH_TRACE_PACKAGES ?? 20);
 const LOCK_SAMPLE_MS = 50;
-
-/** CPU time (user + system) a process has used so far, in ms (from /proc, 100 ticks a second); 0 once gone. */
-function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /** The pids of the backends connected to the bench database (the API's pool). */
 async function backendPids(monitor: Client): Promise<number[]> {
@@ -257,8 +247,8 @@ async function main() {
   const latencies: number[] = [];
   let errors = 0;
   const pidsBefore = await backendPids(monitor);
-  const cpuBefore = new Map(pidsBefore.map((pid) => [pid, cpuOf(pid)]));
-  const apiCpuBefore = cpuOf(api.child.pid!);
+  const cpuBefore = new Map(pidsBefore.map((pid) => [pid, cpuMs(pid)]));
+  const apiCpuBefore = cpuMs(api.child.pid!);
   const lockSampler = sampleLockWaits(monitor);
   const deadline = performance.now() + DURATION_S * 1000;
   started = performance.now();
@@ -275,10 +265,10 @@ async function main() {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const apiCpuMs = cpuOf(api.child.pid!) - apiCpuBefore;
+  const apiCpuMs = cpuMs(api.child.pid!) - apiCpuBefore;
   // Backends opened during the run count from zero; the sampler's own backend is not among them.
   const pidsAfter = await backendPids(monitor);
-  const dbCpuMs = pidsAfter.reduce((sum, pid) => sum + cpuOf(pid) - (cpuBefore.get(pid) ?? 0), 0);
+  const dbCpuMs = pidsAfter.reduce((sum, pid) => sum + cpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
   const locks = await lockSampler.stop();
   await monitor.end();
   latencies.sort((a, b) => a - b);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -7,6 +6,7 @@ import { loadConfig } from '#platform/config/app-config';
 import { migrate } from '#platform/persistence/database';
 import {
   apiEnv,
+  cpuMs,
   databaseServer,
   runBench,
   scratchDatabase,
@@ -57,18 +57,6 @@ async function call(
 const ordered = (n: string, stream = 0) =>
   `(lpad(to_hex((extract(epoch from now()) * 1000)::bigint - 3600000), 12, '0') || '7' || '${stream}' ||` +
   ` '008' || lpad(to_hex(${n}::bigint), 15, '0'))::uuid`;
-
-/** User + system CPU of a process so far, in ms (0 once it has exited). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU of the API process and of the PostgreSQL backends serving the bench database. */
 async function cpuSample(url: string, api: Server): Promise<{ api: number; db: Map<number, number> }> {

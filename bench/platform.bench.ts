@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate } from '#platform/persistence/database';
-import { apiEnv, databaseServer, runBench, scratchDatabase, Server, startServer } from './support';
+import { apiEnv, cpuMs, databaseServer, runBench, scratchDatabase, Server, startServer } from './support';
 
 /**
  * `npm run bench:platform`: the request pipeline's overhead on two read routes.
@@ -54,12 +54,6 @@ interface RouteResult {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-/** CPU time (user + system) a process has used so far, in ms (from /proc, 100 ticks a second). */
-function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
@@ -162,7 +156,7 @@ function medianOf(runs: RouteResult[]): RouteResult {
 }
 
 async function load(server: Server, route: string, key: string, duration: number): Promise<RouteResult> {
-  const cpuBefore = cpuOf(server.child.pid!);
+  const cpuBefore = cpuMs(server.child.pid!);
   const result = await autocannon({
     url: `${server.baseUrl}${route}`,
     headers: { Authorization: `Bearer ${key}` },
@@ -173,7 +167,7 @@ async function load(server: Server, route: string, key: string, duration: number
     route,
     server: server.name,
     rps: result.requests.average,
-    cpuMs: (cpuOf(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMs: (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -1,5 +1,5 @@
 import { ChildProcess, fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -211,4 +211,18 @@ export function jsonCaller(baseUrl: string, key: string) {
       req.on('error', reject);
       req.end(payload);
     });
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat (its fields
+ * 14 and 15, in clock ticks of 1/100 s); 0 once the process is gone.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }

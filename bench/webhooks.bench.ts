@@ -26,7 +26,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
@@ -40,6 +39,7 @@ import { SecretBox } from '#platform/crypto/secret-box';
 import { SIGNING_SECRET_PURPOSE } from '#contexts/webhooks';
 import { API_VERSION } from '#platform/events/event-publisher';
 import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { cpuMs } from './support';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -49,18 +49,6 @@ const withDatabase = (url: string, name: string) => {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** User + system CPU of a process so far, in ms (0 once it has exited or when /proc is not there). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /** What the receiver process answers the benchmark. */
 type ReceiverReply =
