@@ -9,6 +9,7 @@ import { createApiApp } from '../apps/api/bootstrap';
 import { loadConfig } from '#platform/config/app-config';
 import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { QaSeedService } from '#platform/seed/qa-seed.service';
+import { cpuMs } from './support';
 
 /** The worker (dispatcher app) as its own process, so its RSS is its own: peak read from /proc (VmHWM). */
 function startWorkerProcess(env: Record<string, string>): {
@@ -61,11 +62,8 @@ function startWorkerProcess(env: Record<string, string>): {
   /** The worker's resident set now (VmRSS). */
   const rssMb = () =>
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  /** User + system CPU time of the worker so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
-  const cpuSeconds = () => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
+  /** User + system CPU time of the worker so far, in seconds. */
+  const cpuSeconds = () => cpuMs(child.pid!) / 1000;
   /** The statements the worker has sent to PostgreSQL so far (bench/statement-counter.ts). */
   const statements = () =>
     new Promise<{ statements: number; profile: { text: string; count: number; ms: number }[] }>((resolve) => {
@@ -88,15 +86,8 @@ function databaseCpu(db: Client): { sample: () => Promise<number> } {
       const { rows } = await db.query<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
       );
-      for (const { pid } of rows) {
-        try {
-          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-          const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-          used.set(pid, Math.max(used.get(pid) ?? 0, seconds));
-        } catch {
-          // The backend exited since the list was read.
-        }
-      }
+      // A backend that exited since the list was read reads 0: its last reading stays.
+      for (const { pid } of rows) used.set(pid, Math.max(used.get(pid) ?? 0, cpuMs(pid) / 1000));
       return [...used.values()].reduce((a, b) => a + b, 0);
     },
   };
