@@ -123,6 +123,8 @@ async function main() {
   const pool = new Pool({ connectionString: url, max: 4 });
   // Receiver (a child process): first receipt time per (endpoint, event), and a count of every request.
   const receiverChild = fork(__filename, ['--receiver'], { execArgv: [] });
+  // A run that fails (process.exit) takes its receiver with it.
+  process.on('exit', () => receiverChild.kill());
   const { port } = await ask(receiverChild, null, 'port');
   const receiverUrl = `http://127.0.0.1:${port}/hook`;
   const redisStats = process.env.REDIS_URL

@@ -91,29 +91,6 @@ describe('imports whose job failed or is gone', () => {
     expect((await tagNames(app, 'Gone job tag ')).sort()).toEqual(records('Gone job').map((r) => r.name));
   });
 
-  it('deletes the rows of uploads that never became an import once they are a day old', async () => {
-    // SQL: rows left by an API stopped mid-upload (no import row), one set old and one recent, and
-    // old rows of an import that exists (one the first case completed).
-    const [abandoned, recent] = [
-      '019a0000-0000-7000-8000-0000000000a1',
-      '019a0000-0000-7000-8000-0000000000a2',
-    ];
-    const kept = (
-      await app.db.query<{ id: string }>(`SELECT id FROM imports WHERE status = 'completed' LIMIT 1`)
-    ).rows[0].id;
-    await app.db.query(
-      `INSERT INTO import_rows (import_id, idx, line, text, created_at) VALUES
-         ($1, 0, 1, '{}', now() - interval '25 hours'), ($1, 1, 2, '{}', now() - interval '25 hours'),
-         ($2, 0, 1, '{}', now() - interval '1 hour'), ($3, 100, 101, '{}', now() - interval '25 hours')`,
-      [abandoned, recent, kept],
-    );
-    expect(await app.get(ImportsService).purgeAbandonedUploads()).toBe(2);
-    expect(await importRows(app, abandoned)).toEqual([]);
-    expect(await importRows(app, recent)).toHaveLength(1);
-    expect((await importRows(app, kept)).map((r) => r.idx)).toContain(100);
-    await app.db.query(`DELETE FROM import_rows WHERE import_id = ANY($1::uuid[])`, [[recent, kept]]);
-  });
-
   it('fails an import whose every attempt fails, once, with migration.import.failed', async () => {
     dispatcher ??= await startDispatcher(app, { QUEUE_LOCK_MS: 1000, IMPORT_SWEEP_INTERVAL_MS: 200 });
     const fault = await failImportCheckpoints(app);
@@ -145,5 +122,40 @@ describe('imports whose job failed or is gone', () => {
     );
     expect(events).toHaveLength(1);
     expect(events[0].data.object).toMatchObject({ status: 'failed', failure_reason: expect.any(String) });
+  });
+
+  it('deletes day-old rows that no unfinished import will read, and keeps the rows of a queued import', async () => {
+    // No worker from here on, so the import below stays queued with its rows.
+    await dispatcher?.close();
+    dispatcher = undefined;
+    const queued = await importOf('Queued rows');
+    // SQL: rows left by an API stopped mid-upload (no import row), one set old and one recent; an
+    // old row left under an import the first case completed; the queued import's rows made old.
+    const [abandoned, recent] = [
+      '019a0000-0000-7000-8000-0000000000a1',
+      '019a0000-0000-7000-8000-0000000000a2',
+    ];
+    const finished = (
+      await app.db.query<{ id: string }>(`SELECT id FROM imports WHERE status = 'completed' LIMIT 1`)
+    ).rows[0].id;
+    await app.db.query(
+      `INSERT INTO import_rows (import_id, idx, line, text, created_at) VALUES
+         ($1, 0, 1, '{}', now() - interval '25 hours'), ($1, 1, 2, '{}', now() - interval '25 hours'),
+         ($2, 0, 1, '{}', now() - interval '1 hour'), ($3, 100, 101, '{}', now() - interval '25 hours')`,
+      [abandoned, recent, finished],
+    );
+    await app.db.query(
+      `UPDATE import_rows SET created_at = now() - interval '25 hours' WHERE import_id = $1`,
+      [queued],
+    );
+    expect((await migration.get(`${base}/${queued}`).expect(200)).body.status).toBe('queued');
+    expect(await app.get(ImportsService).purgeAbandonedUploads()).toBe(3);
+    expect(await importRows(app, abandoned)).toEqual([]);
+    expect(await importRows(app, finished)).toEqual([]);
+    expect(await importRows(app, recent)).toHaveLength(1);
+    expect((await importRows(app, queued)).map((r) => r.text)).toEqual(
+      records('Queued rows').map((r) => JSON.stringify(r)),
+    );
+    await app.db.query(`DELETE FROM import_rows WHERE import_id = $1`, [recent]);
   });
 });

@@ -1,4 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { Importer, ImportRegistry } from '#platform/imports/import-registry';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
@@ -265,7 +266,26 @@ describe('bulk imports of orders', () => {
       }
       return good;
     });
-    const done = await runImport(records);
+    // The worker's orders importer, watched: the batch must go through the bulk path (a batch the
+    // bulk path fails is redone row by row, with the same outcome).
+    const importer = worker.get(ImportRegistry).get('orders') as Required<Importer>;
+    const createMany = jest.spyOn(importer, 'createMany');
+    const upsert = jest.spyOn(importer, 'upsert');
+    let done: Awaited<ReturnType<typeof runImport>>;
+    let bulkSizes: number[];
+    let upserts: number;
+    try {
+      done = await runImport(records);
+    } finally {
+      // Read before mockRestore, which clears them.
+      bulkSizes = createMany.mock.calls.map(([inputs]) => inputs.length);
+      upserts = upsert.mock.calls.length;
+      createMany.mockRestore();
+      upsert.mockRestore();
+    }
+    expect(bulkSizes).toEqual([29]);
+    // Only the order to confirm (row 24) is created one by one.
+    expect(upserts).toBe(1);
     expect(done).toMatchObject({ status: 'completed_with_errors', total: 30, succeeded: 26, failed: 4 });
     expect(await rowErrors(done.id)).toEqual([
       [8, 'BULK-8', 'parameter_invalid', 'account_id'],

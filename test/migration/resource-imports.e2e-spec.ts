@@ -1,4 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { Importer, ImportRegistry } from '#platform/imports/import-registry';
 import { allJournalEntries } from '../support/journal';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
 import { eventCountsSince, eventsSince, lastEventId } from '../support/event-counts';
@@ -386,7 +387,25 @@ describe('bulk imports of accounts, products and journal entries', () => {
           if (row === 35) return { ...good, status: 'draft' };
           return good;
         });
-        const done = await runImport('journal_entries', records);
+        // The worker's importer, watched: the batch must go through the bulk path (a batch the bulk
+        // path fails is redone row by row, with the same outcome).
+        const importer = worker.get(ImportRegistry).get('journal_entries') as Required<Importer>;
+        const createMany = jest.spyOn(importer, 'createMany');
+        const upsert = jest.spyOn(importer, 'upsert');
+        let done: Awaited<ReturnType<typeof runImport>>;
+        let bulkSizes: number[];
+        let upserts: number;
+        try {
+          done = await runImport('journal_entries', records);
+        } finally {
+          // Read before mockRestore, which clears them.
+          bulkSizes = createMany.mock.calls.map(([inputs]) => inputs.length);
+          upserts = upsert.mock.calls.length;
+          createMany.mockRestore();
+          upsert.mockRestore();
+        }
+        expect(bulkSizes).toEqual([40]);
+        expect(upserts).toBe(0);
         expect(done).toMatchObject({ status: 'completed_with_errors', total: 40, succeeded: 37, failed: 3 });
         const errors = await errorsOf(done.id);
         expect(

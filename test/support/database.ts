@@ -88,12 +88,11 @@ export async function orphanImportRows(app: TestApp): Promise<number> {
   return rows[0].n;
 }
 
-/** Tables a refused request may write for bookkeeping, not data (activity, idempotency, rate limits, uploads). */
+/** Tables with tenant rows that a refused request may write for bookkeeping, not data (activity, idempotency, rate limits). */
 export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set([
   'activity_log',
   'idempotency_keys',
   'rate_limit_windows',
-  'import_rows',
 ]);
 
 /**

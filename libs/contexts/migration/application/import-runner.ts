@@ -36,12 +36,13 @@ interface Prepared {
 const envelopeOf = (error: unknown): Record<string, unknown> => renderError(error, undefined).body;
 
 /**
- * Runs an import in batches, reading each batch's rows from the database (the worker never holds
- * the whole source). Each batch is one transaction that also advances the `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch;
- * records are upserted by external id through the context's importer, so nothing is
- * created twice. A batch whose transaction fails is redone row by row (a savepoint per
- * row): good rows land, bad rows are reported. An importer with a bulk path (`createMany`)
- * creates the batch's new records with a few multi-row statements instead of one service call each.
+ * Runs an import in batches: each batch's rows are read from the database (the worker never holds
+ * the whole source), validated, then written in one transaction that also advances the
+ * `next_row` checkpoint, so a worker killed mid-run resumes after the last committed batch.
+ * Records are upserted by external id through the context's importer, so nothing is created
+ * twice. A batch whose transaction fails is redone row by row (a savepoint per row): good rows
+ * land, bad rows are reported. An importer with a bulk path (`createMany`) creates the batch's
+ * new records with a few multi-row statements instead of one service call each.
  */
 @Injectable()
 export class ImportRunner {
@@ -112,11 +113,13 @@ export class ImportRunner {
       });
     }
     const importer = this.registry.get(record.resource);
-    const ahead: Ahead = {};
+    // The checkpoint is read once, then followed locally; each batch's lock re-checks it.
+    let checkpoint: number | undefined;
     for (;;) {
       if (shouldStop()) throw new ImportInterruptedError(record.id);
-      const done = await this.runBatch(record, importer, batchSize, ahead);
-      if (done) break;
+      checkpoint ??= await this.imports.checkpoint(record.id);
+      if (checkpoint >= record.total) break;
+      checkpoint = await this.runBatch(record, importer, batchSize, checkpoint);
     }
     await this.tx.run(async () => {
       const current = await this.imports.lockById(record.id);
@@ -129,33 +132,27 @@ export class ImportRunner {
     });
   }
 
-  /** Processes the batch at the checkpoint; true when no rows remain. */
+  /**
+   * Reads, validates and writes the batch of rows from `start`; answers the new checkpoint, or
+   * undefined when another runner committed this batch first (the caller reads it again).
+   */
   private async runBatch(
     record: ImportRecord,
     importer: Importer | undefined,
     batchSize: number,
-    ahead: Ahead,
-  ): Promise<boolean> {
-    // The checkpoint is read once, then followed locally; the batch's lock re-checks it.
-    ahead.checkpoint ??= await this.imports.checkpoint(record.id);
-    const start = ahead.checkpoint;
-    if (start >= record.total) return true;
-    const { slice, prepared, errors } =
-      ahead.start === start && ahead.result
-        ? await ahead.result
-        : await this.readAndPrepare(record.id, start, batchSize, importer);
-    if (slice.length === 0) throw new Error(`Import ${record.id} has no row ${start} of its ${record.total}`);
-    // Reading and validating the next batch (no writes) overlaps this batch's database round trips.
-    const next = start + slice.length;
-    ahead.start = next < record.total ? next : undefined;
-    ahead.result =
-      next < record.total ? this.readAndPrepare(record.id, next, batchSize, importer) : undefined;
-    ahead.result?.catch(() => undefined);
-    ahead.checkpoint = undefined;
+    start: number,
+  ): Promise<number | undefined> {
+    const slice = await this.rows.read(record.id, start, batchSize);
+    const expected = Math.min(batchSize, record.total - start);
+    if (slice.length !== expected)
+      throw new Error(
+        `Import ${record.id} has ${slice.length} of its rows ${start} to ${start + expected - 1} (of ${record.total})`,
+      );
+    const { prepared, errors } = await this.prepare(slice, importer);
     try {
       await this.commitBatch(record, start, slice.length, prepared, errors, importer, false);
     } catch (error) {
-      if (error instanceof CheckpointMovedError) return false;
+      if (error instanceof CheckpointMovedError) return undefined;
       this.logger.warn(
         { err: error, import_id: record.id, row: slice[0].row },
         'batch failed; retrying row by row',
@@ -163,23 +160,11 @@ export class ImportRunner {
       try {
         await this.commitBatch(record, start, slice.length, prepared, errors, importer, true);
       } catch (retryError) {
-        if (retryError instanceof CheckpointMovedError) return false;
+        if (retryError instanceof CheckpointMovedError) return undefined;
         throw retryError;
       }
     }
-    ahead.checkpoint = start + slice.length;
-    return start + slice.length >= record.total;
-  }
-
-  /** Reads the rows of a batch and prepares them. */
-  private async readAndPrepare(
-    importId: string,
-    start: number,
-    batchSize: number,
-    importer: Importer | undefined,
-  ): Promise<{ slice: SourceRow[]; prepared: Prepared[]; errors: ImportRowError[] }> {
-    const slice = await this.rows.read(importId, start, batchSize);
-    return { slice, ...(await this.prepare(slice, importer)) };
+    return start + slice.length;
   }
 
   /** Parses and validates rows outside any transaction (no writes). */
@@ -316,14 +301,6 @@ export class ImportRunner {
     if (checkpoint !== start) throw new CheckpointMovedError();
     return mapped;
   }
-}
-
-/** The prepared (validated) rows of the batch after the current one, computed while it commits. */
-interface Ahead {
-  /** The checkpoint as this runner last committed it (undefined: read it again). */
-  checkpoint?: number;
-  start?: number;
-  result?: Promise<{ slice: SourceRow[]; prepared: Prepared[]; errors: ImportRowError[] }>;
 }
 
 /** Another runner committed this batch first; the caller re-reads the checkpoint. */

@@ -175,8 +175,8 @@ export class ImportsService {
   }
 
   /**
-   * Deletes the rows of uploads that never became an import (the API stopped mid-upload), staged
-   * more than a day ago; answers how many rows.
+   * Deletes rows staged more than a day ago that no unfinished import will read (uploads that
+   * never became an import, rows an import left when it finished); answers how many rows.
    */
   async purgeAbandonedUploads(): Promise<number> {
     return this.rows.purgeOrphans(ABANDONED_UPLOAD_MS);

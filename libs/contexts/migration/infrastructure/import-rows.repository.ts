@@ -26,10 +26,10 @@ export class ImportRowsRepository {
     await this.insert(this.tx.transactional, importId, 0, rows);
   }
 
-  /** Up to `limit` rows from index `from`, in order. */
+  /** The rows of indexes `from` to `from + limit - 1` that exist, in order. */
   async read(importId: string, from: number, limit: number): Promise<SourceRow[]> {
     const rows: { line: number; text: string }[] = await this.dataSource.query(
-      `SELECT line, text FROM import_rows WHERE import_id = $1 AND idx >= $2 ORDER BY idx LIMIT $3`,
+      `SELECT line, text FROM import_rows WHERE import_id = $1 AND idx >= $2 AND idx < $2 + $3 ORDER BY idx`,
       [importId, from, limit],
     );
     return rows.map((r) => ({ row: r.line, text: r.text }));
@@ -40,20 +40,27 @@ export class ImportRowsRepository {
     await this.tx.transactional.query(`DELETE FROM import_rows WHERE import_id = $1`, [importId]);
   }
 
-  /** Deletes the rows of an upload that did not become an import (autocommit). */
+  /**
+   * Deletes the rows of an upload that did not become an import (autocommit). Rows of an import
+   * that exists are kept: its creation committed (whatever failed after it, such as queueing).
+   */
   async discard(importId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM import_rows WHERE import_id = $1`, [importId]);
+    await this.dataSource.query(
+      `DELETE FROM import_rows WHERE import_id = $1 AND NOT EXISTS (SELECT 1 FROM imports WHERE id = $1)`,
+      [importId],
+    );
   }
 
   /**
-   * Deletes rows left by uploads that never became an import (the API stopped mid-upload),
-   * written at least `olderThanMs` ago; answers how many.
+   * Deletes rows written at least `olderThanMs` ago that no queued or running import will read:
+   * rows of uploads that never became an import (the API stopped mid-upload), and rows left
+   * under an import that finished without deleting them. Answers how many.
    */
   async purgeOrphans(olderThanMs: number): Promise<number> {
     const [, deleted] = (await this.dataSource.query(
       `DELETE FROM import_rows r
         WHERE r.created_at < now() - $1 * interval '1 millisecond'
-          AND NOT EXISTS (SELECT 1 FROM imports i WHERE i.id = r.import_id)`,
+          AND NOT EXISTS (SELECT 1 FROM imports i WHERE i.id = r.import_id AND i.status IN ('queued', 'running'))`,
       [olderThanMs],
     )) as [unknown, number];
     return deleted;

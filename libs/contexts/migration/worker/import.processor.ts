@@ -139,6 +139,6 @@ export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.nextPurge = Date.now() + PURGE_INTERVAL_MS;
     const purged = await this.imports.purgeAbandonedUploads();
     if (purged > 0)
-      this.logger.warn({ rows: purged }, 'deleted the rows of uploads that never became an import');
+      this.logger.warn({ rows: purged }, 'deleted import rows that no unfinished import will read');
   }
 }
