@@ -1,11 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Importer, ImportRegistry } from '#platform/imports/import-registry';
 import { api } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
 import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { mappedExternalIds, orderCountOf } from './support/imported-rows';
+import { watchImporter } from './support/watched-importer';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
@@ -266,25 +266,13 @@ describe('bulk imports of orders', () => {
       }
       return good;
     });
-    // The worker's orders importer, watched: the batch must go through the bulk path (a batch the
-    // bulk path fails is redone row by row, with the same outcome).
-    const importer = worker.get(ImportRegistry).get('orders') as Required<Importer>;
-    const createMany = jest.spyOn(importer, 'createMany');
-    const upsert = jest.spyOn(importer, 'upsert');
-    let done: Awaited<ReturnType<typeof runImport>>;
-    let bulkSizes: number[];
-    let upserts: number;
-    try {
-      done = await runImport(records);
-    } finally {
-      // Read before mockRestore, which clears them.
-      bulkSizes = createMany.mock.calls.map(([inputs]) => inputs.length);
-      upserts = upsert.mock.calls.length;
-      createMany.mockRestore();
-      upsert.mockRestore();
-    }
+    // The batch must go through the bulk path; only the order to confirm (row 24) goes one by one.
+    const {
+      result: done,
+      bulkSizes,
+      upserts,
+    } = await watchImporter(worker, 'orders', () => runImport(records));
     expect(bulkSizes).toEqual([29]);
-    // Only the order to confirm (row 24) is created one by one.
     expect(upserts).toBe(1);
     expect(done).toMatchObject({ status: 'completed_with_errors', total: 30, succeeded: 26, failed: 4 });
     expect(await rowErrors(done.id)).toEqual([

@@ -1,5 +1,4 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Importer, ImportRegistry } from '#platform/imports/import-registry';
 import { allJournalEntries } from '../support/journal';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from '../accounting/support/accounting-fixtures';
 import { eventCountsSince, eventsSince, lastEventId } from '../support/event-counts';
@@ -9,6 +8,7 @@ import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { accountNames, mappedExternalIds, productSkus, variantSkus } from './support/imported-rows';
+import { watchImporter } from './support/watched-importer';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
 const UNKNOWN_UUID = '0196a0b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b';
@@ -387,23 +387,12 @@ describe('bulk imports of accounts, products and journal entries', () => {
           if (row === 35) return { ...good, status: 'draft' };
           return good;
         });
-        // The worker's importer, watched: the batch must go through the bulk path (a batch the bulk
-        // path fails is redone row by row, with the same outcome).
-        const importer = worker.get(ImportRegistry).get('journal_entries') as Required<Importer>;
-        const createMany = jest.spyOn(importer, 'createMany');
-        const upsert = jest.spyOn(importer, 'upsert');
-        let done: Awaited<ReturnType<typeof runImport>>;
-        let bulkSizes: number[];
-        let upserts: number;
-        try {
-          done = await runImport('journal_entries', records);
-        } finally {
-          // Read before mockRestore, which clears them.
-          bulkSizes = createMany.mock.calls.map(([inputs]) => inputs.length);
-          upserts = upsert.mock.calls.length;
-          createMany.mockRestore();
-          upsert.mockRestore();
-        }
+        // The batch must go through the bulk path, none of it one by one.
+        const {
+          result: done,
+          bulkSizes,
+          upserts,
+        } = await watchImporter(worker, 'journal_entries', () => runImport('journal_entries', records));
         expect(bulkSizes).toEqual([40]);
         expect(upserts).toBe(0);
         expect(done).toMatchObject({ status: 'completed_with_errors', total: 40, succeeded: 37, failed: 3 });
