@@ -6,7 +6,7 @@ import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
-import { WebhookEndpointRepository } from '#contexts/webhooks';
+import { DeliveryAttemptRepository, WebhookEndpointRepository } from '#contexts/webhooks';
 import { asEntity } from '../support/as-entity';
 import { publishEvents, ReceivedRequest, Receiver, Reply, startReceiver } from './webhook-harness';
 
@@ -160,6 +160,37 @@ describe('webhook delivery by the dispatcher', () => {
     const [first, second] = receiver.on('/flaky');
     expect(first.body).toBe(second.body);
     expect(JSON.parse(second.body).id).toBe(eventId);
+  });
+
+  it('sends a delivery whose jobs all failed (a database error at the claim): the sweeper queues the attempt again', async () => {
+    const endpoint = await register('/after-failed-jobs', ['product.created']);
+    const repository = dispatcher.get(DeliveryAttemptRepository);
+    const claim = repository.claim.bind(repository);
+    // Five refusals: every run of the first job (three), then two runs of the sweeper's job for
+    // the same attempt, which only exists if the failed job was not kept under its id.
+    let refused = 0;
+    const spy = jest.spyOn(repository, 'claim').mockImplementation(async (ids, leaseMs, slackMs) => {
+      const mine = await app.db.query(
+        'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND id = ANY($2::uuid[])',
+        [endpoint.id, ids],
+      );
+      if (mine.rowCount && refused < 5) {
+        refused++;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return claim(ids, leaseMs, slackMs);
+    });
+    try {
+      const [eventId] = await publishEvents(app, { entityId: entity, livemode: true }, [
+        { type: 'product.created', object: { id: 'p-after-failed-jobs' } },
+      ]);
+      const list = await settled(endpoint.id);
+      expect(refused).toBe(5);
+      expect(receiver.on('/after-failed-jobs')).toHaveLength(1);
+      expect(list.data[0]).toMatchObject({ event_id: eventId, status: 'succeeded', attempt_count: 1 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('sends the events of one transaction in a batch: a failure in it is retried alone, the others succeed once', async () => {

@@ -13,8 +13,11 @@ export const workerName = (): string => `${hostname()}:${process.pid}`;
 /**
  * The stall policy of a BullMQ worker, from the configuration: the job lock lasts QUEUE_LOCK_MS
  * (renewed every half of it while the worker lives) and workers look for expired locks every
- * QUEUE_LOCK_MS. A job whose worker died is back on the queue at most twice QUEUE_LOCK_MS later
- * (the lock runs out, then the next check takes the job back), on both queue backends.
+ * half of QUEUE_LOCK_MS. A job whose worker died is back on the queue at most twice QUEUE_LOCK_MS
+ * later, on both queue backends: its lock runs out within QUEUE_LOCK_MS, and a check takes it back
+ * at most two check intervals after that. (Both backends run at most one check per interval
+ * for the whole queue, however many workers ask, so one worker's check can push another's back
+ * to its next turn: checks may come up to twice the interval apart.)
  * `maxStalledCount` is how many times a job may be taken back before it fails instead. The
  * worker is named after its process, so a job tells which process runs it (or ran it last).
  *
@@ -25,7 +28,7 @@ export const workerName = (): string => `${hostname()}:${process.pid}`;
 export function workerLocks(config: Pick<AppConfig, 'QUEUE_LOCK_MS'>, maxStalledCount: number): WorkerLocks {
   return {
     lockDuration: config.QUEUE_LOCK_MS,
-    stalledInterval: config.QUEUE_LOCK_MS,
+    stalledInterval: Math.ceil(config.QUEUE_LOCK_MS / 2),
     maxStalledCount,
     name: workerName(),
   };

@@ -17,11 +17,18 @@ export const deliveryJobConcurrency = (requestsInFlight: number): number =>
 export const deliverySlots = (requestsInFlight: number): number =>
   deliveryJobConcurrency(requestsInFlight) * DELIVERY_BATCH;
 
+/**
+ * A job that fails (an error before its attempts could be recorded, such as a lost database
+ * connection) runs again twice, a moment apart, and is then deleted rather than kept: its id
+ * names the attempts it carries, and BullMQ ignores a new job whose id a kept job still holds,
+ * so a kept failed job would leave those attempts unsent for good. PostgreSQL holds what is due,
+ * and the sweeper queues it again.
+ */
 const JOB_OPTIONS = {
   removeOnComplete: true,
-  removeOnFail: 1000,
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
+  removeOnFail: true,
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 250 },
 };
 
 interface QueuedJob {
@@ -35,8 +42,8 @@ interface QueuedJob {
  * batch jobs of up to DELIVERY_BATCH ids, in the order given; a delayed attempt (a retry) or a
  * lone delivery is its own job. The job id names the attempts it carries, so the sweeper and a
  * dispatcher enqueueing the same attempts make one job; a second job for an attempt already
- * claimed or made finds nothing to claim. A failure to enqueue is not fatal: PostgreSQL holds
- * the due time and the sweeper retries.
+ * claimed or made finds nothing to claim. A failure to enqueue, or a job that fails, is not
+ * fatal: PostgreSQL holds the due time and the sweeper retries.
  */
 @Injectable()
 export class DeliveryQueue extends DeliveryScheduler {
