@@ -24,10 +24,13 @@ function startWorkerProcess(env: Record<string, string>): {
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
+  // Node flags for the worker alone (V8 heap settings, say), to compare them side by side.
+  const flags = (process.env.BENCH_WORKER_EXEC_ARGV ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
     [
       ...profile,
+      ...flags,
       '--require',
       path.join(__dirname, 'statement-counter.js'),
       path.join(__dirname, '../apps/webhook-dispatcher/main.js'),
