@@ -336,4 +336,65 @@ describe('bulk imports of orders', () => {
     expect(await eventCounts(since)).toEqual(events);
     expect((await orderOf('BULK-3')).lines[0].id).toBe(bulk3.lines[0].id);
   });
+
+  it('gives an imported kit line its component lines as POST /orders does, in a bulk batch and one by one', async () => {
+    const product = async (sku: string, type = 'standard') =>
+      (
+        await live
+          .post('/v1/products')
+          .send({ sku: `${sku}-${Date.now().toString(36)}`, name: sku, type, list_price: 10 })
+          .expect(201)
+      ).body.id as string;
+    const kit = await product('KIT', 'kit');
+    const [part1, part2] = [await product('PART-1'), await product('PART-2')];
+    for (const [component, quantity] of [
+      [part1, 2],
+      [part2, 3],
+    ] as const)
+      await live
+        .post(`/v1/products/${kit}/components`)
+        .send({ component_product_id: component, quantity })
+        .expect(201);
+    const lines = [
+      { product_id: kit, quantity: 2 },
+      { description: 'Handling', quantity: 1, unit_price: 2.5 },
+    ];
+    const shapeOf = (order: {
+      subtotal: number;
+      lines: {
+        id: string;
+        product_id: string | null;
+        parent_line_id: string | null;
+        quantity: number;
+        unit_price: number;
+      }[];
+    }) => ({
+      subtotal: order.subtotal,
+      lines: order.lines.map((l) => ({
+        product_id: l.product_id,
+        parent: l.parent_line_id === null ? null : order.lines.findIndex((p) => p.id === l.parent_line_id),
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+      })),
+    });
+    const viaApi = (await live.post('/v1/orders').send({ account_id: accountId, lines }).expect(201)).body;
+    expect(shapeOf(viaApi).lines).toEqual([
+      { product_id: kit, parent: null, quantity: 2, unit_price: 10 },
+      { product_id: part1, parent: 0, quantity: 4, unit_price: 0 },
+      { product_id: part2, parent: 0, quantity: 6, unit_price: 0 },
+      { product_id: null, parent: null, quantity: 1, unit_price: 2.5 },
+    ]);
+
+    const records = ['KIT-A', 'KIT-B', 'KIT-C'].map((external_id) => ({
+      external_id,
+      account_id: accountId,
+      lines,
+    }));
+    records[2] = { ...records[2], status: 'confirmed' } as (typeof records)[number];
+    const { result: done, bulkSizes } = await watchImporter(worker, 'orders', () => runImport(records));
+    expect(done).toMatchObject({ status: 'completed', succeeded: 3 });
+    expect(bulkSizes).toEqual([2]);
+    for (const externalId of ['KIT-A', 'KIT-B', 'KIT-C'])
+      expect(shapeOf(await orderOf(externalId))).toEqual(shapeOf(viaApi));
+  });
 });

@@ -15,8 +15,9 @@ import { DemandWriter } from './infrastructure/demand.writer';
 /**
  * The demand figures and the refresh of the products' stored demand averages, on their own:
  * what both the core module and the worker module need. The worker imports this rather than
- * ReplenishmentCoreModule, whose start-up hooks (the stock-movement observer, reorder points,
- * kit lines) would change how the dispatcher's imports move stock and build orders.
+ * ReplenishmentCoreModule, whose other start-up hooks (the stock-movement observer, reorder
+ * points, balance extensions) and services the dispatcher does not use; the worker module
+ * registers the kits' components with sales itself.
  * Internal to replenishment (not exported from index.ts).
  */
 @Module({
