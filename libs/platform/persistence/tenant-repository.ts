@@ -302,11 +302,14 @@ export abstract class TenantRepository<E extends TenantRecord> {
     }
   }
 
-  /** Inserts a new record owned by the caller's entity and mode. */
-  async create(values: Omit<Partial<E>, keyof TenantRecord>): Promise<E> {
+  /**
+   * Inserts a new record owned by the caller's entity and mode, under a new id or under `id`
+   * when the record takes one already given (another record's, or rows staged under it).
+   */
+  async create(values: Omit<Partial<E>, keyof TenantRecord>, id: string = newId()): Promise<E> {
     const entity = this.tx.transactional.getRepository(this.target).create({
       ...values,
-      id: newId(),
+      id,
       ...this.scope(),
     } as unknown as E);
     return this.tx.transactional.getRepository(this.target).save(entity);

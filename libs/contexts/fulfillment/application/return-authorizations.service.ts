@@ -138,21 +138,24 @@ export class ReturnAuthorizations extends ResourceReads<
         quantity: wanted.quantity,
         received_quantity: 0,
       }));
-      const record = await this.returns.createWithId(document.id, {
-        accountId: input.account_id,
-        orderId: order.id,
-        currency: order.currency,
-        status: 'open',
-        reason: input.reason ?? null,
-        lines,
-        receivedNet: money(0),
-        receivedTax: money(0),
-        amountRefunded: money(0),
-        refunds: [],
-        receivedAt: null,
-        refundedAt: null,
-        cancelledAt: null,
-      });
+      const record = await this.returns.create(
+        {
+          accountId: input.account_id,
+          orderId: order.id,
+          currency: order.currency,
+          status: 'open',
+          reason: input.reason ?? null,
+          lines,
+          receivedNet: money(0),
+          receivedTax: money(0),
+          amountRefunded: money(0),
+          refunds: [],
+          receivedAt: null,
+          refundedAt: null,
+          cancelledAt: null,
+        },
+        document.id,
+      );
       const resource = toReturnResource(record);
       await this.events.publish('return.created', resource);
       return resource;

@@ -23,15 +23,6 @@ export class ReturnAuthorizationRepository extends TenantRepository.of(ReturnAut
     return this.page(query, { url }, filters);
   }
 
-  /** Inserts a return under the id of its return document. */
-  async createWithId(
-    id: string,
-    values: Omit<Partial<ReturnAuthorizationRecord>, 'id' | 'entityId' | 'livemode'>,
-  ): Promise<ReturnAuthorizationRecord> {
-    const repo = this.tx.transactional.getRepository(ReturnAuthorizationRecord);
-    return repo.save(repo.create({ ...values, id, ...this.scope() }));
-  }
-
   /** The returns of a sales order that are not cancelled (their lines hold shipped units). */
   ofOrder(orderId: string): Promise<ReturnAuthorizationRecord[]> {
     return this.scopedQuery('r')

@@ -137,20 +137,23 @@ export class ImportsService {
   ): Promise<ImportResource> {
     const caller = RequestContext.caller();
     const created = await this.tx.run(async () => {
-      const record = await this.imports.createWithId(id, {
-        resource,
-        status: 'queued',
-        sourceFormat: format,
-        total,
-        processed: 0,
-        succeeded: 0,
-        failed: 0,
-        nextRow: 0,
-        apiKeyId: caller.apiKeyId,
-        failureReason: null,
-        startedAt: null,
-        completedAt: null,
-      });
+      const record = await this.imports.create(
+        {
+          resource,
+          status: 'queued',
+          sourceFormat: format,
+          total,
+          processed: 0,
+          succeeded: 0,
+          failed: 0,
+          nextRow: 0,
+          apiKeyId: caller.apiKeyId,
+          failureReason: null,
+          startedAt: null,
+          completedAt: null,
+        },
+        id,
+      );
       if (rows) await this.rows.store(record.id, rows);
       return record;
     });

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRecord } from '#platform/persistence/columns';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { ImportRecord } from './import.entity';
 
@@ -12,15 +11,6 @@ export interface UnfinishedImport {
 
 @Injectable()
 export class ImportRepository extends TenantRepository.of(ImportRecord, 'import') {
-  /** A new import with the id its staged rows already carry (in the open transaction). */
-  async createWithId(
-    id: string,
-    values: Omit<Partial<ImportRecord>, keyof TenantRecord>,
-  ): Promise<ImportRecord> {
-    const repository = this.tx.transactional.getRepository(ImportRecord);
-    return repository.save(repository.create({ ...values, id, ...this.scope() }));
-  }
-
   /** The import by id alone (outside any caller: the worker reads it before it runs as the import's caller). */
   async findAnyById(id: string): Promise<ImportRecord | null> {
     return this.tx.manager.getRepository(ImportRecord).findOne({ where: { id } });
