@@ -162,6 +162,25 @@ describe('webhook delivery by the dispatcher', () => {
     expect(JSON.parse(second.body).id).toBe(eventId);
   });
 
+  it('records a delivery to one endpoint while another endpoint of the same batch is still answering', async () => {
+    behaviours.set('/slow-peer', () => ({ status: 200, body: 'late', delayMs: 4000 }));
+    const slow = await register('/slow-peer', ['invoice.paid']);
+    const fast = await register('/fast-peer', ['invoice.paid']);
+    await publishEvents(app, { entityId: entity, livemode: true }, [
+      { type: 'invoice.paid', object: { id: 'i-peers' } },
+    ]);
+    const fastDone = await settled(fast.id);
+    expect(fastDone.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+    // The slow receiver has the request but has not answered: its delivery alone is pending.
+    expect(receiver.on('/slow-peer')).toHaveLength(1);
+    expect((await deliveries(slow.id)).data[0]).toMatchObject({ status: 'pending', attempt_count: 1 });
+    const slowDone = await settled(slow.id);
+    expect(slowDone.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1, response_body: 'late' });
+    expect(receiver.on('/slow-peer')).toHaveLength(1);
+    await live.patch(`${base}/${slow.id}`).send({ status: 'disabled' }).expect(200);
+    await live.patch(`${base}/${fast.id}`).send({ status: 'disabled' }).expect(200);
+  });
+
   it('sends a delivery whose jobs all failed (a database error at the claim): the sweeper queues the attempt again', async () => {
     const endpoint = await register('/after-failed-jobs', ['product.created']);
     const repository = dispatcher.get(DeliveryAttemptRepository);

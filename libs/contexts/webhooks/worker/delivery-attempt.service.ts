@@ -65,18 +65,35 @@ export class DeliveryAttemptService {
   /**
    * Attempts every due, unclaimed delivery among `deliveryIds`: one claim query for the batch
    * (endpoint and event joined, so the secret is the one current at the claim), the requests in
-   * parallel, and the successes recorded in one statement. A row another dispatcher is claiming
-   * at the same moment is skipped (SKIP LOCKED: no waiting, no deadlock between overlapping
-   * batches); it is that dispatcher's. The batch's attempts share each endpoint's opened secret
-   * and each URL's resolved address. Returns the number of attempts made.
+   * parallel, and each endpoint's successes recorded in one statement once that endpoint's
+   * attempts are done (a slow receiver holds back only its own records). A row another
+   * dispatcher is claiming at the same moment is skipped (SKIP LOCKED: no waiting, no deadlock
+   * between overlapping batches); it is that dispatcher's. The batch's attempts share each
+   * endpoint's opened secret and each URL's resolved address. Returns the number of attempts made.
    */
   async attemptBatch(deliveryIds: readonly string[]): Promise<number> {
     if (deliveryIds.length === 0) return 0;
     const claimed = await this.claim(deliveryIds);
     const lookups: BatchLookups = { secrets: new Map(), targets: new Map() };
+    const byEndpoint = new Map<string, ClaimedAttempt[]>();
+    for (const attempt of claimed) {
+      const group = byEndpoint.get(attempt.endpoint_id);
+      if (group) group.push(attempt);
+      else byEndpoint.set(attempt.endpoint_id, [attempt]);
+    }
+    throwFirstRejection(
+      await Promise.allSettled(
+        [...byEndpoint.values()].map((attempts) => this.attemptAll(attempts, lookups)),
+      ),
+    );
+    return claimed.length;
+  }
+
+  /** Sends one endpoint's attempts in parallel, records each failure as it comes and the successes together at the end. */
+  private async attemptAll(attempts: readonly ClaimedAttempt[], lookups: BatchLookups): Promise<void> {
     const succeeded: { claimed: ClaimedAttempt; result: SendResult }[] = [];
     const outcomes = await Promise.allSettled(
-      claimed.map(async (attempt) => {
+      attempts.map(async (attempt) => {
         const started = process.hrtime.bigint();
         const result = await this.deliver(attempt, lookups);
         if (!result) return;
@@ -91,9 +108,7 @@ export class DeliveryAttemptService {
       }),
     );
     await this.recordSuccesses(succeeded);
-    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-    if (failure) throw failure.reason;
-    return claimed.length;
+    throwFirstRejection(outcomes);
   }
 
   private claim(deliveryIds: readonly string[]): Promise<ClaimedAttempt[]> {
@@ -219,4 +234,10 @@ export class DeliveryAttemptService {
       }
     });
   }
+}
+
+/** Rethrows the first error among settled promises (after every one of them has settled). */
+function throwFirstRejection(outcomes: readonly PromiseSettledResult<unknown>[]): void {
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
 }
