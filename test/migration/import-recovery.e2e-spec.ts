@@ -149,7 +149,7 @@ describe('imports whose job failed or is gone', () => {
       [queued],
     );
     expect((await migration.get(`${base}/${queued}`).expect(200)).body.status).toBe('queued');
-    expect(await app.get(ImportsService).purgeAbandonedUploads()).toBe(3);
+    expect(await app.get(ImportsService).purgeUnreadRows()).toBe(3);
     expect(await importRows(app, abandoned)).toEqual([]);
     expect(await importRows(app, finished)).toEqual([]);
     expect(await importRows(app, recent)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { verifySignature } from '../../libs/contexts/webhooks/verifier';
-import { api } from '../support/http';
+import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
@@ -171,14 +171,24 @@ describe('webhook delivery by the dispatcher', () => {
     ]);
     const fastDone = await settled(fast.id);
     expect(fastDone.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1 });
-    // The slow receiver has the request but has not answered: its delivery alone is pending.
+    // The slow receiver has the request but has not answered: its delivery alone is pending,
+    // and a pending delivery cannot be resent.
     expect(receiver.on('/slow-peer')).toHaveLength(1);
-    expect((await deliveries(slow.id)).data[0]).toMatchObject({ status: 'pending', attempt_count: 1 });
+    const pending = (await deliveries(slow.id)).data[0];
+    expect(pending).toMatchObject({ status: 'pending', attempt_count: 1 });
+    expectError(await live.post(`${base}/${slow.id}/deliveries/${pending.id}/resend`), 409, 'invalid_state');
     const slowDone = await settled(slow.id);
     expect(slowDone.data[0]).toMatchObject({ status: 'succeeded', attempt_count: 1, response_body: 'late' });
     expect(receiver.on('/slow-peer')).toHaveLength(1);
     await live.patch(`${base}/${slow.id}`).send({ status: 'disabled' }).expect(200);
     await live.patch(`${base}/${fast.id}`).send({ status: 'disabled' }).expect(200);
+    // A disabled endpoint neither resends nor recovers.
+    expectError(await live.post(`${base}/${slow.id}/deliveries/${pending.id}/resend`), 409, 'invalid_state');
+    expectError(
+      await live.post(`${base}/${slow.id}/recover`).send({ since: new Date(0).toISOString() }),
+      409,
+      'invalid_state',
+    );
   });
 
   it('sends a delivery whose jobs all failed (a database error at the claim): the sweeper queues the attempt again', async () => {

@@ -20,8 +20,8 @@ import {
   toImportResource,
 } from './import.presenter';
 
-/** Rows staged by an upload that has not become an import this long after are abandoned. */
-const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** How long staged rows that no unfinished import will read are kept before the sweep deletes them. */
+const UNREAD_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export const RESOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -181,8 +181,8 @@ export class ImportsService {
    * Deletes rows staged more than a day ago that no unfinished import will read (uploads that
    * never became an import, rows an import left when it finished); answers how many rows.
    */
-  async purgeAbandonedUploads(): Promise<number> {
-    return this.rows.purgeOrphans(ABANDONED_UPLOAD_MS);
+  async purgeUnreadRows(): Promise<number> {
+    return this.rows.purgeOrphans(UNREAD_ROWS_KEPT_MS);
   }
 
   async retrieve(id: string): Promise<ImportResource> {

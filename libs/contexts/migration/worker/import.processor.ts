@@ -108,7 +108,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ImportSweeper.name);
   private timer?: NodeJS.Timeout;
-  /** When the rows of abandoned uploads are next looked for (at start-up, then hourly). */
+  /** When import rows that no unfinished import will read are next looked for (at start-up, then hourly). */
   private nextPurge = 0;
   private readonly rounds = new RerunningTask(
     () => this.sweep(),
@@ -137,7 +137,7 @@ export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutd
       this.logger.warn({ import_ids: resumed }, 'queued again imports whose job was gone or failed');
     if (Date.now() < this.nextPurge) return;
     this.nextPurge = Date.now() + PURGE_INTERVAL_MS;
-    const purged = await this.imports.purgeAbandonedUploads();
+    const purged = await this.imports.purgeUnreadRows();
     if (purged > 0)
       this.logger.warn({ rows: purged }, 'deleted import rows that no unfinished import will read');
   }

@@ -83,14 +83,17 @@ export class DeliveryAttemptService {
     }
     throwFirstRejection(
       await Promise.allSettled(
-        [...byEndpoint.values()].map((attempts) => this.attemptAll(attempts, lookups)),
+        [...byEndpoint.values()].map((attempts) => this.attemptForEndpoint(attempts, lookups)),
       ),
     );
     return claimed.length;
   }
 
   /** Sends one endpoint's attempts in parallel, records each failure as it comes and the successes together at the end. */
-  private async attemptAll(attempts: readonly ClaimedAttempt[], lookups: BatchLookups): Promise<void> {
+  private async attemptForEndpoint(
+    attempts: readonly ClaimedAttempt[],
+    lookups: BatchLookups,
+  ): Promise<void> {
     const succeeded: { claimed: ClaimedAttempt; result: SendResult }[] = [];
     const outcomes = await Promise.allSettled(
       attempts.map(async (attempt) => {
