@@ -5,6 +5,7 @@ import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { mappedExternalIds, orderCountOf } from './support/imported-rows';
+import { importErrors, rowErrorsOf } from './support/import-errors';
 import { watchImporter } from './support/watched-importer';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
@@ -46,14 +47,8 @@ describe('bulk imports of orders', () => {
       return FINISHED.includes(res.body.status) && res.body;
     }, LONG_WAIT);
   };
-  const errorsOf = async (importId: string) =>
-    (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data as {
-      row: number;
-      external_id: string | null;
-      error: { code: string; param?: string; hint: string; order_status?: string };
-    }[];
-  const rowErrors = async (importId: string) =>
-    (await errorsOf(importId)).map((e) => [e.row, e.external_id, e.error.code, e.error.param]);
+  const errorsOf = (importId: string) => importErrors(migration, base, importId);
+  const rowErrors = (importId: string) => rowErrorsOf(migration, base, importId);
   const lastEventId = async () =>
     (await outbox(app).all()).at(-1)?.id ?? '00000000-0000-0000-0000-000000000000';
   /** Order and invoice events of the entity since `since`, counted by type. */

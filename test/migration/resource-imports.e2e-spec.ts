@@ -8,6 +8,7 @@ import { LONG_WAIT, waitFor } from '../support/eventually';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { accountNames, mappedExternalIds, productSkus, variantSkus } from './support/imported-rows';
+import { importErrors, rowErrorsOf } from './support/import-errors';
 import { watchImporter } from './support/watched-importer';
 
 const FINISHED = ['completed', 'completed_with_errors', 'failed'];
@@ -41,17 +42,8 @@ describe('bulk imports of accounts, products and journal entries', () => {
       return FINISHED.includes(res.body.status) && res.body;
     }, LONG_WAIT);
   };
-  const errorsOf = async (importId: string) =>
-    (await migration.get(`${base}/${importId}/errors?limit=100`).expect(200)).body.data;
-  /** Each row error of an import as [row, external_id, code, param]. */
-  const rowErrorsOf = async (importId: string) =>
-    (
-      (await errorsOf(importId)) as {
-        row: number;
-        external_id: string;
-        error: { code: string; param?: string };
-      }[]
-    ).map((e) => [e.row, e.external_id, e.error.code, e.error.param]);
+  const errorsOf = (importId: string) => importErrors(migration, base, importId);
+  const rowErrors = (importId: string) => rowErrorsOf(migration, base, importId);
   /** The resources mapped to the external ids `${prefix}1` to `${prefix}${n}` of a resource. */
   const mappedIds = (importId: string, resource: string, n: number, prefix: string) =>
     mappedExternalIds(
@@ -222,7 +214,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ];
     const done = await runImport('products', records);
     expect(done).toMatchObject({ status: 'completed_with_errors', total: 8, succeeded: 3, failed: 5 });
-    expect(await rowErrorsOf(done.id)).toEqual([
+    expect(await rowErrors(done.id)).toEqual([
       [3, 'P-3', 'duplicate_sku', 'sku'],
       [4, 'P-4', 'duplicate_sku', 'sku'],
       [5, 'P-5', 'parameter_invalid', 'category_id'],
@@ -309,7 +301,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
       ];
       const done = await runImport('journal_entries', records);
       expect(done).toMatchObject({ status: 'completed_with_errors', total: 6, succeeded: 3, failed: 3 });
-      expect(await rowErrorsOf(done.id)).toEqual([
+      expect(await rowErrors(done.id)).toEqual([
         [2, 'JE-2', 'unbalanced_entry', 'lines'],
         [4, 'JE-4', 'period_closed', 'entry_date'],
         [5, 'JE-5', 'parameter_invalid', 'lines'],
@@ -389,7 +381,7 @@ describe('bulk imports of accounts, products and journal entries', () => {
         expect(bulkSizes).toEqual([40]);
         expect(upserts).toBe(0);
         expect(done).toMatchObject({ status: 'completed_with_errors', total: 40, succeeded: 37, failed: 3 });
-        expect(await rowErrorsOf(done.id)).toEqual([
+        expect(await rowErrors(done.id)).toEqual([
           [10, 'JEB-10', 'unbalanced_entry', 'lines'],
           [20, 'JEB-20', 'period_closed', 'entry_date'],
           [30, 'JEB-30', 'parameter_invalid', 'lines[1].account_id'],
