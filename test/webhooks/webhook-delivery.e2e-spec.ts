@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { verifySignature } from '../../libs/contexts/webhooks/verifier';
 import { api, expectError } from '../support/http';
@@ -255,6 +257,64 @@ describe('webhook delivery by the dispatcher', () => {
           secret: endpoint.secret,
         }).valid,
       ).toBe(true);
+    }
+  });
+
+  it('sends again on a fresh connection a request whose reused keep-alive connection the receiver had closed', async () => {
+    // This receiver closes a connection when a second request arrives on it, as a receiver does
+    // whose idle timeout fires just as a pooled connection is reused.
+    const answered: string[] = [];
+    let resets = 0;
+    const served = new WeakMap<object, number>();
+    const server = http.createServer((req, res) => {
+      const n = served.get(req.socket) ?? 0;
+      served.set(req.socket, n + 1);
+      if (n > 0) {
+        resets++;
+        req.socket.destroy();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        answered.push(JSON.parse(Buffer.concat(chunks).toString('utf8')).id as string);
+        res.writeHead(200, { Connection: 'keep-alive' }).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const endpoint = (
+        await live
+          .post(base)
+          .send({ url: `http://127.0.0.1:${port}/reset`, enabled_events: ['order.confirmed'] })
+          .expect(201)
+      ).body as { id: string };
+      const [first] = await publishEvents(app, { entityId: entity, livemode: true }, [
+        { type: 'order.confirmed', object: { id: 'o-before-reset' } },
+      ]);
+      await settled(endpoint.id);
+      const [second] = await publishEvents(app, { entityId: entity, livemode: true }, [
+        { type: 'order.confirmed', object: { id: 'o-after-reset' } },
+      ]);
+      const list = await settled(endpoint.id, 2);
+      expect(resets).toBe(1);
+      expect(answered).toEqual([first, second]);
+      expect(list.data).toEqual(
+        expect.arrayContaining(
+          [first, second].map((eventId) =>
+            expect.objectContaining({
+              event_id: eventId,
+              status: 'succeeded',
+              attempt_count: 1,
+              failed_at: null,
+            }),
+          ),
+        ),
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

@@ -46,10 +46,21 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
 }
 
 /**
+ * Whether a request failed on a pooled keep-alive connection the receiver had already closed
+ * (it closes idle connections on its own timer, which can fire as a request goes out). The
+ * receiver never read such a request, so it goes again on another connection inside the same
+ * attempt instead of being recorded as a failed attempt.
+ */
+export function staleConnection(reusedSocket: boolean, answered: boolean, code: string | undefined): boolean {
+  return reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+/**
  * One HTTP attempt: POST of the exact bytes that were signed, with a fresh timestamp, a 5 s
  * budget for the whole exchange, and no redirects followed (a 3xx is a failure). The connection
  * goes to the pinned address the resolver checked (TLS still verifies the URL's host name). Node's http
- * client with keep-alive agents: connections to a receiver are reused across attempts.
+ * client with keep-alive agents: connections to a receiver are reused across attempts, and a
+ * request that a reused connection lost before any answer is sent again (staleConnection).
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
@@ -83,8 +94,15 @@ export class WebhookSender implements OnApplicationShutdown {
       'Service-API-Version': request.apiVersion,
     };
     const secure = url.protocol === 'https:';
+    const options: http.RequestOptions = {
+      method: 'POST',
+      headers,
+      agent: secure ? this.agents.https : this.agents.http,
+      ...(request.pinned ? { lookup: pinnedLookup(request.pinned) } : {}),
+    };
     return new Promise<SendResult>((resolve) => {
       let settled = false;
+      let req: http.ClientRequest;
       let response: http.IncomingMessage | undefined;
       const chunks: Buffer[] = [];
       let kept = 0;
@@ -108,15 +126,8 @@ export class WebhookSender implements OnApplicationShutdown {
         req.destroy();
         finish(cutShort(`timeout after ${DELIVERY_TIMEOUT_MS} ms`));
       }, DELIVERY_TIMEOUT_MS);
-      const req = (secure ? https : http).request(
-        url,
-        {
-          method: 'POST',
-          headers,
-          agent: secure ? this.agents.https : this.agents.http,
-          ...(request.pinned ? { lookup: pinnedLookup(request.pinned) } : {}),
-        },
-        (res) => {
+      const exchange = () => {
+        req = (secure ? https : http).request(url, options, (res) => {
           response = res;
           res.on('data', (chunk: Buffer) => {
             if (kept <= RESPONSE_BODY_LIMIT) {
@@ -126,12 +137,15 @@ export class WebhookSender implements OnApplicationShutdown {
           });
           res.on('end', () => finish(answered()));
           res.on('error', () => finish(answered()));
-        },
-      );
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        finish(cutShort((error.code ?? error.message).slice(0, 500))),
-      );
-      req.end(body);
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // The agent drops a connection that failed, so this loop ends within the pool's size and the budget.
+          if (!settled && staleConnection(req.reusedSocket, response !== undefined, error.code)) exchange();
+          else finish(cutShort((error.code ?? error.message).slice(0, 500)));
+        });
+        req.end(body);
+      };
+      exchange();
     });
   }
 }
