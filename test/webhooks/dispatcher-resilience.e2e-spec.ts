@@ -51,14 +51,18 @@ describe('dispatcher resilience', () => {
   let base: string;
   let entity: string;
   const slow = new Set<string>();
+  /** Paths answered with 500 (after `delayMs`, like every path of `slow`). */
+  const failing = new Set<string>();
 
   beforeAll(async () => {
     if (!existsSync(DISPATCHER_MAIN))
       throw new Error(`${DISPATCHER_MAIN} is missing: run \`npm run build\` first`);
     app = await startTestApp();
-    receiver = await startReceiver((req) =>
-      slow.has(req.path) ? { status: 200, body: 'ok', delayMs: 400 } : { status: 200, body: 'ok' },
-    );
+    receiver = await startReceiver((req) => ({
+      status: failing.has(req.path) ? 500 : 200,
+      body: failing.has(req.path) ? 'boom' : 'ok',
+      delayMs: slow.has(req.path) ? 400 : undefined,
+    }));
     live = api(app, app.seed.entities.primary.keys.live);
     entity = app.seed.entities.primary.id;
     base = `/v1/entities/${entity}/webhook_endpoints`;
@@ -247,6 +251,59 @@ describe('dispatcher resilience', () => {
       expect(await maxAttempts(endpoint.id)).toBe(1);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));
+    }
+  });
+  it('lets the attempts in flight finish when it shuts down, and leaves a retry to the next sweep', async () => {
+    slow.add('/closing-ok');
+    slow.add('/closing-retry');
+    failing.add('/closing-retry');
+    const register = async (path: string) =>
+      (
+        await live
+          .post(base)
+          .send({ url: receiver.url(path), enabled_events: ['account.created'] })
+          .expect(201)
+      ).body as { id: string };
+    const ok = await register('/closing-ok');
+    const retried = await register('/closing-retry');
+    // Retries 100 ms apart: the one shutdown leaves is due by the time the next dispatcher starts.
+    const settings = { ...FAST_WEBHOOKS, WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100,100' };
+    const dispatcher = await startDispatcher(app, settings);
+    let closed = false;
+    try {
+      await publishEvents(app, { entityId: entity, livemode: true }, [
+        { type: 'account.created', object: { id: 'a-closing' } },
+      ]);
+      // Both requests reached the receiver, which answers them 400 ms later.
+      await waitFor(
+        () => receiver.on('/closing-ok').length === 1 && receiver.on('/closing-retry').length === 1,
+        {
+          label: 'requests in flight',
+        },
+      );
+      const closing = dispatcher.close().then(() => 'closed');
+      const outcome = await Promise.race([
+        closing,
+        new Promise((resolve) => setTimeout(() => resolve('still closing after 15 s'), 15_000)),
+      ]);
+      expect(outcome).toBe('closed');
+      closed = true;
+      const [sent] = await deliveriesOf(ok.id);
+      expect(sent).toMatchObject({ status: 'succeeded', attempt_count: 1, response_status: 200 });
+      const [due] = await deliveriesOf(retried.id);
+      expect(due).toMatchObject({ status: 'pending', attempt_count: 1, response_status: 500 });
+    } finally {
+      if (!closed) void dispatcher.close();
+    }
+    // The retry that shutdown did not queue is found in PostgreSQL by the next dispatcher's sweep.
+    failing.delete('/closing-retry');
+    const next = await startDispatcher(app, settings);
+    try {
+      await waitFor(async () => (await succeeded(retried.id)) === 1, { label: 'retry after restart' });
+      expect(await maxAttempts(retried.id)).toBe(2);
+      expect(receiver.on('/closing-ok')).toHaveLength(1);
+    } finally {
+      await next.close();
     }
   });
 });

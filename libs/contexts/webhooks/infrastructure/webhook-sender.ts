@@ -75,9 +75,15 @@ export class WebhookSender implements OnApplicationShutdown {
     this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   }
 
+  /**
+   * Closes the idle connections only: the requests in flight finish within their budget, as the
+   * worker waits for its jobs, and are recorded. (An idle pooled connection does not hold the
+   * process open.)
+   */
   onApplicationShutdown(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    for (const agent of [this.agents.http, this.agents.https])
+      for (const sockets of Object.values(agent.freeSockets))
+        for (const socket of sockets ?? []) socket.destroy();
   }
 
   send(request: SignedRequest): Promise<SendResult> {
