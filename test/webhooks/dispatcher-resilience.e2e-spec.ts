@@ -253,7 +253,7 @@ describe('dispatcher resilience', () => {
       await Promise.all(replicas.map((r) => r.close()));
     }
   });
-  it('lets the attempts in flight finish when it shuts down, and leaves a retry to the next sweep', async () => {
+  it('lets the attempts in flight finish when it shuts down and records them; the next dispatcher sends the retry', async () => {
     slow.add('/closing-ok');
     slow.add('/closing-retry');
     failing.add('/closing-retry');
@@ -295,7 +295,7 @@ describe('dispatcher resilience', () => {
     } finally {
       if (!closed) void dispatcher.close();
     }
-    // The retry that shutdown did not queue is found in PostgreSQL by the next dispatcher's sweep.
+    // The retry is due in PostgreSQL (and queued): the next dispatcher sends it.
     failing.delete('/closing-retry');
     const next = await startDispatcher(app, settings);
     try {

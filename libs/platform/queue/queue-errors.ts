@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { WorkerHost } from '@nestjs/bullmq';
-import { Queue, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
+import { appWorkers } from './app-workers';
 
 /**
  * Gives every BullMQ queue and worker of the app an 'error' listener. Without one, a connection
@@ -19,19 +19,8 @@ export class QueueErrorListeners implements OnApplicationBootstrap {
     for (const wrapper of this.discovery.getProviders()) {
       const instance: unknown = wrapper.instance;
       if (instance instanceof Queue) this.listen(instance, `queue ${instance.name}`);
-      else if (instance instanceof WorkerHost) {
-        const worker = this.workerOf(instance);
-        if (worker) this.listen(worker, `worker ${worker.name}`);
-      }
     }
-  }
-
-  private workerOf(host: WorkerHost): Worker | undefined {
-    try {
-      return host.worker;
-    } catch {
-      return undefined;
-    }
+    for (const worker of appWorkers(this.discovery)) this.listen(worker, `worker ${worker.name}`);
   }
 
   private listen(emitter: Pick<NodeJS.EventEmitter, 'on' | 'listenerCount'>, label: string): void {

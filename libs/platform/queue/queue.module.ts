@@ -4,6 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
 import { AppConfig } from '../config/app-config';
 import { QueueErrorListeners } from './queue-errors';
+import { WorkersCloseFirst } from './workers-close-first';
 
 /** BullMQ connection options: Redis when REDIS_URL is set, else the PostgreSQL backend in the same database. */
 export function queueConnection(config: AppConfig): { connection: never; prefix?: string } {
@@ -42,7 +43,7 @@ export class QueueModule {
       module: QueueModule,
       global: true,
       imports: [BullModule.forRoot(queueConnection(config)), DiscoveryModule],
-      providers: [QueueErrorListeners],
+      providers: [QueueErrorListeners, WorkersCloseFirst],
       exports: [BullModule],
     };
   }

@@ -1,9 +1,9 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import {
+  BeforeApplicationShutdown,
   Injectable,
   Logger,
   OnApplicationBootstrap,
-  OnApplicationShutdown,
   OnModuleDestroy,
 } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -105,7 +105,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * never became an import.
  */
 @Injectable()
-export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ImportSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ImportSweeper.name);
   private timer?: NodeJS.Timeout;
   /** When import rows that no unfinished import will read are next looked for (at start-up, then hourly). */
@@ -126,7 +126,8 @@ export class ImportSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.timer = setInterval(() => this.rounds.start(), this.config.IMPORT_SWEEP_INTERVAL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the queues close (this loop queues jobs, and an add to a closing queue may never settle). */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.rounds.stop();
   }

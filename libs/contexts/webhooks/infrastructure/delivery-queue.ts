@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { DeliveryScheduler, DueDelivery } from '../application/delivery-ports';
@@ -44,17 +44,10 @@ interface QueuedJob {
  * dispatcher enqueueing the same attempts make one job; a second job for an attempt already
  * claimed or made finds nothing to claim. A failure to enqueue, or a job that fails, is not
  * fatal: PostgreSQL holds the due time and the sweeper retries.
- *
- * Once the process begins to shut down nothing more is enqueued, and the adds already under way
- * finish first: the queue closes next, and with the PostgreSQL backend an add to a closing queue
- * never settles, which would keep the worker waiting for its job (and the process from exiting).
- * What is left due is queued by the sweeper of a running dispatcher, or of this one when it is back.
  */
 @Injectable()
-export class DeliveryQueue extends DeliveryScheduler implements BeforeApplicationShutdown {
+export class DeliveryQueue extends DeliveryScheduler {
   private readonly logger = new Logger(DeliveryQueue.name);
-  private closing = false;
-  private readonly adding = new Set<Promise<void>>();
 
   constructor(@InjectQueue(QUEUE_NAMES['webhook-deliveries']) private readonly queue: Queue) {
     super();
@@ -94,22 +87,7 @@ export class DeliveryQueue extends DeliveryScheduler implements BeforeApplicatio
   }
 
   async enqueue(deliveries: readonly DueDelivery[]): Promise<void> {
-    if (deliveries.length === 0 || this.closing) return;
-    const adding = this.add(deliveries);
-    this.adding.add(adding);
-    try {
-      await adding;
-    } finally {
-      this.adding.delete(adding);
-    }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.closing = true;
-    await Promise.all(this.adding);
-  }
-
-  private async add(deliveries: readonly DueDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
     try {
       await this.queue.addBulk(DeliveryQueue.jobs(deliveries));
     } catch (error) {

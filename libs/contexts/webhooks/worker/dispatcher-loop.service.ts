@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import type { Client } from 'pg';
 import { AppConfig } from '#platform/config/app-config';
 import { DeliveryAttemptRepository } from '../infrastructure/delivery-attempt.repository';
@@ -16,7 +16,7 @@ export const SWEEP_BATCH = 1_000;
  * or a Redis restart delays an attempt but never loses it.
  */
 @Injectable()
-export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DispatcherLoop implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DispatcherLoop.name);
   private listener?: Client;
   private timers: NodeJS.Timeout[] = [];
@@ -46,7 +46,8 @@ export class DispatcherLoop implements OnApplicationBootstrap, OnApplicationShut
     void this.sweep().catch(() => undefined);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the queues close (this loop queues jobs, and an add to a closing queue may never settle). */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.listener?.end().catch(() => undefined);
