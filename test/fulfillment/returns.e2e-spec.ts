@@ -360,6 +360,53 @@ describe('returns against shipped packages', () => {
     }
   });
 
+  it('refuses an order line listed twice, and a received item of an order line the return does not cover', async () => {
+    const other = await newProduct(live);
+    await stock(live, other, fx.locationId, 5, 12);
+    const order = await confirmedOrder(live, fx.accountId, [
+      { product_id: fx.productId, quantity: 1, unit_price: 50 },
+      { product_id: other, quantity: 1, unit_price: 30 },
+    ]);
+    const packed = (
+      await live
+        .post('/v1/packages')
+        .send({
+          order_id: order.id,
+          items: order.items.map((item: { id: string }) => ({ order_item_id: item.id, quantity: 1 })),
+        })
+        .expect(201)
+    ).body;
+    const pkg = (
+      await live
+        .post(`/v1/packages/${packed.id}/ship`)
+        .send({ carrier: 'ups', tracking_number: `1Z${packed.id.slice(-8)}` })
+        .expect(200)
+    ).body;
+    const [covered, uncovered] = order.items.map((item: { id: string }) =>
+      pkg.items.find((p: { order_item_id: string }) => p.order_item_id === item.id),
+    );
+    const twice = { order_item_id: covered.order_item_id, quantity: 1 };
+    expectError(
+      await live
+        .post('/v1/returns')
+        .send({ account_id: fx.accountId, order_id: order.id, lines: [twice, twice] }),
+      400,
+      'parameter_invalid',
+      { param: 'lines[1].order_item_id' },
+    );
+    const ret = await returnOf({ order_id: order.id, items: [covered] }, 1);
+    expectError(
+      await live.post(`/v1/returns/${ret}/receive`).send({
+        package_id: pkg.id,
+        items: [{ package_item_id: uncovered.id, quantity: 1 }],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'items[0].package_item_id' },
+    );
+    expect((await live.get(`/v1/returns/${ret}/receipts`).expect(200)).body.data).toEqual([]);
+  });
+
   it('refuses a return of another account, of a line that never shipped, or of another document', async () => {
     const pkg = await shipped(fx.productId, 1);
     const line = pkg.items[0].order_item_id as string;
