@@ -51,7 +51,7 @@ export function truncateUtf8(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string
  * receiver never read such a request, so it goes again on another connection inside the same
  * attempt instead of being recorded as a failed attempt.
  */
-export function staleConnection(reusedSocket: boolean, answered: boolean, code: string | undefined): boolean {
+function staleConnection(reusedSocket: boolean, answered: boolean, code: string | undefined): boolean {
   return reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
