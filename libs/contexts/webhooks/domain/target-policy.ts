@@ -1,14 +1,9 @@
 import net from 'node:net';
 
-export {
-  classifyAddress,
-  embeddedIpv4,
-  isRefused,
-  strictest,
-  type BlockedReason,
-} from '#platform/net/address-policy';
-
-/** Checks the syntax and scheme of a receiver URL; returns a hint when it is refused. */
+/**
+ * Checks the syntax and scheme of a receiver URL; returns a hint when it is refused. Its host's
+ * addresses are judged by the platform's HostResolver (libs/platform/net).
+ */
 export function checkUrlShape(raw: string, allowPrivateTargets: boolean): { url: URL } | { hint: string } {
   let url: URL;
   try {
