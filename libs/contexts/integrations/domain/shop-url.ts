@@ -8,7 +8,7 @@ import type { HostResolver } from '#platform/net/host-resolver';
  * (CONNECTOR_ALLOW_PRIVATE_TARGETS, for a shop on this machine or a test server). Cloud metadata
  * addresses are refused always. This checks the URL itself (and an IP literal host); a host
  * name is resolved and each of its addresses checked by the platform's HostResolver, at
- * registration and before each call (`hostRefusal` words what it finds). Answers why not, or
+ * registration and before each call (`shopTargetRefusal`). Answers why not, or
  * undefined.
  */
 export function shopUrlRefusal(raw: string, allowPrivate: boolean): string | undefined {
