@@ -57,7 +57,13 @@ export interface AccountListQuery extends ListQueryDto {
 
 /** An active account record before the input's fields are applied to it. */
 function newAccountRecord(): AccountRecord {
-  return { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
+  return {
+    status: 'active',
+    mergedIntoId: null,
+    deletedAt: null,
+    metadata: {},
+    creditBalance: money(0),
+  } as unknown as AccountRecord;
 }
 
 /** The fields expand[] follows on account (declared when the module loads, for the OpenAPI description). */
@@ -133,6 +139,11 @@ export class AccountsService implements OnModuleInit {
 
   private async presentOne(row: AccountRecord): Promise<AccountResource> {
     return (await this.present([row]))[0];
+  }
+
+  /** For the customer credit service: an account record as the API shows it. */
+  presentRecord(row: AccountRecord): Promise<AccountResource> {
+    return this.presentOne(row);
   }
 
   /** Attaches a tag (idempotent); emits account.updated with the previous tag_ids when newly attached. */

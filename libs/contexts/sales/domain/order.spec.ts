@@ -196,6 +196,8 @@ describe('payment status', () => {
     // A credit memo takes its amount off what is owed: paid in full again once paid drops alike.
     expect(paymentStatusOf(money(100), money(60), money(40), money(40))).toBe('paid');
     expect(paymentStatusOf(money(100), money(0), money(0), money(100))).toBe('refunded');
+    // A credit memo on an unpaid invoice leaves it unpaid while something is due.
+    expect(paymentStatusOf(money(100), money(0), money(0), money(40))).toBe('unpaid');
   });
 
   it('has nothing due on cancelled or voided documents and never a negative amount', () => {

@@ -213,9 +213,10 @@ export function conversionTarget(type: DocumentType): DocumentType | null {
 }
 
 /**
- * payment_status from the money: `refunded` once refunds (or credit memos) brought the net paid
- * back to zero, `paid` when the net covers the total less credits, `partially_paid` when
- * something is paid, else `unpaid`.
+ * payment_status from the money: `refunded` once nothing paid is left and either something was
+ * refunded or credit memos took the whole total off, `paid` when the net covers the total less
+ * credits, `partially_paid` when something is paid, else `unpaid` (an unpaid invoice that a
+ * credit memo reduced stays `unpaid` while something is due).
  */
 export function paymentStatusOf(
   total: Decimal,
@@ -223,7 +224,8 @@ export function paymentStatusOf(
   refunded: Decimal,
   credited: Decimal = money(0),
 ): PaymentStatus {
-  if (netPaid.lte(0)) return refunded.gt(0) || credited.gt(0) ? 'refunded' : 'unpaid';
+  if (netPaid.lte(0))
+    return refunded.gt(0) || (credited.gt(0) && total.minus(credited).lte(0)) ? 'refunded' : 'unpaid';
   if (netPaid.gte(total.minus(credited))) return 'paid';
   return 'partially_paid';
 }
