@@ -35,7 +35,7 @@ export class CustomerCreditBalance1765653100000 implements MigrationInterface {
       ALTER TABLE customer_credits
         ALTER COLUMN type SET NOT NULL,
         ADD CONSTRAINT customer_credits_type_check
-          CHECK (type IN ('return_credit', 'deposit_remainder', 'invoice_payment', 'payment_refund')),
+          CHECK (type IN ('return_credit', 'deposit_remainder', 'invoice_payment', 'payment_refund', 'account_merge')),
         ALTER COLUMN currency SET NOT NULL,
         ALTER COLUMN ending_balance SET NOT NULL`);
     await q.query(`
@@ -52,7 +52,9 @@ export class CustomerCreditBalance1765653100000 implements MigrationInterface {
         DROP CONSTRAINT customer_credits_amount_check,
         DROP COLUMN type, DROP COLUMN currency, DROP COLUMN order_id, DROP COLUMN payment_id,
         DROP COLUMN ending_balance`);
-    await q.query(`ALTER TABLE customer_credits ADD CONSTRAINT customer_credits_amount_check CHECK (amount > 0)`);
+    await q.query(
+      `ALTER TABLE customer_credits ADD CONSTRAINT customer_credits_amount_check CHECK (amount > 0)`,
+    );
     await q.query(`ALTER TABLE accounts DROP COLUMN credit_balance`);
   }
 }

@@ -232,7 +232,10 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
 
   it('pays back only what was paid of a partly paid invoice, to the customer credit balance', async () => {
     second = await shippedAndInvoiced(2);
-    await client.post(`/v1/orders/${second.invoice.id}/payments`).send({ method: 'cash', amount: 80 }).expect(201);
+    await client
+      .post(`/v1/orders/${second.invoice.id}/payments`)
+      .send({ method: 'cash', amount: 80 })
+      .expect(201);
     const ret = await returned(second, 1);
     const since = (await events().all()).at(-1)?.id;
 
@@ -309,7 +312,10 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
     const since = (await events().all()).at(-1)?.id;
     // Default: as much of the 55 due as the balance of 25 covers.
     const payment = (
-      await client.post(`/v1/orders/${third.invoice.id}/payments`).send({ method: 'customer_credit' }).expect(201)
+      await client
+        .post(`/v1/orders/${third.invoice.id}/payments`)
+        .send({ method: 'customer_credit' })
+        .expect(201)
     ).body;
     expect(payment).toMatchObject({
       object: 'payment',
@@ -335,16 +341,21 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
     );
 
     // A refund of a payment from credit goes back to the balance, not to cash.
-    const refund = (
-      await client.post(`/v1/payments/${payment.id}/refunds`).send({ amount: 10 }).expect(201)
-    ).body;
+    const refund = (await client.post(`/v1/payments/${payment.id}/refunds`).send({ amount: 10 }).expect(201))
+      .body;
     expect(refund).toMatchObject({ amount: 10, payment_id: payment.id });
     invoice = await invoiceOf(third.invoice.id);
     expect(invoice).toMatchObject({ amount_paid: 15, amount_due: 40 });
     await expectBooks('credit payment refunded', [invoice], 10);
 
     const listed = (await client.get(`/v1/accounts/${customer}/credit-transactions`).expect(200)).body.data;
-    expect(listed.map((t: { type: string; amount: number; ending_balance: number }) => [t.type, t.amount, t.ending_balance])).toEqual([
+    expect(
+      listed.map((t: { type: string; amount: number; ending_balance: number }) => [
+        t.type,
+        t.amount,
+        t.ending_balance,
+      ]),
+    ).toEqual([
       ['payment_refund', 10, 10],
       ['invoice_payment', -25, 0],
       ['return_credit', 25, 25],
@@ -355,7 +366,8 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
     expect(
       (await client.get(`/v1/accounts/${customer}/credit-transactions/${listed[1].id}`).expect(200)).body,
     ).toEqual(listed[1]);
-    const stranger = (await client.post('/v1/accounts').send({ name: 'Another customer' }).expect(201)).body.id;
+    const stranger = (await client.post('/v1/accounts').send({ name: 'Another customer' }).expect(201)).body
+      .id;
     expectError(
       await client.get(`/v1/accounts/${stranger}/credit-transactions/${listed[1].id}`),
       404,
@@ -373,13 +385,37 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 422]);
-    expectError(answers.find((r) => r.status === 422)!, 422, 'amount_exceeds_limit', { credit_balance: 2 });
+    expectError(
+      answers.find((r) => r.status === 422)!,
+      422,
+      'amount_exceeds_limit',
+      { credit_balance: 2 },
+    );
     const invoices = [await invoiceOf(a.invoice.id), await invoiceOf(b.invoice.id)];
     expect(invoices.map((i) => i.amount_paid).sort()).toEqual([0, 8]);
-    const third = (await listAll<Invoice & { document_type: string }>(client, '/v1/orders?document_type=invoice'))
-      .filter((i) => ![a.invoice.id, b.invoice.id].includes(i.id));
+    const third = (
+      await listAll<Invoice & { document_type: string }>(client, '/v1/orders?document_type=invoice')
+    ).filter((i) => ![a.invoice.id, b.invoice.id].includes(i.id));
     await expectBooks('concurrent payments', [...invoices, ...third], 2);
-    const transactions = await listAll<{ amount: number }>(client, `/v1/accounts/${customer}/credit-transactions`);
+    const transactions = await listAll<{ id: string; amount: number }>(
+      client,
+      `/v1/accounts/${customer}/credit-transactions`,
+    );
     expect(transactions.reduce((sum, t) => sum + Math.round(t.amount * 100), 0)).toBe(200);
+  });
+
+  it('moves the credit balance with a merge, without touching the ledger', async () => {
+    const before = await ledger();
+    const target = (await client.post('/v1/accounts').send({ name: 'Merge target' }).expect(201)).body.id;
+    const merged = (
+      await client.post(`/v1/accounts/${target}/merge`).send({ source_account_id: customer }).expect(200)
+    ).body;
+    expect(merged.credit_balance).toBe(2);
+    expect((await client.get(`/v1/accounts/${customer}`).expect(200)).body.credit_balance).toBe(0);
+    const [moved] = (await client.get(`/v1/accounts/${target}/credit-transactions`).expect(200)).body.data;
+    expect(moved).toMatchObject({ type: 'account_merge', amount: 2, ending_balance: 2 });
+    const [left] = (await client.get(`/v1/accounts/${customer}/credit-transactions`).expect(200)).body.data;
+    expect(left).toMatchObject({ type: 'account_merge', amount: -2, ending_balance: 0 });
+    expect(await ledger()).toEqual(before);
   });
 });

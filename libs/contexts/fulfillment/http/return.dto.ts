@@ -72,7 +72,8 @@ export class ReturnRefundResponse {
   @ApiProperty({ format: 'uuid' }) invoice_id: string;
   @ApiProperty({
     example: 0,
-    description: "The part of the credit memo that reduced the invoice's amount due (nothing paid back for it).",
+    description:
+      "The part of the credit memo that reduced the invoice's amount due (nothing paid back for it).",
   })
   amount_due_reduced: number;
   @ApiProperty({

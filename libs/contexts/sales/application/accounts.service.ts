@@ -21,6 +21,7 @@ import {
 import { AccountRepository } from '../infrastructure/account.repository';
 import { AddressRepository } from '../infrastructure/address.repository';
 import { ContactRepository } from '../infrastructure/contact.repository';
+import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
 import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
 import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';
 import { AccountResource, toAccountResource } from './account.presenter';
@@ -101,6 +102,7 @@ export class AccountsService implements OnModuleInit {
     @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
     private readonly tags: TagsService,
     private readonly profiles: EntityProfiles,
+    private readonly credits: CustomerCreditRepository,
   ) {
     this.addresses = accountChildService(ADDRESSES, addressRepo, accounts, tx, events);
     this.contacts = accountChildService(CONTACTS, contactRepo, accounts, tx, events);
@@ -325,6 +327,7 @@ export class AccountsService implements OnModuleInit {
       for (const children of [this.addresses, this.contacts, this.paymentMethods])
         await children.moveAll(sourceId, targetId);
       await this.policies.reassignAccount(sourceId, targetId);
+      await this.moveCredit(source, target);
       source.status = 'deleted';
       source.deletedAt = new Date();
       source.mergedIntoId = targetId;
@@ -333,6 +336,33 @@ export class AccountsService implements OnModuleInit {
       const resource = await this.presentOne(await this.accounts.save(target));
       await this.events.publish('account.merged', resource);
       return resource;
+    });
+  }
+
+  /**
+   * A merge moves the source's customer credit to the target: an account_merge credit
+   * transaction on each (the ledger does not move: one customer-credit liability either way).
+   * Both rows are locked by the caller.
+   */
+  private async moveCredit(source: AccountRecord, target: AccountRecord): Promise<void> {
+    const amount = source.creditBalance;
+    if (amount.isZero()) return;
+    source.creditBalance = money(0);
+    target.creditBalance = target.creditBalance.plus(amount);
+    const movement = { type: 'account_merge', currency: target.currency, orderId: null, paymentId: null };
+    await this.credits.create({
+      ...movement,
+      accountId: source.id,
+      amount: amount.negated(),
+      endingBalance: source.creditBalance,
+      reference: `merged into account ${target.id}`,
+    });
+    await this.credits.create({
+      ...movement,
+      accountId: target.id,
+      amount,
+      endingBalance: target.creditBalance,
+      reference: `merged from account ${source.id}`,
     });
   }
 

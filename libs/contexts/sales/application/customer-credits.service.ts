@@ -88,7 +88,11 @@ export class CustomerCreditsService implements OnModuleInit {
     });
   }
 
-  async list(accountId: string, query: ListQueryDto, url: string): Promise<ListPage<CreditTransactionResource>> {
+  async list(
+    accountId: string,
+    query: ListQueryDto,
+    url: string,
+  ): Promise<ListPage<CreditTransactionResource>> {
     await this.accounts.getById(accountId);
     const page = await this.credits.listOfAccount(accountId, query, url);
     return listEnvelope(page.rows.map(toCreditTransactionResource), page, url);

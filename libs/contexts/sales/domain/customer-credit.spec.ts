@@ -28,7 +28,9 @@ describe('creditApplicationAmount', () => {
     expect(codeOf(() => creditApplicationAmount(money('100.01'), money(500), money(100)))).toBe(
       'amount_exceeds_limit',
     );
-    expect(codeOf(() => creditApplicationAmount(undefined, money(0), money(100)))).toBe('amount_exceeds_limit');
+    expect(codeOf(() => creditApplicationAmount(undefined, money(0), money(100)))).toBe(
+      'amount_exceeds_limit',
+    );
   });
 });
 

@@ -6,13 +6,15 @@ import { SalesError } from './sales-error';
  * Kinds of movement of a customer's credit balance: credit comes from a return refunded to
  * credit (`return_credit`), the unapplied remainder of a bank deposit (`deposit_remainder`) and a
  * refund of a payment made from credit (`payment_refund`); it is spent by paying an invoice
- * (`invoice_payment`).
+ * (`invoice_payment`); a merge moves it from the merged account to the one it is merged into
+ * (`account_merge`, negative on the first, positive on the second).
  */
 export const CREDIT_TRANSACTION_TYPES = [
   'return_credit',
   'deposit_remainder',
   'invoice_payment',
   'payment_refund',
+  'account_merge',
 ] as const;
 export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 

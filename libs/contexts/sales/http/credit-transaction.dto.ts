@@ -8,7 +8,7 @@ export class CreditTransactionResponse {
   @ApiProperty({
     enum: CREDIT_TRANSACTION_TYPES,
     description:
-      '`return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance.',
+      '`return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance; `account_merge`: the balance of an account merged into another, moved to it.',
   })
   type: string;
   @ApiProperty({
@@ -30,7 +30,8 @@ export class CreditTransactionResponse {
     nullable: true,
     type: String,
     format: 'uuid',
-    description: 'The customer_credit payment that spent it, or whose refund gave it back. Expandable: payment.',
+    description:
+      'The customer_credit payment that spent it, or whose refund gave it back. Expandable: payment.',
   })
   payment_id: string | null;
   @ApiProperty({ example: 'return 0193a0c4-…' }) description: string;
