@@ -406,6 +406,24 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
 
   it('moves the credit balance with a merge, without touching the ledger', async () => {
     const before = await ledger();
+    // Credit is in the account's currency: it cannot change, nor move to an account in another.
+    expectError(
+      await client.patch(`/v1/accounts/${customer}`).send({ currency: 'EUR' }),
+      409,
+      'invalid_state',
+      {
+        param: 'currency',
+      },
+    );
+    const euro = (
+      await client.post('/v1/accounts').send({ name: 'Euro target', currency: 'EUR' }).expect(201)
+    ).body.id;
+    expectError(
+      await client.post(`/v1/accounts/${euro}/merge`).send({ source_account_id: customer }),
+      409,
+      'invalid_state',
+      { param: 'source_account_id' },
+    );
     const target = (await client.post('/v1/accounts').send({ name: 'Merge target' }).expect(201)).body.id;
     const merged = (
       await client.post(`/v1/accounts/${target}/merge`).send({ source_account_id: customer }).expect(200)

@@ -690,9 +690,9 @@ export type CreditTransactionResponse = {
      */
     account_id: string;
     /**
-     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance.
+     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance; `account_merge`: the balance of an account merged into another, moved to it.
      */
-    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund';
+    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund' | 'account_merge';
     /**
      * Positive adds credit to the balance, negative spends it.
      */
@@ -5850,9 +5850,9 @@ export type CreditTransactionResponseWritable = {
      */
     account_id: string;
     /**
-     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance.
+     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance; `account_merge`: the balance of an account merged into another, moved to it.
      */
-    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund';
+    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund' | 'account_merge';
     /**
      * Positive adds credit to the balance, negative spends it.
      */

@@ -266,7 +266,13 @@ export class AccountsService implements OnModuleInit {
       const record = await this.accounts.getForUpdate(id);
       assertActive(record, 'updating');
       const before = await this.presentOne(record);
+      const heldIn = record.currency;
       await this.apply(record, input);
+      if (record.currency !== heldIn && !record.creditBalance.isZero())
+        throw new SalesError('invalid_state', {
+          param: 'currency',
+          hint: `Account '${record.id}' holds ${record.creditBalance.toFixed(2)} ${heldIn} of customer credit; its currency cannot change while it does.`,
+        });
       const previous = previousAttributes(before, toAccountResource(record, before.tag_ids));
       const changed = Object.keys(previous);
       if (changed.length === 0) return before;
@@ -342,11 +348,16 @@ export class AccountsService implements OnModuleInit {
   /**
    * A merge moves the source's customer credit to the target: an account_merge credit
    * transaction on each (the ledger does not move: one customer-credit liability either way).
-   * Both rows are locked by the caller.
+   * Both rows are locked by the caller. Credit in another currency than the target's is 409.
    */
   private async moveCredit(source: AccountRecord, target: AccountRecord): Promise<void> {
     const amount = source.creditBalance;
     if (amount.isZero()) return;
+    if (source.currency !== target.currency)
+      throw new SalesError('invalid_state', {
+        param: 'source_account_id',
+        hint: `Account '${source.id}' holds ${amount.toFixed(2)} ${source.currency} of customer credit; it cannot merge into an account in ${target.currency}.`,
+      });
     source.creditBalance = money(0);
     target.creditBalance = target.creditBalance.plus(amount);
     const movement = { type: 'account_merge', currency: target.currency, orderId: null, paymentId: null };
