@@ -1,5 +1,6 @@
 import { OperatorService } from '#platform/auth/operator.service';
 import type { SeededEntity } from '#platform/seed/qa-seed.service';
+import { lockAccount } from '../support/db-faults';
 import { api, expectError } from '../support/http';
 import { listAll } from '../support/list-all';
 import { outbox } from '../support/outbox';
@@ -378,12 +379,20 @@ describe('customer credit: a balance that returns fill and invoices spend', () =
   it('lets only one of two concurrent payments spend a balance that covers one', async () => {
     const a = await shippedAndInvoiced(1);
     const b = await shippedAndInvoiced(1);
-    // The balance is 10 (the refund above); each payment asks 8.
-    const answers = await Promise.all(
-      [a, b].map((s) =>
+    // The balance is 10 (the refund above); each payment asks 8. The account's row is held
+    // until both requests wait on it, so they run at the same time whatever the machine's speed.
+    const held = await lockAccount(app, customer);
+    const pending = Promise.all(
+      [a, b].map(async (s) =>
         client.post(`/v1/orders/${s.invoice.id}/payments`).send({ method: 'customer_credit', amount: 8 }),
       ),
     );
+    try {
+      await held.waitForQueue(2);
+    } finally {
+      await held.release();
+    }
+    const answers = await pending;
     expect(answers.map((r) => r.status).sort()).toEqual([201, 422]);
     expectError(
       answers.find((r) => r.status === 422)!,

@@ -261,6 +261,13 @@ export class PaymentsService implements OnModuleInit {
       );
       await this.applications.create({ paymentId: payment.id, orderId: record.id, amount });
       const { resource: orderResource } = await this.orders.applyPayment(record, amount, money(0));
+      await this.credits.move(record.accountId, {
+        type: 'invoice_payment',
+        amount: amount.negated(),
+        orderId: record.id,
+        paymentId: payment.id,
+        description: `Payment ${payment.id} of invoice ${record.id}`,
+      });
       await this.ledger.post({
         source_type: 'CREDIT_APPLIED',
         source_id: payment.id,
@@ -271,13 +278,6 @@ export class PaymentsService implements OnModuleInit {
           { role: 'customer_credit', debit: amount, description: 'Customer credit spent' },
           { role: 'receivables', credit: amount, description: `Invoice ${record.id}` },
         ],
-      });
-      await this.credits.move(record.accountId, {
-        type: 'invoice_payment',
-        amount: amount.negated(),
-        orderId: record.id,
-        paymentId: payment.id,
-        description: `Payment ${payment.id} of invoice ${record.id}`,
       });
       const resource = (await this.present([payment]))[0];
       await this.events.publish('payment.succeeded', resource);
