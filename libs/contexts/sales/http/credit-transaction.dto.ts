@@ -12,7 +12,7 @@ export class CreditTransactionResponse {
   })
   type: string;
   @ApiProperty({
-    example: -25,
+    example: 25,
     description: 'Positive adds credit to the balance, negative spends it.',
   })
   amount: number;
