@@ -57,6 +57,10 @@ describe('order state machine', () => {
     expect(codeOf(() => orderTransition('void', state('invoice', 'confirmed')))).toBeUndefined();
     expect(codeOf(() => orderTransition('void', state('invoice', 'draft')))).toBe('invalid_state');
     expect(codeOf(() => orderTransition('void', state('invoice', 'confirmed', 5)))).toBe('invalid_state');
+    // A credit memo already reversed part of the invoice: no void on top of it.
+    expect(
+      codeOf(() => orderTransition('void', { ...state('invoice', 'confirmed'), amountCredited: money(55) })),
+    ).toBe('invalid_state');
     expect(codeOf(() => orderTransition('cancel', state('sales_order', 'cancelled')))).toBe('invalid_state');
   });
 

@@ -49,6 +49,8 @@ export interface OrderState {
   orderStatus: OrderStatus;
   /** Net amount paid (payments minus refunds). */
   amountPaid: Decimal;
+  /** What credit memos took off the document (absent: none). */
+  amountCredited?: Decimal;
   convertedToId: string | null;
 }
 
@@ -57,7 +59,7 @@ export interface OrderState {
  *   draft --confirm--> confirmed --fulfill--> fulfilled --close--> closed
  *   confirmed --close--> closed
  *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled
- *   confirmed (nothing paid) --void--> voided
+ *   confirmed (nothing paid, nothing credited) --void--> voided
  *   draft --delete--> (gone)
  * Quotes convert to sales orders (the quote closes), confirmed or fulfilled sales orders to
  * invoices (once each; the sales order keeps its status). Lines change (edit) in draft, and in
@@ -154,6 +156,12 @@ export function orderTransition(action: OrderAction, state: OrderState): OrderSt
   if ((action === 'cancel' || action === 'void') && state.amountPaid.gt(0)) {
     throw new SalesError('invalid_state', {
       hint: `This ${state.documentType} has payments (payment_status is not 'unpaid'); refund them before it can be ${describe(action)}.`,
+    });
+  }
+  if ((action === 'cancel' || action === 'void') && state.amountCredited?.gt(0)) {
+    // Its credit memos already reversed part of what it posted; a void would reverse it again.
+    throw new SalesError('invalid_state', {
+      hint: `This ${state.documentType} has credit memos (amount_credited ${state.amountCredited.toFixed(2)}); it cannot be ${describe(action)}.`,
     });
   }
   if (action === 'convert' && state.convertedToId) {
