@@ -1303,7 +1303,7 @@ export const ordersCancel = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Void a confirmed order
  *
- * confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).
+ * confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).
  */
 export const ordersVoid = <ThrowOnError extends boolean = false>(options: Options<OrdersVoidData, ThrowOnError>): RequestResult<OrdersVoidResponses, OrdersVoidErrors, ThrowOnError> => (options.client ?? client).post<OrdersVoidResponses, OrdersVoidErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

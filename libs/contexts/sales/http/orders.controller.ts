@@ -112,7 +112,7 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
       {
         body: EmptyBodyDto,
         description:
-          'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
+          'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
       },
     ],
     close: [
