@@ -33,7 +33,8 @@ export class CsvRecordTooLongError extends Error {
 }
 
 /** UTF-8 bytes of a UTF-16 code unit (a surrogate pair counts 2 + 2). */
-const utf8Bytes = (code: number) => (code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3);
+const utf8Bytes = (code: number) =>
+  code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
 
 /** Ends an unquoted run of characters. */
 const PLAIN_STOP = /[",\r\n]/g;
