@@ -34,10 +34,6 @@ export class ConnectionDrain {
     return this;
   }
 
-  get isDraining(): boolean {
-    return this.draining;
-  }
-
   /** Starts draining (see the class); resolves once every connection has closed. */
   async drain(): Promise<void> {
     this.draining = true;
