@@ -6,7 +6,7 @@ export * from './application/collections.service';
 export * from './application/accounts.service';
 export * from './application/orders.service';
 export * from './application/return-refunds.service';
-export * from './application/recognized-revenue.port';
+export * from './application/revenue-recognition.service';
 export * from './application/tokens';
 export * from './domain/account';
 export { isConfirmedSalesOrder } from './domain/order';

@@ -12,7 +12,12 @@ import { OrderLines } from './application/order-lines.service';
 import { OrderTags } from './application/order-tags.service';
 import { OrdersService } from './application/orders.service';
 import { CollectionsService } from './application/collections.service';
-import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
+import { RevenueRecognition } from './application/revenue-recognition.service';
+import { OrderLineRevenueRecord, RevenueRecognitionRecord } from './infrastructure/revenue-recognition.entity';
+import {
+  OrderLineRevenueRepository,
+  RevenueRecognitionRepository,
+} from './infrastructure/revenue-recognition.repository';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
@@ -72,6 +77,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     AccountingCoreModule,
     TypeOrmModule.forFeature([
       ...ORDER_RECORDS,
+      OrderLineRevenueRecord,
+      RevenueRecognitionRecord,
       AccountRecord,
       AccountAddressRecord,
       AccountContactRecord,
@@ -108,7 +115,9 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     PaymentsService,
     ReturnRefunds,
     OrderCommitmentsGateway,
-    RecognizedRevenueGateway,
+    RevenueRecognition,
+    OrderLineRevenueRepository,
+    RevenueRecognitionRepository,
     PurchaseOrderReceivingService,
     SalesReceivables,
     OrderLineFactsRepository,
@@ -131,7 +140,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,
-    RecognizedRevenueGateway,
+    RevenueRecognition,
     PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import {
   billableUnits,
+  matchInvoiceLines,
   LineProgress,
   LineTerms,
   noProgress,
@@ -96,10 +97,7 @@ describe('revenue recognition of an order line', () => {
       net: fc.integer({ min: 0, max: 10_000_00 }).map((c) => (c / 100).toFixed(2)),
       tax: fc.integer({ min: 0, max: 1_000_00 }).map((c) => (c / 100).toFixed(2)),
     });
-    const step = fc.oneof(
-      fc.record({ shipped: fc.integer({ min: -3, max: 3 }) }),
-      fc.record({ billed: fc.integer({ min: -3, max: 3 }) }),
-    );
+    const step = fc.record({ kind: fc.constantFrom('ship', 'bill'), units: fc.integer({ min: -3, max: 3 }) });
     fc.assert(
       fc.property(terms, fc.array(step, { maxLength: 12 }), (t, steps) => {
         const q = t.quantity;
@@ -107,11 +105,11 @@ describe('revenue recognition of an order line', () => {
         let progress = noProgress();
         const applied: { shipped?: number; billed?: number }[] = [];
         for (const s of steps) {
-          if (s.shipped !== undefined) {
-            const next = Math.min(q, Math.max(0, progress.shipped.toNumber() + s.shipped));
+          if (s.kind === 'ship') {
+            const next = Math.min(q, Math.max(0, progress.shipped.toNumber() + s.units));
             applied.push({ shipped: next - progress.shipped.toNumber() });
           } else {
-            const wanted = s.billed!;
+            const wanted = s.units;
             const units =
               wanted >= 0
                 ? billableUnits(t, progress, wanted).toNumber()
@@ -140,5 +138,22 @@ describe('revenue recognition of an order line', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('matching an invoice to its order lines', () => {
+  const order = [
+    { id: 'a', productId: 'p1', description: 'A', quantity: 2 },
+    { id: 'b', productId: 'p1', description: 'A again', quantity: 3 },
+    { id: 'c', productId: null, description: 'Service', quantity: 1 },
+  ];
+  it('takes units of the same product in order, up to each line, and keeps what is left', () => {
+    const { units, unmatched } = matchInvoiceLines(order, [
+      { id: 'x', productId: 'p1', description: 'A', quantity: 4 },
+      { id: 'y', productId: null, description: 'Service', quantity: 1 },
+      { id: 'z', productId: 'p9', description: 'Other', quantity: 2 },
+    ]);
+    expect(Object.fromEntries([...units].map(([k, v]) => [k, v.toNumber()]))).toEqual({ a: 2, b: 2, c: 1 });
+    expect(Object.fromEntries([...unmatched].map(([k, v]) => [k, v.toNumber()]))).toEqual({ z: 2 });
   });
 });

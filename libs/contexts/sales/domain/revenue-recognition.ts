@@ -106,3 +106,41 @@ export const sumOf = (values: readonly NetAndTax[]): NetAndTax =>
 function minus(a: NetAndTax, b: NetAndTax): NetAndTax {
   return { net: a.net.minus(b.net), tax: a.tax.minus(b.tax) };
 }
+
+/** A line as billing matches it: id, product (or description when none) and units. */
+export interface BillableLine {
+  id: string;
+  productId: string | null;
+  description: string;
+  quantity: Decimal.Value;
+}
+
+/**
+ * The units an invoice bills on each line of its source order: each invoice line takes units
+ * from the order lines of the same product (the same description when it has none), in order,
+ * up to each order line's quantity. Answers the units per order line id and, per invoice line,
+ * the units no order line took (billed by the invoice on its own).
+ */
+export function matchInvoiceLines(
+  orderLines: readonly BillableLine[],
+  invoiceLines: readonly BillableLine[],
+): { units: Map<string, Decimal>; unmatched: Map<string, Decimal> } {
+  const room = new Map(orderLines.map((l) => [l.id, new Decimal(l.quantity)]));
+  const units = new Map<string, Decimal>();
+  const unmatched = new Map<string, Decimal>();
+  const key = (l: BillableLine) => (l.productId ? `p:${l.productId}` : `d:${l.description}`);
+  for (const inv of invoiceLines) {
+    let left = new Decimal(inv.quantity);
+    for (const line of orderLines) {
+      if (left.lte(0)) break;
+      if (key(line) !== key(inv)) continue;
+      const take = Decimal.min(left, room.get(line.id)!);
+      if (take.lte(0)) continue;
+      room.set(line.id, room.get(line.id)!.minus(take));
+      units.set(line.id, (units.get(line.id) ?? ZERO).plus(take));
+      left = left.minus(take);
+    }
+    if (left.gt(0)) unmatched.set(inv.id, left);
+  }
+  return { units, unmatched };
+}
