@@ -13,7 +13,10 @@ import { OrderTags } from './application/order-tags.service';
 import { OrdersService } from './application/orders.service';
 import { CollectionsService } from './application/collections.service';
 import { RevenueRecognition } from './application/revenue-recognition.service';
-import { OrderLineRevenueRecord, RevenueRecognitionRecord } from './infrastructure/revenue-recognition.entity';
+import {
+  OrderLineRevenueRecord,
+  RevenueRecognitionRecord,
+} from './infrastructure/revenue-recognition.entity';
 import {
   OrderLineRevenueRepository,
   RevenueRecognitionRepository,

@@ -232,8 +232,16 @@ export class OrderImportService {
             debit: plan.debit_clearing,
             description: `Owed by ${integration.name}`,
           },
-          ...signedLine({ role: 'revenue' }, new Decimal(plan.credit_revenue).negated(), `Order ${order.name}`),
-          ...signedLine({ role: 'tax' }, new Decimal(plan.credit_tax).negated(), `Sales tax of order ${order.name}`),
+          ...signedLine(
+            { role: 'revenue' },
+            new Decimal(plan.credit_revenue).negated(),
+            `Order ${order.name}`,
+          ),
+          ...signedLine(
+            { role: 'tax' },
+            new Decimal(plan.credit_tax).negated(),
+            `Sales tax of order ${order.name}`,
+          ),
         ],
         new_source: true,
         batch_id: runId,

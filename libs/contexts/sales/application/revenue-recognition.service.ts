@@ -48,7 +48,10 @@ const termsOf = (l: OrderLineRecord): LineTerms => ({
   tax: money(l.taxTotal),
 });
 const plus = (a: NetAndTax, b: NetAndTax): NetAndTax => ({ net: a.net.plus(b.net), tax: a.tax.plus(b.tax) });
-const minus = (a: NetAndTax, b: NetAndTax): NetAndTax => ({ net: a.net.minus(b.net), tax: a.tax.minus(b.tax) });
+const minus = (a: NetAndTax, b: NetAndTax): NetAndTax => ({
+  net: a.net.minus(b.net),
+  tax: a.tax.minus(b.tax),
+});
 const negate = (a: NetAndTax): NetAndTax => ({ net: a.net.negated(), tax: a.tax.negated() });
 
 /**
