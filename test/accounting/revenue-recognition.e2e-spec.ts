@@ -313,4 +313,47 @@ describe('revenue recognition by whichever document comes first', () => {
     expect(await since(before)).toMatchObject({ revenue: 11000, receivables: 0, unbilled: 0, trial: 0 });
     expect(await arVariance()).toEqual([0, 0, 0]);
   });
+  it('a shipment and an invoice of the same units at the same instant recognise them once', async () => {
+    const order = await newOrder(3);
+    const draft = (await client.post(`/v1/orders/${order.id}/convert`).send({}).expect(200)).body;
+    const pkg = (
+      await client
+        .post('/v1/packages')
+        .send({
+          order_id: order.id,
+          location_id: location,
+          items: [{ order_item_id: order.lines[0].id, quantity: 3 }],
+        })
+        .expect(201)
+    ).body;
+    const before = await balances();
+    await Promise.all([
+      client.post(`/v1/orders/${draft.id}/confirm`).send({}).expect(200),
+      client
+        .post(`/v1/packages/${pkg.id}/ship`)
+        .send({ carrier: 'ups', tracking_number: '1ZRACE' })
+        .expect(200),
+    ]);
+    expect(await since(before)).toMatchObject({
+      revenue: 12000,
+      tax: 1200,
+      unbilled: 0,
+      receivables: 13200,
+      trial: 0,
+    });
+  });
+
+  it('with the QA seed, importing from the seeded storefront integration leaves the AR variance at zero', async () => {
+    const seeded = api(app, app.seed.entities.primary.keys.live);
+    const integrationId = (app.seed.fixtures as Record<string, unknown>).integration_id as string;
+    const variance = async () =>
+      (
+        (await seeded.get('/v1/reports/subledger-reconciliation?subledger=ar').expect(200))
+          .body as Reconciliation
+      ).ar.variance;
+    expect(await variance()).toBe(0);
+    const run = (await seeded.post(`/v1/integrations/${integrationId}/import-orders`).expect(200)).body;
+    expect(run.counts.orders_imported).toBe(1);
+    expect(await variance()).toBe(0);
+  });
 });
