@@ -24,7 +24,9 @@ export class OrderLineRevenue1765650000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL DEFAULT 1
       )`);
-    await q.query(`CREATE INDEX order_line_revenue_order ON order_line_revenue (entity_id, livemode, order_id)`);
+    await q.query(
+      `CREATE INDEX order_line_revenue_order ON order_line_revenue (entity_id, livemode, order_id)`,
+    );
     await q.query(`
       CREATE TABLE revenue_recognitions (
         id uuid PRIMARY KEY,

@@ -10,6 +10,7 @@ export * from './application/revenue-recognition.service';
 export * from './application/tokens';
 export * from './domain/account';
 export { isConfirmedSalesOrder } from './domain/order';
+export { LineTerms, NetAndTax, valueOfUnits } from './domain/revenue-recognition';
 export * from './application/order-commitments.port';
 export * from './application/purchase-order-receiving.service';
 export * from './application/kit-lines';
