@@ -58,11 +58,19 @@ export class OrderPostings {
     // The invoice total less what the channel settled: its billed units' value plus its own amounts.
     const receivable = billed.net.plus(billed.tax).plus(direct.net).plus(direct.tax);
     const fromUnbilled = billed.net.plus(billed.tax).minus(recognized.net).minus(recognized.tax);
-    return [
-      ...signedLine({ role: 'receivables' }, receivable, receivablesText),
-      ...signedLine({ role: 'unbilled_receivables' }, fromUnbilled.negated(), 'Shipped units invoiced'),
+    const receivables = signedLine({ role: 'receivables' }, receivable, receivablesText);
+    const unbilled = signedLine(
+      { role: 'unbilled_receivables' },
+      fromUnbilled.negated(),
+      'Shipped units invoiced',
+    );
+    const revenue = [
       ...signedLine({ role: 'revenue' }, recognized.net.plus(direct.net).negated(), 'Revenue'),
       ...signedLine({ role: 'tax' }, recognized.tax.plus(direct.tax).negated(), 'Sales tax'),
     ];
+    // Debits first: an invoice debits receivables, its void credits them.
+    return receivable.gte(0)
+      ? [...receivables, ...unbilled, ...revenue]
+      : [...revenue, ...unbilled, ...receivables];
   }
 }
