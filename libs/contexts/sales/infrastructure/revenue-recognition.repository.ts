@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { money } from '#platform/persistence/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { OrderLineRevenueRecord, RevenueRecognitionRecord } from './revenue-recognition.entity';
@@ -36,11 +35,6 @@ export class OrderLineRevenueRepository extends TenantRepository.of(OrderLineRev
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** The counters of the order's lines, unlocked (lines never touched are absent). */
-  async ofOrder(orderId: string): Promise<OrderLineRevenueRecord[]> {
-    return this.scopedQuery('r').andWhere('r.order_id = :orderId', { orderId }).getMany();
-  }
-
   async saveAll(rows: readonly OrderLineRevenueRecord[]): Promise<void> {
     for (const row of rows) {
       row.shipped = money(row.shipped);
@@ -60,13 +54,6 @@ export class RevenueRecognitionRepository extends TenantRepository.of(
     return this.tx.transactional.getRepository(RevenueRecognitionRecord).find({
       where: { documentId, ...this.scope() },
       order: { createdAt: 'ASC', id: 'ASC' },
-    });
-  }
-
-  async ofDocuments(documentIds: readonly string[]): Promise<RevenueRecognitionRecord[]> {
-    if (documentIds.length === 0) return [];
-    return this.tx.transactional.getRepository(RevenueRecognitionRecord).find({
-      where: { documentId: In([...documentIds]), ...this.scope() },
     });
   }
 }
