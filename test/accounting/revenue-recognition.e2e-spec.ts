@@ -258,6 +258,48 @@ describe('revenue recognition by whichever document comes first', () => {
     expect(await arVariance()).toEqual([0, 0, 0]);
   });
 
+  it('a return before invoicing reverses what shipping recognised, its receipt entries share a batch', async () => {
+    const order = await newOrder(3);
+    const before = await balances();
+    const pkgId = await ship(order.id, order.lines[0].id, 3);
+    const pkg = (await client.get(`/v1/packages/${pkgId}`).expect(200)).body;
+    const ret = (
+      await client
+        .post('/v1/returns')
+        .send({
+          account_id: customer,
+          order_id: order.id,
+          lines: [{ order_item_id: order.lines[0].id, quantity: 1 }],
+        })
+        .expect(201)
+    ).body;
+    const receipt = (
+      await client
+        .post(`/v1/returns/${ret.id}/receive`)
+        .send({ package_id: pkgId, items: [{ package_item_id: pkg.items[0].id, quantity: 1 }] })
+        .expect(200)
+    ).body;
+    // Two units stay shipped: 80 net, 8 tax, unbilled 88; the returned unit's cost (15) is back in stock.
+    expect(await since(before)).toMatchObject({
+      revenue: 8000,
+      tax: 800,
+      unbilled: 8800,
+      cogs: 3000,
+      trial: 0,
+    });
+    await balances();
+    const receiptEntries = [...entryCache.values()].filter((e) => e.source_id === receipt.id);
+    expect(receiptEntries.map((e) => e.source_type).sort()).toEqual(['COGS_REVERSAL', 'RETURN']);
+    expect(new Set(receiptEntries.map((e) => e.batch_id)).size).toBe(1);
+    const batch = (await client.get(`/v1/journal-entries?batch_id=${receiptEntries[0].batch_id}`).expect(200))
+      .body.data as { id: string }[];
+    expect(batch.map((e) => e.id).sort()).toEqual(receiptEntries.map((e) => e.id).sort());
+    // The invoice then bills all three units: the returned one is recognised again, billed.
+    await invoice(order.id);
+    expect(await since(before)).toMatchObject({ revenue: 12000, tax: 1200, unbilled: 0, receivables: 13200 });
+    expect(await arVariance()).toEqual([0, 0, 0]);
+  });
+
   it('imported orders: the import recognises, a later shipment or invoice does not, and receivables reconcile', async () => {
     const fees = [...roleOf.keys()].find((id) => roleOf.get(id) === null)!;
     const connect = async (name: string) =>
