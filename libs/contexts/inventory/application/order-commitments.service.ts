@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import type { CommittedOrder, OrderCommitmentsListener } from '#contexts/sales';
 import { StockCommitmentRecord } from '../infrastructure/inventory.entities';
+import { releaseDeltas } from '../domain/commitment';
 import { StockCommitmentRepository } from '../infrastructure/stock-commitment.repository';
 import { SerialsService } from './serials.service';
 import { CommitmentDelta, StockLedger } from './stock-ledger.service';
@@ -15,7 +16,8 @@ type Kind = StockCommitmentRecord['kind'];
  * confirm, cancel, void, close, fulfill and line change; shipping and receiving release what
  * they move. One commitment row per order line holds what is still open, so a balance's
  * allocated and on_order move by deltas under the balance lock, never summed per request.
- * A line commits at the entity's default location (inventory settings), else its oldest location.
+ * A line commits at the entity's default location (inventory settings), else its oldest location,
+ * until it ships: a line shipped from another location moves what stays open of it there.
  */
 @Injectable()
 export class OrderCommitmentsService implements OrderCommitmentsListener {
@@ -100,16 +102,18 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
   /**
    * Records that `lines` of the order were shipped (allocated) or received (on_order): each
    * line's open quantity drops by what moved (never below zero) and its done quantity rises.
-   * Returns the balance deltas for the caller's movement plan (locked with its balances).
+   * A line that moved from a `locationId` other than where it was committed takes what stays
+   * open of it there (see `moveDeltas`). Returns the balance deltas for the caller's movement
+   * plan (locked with its balances).
    */
   async release(
     orderId: string,
     kind: Kind,
-    lines: { orderItemId: string; quantity: number }[],
+    lines: { orderItemId: string; quantity: number; locationId?: string | null }[],
   ): Promise<CommitmentDelta[]> {
     const released = await this.commitments.release(orderId, kind, lines);
     return released.flatMap((c) =>
-      c.released > 0 && c.locationId ? [this.delta(kind, c.productId, c.locationId, -c.released)] : [],
+      releaseDeltas(c).map((d) => this.delta(kind, c.productId, d.locationId, d.quantity)),
     );
   }
 
