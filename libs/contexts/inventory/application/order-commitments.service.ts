@@ -30,6 +30,19 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
   ) {}
 
   async orderChanged(order: CommittedOrder): Promise<void> {
+    await this.sync(order, true);
+  }
+
+  /** Only `order.lines` changed: their commitments alone are read, locked and moved. */
+  async linesChanged(order: CommittedOrder): Promise<void> {
+    await this.sync(order, false);
+  }
+
+  /**
+   * Brings the commitments of `order.lines` to what the order's status asks for; with `whole`,
+   * the lines are all of the order's, so a commitment of a line no longer there is released.
+   */
+  private async sync(order: CommittedOrder, whole: boolean): Promise<void> {
     const kind: Kind | null =
       order.documentType === 'sales_order'
         ? 'allocated'
@@ -39,7 +52,13 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     if (!kind) return;
     await this.tx.run(async () => {
       const open = order.orderStatus === 'confirmed';
-      const existing = await this.commitments.ofOrderForUpdate(order.orderId, kind);
+      const existing = whole
+        ? await this.commitments.ofOrderForUpdate(order.orderId, kind)
+        : await this.commitments.ofLinesForUpdate(
+            order.orderId,
+            kind,
+            order.lines.map((l) => l.orderItemId),
+          );
       if (!open && existing.length === 0) return;
       const byLine = new Map(existing.map((c) => [c.orderItemId, c]));
       const deltas: CommitmentDelta[] = [];
@@ -50,14 +69,18 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
       };
       let location: string | null | undefined;
       const seen = new Set<string>();
+      // A commitment is written only when it changes: an order's unchanged lines cost no statement.
+      const stateOf = (c: StockCommitmentRecord) =>
+        `${c.productId}:${c.quantity}:${c.openQuantity}:${c.doneQuantity}`;
       for (const line of order.lines) {
         seen.add(line.orderItemId);
         const current = byLine.get(line.orderItemId);
+        const was = current ? stateOf(current) : null;
         const stocked = line.productId ? await this.isStocked(line.productId) : false;
         if (!stocked || !line.productId) {
           if (current) {
             release(current);
-            await this.commitments.save(current);
+            if (stateOf(current) !== was) await this.commitments.save(current);
           }
           continue;
         }
@@ -83,15 +106,20 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
         if (wanted !== record.openQuantity && record.locationId)
           deltas.push(this.delta(kind, record.productId, record.locationId, wanted - record.openQuantity));
         record.openQuantity = wanted;
-        await this.commitments.save(record);
+        if (stateOf(record) !== was) await this.commitments.save(record);
       }
-      for (const c of existing) {
+      for (const c of whole ? existing : []) {
         if (seen.has(c.orderItemId)) continue;
+        const was = stateOf(c);
         release(c);
-        await this.commitments.save(c);
+        if (stateOf(c) !== was) await this.commitments.save(c);
       }
       if (deltas.length) await this.ledger.apply(await this.ledger.plan([], deltas));
-      if (kind === 'allocated' && (order.orderStatus === 'cancelled' || order.orderStatus === 'voided')) {
+      if (
+        whole &&
+        kind === 'allocated' &&
+        (order.orderStatus === 'cancelled' || order.orderStatus === 'voided')
+      ) {
         for (const serial of await this.serials.ofOrder(order.orderId)) {
           if (serial.status === 'allocated') await this.serials.apply(serial, 'deallocate', {});
         }

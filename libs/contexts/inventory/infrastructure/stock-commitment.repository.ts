@@ -17,6 +17,21 @@ export class StockCommitmentRepository extends TenantRepository.of(
     return this.plainRows('order_id = $3 AND kind = $4', [orderId, kind], 'id', true);
   }
 
+  /** The commitments of some lines of an order, locked for the rest of the transaction. */
+  async ofLinesForUpdate(
+    orderId: string,
+    kind: StockCommitmentRecord['kind'],
+    orderItemIds: readonly string[],
+  ): Promise<StockCommitmentRecord[]> {
+    if (orderItemIds.length === 0) return [];
+    return this.plainRows(
+      'order_id = $3 AND kind = $4 AND order_item_id = ANY($5::uuid[])',
+      [orderId, kind, [...orderItemIds]],
+      'id',
+      true,
+    );
+  }
+
   /** The oldest open commitment of a product (the QA seed finds its serial order's line this way). */
   async firstOpenOfProduct(
     productId: string,
