@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     status: string;
     size: number;
     medianMs: number;
+    getMs: number;
     maxMs: number;
     cpuMs: number;
     kb: number;

@@ -25,8 +25,9 @@ export class OrderLines {
   ) {}
 
   /**
-   * Adds a line (a kit line with its components). Its cost does not grow with the order: the
-   * cap and the new line's position come from one count, the totals from one sum in the
+   * Adds a line (a kit line with its components) after the order's last line; a refused field is
+   * named as the body names it (`product_id`). Its cost does not grow with the order: the cap
+   * and the new line's position come from one count, the totals from one sum in the
    * database, the stock commitments of the new lines alone move; only the answer (the order
    * with its lines) reads every line, once.
    */
@@ -37,8 +38,8 @@ export class OrderLines {
       const held = await this.lines.countsOf(record.id);
       assertLineCapacity(held.callerLines, 1);
       const before = this.changes.fieldsOf(record);
-      const [line] = await this.linePricing.priceLines(record, [input], 'lines', held.lines);
-      const inserted = await this.lines.insertMany(await this.kitLines.expand([line], held.lines));
+      const [line] = await this.linePricing.priceLines(record, [input], 'line', held.nextPosition);
+      const inserted = await this.lines.insertMany(await this.kitLines.expand([line], held.nextPosition));
       await this.changes.recompute(record);
       return this.changes.saveChange(record, before, true, 'order.line.added', inserted);
     });

@@ -27,16 +27,17 @@ export class OrderLineRepository extends TenantRepository.of(OrderLineRecord, 'o
   }
 
   /**
-   * How many lines an order holds (one statement, whatever their number): all of them, and those
-   * its callers sent (kit component lines left out).
+   * How many lines an order holds that its callers sent (kit component lines left out), and the
+   * position after its last line: one statement, whatever their number.
    */
-  async countsOf(orderId: string): Promise<{ lines: number; callerLines: number }> {
+  async countsOf(orderId: string): Promise<{ callerLines: number; nextPosition: number }> {
     const { entityId, livemode } = this.scope();
     const [row] = (await this.tx.transactional.query(
-      `SELECT count(*)::int AS lines, (count(*) FILTER (WHERE parent_line_id IS NULL))::int AS "callerLines"
+      `SELECT (count(*) FILTER (WHERE parent_line_id IS NULL))::int AS "callerLines",
+              coalesce(max(position) + 1, 0)::int AS "nextPosition"
          FROM order_lines WHERE entity_id = $1 AND livemode = $2 AND order_id = $3`,
       [entityId, livemode, orderId],
-    )) as { lines: number; callerLines: number }[];
+    )) as { callerLines: number; nextPosition: number }[];
     return row;
   }
 
