@@ -43,7 +43,10 @@ describe('inventory: allocation follows the shipping location', () => {
     const rows = (await live.get(`/v1/inventory/balances?product_id=${productId}&limit=100`).expect(200)).body
       .data as (Figures & { location_id: string })[];
     return Object.fromEntries(
-      rows.map((b) => [b.location_id, { on_hand: b.on_hand, allocated: b.allocated, available: b.available }]),
+      rows.map((b) => [
+        b.location_id,
+        { on_hand: b.on_hand, allocated: b.allocated, available: b.available },
+      ]),
     );
   };
   const expectBalances = async (...productIds: string[]) => {
@@ -73,7 +76,10 @@ describe('inventory: allocation follows the shipping location', () => {
         items: items.map((i) => ({ order_item_id: order.items[i.line].id, quantity: i.quantity })),
       })
       .expect(201);
-    await live.post(`/v1/packages/${pkg.body.id}/ship`).send({ carrier: 'ups', tracking_number: '1ZLOC' }).expect(200);
+    await live
+      .post(`/v1/packages/${pkg.body.id}/ship`)
+      .send({ carrier: 'ups', tracking_number: '1ZLOC' })
+      .expect(200);
     for (const i of items) {
       const productId = order.items[i.line].product_id;
       at(productId, i.committedAt).allocated -= i.open;
