@@ -1,4 +1,6 @@
 import { confirmedOrder, newProduct, stock } from '../fulfillment/support';
+import { lockInventoryBalancesOf } from '../support/db-faults';
+import { waitFor } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { newLocation } from './support';
@@ -49,6 +51,11 @@ describe('inventory: allocation follows the shipping location', () => {
       ]),
     );
   };
+  const balanceIdAt = async (productId: string, locationId: string) =>
+    (
+      (await live.get(`/v1/inventory/balances?product_id=${productId}&location_id=${locationId}`).expect(200))
+        .body.data as { id: string }[]
+    )[0]?.id;
   const expectBalances = async (...productIds: string[]) => {
     for (const productId of productIds) expect(await balances(productId)).toEqual(expected(productId));
   };
@@ -189,6 +196,57 @@ describe('inventory: allocation follows the shipping location', () => {
     expect(Object.keys(await balances(gadget))).toEqual([away]);
     expect(await emptyRows(gadget)).toEqual([]);
   });
+
+  it('a commitment made while another order empties and removes the same balance is kept', async () => {
+    const gadget = await newProduct(live);
+    const first = await confirm([{ product_id: gadget, quantity: 1 }]);
+    const draft = (
+      await live
+        .post('/v1/orders')
+        .send({ account_id: accountId, lines: [{ product_id: gadget, quantity: 2 }] })
+        .expect(201)
+    ).body;
+
+    const idBefore = await balanceIdAt(gadget, home);
+    // The cancel waits on the balance first, the confirm behind it: the cancel empties and deletes
+    // the balance the confirm is waiting to lock.
+    const lock = await lockInventoryBalancesOf(app, gadget);
+    let cancelled: Promise<{ status: number }> | undefined;
+    let confirmed: Promise<{ status: number }> | undefined;
+    try {
+      cancelled = live
+        .post(`/v1/orders/${first.id}/cancel`)
+        .send({})
+        .then((r) => r);
+      await lock.waitForWaiters(1);
+      confirmed = live
+        .post(`/v1/orders/${draft.id}/confirm`)
+        .send({})
+        .then((r) => r);
+      // The confirm queues behind the cancel for the row, so it may wait on the cancel, not the holder.
+      await waitFor(async () => (await lockWaiters()) >= 2, { label: 'the confirm waiting for the balance' });
+    } finally {
+      await lock.release();
+    }
+    expect([(await cancelled!).status, (await confirmed!).status]).toEqual([200, 200]);
+
+    // The cancel went first: the balance was deleted and the confirm made a new one.
+    expect(await balanceIdAt(gadget, home)).not.toBe(idBefore);
+    at(gadget, home).allocated += 2 - 1;
+    await expectBalances(gadget);
+    expect(await balances(gadget)).toEqual({ [home]: { on_hand: 0, allocated: 2, available: -2 } });
+  });
+
+  /**
+   * Backends of the app's database waiting for a lock.
+   * SQL: lock waits are a database state no API shows.
+   */
+  async function lockWaiters(): Promise<number> {
+    const { rows } = await app.db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return rows[0].n as number;
+  }
 
   /**
    * Balances of the products holding nothing at all, in every location.
