@@ -1180,7 +1180,7 @@ export const ordersList = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Create an order document
  *
- * A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).
+ * A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent; at most 1,000 lines. Emits order.created (and invoice.created).
  */
 export const ordersCreate = <ThrowOnError extends boolean = false>(options: Options<OrdersCreateData, ThrowOnError>): RequestResult<OrdersCreateResponses, OrdersCreateErrors, ThrowOnError> => (options.client ?? client).post<OrdersCreateResponses, OrdersCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1232,7 +1232,7 @@ export const ordersUpdate = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Add a line
  *
- * Emits order.line.added; returns the order.
+ * Adds a line after the last one. An order holds at most 1,000 lines (400 parameter_invalid on lines). Emits order.line.added; returns the order with all its lines.
  */
 export const ordersAddLine = <ThrowOnError extends boolean = false>(options: Options<OrdersAddLineData, ThrowOnError>): RequestResult<OrdersAddLineResponses, OrdersAddLineErrors, ThrowOnError> => (options.client ?? client).post<OrdersAddLineResponses, OrdersAddLineErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
