@@ -15,6 +15,7 @@ export const ERROR_CATALOG = {
   ip_not_allowed: { status: 403, type: 'permission_error' },
   not_found: { status: 404, type: 'not_found' },
   method_not_allowed: { status: 405, type: 'validation_error' },
+  not_acceptable: { status: 406, type: 'validation_error' },
   idempotency_key_in_use: { status: 409, type: 'idempotency_error' },
   revision_unacknowledged: { status: 409, type: 'conflict' },
   duplicate_url: { status: 409, type: 'conflict' },

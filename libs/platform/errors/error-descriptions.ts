@@ -99,6 +99,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     meaning: 'The request line and headers together exceed 16 KB.',
     remedy: 'Send fewer or shorter headers (cookies from another site, oversized custom headers).',
   },
+  not_acceptable: {
+    meaning: 'The `Accept` header names only types this resource cannot be served in.',
+    remedy: 'Accept one of the types the hint lists, or `*/*`.',
+  },
   payload_too_large: {
     meaning: 'The body is over 1 MiB.',
     remedy: 'Send fewer records per request (imports take chunks).',
