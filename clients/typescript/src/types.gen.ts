@@ -3451,7 +3451,7 @@ export type ErrorEnvelope = {
      * Machine-readable key (equal to code).
      */
     error: string;
-    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
+    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'not_acceptable' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
     type: 'validation_error' | 'idempotency_error' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'precondition_failed' | 'connector_error' | 'locked' | 'rate_limit' | 'expand_error' | 'not_implemented' | 'internal';
     hint?: string;
     /**
@@ -3462,7 +3462,7 @@ export type ErrorEnvelope = {
      * The missing scope(s), on insufficient_scope.
      */
     required?: string;
-    request_id?: string;
+    request_id: string;
     [key: string]: unknown;
 };
 
@@ -8305,7 +8305,7 @@ export type ProductsUpdateVariantResponses = {
 
 export type ProductsUpdateVariantResponse = ProductsUpdateVariantResponses[keyof ProductsUpdateVariantResponses];
 
-export type ProductCategoriesList0Data = {
+export type ProductCategoriesListData = {
     body?: never;
     headers?: {
         /**
@@ -8318,7 +8318,7 @@ export type ProductCategoriesList0Data = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
         /**
          * Default: `20`.
          */
@@ -8343,7 +8343,7 @@ export type ProductCategoriesList0Data = {
     url: '/v1/product-categories';
 };
 
-export type ProductCategoriesList0Errors = {
+export type ProductCategoriesListErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8370,18 +8370,18 @@ export type ProductCategoriesList0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesList0Error = ProductCategoriesList0Errors[keyof ProductCategoriesList0Errors];
+export type ProductCategoriesListError = ProductCategoriesListErrors[keyof ProductCategoriesListErrors];
 
-export type ProductCategoriesList0Responses = {
+export type ProductCategoriesListResponses = {
     /**
      * Newest first.
      */
     200: ProductCategoryList;
 };
 
-export type ProductCategoriesList0Response = ProductCategoriesList0Responses[keyof ProductCategoriesList0Responses];
+export type ProductCategoriesListResponse = ProductCategoriesListResponses[keyof ProductCategoriesListResponses];
 
-export type ProductCategoriesCreate0Data = {
+export type ProductCategoriesCreateData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
@@ -8398,7 +8398,7 @@ export type ProductCategoriesCreate0Data = {
     url: '/v1/product-categories';
 };
 
-export type ProductCategoriesCreate0Errors = {
+export type ProductCategoriesCreateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8445,15 +8445,15 @@ export type ProductCategoriesCreate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesCreate0Error = ProductCategoriesCreate0Errors[keyof ProductCategoriesCreate0Errors];
+export type ProductCategoriesCreateError = ProductCategoriesCreateErrors[keyof ProductCategoriesCreateErrors];
 
-export type ProductCategoriesCreate0Responses = {
+export type ProductCategoriesCreateResponses = {
     201: ProductCategoryResponse;
 };
 
-export type ProductCategoriesCreate0Response = ProductCategoriesCreate0Responses[keyof ProductCategoriesCreate0Responses];
+export type ProductCategoriesCreateResponse = ProductCategoriesCreateResponses[keyof ProductCategoriesCreateResponses];
 
-export type ProductCategoriesList1DeprecatedAliasData = {
+export type ProductCategoriesListDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -8466,7 +8466,7 @@ export type ProductCategoriesList1DeprecatedAliasData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
         /**
          * Default: `20`.
          */
@@ -8491,7 +8491,7 @@ export type ProductCategoriesList1DeprecatedAliasData = {
     url: '/v1/product_categories';
 };
 
-export type ProductCategoriesList1DeprecatedAliasErrors = {
+export type ProductCategoriesListDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8518,18 +8518,18 @@ export type ProductCategoriesList1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesList1DeprecatedAliasError = ProductCategoriesList1DeprecatedAliasErrors[keyof ProductCategoriesList1DeprecatedAliasErrors];
+export type ProductCategoriesListDeprecatedAliasError = ProductCategoriesListDeprecatedAliasErrors[keyof ProductCategoriesListDeprecatedAliasErrors];
 
-export type ProductCategoriesList1DeprecatedAliasResponses = {
+export type ProductCategoriesListDeprecatedAliasResponses = {
     /**
      * Newest first.
      */
     200: ProductCategoryList;
 };
 
-export type ProductCategoriesList1DeprecatedAliasResponse = ProductCategoriesList1DeprecatedAliasResponses[keyof ProductCategoriesList1DeprecatedAliasResponses];
+export type ProductCategoriesListDeprecatedAliasResponse = ProductCategoriesListDeprecatedAliasResponses[keyof ProductCategoriesListDeprecatedAliasResponses];
 
-export type ProductCategoriesCreate1DeprecatedAliasData = {
+export type ProductCategoriesCreateDeprecatedAliasData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
@@ -8546,7 +8546,7 @@ export type ProductCategoriesCreate1DeprecatedAliasData = {
     url: '/v1/product_categories';
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasErrors = {
+export type ProductCategoriesCreateDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8593,15 +8593,15 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasError = ProductCategoriesCreate1DeprecatedAliasErrors[keyof ProductCategoriesCreate1DeprecatedAliasErrors];
+export type ProductCategoriesCreateDeprecatedAliasError = ProductCategoriesCreateDeprecatedAliasErrors[keyof ProductCategoriesCreateDeprecatedAliasErrors];
 
-export type ProductCategoriesCreate1DeprecatedAliasResponses = {
+export type ProductCategoriesCreateDeprecatedAliasResponses = {
     201: ProductCategoryResponse;
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasResponse = ProductCategoriesCreate1DeprecatedAliasResponses[keyof ProductCategoriesCreate1DeprecatedAliasResponses];
+export type ProductCategoriesCreateDeprecatedAliasResponse = ProductCategoriesCreateDeprecatedAliasResponses[keyof ProductCategoriesCreateDeprecatedAliasResponses];
 
-export type ProductCategoriesDelete0Data = {
+export type ProductCategoriesDeleteData = {
     body?: never;
     headers?: {
         /**
@@ -8627,7 +8627,7 @@ export type ProductCategoriesDelete0Data = {
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesDelete0Errors = {
+export type ProductCategoriesDeleteErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8674,15 +8674,15 @@ export type ProductCategoriesDelete0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesDelete0Error = ProductCategoriesDelete0Errors[keyof ProductCategoriesDelete0Errors];
+export type ProductCategoriesDeleteError = ProductCategoriesDeleteErrors[keyof ProductCategoriesDeleteErrors];
 
-export type ProductCategoriesDelete0Responses = {
+export type ProductCategoriesDeleteResponses = {
     200: DeletedResponse;
 };
 
-export type ProductCategoriesDelete0Response = ProductCategoriesDelete0Responses[keyof ProductCategoriesDelete0Responses];
+export type ProductCategoriesDeleteResponse = ProductCategoriesDeleteResponses[keyof ProductCategoriesDeleteResponses];
 
-export type ProductCategoriesRetrieve0Data = {
+export type ProductCategoriesRetrieveData = {
     body?: never;
     headers?: {
         /**
@@ -8700,12 +8700,12 @@ export type ProductCategoriesRetrieve0Data = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
     };
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesRetrieve0Errors = {
+export type ProductCategoriesRetrieveErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8736,15 +8736,15 @@ export type ProductCategoriesRetrieve0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesRetrieve0Error = ProductCategoriesRetrieve0Errors[keyof ProductCategoriesRetrieve0Errors];
+export type ProductCategoriesRetrieveError = ProductCategoriesRetrieveErrors[keyof ProductCategoriesRetrieveErrors];
 
-export type ProductCategoriesRetrieve0Responses = {
+export type ProductCategoriesRetrieveResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesRetrieve0Response = ProductCategoriesRetrieve0Responses[keyof ProductCategoriesRetrieve0Responses];
+export type ProductCategoriesRetrieveResponse = ProductCategoriesRetrieveResponses[keyof ProductCategoriesRetrieveResponses];
 
-export type ProductCategoriesUpdate0Data = {
+export type ProductCategoriesUpdateData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
@@ -8770,7 +8770,7 @@ export type ProductCategoriesUpdate0Data = {
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesUpdate0Errors = {
+export type ProductCategoriesUpdateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8825,15 +8825,15 @@ export type ProductCategoriesUpdate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesUpdate0Error = ProductCategoriesUpdate0Errors[keyof ProductCategoriesUpdate0Errors];
+export type ProductCategoriesUpdateError = ProductCategoriesUpdateErrors[keyof ProductCategoriesUpdateErrors];
 
-export type ProductCategoriesUpdate0Responses = {
+export type ProductCategoriesUpdateResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesUpdate0Response = ProductCategoriesUpdate0Responses[keyof ProductCategoriesUpdate0Responses];
+export type ProductCategoriesUpdateResponse = ProductCategoriesUpdateResponses[keyof ProductCategoriesUpdateResponses];
 
-export type ProductCategoriesDelete1DeprecatedAliasData = {
+export type ProductCategoriesDeleteDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -8859,7 +8859,7 @@ export type ProductCategoriesDelete1DeprecatedAliasData = {
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasErrors = {
+export type ProductCategoriesDeleteDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8906,15 +8906,15 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasError = ProductCategoriesDelete1DeprecatedAliasErrors[keyof ProductCategoriesDelete1DeprecatedAliasErrors];
+export type ProductCategoriesDeleteDeprecatedAliasError = ProductCategoriesDeleteDeprecatedAliasErrors[keyof ProductCategoriesDeleteDeprecatedAliasErrors];
 
-export type ProductCategoriesDelete1DeprecatedAliasResponses = {
+export type ProductCategoriesDeleteDeprecatedAliasResponses = {
     200: DeletedResponse;
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasResponse = ProductCategoriesDelete1DeprecatedAliasResponses[keyof ProductCategoriesDelete1DeprecatedAliasResponses];
+export type ProductCategoriesDeleteDeprecatedAliasResponse = ProductCategoriesDeleteDeprecatedAliasResponses[keyof ProductCategoriesDeleteDeprecatedAliasResponses];
 
-export type ProductCategoriesRetrieve1DeprecatedAliasData = {
+export type ProductCategoriesRetrieveDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -8932,12 +8932,12 @@ export type ProductCategoriesRetrieve1DeprecatedAliasData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
     };
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
+export type ProductCategoriesRetrieveDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8968,15 +8968,15 @@ export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasError = ProductCategoriesRetrieve1DeprecatedAliasErrors[keyof ProductCategoriesRetrieve1DeprecatedAliasErrors];
+export type ProductCategoriesRetrieveDeprecatedAliasError = ProductCategoriesRetrieveDeprecatedAliasErrors[keyof ProductCategoriesRetrieveDeprecatedAliasErrors];
 
-export type ProductCategoriesRetrieve1DeprecatedAliasResponses = {
+export type ProductCategoriesRetrieveDeprecatedAliasResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasResponse = ProductCategoriesRetrieve1DeprecatedAliasResponses[keyof ProductCategoriesRetrieve1DeprecatedAliasResponses];
+export type ProductCategoriesRetrieveDeprecatedAliasResponse = ProductCategoriesRetrieveDeprecatedAliasResponses[keyof ProductCategoriesRetrieveDeprecatedAliasResponses];
 
-export type ProductCategoriesUpdate1DeprecatedAliasData = {
+export type ProductCategoriesUpdateDeprecatedAliasData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
@@ -9002,7 +9002,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasData = {
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
+export type ProductCategoriesUpdateDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -9057,13 +9057,13 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasError = ProductCategoriesUpdate1DeprecatedAliasErrors[keyof ProductCategoriesUpdate1DeprecatedAliasErrors];
+export type ProductCategoriesUpdateDeprecatedAliasError = ProductCategoriesUpdateDeprecatedAliasErrors[keyof ProductCategoriesUpdateDeprecatedAliasErrors];
 
-export type ProductCategoriesUpdate1DeprecatedAliasResponses = {
+export type ProductCategoriesUpdateDeprecatedAliasResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasResponse = ProductCategoriesUpdate1DeprecatedAliasResponses[keyof ProductCategoriesUpdate1DeprecatedAliasResponses];
+export type ProductCategoriesUpdateDeprecatedAliasResponse = ProductCategoriesUpdateDeprecatedAliasResponses[keyof ProductCategoriesUpdateDeprecatedAliasResponses];
 
 export type ChannelListingsListData = {
     body?: never;
@@ -21088,7 +21088,7 @@ export type PackagesLabelError = PackagesLabelErrors[keyof PackagesLabelErrors];
 
 export type PackagesLabelResponses = {
     /**
-     * The label file, in the type it was bought in.
+     * The label file, in the type `Accept` asks for or else the type it was bought in.
      */
     200: Blob | File;
 };
@@ -22119,7 +22119,7 @@ export type FulfillmentSettingsUpdateResponses = {
 
 export type FulfillmentSettingsUpdateResponse = FulfillmentSettingsUpdateResponses[keyof FulfillmentSettingsUpdateResponses];
 
-export type WebhookEndpointsList0Data = {
+export type WebhookEndpointsListData = {
     body?: never;
     headers?: {
         /**
@@ -22153,7 +22153,7 @@ export type WebhookEndpointsList0Data = {
     url: '/v1/webhook_endpoints';
 };
 
-export type WebhookEndpointsList0Errors = {
+export type WebhookEndpointsListErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22180,18 +22180,18 @@ export type WebhookEndpointsList0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsList0Error = WebhookEndpointsList0Errors[keyof WebhookEndpointsList0Errors];
+export type WebhookEndpointsListError = WebhookEndpointsListErrors[keyof WebhookEndpointsListErrors];
 
-export type WebhookEndpointsList0Responses = {
+export type WebhookEndpointsListResponses = {
     /**
      * Newest first.
      */
     200: WebhookEndpointList;
 };
 
-export type WebhookEndpointsList0Response = WebhookEndpointsList0Responses[keyof WebhookEndpointsList0Responses];
+export type WebhookEndpointsListResponse = WebhookEndpointsListResponses[keyof WebhookEndpointsListResponses];
 
-export type WebhookEndpointsCreate0Data = {
+export type WebhookEndpointsCreateData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
@@ -22208,7 +22208,7 @@ export type WebhookEndpointsCreate0Data = {
     url: '/v1/webhook_endpoints';
 };
 
-export type WebhookEndpointsCreate0Errors = {
+export type WebhookEndpointsCreateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22255,15 +22255,15 @@ export type WebhookEndpointsCreate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsCreate0Error = WebhookEndpointsCreate0Errors[keyof WebhookEndpointsCreate0Errors];
+export type WebhookEndpointsCreateError = WebhookEndpointsCreateErrors[keyof WebhookEndpointsCreateErrors];
 
-export type WebhookEndpointsCreate0Responses = {
+export type WebhookEndpointsCreateResponses = {
     201: CreatedWebhookEndpointResponse;
 };
 
-export type WebhookEndpointsCreate0Response = WebhookEndpointsCreate0Responses[keyof WebhookEndpointsCreate0Responses];
+export type WebhookEndpointsCreateResponse = WebhookEndpointsCreateResponses[keyof WebhookEndpointsCreateResponses];
 
-export type WebhookEndpointsList1Data = {
+export type WebhookEndpointsListEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -22302,7 +22302,7 @@ export type WebhookEndpointsList1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints';
 };
 
-export type WebhookEndpointsList1Errors = {
+export type WebhookEndpointsListEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22333,18 +22333,18 @@ export type WebhookEndpointsList1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsList1Error = WebhookEndpointsList1Errors[keyof WebhookEndpointsList1Errors];
+export type WebhookEndpointsListEntityScopedError = WebhookEndpointsListEntityScopedErrors[keyof WebhookEndpointsListEntityScopedErrors];
 
-export type WebhookEndpointsList1Responses = {
+export type WebhookEndpointsListEntityScopedResponses = {
     /**
      * Newest first.
      */
     200: WebhookEndpointList;
 };
 
-export type WebhookEndpointsList1Response = WebhookEndpointsList1Responses[keyof WebhookEndpointsList1Responses];
+export type WebhookEndpointsListEntityScopedResponse = WebhookEndpointsListEntityScopedResponses[keyof WebhookEndpointsListEntityScopedResponses];
 
-export type WebhookEndpointsCreate1Data = {
+export type WebhookEndpointsCreateEntityScopedData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
@@ -22366,7 +22366,7 @@ export type WebhookEndpointsCreate1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints';
 };
 
-export type WebhookEndpointsCreate1Errors = {
+export type WebhookEndpointsCreateEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22417,15 +22417,15 @@ export type WebhookEndpointsCreate1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsCreate1Error = WebhookEndpointsCreate1Errors[keyof WebhookEndpointsCreate1Errors];
+export type WebhookEndpointsCreateEntityScopedError = WebhookEndpointsCreateEntityScopedErrors[keyof WebhookEndpointsCreateEntityScopedErrors];
 
-export type WebhookEndpointsCreate1Responses = {
+export type WebhookEndpointsCreateEntityScopedResponses = {
     201: CreatedWebhookEndpointResponse;
 };
 
-export type WebhookEndpointsCreate1Response = WebhookEndpointsCreate1Responses[keyof WebhookEndpointsCreate1Responses];
+export type WebhookEndpointsCreateEntityScopedResponse = WebhookEndpointsCreateEntityScopedResponses[keyof WebhookEndpointsCreateEntityScopedResponses];
 
-export type WebhookEndpointsDelete0Data = {
+export type WebhookEndpointsDeleteData = {
     body?: never;
     headers?: {
         /**
@@ -22451,7 +22451,7 @@ export type WebhookEndpointsDelete0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsDelete0Errors = {
+export type WebhookEndpointsDeleteErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22498,15 +22498,15 @@ export type WebhookEndpointsDelete0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelete0Error = WebhookEndpointsDelete0Errors[keyof WebhookEndpointsDelete0Errors];
+export type WebhookEndpointsDeleteError = WebhookEndpointsDeleteErrors[keyof WebhookEndpointsDeleteErrors];
 
-export type WebhookEndpointsDelete0Responses = {
+export type WebhookEndpointsDeleteResponses = {
     200: DeletedObject;
 };
 
-export type WebhookEndpointsDelete0Response = WebhookEndpointsDelete0Responses[keyof WebhookEndpointsDelete0Responses];
+export type WebhookEndpointsDeleteResponse = WebhookEndpointsDeleteResponses[keyof WebhookEndpointsDeleteResponses];
 
-export type WebhookEndpointsRetrieve0Data = {
+export type WebhookEndpointsRetrieveData = {
     body?: never;
     headers?: {
         /**
@@ -22529,7 +22529,7 @@ export type WebhookEndpointsRetrieve0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsRetrieve0Errors = {
+export type WebhookEndpointsRetrieveErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22560,15 +22560,15 @@ export type WebhookEndpointsRetrieve0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRetrieve0Error = WebhookEndpointsRetrieve0Errors[keyof WebhookEndpointsRetrieve0Errors];
+export type WebhookEndpointsRetrieveError = WebhookEndpointsRetrieveErrors[keyof WebhookEndpointsRetrieveErrors];
 
-export type WebhookEndpointsRetrieve0Responses = {
+export type WebhookEndpointsRetrieveResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsRetrieve0Response = WebhookEndpointsRetrieve0Responses[keyof WebhookEndpointsRetrieve0Responses];
+export type WebhookEndpointsRetrieveResponse = WebhookEndpointsRetrieveResponses[keyof WebhookEndpointsRetrieveResponses];
 
-export type WebhookEndpointsUpdate0Data = {
+export type WebhookEndpointsUpdateData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
@@ -22594,7 +22594,7 @@ export type WebhookEndpointsUpdate0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsUpdate0Errors = {
+export type WebhookEndpointsUpdateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22649,15 +22649,15 @@ export type WebhookEndpointsUpdate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsUpdate0Error = WebhookEndpointsUpdate0Errors[keyof WebhookEndpointsUpdate0Errors];
+export type WebhookEndpointsUpdateError = WebhookEndpointsUpdateErrors[keyof WebhookEndpointsUpdateErrors];
 
-export type WebhookEndpointsUpdate0Responses = {
+export type WebhookEndpointsUpdateResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsUpdate0Response = WebhookEndpointsUpdate0Responses[keyof WebhookEndpointsUpdate0Responses];
+export type WebhookEndpointsUpdateResponse = WebhookEndpointsUpdateResponses[keyof WebhookEndpointsUpdateResponses];
 
-export type WebhookEndpointsDelete1Data = {
+export type WebhookEndpointsDeleteEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -22687,7 +22687,7 @@ export type WebhookEndpointsDelete1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsDelete1Errors = {
+export type WebhookEndpointsDeleteEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22734,15 +22734,15 @@ export type WebhookEndpointsDelete1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelete1Error = WebhookEndpointsDelete1Errors[keyof WebhookEndpointsDelete1Errors];
+export type WebhookEndpointsDeleteEntityScopedError = WebhookEndpointsDeleteEntityScopedErrors[keyof WebhookEndpointsDeleteEntityScopedErrors];
 
-export type WebhookEndpointsDelete1Responses = {
+export type WebhookEndpointsDeleteEntityScopedResponses = {
     200: DeletedObject;
 };
 
-export type WebhookEndpointsDelete1Response = WebhookEndpointsDelete1Responses[keyof WebhookEndpointsDelete1Responses];
+export type WebhookEndpointsDeleteEntityScopedResponse = WebhookEndpointsDeleteEntityScopedResponses[keyof WebhookEndpointsDeleteEntityScopedResponses];
 
-export type WebhookEndpointsRetrieve1Data = {
+export type WebhookEndpointsRetrieveEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -22769,7 +22769,7 @@ export type WebhookEndpointsRetrieve1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsRetrieve1Errors = {
+export type WebhookEndpointsRetrieveEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22800,15 +22800,15 @@ export type WebhookEndpointsRetrieve1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRetrieve1Error = WebhookEndpointsRetrieve1Errors[keyof WebhookEndpointsRetrieve1Errors];
+export type WebhookEndpointsRetrieveEntityScopedError = WebhookEndpointsRetrieveEntityScopedErrors[keyof WebhookEndpointsRetrieveEntityScopedErrors];
 
-export type WebhookEndpointsRetrieve1Responses = {
+export type WebhookEndpointsRetrieveEntityScopedResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsRetrieve1Response = WebhookEndpointsRetrieve1Responses[keyof WebhookEndpointsRetrieve1Responses];
+export type WebhookEndpointsRetrieveEntityScopedResponse = WebhookEndpointsRetrieveEntityScopedResponses[keyof WebhookEndpointsRetrieveEntityScopedResponses];
 
-export type WebhookEndpointsUpdate1Data = {
+export type WebhookEndpointsUpdateEntityScopedData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
@@ -22838,7 +22838,7 @@ export type WebhookEndpointsUpdate1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsUpdate1Errors = {
+export type WebhookEndpointsUpdateEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22893,15 +22893,15 @@ export type WebhookEndpointsUpdate1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsUpdate1Error = WebhookEndpointsUpdate1Errors[keyof WebhookEndpointsUpdate1Errors];
+export type WebhookEndpointsUpdateEntityScopedError = WebhookEndpointsUpdateEntityScopedErrors[keyof WebhookEndpointsUpdateEntityScopedErrors];
 
-export type WebhookEndpointsUpdate1Responses = {
+export type WebhookEndpointsUpdateEntityScopedResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsUpdate1Response = WebhookEndpointsUpdate1Responses[keyof WebhookEndpointsUpdate1Responses];
+export type WebhookEndpointsUpdateEntityScopedResponse = WebhookEndpointsUpdateEntityScopedResponses[keyof WebhookEndpointsUpdateEntityScopedResponses];
 
-export type WebhookEndpointsRotateSecret0Data = {
+export type WebhookEndpointsRotateSecretData = {
     body?: never;
     headers?: {
         /**
@@ -22923,7 +22923,7 @@ export type WebhookEndpointsRotateSecret0Data = {
     url: '/v1/webhook_endpoints/{id}/rotate_secret';
 };
 
-export type WebhookEndpointsRotateSecret0Errors = {
+export type WebhookEndpointsRotateSecretErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22966,15 +22966,15 @@ export type WebhookEndpointsRotateSecret0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRotateSecret0Error = WebhookEndpointsRotateSecret0Errors[keyof WebhookEndpointsRotateSecret0Errors];
+export type WebhookEndpointsRotateSecretError = WebhookEndpointsRotateSecretErrors[keyof WebhookEndpointsRotateSecretErrors];
 
-export type WebhookEndpointsRotateSecret0Responses = {
+export type WebhookEndpointsRotateSecretResponses = {
     200: RotatedSecretResponse;
 };
 
-export type WebhookEndpointsRotateSecret0Response = WebhookEndpointsRotateSecret0Responses[keyof WebhookEndpointsRotateSecret0Responses];
+export type WebhookEndpointsRotateSecretResponse = WebhookEndpointsRotateSecretResponses[keyof WebhookEndpointsRotateSecretResponses];
 
-export type WebhookEndpointsRotateSecret1Data = {
+export type WebhookEndpointsRotateSecretEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23000,7 +23000,7 @@ export type WebhookEndpointsRotateSecret1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/rotate_secret';
 };
 
-export type WebhookEndpointsRotateSecret1Errors = {
+export type WebhookEndpointsRotateSecretEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23043,15 +23043,15 @@ export type WebhookEndpointsRotateSecret1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRotateSecret1Error = WebhookEndpointsRotateSecret1Errors[keyof WebhookEndpointsRotateSecret1Errors];
+export type WebhookEndpointsRotateSecretEntityScopedError = WebhookEndpointsRotateSecretEntityScopedErrors[keyof WebhookEndpointsRotateSecretEntityScopedErrors];
 
-export type WebhookEndpointsRotateSecret1Responses = {
+export type WebhookEndpointsRotateSecretEntityScopedResponses = {
     200: RotatedSecretResponse;
 };
 
-export type WebhookEndpointsRotateSecret1Response = WebhookEndpointsRotateSecret1Responses[keyof WebhookEndpointsRotateSecret1Responses];
+export type WebhookEndpointsRotateSecretEntityScopedResponse = WebhookEndpointsRotateSecretEntityScopedResponses[keyof WebhookEndpointsRotateSecretEntityScopedResponses];
 
-export type WebhookEndpointsTest0Data = {
+export type WebhookEndpointsTestData = {
     body?: never;
     headers?: {
         /**
@@ -23073,7 +23073,7 @@ export type WebhookEndpointsTest0Data = {
     url: '/v1/webhook_endpoints/{id}/test';
 };
 
-export type WebhookEndpointsTest0Errors = {
+export type WebhookEndpointsTestErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23116,15 +23116,15 @@ export type WebhookEndpointsTest0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsTest0Error = WebhookEndpointsTest0Errors[keyof WebhookEndpointsTest0Errors];
+export type WebhookEndpointsTestError = WebhookEndpointsTestErrors[keyof WebhookEndpointsTestErrors];
 
-export type WebhookEndpointsTest0Responses = {
+export type WebhookEndpointsTestResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsTest0Response = WebhookEndpointsTest0Responses[keyof WebhookEndpointsTest0Responses];
+export type WebhookEndpointsTestResponse = WebhookEndpointsTestResponses[keyof WebhookEndpointsTestResponses];
 
-export type WebhookEndpointsTest1Data = {
+export type WebhookEndpointsTestEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23150,7 +23150,7 @@ export type WebhookEndpointsTest1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/test';
 };
 
-export type WebhookEndpointsTest1Errors = {
+export type WebhookEndpointsTestEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23193,15 +23193,15 @@ export type WebhookEndpointsTest1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsTest1Error = WebhookEndpointsTest1Errors[keyof WebhookEndpointsTest1Errors];
+export type WebhookEndpointsTestEntityScopedError = WebhookEndpointsTestEntityScopedErrors[keyof WebhookEndpointsTestEntityScopedErrors];
 
-export type WebhookEndpointsTest1Responses = {
+export type WebhookEndpointsTestEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsTest1Response = WebhookEndpointsTest1Responses[keyof WebhookEndpointsTest1Responses];
+export type WebhookEndpointsTestEntityScopedResponse = WebhookEndpointsTestEntityScopedResponses[keyof WebhookEndpointsTestEntityScopedResponses];
 
-export type WebhookEndpointsRecover0Data = {
+export type WebhookEndpointsRecoverData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
@@ -23223,7 +23223,7 @@ export type WebhookEndpointsRecover0Data = {
     url: '/v1/webhook_endpoints/{id}/recover';
 };
 
-export type WebhookEndpointsRecover0Errors = {
+export type WebhookEndpointsRecoverErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23274,15 +23274,15 @@ export type WebhookEndpointsRecover0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRecover0Error = WebhookEndpointsRecover0Errors[keyof WebhookEndpointsRecover0Errors];
+export type WebhookEndpointsRecoverError = WebhookEndpointsRecoverErrors[keyof WebhookEndpointsRecoverErrors];
 
-export type WebhookEndpointsRecover0Responses = {
+export type WebhookEndpointsRecoverResponses = {
     200: RecoveryResponse;
 };
 
-export type WebhookEndpointsRecover0Response = WebhookEndpointsRecover0Responses[keyof WebhookEndpointsRecover0Responses];
+export type WebhookEndpointsRecoverResponse = WebhookEndpointsRecoverResponses[keyof WebhookEndpointsRecoverResponses];
 
-export type WebhookEndpointsRecover1Data = {
+export type WebhookEndpointsRecoverEntityScopedData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
@@ -23308,7 +23308,7 @@ export type WebhookEndpointsRecover1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/recover';
 };
 
-export type WebhookEndpointsRecover1Errors = {
+export type WebhookEndpointsRecoverEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23359,15 +23359,15 @@ export type WebhookEndpointsRecover1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRecover1Error = WebhookEndpointsRecover1Errors[keyof WebhookEndpointsRecover1Errors];
+export type WebhookEndpointsRecoverEntityScopedError = WebhookEndpointsRecoverEntityScopedErrors[keyof WebhookEndpointsRecoverEntityScopedErrors];
 
-export type WebhookEndpointsRecover1Responses = {
+export type WebhookEndpointsRecoverEntityScopedResponses = {
     200: RecoveryResponse;
 };
 
-export type WebhookEndpointsRecover1Response = WebhookEndpointsRecover1Responses[keyof WebhookEndpointsRecover1Responses];
+export type WebhookEndpointsRecoverEntityScopedResponse = WebhookEndpointsRecoverEntityScopedResponses[keyof WebhookEndpointsRecoverEntityScopedResponses];
 
-export type WebhookEndpointsDeliveries0Data = {
+export type WebhookEndpointsDeliveriesData = {
     body?: never;
     headers?: {
         /**
@@ -23407,7 +23407,7 @@ export type WebhookEndpointsDeliveries0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries';
 };
 
-export type WebhookEndpointsDeliveries0Errors = {
+export type WebhookEndpointsDeliveriesErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23438,15 +23438,15 @@ export type WebhookEndpointsDeliveries0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDeliveries0Error = WebhookEndpointsDeliveries0Errors[keyof WebhookEndpointsDeliveries0Errors];
+export type WebhookEndpointsDeliveriesError = WebhookEndpointsDeliveriesErrors[keyof WebhookEndpointsDeliveriesErrors];
 
-export type WebhookEndpointsDeliveries0Responses = {
+export type WebhookEndpointsDeliveriesResponses = {
     200: DeliveryListResponse;
 };
 
-export type WebhookEndpointsDeliveries0Response = WebhookEndpointsDeliveries0Responses[keyof WebhookEndpointsDeliveries0Responses];
+export type WebhookEndpointsDeliveriesResponse = WebhookEndpointsDeliveriesResponses[keyof WebhookEndpointsDeliveriesResponses];
 
-export type WebhookEndpointsDeliveries1Data = {
+export type WebhookEndpointsDeliveriesEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23490,7 +23490,7 @@ export type WebhookEndpointsDeliveries1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries';
 };
 
-export type WebhookEndpointsDeliveries1Errors = {
+export type WebhookEndpointsDeliveriesEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23521,15 +23521,15 @@ export type WebhookEndpointsDeliveries1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDeliveries1Error = WebhookEndpointsDeliveries1Errors[keyof WebhookEndpointsDeliveries1Errors];
+export type WebhookEndpointsDeliveriesEntityScopedError = WebhookEndpointsDeliveriesEntityScopedErrors[keyof WebhookEndpointsDeliveriesEntityScopedErrors];
 
-export type WebhookEndpointsDeliveries1Responses = {
+export type WebhookEndpointsDeliveriesEntityScopedResponses = {
     200: DeliveryListResponse;
 };
 
-export type WebhookEndpointsDeliveries1Response = WebhookEndpointsDeliveries1Responses[keyof WebhookEndpointsDeliveries1Responses];
+export type WebhookEndpointsDeliveriesEntityScopedResponse = WebhookEndpointsDeliveriesEntityScopedResponses[keyof WebhookEndpointsDeliveriesEntityScopedResponses];
 
-export type WebhookEndpointsDelivery0Data = {
+export type WebhookEndpointsDeliveryData = {
     body?: never;
     headers?: {
         /**
@@ -23551,7 +23551,7 @@ export type WebhookEndpointsDelivery0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}';
 };
 
-export type WebhookEndpointsDelivery0Errors = {
+export type WebhookEndpointsDeliveryErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23582,15 +23582,15 @@ export type WebhookEndpointsDelivery0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelivery0Error = WebhookEndpointsDelivery0Errors[keyof WebhookEndpointsDelivery0Errors];
+export type WebhookEndpointsDeliveryError = WebhookEndpointsDeliveryErrors[keyof WebhookEndpointsDeliveryErrors];
 
-export type WebhookEndpointsDelivery0Responses = {
+export type WebhookEndpointsDeliveryResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsDelivery0Response = WebhookEndpointsDelivery0Responses[keyof WebhookEndpointsDelivery0Responses];
+export type WebhookEndpointsDeliveryResponse = WebhookEndpointsDeliveryResponses[keyof WebhookEndpointsDeliveryResponses];
 
-export type WebhookEndpointsDelivery1Data = {
+export type WebhookEndpointsDeliveryEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23616,7 +23616,7 @@ export type WebhookEndpointsDelivery1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}';
 };
 
-export type WebhookEndpointsDelivery1Errors = {
+export type WebhookEndpointsDeliveryEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23647,15 +23647,15 @@ export type WebhookEndpointsDelivery1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelivery1Error = WebhookEndpointsDelivery1Errors[keyof WebhookEndpointsDelivery1Errors];
+export type WebhookEndpointsDeliveryEntityScopedError = WebhookEndpointsDeliveryEntityScopedErrors[keyof WebhookEndpointsDeliveryEntityScopedErrors];
 
-export type WebhookEndpointsDelivery1Responses = {
+export type WebhookEndpointsDeliveryEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsDelivery1Response = WebhookEndpointsDelivery1Responses[keyof WebhookEndpointsDelivery1Responses];
+export type WebhookEndpointsDeliveryEntityScopedResponse = WebhookEndpointsDeliveryEntityScopedResponses[keyof WebhookEndpointsDeliveryEntityScopedResponses];
 
-export type WebhookEndpointsResend0Data = {
+export type WebhookEndpointsResendData = {
     body?: never;
     headers?: {
         /**
@@ -23681,7 +23681,7 @@ export type WebhookEndpointsResend0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend';
 };
 
-export type WebhookEndpointsResend0Errors = {
+export type WebhookEndpointsResendErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23724,15 +23724,15 @@ export type WebhookEndpointsResend0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsResend0Error = WebhookEndpointsResend0Errors[keyof WebhookEndpointsResend0Errors];
+export type WebhookEndpointsResendError = WebhookEndpointsResendErrors[keyof WebhookEndpointsResendErrors];
 
-export type WebhookEndpointsResend0Responses = {
+export type WebhookEndpointsResendResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsResend0Response = WebhookEndpointsResend0Responses[keyof WebhookEndpointsResend0Responses];
+export type WebhookEndpointsResendResponse = WebhookEndpointsResendResponses[keyof WebhookEndpointsResendResponses];
 
-export type WebhookEndpointsResend1Data = {
+export type WebhookEndpointsResendEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23762,7 +23762,7 @@ export type WebhookEndpointsResend1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend';
 };
 
-export type WebhookEndpointsResend1Errors = {
+export type WebhookEndpointsResendEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23805,13 +23805,13 @@ export type WebhookEndpointsResend1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsResend1Error = WebhookEndpointsResend1Errors[keyof WebhookEndpointsResend1Errors];
+export type WebhookEndpointsResendEntityScopedError = WebhookEndpointsResendEntityScopedErrors[keyof WebhookEndpointsResendEntityScopedErrors];
 
-export type WebhookEndpointsResend1Responses = {
+export type WebhookEndpointsResendEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsResend1Response = WebhookEndpointsResend1Responses[keyof WebhookEndpointsResend1Responses];
+export type WebhookEndpointsResendEntityScopedResponse = WebhookEndpointsResendEntityScopedResponses[keyof WebhookEndpointsResendEntityScopedResponses];
 
 export type EventsEventTypesData = {
     body?: never;
@@ -24020,7 +24020,7 @@ export type EventsRetrieveResponses = {
 
 export type EventsRetrieveResponse = EventsRetrieveResponses[keyof EventsRetrieveResponses];
 
-export type CutoverStatus0Data = {
+export type CutoverStatusEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -24038,7 +24038,7 @@ export type CutoverStatus0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover';
 };
 
-export type CutoverStatus0Errors = {
+export type CutoverStatusEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24069,15 +24069,15 @@ export type CutoverStatus0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverStatus0Error = CutoverStatus0Errors[keyof CutoverStatus0Errors];
+export type CutoverStatusEntityScopedError = CutoverStatusEntityScopedErrors[keyof CutoverStatusEntityScopedErrors];
 
-export type CutoverStatus0Responses = {
+export type CutoverStatusEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverStatus0Response = CutoverStatus0Responses[keyof CutoverStatus0Responses];
+export type CutoverStatusEntityScopedResponse = CutoverStatusEntityScopedResponses[keyof CutoverStatusEntityScopedResponses];
 
-export type CutoverStatus1Data = {
+export type CutoverStatusData = {
     body?: never;
     headers?: {
         /**
@@ -24090,7 +24090,7 @@ export type CutoverStatus1Data = {
     url: '/v1/migration/cutover';
 };
 
-export type CutoverStatus1Errors = {
+export type CutoverStatusErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24117,15 +24117,15 @@ export type CutoverStatus1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverStatus1Error = CutoverStatus1Errors[keyof CutoverStatus1Errors];
+export type CutoverStatusError = CutoverStatusErrors[keyof CutoverStatusErrors];
 
-export type CutoverStatus1Responses = {
+export type CutoverStatusResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverStatus1Response = CutoverStatus1Responses[keyof CutoverStatus1Responses];
+export type CutoverStatusResponse = CutoverStatusResponses[keyof CutoverStatusResponses];
 
-export type CutoverFreeze0Data = {
+export type CutoverFreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24147,7 +24147,7 @@ export type CutoverFreeze0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/freeze';
 };
 
-export type CutoverFreeze0Errors = {
+export type CutoverFreezeEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24198,15 +24198,15 @@ export type CutoverFreeze0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverFreeze0Error = CutoverFreeze0Errors[keyof CutoverFreeze0Errors];
+export type CutoverFreezeEntityScopedError = CutoverFreezeEntityScopedErrors[keyof CutoverFreezeEntityScopedErrors];
 
-export type CutoverFreeze0Responses = {
+export type CutoverFreezeEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverFreeze0Response = CutoverFreeze0Responses[keyof CutoverFreeze0Responses];
+export type CutoverFreezeEntityScopedResponse = CutoverFreezeEntityScopedResponses[keyof CutoverFreezeEntityScopedResponses];
 
-export type CutoverFreeze1Data = {
+export type CutoverFreezeData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24223,7 +24223,7 @@ export type CutoverFreeze1Data = {
     url: '/v1/migration/cutover/freeze';
 };
 
-export type CutoverFreeze1Errors = {
+export type CutoverFreezeErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24270,15 +24270,15 @@ export type CutoverFreeze1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverFreeze1Error = CutoverFreeze1Errors[keyof CutoverFreeze1Errors];
+export type CutoverFreezeError = CutoverFreezeErrors[keyof CutoverFreezeErrors];
 
-export type CutoverFreeze1Responses = {
+export type CutoverFreezeResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverFreeze1Response = CutoverFreeze1Responses[keyof CutoverFreeze1Responses];
+export type CutoverFreezeResponse = CutoverFreezeResponses[keyof CutoverFreezeResponses];
 
-export type CutoverUnfreeze0Data = {
+export type CutoverUnfreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24300,7 +24300,7 @@ export type CutoverUnfreeze0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/unfreeze';
 };
 
-export type CutoverUnfreeze0Errors = {
+export type CutoverUnfreezeEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24351,15 +24351,15 @@ export type CutoverUnfreeze0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverUnfreeze0Error = CutoverUnfreeze0Errors[keyof CutoverUnfreeze0Errors];
+export type CutoverUnfreezeEntityScopedError = CutoverUnfreezeEntityScopedErrors[keyof CutoverUnfreezeEntityScopedErrors];
 
-export type CutoverUnfreeze0Responses = {
+export type CutoverUnfreezeEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverUnfreeze0Response = CutoverUnfreeze0Responses[keyof CutoverUnfreeze0Responses];
+export type CutoverUnfreezeEntityScopedResponse = CutoverUnfreezeEntityScopedResponses[keyof CutoverUnfreezeEntityScopedResponses];
 
-export type CutoverUnfreeze1Data = {
+export type CutoverUnfreezeData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24376,7 +24376,7 @@ export type CutoverUnfreeze1Data = {
     url: '/v1/migration/cutover/unfreeze';
 };
 
-export type CutoverUnfreeze1Errors = {
+export type CutoverUnfreezeErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24423,15 +24423,15 @@ export type CutoverUnfreeze1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverUnfreeze1Error = CutoverUnfreeze1Errors[keyof CutoverUnfreeze1Errors];
+export type CutoverUnfreezeError = CutoverUnfreezeErrors[keyof CutoverUnfreezeErrors];
 
-export type CutoverUnfreeze1Responses = {
+export type CutoverUnfreezeResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverUnfreeze1Response = CutoverUnfreeze1Responses[keyof CutoverUnfreeze1Responses];
+export type CutoverUnfreezeResponse = CutoverUnfreezeResponses[keyof CutoverUnfreezeResponses];
 
-export type CutoverHistory0Data = {
+export type CutoverHistoryEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -24470,7 +24470,7 @@ export type CutoverHistory0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/history';
 };
 
-export type CutoverHistory0Errors = {
+export type CutoverHistoryEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24501,15 +24501,15 @@ export type CutoverHistory0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverHistory0Error = CutoverHistory0Errors[keyof CutoverHistory0Errors];
+export type CutoverHistoryEntityScopedError = CutoverHistoryEntityScopedErrors[keyof CutoverHistoryEntityScopedErrors];
 
-export type CutoverHistory0Responses = {
+export type CutoverHistoryEntityScopedResponses = {
     200: FreezeHistoryList;
 };
 
-export type CutoverHistory0Response = CutoverHistory0Responses[keyof CutoverHistory0Responses];
+export type CutoverHistoryEntityScopedResponse = CutoverHistoryEntityScopedResponses[keyof CutoverHistoryEntityScopedResponses];
 
-export type CutoverHistory1Data = {
+export type CutoverHistoryData = {
     body?: never;
     headers?: {
         /**
@@ -24543,7 +24543,7 @@ export type CutoverHistory1Data = {
     url: '/v1/migration/cutover/history';
 };
 
-export type CutoverHistory1Errors = {
+export type CutoverHistoryErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24570,13 +24570,13 @@ export type CutoverHistory1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverHistory1Error = CutoverHistory1Errors[keyof CutoverHistory1Errors];
+export type CutoverHistoryError = CutoverHistoryErrors[keyof CutoverHistoryErrors];
 
-export type CutoverHistory1Responses = {
+export type CutoverHistoryResponses = {
     200: FreezeHistoryList;
 };
 
-export type CutoverHistory1Response = CutoverHistory1Responses[keyof CutoverHistory1Responses];
+export type CutoverHistoryResponse = CutoverHistoryResponses[keyof CutoverHistoryResponses];
 
 export type ImportsCreateData = {
     /**
