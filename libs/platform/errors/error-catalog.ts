@@ -13,6 +13,7 @@ export const ERROR_CATALOG = {
   insufficient_scope: { status: 403, type: 'permission_error' },
   entity_isolation_violation: { status: 403, type: 'permission_error' },
   ip_not_allowed: { status: 403, type: 'permission_error' },
+  test_mode_only: { status: 403, type: 'permission_error' },
   not_found: { status: 404, type: 'not_found' },
   method_not_allowed: { status: 405, type: 'validation_error' },
   not_acceptable: { status: 406, type: 'validation_error' },

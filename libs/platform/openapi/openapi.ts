@@ -146,6 +146,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Products: 'Products, their variants and tags.',
   Reports: 'Read-only reports such as the subledger reconciliation.',
   Tags: 'Labels attached to products, accounts and orders.',
+  'Test helpers':
+    'Test mode only: make time-dependent work observable now (the collections sweep as of a later business day).',
   'Vendor bills': 'Bills from vendors and their payments.',
   'Webhook endpoints': 'Signed event deliveries: endpoints, secrets, test sends, deliveries and resends.',
 };
