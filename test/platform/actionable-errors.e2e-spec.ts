@@ -24,7 +24,7 @@ describe('errors that say what to do', () => {
     const secretPart = 'Q'.repeat(36) + 'wX9z';
     const key = `key_live_ent_qa1_${secretPart}`;
     const res = await api(app, key).get('/v1/tags');
-    expectError(res, 401, 'invalid_api_key', { hint: 'No such API key: key_live_ent_qa1_****wX9z.' });
+    expectError(res, 401, 'invalid_api_key', { hint: 'No such API key: key_live_ent_qa1_...wX9z.' });
     expect(JSON.stringify(res.body)).not.toContain(secretPart);
   });
 

@@ -128,7 +128,7 @@ describe('key guessing', () => {
         const key = guessedKey('qa5');
         const res = await get(a, key, freshIp());
         expectError(res, 401, 'invalid_api_key', {
-          hint: `No such API key: key_live_ent_qa5_****${key.slice(-4)}.`,
+          hint: `No such API key: key_live_ent_qa5_...${key.slice(-4)}.`,
         });
       }
     });

@@ -1357,6 +1357,30 @@ export type CreatePurchaseOrderDto = {
     account_id?: string | null;
 };
 
+export type RunCollectionsDto = {
+    /**
+     * The business day to run the sweep as of: from the entity's business day today (the default) to 366 days ahead.
+     */
+    as_of?: string;
+};
+
+export type CollectionsRunResponse = {
+    object: 'collections_run';
+    as_of: string;
+    /**
+     * Invoices this run marked overdue (invoice.overdue).
+     */
+    overdue: number;
+    /**
+     * Late-fee invoices this run issued (invoice.late_fee_applied).
+     */
+    late_fees: number;
+    /**
+     * Invoices another run held, or that failed; retried next run.
+     */
+    skipped: number;
+};
+
 export type SettingsResponse = {
     object: string;
     entity_id: string;
@@ -3451,7 +3475,7 @@ export type ErrorEnvelope = {
      * Machine-readable key (equal to code).
      */
     error: string;
-    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'not_acceptable' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
+    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'test_mode_only' | 'not_found' | 'method_not_allowed' | 'not_acceptable' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
     type: 'validation_error' | 'idempotency_error' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'precondition_failed' | 'connector_error' | 'locked' | 'rate_limit' | 'expand_error' | 'not_implemented' | 'internal';
     hint?: string;
     /**
@@ -6498,7 +6522,7 @@ export type ApiKeysListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6559,7 +6583,7 @@ export type ApiKeysCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6640,7 +6664,7 @@ export type ApiKeysRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6705,7 +6729,7 @@ export type ApiKeysRotateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6782,7 +6806,7 @@ export type ApiKeysRevokeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6881,7 +6905,7 @@ export type ActivityListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6953,7 +6977,7 @@ export type TagsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7005,7 +7029,7 @@ export type TagsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7086,7 +7110,7 @@ export type TagsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7164,7 +7188,7 @@ export type TagsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7229,7 +7253,7 @@ export type TagsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7336,7 +7360,7 @@ export type ProductsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7391,7 +7415,7 @@ export type ProductsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7472,7 +7496,7 @@ export type ProductsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7550,7 +7574,7 @@ export type ProductsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7615,7 +7639,7 @@ export type ProductsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7700,7 +7724,7 @@ export type ProductsRestoreErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7781,7 +7805,7 @@ export type ProductsAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7870,7 +7894,7 @@ export type ProductsRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7948,7 +7972,7 @@ export type ProductsListVariantsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8012,7 +8036,7 @@ export type ProductsAddVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8101,7 +8125,7 @@ export type ProductsRemoveVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8183,7 +8207,7 @@ export type ProductsRetrieveVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8252,7 +8276,7 @@ export type ProductsUpdateVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8353,7 +8377,7 @@ export type ProductCategoriesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8408,7 +8432,7 @@ export type ProductCategoriesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8501,7 +8525,7 @@ export type ProductCategoriesListDeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8556,7 +8580,7 @@ export type ProductCategoriesCreateDeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8637,7 +8661,7 @@ export type ProductCategoriesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8715,7 +8739,7 @@ export type ProductCategoriesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8780,7 +8804,7 @@ export type ProductCategoriesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8869,7 +8893,7 @@ export type ProductCategoriesDeleteDeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8947,7 +8971,7 @@ export type ProductCategoriesRetrieveDeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9012,7 +9036,7 @@ export type ProductCategoriesUpdateDeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9111,7 +9135,7 @@ export type ChannelListingsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9166,7 +9190,7 @@ export type ChannelListingsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9247,7 +9271,7 @@ export type ChannelListingsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9325,7 +9349,7 @@ export type ChannelListingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9390,7 +9414,7 @@ export type ChannelListingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9475,7 +9499,7 @@ export type ChannelListingsSyncErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9580,7 +9604,7 @@ export type AccountsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9632,7 +9656,7 @@ export type AccountsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9713,7 +9737,7 @@ export type AccountsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9791,7 +9815,7 @@ export type AccountsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9856,7 +9880,7 @@ export type AccountsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9941,7 +9965,7 @@ export type AccountsMergeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10022,7 +10046,7 @@ export type AccountsAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10111,7 +10135,7 @@ export type AccountsRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10205,7 +10229,7 @@ export type AccountAddressesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10266,7 +10290,7 @@ export type AccountAddressesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10355,7 +10379,7 @@ export type AccountAddressesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10437,7 +10461,7 @@ export type AccountAddressesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10506,7 +10530,7 @@ export type AccountAddressesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10608,7 +10632,7 @@ export type AccountContactsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10669,7 +10693,7 @@ export type AccountContactsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10758,7 +10782,7 @@ export type AccountContactsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10840,7 +10864,7 @@ export type AccountContactsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10909,7 +10933,7 @@ export type AccountContactsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11011,7 +11035,7 @@ export type PaymentMethodsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11072,7 +11096,7 @@ export type PaymentMethodsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11161,7 +11185,7 @@ export type PaymentMethodsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11243,7 +11267,7 @@ export type PaymentMethodsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11312,7 +11336,7 @@ export type PaymentMethodsSetDefaultErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11412,7 +11436,7 @@ export type PricingPoliciesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11464,7 +11488,7 @@ export type PricingPoliciesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11545,7 +11569,7 @@ export type PricingPoliciesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11623,7 +11647,7 @@ export type PricingPoliciesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11688,7 +11712,7 @@ export type PricingPoliciesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11785,7 +11809,7 @@ export type PaymentTermsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11837,7 +11861,7 @@ export type PaymentTermsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11918,7 +11942,7 @@ export type PaymentTermsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11996,7 +12020,7 @@ export type PaymentTermsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12061,7 +12085,7 @@ export type PaymentTermsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12158,7 +12182,7 @@ export type UnitsOfMeasureListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12210,7 +12234,7 @@ export type UnitsOfMeasureCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12291,7 +12315,7 @@ export type UnitsOfMeasureDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12369,7 +12393,7 @@ export type UnitsOfMeasureRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12434,7 +12458,7 @@ export type UnitsOfMeasureUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12531,7 +12555,7 @@ export type SalesChannelsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12583,7 +12607,7 @@ export type SalesChannelsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12664,7 +12688,7 @@ export type SalesChannelsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12742,7 +12766,7 @@ export type SalesChannelsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12807,7 +12831,7 @@ export type SalesChannelsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12904,7 +12928,7 @@ export type PricingLevelsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12956,7 +12980,7 @@ export type PricingLevelsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13037,7 +13061,7 @@ export type PricingLevelsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13115,7 +13139,7 @@ export type PricingLevelsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13180,7 +13204,7 @@ export type PricingLevelsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13296,7 +13320,7 @@ export type OrdersListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13348,7 +13372,7 @@ export type OrdersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13429,7 +13453,7 @@ export type OrdersDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13507,7 +13531,7 @@ export type OrdersRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13572,7 +13596,7 @@ export type OrdersUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13657,7 +13681,7 @@ export type OrdersAddLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13746,7 +13770,7 @@ export type OrdersRemoveLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13831,7 +13855,7 @@ export type OrdersUpdateLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13916,7 +13940,7 @@ export type OrdersConfirmErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13997,7 +14021,7 @@ export type OrdersCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14078,7 +14102,7 @@ export type OrdersVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14159,7 +14183,7 @@ export type OrdersCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14240,7 +14264,7 @@ export type OrdersConvertErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14321,7 +14345,7 @@ export type OrdersSendErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14402,7 +14426,7 @@ export type OrdersAcknowledgeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14483,7 +14507,7 @@ export type OrdersAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14572,7 +14596,7 @@ export type OrdersRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14666,7 +14690,7 @@ export type OrdersListPaymentsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14727,7 +14751,7 @@ export type OrdersPayErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14823,7 +14847,7 @@ export type PaymentsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14881,7 +14905,7 @@ export type PaymentsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14959,7 +14983,7 @@ export type PaymentsListRefundsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15020,7 +15044,7 @@ export type PaymentsRefundErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15132,7 +15156,7 @@ export type PurchaseOrdersListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15184,7 +15208,7 @@ export type PurchaseOrdersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15262,7 +15286,7 @@ export type PurchaseOrdersRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15323,7 +15347,7 @@ export type PurchaseOrdersConfirmErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15404,7 +15428,7 @@ export type PurchaseOrdersCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15453,6 +15477,78 @@ export type PurchaseOrdersCancelResponses = {
 
 export type PurchaseOrdersCancelResponse = PurchaseOrdersCancelResponses[keyof PurchaseOrdersCancelResponses];
 
+export type TestHelpersRunCollectionsData = {
+    body: RunCollectionsDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/test_helpers/collections/run';
+};
+
+export type TestHelpersRunCollectionsErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type TestHelpersRunCollectionsError = TestHelpersRunCollectionsErrors[keyof TestHelpersRunCollectionsErrors];
+
+export type TestHelpersRunCollectionsResponses = {
+    200: CollectionsRunResponse;
+};
+
+export type TestHelpersRunCollectionsResponse = TestHelpersRunCollectionsResponses[keyof TestHelpersRunCollectionsResponses];
+
 export type AccountingSettingsRetrieveData = {
     body?: never;
     headers?: {
@@ -15481,7 +15577,7 @@ export type AccountingSettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15537,7 +15633,7 @@ export type AccountingSettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15633,7 +15729,7 @@ export type LedgerAccountsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15685,7 +15781,7 @@ export type LedgerAccountsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15763,7 +15859,7 @@ export type LedgerAccountsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15828,7 +15924,7 @@ export type LedgerAccountsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15925,7 +16021,7 @@ export type FiscalYearsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15977,7 +16073,7 @@ export type FiscalYearsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16055,7 +16151,7 @@ export type FiscalYearsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16116,7 +16212,7 @@ export type FiscalYearsCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16189,7 +16285,7 @@ export type FiscalYearsReopenErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16276,7 +16372,7 @@ export type PeriodsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16328,7 +16424,7 @@ export type PeriodsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16406,7 +16502,7 @@ export type PeriodsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16467,7 +16563,7 @@ export type PeriodsCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16540,7 +16636,7 @@ export type PeriodsReopenErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16629,7 +16725,7 @@ export type JournalEntriesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16681,7 +16777,7 @@ export type JournalEntriesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16762,7 +16858,7 @@ export type JournalEntriesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16840,7 +16936,7 @@ export type JournalEntriesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16905,7 +17001,7 @@ export type JournalEntriesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16990,7 +17086,7 @@ export type JournalEntriesPostErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17063,7 +17159,7 @@ export type JournalEntriesApproveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17136,7 +17232,7 @@ export type JournalEntriesRejectErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17217,7 +17313,7 @@ export type JournalEntriesVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17290,7 +17386,7 @@ export type JournalEntriesReverseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17384,7 +17480,7 @@ export type RecurringJournalEntriesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17436,7 +17532,7 @@ export type RecurringJournalEntriesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17517,7 +17613,7 @@ export type RecurringJournalEntriesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17595,7 +17691,7 @@ export type RecurringJournalEntriesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17660,7 +17756,7 @@ export type RecurringJournalEntriesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17745,7 +17841,7 @@ export type RecurringJournalEntriesRunErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17830,7 +17926,7 @@ export type FixedAssetsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17882,7 +17978,7 @@ export type FixedAssetsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17960,7 +18056,7 @@ export type FixedAssetsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18021,7 +18117,7 @@ export type FixedAssetsDepreciateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18102,7 +18198,7 @@ export type FixedAssetsImpairErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18183,7 +18279,7 @@ export type FixedAssetsRecoverErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18264,7 +18360,7 @@ export type FixedAssetsRevalueErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18341,7 +18437,7 @@ export type FixedAssetsHistoryErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18425,7 +18521,7 @@ export type BankTransactionsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18477,7 +18573,7 @@ export type BankTransactionsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18562,7 +18658,7 @@ export type BankTransactionsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18623,7 +18719,7 @@ export type BankTransactionsMatchErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18717,7 +18813,7 @@ export type VendorBillsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18769,7 +18865,7 @@ export type VendorBillsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18847,7 +18943,7 @@ export type VendorBillsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18908,7 +19004,7 @@ export type VendorBillsPayErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18989,7 +19085,7 @@ export type VendorBillsVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19064,7 +19160,7 @@ export type ReportsReportErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19133,7 +19229,7 @@ export type LocationsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19185,7 +19281,7 @@ export type LocationsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19266,7 +19362,7 @@ export type LocationsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19344,7 +19440,7 @@ export type LocationsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19409,7 +19505,7 @@ export type LocationsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19512,7 +19608,7 @@ export type BalancesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19573,7 +19669,7 @@ export type BalancesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19638,7 +19734,7 @@ export type BalancesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19750,7 +19846,7 @@ export type TransactionsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19811,7 +19907,7 @@ export type TransactionsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19867,7 +19963,7 @@ export type AdjustmentsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19939,7 +20035,7 @@ export type TransfersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20030,7 +20126,7 @@ export type SerialsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20088,7 +20184,7 @@ export type SerialsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20153,7 +20249,7 @@ export type SerialsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20242,7 +20338,7 @@ export type OrderSerialsAllocateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20327,7 +20423,7 @@ export type OrderSerialsDeallocateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20408,7 +20504,7 @@ export type PurchaseOrderReceiptsReceiveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20480,7 +20576,7 @@ export type InventorySettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20536,7 +20632,7 @@ export type InventorySettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20634,7 +20730,7 @@ export type PackagesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20694,7 +20790,7 @@ export type PackagesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20776,7 +20872,7 @@ export type PackagesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20841,7 +20937,7 @@ export type PackagesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20922,7 +21018,7 @@ export type PackagesRatesErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20986,7 +21082,7 @@ export type PackagesBuyLabelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21063,7 +21159,7 @@ export type PackagesLabelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21127,7 +21223,7 @@ export type PackagesPackErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21208,7 +21304,7 @@ export type PackagesShipErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21289,7 +21385,7 @@ export type PackagesDeliverErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21370,7 +21466,7 @@ export type PackagesVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21447,7 +21543,7 @@ export type PackagesNotificationsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21537,7 +21633,7 @@ export type ReturnsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21589,7 +21685,7 @@ export type ReturnsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21667,7 +21763,7 @@ export type ReturnsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21728,7 +21824,7 @@ export type ReturnsReceiveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21805,7 +21901,7 @@ export type ReturnsReceiptsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21869,7 +21965,7 @@ export type ReturnsCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21942,7 +22038,7 @@ export type ReturnsRefundErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22014,7 +22110,7 @@ export type FulfillmentSettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22070,7 +22166,7 @@ export type FulfillmentSettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22163,7 +22259,7 @@ export type WebhookEndpointsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22218,7 +22314,7 @@ export type WebhookEndpointsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22312,7 +22408,7 @@ export type WebhookEndpointsListEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22376,7 +22472,7 @@ export type WebhookEndpointsCreateEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22461,7 +22557,7 @@ export type WebhookEndpointsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22539,7 +22635,7 @@ export type WebhookEndpointsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22604,7 +22700,7 @@ export type WebhookEndpointsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22697,7 +22793,7 @@ export type WebhookEndpointsDeleteEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22779,7 +22875,7 @@ export type WebhookEndpointsRetrieveEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22848,7 +22944,7 @@ export type WebhookEndpointsUpdateEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22933,7 +23029,7 @@ export type WebhookEndpointsRotateSecretErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23010,7 +23106,7 @@ export type WebhookEndpointsRotateSecretEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23083,7 +23179,7 @@ export type WebhookEndpointsTestErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23160,7 +23256,7 @@ export type WebhookEndpointsTestEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23233,7 +23329,7 @@ export type WebhookEndpointsRecoverErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23318,7 +23414,7 @@ export type WebhookEndpointsRecoverEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23417,7 +23513,7 @@ export type WebhookEndpointsDeliveriesErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23500,7 +23596,7 @@ export type WebhookEndpointsDeliveriesEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23561,7 +23657,7 @@ export type WebhookEndpointsDeliveryErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23626,7 +23722,7 @@ export type WebhookEndpointsDeliveryEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23691,7 +23787,7 @@ export type WebhookEndpointsResendErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23772,7 +23868,7 @@ export type WebhookEndpointsResendEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23841,7 +23937,7 @@ export type EventsEventTypesErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23925,7 +24021,7 @@ export type EventsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23991,7 +24087,7 @@ export type EventsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24048,7 +24144,7 @@ export type CutoverStatusEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24100,7 +24196,7 @@ export type CutoverStatusErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24157,7 +24253,7 @@ export type CutoverFreezeEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24233,7 +24329,7 @@ export type CutoverFreezeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24310,7 +24406,7 @@ export type CutoverUnfreezeEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24386,7 +24482,7 @@ export type CutoverUnfreezeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24480,7 +24576,7 @@ export type CutoverHistoryEntityScopedErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24553,7 +24649,7 @@ export type CutoverHistoryErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24618,7 +24714,7 @@ export type ImportsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24704,7 +24800,7 @@ export type ImportsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24786,7 +24882,7 @@ export type ImportsErrorsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24864,7 +24960,7 @@ export type ProductVendorsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24928,7 +25024,7 @@ export type ProductVendorsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25017,7 +25113,7 @@ export type ProductVendorsRemoveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25099,7 +25195,7 @@ export type ProductVendorsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25168,7 +25264,7 @@ export type ProductVendorsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25270,7 +25366,7 @@ export type KitComponentsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25338,7 +25434,7 @@ export type KitComponentsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25427,7 +25523,7 @@ export type KitComponentsRemoveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25509,7 +25605,7 @@ export type KitComponentsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25578,7 +25674,7 @@ export type KitComponentsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25675,7 +25771,7 @@ export type BuildsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25730,7 +25826,7 @@ export type BuildsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25808,7 +25904,7 @@ export type BuildsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25869,7 +25965,7 @@ export type BuildsPostErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25942,7 +26038,7 @@ export type BuildsVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26040,7 +26136,7 @@ export type ReorderReportListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26091,7 +26187,7 @@ export type ConnectorsConnectorsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26162,7 +26258,7 @@ export type IntegrationsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26217,7 +26313,7 @@ export type IntegrationsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26298,7 +26394,7 @@ export type IntegrationsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26376,7 +26472,7 @@ export type IntegrationsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26441,7 +26537,7 @@ export type IntegrationsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26526,7 +26622,7 @@ export type IntegrationsTestErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26599,7 +26695,7 @@ export type IntegrationsImportOrdersErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26689,7 +26785,7 @@ export type IntegrationsRunsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**

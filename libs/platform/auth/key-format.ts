@@ -70,14 +70,3 @@ export const redactKey = (key: string): string => {
   const prefix = parsed ? `key_${parsed.mode}_ent_${parsed.entityCode}_` : 'key_';
   return `${prefix}...${key.slice(-4)}`;
 };
-
-/**
- * A key as an error may show it: its public prefix (mode and entity code) and its last 4
- * characters, the rest starred (`key_live_ent_qa1_****a1B2`), so a caller can tell which key
- * it sent without the error (or a log of it) holding the secret.
- */
-export function maskKey(token: string): string {
-  const prefix = /^key_[a-z]+_ent_[A-Za-z0-9]+_/.exec(token)?.[0] ?? '';
-  const rest = token.slice(prefix.length);
-  return rest.length <= 8 ? `${prefix}****` : `${prefix}****${rest.slice(-4)}`;
-}
