@@ -110,7 +110,7 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
   };
 
   /** Buys a UPS Ground label of `type` for a new package of a new order of `accountId`, and fetches it. */
-  const labelFor = async (accountId: string, type: string) => {
+  const labelFor = async (accountId: string, type: string, carrier = 'ups', service = 'ground') => {
     const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
     const pkg = (
       await live
@@ -123,7 +123,7 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
       service_level: string;
       rate_object_id: string;
     }[];
-    const rate = rates.find((r) => r.carrier === 'ups' && r.service_level === 'ground')!;
+    const rate = rates.find((r) => r.carrier === carrier && r.service_level === service)!;
     const bought = await live
       .post(`/v1/packages/${pkg.id}/buy-label`)
       .send({ rate_object_id: rate.rate_object_id, label_file_type: type })
@@ -227,10 +227,22 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
   });
 
   it('the barcode of the PDF (rasterised at 203 and 300 dpi) and of the PNG scans to the tracking number', async () => {
-    const pdf = await labelFor(await customer('Label Customer Scan', 'San Francisco'), 'PDF');
-    expect(pdf.tracking).toMatch(/^\w{10,}$/);
+    // USPS's 22-digit numbers make the widest symbol: the one whose quiet zone was too narrow.
+    const pdf = await labelFor(
+      await customer('Label Customer Scan', 'San Francisco'),
+      'PDF',
+      'usps',
+      'ground_advantage',
+    );
+    expect(pdf.tracking).toMatch(/^9400\d{18}$/);
+    expect(pdf.body.toString('latin1')).toContain('(USPS Ground Advantage) Tj');
     for (const dpi of [203, 300]) expect(scan(pdf.body, 'PDF', dpi)).toEqual([`CODE-128:${pdf.tracking}`]);
-    const png = await labelFor(await customer('Label Customer Scan', 'San Francisco'), 'PNG');
+    const png = await labelFor(
+      await customer('Label Customer Scan', 'San Francisco'),
+      'PNG',
+      'usps',
+      'ground_advantage',
+    );
     expect(scan(png.body, 'PNG')).toEqual([`CODE-128:${png.tracking}`]);
   });
 
