@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/test-app';
+import { API_VERSION } from '#platform/events/event-publisher';
 
 interface Operation {
   deprecated?: boolean;
@@ -39,9 +40,9 @@ describe('API description and probes', () => {
       doc = res.body;
     });
 
-    it('is a public OpenAPI 3 document, version 1.0.0, with both servers and bearer security', () => {
+    it('is a public OpenAPI 3 document of the API version, with both servers and bearer security', () => {
       expect(doc.openapi).toMatch(/^3\./);
-      expect(doc.info.version).toBe('1.0.0');
+      expect(doc.info.version).toBe(API_VERSION);
       expect(doc.info.title).toBe('Business Operations API');
       const urls = doc.servers.map((s) => s.url);
       expect(urls).toHaveLength(2);
@@ -53,7 +54,7 @@ describe('API description and probes', () => {
 
     it('describes the error envelope and the tag routes with their deprecated entity aliases', () => {
       const envelope = doc.components.schemas.ErrorEnvelope;
-      expect(envelope.required).toEqual(['error', 'code', 'type']);
+      expect(envelope.required).toEqual(['error', 'code', 'type', 'request_id']);
       for (const field of ['error', 'code', 'type', 'hint', 'param', 'required', 'request_id']) {
         expect(envelope.properties[field].type).toBe('string');
       }
