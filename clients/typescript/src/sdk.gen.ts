@@ -2841,7 +2841,7 @@ export const webhookEndpointsUpdateEntityScoped = <ThrowOnError extends boolean 
 /**
  * Rotate the signing secret
  *
- * Returns `signing_secret`; the old secret stops at once.
+ * Answers the endpoint with the new secret in `secret`, as create does, and the same value as `signing_secret`; the old secret stops at once.
  */
 export const webhookEndpointsRotateSecret = <ThrowOnError extends boolean = false>(options: Options<WebhookEndpointsRotateSecretData, ThrowOnError>): RequestResult<WebhookEndpointsRotateSecretResponses, WebhookEndpointsRotateSecretErrors, ThrowOnError> => (options.client ?? client).post<WebhookEndpointsRotateSecretResponses, WebhookEndpointsRotateSecretErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2852,7 +2852,7 @@ export const webhookEndpointsRotateSecret = <ThrowOnError extends boolean = fals
 /**
  * Rotate the signing secret
  *
- * Deprecated alias of `/v1/webhook_endpoints/{id}/rotate_secret`, kept for existing clients. Returns `signing_secret`; the old secret stops at once.
+ * Deprecated alias of `/v1/webhook_endpoints/{id}/rotate_secret`, kept for existing clients. Answers the endpoint with the new secret in `secret`, as create does, and the same value as `signing_secret`; the old secret stops at once.
  *
  * @deprecated
  */
