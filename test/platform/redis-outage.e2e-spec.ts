@@ -1,4 +1,5 @@
 import { RateLimitStore, ResilientRateLimitStore, WINDOW_MS } from '#platform/auth/rate-limiter';
+import { QueueAvailability } from '#platform/queue/queue-availability';
 import { Clock } from '#platform/time/clock';
 import { waitFor } from '../support/eventually';
 import { api, expectError } from '../support/http';
@@ -16,18 +17,22 @@ describe('Redis outage', () => {
   let app: TestApp;
   let second: TestApp;
   let keysPath: string;
+  let importsPath: string;
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
     app = await startTestApp({ REDIS_URL: redis.url });
     second = await startTestApp({ REDIS_URL: redis.url }, { sameDatabaseAs: app });
     keysPath = `/v1/entities/${app.seed.entities.primary.id}/api_keys`;
+    importsPath = `/v1/entities/${app.seed.entities.primary.id}/migration/imports`;
     // Both instances count in one window that starts now (a fixed one-minute window per key).
     const start = (Math.floor(Date.now() / WINDOW_MS) + 5) * WINDOW_MS;
     app.get(Clock).set(start);
     second.get(Clock).set(start);
   }, 180_000);
   afterAll(async () => {
+    // Queues close cleanly only with their store there (after a failure during the outage).
+    if (redis && !redis.running) await redis.start();
     await second?.close();
     await app?.close();
     await redis?.stop();
@@ -50,6 +55,13 @@ describe('Redis outage', () => {
     const res = await api(target).get('/ready');
     return { res, ms: performance.now() - started };
   };
+  const migration = () => api(app, app.seed.entities.primary.keys.migration);
+  // Stored imports, read from the table (imports have no list route).
+  const importCount = async () => Number((await app.db.query('SELECT count(*) AS n FROM imports')).rows[0].n);
+  const startImport = (name: string) =>
+    migration()
+      .post(importsPath)
+      .send({ resource: 'tags', records: [{ external_id: name, name }] });
   const degraded = (target: TestApp) => (target.get(RateLimitStore) as ResilientRateLimitStore).degraded;
 
   it('serves reads and writes with the same per-key budget on each instance, and /ready follows Redis', async () => {
@@ -76,6 +88,17 @@ describe('Redis outage', () => {
     const limited = await api(app, five).get('/v1/tags');
     expectError(limited, 429, 'rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    // A write that queues a job is refused before anything is written, at once, with Retry-After.
+    const importsBefore = await importCount();
+    await waitFor(() => !app.get(QueueAvailability).reachable, { label: 'the queues noticing the outage' });
+    const started = performance.now();
+    const refused = await startImport('during the outage');
+    expect(performance.now() - started).toBeLessThan(500);
+    expectError(refused, 503, 'service_unavailable');
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.body.hint).toMatch(/queue is unreachable/);
+    expect(await importCount()).toBe(importsBefore);
 
     // A key created during the outage gets exactly its budget on each instance, no more.
     const two = await keyWithLimit(2);
@@ -113,6 +136,10 @@ describe('Redis outage', () => {
         label: 'the rate limit store answering again',
       });
     }
+    await waitFor(() => app.get(QueueAvailability).reachable, { label: 'every queue connected again' });
+    expect((await startImport('after the outage').expect(201)).body).toMatchObject({ status: 'queued', total: 1 });
+    expect(await importCount()).toBe(importsBefore + 1);
+
     // The first instance's first addition carries the four requests it counted alone, so the
     // second instance's next request is the sixth of the window (the restarted Redis had none).
     expect(await remaining(app, ten)).toBe(5);

@@ -25,6 +25,10 @@ export class PrivateRedis {
     return redis;
   }
 
+  get running(): boolean {
+    return this.process !== undefined && this.process.exitCode === null;
+  }
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }

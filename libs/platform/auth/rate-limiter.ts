@@ -113,7 +113,8 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   override async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    // quit() needs a connection; a client still reconnecting is disconnected instead.
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

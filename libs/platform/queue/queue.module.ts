@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
 import { AppConfig } from '../config/app-config';
+import { QueueAvailability } from './queue-availability';
 import { QueueErrorListeners } from './queue-errors';
 import { WorkersCloseFirst } from './workers-close-first';
 
@@ -49,8 +50,8 @@ export class QueueModule {
       module: QueueModule,
       global: true,
       imports: [BullModule.forRoot(queueConnection(config)), DiscoveryModule],
-      providers: [QueueErrorListeners, WorkersCloseFirst],
-      exports: [BullModule],
+      providers: [QueueErrorListeners, WorkersCloseFirst, QueueAvailability],
+      exports: [BullModule, QueueAvailability],
     };
   }
 }
