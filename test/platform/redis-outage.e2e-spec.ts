@@ -137,14 +137,20 @@ describe('Redis outage', () => {
 
     // Both instances count in Redis again: wait until each store answered (another key's requests).
     for (const target of [app, second]) {
-      await waitFor(async () => (await api(target, admin()).get('/v1/tags').expect(200)) && !degraded(target), {
-        timeoutMs: 10_000,
-        everyMs: 50,
-        label: 'the rate limit store answering again',
-      });
+      await waitFor(
+        async () => (await api(target, admin()).get('/v1/tags').expect(200)) && !degraded(target),
+        {
+          timeoutMs: 10_000,
+          everyMs: 50,
+          label: 'the rate limit store answering again',
+        },
+      );
     }
     await waitFor(() => app.get(QueueAvailability).reachable, { label: 'every queue connected again' });
-    expect((await startImport('after the outage').expect(201)).body).toMatchObject({ status: 'queued', total: 1 });
+    expect((await startImport('after the outage').expect(201)).body).toMatchObject({
+      status: 'queued',
+      total: 1,
+    });
     expect(await importCount()).toBe(importsBefore + 1);
 
     // The first instance's first addition carries the four requests it counted alone, so the

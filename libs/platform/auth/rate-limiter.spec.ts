@@ -113,7 +113,8 @@ class FlakyStore extends MemoryStore {
   attempts = 0;
   override async add(key: string, window: number, delta: number) {
     this.attempts++;
-    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    if (this.down)
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
     return super.add(key, window, delta);
   }
 }

@@ -48,9 +48,13 @@ export class ReadinessService {
       timer = setTimeout(() => resolve('unreachable'), READY_CHECK_TIMEOUT_MS);
       timer.unref();
     });
-    return Promise.race([probe.then((): Status => 'ok', (): Status => 'unreachable'), timeout]).finally(() =>
-      clearTimeout(timer),
-    );
+    return Promise.race([
+      probe.then(
+        (): Status => 'ok',
+        (): Status => 'unreachable',
+      ),
+      timeout,
+    ]).finally(() => clearTimeout(timer));
   }
 
   private async queueCheck(): Promise<void> {
