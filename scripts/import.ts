@@ -32,6 +32,27 @@ interface ImportStatus {
 const USAGE =
   'usage: npm run import -- --file <records.ndjson> --resource <name> [--base-url URL] [--api-key KEY] [--entity-id ID] [--chunk-size N]';
 
+const HELP = `${USAGE}
+       npm run import -- --help
+
+Uploads an NDJSON file (one JSON record per line, each with an external_id) to the bulk import
+API in chunks, shows progress, and lists the rows that failed by file line.
+
+  --file PATH        the NDJSON file (a CSV file is uploaded with the API itself, see below)
+  --resource NAME    what the records are (tags, accounts, products, orders, ...)
+  --base-url URL     the API, default IMPORT_BASE_URL or http://127.0.0.1:3000/v1
+  --api-key KEY      a key with migrations:write, default IMPORT_API_KEY
+  --entity-id ID     default IMPORT_ENTITY_ID, else the key's entity
+  --chunk-size N     records per upload (10000)
+  --poll-ms N        how often progress is read (250)
+
+Exit code: 0 when every row landed, 1 when rows failed, 2 on a usage or API error.
+CSV: POST the file to /v1/entities/{entity_id}/migration/imports?resource=<name> with
+Content-Type: text/csv (a header row, then one record per row).`;
+
+/** Asked for the help text: printed on stdout, exit code 0. */
+class HelpRequested extends Error {}
+
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ImportCliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -43,8 +64,15 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       'entity-id': { type: 'string' },
       'chunk-size': { type: 'string' },
       'poll-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help) throw new HelpRequested(HELP);
+  if (values.file && /\.csv$/i.test(values.file))
+    throw new Error(
+      `${values.file}: this command reads NDJSON only (one JSON record per line). Upload a CSV file to the API itself: ` +
+        'POST /v1/entities/{entity_id}/migration/imports?resource=<name> with Content-Type: text/csv (see --help).',
+    );
   const baseUrl = values['base-url'] ?? env.IMPORT_BASE_URL ?? 'http://127.0.0.1:3000/v1';
   const apiKey = values['api-key'] ?? env.IMPORT_API_KEY;
   if (!values.file || !values.resource || !apiKey)
@@ -70,13 +98,18 @@ class ApiClient {
   ) {}
 
   async call<T>(method: string, path: string, body?: string, contentType = 'application/json'): Promise<T> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    const url = `${this.baseUrl}${path}`;
+    const res = await fetch(url, {
       method,
       headers: {
         Authorization: `Bearer ${this.apiKey}`,
         ...(body !== undefined ? { 'Content-Type': contentType } : {}),
       },
       body,
+    }).catch((error: Error & { cause?: { code?: string; message?: string } }) => {
+      // fetch says only "fetch failed"; the cause names the refused or unresolved address.
+      const cause = error.cause?.code ?? error.cause?.message ?? error.message;
+      throw new Error(`cannot reach the API at ${url} (${cause}); is it running? (--base-url)`);
     });
     // Errors are one flat envelope: `code` and `hint` at the top level.
     const json = (await res.json().catch(() => ({}))) as T & { code?: string; hint?: string };
@@ -224,6 +257,10 @@ export async function main(
   try {
     options = parseCliArgs(argv);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      stdout.write(`${error.message}\n`);
+      return 0;
+    }
     stderr.write(`${(error as Error).message}\n`);
     return 2;
   }

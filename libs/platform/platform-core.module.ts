@@ -18,6 +18,7 @@ import {
   RateLimiter,
   RateLimitStore,
   RedisRateLimitStore,
+  ResilientRateLimitStore,
 } from './auth/rate-limiter';
 import { AppConfig } from './config/app-config';
 import { EventPublisher } from './events/event-publisher';
@@ -86,9 +87,11 @@ export class PlatformCoreModule {
           provide: RateLimitStore,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) =>
-            config.REDIS_URL
-              ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
-              : new PostgresRateLimitStore(dataSource),
+            new ResilientRateLimitStore(
+              config.REDIS_URL
+                ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
+                : new PostgresRateLimitStore(dataSource),
+            ),
         },
         {
           provide: RateLimiter,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main, progressLine } from '../../scripts/import';
 import { startDispatcher } from '../support/dispatcher';
+import { freePort } from '../support/redis-server';
 import { ImportRepository } from '#contexts/migration';
 import { asEntity } from '../support/as-entity';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -118,6 +119,37 @@ describe('import command line', () => {
       ),
     ).toBe(2);
     expect(apiErr.text()).toContain('insufficient_scope');
+  });
+
+  it('answers --help with its usage and exit code 0, names a CSV file as such and an unreachable URL', async () => {
+    const out = collect();
+    expect(await main(['--help'], out.stream, collect().stream)).toBe(0);
+    expect(out.text()).toContain('usage: npm run import --');
+    expect(out.text()).toContain('Content-Type: text/csv');
+
+    const csv = path.join(dir, 'tags.csv');
+    writeFileSync(csv, 'external_id,name\nc-1,one\n');
+    const csvErr = collect();
+    expect(
+      await main(['--file', csv, '--resource', 'tags', '--api-key', 'k'], collect().stream, csvErr.stream),
+    ).toBe(2);
+    expect(csvErr.text()).toContain('reads NDJSON only');
+    expect(csvErr.text()).toContain('Content-Type: text/csv');
+
+    // A loopback port nothing listens on.
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    const file = path.join(dir, 'unreachable.ndjson');
+    writeFileSync(file, '{"external_id":"u","name":"u"}');
+    const refused = collect();
+    expect(
+      await main(
+        ['--file', file, '--resource', 'tags', '--api-key', 'k', '--base-url', closed],
+        collect().stream,
+        refused.stream,
+      ),
+    ).toBe(2);
+    expect(refused.text()).toContain(`cannot reach the API at ${closed}/`);
+    expect(refused.text()).toContain('(ECONNREFUSED)');
   });
 
   it('draws the progress bar with rate and ETA', () => {

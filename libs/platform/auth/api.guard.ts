@@ -14,6 +14,7 @@ import { announcesBody, BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } fro
 import { alternativesOf, missingScopes } from './scopes';
 import { ApiPipelineInterceptor } from '../http/api-pipeline.interceptor';
 import { RESOURCE_KEY } from '../http/expand/expand-registry';
+import { ENQUEUES_KEY, QueueAvailability } from '../queue/queue-availability';
 
 interface RoutePolicy {
   controller: object;
@@ -23,6 +24,8 @@ interface RoutePolicy {
   bodyStream: BodyStreamPolicy | undefined;
   /** The resource a GET returns (@ApiResource), for expand[]. */
   resource: string | undefined;
+  /** The operation queues a job (@EnqueuesJobs): refused while the queue store is unreachable. */
+  enqueues: boolean;
 }
 
 /**
@@ -87,6 +90,7 @@ export class ApiGuard implements CanActivate {
     private readonly gates: MutationGates,
     private readonly authFailures: AuthFailureLimiter,
     private readonly pipeline: ApiPipelineInterceptor,
+    private readonly queues: QueueAvailability,
   ) {}
 
   /** Each handler's policy, read once from its decorators (metadata does not change after boot). */
@@ -104,6 +108,7 @@ export class ApiGuard implements CanActivate {
         gateExempt: Boolean(this.reflector.getAllAndOverride<boolean>(GATE_EXEMPT_KEY, targets)),
         bodyStream: this.reflector.get<BodyStreamPolicy | undefined>(BODY_STREAM_KEY, handler),
         resource: this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, targets),
+        enqueues: Boolean(this.reflector.get<boolean>(ENQUEUES_KEY, handler)),
       };
       this.policies.set(handler, policy);
     }
@@ -203,6 +208,11 @@ export class ApiGuard implements CanActivate {
       throw new PlatformError('insufficient_scope', {
         hint: `This operation needs the scope${required.length > 1 ? 's' : ''} ${required.map((r) => alternativesOf(r).join(' or ')).join(' and ')}.`,
         details: { required: missing.map((r) => alternativesOf(r)[0]).join(' ') },
+      }).asPreHandler();
+    }
+    if (policy.enqueues && !this.queues.reachable) {
+      throw new PlatformError('service_unavailable', {
+        hint: 'The job queue is unreachable, and this operation queues work: nothing was done; retry shortly.',
       }).asPreHandler();
     }
     if (MUTATING_METHODS.has(req.method) && !policy.gateExempt) {

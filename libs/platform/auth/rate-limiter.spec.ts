@@ -1,5 +1,12 @@
 import { Clock } from '../time/clock';
-import { RateLimitDecision, RateLimiter, RateLimitStore, WINDOW_MS } from './rate-limiter';
+import {
+  RateLimitDecision,
+  RateLimiter,
+  RateLimitStore,
+  ResilientRateLimitStore,
+  STORE_RETRY_MS,
+  WINDOW_MS,
+} from './rate-limiter';
 
 /**
  * A store shared by several limiters, as PostgreSQL or Redis is shared by API instances: each
@@ -97,5 +104,65 @@ describe('rate limiter', () => {
     await expect(limiter.consume('k', 5)).rejects.toThrow('store down');
     store.add = add;
     expect(await limiter.consume('k', 5)).toMatchObject({ allowed: true, remaining: 4 });
+  });
+});
+
+/** A MemoryStore that can be made unreachable (its additions fail as a refused connection). */
+class FlakyStore extends MemoryStore {
+  down = false;
+  attempts = 0;
+  override async add(key: string, window: number, delta: number) {
+    this.attempts++;
+    if (this.down)
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    return super.add(key, window, delta);
+  }
+}
+
+describe('rate limit store outage', () => {
+  const setup = () => {
+    const inner = new FlakyStore();
+    let now = 0;
+    const store = new ResilientRateLimitStore(inner, () => now);
+    const limiter = new RateLimiter(store, clockAtWindowStart());
+    return { inner, store, limiter, advance: (ms: number) => (now += ms) };
+  };
+
+  it('counts locally from the last shared total, with the same budget, while the store is down', async () => {
+    const { inner, store, limiter } = setup();
+    expect((await limiter.consume('k', 4)).remaining).toBe(3);
+    inner.down = true;
+    const during = [];
+    for (let i = 0; i < 4; i++) during.push(await limiter.consume('k', 4));
+    expect(during.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    expect(store.degraded).toBe(true);
+    // One attempt failed; the others did not wait for the store.
+    expect(inner.attempts).toBe(2);
+  });
+
+  it('asks the store again after STORE_RETRY_MS and hands it the requests counted meanwhile', async () => {
+    const { inner, store, limiter, advance } = setup();
+    inner.down = true;
+    for (let i = 0; i < 3; i++) await limiter.consume('k', 10);
+    inner.down = false;
+    expect((await limiter.consume('k', 10)).remaining).toBe(6);
+    expect(inner.counts.size).toBe(0);
+    advance(STORE_RETRY_MS);
+    expect((await limiter.consume('k', 10)).remaining).toBe(5);
+    expect(store.degraded).toBe(false);
+    // The shared total has the four local requests and this one.
+    expect([...inner.counts.values()]).toEqual([5]);
+  });
+
+  it('does not hide errors that are not outages', async () => {
+    const inner = new MemoryStore();
+    inner.add = () => Promise.reject(new TypeError('bug'));
+    const limiter = new RateLimiter(new ResilientRateLimitStore(inner), clockAtWindowStart());
+    await expect(limiter.consume('k', 3)).rejects.toThrow('bug');
   });
 });

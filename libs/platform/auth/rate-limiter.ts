@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { isOutageError } from '../errors/outage';
 import { rawPool } from '../persistence/raw-pool';
 import { Clock, SYSTEM_CLOCK } from '../time/clock';
 
@@ -71,6 +72,11 @@ type ScriptedRedis = Redis & {
   rateLimitAdd(key: string, delta: number, ttlMs: number): Promise<number>;
 };
 
+/** How long a counter addition may take before Redis counts as unreachable. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** The longest pause between two reconnection attempts to Redis. */
+export const REDIS_RECONNECT_MAX_MS = 500;
+
 /** Counts in Redis when REDIS_URL is set. */
 export class RedisRateLimitStore extends RateLimitStore {
   private readonly redis: ScriptedRedis;
@@ -80,7 +86,18 @@ export class RedisRateLimitStore extends RateLimitStore {
     private readonly prefix: string,
   ) {
     super();
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 }) as ScriptedRedis;
+    this.redis = new Redis(url, {
+      // While Redis is away a command fails at once (the limiter then counts locally, see
+      // ResilientRateLimitStore) instead of waiting in ioredis' offline queue for a reconnection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 1000,
+      // Reconnect at least every REDIS_RECONNECT_MAX_MS, so the shared count resumes soon after Redis is back.
+      retryStrategy: (times) => Math.min(times * 100, REDIS_RECONNECT_MAX_MS),
+    }) as ScriptedRedis;
+    // Connection errors are expected during an outage; the limiter reports the outage itself.
+    this.redis.on('error', () => undefined);
     // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
     this.redis.defineCommand('rateLimitAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
   }
@@ -96,7 +113,110 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   override async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    // quit() needs a connection; a client still reconnecting is disconnected instead.
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** A counter this instance keeps by itself while the shared store does not answer. */
+interface LocalCounter {
+  window: number;
+  /** The counter's total as this instance knows it (the store's last answer plus local additions). */
+  total: number;
+  /** Additions made locally that the store has not been told about yet. */
+  unsynced: number;
+}
+
+/** How long after a failed addition the store is asked again (one addition, the others count locally). */
+export const STORE_RETRY_MS = 500;
+
+/**
+ * The shared store, or this instance's own counters while the store does not answer. An
+ * addition that fails because the store is unreachable (a lost or refused connection, a
+ * timeout) is counted locally instead: from the total the store last answered for that counter
+ * in that window, or from 0, so each instance keeps applying the same budget by itself (a key
+ * can then spend up to its budget on each instance, never more, and never without a limit).
+ * While the store is down only one addition every STORE_RETRY_MS goes to it; the first that
+ * succeeds carries the additions counted locally meanwhile, so the shared total includes them
+ * and the store is used again from then on. Errors other than outages are not hidden.
+ */
+export class ResilientRateLimitStore extends RateLimitStore {
+  private readonly logger = new Logger('RateLimiter');
+  private readonly local = new Map<string, LocalCounter>();
+  /** While the store is unreachable: when it may next be asked (ms, system time). */
+  private retryAt: number | undefined;
+  private probing = false;
+
+  constructor(
+    private readonly inner: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  /** Whether additions are currently counted locally because the store does not answer. */
+  get degraded(): boolean {
+    return this.retryAt !== undefined;
+  }
+
+  async add(counterId: string, window: number, delta: number): Promise<number> {
+    if (this.retryAt !== undefined && (this.probing || this.now() < this.retryAt)) {
+      return this.addLocally(counterId, window, delta);
+    }
+    const probe = this.retryAt !== undefined;
+    if (probe) this.probing = true;
+    // The additions counted locally go with this one (taken now, so no concurrent addition sends them too).
+    const counter = this.local.get(counterId);
+    const carried = counter?.window === window ? counter.unsynced : 0;
+    if (carried > 0) counter!.unsynced = 0;
+    try {
+      const total = await this.inner.add(counterId, window, delta + carried);
+      this.remember(counterId, window, total);
+      if (this.retryAt !== undefined) {
+        this.retryAt = undefined;
+        this.logger.log('Rate-limit store answers again: counting in the shared store.');
+      }
+      return total;
+    } catch (error) {
+      if (!isOutageError(error)) throw error;
+      if (this.retryAt === undefined) {
+        this.logger.warn(
+          `Rate-limit store unreachable (${(error as Error).message}): each instance applies the budgets by itself until it answers.`,
+        );
+      }
+      this.retryAt = this.now() + STORE_RETRY_MS;
+      if (carried > 0 && counter!.window === window) counter!.unsynced += carried;
+      return this.addLocally(counterId, window, delta);
+    } finally {
+      if (probe) this.probing = false;
+    }
+  }
+
+  /** Notes the store's total for a counter; local counts from there if the store goes away. */
+  private remember(counterId: string, window: number, total: number): void {
+    const known = this.local.get(counterId);
+    if (known === undefined && this.local.size >= 10_000) this.local.clear();
+    this.local.set(counterId, { window, total, unsynced: known?.window === window ? known.unsynced : 0 });
+  }
+
+  private addLocally(counterId: string, window: number, delta: number): number {
+    let counter = this.local.get(counterId);
+    if (counter === undefined || counter.window !== window) {
+      if (this.local.size >= 10_000) this.local.clear();
+      counter = { window, total: 0, unsynced: 0 };
+      this.local.set(counterId, counter);
+    }
+    counter.total += delta;
+    counter.unsynced += delta;
+    return counter.total;
+  }
+
+  async purge(before: number): Promise<void> {
+    if (this.retryAt === undefined) await this.inner.purge(before);
+  }
+
+  override close(): Promise<void> {
+    return this.inner.close();
   }
 }
 

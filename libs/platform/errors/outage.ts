@@ -40,6 +40,8 @@ const MESSAGES = [
   /terminating connection due to administrator command/i,
   /reached the max retries per request limit/i,
   /stream isn't writeable/i,
+  // ioredis, for a command Redis did not answer within commandTimeout.
+  /command timed out/i,
   /connection (was )?lost/i,
   // TypeORM, after it released a transaction's runner whose connection failed.
   /query runner already released/i,

@@ -3,8 +3,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
 import { AppConfig } from '../config/app-config';
+import { QueueAvailability } from './queue-availability';
 import { QueueErrorListeners } from './queue-errors';
 import { WorkersCloseFirst } from './workers-close-first';
+
+/** The longest pause between two reconnection attempts of a queue's Redis connection. */
+export const QUEUE_RECONNECT_MAX_MS = 1000;
 
 /** BullMQ connection options: Redis when REDIS_URL is set, else the PostgreSQL backend in the same database. */
 export function queueConnection(config: AppConfig): { connection: never; prefix?: string } {
@@ -19,6 +23,9 @@ export function queueConnection(config: AppConfig): { connection: never; prefix?
         password: url.password || undefined,
         db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
         maxRetriesPerRequest: null,
+        // BullMQ's default waits up to 20 s between reconnection attempts; at most 1 s here, so
+        // queues (and /ready) follow Redis within a second or two of its return.
+        retryStrategy: (times: number) => Math.min(times * 100, QUEUE_RECONNECT_MAX_MS),
       } as never,
       prefix: config.QUEUE_PREFIX,
     };
@@ -43,8 +50,8 @@ export class QueueModule {
       module: QueueModule,
       global: true,
       imports: [BullModule.forRoot(queueConnection(config)), DiscoveryModule],
-      providers: [QueueErrorListeners, WorkersCloseFirst],
-      exports: [BullModule],
+      providers: [QueueErrorListeners, WorkersCloseFirst, QueueAvailability],
+      exports: [BullModule, QueueAvailability],
     };
   }
 }

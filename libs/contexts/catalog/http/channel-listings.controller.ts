@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
+import { EnqueuesJobs } from '#platform/queue/queue-availability';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { ChannelListingsService } from '../application/channel-listings.service';
 import {
@@ -52,6 +53,7 @@ import { DeletedResponse } from './product.dto';
           { status: 501, description: '`connector_not_supported` (type `not_implemented`).' },
         ],
         decorators: [
+          EnqueuesJobs(),
           ApiHeader({
             name: 'Idempotency-Key',
             required: false,

@@ -3,6 +3,7 @@ import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { PlatformError } from '#platform/errors/domain-error';
+import { EnqueuesJobs } from '#platform/queue/queue-availability';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ApiListResponse } from '#platform/http/list/api-list-response';
 import { missingScopes } from '#platform/auth/scopes';
@@ -65,6 +66,7 @@ function requireScope(scope: string, why: string): void {
       'Ship a package',
       {
         input: ShipPackageDto,
+        decorators: [EnqueuesJobs()],
         description:
           'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
       },
@@ -102,6 +104,7 @@ export class PackagesController {
       },
     ],
   })
+  @EnqueuesJobs()
   create(@Body() body: CreatePackageDto, @Query() query: CreatePackageQueryDto) {
     if (body.fulfill_after_label) requireScope('orders:write', 'fulfill_after_label (automatic fulfillment)');
     const via =

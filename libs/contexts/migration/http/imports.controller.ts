@@ -2,6 +2,7 @@ import { Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppConfig } from '#platform/config/app-config';
+import { EnqueuesJobs } from '#platform/queue/queue-availability';
 import { bodyChunks, MAX_STREAMED_BODY_BYTES, StreamsBody } from '#platform/http/request-body';
 import { AllowWhileFrozen } from '#platform/auth/mutation-gate';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -44,6 +45,7 @@ export class ImportsController {
     returns: ImportResponse,
   })
   @AllowWhileFrozen()
+  @EnqueuesJobs()
   @StreamsBody(STREAMED, MAX_STREAMED_BODY_BYTES, ['application/x-ndjson', 'text/csv'])
   @ApiImportBody()
   create(@Req() req: Request, @Query() query: ImportQueryDto) {

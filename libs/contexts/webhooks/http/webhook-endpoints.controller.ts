@@ -2,6 +2,7 @@ import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
+import { EnqueuesJobs } from '#platform/queue/queue-availability';
 import { Route } from '#platform/http/route';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { WebhookDeliveriesService } from '../application/webhook-deliveries.service';
@@ -64,6 +65,7 @@ import {
       'Send a test event',
       {
         call: 'sendTest',
+        decorators: [EnqueuesJobs()],
         description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
         returns: WebhookDeliveryResponse,
       },
@@ -83,6 +85,7 @@ export class WebhookEndpointsController {
     code: 200,
     returns: RecoveryResponse,
   })
+  @EnqueuesJobs()
   recover(@Param('id') id: string, @Body() body: RecoverWebhookEndpointDto) {
     return this.deliveryLog.recover(id, new Date(body.since));
   }
@@ -113,6 +116,7 @@ export class WebhookEndpointsController {
     code: 200,
     returns: WebhookDeliveryResponse,
   })
+  @EnqueuesJobs()
   resend(@Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.deliveryLog.resend(id, deliveryId);
   }
