@@ -453,5 +453,6 @@ describe('cross-tenant and cross-mode sweep', () => {
     // Every route with an id is reached, but those UNREACHABLE names with a reason.
     expect(unreached).toEqual([]);
     expect(await tenantRowsFingerprint(app, entityA)).toEqual(before);
-  });
+    // A sweep of every route with two foreign keys: minutes on a loaded machine, not seconds.
+  }, 300_000);
 });

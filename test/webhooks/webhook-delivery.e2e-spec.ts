@@ -462,10 +462,10 @@ describe('webhook delivery by the dispatcher', () => {
   it('counts only consecutive failures: a success in between starts the count again', async () => {
     // The receiver refuses for good (410) except its 10th request; 9 + 1 + 9 events, each batch
     // settled before the next, so the order of the answers is the order of the requests.
-    behaviours.set('/flaky', (_req, n) =>
+    behaviours.set('/consecutive', (_req, n) =>
       n === 9 ? { status: 200, body: 'ok' } : { status: 410, body: 'gone' },
     );
-    const endpoint = await register('/flaky', ['return.*']);
+    const endpoint = await register('/consecutive', ['return.*']);
     const batch = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({ type: 'return.created', object: { id: `f${from + i}` } }));
     await publishEvents(app, { entityId: entity, livemode: true }, batch(0, 9));
