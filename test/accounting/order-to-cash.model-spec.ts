@@ -159,6 +159,8 @@ interface Real {
   /** Ledger account ids by control role, plus the channel fee account. */
   roles: Record<string, string[]>;
   feeAccount: string;
+  /** A storefront clearing account of its own (an integration setting), outside the control accounts. */
+  clearingAccount: string;
   cashAccount: string;
   /** Debit-minus-credit balance of every ledger account over the entries read so far. */
   ledger: Map<string, Decimal>;
@@ -275,7 +277,9 @@ async function actualBooks(real: Real) {
       sales_tax: show(role('tax')),
       unbilled_receivables: show(role('unbilled_receivables')),
       receivables_and_clearing: show(
-        role('receivables').plus(clearing.reduce((s, r) => s.plus(role(r)), ZERO)),
+        role('receivables')
+          .plus(clearing.reduce((s, r) => s.plus(role(r)), ZERO))
+          .plus(balance([real.clearingAccount])),
       ),
       cogs: show(role('cogs')),
       inventory: show(role('inventory')),
@@ -753,6 +757,12 @@ class CancelOrder extends Step {
 
 class StorefrontImport extends Step {
   readonly name = 'storefrontImport';
+  constructor(private readonly a: { ownClearing: boolean }) {
+    super();
+  }
+  protected override args() {
+    return this.a;
+  }
   check(m: Readonly<Model>) {
     return m.integrations.length < 3;
   }
@@ -765,7 +775,11 @@ class StorefrontImport extends Step {
           type: 'storefront',
           name: `Model shop ${m.integrations.length + 1}`,
           credentials: { api_key: 'sandbox_model_key_0001' },
-          settings: { adapter: 'sandbox' },
+          // The default clearing account (the seeded settings), or an account of its own.
+          settings: {
+            adapter: 'sandbox',
+            ...(this.a.ownClearing ? { clearing_account_id: real.clearingAccount } : {}),
+          },
         })
         .expect(201)
     ).body as { id: string };
@@ -924,7 +938,7 @@ const operations: Record<string, fc.Arbitrary<Step>> = {
   refundReturn: fc.record({ ret: fc.nat(7), toCredit: fc.boolean() }).map((a) => new Refund(a)),
   voidInvoice: fc.record({ invoice: fc.nat(7) }).map((a) => new VoidInvoice(a)),
   cancelOrder: fc.record({ order: fc.nat(7) }).map((a) => new CancelOrder(a)),
-  storefrontImport: fc.constant(null).map(() => new StorefrontImport()),
+  storefrontImport: fc.record({ ownClearing: fc.boolean() }).map((a) => new StorefrontImport(a)),
   storefrontPayout: fc.record({ integration: fc.nat(2) }).map((a) => new Payout(a)),
   lateFees: fc.constant(null).map(() => new LateFees()),
 };
@@ -993,6 +1007,12 @@ describe('order to cash against an independent model of the books', () => {
       await client
         .post('/v1/accounting/ledger-accounts')
         .send({ code: '6950', name: 'Channel fees', type: 'expense' })
+        .expect(201)
+    ).body.id as string;
+    const clearingAccount = (
+      await client
+        .post('/v1/accounting/ledger-accounts')
+        .send({ code: '1190', name: 'Storefront clearing', type: 'asset' })
         .expect(201)
     ).body.id as string;
     const year = new Date().getUTCFullYear();
@@ -1070,6 +1090,7 @@ describe('order to cash against an independent model of the books', () => {
       client,
       roles,
       feeAccount,
+      clearingAccount,
       cashAccount,
       ledger: new Map(),
       seen: new Set(),
