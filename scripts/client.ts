@@ -78,10 +78,11 @@ ${schemas.map((n) => `  | ${n}`).join('\n')};
 /**
  * Verifies a delivery's \`Service-Signature\` header against the raw body and the endpoint's
  * secret, then returns the typed event; throws WebhookSignatureError when the signature is
- * missing, malformed, too old or wrong. Pass the body exactly as received (a string or Buffer).
+ * missing, malformed, too old or wrong. Pass the body exactly as received (a string, or its bytes
+ * as a Uint8Array or Node.js Buffer).
  */
 export function constructWebhookEvent(
-  payload: string | Buffer,
+  payload: string | Uint8Array,
   header: string | string[] | null | undefined,
   secret: string,
   toleranceSeconds?: number,

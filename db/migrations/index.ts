@@ -30,6 +30,7 @@ import { Collections1765620000000 } from './1765620000000-collections';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
 import { ImportRows1765640000000 } from './1765640000000-import-rows';
+import { IdempotentResponseSecrets1765651000000 } from './1765651000000-idempotent-response-secrets';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   RecurringAnchorDay1765630000000,
   ApiKeyChecksumSecret1765631000000,
   ImportRows1765640000000,
+  IdempotentResponseSecrets1765651000000,
 ];

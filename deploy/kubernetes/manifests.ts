@@ -8,7 +8,6 @@ import type {
   ServicePort,
 } from 'kubernetes-types/core/v1';
 import type { Deployment } from 'kubernetes-types/apps/v1';
-import type { Job } from 'kubernetes-types/batch/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 
 /**
@@ -18,11 +17,16 @@ import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
  * - `erp-api` (Deployment, 2 replicas, Service on 3000 / sandbox 3001) and `erp-dispatcher`
  *   (Deployment, 2 replicas): readiness on /ready (database and queue answer), liveness on
  *   /health (the process answers), resource requests and limits, a PodDisruptionBudget each.
- * - `erp-migrate` (Job): applies pending migrations; run it before rolling out a new image.
- * - `erp-secrets` (Secret): SECRETS_KEY, METRICS_TOKEN, DATABASE_URL and REDIS_URL. The values
- *   committed here are placeholders the apps refuse at start; create the real Secret with
- *   `kubectl create secret generic erp-secrets --from-literal=...` (docs/operations.md).
+ * - `migrate` (an init container of every pod of both Deployments): applies pending migrations
+ *   before the pod's process starts, so no pod of a release serves before its schema is in place.
+ *   Migration runs take a PostgreSQL advisory lock: the first pod of a release applies them, the
+ *   others wait for it and find nothing pending. There is no migration Job, whose immutable pod
+ *   template would refuse the next release's `kubectl apply`.
  * - `erp-config` (ConfigMap): the settings that are not secret.
+ * - `erp-secrets` (Secret) is not in the applied file: SECRETS_KEY, METRICS_TOKEN, DATABASE_URL
+ *   and REDIS_URL are created with `kubectl create secret generic erp-secrets --from-literal=...`
+ *   (docs/deployment.md), so applying the file again never overwrites them.
+ *   deploy/kubernetes/erp-secrets.example.yaml shows its shape with placeholders the apps refuse.
  */
 
 export const IMAGE = 'erp-integration-api:1.0.0';
@@ -50,14 +54,15 @@ export const config: ConfigMap = {
   },
 };
 
-export const secrets: Secret = {
+/** The shape of the Secret, rendered apart (erp-secrets.example.yaml) and never applied as is. */
+export const exampleSecret: Secret = {
   apiVersion: 'v1',
   kind: 'Secret',
   metadata: { name: 'erp-secrets', labels: LABELS },
   type: 'Opaque',
   stringData: {
     SECRETS_KEY: 'replace-me: k1:<base64 of 32 random bytes>',
-    METRICS_TOKEN: 'replace-me-with-24-random-bytes',
+    METRICS_TOKEN: 'replace-me: 48 hex digits (openssl rand -hex 24)',
     DATABASE_URL: 'postgres://erp:replace-me@postgres:5432/erp',
     REDIS_URL: 'redis://redis:6379/0',
   },
@@ -80,19 +85,27 @@ const resources: Container['resources'] = {
   limits: { memory: '512Mi' },
 };
 
+const withDefaults = (container: Container): Container => ({
+  imagePullPolicy: 'IfNotPresent',
+  envFrom,
+  resources,
+  securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true },
+  ...container,
+});
+
+/** Applies pending migrations (one pod at a time, by an advisory lock) before the pod's process starts. */
+const migrateFirst: Container = {
+  name: 'migrate',
+  image: IMAGE,
+  command: ['node', 'dist/scripts/migrate.js'],
+};
+
 const podSpec = (container: Container): PodSpec => ({
   // Longer than SHUTDOWN_GRACE_MS: in-flight requests and jobs drain before the kill.
   terminationGracePeriodSeconds: 30,
   securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 },
-  containers: [
-    {
-      imagePullPolicy: 'IfNotPresent',
-      envFrom,
-      resources,
-      securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true },
-      ...container,
-    },
-  ],
+  initContainers: [withDefaults(migrateFirst)],
+  containers: [withDefaults(container)],
 });
 
 const deployment = (name: string, component: string, container: Container): Deployment => ({
@@ -157,28 +170,9 @@ const budget = (name: string, component: string): PodDisruptionBudget => ({
 export const apiBudget = budget('erp-api', 'api');
 export const dispatcherBudget = budget('erp-dispatcher', 'dispatcher');
 
-export const migrate: Job = {
-  apiVersion: 'batch/v1',
-  kind: 'Job',
-  metadata: { name: 'erp-migrate', labels: labelsOf('migrate') },
-  spec: {
-    backoffLimit: 3,
-    ttlSecondsAfterFinished: 3600,
-    template: {
-      metadata: { labels: labelsOf('migrate') },
-      spec: {
-        ...podSpec({ name: 'migrate', image: IMAGE, command: ['node', 'dist/scripts/migrate.js'] }),
-        restartPolicy: 'OnFailure',
-      },
-    },
-  },
-};
-
-/** Every object, in the order `kubectl apply -f` should create them. */
+/** Every object of erp-api.yaml, in the order `kubectl apply -f` should create them. */
 export const manifests = [
   config,
-  secrets,
-  migrate,
   api,
   apiService,
   apiBudget,

@@ -12,6 +12,7 @@ import { ActivityRecord } from './activity/activity.entity';
 import { ImportRegistry } from './imports/import-registry';
 import { AuthFailureLimiter } from './auth/auth-failure-limiter';
 import { SecretBox } from './crypto/secret-box';
+import { HostResolver } from './net/host-resolver';
 import {
   PostgresRateLimitStore,
   RateLimiter,
@@ -99,6 +100,7 @@ export class PlatformCoreModule {
         EntityProfileCache,
         EntityProfiles,
         { provide: SecretBox, useFactory: () => new SecretBox(config.secretsKey) },
+        HostResolver,
         ActivityLog,
       ],
       exports: [
@@ -122,6 +124,7 @@ export class PlatformCoreModule {
         EntityProfileCache,
         EntityProfiles,
         SecretBox,
+        HostResolver,
         ActivityLog,
         BullModule,
         TypeOrmModule,

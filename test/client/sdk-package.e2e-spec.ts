@@ -33,22 +33,29 @@ describe('the SDK package (clients/typescript)', () => {
   let app: TestApp;
   let project: string;
   let baseUrl: string;
+  let packedFiles: string[];
 
   beforeAll(async () => {
     app = await startTestApp();
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', PACKAGE_DIR]);
     project = mkdtempSync(path.join(os.tmpdir(), 'erp-sdk-consumer-'));
     writeFileSync(
       path.join(project, 'package.json'),
       JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }),
     );
+    // From a checkout with no build of the package: `npm pack` must build it (prepack).
+    rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', project], {
+        cwd: PACKAGE_DIR,
+        encoding: 'utf8',
+      }),
+    ) as { filename: string; files: { path: string }[] }[];
+    packedFiles = packed.files.map((f) => f.path);
     execFileSync(
       'npm',
-      ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', PACKAGE_DIR],
-      {
-        cwd: project,
-      },
+      ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', `./${packed.filename}`],
+      { cwd: project },
     );
   }, 180_000);
   afterAll(async () => {
@@ -56,7 +63,20 @@ describe('the SDK package (clients/typescript)', () => {
     await app.close();
   });
 
-  it('installs from its folder with its version tied to the API version', () => {
+  it('packs its build (the compiled entry point, types and webhook helpers) with no build beforehand', () => {
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/src/webhooks.js',
+        'dist/src/webhooks.d.ts',
+        'package.json',
+        'README.md',
+      ]),
+    );
+  });
+
+  it('installs from its packed tarball with its version tied to the API version', () => {
     const installed = JSON.parse(
       readFileSync(path.join(project, 'node_modules/@erp-integration-api/client/package.json'), 'utf8'),
     ) as { version: string };
@@ -71,30 +91,37 @@ describe('the SDK package (clients/typescript)', () => {
     const examples = readmeExamples();
     expect(examples).toHaveLength(2);
     examples.forEach((code, i) => writeFileSync(path.join(project, `example-${i + 1}.ts`), code));
-    execFileSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '--strict',
-        '--module',
-        'nodenext',
-        '--target',
-        'es2022',
-        '--typeRoots',
-        path.join(ROOT, 'node_modules/@types'),
-        '--types',
-        'node',
-        '--outDir',
-        'out',
-        'example-1.ts',
-        'example-2.ts',
-      ],
-      { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] },
+    // The consumer project has no @types packages: Node.js types only when a file asks for them.
+    const tsc = (files: string[], nodeTypes: boolean) =>
+      execFileSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+          '--strict',
+          '--module',
+          'nodenext',
+          '--target',
+          'es2022',
+          ...(nodeTypes ? ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'] : []),
+          '--outDir',
+          'out',
+          ...files,
+        ],
+        { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    // The API calls need no Node.js types: only the example's own `process.env` is declared.
+    writeFileSync(
+      path.join(project, 'env.d.ts'),
+      'declare const process: { env: Record<string, string | undefined> };\n',
     );
-    // Asynchronously: the app answering the example runs in this process.
+    tsc(['env.d.ts', 'example-1.ts'], false);
+    // The webhook receiver is a Node.js server.
+    tsc(['example-2.ts'], true);
+    // Asynchronously: the app answering the example runs in this process. The base URL is given
+    // with `/v1`, as the start banner prints it.
     const { stdout } = await promisify(execFile)(process.execPath, ['out/example-1.js'], {
       cwd: project,
-      env: { ...process.env, ERP_BASE_URL: baseUrl, ERP_KEY: app.seed.entities.primary.keys.live },
+      env: { ...process.env, ERP_BASE_URL: `${baseUrl}/v1`, ERP_KEY: app.seed.entities.primary.keys.live },
       encoding: 'utf8',
     });
     expect(stdout.trim()).toBe('confirmed');

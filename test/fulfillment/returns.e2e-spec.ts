@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OperatorService } from '#platform/auth/operator.service';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
@@ -182,6 +183,7 @@ describe('returns against shipped packages', () => {
         .send({ package_id: pkg.id, items: [{ package_item_id: pkg.items[0].id, quantity: 1 }] }),
       404,
       'not_found',
+      { hint: `No return with id '${fx.salesOrder.id}' exists for this entity and mode.` },
     );
     const otherAccount = (
       await live.post('/v1/accounts').send({ name: 'Other returns customer' }).expect(201)
@@ -215,10 +217,25 @@ describe('returns against shipped packages', () => {
         required: 'returns:write',
       },
     );
+    const noReturn = (id: string) => ({ hint: `No return with id '${id}' exists for this entity and mode.` });
     for (const key of [app.seed.entities.primary.keys.test, app.seed.entities.secondary.keys.live]) {
-      expectError(await api(app, key).post(`/v1/returns/${ret}/receive`).send(body), 404, 'not_found');
-      expectError(await api(app, key).get(`/v1/returns/${ret}/receipts`), 404, 'not_found');
+      expectError(
+        await api(app, key).post(`/v1/returns/${ret}/receive`).send(body),
+        404,
+        'not_found',
+        noReturn(ret),
+      );
+      expectError(await api(app, key).get(`/v1/returns/${ret}/receipts`), 404, 'not_found', noReturn(ret));
     }
+    // An id no order has: the answer names a return, what the route looks for.
+    const unknown = randomUUID();
+    expectError(
+      await live.post(`/v1/returns/${unknown}/receive`).send(body),
+      404,
+      'not_found',
+      noReturn(unknown),
+    );
+    expectError(await live.get(`/v1/returns/${unknown}/receipts`), 404, 'not_found', noReturn(unknown));
     await live.post(`/v1/returns/${ret}/receive`).send(body).expect(200);
   });
 

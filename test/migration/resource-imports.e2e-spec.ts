@@ -249,6 +249,32 @@ describe('bulk imports of accounts, products and journal entries', () => {
     ]);
   });
 
+  it("checks a product import's SKUs against its own entity and mode only", async () => {
+    const suffix = Date.now();
+    const otherEntity = api(app, app.seed.entities.secondary.keys.live);
+    const testMode = api(app, app.seed.entities.primary.keys.test);
+    await otherEntity
+      .post('/v1/products')
+      .send({ sku: `ISO-E-${suffix}`, name: 'Held by another entity' })
+      .expect(201);
+    await testMode
+      .post('/v1/products')
+      .send({ sku: `ISO-T-${suffix}`, name: 'Held in test mode' })
+      .expect(201);
+    const done = await runImport('products', [
+      { external_id: `ISO-E-${suffix}`, sku: `ISO-E-${suffix}`, name: 'Same SKU, other entity' },
+      { external_id: `ISO-T-${suffix}`, sku: `ISO-T-${suffix}`, name: 'Same SKU, other mode' },
+    ]);
+    expect(done).toMatchObject({ status: 'completed', total: 2, succeeded: 2, failed: 0 });
+    expect(await rowErrors(done.id)).toEqual([]);
+    for (const sku of [`ISO-E-${suffix}`, `ISO-T-${suffix}`]) {
+      const list = (await live.get(`/v1/products?sku=${sku}`).expect(200)).body.data as { name: string }[];
+      expect(list.map((p) => p.name)).toEqual([
+        sku.startsWith('ISO-E') ? 'Same SKU, other entity' : 'Same SKU, other mode',
+      ]);
+    }
+  });
+
   describe('journal entries', () => {
     let fx: LedgerFixtures;
     let date: string;

@@ -60,6 +60,62 @@ export async function insertExpiredIdempotencyKey(app: TestApp, key: string): Pr
   );
 }
 
+/**
+ * The stored response of `key`'s record: its body as text and its sealed secrets. SQL: the store
+ * has no reader, and the point is what it holds at rest.
+ */
+export async function storedIdempotentResponse(
+  app: TestApp,
+  key: string,
+): Promise<{ body: string; secrets: string | null }> {
+  const { rows } = await app.db.query<{ body: string; secrets: string | null }>(
+    `SELECT response_body::text AS body, response_secrets AS secrets FROM idempotency_keys WHERE key = $1`,
+    [key],
+  );
+  if (rows.length !== 1) throw new Error(`expected one idempotency record for ${key}, found ${rows.length}`);
+  return rows[0];
+}
+
+/**
+ * A completed record of `key` for the primary entity whose stored body is `body` as given (a
+ * plaintext secret included), as records were stored before secret fields were sealed. SQL: a
+ * legacy state no route writes.
+ */
+export async function insertLegacyIdempotentResponse(app: TestApp, key: string, body: string): Promise<void> {
+  await app.db.query(
+    `INSERT INTO idempotency_keys (id, entity_id, livemode, key, method, path, body_hash, status,
+                                   response_status, response_headers, response_body, created_at, expires_at)
+     VALUES (gen_random_uuid(), $1, true, $2, 'POST', '/v1/legacy', 'x', 'completed', 201, '{}', $3::json,
+             now(), now() + interval '1 hour')`,
+    [app.seed.entities.primary.id, key, body],
+  );
+}
+
+/**
+ * Every place in the database where any of `texts` occurs: `schema.table` of each base table
+ * (every schema but the system's, from information_schema) with a row whose text form (all its
+ * columns) contains one of them. SQL: the point is everything stored, whatever the table.
+ */
+export async function tablesContaining(app: TestApp, texts: readonly string[]): Promise<string[]> {
+  const { rows: tables } = await app.db.query<{ schema: string; name: string }>(
+    `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
+      ORDER BY 1, 2`,
+  );
+  if (tables.length === 0) throw new Error('information_schema listed no table');
+  const patterns = texts.map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const found: string[] = [];
+  for (const { schema, name } of tables) {
+    const qualified = `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
+    const { rows } = await app.db.query<{ hit: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${qualified} AS t WHERE t::text LIKE ANY ($1::text[])) AS hit`,
+      [patterns],
+    );
+    if (rows[0].hit) found.push(`${schema}.${name}`);
+  }
+  return found;
+}
+
 /** Stored API key rows, all columns (one key's, or every key's). SQL: the point is what the table holds at rest. */
 export async function storedApiKeyRows(app: TestApp, id?: string): Promise<Record<string, unknown>[]> {
   const { rows } = await app.db.query(`SELECT * FROM api_keys WHERE $1::uuid IS NULL OR id = $1`, [

@@ -458,6 +458,31 @@ describe('webhook delivery by the dispatcher', () => {
     expect(stored.consecutiveFailures).toBe(0);
   });
 
+  it('counts only consecutive failures: a success in between starts the count again', async () => {
+    // The receiver refuses for good (410) except its 10th request; 9 + 1 + 9 events, each batch
+    // settled before the next, so the order of the answers is the order of the requests.
+    behaviours.set('/flaky', (_req, n) =>
+      n === 9 ? { status: 200, body: 'ok' } : { status: 410, body: 'gone' },
+    );
+    const endpoint = await register('/flaky', ['return.*']);
+    const batch = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ type: 'return.created', object: { id: `f${from + i}` } }));
+    await publishEvents(app, { entityId: entity, livemode: true }, batch(0, 9));
+    await settled(endpoint.id, 9);
+    await publishEvents(app, { entityId: entity, livemode: true }, batch(9, 1));
+    await settled(endpoint.id, 10);
+    await publishEvents(app, { entityId: entity, livemode: true }, batch(10, 9));
+    const list = await settled(endpoint.id, 19);
+    const statuses = (list.data as { status: string }[]).map((d) => d.status);
+    expect(statuses.filter((s) => s === 'failed')).toHaveLength(18);
+    expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(1);
+    // 18 failures in all, never 10 in a row: the endpoint stays active, 9 failures counted.
+    const got = (await live.get(`${base}/${endpoint.id}`).expect(200)).body;
+    expect(got).toMatchObject({ status: 'active', disabled_reason: null });
+    const stored = await asEntity(app, () => app.get(WebhookEndpointRepository).getById(endpoint.id));
+    expect(stored.consecutiveFailures).toBe(9);
+  });
+
   it('delivers a family wildcard only its family, and test-mode events only to test endpoints', async () => {
     const settings = await register('/family', ['setting.*']);
     const liveAll = await register('/live-all', ['*']);

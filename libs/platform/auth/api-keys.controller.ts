@@ -17,7 +17,10 @@ import { ApiKeyResponse, CreateApiKeyDto } from './api-key.dto';
   actions: {
     rotate: [
       'Rotate an API key',
-      { description: 'Issues a new key with the same settings and revokes this one at once.' },
+      {
+        description: 'Issues a new key with the same settings and revokes this one at once.',
+        secretFields: ['secret'],
+      },
     ],
     revoke: ['Revoke an API key', { description: 'Permanent and immediate.' }],
   },
@@ -30,6 +33,7 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description: 'The plaintext key is in `secret`, shown only in this response.',
     returns: ApiKeyResponse,
+    secretFields: ['secret'],
   })
   create(@Body() body: CreateApiKeyDto) {
     return this.keys.create(

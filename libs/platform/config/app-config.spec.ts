@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { exampleSecret } from '../../../deploy/kubernetes/manifests';
 import { AppConfig, ConfigError, loadConfig } from './app-config';
 
 describe('configuration', () => {
@@ -26,6 +27,25 @@ describe('configuration', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not/);
     expect(() => loadConfig({ TRUST_PROXY: 'my-balancer' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses the placeholders of the example files and a short metrics token, naming the setting', () => {
+    const real = {
+      NODE_ENV: 'production',
+      SECRETS_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      METRICS_TOKEN: 'a'.repeat(48),
+      DATABASE_URL: 'postgres://erp:s3cret@postgres:5432/erp',
+    };
+    expect(loadConfig(real).METRICS_TOKEN).toBe('a'.repeat(48));
+    // The values of deploy/kubernetes/erp-secrets.example.yaml, each alone among real ones.
+    const example = exampleSecret.stringData!;
+    for (const key of ['SECRETS_KEY', 'METRICS_TOKEN', 'DATABASE_URL'] as const) {
+      expect(() => loadConfig({ ...real, [key]: example[key] })).toThrow(
+        new RegExp(`^Invalid configuration: ${key}: holds a placeholder`),
+      );
+    }
+    expect(() => loadConfig({ ...real, METRICS_TOKEN: 'x'.repeat(31) })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ ...real, METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toHaveLength(32);
   });
 
   it('.env.example lists every setting with its default', () => {

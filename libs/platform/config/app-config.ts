@@ -133,10 +133,11 @@ export class AppConfig {
    */
   @IsOptional() @IsString() SECRETS_KEY?: string;
   /**
-   * Bearer token of `GET /metrics` (Prometheus) on the API and the dispatcher; unset: the API
-   * does not serve the route (404) and records no request series.
+   * Bearer token of `GET /metrics` (Prometheus) on the API and the dispatcher, 32 characters or
+   * more (`openssl rand -hex 24` gives 48); unset: the API does not serve the route (404) and
+   * records no request series.
    */
-  @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
+  @IsOptional() @IsString() @MinLength(32) METRICS_TOKEN?: string;
   @IsOptional() @IsString() NODE_ENV?: string;
   /** Failed authentications per client address (IPv4, or IPv6 /64) per minute before 429. */
   @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE = 30;
@@ -219,6 +220,14 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return entries;
 }
 
+/** The secret settings, refused when they still hold an example file's placeholder. */
+const PLACEHOLDER_SETTINGS = ['SECRETS_KEY', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL'] as const;
+
+/** A value shaped like the placeholders of example files: `replace-me`, `change-me`, `<...>`. */
+export function looksLikePlaceholder(value: unknown): boolean {
+  return typeof value === 'string' && /replace[-_ ]?me|change[-_ ]?me|placeholder|<[^>]*>/i.test(value);
+}
+
 /** Builds the configuration from an environment; a bad setting throws naming it. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -247,6 +256,12 @@ export function loadConfig(
       .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`)
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  const placeholder = PLACEHOLDER_SETTINGS.find((key) => looksLikePlaceholder(raw[key]));
+  if (placeholder !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration: ${placeholder}: holds a placeholder of the example files; set the real value (docs/deployment.md)`,
+    );
   }
   if (config.SECRETS_KEY === undefined && config.NODE_ENV === 'production') {
     throw new ConfigError(

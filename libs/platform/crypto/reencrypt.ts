@@ -5,6 +5,8 @@ import { SecretBox } from './secret-box';
 export const SEALED_COLUMNS = [
   { table: 'webhook_endpoints', column: 'secret', purpose: 'webhook_endpoints.secret' },
   { table: 'integrations', column: 'credentials', purpose: 'integrations.credentials' },
+  // The secret fields of stored idempotent responses (24 h; see IdempotencyService.complete).
+  { table: 'idempotency_keys', column: 'response_secrets', purpose: 'idempotency_keys.response_secrets' },
 ] as const;
 
 /**

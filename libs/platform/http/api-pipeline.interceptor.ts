@@ -11,6 +11,7 @@ import { RESOURCE_KEY, ResourceRegistry } from './expand/expand-registry';
 import { Expander, ExpandTree } from './expand/expander';
 import { canonicalJson, sha256 } from './idempotency/canonical-json';
 import { GET_STATE } from './api-request';
+import { SECRET_FIELDS_KEY } from './route';
 import { IdempotencyService, IdempotentRequest } from './idempotency/idempotency.service';
 
 /** Methods whose Idempotency-Key is honoured. */
@@ -38,6 +39,8 @@ interface RoutePolicy {
   controller: object;
   /** The resource the route returns (@ApiResource), for expand[] and If-Match. */
   resource: string | undefined;
+  /** Top-level response fields a stored idempotent outcome keeps only sealed (@Route secretFields). */
+  secretFields: readonly string[];
 }
 
 type PipelineRequest = Request & { caller?: Caller };
@@ -101,6 +104,7 @@ export class ApiPipelineInterceptor implements NestInterceptor {
           handler,
           context.getClass(),
         ]),
+        secretFields: this.reflector.get<string[] | undefined>(SECRET_FIELDS_KEY, handler) ?? [],
       };
       this.policies.set(handler, policy);
     }
@@ -249,7 +253,8 @@ export class ApiPipelineInterceptor implements NestInterceptor {
       for (const [name, value] of Object.entries(record.responseHeaders ?? {})) res.setHeader(name, value);
       res.setHeader('Idempotent-Replayed', 'true');
       const status = record.responseStatus ?? 200;
-      return status >= 400 ? replayedError(record.responseBody, res) : record.responseBody;
+      const body = this.idempotency.replayBody(record);
+      return status >= 400 ? replayedError(body, res) : body;
     }
     try {
       const body = await this.other(req, policy, next);
@@ -258,7 +263,7 @@ export class ApiPipelineInterceptor implements NestInterceptor {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      await this.idempotency.complete(claim.id, res.statusCode, headers, body ?? null);
+      await this.idempotency.complete(claim.id, res.statusCode, headers, body ?? null, policy.secretFields);
       return body;
     } catch (error) {
       const preHandler = error instanceof DomainError && error.preHandler;

@@ -1,4 +1,4 @@
-import { applyDecorators, Delete, Get, HttpCode, Patch, Post, Put, Type } from '@nestjs/common';
+import { applyDecorators, Delete, Get, HttpCode, Patch, Post, Put, SetMetadata, Type } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiResponseOptions } from '@nestjs/swagger';
 import { RequireScopes } from '../auth/decorators';
 import { ApiListResponse } from './list/api-list-response';
@@ -27,7 +27,15 @@ export interface RouteOptions {
   response?: ApiResponseOptions | readonly ApiResponseOptions[];
   /** Documents the 200 as the list envelope around this model. */
   list?: Type;
+  /**
+   * Top-level fields of the success body that carry a secret shown once (a plaintext key or
+   * signing secret). An idempotent replay's stored copy keeps them only sealed with SECRETS_KEY.
+   */
+  secretFields?: readonly string[];
 }
+
+/** Metadata key of a route's `secretFields` (read by the idempotency pipeline). */
+export const SECRET_FIELDS_KEY = 'api:secret-fields';
 
 /**
  * One route handler: its method and path, the scopes it requires, its OpenAPI operation and
@@ -56,6 +64,9 @@ export function Route(method: RouteMethod, path: string, options: RouteOptions):
     ApiOperation(operation),
     ...responses.map((response) => ApiResponse(response)),
     ...(options.list === undefined ? [] : [ApiListResponse(options.list)]),
+    ...(options.secretFields === undefined
+      ? []
+      : [SetMetadata(SECRET_FIELDS_KEY, [...options.secretFields])]),
   ];
   return applyDecorators(...stacked.reverse()) as MethodDecorator;
 }

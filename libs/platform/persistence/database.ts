@@ -31,14 +31,26 @@ export function dataSourceOptions(
   } as DataSourceOptions;
 }
 
-/** Applies pending migrations to the database at `url`. */
+/**
+ * Key of the session-level advisory lock that migration runs hold: processes that start together
+ * (every pod of a release runs the migrations before it serves) apply them one at a time, and each
+ * one after the first finds nothing pending.
+ */
+const MIGRATION_LOCK_KEY = 7_265_339_101;
+
+/** Applies pending migrations to the database at `url`, one process at a time. */
 export async function migrate(url: string): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(url, { entities: [] }, 2));
   await dataSource.initialize();
+  const lock = dataSource.createQueryRunner();
   try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.release();
     await dataSource.destroy();
   }
 }

@@ -75,6 +75,12 @@ export class OrderReader {
     return orderFactsOf(await this.orders.withLines(id));
   }
 
+  /** The order, or null when the entity and mode have none with this id (the caller says what it looked for). */
+  async findOrder(id: string): Promise<OrderFacts | null> {
+    const order = await this.orders.findWithLines(id);
+    return order ? orderFactsOf(order) : null;
+  }
+
   async customer(accountId: string | null): Promise<{ name: string; email: string | null }> {
     if (!accountId) return { name: 'Customer', email: null };
     return this.accounts.contact(accountId);

@@ -234,9 +234,10 @@ export class ReturnsService {
     };
   }
 
+  /** The return order `id`: 404 naming a return when there is no order with that id, or it is not a return. */
   private async returnOrder(id: string) {
-    const order = await this.reader.order(id);
-    if (order.documentType !== 'return')
+    const order = await this.reader.findOrder(id);
+    if (!order || order.documentType !== 'return')
       throw new FulfillmentError('not_found', {
         hint: `No return with id '${id}' exists for this entity and mode.`,
       });

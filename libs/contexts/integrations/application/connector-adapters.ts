@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#platform/config/app-config';
 import { SecretBox } from '#platform/crypto/secret-box';
+import { HostResolver } from '#platform/net/host-resolver';
 import type { AdapterName } from '../domain/connector-types';
 import { IntegrationsError } from '../domain/integrations-error';
 import type { IntegrationRecord } from '../infrastructure/integration.entity';
@@ -22,12 +23,14 @@ export class ConnectorAdapters {
   constructor(
     config: AppConfig,
     private readonly secrets: SecretBox,
+    hosts: HostResolver,
   ) {
     this.adapters = {
       sandbox: new SandboxConnector(),
       shopify: new ShopifyConnector({
         timeoutMs: config.CONNECTOR_TIMEOUT_MS,
         allowPrivate: config.CONNECTOR_ALLOW_PRIVATE_TARGETS,
+        hosts,
       }),
     };
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelListingsService } from '#contexts/catalog';
 import { AppConfig } from '#platform/config/app-config';
+import { HostResolver } from '#platform/net/host-resolver';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -15,7 +16,7 @@ import {
   SettingsInput,
 } from '../domain/connector-types';
 import { IntegrationsError } from '../domain/integrations-error';
-import { shopUrlRefusal } from '../domain/shop-url';
+import { shopTargetRefusal } from '../domain/shop-url';
 import { IntegrationRecord } from '../infrastructure/integration.entity';
 import { IntegrationRepository, IntegrationRunRepository } from '../infrastructure/integration.repository';
 import { ConnectorAdapters, failureError } from './connector-adapters';
@@ -62,6 +63,7 @@ export class IntegrationsService extends ResourceReads<
     private readonly adapters: ConnectorAdapters,
     private readonly listings: ChannelListingsService,
     private readonly config: AppConfig,
+    private readonly hosts: HostResolver,
   ) {
     super(integrations, toIntegrationResource);
   }
@@ -82,9 +84,17 @@ export class IntegrationsService extends ResourceReads<
     return { object: 'list', data, has_more: false, url };
   }
 
-  private checkShopUrl(settings: { shop_url: string | null }): void {
+  /**
+   * The shop URL's check at registration (create, and PATCH of the settings): the URL, then its
+   * host resolved and every address checked, as webhook receiver URLs are (HostResolver).
+   */
+  private async checkShopUrl(settings: { shop_url: string | null }): Promise<void> {
     if (settings.shop_url === null) return;
-    const refusal = shopUrlRefusal(settings.shop_url, this.config.CONNECTOR_ALLOW_PRIVATE_TARGETS);
+    const refusal = await shopTargetRefusal(
+      settings.shop_url,
+      this.config.CONNECTOR_ALLOW_PRIVATE_TARGETS,
+      this.hosts,
+    );
     if (refusal)
       throw new IntegrationsError('parameter_invalid', { param: 'settings.shop_url', hint: refusal });
   }
@@ -92,7 +102,7 @@ export class IntegrationsService extends ResourceReads<
   async create(input: IntegrationInput): Promise<IntegrationResource> {
     const type = input.type!;
     const settings = resolveSettings(type, undefined, input.settings);
-    this.checkShopUrl(settings);
+    await this.checkShopUrl(settings);
     const credentials = input.credentials ?? {};
     checkCredentials(type, settings.adapter, credentials);
     return this.tx.run(async () => {
@@ -116,7 +126,8 @@ export class IntegrationsService extends ResourceReads<
       const record = await this.integrations.getForUpdate(id);
       this.assertConnected(record);
       const settings = resolveSettings(record.type, record.settings, input.settings);
-      this.checkShopUrl(settings);
+      // A new shop URL is checked as at create; the stored one was when it was set (and is before each call).
+      if (settings.shop_url !== record.settings.shop_url) await this.checkShopUrl(settings);
       if (input.credentials !== undefined) {
         checkCredentials(record.type, settings.adapter, input.credentials);
         record.credentials = this.adapters.sealCredentials(input.credentials);

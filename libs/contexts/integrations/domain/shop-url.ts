@@ -1,11 +1,15 @@
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { BlockedReason, classifyAddress, isRefused } from '#platform/net/address-policy';
+import type { HostResolver } from '#platform/net/host-resolver';
 
 /**
  * The rule for a connector's shop URL (outbound requests to a third party): https to a public
  * host; plain http, localhost and private-network addresses only where the service allows them
  * (CONNECTOR_ALLOW_PRIVATE_TARGETS, for a shop on this machine or a test server). Cloud metadata
- * addresses are refused always. Answers why not, or undefined.
+ * addresses are refused always. This checks the URL itself (and an IP literal host); a host
+ * name is resolved and each of its addresses checked by the platform's HostResolver, at
+ * registration and before each call (`shopTargetRefusal`). Answers why not, or
+ * undefined.
  */
 export function shopUrlRefusal(raw: string, allowPrivate: boolean): string | undefined {
   let url: URL;
@@ -24,20 +28,37 @@ export function shopUrlRefusal(raw: string, allowPrivate: boolean): string | und
   return undefined;
 }
 
-const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
+/** Why a blocked address may not be called, in the words of a shop URL. */
+export const blockedShopAddress = (reason: BlockedReason): string =>
+  reason === 'metadata'
+    ? 'shop_url resolves to a cloud metadata address.'
+    : `shop_url resolves to a ${reason.replace(/_/g, '-')} address, which connectors may not call.`;
 
-/** Why a resolved address may not be called, or undefined. */
+/** Why a resolved address may not be called (the platform's address policy), or undefined. */
 export function addressRefusal(address: string, allowPrivate: boolean): string | undefined {
-  if (METADATA.has(address)) return 'shop_url resolves to a cloud metadata address.';
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    parsed = ipaddr.process(address);
-  } catch {
-    return 'shop_url resolves to an address that is not valid.';
-  }
-  const range = parsed.range();
-  if (range === 'unicast') return undefined;
-  const privateRanges = ['private', 'loopback', 'linkLocal', 'uniqueLocal', 'carrierGradeNat'];
-  if (allowPrivate && privateRanges.includes(range)) return undefined;
-  return `shop_url resolves to a ${range} address, which connectors may not call.`;
+  const reason = classifyAddress(address);
+  return isRefused(reason, allowPrivate) ? blockedShopAddress(reason!) : undefined;
+}
+
+/** The shop host's name that does not resolve. */
+export const unresolvedShopHost = (host: string): string => `shop_url host '${host}' does not resolve.`;
+
+/**
+ * The whole check of a shop URL: the URL (`shopUrlRefusal`), then its host name resolved and
+ * every address checked by `hosts` (the platform's HostResolver, the same check as webhook
+ * receiver URLs). Answers why not, or undefined.
+ */
+export async function shopTargetRefusal(
+  raw: string,
+  allowPrivate: boolean,
+  hosts: Pick<HostResolver, 'check'>,
+): Promise<string | undefined> {
+  const refusal = shopUrlRefusal(raw, allowPrivate);
+  if (refusal) return refusal;
+  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) return undefined;
+  const checked = await hosts.check(host, allowPrivate);
+  if ('unresolved' in checked) return unresolvedShopHost(host);
+  if ('blocked' in checked) return blockedShopAddress(checked.blocked);
+  return undefined;
 }

@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises';
-import net from 'node:net';
 import Decimal from 'decimal.js';
 import {
   ConnectorAdapter,
@@ -9,7 +7,8 @@ import {
   RemoteOrder,
   RemotePayout,
 } from '../application/connector.port';
-import { addressRefusal, shopUrlRefusal } from '../domain/shop-url';
+import type { HostResolver } from '#platform/net/host-resolver';
+import { shopTargetRefusal } from '../domain/shop-url';
 
 /** The Shopify Admin REST API version this adapter speaks (docs/api-decisions.md, "Integrations"). */
 export const SHOPIFY_API_VERSION = '2025-07';
@@ -72,7 +71,13 @@ export function shopifyErrorText(body: unknown): string {
 export class ShopifyConnector implements ConnectorAdapter {
   readonly name = 'shopify' as const;
 
-  constructor(private readonly options: { timeoutMs: number; allowPrivate: boolean }) {}
+  constructor(
+    private readonly options: {
+      timeoutMs: number;
+      allowPrivate: boolean;
+      hosts: Pick<HostResolver, 'check'>;
+    },
+  ) {}
 
   async test(connection: ConnectorConnection): Promise<{ shop: string }> {
     const { body } = await this.request<{ shop?: { name?: string } }>(connection, 'GET', 'shop.json');
@@ -180,22 +185,11 @@ export class ShopifyConnector implements ConnectorAdapter {
     return `${(connection.settings.shop_url ?? '').replace(/\/+$/, '')}/admin/api/${SHOPIFY_API_VERSION}/`;
   }
 
+  /** The shop URL checked again before each call, as at registration: its host resolved, every address checked. */
   private async checkTarget(connection: ConnectorConnection): Promise<void> {
-    const raw = connection.settings.shop_url ?? '';
-    const refusal = shopUrlRefusal(raw, this.options.allowPrivate);
+    const { allowPrivate, hosts } = this.options;
+    const refusal = await shopTargetRefusal(connection.settings.shop_url ?? '', allowPrivate, hosts);
     if (refusal) throw new ConnectorFailure('unreachable', refusal);
-    const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(host)) return;
-    let addresses: { address: string }[];
-    try {
-      addresses = await lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new ConnectorFailure('unreachable', `The shop host '${host}' does not resolve.`);
-    }
-    for (const { address } of addresses) {
-      const why = addressRefusal(address, this.options.allowPrivate);
-      if (why) throw new ConnectorFailure('unreachable', why);
-    }
   }
 
   private async request<T>(

@@ -1,4 +1,5 @@
-import { checkUrlShape, classifyAddress, isRefused } from './target-policy';
+import { classifyAddress, isRefused } from '#platform/net/address-policy';
+import { checkUrlShape } from './target-policy';
 
 describe('receiver target policy', () => {
   // Loopback, private, link-local, metadata and unspecified addresses (IPv4-mapped ones too);

@@ -34,6 +34,7 @@ import {
     {
       description: 'The signing secret is in `secret`, shown only in this response.',
       returns: CreatedWebhookEndpointResponse,
+      secretFields: ['secret'],
     },
   ],
   list: [
@@ -55,6 +56,7 @@ import {
         path: 'rotate_secret',
         description: 'Returns `signing_secret`; the old secret stops at once.',
         returns: RotatedSecretResponse,
+        secretFields: ['secret', 'signing_secret'],
       },
     ],
     test: [

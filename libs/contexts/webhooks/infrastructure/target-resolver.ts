@@ -1,23 +1,23 @@
-import { lookup } from 'node:dns/promises';
-import net from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#platform/config/app-config';
+import { HostResolver } from '#platform/net/host-resolver';
 import { PinnedAddress, TargetDecision, WebhookTargets } from '../application/delivery-ports';
-import { checkUrlShape, classifyAddress, isRefused, strictest } from '../domain/target-policy';
-
-const LOOKUP_TIMEOUT_MS = 2_000;
+import { checkUrlShape } from '../domain/target-policy';
 
 export type { PinnedAddress, TargetDecision };
 
 /**
- * Applies the receiver-URL rule (target-policy.ts) to the addresses a host resolves to, at
- * registration and again for each attempt. Nothing is cached: each attempt resolves once, every
- * address is checked, and the attempt connects to the first of them (a DNS answer that changes
- * between the check and the connection cannot redirect it).
+ * Applies the receiver-URL rule (target-policy.ts, then the platform's host check) to the
+ * addresses a host resolves to, at registration and again for each attempt. Nothing is cached:
+ * each attempt resolves once, every address is checked, and the attempt connects to the first of
+ * them (a DNS answer that changes between the check and the connection cannot redirect it).
  */
 @Injectable()
 export class TargetResolver extends WebhookTargets {
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly hosts: HostResolver,
+  ) {
     super();
   }
 
@@ -36,32 +36,12 @@ export class TargetResolver extends WebhookTargets {
     const shape = checkUrlShape(raw, this.allowPrivate);
     if ('hint' in shape) return { refusal: shape.hint };
     const host = shape.url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: PinnedAddress[];
-    if (net.isIP(host)) {
-      addresses = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
-    } else {
-      try {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('lookup timeout')), LOOKUP_TIMEOUT_MS);
-        });
-        try {
-          const found = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
-          addresses = found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-        } finally {
-          clearTimeout(timer);
-        }
-      } catch {
-        addresses = [];
-      }
-      if (addresses.length === 0) return { refusal: `url host '${host}' does not resolve.` };
-    }
-    // The strictest reason among all addresses: a host with one refused address is refused.
-    const reason = strictest(addresses.map((a) => classifyAddress(a.address)).filter((r) => r !== undefined));
-    if (isRefused(reason, this.allowPrivate))
+    const checked = await this.hosts.check(host, this.allowPrivate);
+    if ('unresolved' in checked) return { refusal: `url host '${host}' does not resolve.` };
+    if ('blocked' in checked)
       return {
-        refusal: `url resolves to a ${reason!.replace(/_/g, '-')} address, which may not receive webhooks.`,
+        refusal: `url resolves to a ${checked.blocked.replace(/_/g, '-')} address, which may not receive webhooks.`,
       };
-    return { pinned: addresses[0] };
+    return { pinned: checked.addresses[0] };
   }
 }

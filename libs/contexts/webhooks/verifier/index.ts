@@ -1,6 +1,7 @@
 /**
  * Signature check for webhook receivers. Self-contained (node:crypto only) so a receiver can
- * copy this file. The header is `Service-Signature: t=<unix seconds>,v1=<hex>`, where the hex is
+ * copy this file; its signatures name no Node.js type (a body is a string or bytes), so code that
+ * calls it compiles without @types/node. The header is `Service-Signature: t=<unix seconds>,v1=<hex>`, where the hex is
  * HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint secret exactly as shown (`whsec_...`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -23,14 +24,14 @@ export class WebhookSignatureError extends Error {
 }
 
 /** The hex HMAC-SHA256 of `<timestamp>.<body>`. */
-export function computeSignature(secret: string, timestamp: number, body: string | Buffer): string {
+export function computeSignature(secret: string, timestamp: number, body: string | Uint8Array): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
 /** The header value for `body` signed at `timestamp` (unix seconds). */
 export function signatureHeader(
   secret: string,
-  body: string | Buffer,
+  body: string | Uint8Array,
   timestamp = Math.floor(Date.now() / 1000),
 ): string {
   return `t=${timestamp},v1=${computeSignature(secret, timestamp, body)}`;
@@ -61,7 +62,7 @@ function parseHeader(header: string): { timestamp: number; signatures: string[] 
  * never re-serialized JSON). Any `v1` entry may match; the comparison is constant-time.
  */
 export function verifySignature(input: {
-  payload: string | Buffer;
+  payload: string | Uint8Array;
   header: string | string[] | null | undefined;
   secret: string;
   toleranceSeconds?: number;
@@ -87,12 +88,12 @@ export function verifySignature(input: {
 
 /** Like verifySignature, but throws WebhookSignatureError and returns the parsed event. */
 export function constructEvent<T = unknown>(
-  payload: string | Buffer,
+  payload: string | Uint8Array,
   header: string | string[] | null | undefined,
   secret: string,
   toleranceSeconds?: number,
 ): T {
   const result = verifySignature({ payload, header, secret, toleranceSeconds });
   if (!result.valid) throw new WebhookSignatureError(result.reason);
-  return JSON.parse(payload.toString()) as T;
+  return JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload)) as T;
 }

@@ -68,6 +68,39 @@ describe('webhook signature verifier', () => {
     });
   });
 
+  it('refuses a signature dated more than the tolerance in the future as in the past', () => {
+    const future = signatureHeader(secret, body, now + 301);
+    expect(verifySignature({ payload: body, header: future, secret, now })).toEqual({
+      valid: false,
+      reason: 'timestamp_too_old',
+    });
+    const farFuture = signatureHeader(secret, body, now + 86_400 * 365);
+    expect(verifySignature({ payload: body, header: farFuture, secret, now }).valid).toBe(false);
+    // Within the tolerance either way: a receiver's clock may run behind the sender's.
+    expect(
+      verifySignature({ payload: body, header: signatureHeader(secret, body, now + 300), secret, now }),
+    ).toEqual({ valid: true, timestamp: now + 300 });
+    expect(
+      verifySignature({
+        payload: body,
+        header: signatureHeader(secret, body, now - 10),
+        secret,
+        now,
+        toleranceSeconds: 5,
+      }),
+    ).toEqual({ valid: false, reason: 'timestamp_too_old' });
+  });
+
+  it('constructEvent parses bytes (a Uint8Array) as it parses a string', () => {
+    const header = signatureHeader(secret, body, now);
+    const bytes = new TextEncoder().encode(body);
+    expect(verifySignature({ payload: bytes, header, secret, now }).valid).toBe(true);
+    expect(constructEvent(bytes, signatureHeader(secret, bytes), secret)).toEqual({
+      id: 'evt_1',
+      object: 'event',
+    });
+  });
+
   it('constructEvent parses a verified payload and throws with the reason otherwise', () => {
     const header = signatureHeader(secret, body);
     expect(constructEvent(body, header, secret)).toEqual({ id: 'evt_1', object: 'event' });

@@ -17,6 +17,11 @@ export class IdempotencyKeyRecord extends TenantRow {
   > | null;
   /** `json`, not `jsonb`: the stored text keeps the first response's field order for replays. */
   @Column('json', { name: 'response_body', nullable: true }) responseBody: unknown;
+  /**
+   * The route's secret fields (a plaintext key or signing secret) taken out of `response_body`
+   * and sealed with SECRETS_KEY (`enc:v1:...`); null when the response carried none.
+   */
+  @Column('text', { name: 'response_secrets', nullable: true }) responseSecrets: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
 }

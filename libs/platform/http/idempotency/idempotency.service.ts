@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { SecretBox } from '../../crypto/secret-box';
 import { newId } from '../../persistence/ids';
 import { IdempotencyKeyRecord } from './idempotency-key.entity';
+import { openResponse, sealResponse } from './sealed-response';
 
 export interface IdempotentRequest {
   entityId: string;
@@ -21,6 +23,7 @@ export class IdempotencyService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly secrets: SecretBox,
   ) {}
 
   /**
@@ -65,16 +68,33 @@ export class IdempotencyService {
     throw new Error('Could not claim the idempotency key');
   }
 
-  async complete(id: string, status: number, headers: Record<string, string>, body: unknown): Promise<void> {
+  /**
+   * Stores the outcome. `secretFields` (the route's, see RouteOptions) are kept only sealed with
+   * SECRETS_KEY, in `response_secrets`: no plaintext secret is written to the table.
+   */
+  async complete(
+    id: string,
+    status: number,
+    headers: Record<string, string>,
+    body: unknown,
+    secretFields: readonly string[] = [],
+  ): Promise<void> {
+    const stored = sealResponse(body, secretFields, this.secrets);
     await this.dataSource.getRepository(IdempotencyKeyRecord).update(
       { id },
       {
         status: 'completed',
         responseStatus: status,
         responseHeaders: headers,
-        responseBody: body as object,
+        responseBody: stored.body as object,
+        responseSecrets: stored.sealed,
       },
     );
+  }
+
+  /** The stored response body as first sent (sealed secret fields opened and put back). */
+  replayBody(record: IdempotencyKeyRecord): unknown {
+    return openResponse(record.responseBody, record.responseSecrets, this.secrets);
   }
 
   /** Forgets a claim whose request never reached its handler or failed on our side. */
