@@ -345,9 +345,14 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, real: Real) {
     real.steps++;
     this.done = '';
+    const started = Date.now();
     await this.act(m, real);
-    if (trace) process.stdout.write(`  ${real.steps}. ${this.toString()}\n`);
+    const acted = Date.now();
     await verify(m, real, `${real.steps}. ${this.toString()}`);
+    if (trace)
+      process.stdout.write(
+        `  ${real.steps}. ${this.toString()} [${acted - started} + ${Date.now() - acted} ms]\n`,
+      );
   }
   protected args(): unknown {
     return {};
@@ -485,7 +490,12 @@ class Invoice extends Step {
   }
   private eligible(m: Readonly<Model>) {
     return m.orders.filter(
-      (o) => !o.imported && o.status === 'confirmed' && o.invoice === undefined && !o.invoiceVoided,
+      (o) =>
+        !o.imported &&
+        o.status === 'confirmed' &&
+        o.invoice === undefined &&
+        !o.invoiceVoided &&
+        o.lines.every((l) => l.shipped === l.qty),
     );
   }
   check(m: Readonly<Model>) {
@@ -946,11 +956,20 @@ const only = process.env.MODEL_ONLY?.split(',').map((n) => n.trim());
 for (const name of only ?? [])
   if (!(name in operations))
     throw new Error(`MODEL_ONLY: no operation ${name} (${Object.keys(operations).join(', ')})`);
+/** How often each operation is drawn relative to the others (documents first need orders, shipments, invoices). */
+const weights: Record<string, number> = {
+  createOrder: 4,
+  ship: 4,
+  invoice: 3,
+  pay: 2,
+  returnReceived: 2,
+  refundReturn: 2,
+};
 const commands = fc.commands(
   Object.entries(operations)
     .filter(([name]) => !only || only.includes(name))
-    .map(([, arbitrary]) => arbitrary),
-  { maxCommands },
+    .flatMap(([name, arbitrary]) => Array.from({ length: weights[name] ?? 1 }, () => arbitrary)),
+  { maxCommands, size: 'max' },
 );
 
 describe('order to cash against an independent model of the books', () => {
