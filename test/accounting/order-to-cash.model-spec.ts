@@ -490,12 +490,7 @@ class Invoice extends Step {
   }
   private eligible(m: Readonly<Model>) {
     return m.orders.filter(
-      (o) =>
-        !o.imported &&
-        o.status === 'confirmed' &&
-        o.invoice === undefined &&
-        !o.invoiceVoided &&
-        o.lines.every((l) => l.shipped === l.qty),
+      (o) => !o.imported && o.status === 'confirmed' && o.invoice === undefined && !o.invoiceVoided,
     );
   }
   check(m: Readonly<Model>) {
