@@ -98,7 +98,8 @@ interface OrderM {
   returns: number[];
 }
 interface PaymentM {
-  method: 'cash' | 'bank_deposit' | 'customer_credit';
+  /** `channel`: an imported order's invoice, settled by the storefront that sold it. */
+  method: 'cash' | 'bank_deposit' | 'customer_credit' | 'channel';
   amount: Decimal;
   refunded: Decimal;
 }
@@ -489,9 +490,7 @@ class Invoice extends Step {
     return this.a;
   }
   private eligible(m: Readonly<Model>) {
-    return m.orders.filter(
-      (o) => !o.imported && o.status === 'confirmed' && o.invoice === undefined && !o.invoiceVoided,
-    );
+    return m.orders.filter((o) => o.status === 'confirmed' && o.invoice === undefined && !o.invoiceVoided);
   }
   check(m: Readonly<Model>) {
     return this.eligible(m).length > 0;
@@ -504,10 +503,17 @@ class Invoice extends Step {
     const invoice = (await real.client.post(`/v1/orders/${draft.id}/confirm`).send({}).expect(200)).body as {
       id: string;
       total: number;
+      amount_due: number;
       due_date: string | null;
     };
     const total = money(order.lines.reduce((s, l) => s.plus(lineGross(l, l.qty)), ZERO));
-    expect({ invoice_total: invoice.total }).toEqual({ invoice_total: total.toNumber() });
+    // An imported order's units were billed by the import: the channel settled them.
+    const payments: PaymentM[] = order.imported ? [{ method: 'channel', amount: total, refunded: ZERO }] : [];
+    const due = total.minus(payments.reduce((s, p) => s.plus(p.amount), ZERO));
+    expect({ invoice_total: invoice.total, amount_due: invoice.amount_due }).toEqual({
+      invoice_total: total.toNumber(),
+      amount_due: due.toNumber(),
+    });
     m.invoices.push({
       id: invoice.id,
       kind: 'invoice',
@@ -515,14 +521,14 @@ class Invoice extends Step {
       order: m.orders.indexOf(order),
       total,
       credited: ZERO,
-      payments: [],
+      payments,
       voided: false,
       hasDueDate: invoice.due_date !== null,
       lateFeeCharged: false,
     });
     order.invoice = m.invoices.length - 1;
     const shipped = order.lines.reduce((s, l) => s + l.shipped, 0);
-    this.done = `order ${m.orders.indexOf(order)} invoice ${order.invoice} total ${show(total)} (${shipped} units shipped before)`;
+    this.done = `order ${m.orders.indexOf(order)} invoice ${order.invoice} total ${show(total)} (${shipped} units shipped before${order.imported ? ', imported' : ''})`;
   }
 }
 
