@@ -169,6 +169,8 @@ interface Real {
   /** The ledger accounts' normal sides. */
   creditNormal: Set<string>;
   steps: number;
+  /** What each operation of this run did, for the failure message. */
+  log: string[];
 }
 
 const paidOf = (inv: InvoiceM) => inv.payments.reduce((s, p) => s.plus(p.amount).minus(p.refunded), ZERO);
@@ -347,19 +349,32 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
     real.steps++;
     this.done = '';
     const started = Date.now();
-    await this.act(m, real);
-    const acted = Date.now();
-    await verify(m, real, `${real.steps}. ${this.toString()}`);
+    let acted = started;
+    try {
+      await this.act(m, real);
+      acted = Date.now();
+      await verify(m, real, `${real.steps}. ${this.described()}`);
+    } catch (error) {
+      // The operations of this run as they happened, then what went wrong.
+      real.log.push(`${real.steps}. ${this.described()}  <- failed here`);
+      if (error instanceof Error) error.message = `Run:\n  ${real.log.join('\n  ')}\n\n${error.message}`;
+      throw error;
+    }
+    real.log.push(`${real.steps}. ${this.described()}`);
     if (trace)
       process.stdout.write(
-        `  ${real.steps}. ${this.toString()} [${acted - started} + ${Date.now() - acted} ms]\n`,
+        `  ${real.steps}. ${this.described()} [${acted - started} + ${Date.now() - acted} ms]\n`,
       );
   }
   protected args(): unknown {
     return {};
   }
+  /** The operation with what it did in this run (which documents, which amounts). */
+  private described() {
+    return `${this.toString()}${this.done ? ` -> ${this.done}` : ''}`;
+  }
   toString() {
-    return `${this.name}(${JSON.stringify(this.args())})${this.done ? ` -> ${this.done}` : ''}`;
+    return `${this.name}(${JSON.stringify(this.args())})`;
   }
 }
 
@@ -1119,6 +1134,7 @@ describe('order to cash against an independent model of the books', () => {
       seen: new Set(),
       creditNormal,
       steps: 0,
+      log: [],
     };
     // The opening stock is in the books before the first step: inventory against its adjustment account.
     await verify(model, real, '0. opening stock');
