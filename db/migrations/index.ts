@@ -31,6 +31,7 @@ import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-ancho
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
 import { ImportRows1765640000000 } from './1765640000000-import-rows';
 import { IdempotentResponseSecrets1765651000000 } from './1765651000000-idempotent-response-secrets';
+import { CustomerCreditBalance1765653100000 } from './1765653100000-customer-credit-balance';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   ApiKeyChecksumSecret1765631000000,
   ImportRows1765640000000,
   IdempotentResponseSecrets1765651000000,
+  CustomerCreditBalance1765653100000,
 ];

@@ -404,6 +404,18 @@ describe('bank transactions and matching deposits to invoices', () => {
     expect(await creditsOf(payer)).toEqual([
       { amount: '70.0000', reference: expect.stringMatching(/^DEP-/) },
     ]);
+    // The remainder is the account's credit balance, with its transaction.
+    expect((await live.get(`/v1/accounts/${payer}`).expect(200)).body.credit_balance).toBe(70);
+    expect((await live.get(`/v1/accounts/${payer}/credit-transactions`).expect(200)).body.data).toMatchObject(
+      [
+        {
+          type: 'deposit_remainder',
+          amount: 70,
+          ending_balance: 70,
+          description: expect.stringMatching(/^DEP-/),
+        },
+      ],
+    );
     const entry = (await live.get(`/v1/journal-entries/${credited.body.journal_entry_id}`).expect(200)).body;
     expect(
       entry.lines.map((l: { account_id: string; debit_amount: number; credit_amount: number }) => [

@@ -469,7 +469,7 @@ describe('returns against shipped packages', () => {
     );
   });
 
-  it('refunds through the original payment and to customer credit, never above what was paid', async () => {
+  it('refunds through the original payment and to customer credit, never above what came back', async () => {
     const product = await newProduct(live);
     await stock(live, product, fx.locationId, 10, 5);
     const order = await confirmedOrder(live, fx.accountId, [
@@ -510,13 +510,8 @@ describe('returns against shipped packages', () => {
     // Invoiced units keep their revenue at receipt; the credit memo of the refund takes it back.
     expect(receipt.revenue_reversed).toBe(0);
     expect(await entriesOf(app, 'RETURN', receipt.id)).toEqual([]);
-    // 55 came back (50 and 10 % tax) but only 20 was paid.
-    expectError(
-      await live.post(`/v1/returns/${ret.id}/refund`).send({ amount: 30 }),
-      422,
-      'amount_exceeds_limit',
-      { param: 'amount' },
-    );
+    // 55 came back (50 and 10 % tax): no refund above it (a credit memo while the invoice is
+    // partly paid is test/sales/customer-credit.e2e-spec.ts's).
     expectError(
       await live.post(`/v1/returns/${ret.id}/refund`).send({ amount: 60 }),
       422,

@@ -233,6 +233,32 @@ describe('cross-tenant and cross-mode sweep', () => {
     });
     await owner.post(`/v1/orders/${invoice.id}/confirm`).expect(200);
     await create(`/v1/orders/${invoice.id}/payments`, { method: 'cash', amount: 10 });
+    // A credit transaction: a deposit of 15 pays a second invoice of 10, the rest is credit.
+    const credited = await create('/v1/orders', {
+      document_type: 'invoice',
+      account_id: payer.id,
+      lines: [{ description: 'Sweep service', quantity: 1, unit_price: 10 }],
+    });
+    await owner.post(`/v1/orders/${credited.id}/confirm`).expect(200);
+    const businessDay = (await owner.get('/v1/accounting/settings').expect(200)).body.current_business_day;
+    const deposit = await create('/v1/accounting/bank-transactions', {
+      bank_account_id: fixtures.ledger_accounts.cash,
+      type: 'deposit',
+      amount: 15,
+      transaction_date: businessDay,
+      reference: code(),
+    });
+    await owner
+      .post(`/v1/accounting/bank-transactions/${deposit.id}/match-deposit-to-invoices`)
+      .send({
+        account_id: payer.id,
+        applications: [{ invoice_id: credited.id, amount: 10 }],
+        route_unapplied: 'customer_credit',
+      })
+      .expect(200);
+    const [credit] = (await owner.get(`/v1/accounts/${payer.id}/credit-transactions`).expect(200)).body.data;
+    register('/v1/accounts', payer.id);
+    register(`/v1/accounts/${payer.id}/credit-transactions`, credit.id);
     await create('/v1/vendor-bills', {
       vendor_name: 'Sweep Supplies',
       amount: 10,

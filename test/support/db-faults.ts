@@ -14,6 +14,11 @@ export interface HeldLocks {
   pid: number;
   /** Waits until `count` other backends wait on these locks (pg_blocking_pids). */
   waitForWaiters(count: number): Promise<void>;
+  /**
+   * Waits until `count` other backends queue for these locks: blocked by the holder, or queued
+   * behind a backend that is (PostgreSQL reports the second waiter of a row as blocked by the first).
+   */
+  waitForQueue(count: number): Promise<void>;
   /** Commits the holding transaction, letting the waiters go. */
   release(): Promise<void>;
 }
@@ -40,6 +45,22 @@ async function holdLocks(app: TestApp, lockingSelect: string, params: unknown[])
           { label: `${count} backend(s) waiting on the locks of backend ${pid}` },
         );
       },
+      async waitForQueue(count) {
+        await waitFor(
+          async () => {
+            const { rows } = await app.db.query(
+              `WITH RECURSIVE queued(pid) AS (
+                 SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))
+                 UNION
+                 SELECT a.pid FROM pg_stat_activity a JOIN queued q ON q.pid = ANY(pg_blocking_pids(a.pid))
+               ) SELECT count(*)::int AS n FROM queued`,
+              [pid],
+            );
+            return rows[0].n >= count;
+          },
+          { label: `${count} backend(s) queued for the locks of backend ${pid}` },
+        );
+      },
       async release() {
         if (released) return;
         released = true;
@@ -59,6 +80,11 @@ async function holdLocks(app: TestApp, lockingSelect: string, params: unknown[])
 /** Locks every inventory balance row of a product (FOR UPDATE) until released. */
 export function lockInventoryBalancesOf(app: TestApp, productId: string): Promise<HeldLocks> {
   return holdLocks(app, `SELECT id FROM inventory_balances WHERE product_id = $1 FOR UPDATE`, [productId]);
+}
+
+/** Locks a customer account's row (FOR UPDATE) until released: its credit balance's lock. */
+export function lockAccount(app: TestApp, accountId: string): Promise<HeldLocks> {
+  return holdLocks(app, `SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
 }
 
 /**

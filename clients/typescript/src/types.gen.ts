@@ -508,6 +508,10 @@ export type AccountResponse = {
     currency: string;
     credit_limit: number | null;
     /**
+     * Customer credit the account holds (returns refunded to credit, unapplied bank deposits), spendable on its invoices with a customer_credit payment; its movements are GET /accounts/{id}/credit-transactions. Read-only.
+     */
+    credit_balance: number;
+    /**
      * Expandable: payment_terms.
      */
     payment_terms_id: string | null;
@@ -676,6 +680,54 @@ export type UpdateContactDto = {
      * Primary contact; the first contact is primary automatically.
      */
     is_primary?: boolean;
+};
+
+export type CreditTransactionResponse = {
+    id: string;
+    object: string;
+    /**
+     * Expandable: account.
+     */
+    account_id: string;
+    /**
+     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance; `account_merge`: the balance of an account merged into another, moved to it.
+     */
+    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund' | 'account_merge';
+    /**
+     * Positive adds credit to the balance, negative spends it.
+     */
+    amount: number;
+    /**
+     * The account's currency.
+     */
+    currency: string;
+    /**
+     * The account's credit balance after this transaction.
+     */
+    ending_balance: number;
+    /**
+     * The invoice the credit came from or was spent on. Expandable: order.
+     */
+    order_id: string | null;
+    /**
+     * The customer_credit payment that spent it, or whose refund gave it back. Expandable: payment.
+     */
+    payment_id: string | null;
+    description: string;
+    livemode: boolean;
+    created_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponse | null;
+    /**
+     * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
+     */
+    payment?: string | PaymentResponse | null;
 };
 
 export type CardDto = {
@@ -1255,10 +1307,13 @@ export type ChargeCardDto = {
 
 export type CreatePaymentDto = {
     /**
-     * Default: the amount due. At most 2 decimals, > 0, not above the amount due.
+     * Default: the amount due (customer_credit: as much of it as the account's credit balance covers). At most 2 decimals, > 0, not above the amount due (nor, for customer_credit, the credit balance).
      */
     amount?: number;
-    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer';
+    /**
+     * `customer_credit` pays from the account's credit balance (no processor; refunds of such a payment go back to the balance).
+     */
+    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'customer_credit';
     card?: ChargeCardDto;
     /**
      * With method payment_method: a payment method of the order's account.
@@ -1279,7 +1334,7 @@ export type PaymentResponse = {
     amount_refunded: number;
     currency: string;
     status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'bank_deposit';
+    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'customer_credit' | 'bank_deposit';
     /**
      * The stored payment method used, if any.
      */
@@ -2705,13 +2760,28 @@ export type ReturnLineResponse = {
 
 export type ReturnRefundResponse = {
     id: string;
+    /**
+     * The credit memo on the invoice.
+     */
     amount: number;
     method: 'original_payment' | 'customer_credit';
     invoice_id: string;
     /**
+     * The part of the credit memo that reduced the invoice's amount due (nothing paid back for it).
+     */
+    amount_due_reduced: number;
+    /**
+     * The part paid back: through the payments (original_payment) or to the customer credit balance (customer_credit); amount less amount_due_reduced.
+     */
+    refunded_amount: number;
+    /**
      * The payment refunds made (original_payment).
      */
     refund_ids: Array<string>;
+    /**
+     * The customer_credit method's credit transaction (GET /accounts/{id}/credit-transactions).
+     */
+    credit_transaction_id: string | null;
     created_at: string;
 };
 
@@ -2794,7 +2864,7 @@ export type ReturnReceiptResponse = {
 
 export type RefundReturnDto = {
     /**
-     * Default: the value of the units received back and not refunded yet, at most what the invoice has paid and not refunded.
+     * Default: the value of the units received back and not refunded yet, at most what the invoice still has due or paid and not refunded. The credit memo first reduces the invoice's amount due; only the rest is paid back.
      */
     amount?: number;
     /**
@@ -3664,6 +3734,26 @@ export type AddressList = {
 export type ContactList = {
     object: 'list';
     data: Array<ContactResponse>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of CreditTransactionResponse records, newest first.
+ */
+export type CreditTransactionList = {
+    object: 'list';
+    data: Array<CreditTransactionResponse>;
     /**
      * Whether another page follows.
      */
@@ -5752,6 +5842,54 @@ export type ChannelListingResponseWritable = {
     product?: string | ProductResponseWritable | null;
 };
 
+export type CreditTransactionResponseWritable = {
+    id: string;
+    object: string;
+    /**
+     * Expandable: account.
+     */
+    account_id: string;
+    /**
+     * `return_credit`: a return refunded to credit; `deposit_remainder`: the unapplied part of a matched bank deposit; `invoice_payment`: credit spent on an invoice (a payment with method customer_credit); `payment_refund`: a refund of such a payment, back to the balance; `account_merge`: the balance of an account merged into another, moved to it.
+     */
+    type: 'return_credit' | 'deposit_remainder' | 'invoice_payment' | 'payment_refund' | 'account_merge';
+    /**
+     * Positive adds credit to the balance, negative spends it.
+     */
+    amount: number;
+    /**
+     * The account's currency.
+     */
+    currency: string;
+    /**
+     * The account's credit balance after this transaction.
+     */
+    ending_balance: number;
+    /**
+     * The invoice the credit came from or was spent on. Expandable: order.
+     */
+    order_id: string | null;
+    /**
+     * The customer_credit payment that spent it, or whose refund gave it back. Expandable: payment.
+     */
+    payment_id: string | null;
+    description: string;
+    livemode: boolean;
+    created_at: string;
+    /**
+     * Only with `expand[]=account`: the account whose id is in `account_id` (the id itself, or null, when it does not resolve).
+     */
+    account?: string | AccountResponse | null;
+    /**
+     * Only with `expand[]=order`: the order whose id is in `order_id` (the id itself, or null, when it does not resolve).
+     */
+    order?: string | OrderResponseWritable | null;
+    /**
+     * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
+     */
+    payment?: string | PaymentResponseWritable | null;
+};
+
 export type OrderLineResponseWritable = {
     /**
      * A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.
@@ -5885,7 +6023,7 @@ export type PaymentResponseWritable = {
     amount_refunded: number;
     currency: string;
     status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'bank_deposit';
+    method: 'card' | 'payment_method' | 'cash' | 'check' | 'bank_transfer' | 'customer_credit' | 'bank_deposit';
     /**
      * The stored payment method used, if any.
      */
@@ -6014,6 +6152,26 @@ export type ProductVariantListWritable = {
 export type ChannelListingListWritable = {
     object: 'list';
     data: Array<ChannelListingResponseWritable>;
+    /**
+     * Whether another page follows.
+     */
+    has_more: boolean;
+    /**
+     * The list path, without the query.
+     */
+    url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
+};
+
+/**
+ * A page of CreditTransactionResponse records, newest first.
+ */
+export type CreditTransactionListWritable = {
+    object: 'list';
+    data: Array<CreditTransactionResponseWritable>;
     /**
      * Whether another page follows.
      */
@@ -10961,6 +11119,150 @@ export type AccountContactsUpdateResponses = {
 };
 
 export type AccountContactsUpdateResponse = AccountContactsUpdateResponses[keyof AccountContactsUpdateResponses];
+
+export type CreditTransactionsListData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<'account' | 'order' | 'payment' | 'account.payment_terms' | 'order.account' | 'order.lines' | 'order.source_order' | 'payment.order' | 'payment.account' | 'order.account.payment_terms' | 'order.lines.product' | 'order.lines.order' | 'order.source_order.account' | 'order.source_order.lines' | 'order.source_order.source_order' | 'payment.order.account' | 'payment.order.lines' | 'payment.order.source_order' | 'payment.account.payment_terms' | 'order.lines.product.category' | 'order.lines.order.account' | 'order.lines.order.lines' | 'order.lines.order.source_order' | 'order.source_order.account.payment_terms' | 'order.source_order.lines.product' | 'order.source_order.lines.order' | 'order.source_order.source_order.account' | 'order.source_order.source_order.lines' | 'order.source_order.source_order.source_order' | 'payment.order.account.payment_terms' | 'payment.order.lines.product' | 'payment.order.lines.order' | 'payment.order.source_order.account' | 'payment.order.source_order.lines' | 'payment.order.source_order.source_order'>;
+        /**
+         * Default: `20`.
+         */
+        limit?: number;
+        /**
+         * Cursor: the id after which the page starts (exclusive).
+         */
+        starting_after?: string;
+        /**
+         * Cursor: the id before which the page ends (exclusive).
+         */
+        ending_before?: string;
+        /**
+         * Adds total_count to the list.
+         */
+        include_count?: boolean;
+    };
+    url: '/v1/accounts/{id}/credit-transactions';
+};
+
+export type CreditTransactionsListErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type CreditTransactionsListError = CreditTransactionsListErrors[keyof CreditTransactionsListErrors];
+
+export type CreditTransactionsListResponses = {
+    200: CreditTransactionList;
+};
+
+export type CreditTransactionsListResponse = CreditTransactionsListResponses[keyof CreditTransactionsListResponses];
+
+export type CreditTransactionsRetrieveData = {
+    body?: never;
+    headers?: {
+        /**
+         * The ETag you hold; 304 Not Modified with no body when it is still current.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        id: string;
+        /**
+         * A value that is not a uuid names no record: 404 `not_found`.
+         */
+        transaction_id: string;
+    };
+    query?: {
+        /**
+         * Dotted paths of id fields to replace with objects (depth <= 4).
+         */
+        'expand[]'?: Array<'account' | 'order' | 'payment' | 'account.payment_terms' | 'order.account' | 'order.lines' | 'order.source_order' | 'payment.order' | 'payment.account' | 'order.account.payment_terms' | 'order.lines.product' | 'order.lines.order' | 'order.source_order.account' | 'order.source_order.lines' | 'order.source_order.source_order' | 'payment.order.account' | 'payment.order.lines' | 'payment.order.source_order' | 'payment.account.payment_terms' | 'order.lines.product.category' | 'order.lines.order.account' | 'order.lines.order.lines' | 'order.lines.order.source_order' | 'order.source_order.account.payment_terms' | 'order.source_order.lines.product' | 'order.source_order.lines.order' | 'order.source_order.source_order.account' | 'order.source_order.source_order.lines' | 'order.source_order.source_order.source_order' | 'payment.order.account.payment_terms' | 'payment.order.lines.product' | 'payment.order.lines.order' | 'payment.order.source_order.account' | 'payment.order.source_order.lines' | 'payment.order.source_order.source_order'>;
+    };
+    url: '/v1/accounts/{id}/credit-transactions/{transaction_id}';
+};
+
+export type CreditTransactionsRetrieveErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record for this entity and mode. Codes: `not_found`.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type CreditTransactionsRetrieveError = CreditTransactionsRetrieveErrors[keyof CreditTransactionsRetrieveErrors];
+
+export type CreditTransactionsRetrieveResponses = {
+    200: CreditTransactionResponse;
+};
+
+export type CreditTransactionsRetrieveResponse = CreditTransactionsRetrieveResponses[keyof CreditTransactionsRetrieveResponses];
 
 export type PaymentMethodsListData = {
     body?: never;

@@ -29,6 +29,7 @@ import { PaymentRepository } from './infrastructure/payment.repository';
 import { RefundRepository } from './infrastructure/refund.repository';
 import { SandboxPaymentProcessor } from './infrastructure/sandbox-payment-processor';
 import { AccountsService } from './application/accounts.service';
+import { CustomerCreditsService } from './application/customer-credits.service';
 import { PricingPoliciesService } from './application/pricing-policies.service';
 import { REFERENCE_LISTS } from './application/reference-lists';
 import { SalesSeed } from './application/sales-seed';
@@ -91,6 +92,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     PaymentMethodRepository,
     PricingPolicyRepository,
     AccountsService,
+    CustomerCreditsService,
     PricingPoliciesService,
     OrderRepository,
     OrderLineRepository,
@@ -121,6 +123,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
   ],
   exports: [
     AccountsService,
+    CustomerCreditsService,
     PricingPoliciesService,
     OrdersService,
     CollectionsService,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ACCOUNT_CHILD_CONTROLLERS } from './http/account-children.controller';
 import { AccountsController } from './http/accounts.controller';
+import { CreditTransactionsController } from './http/credit-transactions.controller';
 import { OrdersController } from './http/orders.controller';
 import { PaymentMethodsController } from './http/payment-methods.controller';
 import { PaymentsController } from './http/payments.controller';
@@ -15,6 +16,7 @@ import { SalesCoreModule } from './sales-core.module';
   controllers: [
     AccountsController,
     ...ACCOUNT_CHILD_CONTROLLERS,
+    CreditTransactionsController,
     PaymentMethodsController,
     PricingPoliciesController,
     ...REFERENCE_LIST_CONTROLLERS,

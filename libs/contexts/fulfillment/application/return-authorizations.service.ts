@@ -179,8 +179,9 @@ export class ReturnAuthorizations extends ResourceReads<
 
   /**
    * Refunds the value of the units received back (default: all of it not refunded yet, at most
-   * what the order's invoice has paid and not refunded): a credit memo on the invoice and the
-   * money back through its payments, or a credit on the customer's account.
+   * what the order's invoice still has due or paid): a credit memo on the invoice that first
+   * reduces its amount due, then the paid rest back through its payments or as a credit on the
+   * customer's account.
    */
   async refund(id: string, input: RefundReturnInput): Promise<ReturnResource> {
     return this.tx.run(async () => {
@@ -195,12 +196,12 @@ export class ReturnAuthorizations extends ResourceReads<
       const amount = refundAmountOf(
         input.amount === undefined ? undefined : money(input.amount),
         { value: received.net.plus(received.tax), refunded: record.amountRefunded },
-        invoice.amountPaid,
+        invoice.creditable,
       );
       const { net, tax } = splitNetAndTax(amount, received);
       const method = input.method ?? 'original_payment';
       const refundId = newId();
-      const { refundIds } = await this.refunds.refund({
+      const { refundIds, amountDueReduced, creditTransactionId } = await this.refunds.refund({
         refundId,
         returnId: record.id,
         invoiceId: invoice.id,
@@ -220,6 +221,8 @@ export class ReturnAuthorizations extends ResourceReads<
           method,
           invoice_id: invoice.id,
           refund_ids: refundIds,
+          amount_due_reduced: amountDueReduced.toFixed(4),
+          credit_transaction_id: creditTransactionId,
           created_at: now.toISOString(),
         },
       ];

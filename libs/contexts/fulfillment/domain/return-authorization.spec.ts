@@ -46,7 +46,7 @@ describe('return authorisation rules', () => {
     );
   });
 
-  it('refunds the unrefunded received value by default, capped by what was paid', () => {
+  it('refunds the unrefunded received value by default, capped by what the invoice can still be credited', () => {
     const received = { value: money(55), refunded: money(0) };
     expect(refundAmountOf(undefined, received, money(110)).toFixed(2)).toBe('55.00');
     expect(refundAmountOf(undefined, received, money(20)).toFixed(2)).toBe('20.00');

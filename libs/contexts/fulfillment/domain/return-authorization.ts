@@ -83,32 +83,33 @@ export function assertReturnable(
 }
 
 /**
- * The amount of a refund: by default what came back and is not refunded yet, capped at what the
- * invoice has paid (net of refunds); an amount asked above either is 422 amount_exceeds_limit.
- * Nothing to refund is 422 amount_exceeds_limit too.
+ * The amount of a refund (the credit memo of a return): by default what came back and is not
+ * refunded yet, capped at what the invoice can still be credited (its amount due plus what it
+ * has paid and not refunded); an amount asked above either is 422 amount_exceeds_limit. Nothing
+ * to refund is 422 amount_exceeds_limit too.
  */
 export function refundAmountOf(
   requested: Decimal | undefined,
   received: { value: Decimal; refunded: Decimal },
-  invoicePaid: Decimal,
+  invoiceCreditable: Decimal,
 ): Decimal {
   const unrefunded = Decimal.max(0, received.value.minus(received.refunded));
-  const paid = Decimal.max(0, invoicePaid);
+  const creditable = Decimal.max(0, invoiceCreditable);
   if (requested !== undefined && requested.gt(unrefunded))
     throw new FulfillmentError('amount_exceeds_limit', {
       param: 'amount',
       hint: `The units received back are worth ${unrefunded.toFixed(2)} not refunded yet; ${requested.toFixed(2)} asked.`,
     });
-  if (requested !== undefined && requested.gt(paid))
+  if (requested !== undefined && requested.gt(creditable))
     throw new FulfillmentError('amount_exceeds_limit', {
       param: 'amount',
-      hint: `The invoice has ${paid.toFixed(2)} paid and not refunded; a refund cannot exceed it.`,
+      hint: `The invoice has ${creditable.toFixed(2)} due or paid and not refunded; a credit memo cannot exceed it.`,
     });
-  const amount = requested ?? Decimal.min(unrefunded, paid);
+  const amount = requested ?? Decimal.min(unrefunded, creditable);
   if (amount.lte(0))
     throw new FulfillmentError('amount_exceeds_limit', {
       param: 'amount',
-      hint: `Nothing is left to refund: ${unrefunded.toFixed(2)} received and not refunded, ${paid.toFixed(2)} paid on the invoice.`,
+      hint: `Nothing is left to refund: ${unrefunded.toFixed(2)} received and not refunded, ${creditable.toFixed(2)} due or paid on the invoice.`,
     });
   return amount;
 }

@@ -39,7 +39,7 @@ export class CreateReturnDto {
 export class RefundReturnDto {
   @OptionalMoney(0.01, {
     description:
-      'Default: the value of the units received back and not refunded yet, at most what the invoice has paid and not refunded.',
+      "Default: the value of the units received back and not refunded yet, at most what the invoice still has due or paid and not refunded. The credit memo first reduces the invoice's amount due; only the rest is paid back.",
   })
   amount?: number;
   @OptionalEnum(REFUND_METHODS, {
@@ -67,11 +67,30 @@ export class ReturnLineResponse {
 
 export class ReturnRefundResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 25 }) amount: number;
+  @ApiProperty({ example: 25, description: 'The credit memo on the invoice.' }) amount: number;
   @ApiProperty({ enum: REFUND_METHODS }) method: string;
   @ApiProperty({ format: 'uuid' }) invoice_id: string;
+  @ApiProperty({
+    example: 0,
+    description:
+      "The part of the credit memo that reduced the invoice's amount due (nothing paid back for it).",
+  })
+  amount_due_reduced: number;
+  @ApiProperty({
+    example: 25,
+    description:
+      'The part paid back: through the payments (original_payment) or to the customer credit balance (customer_credit); amount less amount_due_reduced.',
+  })
+  refunded_amount: number;
   @ApiProperty({ type: [String], description: 'The payment refunds made (original_payment).' })
   refund_ids: string[];
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: "The customer_credit method's credit transaction (GET /accounts/{id}/credit-transactions).",
+  })
+  credit_transaction_id: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 

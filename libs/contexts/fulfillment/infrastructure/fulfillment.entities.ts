@@ -137,13 +137,19 @@ export class ReturnReceiptRecord extends TenantRecord {
   @MoneyColumn({ name: 'revenue_reversed' }) revenueReversed: Decimal;
 }
 
-/** A refund of a return: money back through the payments, or a credit on the customer's account. */
+/**
+ * A refund of a return: a credit memo on the invoice that first reduces its amount due
+ * (`amount_due_reduced`), the rest back through the payments or as a credit on the customer's
+ * account. Entries written before `amount_due_reduced` existed lack it (nothing was reduced).
+ */
 export interface ReturnRefundEntry {
   id: string;
   amount: string;
   method: 'original_payment' | 'customer_credit';
   invoice_id: string;
   refund_ids: string[];
+  amount_due_reduced?: string;
+  credit_transaction_id?: string | null;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
 import { toJsonNumber } from '#platform/persistence/money';
+import { TOTAL_PLACES } from '../domain/order-totals';
 import { AccountRecord } from '../infrastructure/account.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';
 
@@ -13,6 +14,7 @@ export const toAccountResource = (a: AccountRecord, tagIds: string[]) => ({
   phone: a.phone,
   currency: a.currency,
   credit_limit: toJsonNumber(a.creditLimit),
+  credit_balance: toJsonNumber(a.creditBalance, TOTAL_PLACES) as number,
   payment_terms_id: a.paymentTermsId,
   tax_id: a.taxId,
   status: a.status,

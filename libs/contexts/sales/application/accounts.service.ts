@@ -21,6 +21,7 @@ import {
 import { AccountRepository } from '../infrastructure/account.repository';
 import { AddressRepository } from '../infrastructure/address.repository';
 import { ContactRepository } from '../infrastructure/contact.repository';
+import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
 import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
 import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';
 import { AccountResource, toAccountResource } from './account.presenter';
@@ -57,7 +58,13 @@ export interface AccountListQuery extends ListQueryDto {
 
 /** An active account record before the input's fields are applied to it. */
 function newAccountRecord(): AccountRecord {
-  return { status: 'active', mergedIntoId: null, deletedAt: null, metadata: {} } as unknown as AccountRecord;
+  return {
+    status: 'active',
+    mergedIntoId: null,
+    deletedAt: null,
+    metadata: {},
+    creditBalance: money(0),
+  } as unknown as AccountRecord;
 }
 
 /** The fields expand[] follows on account (declared when the module loads, for the OpenAPI description). */
@@ -95,6 +102,7 @@ export class AccountsService implements OnModuleInit {
     @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
     private readonly tags: TagsService,
     private readonly profiles: EntityProfiles,
+    private readonly credits: CustomerCreditRepository,
   ) {
     this.addresses = accountChildService(ADDRESSES, addressRepo, accounts, tx, events);
     this.contacts = accountChildService(CONTACTS, contactRepo, accounts, tx, events);
@@ -133,6 +141,11 @@ export class AccountsService implements OnModuleInit {
 
   private async presentOne(row: AccountRecord): Promise<AccountResource> {
     return (await this.present([row]))[0];
+  }
+
+  /** For the customer credit service: an account record as the API shows it. */
+  presentRecord(row: AccountRecord): Promise<AccountResource> {
+    return this.presentOne(row);
   }
 
   /** Attaches a tag (idempotent); emits account.updated with the previous tag_ids when newly attached. */
@@ -253,7 +266,13 @@ export class AccountsService implements OnModuleInit {
       const record = await this.accounts.getForUpdate(id);
       assertActive(record, 'updating');
       const before = await this.presentOne(record);
+      const heldIn = record.currency;
       await this.apply(record, input);
+      if (record.currency !== heldIn && !record.creditBalance.isZero())
+        throw new SalesError('invalid_state', {
+          param: 'currency',
+          hint: `Account '${record.id}' holds ${record.creditBalance.toFixed(2)} ${heldIn} of customer credit; its currency cannot change while it does.`,
+        });
       const previous = previousAttributes(before, toAccountResource(record, before.tag_ids));
       const changed = Object.keys(previous);
       if (changed.length === 0) return before;
@@ -314,6 +333,7 @@ export class AccountsService implements OnModuleInit {
       for (const children of [this.addresses, this.contacts, this.paymentMethods])
         await children.moveAll(sourceId, targetId);
       await this.policies.reassignAccount(sourceId, targetId);
+      await this.moveCredit(source, target);
       source.status = 'deleted';
       source.deletedAt = new Date();
       source.mergedIntoId = targetId;
@@ -322,6 +342,38 @@ export class AccountsService implements OnModuleInit {
       const resource = await this.presentOne(await this.accounts.save(target));
       await this.events.publish('account.merged', resource);
       return resource;
+    });
+  }
+
+  /**
+   * A merge moves the source's customer credit to the target: an account_merge credit
+   * transaction on each (the ledger does not move: one customer-credit liability either way).
+   * Both rows are locked by the caller. Credit in another currency than the target's is 409.
+   */
+  private async moveCredit(source: AccountRecord, target: AccountRecord): Promise<void> {
+    const amount = source.creditBalance;
+    if (amount.isZero()) return;
+    if (source.currency !== target.currency)
+      throw new SalesError('invalid_state', {
+        param: 'source_account_id',
+        hint: `Account '${source.id}' holds ${amount.toFixed(2)} ${source.currency} of customer credit; it cannot merge into an account in ${target.currency}.`,
+      });
+    source.creditBalance = money(0);
+    target.creditBalance = target.creditBalance.plus(amount);
+    const movement = { type: 'account_merge', currency: target.currency, orderId: null, paymentId: null };
+    await this.credits.create({
+      ...movement,
+      accountId: source.id,
+      amount: amount.negated(),
+      endingBalance: source.creditBalance,
+      reference: `merged into account ${target.id}`,
+    });
+    await this.credits.create({
+      ...movement,
+      accountId: target.id,
+      amount,
+      endingBalance: target.creditBalance,
+      reference: `merged from account ${source.id}`,
     });
   }
 

@@ -34,6 +34,7 @@ export const stateOf = (o: OrderRecord): OrderState => ({
   documentType: o.documentType as DocumentType,
   orderStatus: o.orderStatus as OrderStatus,
   amountPaid: o.amountPaid,
+  amountCredited: o.amountCredited,
   convertedToId: o.convertedToId,
 });
 

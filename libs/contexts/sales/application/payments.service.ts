@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '#contexts/accounting';
+import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -9,17 +9,26 @@ import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { DocumentType, OrderStatus, orderTransition } from '../domain/order';
 import { refundAmount, statusAfterRefund } from '../domain/payment';
+import { CREDIT_PAYMENT_METHOD, creditApplicationAmount } from '../domain/customer-credit';
 import { invalidParam, SalesError } from '../domain/sales-error';
 import { OrderRecord, PaymentRecord } from '../infrastructure/order.entity';
 import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
 import { PaymentRepository } from '../infrastructure/payment.repository';
 import { RefundRepository } from '../infrastructure/refund.repository';
 import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
+import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
 import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './payment.presenter';
 import { CardDetails, PAYMENT_PROCESSOR, PaymentProcessor } from './ports/payment-processor.port';
 
-export const PAYMENT_METHODS_ACCEPTED = ['card', 'payment_method', 'cash', 'check', 'bank_transfer'] as const;
+export const PAYMENT_METHODS_ACCEPTED = [
+  'card',
+  'payment_method',
+  'cash',
+  'check',
+  'bank_transfer',
+  CREDIT_PAYMENT_METHOD,
+] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHODS_ACCEPTED)[number];
 
 export interface PaymentInput {
@@ -68,6 +77,8 @@ export class PaymentsService implements OnModuleInit {
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
+    private readonly credits: CustomerCreditsService,
+    private readonly settings: AccountingSettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -118,6 +129,7 @@ export class PaymentsService implements OnModuleInit {
         `payment_method_id is accepted only with method 'payment_method'.`,
       );
     }
+    if (input.method === CREDIT_PAYMENT_METHOD) return this.payFromCredit(orderId, input);
     let processorReference: string | null = null;
     let brand: string | null = null;
     let last4: string | null = null;
@@ -216,6 +228,67 @@ export class PaymentsService implements OnModuleInit {
     });
   }
 
+  /**
+   * Pays an invoice from its account's credit balance: a payment with method customer_credit
+   * (no processor), CREDIT_APPLIED (debit customer credit, credit receivables) and an
+   * invoice_payment credit transaction, under the invoice's then the account's row lock, so two
+   * concurrent payments from one balance cannot overspend it. Default amount: as much of the
+   * amount due as the balance covers.
+   */
+  private payFromCredit(orderId: string, input: PaymentInput): Promise<PaymentResource> {
+    return this.tx.run(async () => {
+      const record = await this.orders.lockForPayment(orderId);
+      this.checkPayable(record, input);
+      if (!record.accountId)
+        throw new SalesError('invalid_state', {
+          hint: `This ${record.documentType} has no account, so no credit balance can pay it.`,
+        });
+      const balance = await this.credits.lockBalance(record.accountId);
+      const amount = creditApplicationAmount(
+        input.amount === undefined ? undefined : money(input.amount),
+        balance,
+        record.amountDue,
+      );
+      const payment = await this.payments.create(
+        this.newPayment(record.accountId, record.id, amount, record.currency, input, {
+          status: 'succeeded',
+          brand: null,
+          last4: null,
+          reference: null,
+          failureCode: null,
+          failureMessage: null,
+        }),
+      );
+      await this.applications.create({ paymentId: payment.id, orderId: record.id, amount });
+      const { resource: orderResource } = await this.orders.applyPayment(record, amount, money(0));
+      await this.credits.move(record.accountId, {
+        type: 'invoice_payment',
+        amount: amount.negated(),
+        orderId: record.id,
+        paymentId: payment.id,
+        description: `Payment ${payment.id} of invoice ${record.id}`,
+      });
+      await this.ledger.post({
+        source_type: 'CREDIT_APPLIED',
+        source_id: payment.id,
+        source_module: 'sales',
+        entry_date: await this.settings.currentBusinessDay(),
+        description: `Customer credit applied to invoice ${record.id} (payment ${payment.id})`,
+        lines: [
+          { role: 'customer_credit', debit: amount, description: 'Customer credit spent' },
+          { role: 'receivables', credit: amount, description: `Invoice ${record.id}` },
+        ],
+      });
+      const resource = (await this.present([payment]))[0];
+      await this.events.publish('payment.succeeded', resource);
+      await this.events.publish(
+        orderResource.payment_status === 'paid' ? 'invoice.paid' : 'invoice.partially_paid',
+        orderResource,
+      );
+      return resource;
+    });
+  }
+
   async list(query: PaymentListQuery, url: string): Promise<ListPage<PaymentResource>> {
     const page = await this.payments.list(query, url);
     return listEnvelope(await this.present(page.rows), page, url);
@@ -231,7 +304,12 @@ export class PaymentsService implements OnModuleInit {
     return listEnvelope(page.rows.map(toRefundResource), page, url);
   }
 
-  /** Refunds part or all of a succeeded payment: REFUND posting (debit receivables, credit cash); the invoice is due again by that amount. */
+  /**
+   * Refunds part or all of a succeeded payment: REFUND posting (debit receivables, credit cash);
+   * the invoice is due again by that amount. A payment from customer credit goes back to the
+   * account's credit balance (credit customer credit instead of cash; a payment_refund credit
+   * transaction).
+   */
   async refund(
     paymentId: string,
     input: { amount?: number; reason?: string | null },
@@ -269,6 +347,7 @@ export class PaymentsService implements OnModuleInit {
       payment.status = statusAfterRefund(payment.amount, payment.amountRefunded);
       await this.payments.save(payment);
       if (order) await this.orders.applyPayment(order, money(0), amount);
+      const toCredit = payment.method === CREDIT_PAYMENT_METHOD && payment.accountId !== null;
       await this.ledger.post({
         source_type: 'REFUND',
         source_id: refund.id,
@@ -277,9 +356,19 @@ export class PaymentsService implements OnModuleInit {
         description: `Refund ${refund.id} of payment ${payment.id}`,
         lines: [
           { role: 'receivables', debit: amount, description: orderId ? `Invoice ${orderId}` : 'Refund' },
-          { role: 'cash', credit: amount, description: 'Refund paid' },
+          toCredit
+            ? { role: 'customer_credit', credit: amount, description: 'Back to the customer credit balance' }
+            : { role: 'cash', credit: amount, description: 'Refund paid' },
         ],
       });
+      if (toCredit)
+        await this.credits.move(payment.accountId!, {
+          type: 'payment_refund',
+          amount,
+          orderId,
+          paymentId: payment.id,
+          description: `Refund ${refund.id} of payment ${payment.id}`,
+        });
       const paymentResource = (await this.present([payment]))[0];
       await this.events.publish(
         payment.status === 'refunded' ? 'payment.refunded' : 'payment.partially_refunded',

@@ -12,10 +12,10 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { INVOICE_TYPES, ISSUED_STATUSES } from '../domain/order';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { invalidParam, SalesError } from '../domain/sales-error';
-import { CustomerCreditRepository } from '../infrastructure/customer-credit.repository';
 import { OpenInvoiceKinds, OrderRepository } from '../infrastructure/order.repository';
 import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
 import { PaymentRepository } from '../infrastructure/payment.repository';
+import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
 
@@ -46,7 +46,7 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
     private readonly payments: PaymentRepository,
     private readonly applications: PaymentApplicationRepository,
     private readonly paymentsService: PaymentsService,
-    private readonly credits: CustomerCreditRepository,
+    private readonly credits: CustomerCreditsService,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
   ) {}
@@ -139,8 +139,13 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
     });
   }
 
+  /** The unapplied remainder of a matched deposit: a deposit_remainder credit transaction (account.updated). */
   async addCustomerCredit(accountId: string, amount: Decimal, reference: string): Promise<void> {
-    await this.tx.run(() => this.credits.create({ accountId, amount: money(amount), reference }));
+    await this.credits.move(accountId, {
+      type: 'deposit_remainder',
+      amount: money(amount),
+      description: reference,
+    });
   }
 
   async openReceivablesBalance(asOf: string): Promise<Decimal> {

@@ -57,6 +57,10 @@ describe('order state machine', () => {
     expect(codeOf(() => orderTransition('void', state('invoice', 'confirmed')))).toBeUndefined();
     expect(codeOf(() => orderTransition('void', state('invoice', 'draft')))).toBe('invalid_state');
     expect(codeOf(() => orderTransition('void', state('invoice', 'confirmed', 5)))).toBe('invalid_state');
+    // A credit memo already reversed part of the invoice: no void on top of it.
+    expect(
+      codeOf(() => orderTransition('void', { ...state('invoice', 'confirmed'), amountCredited: money(55) })),
+    ).toBe('invalid_state');
     expect(codeOf(() => orderTransition('cancel', state('sales_order', 'cancelled')))).toBe('invalid_state');
   });
 
@@ -196,6 +200,8 @@ describe('payment status', () => {
     // A credit memo takes its amount off what is owed: paid in full again once paid drops alike.
     expect(paymentStatusOf(money(100), money(60), money(40), money(40))).toBe('paid');
     expect(paymentStatusOf(money(100), money(0), money(0), money(100))).toBe('refunded');
+    // A credit memo on an unpaid invoice leaves it unpaid while something is due.
+    expect(paymentStatusOf(money(100), money(0), money(0), money(40))).toBe('unpaid');
   });
 
   it('has nothing due on cancelled or voided documents and never a negative amount', () => {

@@ -49,6 +49,8 @@ export interface OrderState {
   orderStatus: OrderStatus;
   /** Net amount paid (payments minus refunds). */
   amountPaid: Decimal;
+  /** What credit memos took off the document (absent: none). */
+  amountCredited?: Decimal;
   convertedToId: string | null;
 }
 
@@ -57,7 +59,7 @@ export interface OrderState {
  *   draft --confirm--> confirmed --fulfill--> fulfilled --close--> closed
  *   confirmed --close--> closed
  *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled
- *   confirmed (nothing paid) --void--> voided
+ *   confirmed (nothing paid, nothing credited) --void--> voided
  *   draft --delete--> (gone)
  * Quotes convert to sales orders (the quote closes), confirmed or fulfilled sales orders to
  * invoices (once each; the sales order keeps its status). Lines change (edit) in draft, and in
@@ -156,6 +158,12 @@ export function orderTransition(action: OrderAction, state: OrderState): OrderSt
       hint: `This ${state.documentType} has payments (payment_status is not 'unpaid'); refund them before it can be ${describe(action)}.`,
     });
   }
+  if ((action === 'cancel' || action === 'void') && state.amountCredited?.gt(0)) {
+    // Its credit memos already reversed part of what it posted; a void would reverse it again.
+    throw new SalesError('invalid_state', {
+      hint: `This ${state.documentType} has credit memos (amount_credited ${state.amountCredited.toFixed(2)}); it cannot be ${describe(action)}.`,
+    });
+  }
   if (action === 'convert' && state.convertedToId) {
     throw new SalesError('invalid_state', {
       hint: `This ${state.documentType} (order_status '${state.orderStatus}') was already converted to order '${state.convertedToId}'.`,
@@ -213,9 +221,10 @@ export function conversionTarget(type: DocumentType): DocumentType | null {
 }
 
 /**
- * payment_status from the money: `refunded` once refunds (or credit memos) brought the net paid
- * back to zero, `paid` when the net covers the total less credits, `partially_paid` when
- * something is paid, else `unpaid`.
+ * payment_status from the money: `refunded` once nothing paid is left and either something was
+ * refunded or credit memos took the whole total off, `paid` when the net covers the total less
+ * credits, `partially_paid` when something is paid, else `unpaid` (an unpaid invoice that a
+ * credit memo reduced stays `unpaid` while something is due).
  */
 export function paymentStatusOf(
   total: Decimal,
@@ -223,7 +232,8 @@ export function paymentStatusOf(
   refunded: Decimal,
   credited: Decimal = money(0),
 ): PaymentStatus {
-  if (netPaid.lte(0)) return refunded.gt(0) || credited.gt(0) ? 'refunded' : 'unpaid';
+  if (netPaid.lte(0))
+    return refunded.gt(0) || (credited.gt(0) && total.minus(credited).lte(0)) ? 'refunded' : 'unpaid';
   if (netPaid.gte(total.minus(credited))) return 'paid';
   return 'partially_paid';
 }

@@ -68,6 +68,12 @@ export class AccountResponse {
   @ApiProperty({ nullable: true, type: String }) phone: string | null;
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ nullable: true, type: Number, example: 5000 }) credit_limit: number | null;
+  @ApiProperty({
+    example: 25,
+    description:
+      'Customer credit the account holds (returns refunded to credit, unapplied bank deposits), spendable on its invoices with a customer_credit payment; its movements are GET /accounts/{id}/credit-transactions. Read-only.',
+  })
+  credit_balance: number;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Expandable: payment_terms.' })
   payment_terms_id: string | null;
   @ApiProperty({ nullable: true, type: String }) tax_id: string | null;

@@ -112,7 +112,7 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
       {
         body: EmptyBodyDto,
         description:
-          'confirmed, nothing paid → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
+          'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
       },
     ],
     close: [
@@ -177,7 +177,7 @@ export class OrdersController {
     scopes: ['orders:write', 'payments:write'],
     summary: 'Pay an invoice',
     description:
-      'Needs orders:write AND payments:write. Card payments go through the payment processor (sandbox: 4242424242424242 approves, 4000000000000002 declines → 422 card_declined, payment.failed). Posts PAYMENT (debit cash, credit receivables). Emits payment.succeeded and invoice.paid / invoice.partially_paid.',
+      "Needs orders:write AND payments:write. Card payments go through the payment processor (sandbox: 4242424242424242 approves, 4000000000000002 declines → 422 card_declined, payment.failed). Posts PAYMENT (debit cash, credit receivables). method customer_credit pays from the account's credit_balance instead (default amount: as much of the amount due as the balance covers; above the balance or the amount due is 422 amount_exceeds_limit): posts CREDIT_APPLIED (debit customer credit, credit receivables) and an invoice_payment credit transaction, emits account.updated. Emits payment.succeeded and invoice.paid / invoice.partially_paid.",
     returns: PaymentResponse,
   })
   @ApiResource('payment')

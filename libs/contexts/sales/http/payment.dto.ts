@@ -41,7 +41,8 @@ export class CreatePaymentDto {
   @OmittableField(
     {
       example: 50,
-      description: 'Default: the amount due. At most 2 decimals, > 0, not above the amount due.',
+      description:
+        "Default: the amount due (customer_credit: as much of it as the account's credit balance covers). At most 2 decimals, > 0, not above the amount due (nor, for customer_credit, the credit balance).",
     },
     IsDecimalNumber(2),
     Min(0.01),
@@ -49,7 +50,11 @@ export class CreatePaymentDto {
   )
   amount?: number;
 
-  @RequiredEnum(PAYMENT_METHODS_ACCEPTED) method: (typeof PAYMENT_METHODS_ACCEPTED)[number];
+  @RequiredEnum(PAYMENT_METHODS_ACCEPTED, {
+    description:
+      "`customer_credit` pays from the account's credit balance (no processor; refunds of such a payment go back to the balance).",
+  })
+  method: (typeof PAYMENT_METHODS_ACCEPTED)[number];
 
   @OmittableField({ type: ChargeCardDto }, ValidateNested(), Type(() => ChargeCardDto))
   card?: ChargeCardDto;

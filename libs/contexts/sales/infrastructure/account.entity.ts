@@ -9,6 +9,8 @@ export class AccountRecord extends TenantRecord {
   @Column('text', { nullable: true }) phone: string | null;
   @Column('char', { length: 3 }) currency: string;
   @MoneyColumn({ name: 'credit_limit', nullable: true }) creditLimit: Decimal | null;
+  /** Customer credit the account holds (the sum of its credit transactions); changed under the account's row lock. */
+  @MoneyColumn({ name: 'credit_balance' }) creditBalance: Decimal;
   @Column('uuid', { name: 'payment_terms_id', nullable: true }) paymentTermsId: string | null;
   @Column('text', { name: 'tax_id', nullable: true }) taxId: string | null;
   @Column('text') status: string;

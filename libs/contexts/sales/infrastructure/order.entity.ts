@@ -99,10 +99,19 @@ export class RefundRecord extends TenantRecord {
   @Column('text', { name: 'processor_reference', nullable: true }) processorReference: string | null;
 }
 
+/**
+ * One movement of a customer account's credit balance: positive adds credit, negative spends it;
+ * `endingBalance` is the account's balance after it.
+ */
 @Entity({ name: 'customer_credits' })
 export class CustomerCreditRecord extends TenantRecord {
   @Column('uuid', { name: 'account_id' }) accountId: string;
+  @Column('text') type: string;
   @MoneyColumn() amount: Decimal;
+  @Column('char', { length: 3 }) currency: string;
+  @Column('uuid', { name: 'order_id', nullable: true }) orderId: string | null;
+  @Column('uuid', { name: 'payment_id', nullable: true }) paymentId: string | null;
+  @MoneyColumn({ name: 'ending_balance' }) endingBalance: Decimal;
   @Column('text') reference: string;
 }
 
