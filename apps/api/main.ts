@@ -1,11 +1,19 @@
+import type { Server } from 'node:http';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { createApiServer } from '#platform/http/api-request';
+import { ConnectionDrain } from '#platform/http/connection-drain';
 import { applyServerLimits, createApiApp } from './bootstrap';
 import { limitHeapGrowth } from './heap-growth';
 
-/** Starts the API on PORT and the sandbox listener on SANDBOX_PORT; drains both on SIGTERM. */
+/**
+ * Starts the API on PORT and the sandbox listener on SANDBOX_PORT. On SIGTERM or SIGINT both
+ * listeners drain (ConnectionDrain: no new connection, idle ones closed at once, every answer
+ * from then on with `Connection: close`); once the requests in flight are answered the
+ * application closes (database pool, queues) and the process exits 0, or 1 if that takes longer
+ * than SHUTDOWN_GRACE_MS.
+ */
 async function main() {
   limitHeapGrowth();
   const config = loadConfig();
@@ -17,8 +25,10 @@ async function main() {
   // Every line on stdout stays one JSON object, also what libraries print.
   routeConsoleToLogger(logger);
   logUncaughtErrors(logger);
+  const drain = new ConnectionDrain().watch(app.getHttpServer() as Server);
   await app.listen(config.PORT, config.HOST);
   const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
+  drain.watch(sandbox);
   await new Promise<void>((resolve) => sandbox.listen(config.SANDBOX_PORT, config.HOST, resolve));
   logger.info({ base_url: config.baseUrl, sandbox_url: config.sandboxBaseUrl }, 'API listening');
 
@@ -28,7 +38,9 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'draining in-flight requests');
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((resolve) => sandbox.close(() => resolve()));
+    // The listeners drain before the application closes: its shutdown hooks close the database
+    // pool, which the requests in flight still use.
+    await drain.drain();
     await app.close();
     await database.stop?.();
     clearTimeout(force);

@@ -30,6 +30,7 @@ import { Collections1765620000000 } from './1765620000000-collections';
 import { RecurringAnchorDay1765630000000 } from './1765630000000-recurring-anchor-day';
 import { ApiKeyChecksumSecret1765631000000 } from './1765631000000-api-key-checksum-secret';
 import { ImportRows1765640000000 } from './1765640000000-import-rows';
+import { OrderLineRevenue1765650000000 } from './1765650000000-order-line-revenue';
 import { IdempotentResponseSecrets1765651000000 } from './1765651000000-idempotent-response-secrets';
 import { CustomerCreditBalance1765653100000 } from './1765653100000-customer-credit-balance';
 
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   RecurringAnchorDay1765630000000,
   ApiKeyChecksumSecret1765631000000,
   ImportRows1765640000000,
+  OrderLineRevenue1765650000000,
   IdempotentResponseSecrets1765651000000,
   CustomerCreditBalance1765653100000,
 ];

@@ -3115,7 +3115,7 @@ export const cutoverHistory1 = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Start a bulk import
  *
- * JSON `{ resource, records: [...] }` (up to 1 MiB), or an NDJSON upload (`Content-Type: application/x-ndjson`, one record per line) or a CSV upload (`Content-Type: text/csv`, a header row then one record per row) with `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked. Each record has an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.
+ * JSON `{ resource, records: [...] }` (up to 1 MiB), or an NDJSON upload (`Content-Type: application/x-ndjson`, one record per line) or a CSV upload (`Content-Type: text/csv`, a header row then one record per row) with `?resource=`, up to 64 MiB, streamed: read only after the key and its `migrations:write` scope are checked. A line (an NDJSON record; a CSV record, its quoted line breaks included) is at most 1 MiB: a longer one is 413 `payload_too_large` with `line` naming it, and no import is created. Each record has an `external_id`. Records are upserted by external id, so running an import twice creates nothing twice.
  */
 export const importsCreate = <ThrowOnError extends boolean = false>(options: Options<ImportsCreateData, ThrowOnError>): RequestResult<ImportsCreateResponses, ImportsCreateErrors, ThrowOnError> => (options.client ?? client).post<ImportsCreateResponses, ImportsCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

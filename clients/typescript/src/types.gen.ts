@@ -1471,7 +1471,7 @@ export type CreateLedgerAccountDto = {
      */
     postable?: boolean;
     parent_id?: string | null;
-    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
+    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | 'channel_clearing' | null;
     description?: string | null;
     /**
      * Default: `true`.
@@ -1492,7 +1492,7 @@ export type LedgerAccountResponse = {
     normal_balance: 'debit' | 'credit';
     postable: boolean;
     parent_id: string | null;
-    control_role: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
+    control_role: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | 'channel_clearing' | null;
     description: string | null;
     active: boolean;
     /**
@@ -1518,7 +1518,7 @@ export type UpdateLedgerAccountDto = {
     normal_balance?: 'debit' | 'credit';
     postable?: boolean;
     parent_id?: string | null;
-    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | null;
+    control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | 'channel_clearing' | null;
     description?: string | null;
     active?: boolean;
     /**
@@ -15919,7 +15919,7 @@ export type LedgerAccountsListData = {
          */
         include_count?: boolean;
         type?: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
-        control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables';
+        control_role?: 'receivables' | 'payables' | 'inventory' | 'cash' | 'revenue' | 'cogs' | 'tax' | 'customer_credit' | 'suspense' | 'inventory_adjustment' | 'received_not_billed' | 'unbilled_receivables' | 'channel_clearing';
         postable?: boolean;
     };
     url: '/v1/accounting/ledger-accounts';

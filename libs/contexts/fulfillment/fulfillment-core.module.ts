@@ -17,7 +17,6 @@ import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
 import { ReturnAuthorizations } from './application/return-authorizations.service';
 import { ReturnsService } from './application/returns.service';
-import { RevenueRecognitionRegistration } from './application/revenue-recognition.registration';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from './application/shipment-notification-delivery.service';
 import { ShipmentNotifications } from './application/shipment-notifications.service';
@@ -96,7 +95,6 @@ const SERVICES = [
     carrierProvider,
     { provide: SHIPMENT_NOTIFIER, useClass: SandboxNotifier },
     FulfillmentSeedContributor,
-    RevenueRecognitionRegistration,
   ],
   exports: SERVICES,
 })

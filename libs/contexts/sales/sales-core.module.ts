@@ -12,7 +12,15 @@ import { OrderLines } from './application/order-lines.service';
 import { OrderTags } from './application/order-tags.service';
 import { OrdersService } from './application/orders.service';
 import { CollectionsService } from './application/collections.service';
-import { RecognizedRevenueGateway } from './application/recognized-revenue.port';
+import { RevenueRecognition } from './application/revenue-recognition.service';
+import {
+  OrderLineRevenueRecord,
+  RevenueRecognitionRecord,
+} from './infrastructure/revenue-recognition.entity';
+import {
+  OrderLineRevenueRepository,
+  RevenueRecognitionRepository,
+} from './infrastructure/revenue-recognition.repository';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
@@ -73,6 +81,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     AccountingCoreModule,
     TypeOrmModule.forFeature([
       ...ORDER_RECORDS,
+      OrderLineRevenueRecord,
+      RevenueRecognitionRecord,
       AccountRecord,
       AccountAddressRecord,
       AccountContactRecord,
@@ -110,7 +120,9 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     PaymentsService,
     ReturnRefunds,
     OrderCommitmentsGateway,
-    RecognizedRevenueGateway,
+    RevenueRecognition,
+    OrderLineRevenueRepository,
+    RevenueRecognitionRepository,
     PurchaseOrderReceivingService,
     SalesReceivables,
     OrderLineFactsRepository,
@@ -134,7 +146,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,
-    RecognizedRevenueGateway,
+    RevenueRecognition,
     PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),
   ],

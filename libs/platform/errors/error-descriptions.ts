@@ -100,8 +100,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     remedy: 'Send fewer or shorter headers (cookies from another site, oversized custom headers).',
   },
   payload_too_large: {
-    meaning: 'The body is over 1 MiB.',
-    remedy: 'Send fewer records per request (imports take chunks).',
+    meaning:
+      'The body is over its limit (1 MiB of JSON; 64 MiB for an import upload), or a line of an import upload is over 1 MiB (`line` names it).',
+    remedy:
+      'Send fewer records per request (imports take chunks); keep each record of an upload under 1 MiB.',
   },
   unsupported_media_type: {
     meaning: 'The body is not `application/json`.',

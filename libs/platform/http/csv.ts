@@ -15,10 +15,39 @@ export class CsvSyntaxError extends Error {
 }
 
 /**
+ * A record (or one of its cells) longer than the reader's limit; `line` is where the record
+ * starts and `column` the 1-based cell that passed the limit when that cell alone is over it.
+ */
+export class CsvRecordTooLongError extends Error {
+  constructor(
+    readonly line: number,
+    readonly limitBytes: number,
+    readonly column?: number,
+  ) {
+    super(
+      column === undefined
+        ? `the record at line ${line} is longer than ${limitBytes} bytes`
+        : `cell ${column} of the record at line ${line} is longer than ${limitBytes} bytes`,
+    );
+  }
+}
+
+/** UTF-8 bytes of a UTF-16 code unit (a surrogate pair counts 2 + 2). */
+const utf8Bytes = (code: number) =>
+  code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+
+/** Ends an unquoted run of characters. */
+const PLAIN_STOP = /[",\r\n]/g;
+
+/**
  * An RFC 4180 reader fed a chunk at a time (a record may span chunks): comma-separated cells;
  * a quoted cell may hold commas, line breaks and doubled quotes (`""` is one `"`); records end
  * at LF or CRLF; a UTF-8 byte order mark at the start is dropped and empty lines are skipped.
  * A quote inside an unquoted cell, text after a closing quote and an unclosed quote are errors.
+ * A record whose cells hold more than `recordLimitBytes` of UTF-8 (quoted line breaks
+ * included) throws CsvRecordTooLongError as soon as it passes the limit, so one huge quoted
+ * cell is refused without being kept. Runs of ordinary characters are copied as slices, so the
+ * cost is linear in the text.
  */
 export class CsvReader {
   private cells: string[] = [];
@@ -29,6 +58,10 @@ export class CsvReader {
   private recordLine = 1;
   private quoteLine = 1;
   private begun = false;
+  private fieldBytes = 0;
+  private recordBytes = 0;
+
+  constructor(private readonly recordLimitBytes = Infinity) {}
 
   /** The records completed by `text`. */
   push(text: string): CsvRow[] {
@@ -38,20 +71,22 @@ export class CsvReader {
       this.begun = true;
       if (text.charCodeAt(0) === 0xfeff) i = 1;
     }
-    for (; i < text.length; i++) {
-      const ch = text[i];
+    while (i < text.length) {
       if (this.state === 'quoted') {
-        if (ch === '"') this.state = 'closing';
-        else {
-          if (ch === '\n') this.line++;
-          this.field += ch;
-        }
+        const quote = text.indexOf('"', i);
+        const end = quote === -1 ? text.length : quote;
+        this.take(text, i, end);
+        if (quote === -1) break;
+        this.state = 'closing';
+        i = quote + 1;
         continue;
       }
+      const ch = text[i];
       if (this.state === 'closing') {
         if (ch === '"') {
-          this.field += '"';
+          this.take(text, i, i + 1);
           this.state = 'quoted';
+          i++;
           continue;
         }
         if (ch !== ',' && ch !== '\n' && ch !== '\r')
@@ -64,19 +99,29 @@ export class CsvReader {
           );
         this.state = 'quoted';
         this.quoteLine = this.line;
+        i++;
         continue;
       }
       if (ch === ',') {
         this.cells.push(this.field);
         this.field = '';
+        this.fieldBytes = 0;
         this.state = 'start';
+        i++;
       } else if (ch === '\n') {
         this.endRecord(rows);
         this.line++;
         this.recordLine = this.line;
-      } else if (ch !== '\r') {
-        this.field += ch;
+        i++;
+      } else if (ch === '\r') {
+        i++;
+      } else {
+        PLAIN_STOP.lastIndex = i;
+        const stop = PLAIN_STOP.exec(text);
+        const end = stop === null ? text.length : stop.index;
+        this.take(text, i, end);
         this.state = 'plain';
+        i = end;
       }
     }
     return rows;
@@ -90,11 +135,31 @@ export class CsvReader {
     return rows;
   }
 
+  /** Appends text[from, to) to the cell, counting its line breaks and checking the limit. */
+  private take(text: string, from: number, to: number): void {
+    if (to <= from) return;
+    let bytes = 0;
+    for (let k = from; k < to; k++) {
+      const code = text.charCodeAt(k);
+      bytes += utf8Bytes(code);
+      if (code === 0x0a) this.line++;
+    }
+    this.fieldBytes += bytes;
+    this.recordBytes += bytes;
+    if (this.recordBytes > this.recordLimitBytes) {
+      const column = this.fieldBytes > this.recordLimitBytes ? this.cells.length + 1 : undefined;
+      throw new CsvRecordTooLongError(this.recordLine, this.recordLimitBytes, column);
+    }
+    this.field += text.slice(from, to);
+  }
+
   private endRecord(rows: CsvRow[]): void {
     const empty = this.cells.length === 0 && this.field === '' && this.state === 'start';
     if (!empty) rows.push({ line: this.recordLine, cells: [...this.cells, this.field] });
     this.cells = [];
     this.field = '';
+    this.fieldBytes = 0;
+    this.recordBytes = 0;
     this.state = 'start';
   }
 }

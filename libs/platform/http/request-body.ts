@@ -1,7 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { StringDecoder } from 'node:string_decoder';
 import { PlatformError } from '../errors/domain-error';
+import { LinePieces, LineTooLongError } from './line-pieces';
 import { MAX_BODY_BYTES, parseJsonBody, sendError } from './request-pipeline.middleware';
 
 /**
@@ -128,17 +128,33 @@ export async function readRequestBody(
 }
 
 /**
- * A streamed body as text chunks of about `chunkBytes`, each ending at a line break (the last
- * one excepted), so the caller holds one chunk at a time and never the whole body. Stops with
- * 413 past `limitBytes` and with 400 when no data arrives for `idleMs`.
+ * A line of an upload (one NDJSON record, or one physical line of a CSV) is at most 1 MiB,
+ * the limit of a JSON body: a record that could not be sent to its REST route is not read.
+ */
+export const MAX_UPLOAD_LINE_BYTES = MAX_BODY_BYTES;
+
+/** The answer to an upload line over `limitBytes`: 413, naming the line. */
+export const lineTooLong = (line: number, limitBytes: number) =>
+  new PlatformError('payload_too_large', {
+    param: 'body',
+    hint: `Line ${line} of the upload is longer than ${mib(limitBytes)}; a line (one record) is at most ${mib(limitBytes)}.`,
+    details: { line },
+  }).asPreHandler();
+
+/**
+ * A streamed body as text pieces of about `chunkBytes`, each made of whole lines (the last one
+ * excepted), so the caller holds one piece at a time and never the whole body; the body is
+ * scanned once, in linear time whatever its line lengths (LinePieces). Stops with 413 past
+ * `limitBytes` or at a line longer than `lineLimitBytes`, and with 400 when no data arrives for
+ * `idleMs`.
  */
 export async function* bodyChunks(
   req: Request,
-  options: { limitBytes: number; idleMs: number; chunkBytes: number },
+  options: { limitBytes: number; idleMs: number; chunkBytes: number; lineLimitBytes?: number },
 ): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
+  const lineLimit = options.lineLimitBytes ?? MAX_UPLOAD_LINE_BYTES;
+  const pieces = new LinePieces(options.chunkBytes, lineLimit);
   let received = 0;
-  let pending = '';
   const iterator = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
@@ -155,15 +171,15 @@ export async function* bodyChunks(
     if (next.done) break;
     received += next.value.length;
     if (received > options.limitBytes) throw tooLarge(options.limitBytes);
-    pending += decoder.write(next.value);
-    if (pending.length >= options.chunkBytes) {
-      const cut = pending.lastIndexOf('\n');
-      if (cut >= 0) {
-        yield pending.slice(0, cut + 1);
-        pending = pending.slice(cut + 1);
-      }
+    let piece: string | undefined;
+    try {
+      piece = pieces.push(next.value);
+    } catch (error) {
+      if (error instanceof LineTooLongError) throw lineTooLong(error.line, error.limitBytes);
+      throw error;
     }
+    if (piece !== undefined) yield piece;
   }
-  pending += decoder.end();
-  if (pending !== '') yield pending;
+  const rest = pieces.end();
+  if (rest !== '') yield rest;
 }

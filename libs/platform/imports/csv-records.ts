@@ -150,14 +150,20 @@ export function csvRecord(headers: string[][], row: CsvRow, schema?: Type<object
  * Turns a CSV upload, fed a chunk at a time, into NDJSON text whose line numbers are the CSV's:
  * the record that starts on line N of the CSV is line N of the NDJSON (the header row and the
  * continuation lines of multi-line records become empty lines), so row errors name CSV lines.
- * Throws CsvSyntaxError for malformed CSV.
+ * Throws CsvSyntaxError for malformed CSV and CsvRecordTooLongError for a record over the limit.
  */
 export class CsvToNdjson {
-  private readonly reader = new CsvReader();
+  private readonly reader: CsvReader;
   private headers: string[][] | null = null;
   private written = 0;
 
-  constructor(private readonly schema?: Type<object>) {}
+  /** `recordLimitBytes` bounds each record (CsvRecordTooLongError past it). */
+  constructor(
+    private readonly schema?: Type<object>,
+    recordLimitBytes?: number,
+  ) {
+    this.reader = new CsvReader(recordLimitBytes);
+  }
 
   push(chunk: string): string {
     return this.lines(this.reader.push(chunk));

@@ -35,6 +35,13 @@ export const QA_CHART: SeedAccount[] = [
     type: 'asset',
     role: 'unbilled_receivables',
   },
+  {
+    key: 'channel_clearing',
+    code: '1160',
+    name: 'Sales channel clearing',
+    type: 'asset',
+    role: 'channel_clearing',
+  },
   { key: 'inventory', code: '1200', name: 'Inventory', type: 'asset', role: 'inventory' },
   { key: 'equipment', code: '1500', name: 'Equipment', type: 'asset' },
   {

@@ -22,6 +22,20 @@ export type PostingLine = (
   project_id?: string;
 };
 
+/**
+ * A line for a signed amount: a debit when positive, a credit of its absolute value when
+ * negative, none when zero (an amount that may flip side, such as a reversal under a rule).
+ */
+export function signedLine(
+  target: { role: ControlRole } | { account_id: string },
+  debitAmount: Decimal,
+  description: string,
+): PostingLine[] {
+  if (debitAmount.isZero()) return [];
+  const side = debitAmount.gt(0) ? { debit: debitAmount } : { credit: debitAmount.negated() };
+  return [{ ...target, ...side, description } as PostingLine];
+}
+
 export interface PostingRequest {
   source_type: SourceType;
   source_id: string;

@@ -19,16 +19,18 @@ export const CONTROL_ROLES = [
   'inventory_adjustment',
   'received_not_billed',
   'unbilled_receivables',
+  'channel_clearing',
 ] as const;
 export type ControlRole = (typeof CONTROL_ROLES)[number];
 
 /**
  * The role a posting falls back to when no account of the entity holds its own: a chart made
- * before `unbilled_receivables` existed keeps posting shipped, not yet invoiced amounts to
- * receivables, as it did then.
+ * before `unbilled_receivables` or `channel_clearing` existed keeps posting shipped, not yet
+ * invoiced amounts and what sales channels owe to receivables, as it did then.
  */
 export const ROLE_FALLBACKS: Partial<Record<string, ControlRole>> = {
   unbilled_receivables: 'receivables',
+  channel_clearing: 'receivables',
 };
 
 /** The roles to read for postings naming `roles`: each with its fallback. */

@@ -7,6 +7,7 @@ import {
   PostingLine,
   PostingRequest,
 } from '#contexts/accounting';
+import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 
 /** What fulfillmentFacts() read for a FULFILLMENT entry. */
@@ -36,6 +37,7 @@ export class FulfillmentPostings {
       packageId,
       `Fulfillment of package ${packageNumber}`,
       this.fulfillmentLines(cost, net, tax),
+      newId(),
     );
   }
 
@@ -60,6 +62,7 @@ export class FulfillmentPostings {
       description: `Fulfillment of package ${pkg.packageNumber}`,
       lines,
       new_source: true,
+      batch_id: newId(),
     };
     return this.ledger.writePostings([this.ledger.preparePosting(request, facts)], { withCommit: true });
   }
@@ -89,24 +92,36 @@ export class FulfillmentPostings {
   }
 
   /**
-   * RETURN of units not invoiced yet: the mirror of their FULFILLMENT revenue side (debit revenue
-   * and tax, credit unbilled receivables). Units already invoiced are credited by the credit memo
-   * of the return's refund instead.
+   * RETURN: the revenue and tax the returned units no longer recognise under sales' rule (units
+   * not billed yet): debit revenue and tax, credit unbilled receivables. Units already billed keep
+   * their revenue until the refund's credit memo takes it back. `batchId` is the receipt's batch.
    */
-  returnRevenue(receiptId: string, packageNumber: string, net: Decimal, tax: Decimal) {
-    return this.post('RETURN', receiptId, `Return against package ${packageNumber}`, [
-      { role: 'revenue', debit: net, description: 'Revenue of the returned units' },
-      { role: 'tax', debit: tax, description: 'Sales tax of the returned units' },
-      { role: 'unbilled_receivables', credit: net.plus(tax), description: 'Returned before invoicing' },
-    ]);
+  returnRevenue(receiptId: string, packageNumber: string, net: Decimal, tax: Decimal, batchId: string) {
+    return this.post(
+      'RETURN',
+      receiptId,
+      `Return against package ${packageNumber}`,
+      [
+        { role: 'revenue', debit: net, description: 'Revenue of the returned units' },
+        { role: 'tax', debit: tax, description: 'Sales tax of the returned units' },
+        { role: 'unbilled_receivables', credit: net.plus(tax), description: 'Returned before invoicing' },
+      ],
+      batchId,
+    );
   }
 
   /** COGS_REVERSAL: the returned units back into inventory at the cost they left at. */
-  cogsReversal(receiptId: string, packageNumber: string, value: Decimal) {
-    return this.post('COGS_REVERSAL', receiptId, `Cost of goods returned against package ${packageNumber}`, [
-      { role: 'inventory', debit: value, description: 'Inventory returned' },
-      { role: 'cogs', credit: value, description: 'Cost of goods returned' },
-    ]);
+  cogsReversal(receiptId: string, packageNumber: string, value: Decimal, batchId: string) {
+    return this.post(
+      'COGS_REVERSAL',
+      receiptId,
+      `Cost of goods returned against package ${packageNumber}`,
+      [
+        { role: 'inventory', debit: value, description: 'Inventory returned' },
+        { role: 'cogs', credit: value, description: 'Cost of goods returned' },
+      ],
+      batchId,
+    );
   }
 
   /**
@@ -125,6 +140,7 @@ export class FulfillmentPostings {
     sourceId: string,
     description: string,
     lines: PostingLine[],
+    batchId?: string,
   ) {
     const kept = keptLines(lines);
     if (kept.length === 0) return null;
@@ -135,6 +151,7 @@ export class FulfillmentPostings {
       entry_date: await this.settings.currentBusinessDay(),
       description,
       lines: kept,
+      ...(batchId ? { batch_id: batchId } : {}),
     });
   }
 }

@@ -2,11 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
-import { OrdersService, AccountsService, isConfirmedSalesOrder, PostalAddress } from '#contexts/sales';
+import {
+  OrdersService,
+  AccountsService,
+  isConfirmedSalesOrder,
+  LineTerms,
+  PostalAddress,
+} from '#contexts/sales';
 import { LOCATIONS_SERVICE } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { addressLines } from '../domain/label';
-import { LineMoney } from '../domain/revenue';
 import { PackableLine } from '../domain/packing';
 
 /** An order as fulfillment reads it through sales' application services. */
@@ -18,7 +23,7 @@ export interface OrderFacts {
   currency: string;
   revisionPending: boolean;
   revisedAt: string | null;
-  lines: (PackableLine & LineMoney & { unitPrice: Decimal })[];
+  lines: (PackableLine & LineTerms & { net: Decimal; tax: Decimal; unitPrice: Decimal })[];
 }
 
 type OrderView = Awaited<ReturnType<OrdersService['withLines']>>;

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
-import { OrdersService } from '#contexts/sales';
+import { OrdersService, RevenueRecognition } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { packageTransition, PackageStatus } from '../domain/package';
 import { allLinesShipped } from '../domain/packing';
-import { recognizedShare } from '../domain/revenue';
 import { PackageItemRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageRepository } from '../infrastructure/package.repository';
@@ -37,6 +36,7 @@ export class PackageShipping {
     private readonly orders: OrdersService,
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   async shipInside(pkg: PackageRecord, items: PackageItemRecord[]): Promise<{ notificationId: string }> {
@@ -57,9 +57,10 @@ export class PackageShipping {
   }
 
   /**
-   * The stock half of shipping: units and serials leave through inventory, and the package and
-   * its items are changed in memory (status `shipped`, `shipped_at`, cost of goods, unit costs),
-   * not saved. Answers the amounts to post and whether the order is now fully shipped.
+   * The stock half of shipping: units and serials leave through inventory, the shipped units are
+   * recognised by sales' revenue rule, and the package and its items are changed in memory
+   * (status `shipped`, `shipped_at`, cost of goods, unit costs), not saved. Answers the amounts to
+   * post and whether the order is now fully shipped.
    * `shippedBefore` is the units per line already shipped, when the caller read them under the
    * order's lock.
    */
@@ -92,20 +93,22 @@ export class PackageShipping {
         serialNumbers: i.serialNumbers.length ? i.serialNumbers : undefined,
       })),
     });
-    let net = money(0);
-    let tax = money(0);
     const running = new Map(shippedBefore);
     items.forEach((item, index) => {
-      const line = order.lines.find((l) => l.id === item.orderItemId);
       const costLine = cost.lines[index];
       if (costLine) item.unitCost = money(costLine.unitCost);
-      if (!line) return;
-      const before = running.get(line.id) ?? 0;
-      const share = recognizedShare(line, before, item.quantity);
-      net = net.plus(share.net);
-      tax = tax.plus(share.tax);
-      running.set(line.id, before + item.quantity);
+      running.set(item.orderItemId, (running.get(item.orderItemId) ?? 0) + item.quantity);
     });
+    // What the shipped units recognise is the sales context's rule (units billed first recognise nothing now).
+    const { recognized } = await this.revenue.shipped(
+      order.id,
+      pkg.id,
+      items
+        .filter((i) => order.lines.some((l) => l.id === i.orderItemId))
+        .map((i) => ({ orderLineId: i.orderItemId, units: i.quantity })),
+    );
+    const net = recognized.net;
+    const tax = recognized.tax;
     pkg.costOfGoods = money(cost.totalCost);
     pkg.status = packageTransition('ship', pkg.status, pkg.id);
     pkg.shippedAt = new Date();

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
+import { newId } from '#platform/persistence/ids';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockService } from '#contexts/inventory';
-import { ReturnRefunds } from '#contexts/sales';
+import { RevenueRecognition, valueOfUnits } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { packageTransition } from '../domain/package';
-import { recognizedShare } from '../domain/revenue';
 import { ReturnReceiptLine, ReturnReceiptRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageRepository } from '../infrastructure/package.repository';
@@ -64,7 +64,7 @@ export class ReturnsService {
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
     private readonly authorizations: ReturnAuthorizations,
-    private readonly refunds: ReturnRefunds,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   async receive(returnId: string, input: ReceiveReturnInput): Promise<ReturnReceiptResource> {
@@ -171,7 +171,7 @@ export class ReturnsService {
           disposition: l.disposition,
         })),
       });
-      // Revenue of the returned units: the share last recognised for those units of their line.
+      // Value received back (what a refund may give back): the share last recognised for those units of their line.
       const shipped = await this.items.unitsByLine(order.id, SHIPPED_STATUSES);
       const returnedBefore = await this.items.returnedByLine(order.id);
       let net = money(0);
@@ -180,7 +180,9 @@ export class ReturnsService {
         const line = order.lines.find((o) => o.id === l.order_item_id);
         if (!line) continue;
         const kept = (shipped.get(line.id) ?? 0) - (returnedBefore.get(line.id) ?? 0);
-        const share = recognizedShare(line, kept - l.quantity, l.quantity);
+        const after = valueOfUnits(line, kept);
+        const before = valueOfUnits(line, kept - l.quantity);
+        const share = { net: after.net.minus(before.net), tax: after.tax.minus(before.tax) };
         returnedBefore.set(line.id, (returnedBefore.get(line.id) ?? 0) + l.quantity);
         net = net.plus(share.net);
         tax = tax.plus(share.tax);
@@ -191,13 +193,19 @@ export class ReturnsService {
         item.returnedSerials = [...item.returnedSerials, ...l.serial_numbers];
         await this.items.save(item);
       }
-      // Units already invoiced keep their revenue until the refund's credit memo takes it back.
-      const invoiced = (await this.refunds.issuedInvoiceOf(order.id)) !== null;
+      // Revenue reversed is sales' rule: units billed already keep their revenue until the refund's credit memo.
+      const { recognized } = await this.revenue.returned(
+        order.id,
+        receipt.id,
+        lines.map((l) => ({ orderLineId: l.order_item_id, units: l.quantity })),
+      );
+      const reversed = { net: recognized.net.negated(), tax: recognized.tax.negated() };
       receipt.totalValue = money(totalValue);
-      receipt.revenueReversed = invoiced ? money(0) : net.plus(tax);
+      receipt.revenueReversed = reversed.net.plus(reversed.tax);
       await this.receiptRecords.save(receipt);
-      await this.postings.cogsReversal(receipt.id, pkg.packageNumber, money(totalValue));
-      if (!invoiced) await this.postings.returnRevenue(receipt.id, pkg.packageNumber, net, tax);
+      const batchId = newId();
+      await this.postings.cogsReversal(receipt.id, pkg.packageNumber, money(totalValue), batchId);
+      await this.postings.returnRevenue(receipt.id, pkg.packageNumber, reversed.net, reversed.tax, batchId);
       if (authorization)
         await this.authorizations.recordReceipt(
           authorization,

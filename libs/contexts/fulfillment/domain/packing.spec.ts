@@ -1,6 +1,4 @@
 import { allLinesShipped, assertSerialCount, remainingByLine, resolveItems, unitsIn } from './packing';
-import { recognizedShare } from './revenue';
-import { money } from '#platform/persistence/money';
 
 const lines = [
   { id: 'l1', productId: 'p1', quantity: 3 },
@@ -91,18 +89,5 @@ describe('packing rules', () => {
         ]),
       ),
     ).toBe(true);
-  });
-});
-
-describe('revenue recognition per shipped unit', () => {
-  it('recognises each unit once and the whole line exactly', () => {
-    const line = { quantity: 3, net: money('100'), tax: money('10') };
-    const a = recognizedShare(line, 0, 1);
-    const b = recognizedShare(line, 1, 1);
-    const c = recognizedShare(line, 2, 1);
-    expect(a.net.plus(b.net).plus(c.net).toFixed(4)).toBe('100.0000');
-    expect(a.tax.plus(b.tax).plus(c.tax).toFixed(4)).toBe('10.0000');
-    expect(a.net.toFixed(4)).toBe('33.3333');
-    expect(b.net.toFixed(4)).toBe('33.3334');
   });
 });

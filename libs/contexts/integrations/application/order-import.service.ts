@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '#contexts/accounting';
+import { LedgerPostingService, signedLine } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
-import { AccountsService, OrdersService } from '#contexts/sales';
+import { AccountsService, OrdersService, RevenueRecognition } from '#contexts/sales';
 import { ActivityLog } from '#platform/activity/activity-log';
 import { DomainError } from '#platform/errors/domain-error';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -33,10 +33,12 @@ type Outcome = 'imported' | 'skipped';
  * Order and payout import: pulls the remote orders and payouts since the last import through the
  * integration's adapter. Each new order of an imported status becomes a sales order of the
  * account with its email (created when none matches) through sales' services, and posts the
- * connector's import entry (order total: debit clearing, credit revenue); each new payout posts
+ * connector's import entry (order total: debit clearing, credit the revenue and tax the import
+ * recognises under sales' rule); each new payout posts
  * the connector's payout entry (credit clearing gross, debit fees, debit bank net). An external
  * id is imported once per integration: its import row is written first in the same transaction,
- * under a unique index, so two replicas or two requests importing the same order make one.
+ * under a unique index, so two replicas or two requests importing the same order make one. The
+ * entries of one run share the run's id as their `batch_id`.
  */
 @Injectable()
 export class OrderImportService {
@@ -52,6 +54,7 @@ export class OrderImportService {
     private readonly ledger: LedgerPostingService,
     private readonly activity: ActivityLog,
     private readonly profiles: EntityProfiles,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   /** `POST /integrations/{id}/import-orders`: runs an import now and answers its run. */
@@ -214,7 +217,9 @@ export class OrderImportService {
           external_order_name: order.name,
         },
       });
-      const plan = importPosting(created.total);
+      // The channel was paid: the import bills every unit, and the rule says what that recognises.
+      const { recognized } = await this.revenue.billedByImport(created.id);
+      const plan = importPosting(created.total, recognized);
       const entry = await this.ledger.post({
         source_type: connectorOf(integration.type).source_types.order_import as never,
         source_id: created.id,
@@ -227,9 +232,19 @@ export class OrderImportService {
             debit: plan.debit_clearing,
             description: `Owed by ${integration.name}`,
           },
-          { role: 'revenue', credit: plan.credit_revenue, description: `Order ${order.name}` },
+          ...signedLine(
+            { role: 'revenue' },
+            new Decimal(plan.credit_revenue).negated(),
+            `Order ${order.name}`,
+          ),
+          ...signedLine(
+            { role: 'tax' },
+            new Decimal(plan.credit_tax).negated(),
+            `Sales tax of order ${order.name}`,
+          ),
         ],
         new_source: true,
+        batch_id: runId,
       });
       mark.resourceId = created.id;
       mark.journalEntryId = entry.id;
@@ -291,6 +306,7 @@ export class OrderImportService {
         description: `${integration.name} payout ${payout.external_id}`,
         lines,
         new_source: true,
+        batch_id: runId,
       });
       mark.journalEntryId = entry.id;
       mark.resourceId = entry.id;
@@ -306,10 +322,11 @@ export class OrderImportService {
     });
   }
 
-  private clearing(integration: IntegrationRecord): { account_id: string } | { role: 'receivables' } {
+  /** The integration's clearing account, else the `channel_clearing` role (receivables on a chart without one). */
+  private clearing(integration: IntegrationRecord): { account_id: string } | { role: 'channel_clearing' } {
     return integration.settings.clearing_account_id
       ? { account_id: integration.settings.clearing_account_id }
-      : { role: 'receivables' };
+      : { role: 'channel_clearing' };
   }
 
   /** The active account with the order's email, or a new one named after the customer. */

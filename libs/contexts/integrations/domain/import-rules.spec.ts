@@ -3,8 +3,17 @@ import { importPosting, isImportable, payoutPosting } from './import-rules';
 import { addressRefusal, shopUrlRefusal } from './shop-url';
 
 describe('integration rules', () => {
-  it('recognises an imported order’s total as revenue against clearing', () => {
-    expect(importPosting('55')).toEqual({ debit_clearing: '55.00', credit_revenue: '55.00' });
+  it('debits clearing with an imported order’s total, credits the recognised tax and the rest as revenue', () => {
+    expect(importPosting('55', { net: '55', tax: '0' })).toEqual({
+      debit_clearing: '55.0000',
+      credit_revenue: '55.0000',
+      credit_tax: '0.0000',
+    });
+    expect(importPosting('108.25', { net: '100', tax: '8.25' })).toEqual({
+      debit_clearing: '108.2500',
+      credit_revenue: '100.0000',
+      credit_tax: '8.2500',
+    });
   });
 
   it('splits a payout into gross, fees and net, refusing figures that do not add up', () => {

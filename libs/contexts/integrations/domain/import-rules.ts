@@ -4,16 +4,28 @@ import Decimal from 'decimal.js';
 export interface ImportPostingPlan {
   debit_clearing: string;
   credit_revenue: string;
+  credit_tax: string;
 }
 
 /**
- * Revenue of an imported order: the channel has taken the customer's money (only orders of the
- * configured paid-like statuses are imported), so the order's total is recognised at import:
- * debit the clearing account (what the channel owes until it pays out), credit revenue.
+ * An imported order's entry: the channel has taken the customer's money (only orders of the
+ * configured paid-like statuses are imported), so the clearing account is debited with the
+ * order's total (what the channel owes until it pays out); revenue and tax are credited with what
+ * the import recognises (the sales context's rule: every unit, unless a document recognised it
+ * first), and any part of the total not explained by them goes to revenue too, so the entry
+ * balances.
  */
-export function importPosting(orderTotal: Decimal.Value): ImportPostingPlan {
-  const total = new Decimal(orderTotal).toFixed(2);
-  return { debit_clearing: total, credit_revenue: total };
+export function importPosting(
+  orderTotal: Decimal.Value,
+  recognized: { net: Decimal.Value; tax: Decimal.Value },
+): ImportPostingPlan {
+  const total = new Decimal(orderTotal);
+  const tax = new Decimal(recognized.tax);
+  return {
+    debit_clearing: total.toFixed(4),
+    credit_revenue: total.minus(tax).toFixed(4),
+    credit_tax: tax.toFixed(4),
+  };
 }
 
 /** The ledger lines of a payout: gross leaves clearing, fees go to their account, the net to the bank. */

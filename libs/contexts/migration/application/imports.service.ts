@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { CsvSyntaxError } from '#platform/http/csv';
+import { CsvRecordTooLongError, CsvSyntaxError } from '#platform/http/csv';
+import { mib, MAX_UPLOAD_LINE_BYTES } from '#platform/http/request-body';
 import { CsvToNdjson } from '#platform/imports/csv-records';
 import { ImportRegistry } from '#platform/imports/import-registry';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -84,16 +85,26 @@ export class ImportsService {
    * A CSV upload read as it arrives: each chunk is turned into NDJSON records (a row of the
    * CSV, its header row naming the fields, becomes the object an NDJSON line would be, typed
    * by the resource's body schema) numbered by the CSV line each starts on, then staged as an
-   * NDJSON upload. Malformed CSV is a 400 `parameter_invalid` (`param: "body"`) naming the line.
+   * NDJSON upload. Malformed CSV is a 400 `parameter_invalid` (`param: "body"`) naming the line;
+   * a record whose cells hold more than 1 MiB (one huge quoted cell, say) is a 413
+   * `payload_too_large` naming its line (and the cell), refused as soon as it passes the limit.
    */
   async createFromCsv(resource: unknown, chunks: AsyncIterable<string>): Promise<ImportResource> {
     const name = this.checkResource(resource);
-    const csv = new CsvToNdjson(this.registry.get(name)?.schema);
+    const csv = new CsvToNdjson(this.registry.get(name)?.schema, MAX_UPLOAD_LINE_BYTES);
     async function* ndjson() {
       try {
         for await (const chunk of chunks) yield csv.push(chunk);
         yield csv.end();
       } catch (error) {
+        if (error instanceof CsvRecordTooLongError) {
+          const what = error.column === undefined ? 'The record' : `Cell ${error.column} of the record`;
+          throw new MigrationError('payload_too_large', {
+            param: 'body',
+            hint: `${what} at line ${error.line} is longer than ${mib(error.limitBytes)}; a CSV record is at most ${mib(error.limitBytes)}.`,
+            details: { line: error.line },
+          }).asPreHandler();
+        }
         if (!(error instanceof CsvSyntaxError)) throw error;
         throw new MigrationError('parameter_invalid', {
           param: 'body',

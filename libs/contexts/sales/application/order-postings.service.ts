@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '#contexts/accounting';
-import { money } from '#platform/persistence/money';
+import { LedgerPostingService, PostingLine, signedLine } from '#contexts/accounting';
 import { OrderRecord } from '../infrastructure/order.entity';
-import { RecognizedRevenueGateway } from './recognized-revenue.port';
+import { InvoiceRecognition, RevenueRecognition } from './revenue-recognition.service';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -12,86 +11,66 @@ const today = () => new Date().toISOString().slice(0, 10);
 export class OrderPostings {
   constructor(
     private readonly ledger: LedgerPostingService,
-    private readonly recognized: RecognizedRevenueGateway,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   /**
-   * What an invoice bills: its net amount and tax, split into what the fulfillment of its source
-   * sales order already recognised (held in unbilled receivables since shipping) and the rest,
-   * recognised now (revenue of a quantity is recognised once).
+   * INVOICE (LATE_FEE for late-fee invoices): receivables debited with the invoice total less
+   * what the storefront import of its source order already billed (settled by the channel);
+   * unbilled receivables credited with the billed units that shipping recognised; revenue and tax
+   * credited with what the recognition rule recognises now plus the invoice's own amounts beyond
+   * its order-line units (docs/reference/accounting.md). Answers the part settled by the channel,
+   * which the invoice records as paid.
    */
-  private async invoicedAmounts(
-    record: OrderRecord,
-  ): Promise<{ net: Decimal; tax: Decimal; recognizedNet: Decimal; recognizedTax: Decimal }> {
-    const fullNet = record.subtotal.minus(record.discountTotal);
-    const fullTax = record.taxTotal;
-    let recognizedNet = money(0);
-    let recognizedTax = money(0);
-    if (record.sourceOrderId) {
-      const done = await this.recognized.recognizedFor(record.sourceOrderId);
-      recognizedNet = Decimal.min(fullNet, done.net);
-      recognizedTax = Decimal.min(fullTax, done.tax);
-    }
-    return {
-      net: fullNet.minus(recognizedNet),
-      tax: fullTax.minus(recognizedTax),
-      recognizedNet,
-      recognizedTax,
-    };
+  async postInvoice(record: OrderRecord): Promise<Decimal> {
+    const split = await this.revenue.invoiceIssued(record);
+    const lines = this.invoiceLines(split, 'Invoice total');
+    if (lines.length > 0)
+      await this.ledger.post({
+        source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
+        source_id: record.id,
+        source_module: 'sales',
+        entry_date: today(),
+        description: `Invoice ${record.id}`,
+        lines,
+      });
+    return split.settledByChannel.net.plus(split.settledByChannel.tax);
   }
 
-  /**
-   * INVOICE (LATE_FEE for late-fee invoices): debit receivables with the invoice total; credit
-   * unbilled receivables with what shipping already recognised, revenue and tax with the rest.
-   */
-  async postInvoice(record: OrderRecord): Promise<void> {
-    const { net, tax, recognizedNet, recognizedTax } = await this.invoicedAmounts(record);
-    const unbilled = recognizedNet.plus(recognizedTax);
-    const total = net.plus(tax).plus(unbilled);
-    if (total.isZero()) return;
-    await this.ledger.post({
-      source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
-      source_id: record.id,
-      source_module: 'sales',
-      entry_date: today(),
-      description: `Invoice ${record.id}`,
-      lines: [
-        { role: 'receivables', debit: total, description: 'Invoice total' },
-        ...(unbilled.gt(0)
-          ? [
-              {
-                role: 'unbilled_receivables' as const,
-                credit: unbilled,
-                description: 'Shipped units invoiced',
-              },
-            ]
-          : []),
-        ...(net.gt(0) ? [{ role: 'revenue' as const, credit: net, description: 'Revenue' }] : []),
-        ...(tax.gt(0) ? [{ role: 'tax' as const, credit: tax, description: 'Sales tax' }] : []),
-      ],
-    });
-  }
-
-  /** ORDER_CANCELLATION: the mirror of the invoice posting when an issued invoice is voided. */
+  /** ORDER_CANCELLATION: the void of an issued invoice, reversing its billing under the rule. */
   async postInvoiceReversal(record: OrderRecord): Promise<void> {
-    const { net, tax, recognizedNet, recognizedTax } = await this.invoicedAmounts(record);
-    const unbilled = recognizedNet.plus(recognizedTax);
-    const total = net.plus(tax).plus(unbilled);
-    if (total.isZero()) return;
+    const split = await this.revenue.invoiceVoided(record);
+    const lines = this.invoiceLines(split, 'Invoice voided');
+    if (lines.length === 0) return;
     await this.ledger.post({
       source_type: 'ORDER_CANCELLATION',
       source_id: record.id,
       source_module: 'sales',
       entry_date: today(),
       description: `Void of invoice ${record.id}`,
-      lines: [
-        ...(net.gt(0) ? [{ role: 'revenue' as const, debit: net, description: 'Revenue reversed' }] : []),
-        ...(tax.gt(0) ? [{ role: 'tax' as const, debit: tax, description: 'Sales tax reversed' }] : []),
-        ...(unbilled.gt(0)
-          ? [{ role: 'unbilled_receivables' as const, debit: unbilled, description: 'Back to unbilled' }]
-          : []),
-        { role: 'receivables', credit: total, description: 'Invoice voided' },
-      ],
+      lines,
     });
+  }
+
+  /** The lines of an invoice (signed amounts: a void gives the mirror lines). */
+  private invoiceLines(split: InvoiceRecognition, receivablesText: string): PostingLine[] {
+    const { recognized, billed, direct } = split;
+    // The invoice total less what the channel settled: its billed units' value plus its own amounts.
+    const receivable = billed.net.plus(billed.tax).plus(direct.net).plus(direct.tax);
+    const fromUnbilled = billed.net.plus(billed.tax).minus(recognized.net).minus(recognized.tax);
+    const receivables = signedLine({ role: 'receivables' }, receivable, receivablesText);
+    const unbilled = signedLine(
+      { role: 'unbilled_receivables' },
+      fromUnbilled.negated(),
+      'Shipped units invoiced',
+    );
+    const revenue = [
+      ...signedLine({ role: 'revenue' }, recognized.net.plus(direct.net).negated(), 'Revenue'),
+      ...signedLine({ role: 'tax' }, recognized.tax.plus(direct.tax).negated(), 'Sales tax'),
+    ];
+    // Debits first: an invoice debits receivables, its void credits them.
+    return receivable.gte(0)
+      ? [...receivables, ...unbilled, ...revenue]
+      : [...revenue, ...unbilled, ...receivables];
   }
 }

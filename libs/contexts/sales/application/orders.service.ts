@@ -370,8 +370,15 @@ export class OrdersService implements OnModuleInit {
         record.collectionStatus = 'current';
         record.dueDate = record.documentType === 'invoice' ? await this.dueDateOf(record.accountId) : null;
       }
+      if (isInvoiceType(record.documentType)) {
+        // What the storefront import of its source order billed is paid already, through the channel.
+        const settledByChannel = await this.postings.postInvoice(record);
+        if (settledByChannel.gt(0)) {
+          record.amountPaid = record.amountPaid.plus(settledByChannel);
+          this.settle(record);
+        }
+      }
       const resource = await this.changes.presentOne(await this.orders.save(record));
-      if (isInvoiceType(record.documentType)) await this.postings.postInvoice(record);
       await this.commitments.orderChanged(record);
       await this.changes.publish('order.confirmed', resource, { order_status: 'draft' });
       if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
