@@ -349,7 +349,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
     real.steps++;
     this.done = '';
     const started = Date.now();
-    let acted = started;
+    let acted: number;
     try {
       await this.act(m, real);
       acted = Date.now();
