@@ -89,10 +89,8 @@ describe('product categories at /product-categories', () => {
       .map((op) => op.operationId)
       .filter(Boolean);
     expect(new Set(ids).size).toBe(ids.length);
-    // Webhook endpoints are documented in both forms, neither deprecated.
+    // Webhook endpoints are documented in both forms: the flat one canonical, the entity-scoped one deprecated.
     expect(doc.paths['/v1/webhook_endpoints/{id}/deliveries'].get.deprecated).toBeFalsy();
-    expect(
-      doc.paths['/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries'].get.deprecated,
-    ).toBeFalsy();
+    expect(doc.paths['/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries'].get.deprecated).toBe(true);
   });
 });

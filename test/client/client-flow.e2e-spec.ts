@@ -96,7 +96,7 @@ describe('the typed TypeScript client', () => {
     expect(paid.payment_status).toBe('paid');
 
     const endpoint = ok(
-      await erp.webhookEndpointsCreate0({
+      await erp.webhookEndpointsCreate({
         client,
         body: { url: 'http://127.0.0.1:9/erp-hook', enabled_events: ['order.*'] },
       }),

@@ -1,4 +1,8 @@
 import type { Response } from 'superagent';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH, renderLabel } from '#contexts/fulfillment';
 import { api } from '../support/http';
@@ -30,6 +34,46 @@ function pngRows(png: Buffer): Buffer[] {
   return Array.from({ length: PNG_HEIGHT }, (_, y) =>
     raw.subarray(y * (PNG_WIDTH + 1) + 1, (y + 1) * (PNG_WIDTH + 1)),
   );
+}
+
+/**
+ * The barcodes zbarimg (zbar-tools) finds in a label file: a PNG as is, a PDF rasterised by
+ * pdftoppm (poppler-utils) at `dpi` first. Each as `CODE-128:<data>`.
+ */
+function scan(file: Buffer, type: 'PDF' | 'PNG', dpi = 203): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'label-scan-'));
+  try {
+    let image = join(dir, 'label.png');
+    if (type === 'PDF') {
+      writeFileSync(join(dir, 'label.pdf'), file);
+      execFileSync('pdftoppm', [
+        '-r',
+        String(dpi),
+        '-gray',
+        '-png',
+        join(dir, 'label.pdf'),
+        join(dir, 'page'),
+      ]);
+      image = join(
+        dir,
+        readdirSync(dir).find((f) => f.startsWith('page') && f.endsWith('.png'))!,
+      );
+    } else writeFileSync(image, file);
+    try {
+      return execFileSync('zbarimg', ['--quiet', image], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .trim()
+        .split('\n');
+    } catch (error) {
+      // zbarimg exits 4 when it finds no symbol.
+      if ((error as { status?: number }).status === 4) return [];
+      throw error;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const inkIn = (rows: Buffer[], band: { top: number; bottom: number }) =>
@@ -66,7 +110,7 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
   };
 
   /** Buys a UPS Ground label of `type` for a new package of a new order of `accountId`, and fetches it. */
-  const labelFor = async (accountId: string, type: string) => {
+  const labelFor = async (accountId: string, type: string, carrier = 'ups', service = 'ground') => {
     const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
     const pkg = (
       await live
@@ -79,13 +123,14 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
       service_level: string;
       rate_object_id: string;
     }[];
-    const rate = rates.find((r) => r.carrier === 'ups' && r.service_level === 'ground')!;
+    const rate = rates.find((r) => r.carrier === carrier && r.service_level === service)!;
     const bought = await live
       .post(`/v1/packages/${pkg.id}/buy-label`)
       .send({ rate_object_id: rate.rate_object_id, label_file_type: type })
       .expect(200);
     const file = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
     return {
+      packageId: pkg.id as string,
       body: file.body as Buffer,
       tracking: bought.body.tracking_number as string,
       number: bought.body.package_number as string,
@@ -125,7 +170,7 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
     const lines = [...pdf.matchAll(/\((.*)\) Tj/g)].map((m) => m[1]);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines).toEqual([
-      'UPS GROUND',
+      'UPS Ground',
       `Package ${label.number}  Weight 2.5 lb`,
       'SHIP FROM:',
       ...SHIP_FROM,
@@ -142,7 +187,7 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
     const zpl = label.body.toString('latin1');
     const fields = [...zpl.matchAll(/\^FD([^^]*)\^FS/g)].map((m) => m[1]);
     expect(fields).toEqual([
-      'UPS GROUND',
+      'UPS Ground',
       `Package ${label.number}  Weight 2.5 lb`,
       'SHIP FROM:',
       ...SHIP_FROM,
@@ -179,5 +224,52 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
       rows.slice(band.top, band.bottom).some((row, i) => !row.equals(other[band.top + i]));
     expect(differ(PNG_LAYOUT.shipTo)).toBe(true);
     expect(differ(PNG_LAYOUT.shipFrom)).toBe(false);
+  });
+
+  it('the barcode of the PDF (rasterised at 203 and 300 dpi) and of the PNG scans to the tracking number', async () => {
+    // USPS's 22-digit numbers make the widest symbol: the one whose quiet zone was too narrow.
+    const pdf = await labelFor(
+      await customer('Label Customer Scan', 'San Francisco'),
+      'PDF',
+      'usps',
+      'ground_advantage',
+    );
+    expect(pdf.tracking).toMatch(/^9400\d{18}$/);
+    expect(pdf.body.toString('latin1')).toContain('(USPS Ground Advantage) Tj');
+    for (const dpi of [203, 300]) expect(scan(pdf.body, 'PDF', dpi)).toEqual([`CODE-128:${pdf.tracking}`]);
+    const png = await labelFor(
+      await customer('Label Customer Scan', 'San Francisco'),
+      'PNG',
+      'usps',
+      'ground_advantage',
+    );
+    expect(scan(png.body, 'PNG')).toEqual([`CODE-128:${png.tracking}`]);
+  });
+
+  it('Accept picks the file type of a drawn label; the bought type without it or for a type no label is', async () => {
+    const pdf = await labelFor(await customer('Label Customer Accept', 'San Francisco'), 'PDF');
+    const get = (accept?: string) => {
+      const req = live.get(`/v1/packages/${pdf.packageId}/label`).buffer(true).parse(binary);
+      return accept ? req.set('Accept', accept) : req;
+    };
+    const asPng = await get('image/png').expect(200);
+    expect(asPng.headers['content-type']).toBe('image/png');
+    expect(asPng.headers['content-disposition']).toContain(`${pdf.number}.png`);
+    expect(asPng.headers.vary).toContain('Accept');
+    expect(pngRows(asPng.body as Buffer)).toHaveLength(PNG_HEIGHT);
+    expect(scan(asPng.body as Buffer, 'PNG')).toEqual([`CODE-128:${pdf.tracking}`]);
+    const asZpl = await get('application/zpl;q=0.9, image/png;q=0.5').expect(200);
+    expect(asZpl.headers['content-type']).toBe('application/zpl');
+    expect((asZpl.body as Buffer).toString('latin1')).toContain(`^FD${pdf.tracking}^FS`);
+    for (const accept of [undefined, '*/*', 'application/json']) {
+      const res = await get(accept).expect(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect((res.body as Buffer).equals(pdf.body)).toBe(true);
+    }
+    const unrelated = await live
+      .get(`/v1/packages/${pdf.packageId}/label`)
+      .set('Accept', 'image/gif')
+      .expect(200);
+    expect(unrelated.headers['content-type']).toBe('application/pdf');
   });
 });

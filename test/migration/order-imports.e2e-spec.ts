@@ -332,6 +332,27 @@ describe('bulk imports of orders', () => {
     expect((await orderOf('BULK-3')).lines[0].id).toBe(bulk3.lines[0].id);
   });
 
+  it('holds imported orders to the 1,000-line cap of every route that adds lines', async () => {
+    const linesOf = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ description: `Cap line ${i}`, quantity: 1, unit_price: 0.1 }));
+    const before = await orderCount();
+    const done = await runImport([
+      { external_id: 'CAP-1', account_id: accountId, lines: linesOf(1001) },
+      { external_id: 'CAP-2', account_id: accountId, status: 'confirmed', lines: linesOf(1001) },
+      { external_id: 'CAP-3', account_id: accountId, lines: linesOf(1000) },
+    ]);
+    expect(done).toMatchObject({ status: 'completed_with_errors', total: 3, succeeded: 1, failed: 2 });
+    expect(await rowErrors(done.id)).toEqual([
+      [1, 'CAP-1', 'parameter_invalid', 'lines'],
+      [2, 'CAP-2', 'parameter_invalid', 'lines'],
+    ]);
+    expect(await orderCount()).toBe(before + 1);
+    const full = await orderOf('CAP-3');
+    expect(full.lines).toHaveLength(1000);
+    // 1,000 lines of 0.1.
+    expect(full.total).toBe(100);
+  });
+
   it('gives an imported kit line its component lines as POST /orders does, in a bulk batch and one by one', async () => {
     const product = async (sku: string, type = 'standard') =>
       (

@@ -14,6 +14,7 @@ const answered = new Set<number>();
  * request shape the limits suite builds.
  */
 const PROVEN_ELSEWHERE: Record<number, string> = {
+  406: 'a carrier-supplied label asked for in another type (negotiateLabelType), libs/contexts/fulfillment/infrastructure/labels/labels.spec.ts',
   408: 'the server timeout mapping, libs/platform/http/client-errors.spec.ts',
   415: 'NDJSON on a JSON route, test/platform/request-limits.e2e-spec.ts',
   431: 'headers over 16 KB, test/platform/request-limits.e2e-spec.ts',

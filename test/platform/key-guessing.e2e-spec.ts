@@ -125,8 +125,11 @@ describe('key guessing', () => {
     freshWindow(a);
     const lookups = await lookupsDuring(a, async () => {
       for (let i = 0; i < 5; i++) {
-        const res = await get(a, guessedKey('qa5'), freshIp());
-        expectError(res, 401, 'invalid_api_key', { hint: 'No such API key.' });
+        const key = guessedKey('qa5');
+        const res = await get(a, key, freshIp());
+        expectError(res, 401, 'invalid_api_key', {
+          hint: `No such API key: key_live_ent_qa5_...${key.slice(-4)}.`,
+        });
       }
     });
     expect(lookups).toBe(0);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { API_VERSION } from '#platform/events/event-publisher';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -78,7 +79,7 @@ describe('webhook delivery by the dispatcher', () => {
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['service-webhook-id']).toBe(endpoint.id);
     expect(req.headers['service-event-type']).toBe('webhook.test');
-    expect(req.headers['service-api-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(req.headers['service-api-version']).toBe(API_VERSION);
     const body = JSON.parse(req.body);
     expect(req.headers['service-event-id']).toBe(body.id);
     expect(body).toMatchObject({

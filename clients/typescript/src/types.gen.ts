@@ -1412,6 +1412,30 @@ export type CreatePurchaseOrderDto = {
     account_id?: string | null;
 };
 
+export type RunCollectionsDto = {
+    /**
+     * The business day to run the sweep as of: from the entity's business day today (the default) to 366 days ahead.
+     */
+    as_of?: string;
+};
+
+export type CollectionsRunResponse = {
+    object: 'collections_run';
+    as_of: string;
+    /**
+     * Invoices this run marked overdue (invoice.overdue).
+     */
+    overdue: number;
+    /**
+     * Late-fee invoices this run issued (invoice.late_fee_applied).
+     */
+    late_fees: number;
+    /**
+     * Invoices another run held, or that failed; retried next run.
+     */
+    skipped: number;
+};
+
 export type SettingsResponse = {
     object: string;
     entity_id: string;
@@ -3521,7 +3545,7 @@ export type ErrorEnvelope = {
      * Machine-readable key (equal to code).
      */
     error: string;
-    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'not_found' | 'method_not_allowed' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
+    code: 'parameter_invalid' | 'parameter_missing' | 'parameter_unknown' | 'invalid_json' | 'malformed_request' | 'unsupported_param' | 'idempotency_key_reused' | 'idempotency_key_too_long' | 'invalid_api_key' | 'api_key_revoked' | 'insufficient_scope' | 'entity_isolation_violation' | 'ip_not_allowed' | 'test_mode_only' | 'not_found' | 'method_not_allowed' | 'not_acceptable' | 'idempotency_key_in_use' | 'revision_unacknowledged' | 'duplicate_url' | 'duplicate_sku' | 'invalid_state' | 'resource_conflict' | 'integration_not_connected' | 'precondition_failed' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'quantity_exceeds_remaining' | 'serial_not_allocated' | 'serial_duplicate' | 'order_not_confirmed' | 'label_purchase_failed' | 'unbalanced_entry' | 'period_closed' | 'account_not_postable' | 'amount_exceeds_limit' | 'invoice_not_open' | 'unapplied_remainder' | 'card_declined' | 'connector_auth_failed' | 'insufficient_stock' | 'entity_frozen' | 'rate_limited' | 'request_header_fields_too_large' | 'invalid_expand' | 'connector_not_supported' | 'internal_error' | 'service_unavailable' | 'connector_unreachable' | 'connector_rate_limited';
     type: 'validation_error' | 'idempotency_error' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'precondition_failed' | 'connector_error' | 'locked' | 'rate_limit' | 'expand_error' | 'not_implemented' | 'internal';
     hint?: string;
     /**
@@ -3532,7 +3556,7 @@ export type ErrorEnvelope = {
      * The missing scope(s), on insufficient_scope.
      */
     required?: string;
-    request_id?: string;
+    request_id: string;
     [key: string]: unknown;
 };
 
@@ -6656,7 +6680,7 @@ export type ApiKeysListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6717,7 +6741,7 @@ export type ApiKeysCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6798,7 +6822,7 @@ export type ApiKeysRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6863,7 +6887,7 @@ export type ApiKeysRotateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -6940,7 +6964,7 @@ export type ApiKeysRevokeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7039,7 +7063,7 @@ export type ActivityListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7111,7 +7135,7 @@ export type TagsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7163,7 +7187,7 @@ export type TagsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7244,7 +7268,7 @@ export type TagsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7322,7 +7346,7 @@ export type TagsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7387,7 +7411,7 @@ export type TagsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7494,7 +7518,7 @@ export type ProductsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7549,7 +7573,7 @@ export type ProductsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7630,7 +7654,7 @@ export type ProductsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7708,7 +7732,7 @@ export type ProductsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7773,7 +7797,7 @@ export type ProductsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7858,7 +7882,7 @@ export type ProductsRestoreErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -7939,7 +7963,7 @@ export type ProductsAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8028,7 +8052,7 @@ export type ProductsRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8106,7 +8130,7 @@ export type ProductsListVariantsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8170,7 +8194,7 @@ export type ProductsAddVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8259,7 +8283,7 @@ export type ProductsRemoveVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8341,7 +8365,7 @@ export type ProductsRetrieveVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8410,7 +8434,7 @@ export type ProductsUpdateVariantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8463,7 +8487,7 @@ export type ProductsUpdateVariantResponses = {
 
 export type ProductsUpdateVariantResponse = ProductsUpdateVariantResponses[keyof ProductsUpdateVariantResponses];
 
-export type ProductCategoriesList0Data = {
+export type ProductCategoriesListData = {
     body?: never;
     headers?: {
         /**
@@ -8476,7 +8500,7 @@ export type ProductCategoriesList0Data = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
         /**
          * Default: `20`.
          */
@@ -8501,7 +8525,7 @@ export type ProductCategoriesList0Data = {
     url: '/v1/product-categories';
 };
 
-export type ProductCategoriesList0Errors = {
+export type ProductCategoriesListErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8511,7 +8535,7 @@ export type ProductCategoriesList0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8528,18 +8552,18 @@ export type ProductCategoriesList0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesList0Error = ProductCategoriesList0Errors[keyof ProductCategoriesList0Errors];
+export type ProductCategoriesListError = ProductCategoriesListErrors[keyof ProductCategoriesListErrors];
 
-export type ProductCategoriesList0Responses = {
+export type ProductCategoriesListResponses = {
     /**
      * Newest first.
      */
     200: ProductCategoryList;
 };
 
-export type ProductCategoriesList0Response = ProductCategoriesList0Responses[keyof ProductCategoriesList0Responses];
+export type ProductCategoriesListResponse = ProductCategoriesListResponses[keyof ProductCategoriesListResponses];
 
-export type ProductCategoriesCreate0Data = {
+export type ProductCategoriesCreateData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
@@ -8556,7 +8580,7 @@ export type ProductCategoriesCreate0Data = {
     url: '/v1/product-categories';
 };
 
-export type ProductCategoriesCreate0Errors = {
+export type ProductCategoriesCreateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8566,7 +8590,7 @@ export type ProductCategoriesCreate0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8603,15 +8627,15 @@ export type ProductCategoriesCreate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesCreate0Error = ProductCategoriesCreate0Errors[keyof ProductCategoriesCreate0Errors];
+export type ProductCategoriesCreateError = ProductCategoriesCreateErrors[keyof ProductCategoriesCreateErrors];
 
-export type ProductCategoriesCreate0Responses = {
+export type ProductCategoriesCreateResponses = {
     201: ProductCategoryResponse;
 };
 
-export type ProductCategoriesCreate0Response = ProductCategoriesCreate0Responses[keyof ProductCategoriesCreate0Responses];
+export type ProductCategoriesCreateResponse = ProductCategoriesCreateResponses[keyof ProductCategoriesCreateResponses];
 
-export type ProductCategoriesList1DeprecatedAliasData = {
+export type ProductCategoriesListDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -8624,7 +8648,7 @@ export type ProductCategoriesList1DeprecatedAliasData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
         /**
          * Default: `20`.
          */
@@ -8649,7 +8673,7 @@ export type ProductCategoriesList1DeprecatedAliasData = {
     url: '/v1/product_categories';
 };
 
-export type ProductCategoriesList1DeprecatedAliasErrors = {
+export type ProductCategoriesListDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8659,7 +8683,7 @@ export type ProductCategoriesList1DeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8676,18 +8700,18 @@ export type ProductCategoriesList1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesList1DeprecatedAliasError = ProductCategoriesList1DeprecatedAliasErrors[keyof ProductCategoriesList1DeprecatedAliasErrors];
+export type ProductCategoriesListDeprecatedAliasError = ProductCategoriesListDeprecatedAliasErrors[keyof ProductCategoriesListDeprecatedAliasErrors];
 
-export type ProductCategoriesList1DeprecatedAliasResponses = {
+export type ProductCategoriesListDeprecatedAliasResponses = {
     /**
      * Newest first.
      */
     200: ProductCategoryList;
 };
 
-export type ProductCategoriesList1DeprecatedAliasResponse = ProductCategoriesList1DeprecatedAliasResponses[keyof ProductCategoriesList1DeprecatedAliasResponses];
+export type ProductCategoriesListDeprecatedAliasResponse = ProductCategoriesListDeprecatedAliasResponses[keyof ProductCategoriesListDeprecatedAliasResponses];
 
-export type ProductCategoriesCreate1DeprecatedAliasData = {
+export type ProductCategoriesCreateDeprecatedAliasData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
@@ -8704,7 +8728,7 @@ export type ProductCategoriesCreate1DeprecatedAliasData = {
     url: '/v1/product_categories';
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasErrors = {
+export type ProductCategoriesCreateDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8714,7 +8738,7 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8751,15 +8775,15 @@ export type ProductCategoriesCreate1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasError = ProductCategoriesCreate1DeprecatedAliasErrors[keyof ProductCategoriesCreate1DeprecatedAliasErrors];
+export type ProductCategoriesCreateDeprecatedAliasError = ProductCategoriesCreateDeprecatedAliasErrors[keyof ProductCategoriesCreateDeprecatedAliasErrors];
 
-export type ProductCategoriesCreate1DeprecatedAliasResponses = {
+export type ProductCategoriesCreateDeprecatedAliasResponses = {
     201: ProductCategoryResponse;
 };
 
-export type ProductCategoriesCreate1DeprecatedAliasResponse = ProductCategoriesCreate1DeprecatedAliasResponses[keyof ProductCategoriesCreate1DeprecatedAliasResponses];
+export type ProductCategoriesCreateDeprecatedAliasResponse = ProductCategoriesCreateDeprecatedAliasResponses[keyof ProductCategoriesCreateDeprecatedAliasResponses];
 
-export type ProductCategoriesDelete0Data = {
+export type ProductCategoriesDeleteData = {
     body?: never;
     headers?: {
         /**
@@ -8785,7 +8809,7 @@ export type ProductCategoriesDelete0Data = {
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesDelete0Errors = {
+export type ProductCategoriesDeleteErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8795,7 +8819,7 @@ export type ProductCategoriesDelete0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8832,15 +8856,15 @@ export type ProductCategoriesDelete0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesDelete0Error = ProductCategoriesDelete0Errors[keyof ProductCategoriesDelete0Errors];
+export type ProductCategoriesDeleteError = ProductCategoriesDeleteErrors[keyof ProductCategoriesDeleteErrors];
 
-export type ProductCategoriesDelete0Responses = {
+export type ProductCategoriesDeleteResponses = {
     200: DeletedResponse;
 };
 
-export type ProductCategoriesDelete0Response = ProductCategoriesDelete0Responses[keyof ProductCategoriesDelete0Responses];
+export type ProductCategoriesDeleteResponse = ProductCategoriesDeleteResponses[keyof ProductCategoriesDeleteResponses];
 
-export type ProductCategoriesRetrieve0Data = {
+export type ProductCategoriesRetrieveData = {
     body?: never;
     headers?: {
         /**
@@ -8858,12 +8882,12 @@ export type ProductCategoriesRetrieve0Data = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
     };
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesRetrieve0Errors = {
+export type ProductCategoriesRetrieveErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8873,7 +8897,7 @@ export type ProductCategoriesRetrieve0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8894,15 +8918,15 @@ export type ProductCategoriesRetrieve0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesRetrieve0Error = ProductCategoriesRetrieve0Errors[keyof ProductCategoriesRetrieve0Errors];
+export type ProductCategoriesRetrieveError = ProductCategoriesRetrieveErrors[keyof ProductCategoriesRetrieveErrors];
 
-export type ProductCategoriesRetrieve0Responses = {
+export type ProductCategoriesRetrieveResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesRetrieve0Response = ProductCategoriesRetrieve0Responses[keyof ProductCategoriesRetrieve0Responses];
+export type ProductCategoriesRetrieveResponse = ProductCategoriesRetrieveResponses[keyof ProductCategoriesRetrieveResponses];
 
-export type ProductCategoriesUpdate0Data = {
+export type ProductCategoriesUpdateData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
@@ -8928,7 +8952,7 @@ export type ProductCategoriesUpdate0Data = {
     url: '/v1/product-categories/{id}';
 };
 
-export type ProductCategoriesUpdate0Errors = {
+export type ProductCategoriesUpdateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -8938,7 +8962,7 @@ export type ProductCategoriesUpdate0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -8983,15 +9007,15 @@ export type ProductCategoriesUpdate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesUpdate0Error = ProductCategoriesUpdate0Errors[keyof ProductCategoriesUpdate0Errors];
+export type ProductCategoriesUpdateError = ProductCategoriesUpdateErrors[keyof ProductCategoriesUpdateErrors];
 
-export type ProductCategoriesUpdate0Responses = {
+export type ProductCategoriesUpdateResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesUpdate0Response = ProductCategoriesUpdate0Responses[keyof ProductCategoriesUpdate0Responses];
+export type ProductCategoriesUpdateResponse = ProductCategoriesUpdateResponses[keyof ProductCategoriesUpdateResponses];
 
-export type ProductCategoriesDelete1DeprecatedAliasData = {
+export type ProductCategoriesDeleteDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -9017,7 +9041,7 @@ export type ProductCategoriesDelete1DeprecatedAliasData = {
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasErrors = {
+export type ProductCategoriesDeleteDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -9027,7 +9051,7 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9064,15 +9088,15 @@ export type ProductCategoriesDelete1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasError = ProductCategoriesDelete1DeprecatedAliasErrors[keyof ProductCategoriesDelete1DeprecatedAliasErrors];
+export type ProductCategoriesDeleteDeprecatedAliasError = ProductCategoriesDeleteDeprecatedAliasErrors[keyof ProductCategoriesDeleteDeprecatedAliasErrors];
 
-export type ProductCategoriesDelete1DeprecatedAliasResponses = {
+export type ProductCategoriesDeleteDeprecatedAliasResponses = {
     200: DeletedResponse;
 };
 
-export type ProductCategoriesDelete1DeprecatedAliasResponse = ProductCategoriesDelete1DeprecatedAliasResponses[keyof ProductCategoriesDelete1DeprecatedAliasResponses];
+export type ProductCategoriesDeleteDeprecatedAliasResponse = ProductCategoriesDeleteDeprecatedAliasResponses[keyof ProductCategoriesDeleteDeprecatedAliasResponses];
 
-export type ProductCategoriesRetrieve1DeprecatedAliasData = {
+export type ProductCategoriesRetrieveDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
@@ -9090,12 +9114,12 @@ export type ProductCategoriesRetrieve1DeprecatedAliasData = {
         /**
          * Dotted paths of id fields to replace with objects (depth <= 4).
          */
-        'expand[]'?: Array<string>;
+        'expand[]'?: Array<'parent' | 'parent.parent' | 'parent.parent.parent' | 'parent.parent.parent.parent'>;
     };
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
+export type ProductCategoriesRetrieveDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -9105,7 +9129,7 @@ export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9126,15 +9150,15 @@ export type ProductCategoriesRetrieve1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasError = ProductCategoriesRetrieve1DeprecatedAliasErrors[keyof ProductCategoriesRetrieve1DeprecatedAliasErrors];
+export type ProductCategoriesRetrieveDeprecatedAliasError = ProductCategoriesRetrieveDeprecatedAliasErrors[keyof ProductCategoriesRetrieveDeprecatedAliasErrors];
 
-export type ProductCategoriesRetrieve1DeprecatedAliasResponses = {
+export type ProductCategoriesRetrieveDeprecatedAliasResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesRetrieve1DeprecatedAliasResponse = ProductCategoriesRetrieve1DeprecatedAliasResponses[keyof ProductCategoriesRetrieve1DeprecatedAliasResponses];
+export type ProductCategoriesRetrieveDeprecatedAliasResponse = ProductCategoriesRetrieveDeprecatedAliasResponses[keyof ProductCategoriesRetrieveDeprecatedAliasResponses];
 
-export type ProductCategoriesUpdate1DeprecatedAliasData = {
+export type ProductCategoriesUpdateDeprecatedAliasData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
@@ -9160,7 +9184,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasData = {
     url: '/v1/product_categories/{id}';
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
+export type ProductCategoriesUpdateDeprecatedAliasErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -9170,7 +9194,7 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9215,13 +9239,13 @@ export type ProductCategoriesUpdate1DeprecatedAliasErrors = {
     503: ErrorEnvelope;
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasError = ProductCategoriesUpdate1DeprecatedAliasErrors[keyof ProductCategoriesUpdate1DeprecatedAliasErrors];
+export type ProductCategoriesUpdateDeprecatedAliasError = ProductCategoriesUpdateDeprecatedAliasErrors[keyof ProductCategoriesUpdateDeprecatedAliasErrors];
 
-export type ProductCategoriesUpdate1DeprecatedAliasResponses = {
+export type ProductCategoriesUpdateDeprecatedAliasResponses = {
     200: ProductCategoryResponse;
 };
 
-export type ProductCategoriesUpdate1DeprecatedAliasResponse = ProductCategoriesUpdate1DeprecatedAliasResponses[keyof ProductCategoriesUpdate1DeprecatedAliasResponses];
+export type ProductCategoriesUpdateDeprecatedAliasResponse = ProductCategoriesUpdateDeprecatedAliasResponses[keyof ProductCategoriesUpdateDeprecatedAliasResponses];
 
 export type ChannelListingsListData = {
     body?: never;
@@ -9269,7 +9293,7 @@ export type ChannelListingsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9324,7 +9348,7 @@ export type ChannelListingsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9405,7 +9429,7 @@ export type ChannelListingsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9483,7 +9507,7 @@ export type ChannelListingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9548,7 +9572,7 @@ export type ChannelListingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9633,7 +9657,7 @@ export type ChannelListingsSyncErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9738,7 +9762,7 @@ export type AccountsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9790,7 +9814,7 @@ export type AccountsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9871,7 +9895,7 @@ export type AccountsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -9949,7 +9973,7 @@ export type AccountsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10014,7 +10038,7 @@ export type AccountsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10099,7 +10123,7 @@ export type AccountsMergeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10180,7 +10204,7 @@ export type AccountsAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10269,7 +10293,7 @@ export type AccountsRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10363,7 +10387,7 @@ export type AccountAddressesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10424,7 +10448,7 @@ export type AccountAddressesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10513,7 +10537,7 @@ export type AccountAddressesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10595,7 +10619,7 @@ export type AccountAddressesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10664,7 +10688,7 @@ export type AccountAddressesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10766,7 +10790,7 @@ export type AccountContactsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10827,7 +10851,7 @@ export type AccountContactsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10916,7 +10940,7 @@ export type AccountContactsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -10998,7 +11022,7 @@ export type AccountContactsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11067,7 +11091,7 @@ export type AccountContactsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11169,7 +11193,7 @@ export type CreditTransactionsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11235,7 +11259,7 @@ export type CreditTransactionsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11313,7 +11337,7 @@ export type PaymentMethodsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11374,7 +11398,7 @@ export type PaymentMethodsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11463,7 +11487,7 @@ export type PaymentMethodsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11545,7 +11569,7 @@ export type PaymentMethodsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11614,7 +11638,7 @@ export type PaymentMethodsSetDefaultErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11714,7 +11738,7 @@ export type PricingPoliciesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11766,7 +11790,7 @@ export type PricingPoliciesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11847,7 +11871,7 @@ export type PricingPoliciesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11925,7 +11949,7 @@ export type PricingPoliciesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -11990,7 +12014,7 @@ export type PricingPoliciesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12087,7 +12111,7 @@ export type PaymentTermsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12139,7 +12163,7 @@ export type PaymentTermsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12220,7 +12244,7 @@ export type PaymentTermsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12298,7 +12322,7 @@ export type PaymentTermsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12363,7 +12387,7 @@ export type PaymentTermsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12460,7 +12484,7 @@ export type UnitsOfMeasureListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12512,7 +12536,7 @@ export type UnitsOfMeasureCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12593,7 +12617,7 @@ export type UnitsOfMeasureDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12671,7 +12695,7 @@ export type UnitsOfMeasureRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12736,7 +12760,7 @@ export type UnitsOfMeasureUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12833,7 +12857,7 @@ export type SalesChannelsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12885,7 +12909,7 @@ export type SalesChannelsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -12966,7 +12990,7 @@ export type SalesChannelsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13044,7 +13068,7 @@ export type SalesChannelsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13109,7 +13133,7 @@ export type SalesChannelsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13206,7 +13230,7 @@ export type PricingLevelsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13258,7 +13282,7 @@ export type PricingLevelsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13339,7 +13363,7 @@ export type PricingLevelsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13417,7 +13441,7 @@ export type PricingLevelsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13482,7 +13506,7 @@ export type PricingLevelsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13598,7 +13622,7 @@ export type OrdersListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13650,7 +13674,7 @@ export type OrdersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13731,7 +13755,7 @@ export type OrdersDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13809,7 +13833,7 @@ export type OrdersRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13874,7 +13898,7 @@ export type OrdersUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -13959,7 +13983,7 @@ export type OrdersAddLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14048,7 +14072,7 @@ export type OrdersRemoveLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14133,7 +14157,7 @@ export type OrdersUpdateLineErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14218,7 +14242,7 @@ export type OrdersConfirmErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14299,7 +14323,7 @@ export type OrdersCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14380,7 +14404,7 @@ export type OrdersVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14461,7 +14485,7 @@ export type OrdersCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14542,7 +14566,7 @@ export type OrdersConvertErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14623,7 +14647,7 @@ export type OrdersSendErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14704,7 +14728,7 @@ export type OrdersAcknowledgeErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14785,7 +14809,7 @@ export type OrdersAddTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14874,7 +14898,7 @@ export type OrdersRemoveTagErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -14968,7 +14992,7 @@ export type OrdersListPaymentsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15029,7 +15053,7 @@ export type OrdersPayErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15125,7 +15149,7 @@ export type PaymentsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15183,7 +15207,7 @@ export type PaymentsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15261,7 +15285,7 @@ export type PaymentsListRefundsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15322,7 +15346,7 @@ export type PaymentsRefundErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15434,7 +15458,7 @@ export type PurchaseOrdersListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15486,7 +15510,7 @@ export type PurchaseOrdersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15564,7 +15588,7 @@ export type PurchaseOrdersRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15625,7 +15649,7 @@ export type PurchaseOrdersConfirmErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15706,7 +15730,7 @@ export type PurchaseOrdersCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15755,6 +15779,78 @@ export type PurchaseOrdersCancelResponses = {
 
 export type PurchaseOrdersCancelResponse = PurchaseOrdersCancelResponses[keyof PurchaseOrdersCancelResponses];
 
+export type TestHelpersRunCollectionsData = {
+    body: RunCollectionsDto;
+    headers?: {
+        /**
+         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
+         */
+        'X-Freeze-Token'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/test_helpers/collections/run';
+};
+
+export type TestHelpersRunCollectionsErrors = {
+    /**
+     * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Missing, malformed, unknown, expired or revoked API key. Codes: `invalid_api_key`, `api_key_revoked`.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
+     */
+    403: ErrorEnvelope;
+    /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB. Codes: `payload_too_large`.
+     */
+    413: ErrorEnvelope;
+    /**
+     * The body is not application/json. Codes: `unsupported_media_type`.
+     */
+    415: ErrorEnvelope;
+    /**
+     * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
+     */
+    422: ErrorEnvelope;
+    /**
+     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
+     */
+    423: ErrorEnvelope;
+    /**
+     * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
+     */
+    429: ErrorEnvelope;
+    /**
+     * An unexpected failure; the body never carries a stack trace. Safe to retry with the same Idempotency-Key. Codes: `internal_error`.
+     */
+    500: ErrorEnvelope;
+    /**
+     * A dependency (database, queue) is unavailable; retry later. Codes: `service_unavailable`, `connector_unreachable`, `connector_rate_limited`.
+     */
+    503: ErrorEnvelope;
+};
+
+export type TestHelpersRunCollectionsError = TestHelpersRunCollectionsErrors[keyof TestHelpersRunCollectionsErrors];
+
+export type TestHelpersRunCollectionsResponses = {
+    200: CollectionsRunResponse;
+};
+
+export type TestHelpersRunCollectionsResponse = TestHelpersRunCollectionsResponses[keyof TestHelpersRunCollectionsResponses];
+
 export type AccountingSettingsRetrieveData = {
     body?: never;
     headers?: {
@@ -15783,7 +15879,7 @@ export type AccountingSettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15839,7 +15935,7 @@ export type AccountingSettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15935,7 +16031,7 @@ export type LedgerAccountsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -15987,7 +16083,7 @@ export type LedgerAccountsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16065,7 +16161,7 @@ export type LedgerAccountsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16130,7 +16226,7 @@ export type LedgerAccountsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16227,7 +16323,7 @@ export type FiscalYearsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16279,7 +16375,7 @@ export type FiscalYearsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16357,7 +16453,7 @@ export type FiscalYearsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16418,7 +16514,7 @@ export type FiscalYearsCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16491,7 +16587,7 @@ export type FiscalYearsReopenErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16578,7 +16674,7 @@ export type PeriodsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16630,7 +16726,7 @@ export type PeriodsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16708,7 +16804,7 @@ export type PeriodsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16769,7 +16865,7 @@ export type PeriodsCloseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16842,7 +16938,7 @@ export type PeriodsReopenErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16931,7 +17027,7 @@ export type JournalEntriesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -16983,7 +17079,7 @@ export type JournalEntriesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17064,7 +17160,7 @@ export type JournalEntriesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17142,7 +17238,7 @@ export type JournalEntriesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17207,7 +17303,7 @@ export type JournalEntriesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17292,7 +17388,7 @@ export type JournalEntriesPostErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17365,7 +17461,7 @@ export type JournalEntriesApproveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17438,7 +17534,7 @@ export type JournalEntriesRejectErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17519,7 +17615,7 @@ export type JournalEntriesVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17592,7 +17688,7 @@ export type JournalEntriesReverseErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17686,7 +17782,7 @@ export type RecurringJournalEntriesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17738,7 +17834,7 @@ export type RecurringJournalEntriesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17819,7 +17915,7 @@ export type RecurringJournalEntriesDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17897,7 +17993,7 @@ export type RecurringJournalEntriesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -17962,7 +18058,7 @@ export type RecurringJournalEntriesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18047,7 +18143,7 @@ export type RecurringJournalEntriesRunErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18132,7 +18228,7 @@ export type FixedAssetsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18184,7 +18280,7 @@ export type FixedAssetsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18262,7 +18358,7 @@ export type FixedAssetsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18323,7 +18419,7 @@ export type FixedAssetsDepreciateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18404,7 +18500,7 @@ export type FixedAssetsImpairErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18485,7 +18581,7 @@ export type FixedAssetsRecoverErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18566,7 +18662,7 @@ export type FixedAssetsRevalueErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18643,7 +18739,7 @@ export type FixedAssetsHistoryErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18727,7 +18823,7 @@ export type BankTransactionsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18779,7 +18875,7 @@ export type BankTransactionsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18864,7 +18960,7 @@ export type BankTransactionsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -18925,7 +19021,7 @@ export type BankTransactionsMatchErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19019,7 +19115,7 @@ export type VendorBillsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19071,7 +19167,7 @@ export type VendorBillsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19149,7 +19245,7 @@ export type VendorBillsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19210,7 +19306,7 @@ export type VendorBillsPayErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19291,7 +19387,7 @@ export type VendorBillsVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19366,7 +19462,7 @@ export type ReportsReportErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19435,7 +19531,7 @@ export type LocationsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19487,7 +19583,7 @@ export type LocationsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19568,7 +19664,7 @@ export type LocationsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19646,7 +19742,7 @@ export type LocationsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19711,7 +19807,7 @@ export type LocationsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19814,7 +19910,7 @@ export type BalancesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19875,7 +19971,7 @@ export type BalancesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -19940,7 +20036,7 @@ export type BalancesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20052,7 +20148,7 @@ export type TransactionsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20113,7 +20209,7 @@ export type TransactionsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20169,7 +20265,7 @@ export type AdjustmentsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20241,7 +20337,7 @@ export type TransfersCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20332,7 +20428,7 @@ export type SerialsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20390,7 +20486,7 @@ export type SerialsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20455,7 +20551,7 @@ export type SerialsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20544,7 +20640,7 @@ export type OrderSerialsAllocateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20629,7 +20725,7 @@ export type OrderSerialsDeallocateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20710,7 +20806,7 @@ export type PurchaseOrderReceiptsReceiveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20782,7 +20878,7 @@ export type InventorySettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20838,7 +20934,7 @@ export type InventorySettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20936,7 +21032,7 @@ export type PackagesListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -20996,7 +21092,7 @@ export type PackagesCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21078,7 +21174,7 @@ export type PackagesRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21143,7 +21239,7 @@ export type PackagesUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21224,7 +21320,7 @@ export type PackagesRatesErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21288,7 +21384,7 @@ export type PackagesBuyLabelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21365,7 +21461,7 @@ export type PackagesLabelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21390,7 +21486,7 @@ export type PackagesLabelError = PackagesLabelErrors[keyof PackagesLabelErrors];
 
 export type PackagesLabelResponses = {
     /**
-     * The label file, in the type it was bought in.
+     * The label file, in the type `Accept` asks for or else the type it was bought in.
      */
     200: Blob | File;
 };
@@ -21429,7 +21525,7 @@ export type PackagesPackErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21510,7 +21606,7 @@ export type PackagesShipErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21591,7 +21687,7 @@ export type PackagesDeliverErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21672,7 +21768,7 @@ export type PackagesVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21749,7 +21845,7 @@ export type PackagesNotificationsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21839,7 +21935,7 @@ export type ReturnsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21891,7 +21987,7 @@ export type ReturnsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -21969,7 +22065,7 @@ export type ReturnsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22030,7 +22126,7 @@ export type ReturnsReceiveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22107,7 +22203,7 @@ export type ReturnsReceiptsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22171,7 +22267,7 @@ export type ReturnsCancelErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22244,7 +22340,7 @@ export type ReturnsRefundErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22316,7 +22412,7 @@ export type FulfillmentSettingsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22372,7 +22468,7 @@ export type FulfillmentSettingsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22421,7 +22517,7 @@ export type FulfillmentSettingsUpdateResponses = {
 
 export type FulfillmentSettingsUpdateResponse = FulfillmentSettingsUpdateResponses[keyof FulfillmentSettingsUpdateResponses];
 
-export type WebhookEndpointsList0Data = {
+export type WebhookEndpointsListData = {
     body?: never;
     headers?: {
         /**
@@ -22455,7 +22551,7 @@ export type WebhookEndpointsList0Data = {
     url: '/v1/webhook_endpoints';
 };
 
-export type WebhookEndpointsList0Errors = {
+export type WebhookEndpointsListErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22465,7 +22561,7 @@ export type WebhookEndpointsList0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22482,18 +22578,18 @@ export type WebhookEndpointsList0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsList0Error = WebhookEndpointsList0Errors[keyof WebhookEndpointsList0Errors];
+export type WebhookEndpointsListError = WebhookEndpointsListErrors[keyof WebhookEndpointsListErrors];
 
-export type WebhookEndpointsList0Responses = {
+export type WebhookEndpointsListResponses = {
     /**
      * Newest first.
      */
     200: WebhookEndpointList;
 };
 
-export type WebhookEndpointsList0Response = WebhookEndpointsList0Responses[keyof WebhookEndpointsList0Responses];
+export type WebhookEndpointsListResponse = WebhookEndpointsListResponses[keyof WebhookEndpointsListResponses];
 
-export type WebhookEndpointsCreate0Data = {
+export type WebhookEndpointsCreateData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
@@ -22510,7 +22606,7 @@ export type WebhookEndpointsCreate0Data = {
     url: '/v1/webhook_endpoints';
 };
 
-export type WebhookEndpointsCreate0Errors = {
+export type WebhookEndpointsCreateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22520,7 +22616,7 @@ export type WebhookEndpointsCreate0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22557,15 +22653,15 @@ export type WebhookEndpointsCreate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsCreate0Error = WebhookEndpointsCreate0Errors[keyof WebhookEndpointsCreate0Errors];
+export type WebhookEndpointsCreateError = WebhookEndpointsCreateErrors[keyof WebhookEndpointsCreateErrors];
 
-export type WebhookEndpointsCreate0Responses = {
+export type WebhookEndpointsCreateResponses = {
     201: CreatedWebhookEndpointResponse;
 };
 
-export type WebhookEndpointsCreate0Response = WebhookEndpointsCreate0Responses[keyof WebhookEndpointsCreate0Responses];
+export type WebhookEndpointsCreateResponse = WebhookEndpointsCreateResponses[keyof WebhookEndpointsCreateResponses];
 
-export type WebhookEndpointsList1Data = {
+export type WebhookEndpointsListEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -22604,7 +22700,7 @@ export type WebhookEndpointsList1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints';
 };
 
-export type WebhookEndpointsList1Errors = {
+export type WebhookEndpointsListEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22614,7 +22710,7 @@ export type WebhookEndpointsList1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22635,18 +22731,18 @@ export type WebhookEndpointsList1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsList1Error = WebhookEndpointsList1Errors[keyof WebhookEndpointsList1Errors];
+export type WebhookEndpointsListEntityScopedError = WebhookEndpointsListEntityScopedErrors[keyof WebhookEndpointsListEntityScopedErrors];
 
-export type WebhookEndpointsList1Responses = {
+export type WebhookEndpointsListEntityScopedResponses = {
     /**
      * Newest first.
      */
     200: WebhookEndpointList;
 };
 
-export type WebhookEndpointsList1Response = WebhookEndpointsList1Responses[keyof WebhookEndpointsList1Responses];
+export type WebhookEndpointsListEntityScopedResponse = WebhookEndpointsListEntityScopedResponses[keyof WebhookEndpointsListEntityScopedResponses];
 
-export type WebhookEndpointsCreate1Data = {
+export type WebhookEndpointsCreateEntityScopedData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
@@ -22668,7 +22764,7 @@ export type WebhookEndpointsCreate1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints';
 };
 
-export type WebhookEndpointsCreate1Errors = {
+export type WebhookEndpointsCreateEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22678,7 +22774,7 @@ export type WebhookEndpointsCreate1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22719,15 +22815,15 @@ export type WebhookEndpointsCreate1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsCreate1Error = WebhookEndpointsCreate1Errors[keyof WebhookEndpointsCreate1Errors];
+export type WebhookEndpointsCreateEntityScopedError = WebhookEndpointsCreateEntityScopedErrors[keyof WebhookEndpointsCreateEntityScopedErrors];
 
-export type WebhookEndpointsCreate1Responses = {
+export type WebhookEndpointsCreateEntityScopedResponses = {
     201: CreatedWebhookEndpointResponse;
 };
 
-export type WebhookEndpointsCreate1Response = WebhookEndpointsCreate1Responses[keyof WebhookEndpointsCreate1Responses];
+export type WebhookEndpointsCreateEntityScopedResponse = WebhookEndpointsCreateEntityScopedResponses[keyof WebhookEndpointsCreateEntityScopedResponses];
 
-export type WebhookEndpointsDelete0Data = {
+export type WebhookEndpointsDeleteData = {
     body?: never;
     headers?: {
         /**
@@ -22753,7 +22849,7 @@ export type WebhookEndpointsDelete0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsDelete0Errors = {
+export type WebhookEndpointsDeleteErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22763,7 +22859,7 @@ export type WebhookEndpointsDelete0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22800,15 +22896,15 @@ export type WebhookEndpointsDelete0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelete0Error = WebhookEndpointsDelete0Errors[keyof WebhookEndpointsDelete0Errors];
+export type WebhookEndpointsDeleteError = WebhookEndpointsDeleteErrors[keyof WebhookEndpointsDeleteErrors];
 
-export type WebhookEndpointsDelete0Responses = {
+export type WebhookEndpointsDeleteResponses = {
     200: DeletedObject;
 };
 
-export type WebhookEndpointsDelete0Response = WebhookEndpointsDelete0Responses[keyof WebhookEndpointsDelete0Responses];
+export type WebhookEndpointsDeleteResponse = WebhookEndpointsDeleteResponses[keyof WebhookEndpointsDeleteResponses];
 
-export type WebhookEndpointsRetrieve0Data = {
+export type WebhookEndpointsRetrieveData = {
     body?: never;
     headers?: {
         /**
@@ -22831,7 +22927,7 @@ export type WebhookEndpointsRetrieve0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsRetrieve0Errors = {
+export type WebhookEndpointsRetrieveErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22841,7 +22937,7 @@ export type WebhookEndpointsRetrieve0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22862,15 +22958,15 @@ export type WebhookEndpointsRetrieve0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRetrieve0Error = WebhookEndpointsRetrieve0Errors[keyof WebhookEndpointsRetrieve0Errors];
+export type WebhookEndpointsRetrieveError = WebhookEndpointsRetrieveErrors[keyof WebhookEndpointsRetrieveErrors];
 
-export type WebhookEndpointsRetrieve0Responses = {
+export type WebhookEndpointsRetrieveResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsRetrieve0Response = WebhookEndpointsRetrieve0Responses[keyof WebhookEndpointsRetrieve0Responses];
+export type WebhookEndpointsRetrieveResponse = WebhookEndpointsRetrieveResponses[keyof WebhookEndpointsRetrieveResponses];
 
-export type WebhookEndpointsUpdate0Data = {
+export type WebhookEndpointsUpdateData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
@@ -22896,7 +22992,7 @@ export type WebhookEndpointsUpdate0Data = {
     url: '/v1/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsUpdate0Errors = {
+export type WebhookEndpointsUpdateErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22906,7 +23002,7 @@ export type WebhookEndpointsUpdate0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -22951,15 +23047,15 @@ export type WebhookEndpointsUpdate0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsUpdate0Error = WebhookEndpointsUpdate0Errors[keyof WebhookEndpointsUpdate0Errors];
+export type WebhookEndpointsUpdateError = WebhookEndpointsUpdateErrors[keyof WebhookEndpointsUpdateErrors];
 
-export type WebhookEndpointsUpdate0Responses = {
+export type WebhookEndpointsUpdateResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsUpdate0Response = WebhookEndpointsUpdate0Responses[keyof WebhookEndpointsUpdate0Responses];
+export type WebhookEndpointsUpdateResponse = WebhookEndpointsUpdateResponses[keyof WebhookEndpointsUpdateResponses];
 
-export type WebhookEndpointsDelete1Data = {
+export type WebhookEndpointsDeleteEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -22989,7 +23085,7 @@ export type WebhookEndpointsDelete1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsDelete1Errors = {
+export type WebhookEndpointsDeleteEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -22999,7 +23095,7 @@ export type WebhookEndpointsDelete1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23036,15 +23132,15 @@ export type WebhookEndpointsDelete1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelete1Error = WebhookEndpointsDelete1Errors[keyof WebhookEndpointsDelete1Errors];
+export type WebhookEndpointsDeleteEntityScopedError = WebhookEndpointsDeleteEntityScopedErrors[keyof WebhookEndpointsDeleteEntityScopedErrors];
 
-export type WebhookEndpointsDelete1Responses = {
+export type WebhookEndpointsDeleteEntityScopedResponses = {
     200: DeletedObject;
 };
 
-export type WebhookEndpointsDelete1Response = WebhookEndpointsDelete1Responses[keyof WebhookEndpointsDelete1Responses];
+export type WebhookEndpointsDeleteEntityScopedResponse = WebhookEndpointsDeleteEntityScopedResponses[keyof WebhookEndpointsDeleteEntityScopedResponses];
 
-export type WebhookEndpointsRetrieve1Data = {
+export type WebhookEndpointsRetrieveEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23071,7 +23167,7 @@ export type WebhookEndpointsRetrieve1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsRetrieve1Errors = {
+export type WebhookEndpointsRetrieveEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23081,7 +23177,7 @@ export type WebhookEndpointsRetrieve1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23102,15 +23198,15 @@ export type WebhookEndpointsRetrieve1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRetrieve1Error = WebhookEndpointsRetrieve1Errors[keyof WebhookEndpointsRetrieve1Errors];
+export type WebhookEndpointsRetrieveEntityScopedError = WebhookEndpointsRetrieveEntityScopedErrors[keyof WebhookEndpointsRetrieveEntityScopedErrors];
 
-export type WebhookEndpointsRetrieve1Responses = {
+export type WebhookEndpointsRetrieveEntityScopedResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsRetrieve1Response = WebhookEndpointsRetrieve1Responses[keyof WebhookEndpointsRetrieve1Responses];
+export type WebhookEndpointsRetrieveEntityScopedResponse = WebhookEndpointsRetrieveEntityScopedResponses[keyof WebhookEndpointsRetrieveEntityScopedResponses];
 
-export type WebhookEndpointsUpdate1Data = {
+export type WebhookEndpointsUpdateEntityScopedData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
@@ -23140,7 +23236,7 @@ export type WebhookEndpointsUpdate1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
-export type WebhookEndpointsUpdate1Errors = {
+export type WebhookEndpointsUpdateEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23150,7 +23246,7 @@ export type WebhookEndpointsUpdate1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23195,15 +23291,15 @@ export type WebhookEndpointsUpdate1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsUpdate1Error = WebhookEndpointsUpdate1Errors[keyof WebhookEndpointsUpdate1Errors];
+export type WebhookEndpointsUpdateEntityScopedError = WebhookEndpointsUpdateEntityScopedErrors[keyof WebhookEndpointsUpdateEntityScopedErrors];
 
-export type WebhookEndpointsUpdate1Responses = {
+export type WebhookEndpointsUpdateEntityScopedResponses = {
     200: WebhookEndpointResponse;
 };
 
-export type WebhookEndpointsUpdate1Response = WebhookEndpointsUpdate1Responses[keyof WebhookEndpointsUpdate1Responses];
+export type WebhookEndpointsUpdateEntityScopedResponse = WebhookEndpointsUpdateEntityScopedResponses[keyof WebhookEndpointsUpdateEntityScopedResponses];
 
-export type WebhookEndpointsRotateSecret0Data = {
+export type WebhookEndpointsRotateSecretData = {
     body?: never;
     headers?: {
         /**
@@ -23225,7 +23321,7 @@ export type WebhookEndpointsRotateSecret0Data = {
     url: '/v1/webhook_endpoints/{id}/rotate_secret';
 };
 
-export type WebhookEndpointsRotateSecret0Errors = {
+export type WebhookEndpointsRotateSecretErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23235,7 +23331,7 @@ export type WebhookEndpointsRotateSecret0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23268,15 +23364,15 @@ export type WebhookEndpointsRotateSecret0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRotateSecret0Error = WebhookEndpointsRotateSecret0Errors[keyof WebhookEndpointsRotateSecret0Errors];
+export type WebhookEndpointsRotateSecretError = WebhookEndpointsRotateSecretErrors[keyof WebhookEndpointsRotateSecretErrors];
 
-export type WebhookEndpointsRotateSecret0Responses = {
+export type WebhookEndpointsRotateSecretResponses = {
     200: RotatedSecretResponse;
 };
 
-export type WebhookEndpointsRotateSecret0Response = WebhookEndpointsRotateSecret0Responses[keyof WebhookEndpointsRotateSecret0Responses];
+export type WebhookEndpointsRotateSecretResponse = WebhookEndpointsRotateSecretResponses[keyof WebhookEndpointsRotateSecretResponses];
 
-export type WebhookEndpointsRotateSecret1Data = {
+export type WebhookEndpointsRotateSecretEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23302,7 +23398,7 @@ export type WebhookEndpointsRotateSecret1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/rotate_secret';
 };
 
-export type WebhookEndpointsRotateSecret1Errors = {
+export type WebhookEndpointsRotateSecretEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23312,7 +23408,7 @@ export type WebhookEndpointsRotateSecret1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23345,15 +23441,15 @@ export type WebhookEndpointsRotateSecret1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRotateSecret1Error = WebhookEndpointsRotateSecret1Errors[keyof WebhookEndpointsRotateSecret1Errors];
+export type WebhookEndpointsRotateSecretEntityScopedError = WebhookEndpointsRotateSecretEntityScopedErrors[keyof WebhookEndpointsRotateSecretEntityScopedErrors];
 
-export type WebhookEndpointsRotateSecret1Responses = {
+export type WebhookEndpointsRotateSecretEntityScopedResponses = {
     200: RotatedSecretResponse;
 };
 
-export type WebhookEndpointsRotateSecret1Response = WebhookEndpointsRotateSecret1Responses[keyof WebhookEndpointsRotateSecret1Responses];
+export type WebhookEndpointsRotateSecretEntityScopedResponse = WebhookEndpointsRotateSecretEntityScopedResponses[keyof WebhookEndpointsRotateSecretEntityScopedResponses];
 
-export type WebhookEndpointsTest0Data = {
+export type WebhookEndpointsTestData = {
     body?: never;
     headers?: {
         /**
@@ -23375,7 +23471,7 @@ export type WebhookEndpointsTest0Data = {
     url: '/v1/webhook_endpoints/{id}/test';
 };
 
-export type WebhookEndpointsTest0Errors = {
+export type WebhookEndpointsTestErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23385,7 +23481,7 @@ export type WebhookEndpointsTest0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23418,15 +23514,15 @@ export type WebhookEndpointsTest0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsTest0Error = WebhookEndpointsTest0Errors[keyof WebhookEndpointsTest0Errors];
+export type WebhookEndpointsTestError = WebhookEndpointsTestErrors[keyof WebhookEndpointsTestErrors];
 
-export type WebhookEndpointsTest0Responses = {
+export type WebhookEndpointsTestResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsTest0Response = WebhookEndpointsTest0Responses[keyof WebhookEndpointsTest0Responses];
+export type WebhookEndpointsTestResponse = WebhookEndpointsTestResponses[keyof WebhookEndpointsTestResponses];
 
-export type WebhookEndpointsTest1Data = {
+export type WebhookEndpointsTestEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23452,7 +23548,7 @@ export type WebhookEndpointsTest1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/test';
 };
 
-export type WebhookEndpointsTest1Errors = {
+export type WebhookEndpointsTestEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23462,7 +23558,7 @@ export type WebhookEndpointsTest1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23495,15 +23591,15 @@ export type WebhookEndpointsTest1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsTest1Error = WebhookEndpointsTest1Errors[keyof WebhookEndpointsTest1Errors];
+export type WebhookEndpointsTestEntityScopedError = WebhookEndpointsTestEntityScopedErrors[keyof WebhookEndpointsTestEntityScopedErrors];
 
-export type WebhookEndpointsTest1Responses = {
+export type WebhookEndpointsTestEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsTest1Response = WebhookEndpointsTest1Responses[keyof WebhookEndpointsTest1Responses];
+export type WebhookEndpointsTestEntityScopedResponse = WebhookEndpointsTestEntityScopedResponses[keyof WebhookEndpointsTestEntityScopedResponses];
 
-export type WebhookEndpointsRecover0Data = {
+export type WebhookEndpointsRecoverData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
@@ -23525,7 +23621,7 @@ export type WebhookEndpointsRecover0Data = {
     url: '/v1/webhook_endpoints/{id}/recover';
 };
 
-export type WebhookEndpointsRecover0Errors = {
+export type WebhookEndpointsRecoverErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23535,7 +23631,7 @@ export type WebhookEndpointsRecover0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23576,15 +23672,15 @@ export type WebhookEndpointsRecover0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRecover0Error = WebhookEndpointsRecover0Errors[keyof WebhookEndpointsRecover0Errors];
+export type WebhookEndpointsRecoverError = WebhookEndpointsRecoverErrors[keyof WebhookEndpointsRecoverErrors];
 
-export type WebhookEndpointsRecover0Responses = {
+export type WebhookEndpointsRecoverResponses = {
     200: RecoveryResponse;
 };
 
-export type WebhookEndpointsRecover0Response = WebhookEndpointsRecover0Responses[keyof WebhookEndpointsRecover0Responses];
+export type WebhookEndpointsRecoverResponse = WebhookEndpointsRecoverResponses[keyof WebhookEndpointsRecoverResponses];
 
-export type WebhookEndpointsRecover1Data = {
+export type WebhookEndpointsRecoverEntityScopedData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
@@ -23610,7 +23706,7 @@ export type WebhookEndpointsRecover1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/recover';
 };
 
-export type WebhookEndpointsRecover1Errors = {
+export type WebhookEndpointsRecoverEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23620,7 +23716,7 @@ export type WebhookEndpointsRecover1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23661,15 +23757,15 @@ export type WebhookEndpointsRecover1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsRecover1Error = WebhookEndpointsRecover1Errors[keyof WebhookEndpointsRecover1Errors];
+export type WebhookEndpointsRecoverEntityScopedError = WebhookEndpointsRecoverEntityScopedErrors[keyof WebhookEndpointsRecoverEntityScopedErrors];
 
-export type WebhookEndpointsRecover1Responses = {
+export type WebhookEndpointsRecoverEntityScopedResponses = {
     200: RecoveryResponse;
 };
 
-export type WebhookEndpointsRecover1Response = WebhookEndpointsRecover1Responses[keyof WebhookEndpointsRecover1Responses];
+export type WebhookEndpointsRecoverEntityScopedResponse = WebhookEndpointsRecoverEntityScopedResponses[keyof WebhookEndpointsRecoverEntityScopedResponses];
 
-export type WebhookEndpointsDeliveries0Data = {
+export type WebhookEndpointsDeliveriesData = {
     body?: never;
     headers?: {
         /**
@@ -23709,7 +23805,7 @@ export type WebhookEndpointsDeliveries0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries';
 };
 
-export type WebhookEndpointsDeliveries0Errors = {
+export type WebhookEndpointsDeliveriesErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23719,7 +23815,7 @@ export type WebhookEndpointsDeliveries0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23740,15 +23836,15 @@ export type WebhookEndpointsDeliveries0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDeliveries0Error = WebhookEndpointsDeliveries0Errors[keyof WebhookEndpointsDeliveries0Errors];
+export type WebhookEndpointsDeliveriesError = WebhookEndpointsDeliveriesErrors[keyof WebhookEndpointsDeliveriesErrors];
 
-export type WebhookEndpointsDeliveries0Responses = {
+export type WebhookEndpointsDeliveriesResponses = {
     200: DeliveryListResponse;
 };
 
-export type WebhookEndpointsDeliveries0Response = WebhookEndpointsDeliveries0Responses[keyof WebhookEndpointsDeliveries0Responses];
+export type WebhookEndpointsDeliveriesResponse = WebhookEndpointsDeliveriesResponses[keyof WebhookEndpointsDeliveriesResponses];
 
-export type WebhookEndpointsDeliveries1Data = {
+export type WebhookEndpointsDeliveriesEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23792,7 +23888,7 @@ export type WebhookEndpointsDeliveries1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries';
 };
 
-export type WebhookEndpointsDeliveries1Errors = {
+export type WebhookEndpointsDeliveriesEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23802,7 +23898,7 @@ export type WebhookEndpointsDeliveries1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23823,15 +23919,15 @@ export type WebhookEndpointsDeliveries1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDeliveries1Error = WebhookEndpointsDeliveries1Errors[keyof WebhookEndpointsDeliveries1Errors];
+export type WebhookEndpointsDeliveriesEntityScopedError = WebhookEndpointsDeliveriesEntityScopedErrors[keyof WebhookEndpointsDeliveriesEntityScopedErrors];
 
-export type WebhookEndpointsDeliveries1Responses = {
+export type WebhookEndpointsDeliveriesEntityScopedResponses = {
     200: DeliveryListResponse;
 };
 
-export type WebhookEndpointsDeliveries1Response = WebhookEndpointsDeliveries1Responses[keyof WebhookEndpointsDeliveries1Responses];
+export type WebhookEndpointsDeliveriesEntityScopedResponse = WebhookEndpointsDeliveriesEntityScopedResponses[keyof WebhookEndpointsDeliveriesEntityScopedResponses];
 
-export type WebhookEndpointsDelivery0Data = {
+export type WebhookEndpointsDeliveryData = {
     body?: never;
     headers?: {
         /**
@@ -23853,7 +23949,7 @@ export type WebhookEndpointsDelivery0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}';
 };
 
-export type WebhookEndpointsDelivery0Errors = {
+export type WebhookEndpointsDeliveryErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23863,7 +23959,7 @@ export type WebhookEndpointsDelivery0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23884,15 +23980,15 @@ export type WebhookEndpointsDelivery0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelivery0Error = WebhookEndpointsDelivery0Errors[keyof WebhookEndpointsDelivery0Errors];
+export type WebhookEndpointsDeliveryError = WebhookEndpointsDeliveryErrors[keyof WebhookEndpointsDeliveryErrors];
 
-export type WebhookEndpointsDelivery0Responses = {
+export type WebhookEndpointsDeliveryResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsDelivery0Response = WebhookEndpointsDelivery0Responses[keyof WebhookEndpointsDelivery0Responses];
+export type WebhookEndpointsDeliveryResponse = WebhookEndpointsDeliveryResponses[keyof WebhookEndpointsDeliveryResponses];
 
-export type WebhookEndpointsDelivery1Data = {
+export type WebhookEndpointsDeliveryEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -23918,7 +24014,7 @@ export type WebhookEndpointsDelivery1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}';
 };
 
-export type WebhookEndpointsDelivery1Errors = {
+export type WebhookEndpointsDeliveryEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23928,7 +24024,7 @@ export type WebhookEndpointsDelivery1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -23949,15 +24045,15 @@ export type WebhookEndpointsDelivery1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsDelivery1Error = WebhookEndpointsDelivery1Errors[keyof WebhookEndpointsDelivery1Errors];
+export type WebhookEndpointsDeliveryEntityScopedError = WebhookEndpointsDeliveryEntityScopedErrors[keyof WebhookEndpointsDeliveryEntityScopedErrors];
 
-export type WebhookEndpointsDelivery1Responses = {
+export type WebhookEndpointsDeliveryEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsDelivery1Response = WebhookEndpointsDelivery1Responses[keyof WebhookEndpointsDelivery1Responses];
+export type WebhookEndpointsDeliveryEntityScopedResponse = WebhookEndpointsDeliveryEntityScopedResponses[keyof WebhookEndpointsDeliveryEntityScopedResponses];
 
-export type WebhookEndpointsResend0Data = {
+export type WebhookEndpointsResendData = {
     body?: never;
     headers?: {
         /**
@@ -23983,7 +24079,7 @@ export type WebhookEndpointsResend0Data = {
     url: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend';
 };
 
-export type WebhookEndpointsResend0Errors = {
+export type WebhookEndpointsResendErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -23993,7 +24089,7 @@ export type WebhookEndpointsResend0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24026,15 +24122,15 @@ export type WebhookEndpointsResend0Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsResend0Error = WebhookEndpointsResend0Errors[keyof WebhookEndpointsResend0Errors];
+export type WebhookEndpointsResendError = WebhookEndpointsResendErrors[keyof WebhookEndpointsResendErrors];
 
-export type WebhookEndpointsResend0Responses = {
+export type WebhookEndpointsResendResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsResend0Response = WebhookEndpointsResend0Responses[keyof WebhookEndpointsResend0Responses];
+export type WebhookEndpointsResendResponse = WebhookEndpointsResendResponses[keyof WebhookEndpointsResendResponses];
 
-export type WebhookEndpointsResend1Data = {
+export type WebhookEndpointsResendEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -24064,7 +24160,7 @@ export type WebhookEndpointsResend1Data = {
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend';
 };
 
-export type WebhookEndpointsResend1Errors = {
+export type WebhookEndpointsResendEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24074,7 +24170,7 @@ export type WebhookEndpointsResend1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24107,13 +24203,13 @@ export type WebhookEndpointsResend1Errors = {
     503: ErrorEnvelope;
 };
 
-export type WebhookEndpointsResend1Error = WebhookEndpointsResend1Errors[keyof WebhookEndpointsResend1Errors];
+export type WebhookEndpointsResendEntityScopedError = WebhookEndpointsResendEntityScopedErrors[keyof WebhookEndpointsResendEntityScopedErrors];
 
-export type WebhookEndpointsResend1Responses = {
+export type WebhookEndpointsResendEntityScopedResponses = {
     200: WebhookDeliveryResponse;
 };
 
-export type WebhookEndpointsResend1Response = WebhookEndpointsResend1Responses[keyof WebhookEndpointsResend1Responses];
+export type WebhookEndpointsResendEntityScopedResponse = WebhookEndpointsResendEntityScopedResponses[keyof WebhookEndpointsResendEntityScopedResponses];
 
 export type EventsEventTypesData = {
     body?: never;
@@ -24143,7 +24239,7 @@ export type EventsEventTypesErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24227,7 +24323,7 @@ export type EventsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24293,7 +24389,7 @@ export type EventsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24322,7 +24418,7 @@ export type EventsRetrieveResponses = {
 
 export type EventsRetrieveResponse = EventsRetrieveResponses[keyof EventsRetrieveResponses];
 
-export type CutoverStatus0Data = {
+export type CutoverStatusEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -24340,7 +24436,7 @@ export type CutoverStatus0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover';
 };
 
-export type CutoverStatus0Errors = {
+export type CutoverStatusEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24350,7 +24446,7 @@ export type CutoverStatus0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24371,15 +24467,15 @@ export type CutoverStatus0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverStatus0Error = CutoverStatus0Errors[keyof CutoverStatus0Errors];
+export type CutoverStatusEntityScopedError = CutoverStatusEntityScopedErrors[keyof CutoverStatusEntityScopedErrors];
 
-export type CutoverStatus0Responses = {
+export type CutoverStatusEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverStatus0Response = CutoverStatus0Responses[keyof CutoverStatus0Responses];
+export type CutoverStatusEntityScopedResponse = CutoverStatusEntityScopedResponses[keyof CutoverStatusEntityScopedResponses];
 
-export type CutoverStatus1Data = {
+export type CutoverStatusData = {
     body?: never;
     headers?: {
         /**
@@ -24392,7 +24488,7 @@ export type CutoverStatus1Data = {
     url: '/v1/migration/cutover';
 };
 
-export type CutoverStatus1Errors = {
+export type CutoverStatusErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24402,7 +24498,7 @@ export type CutoverStatus1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24419,15 +24515,15 @@ export type CutoverStatus1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverStatus1Error = CutoverStatus1Errors[keyof CutoverStatus1Errors];
+export type CutoverStatusError = CutoverStatusErrors[keyof CutoverStatusErrors];
 
-export type CutoverStatus1Responses = {
+export type CutoverStatusResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverStatus1Response = CutoverStatus1Responses[keyof CutoverStatus1Responses];
+export type CutoverStatusResponse = CutoverStatusResponses[keyof CutoverStatusResponses];
 
-export type CutoverFreeze0Data = {
+export type CutoverFreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24449,7 +24545,7 @@ export type CutoverFreeze0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/freeze';
 };
 
-export type CutoverFreeze0Errors = {
+export type CutoverFreezeEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24459,7 +24555,7 @@ export type CutoverFreeze0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24500,15 +24596,15 @@ export type CutoverFreeze0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverFreeze0Error = CutoverFreeze0Errors[keyof CutoverFreeze0Errors];
+export type CutoverFreezeEntityScopedError = CutoverFreezeEntityScopedErrors[keyof CutoverFreezeEntityScopedErrors];
 
-export type CutoverFreeze0Responses = {
+export type CutoverFreezeEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverFreeze0Response = CutoverFreeze0Responses[keyof CutoverFreeze0Responses];
+export type CutoverFreezeEntityScopedResponse = CutoverFreezeEntityScopedResponses[keyof CutoverFreezeEntityScopedResponses];
 
-export type CutoverFreeze1Data = {
+export type CutoverFreezeData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24525,7 +24621,7 @@ export type CutoverFreeze1Data = {
     url: '/v1/migration/cutover/freeze';
 };
 
-export type CutoverFreeze1Errors = {
+export type CutoverFreezeErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24535,7 +24631,7 @@ export type CutoverFreeze1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24572,15 +24668,15 @@ export type CutoverFreeze1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverFreeze1Error = CutoverFreeze1Errors[keyof CutoverFreeze1Errors];
+export type CutoverFreezeError = CutoverFreezeErrors[keyof CutoverFreezeErrors];
 
-export type CutoverFreeze1Responses = {
+export type CutoverFreezeResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverFreeze1Response = CutoverFreeze1Responses[keyof CutoverFreeze1Responses];
+export type CutoverFreezeResponse = CutoverFreezeResponses[keyof CutoverFreezeResponses];
 
-export type CutoverUnfreeze0Data = {
+export type CutoverUnfreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24602,7 +24698,7 @@ export type CutoverUnfreeze0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/unfreeze';
 };
 
-export type CutoverUnfreeze0Errors = {
+export type CutoverUnfreezeEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24612,7 +24708,7 @@ export type CutoverUnfreeze0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24653,15 +24749,15 @@ export type CutoverUnfreeze0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverUnfreeze0Error = CutoverUnfreeze0Errors[keyof CutoverUnfreeze0Errors];
+export type CutoverUnfreezeEntityScopedError = CutoverUnfreezeEntityScopedErrors[keyof CutoverUnfreezeEntityScopedErrors];
 
-export type CutoverUnfreeze0Responses = {
+export type CutoverUnfreezeEntityScopedResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverUnfreeze0Response = CutoverUnfreeze0Responses[keyof CutoverUnfreeze0Responses];
+export type CutoverUnfreezeEntityScopedResponse = CutoverUnfreezeEntityScopedResponses[keyof CutoverUnfreezeEntityScopedResponses];
 
-export type CutoverUnfreeze1Data = {
+export type CutoverUnfreezeData = {
     body: FreezeDto;
     headers?: {
         /**
@@ -24678,7 +24774,7 @@ export type CutoverUnfreeze1Data = {
     url: '/v1/migration/cutover/unfreeze';
 };
 
-export type CutoverUnfreeze1Errors = {
+export type CutoverUnfreezeErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24688,7 +24784,7 @@ export type CutoverUnfreeze1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24725,15 +24821,15 @@ export type CutoverUnfreeze1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverUnfreeze1Error = CutoverUnfreeze1Errors[keyof CutoverUnfreeze1Errors];
+export type CutoverUnfreezeError = CutoverUnfreezeErrors[keyof CutoverUnfreezeErrors];
 
-export type CutoverUnfreeze1Responses = {
+export type CutoverUnfreezeResponses = {
     200: FreezeStatusResponse;
 };
 
-export type CutoverUnfreeze1Response = CutoverUnfreeze1Responses[keyof CutoverUnfreeze1Responses];
+export type CutoverUnfreezeResponse = CutoverUnfreezeResponses[keyof CutoverUnfreezeResponses];
 
-export type CutoverHistory0Data = {
+export type CutoverHistoryEntityScopedData = {
     body?: never;
     headers?: {
         /**
@@ -24772,7 +24868,7 @@ export type CutoverHistory0Data = {
     url: '/v1/entities/{entity_id}/migration/cutover/history';
 };
 
-export type CutoverHistory0Errors = {
+export type CutoverHistoryEntityScopedErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24782,7 +24878,7 @@ export type CutoverHistory0Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24803,15 +24899,15 @@ export type CutoverHistory0Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverHistory0Error = CutoverHistory0Errors[keyof CutoverHistory0Errors];
+export type CutoverHistoryEntityScopedError = CutoverHistoryEntityScopedErrors[keyof CutoverHistoryEntityScopedErrors];
 
-export type CutoverHistory0Responses = {
+export type CutoverHistoryEntityScopedResponses = {
     200: FreezeHistoryList;
 };
 
-export type CutoverHistory0Response = CutoverHistory0Responses[keyof CutoverHistory0Responses];
+export type CutoverHistoryEntityScopedResponse = CutoverHistoryEntityScopedResponses[keyof CutoverHistoryEntityScopedResponses];
 
-export type CutoverHistory1Data = {
+export type CutoverHistoryData = {
     body?: never;
     headers?: {
         /**
@@ -24845,7 +24941,7 @@ export type CutoverHistory1Data = {
     url: '/v1/migration/cutover/history';
 };
 
-export type CutoverHistory1Errors = {
+export type CutoverHistoryErrors = {
     /**
      * Invalid request: a field, query parameter, expand[] entry or Idempotency-Key is wrong. Codes: `parameter_invalid`, `parameter_missing`, `parameter_unknown`, `invalid_json`, `malformed_request`, `unsupported_param`, `idempotency_key_reused`, `idempotency_key_too_long`, `invalid_expand`.
      */
@@ -24855,7 +24951,7 @@ export type CutoverHistory1Errors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -24872,13 +24968,13 @@ export type CutoverHistory1Errors = {
     503: ErrorEnvelope;
 };
 
-export type CutoverHistory1Error = CutoverHistory1Errors[keyof CutoverHistory1Errors];
+export type CutoverHistoryError = CutoverHistoryErrors[keyof CutoverHistoryErrors];
 
-export type CutoverHistory1Responses = {
+export type CutoverHistoryResponses = {
     200: FreezeHistoryList;
 };
 
-export type CutoverHistory1Response = CutoverHistory1Responses[keyof CutoverHistory1Responses];
+export type CutoverHistoryResponse = CutoverHistoryResponses[keyof CutoverHistoryResponses];
 
 export type ImportsCreateData = {
     /**
@@ -24920,7 +25016,7 @@ export type ImportsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25006,7 +25102,7 @@ export type ImportsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25088,7 +25184,7 @@ export type ImportsErrorsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25166,7 +25262,7 @@ export type ProductVendorsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25230,7 +25326,7 @@ export type ProductVendorsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25319,7 +25415,7 @@ export type ProductVendorsRemoveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25401,7 +25497,7 @@ export type ProductVendorsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25470,7 +25566,7 @@ export type ProductVendorsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25572,7 +25668,7 @@ export type KitComponentsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25640,7 +25736,7 @@ export type KitComponentsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25729,7 +25825,7 @@ export type KitComponentsRemoveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25811,7 +25907,7 @@ export type KitComponentsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25880,7 +25976,7 @@ export type KitComponentsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -25977,7 +26073,7 @@ export type BuildsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26032,7 +26128,7 @@ export type BuildsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26110,7 +26206,7 @@ export type BuildsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26171,7 +26267,7 @@ export type BuildsPostErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26244,7 +26340,7 @@ export type BuildsVoidErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26342,7 +26438,7 @@ export type ReorderReportListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26393,7 +26489,7 @@ export type ConnectorsConnectorsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26464,7 +26560,7 @@ export type IntegrationsListErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26519,7 +26615,7 @@ export type IntegrationsCreateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26600,7 +26696,7 @@ export type IntegrationsDeleteErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26678,7 +26774,7 @@ export type IntegrationsRetrieveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26743,7 +26839,7 @@ export type IntegrationsUpdateErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26828,7 +26924,7 @@ export type IntegrationsTestErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26901,7 +26997,7 @@ export type IntegrationsImportOrdersErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**
@@ -26991,7 +27087,7 @@ export type IntegrationsRunsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`.
+     * The key lacks a scope, names another entity, or calls from outside its IP allowlist. Codes: `insufficient_scope`, `entity_isolation_violation`, `ip_not_allowed`, `test_mode_only`.
      */
     403: ErrorEnvelope;
     /**

@@ -8,6 +8,7 @@ import { PaymentsController } from './http/payments.controller';
 import { PricingPoliciesController } from './http/pricing-policies.controller';
 import { PurchaseOrdersController } from './http/purchase-orders.controller';
 import { REFERENCE_LIST_CONTROLLERS } from './http/reference-lists.controller';
+import { TestHelpersController } from './http/test-helpers.controller';
 import { SalesCoreModule } from './sales-core.module';
 
 /** Sales' routes. */
@@ -23,6 +24,7 @@ import { SalesCoreModule } from './sales-core.module';
     OrdersController,
     PaymentsController,
     PurchaseOrdersController,
+    TestHelpersController,
   ],
 })
 export class SalesHttpModule {}

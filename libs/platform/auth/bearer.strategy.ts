@@ -6,7 +6,7 @@ import { PlatformError } from '../errors/domain-error';
 import { Caller } from '../tenancy/request-context';
 import { ApiKeyService, AuthenticatedKey } from './api-key.service';
 import { IpAllowlist } from './ip-allowlist';
-import { ParsedKey, parseKey } from './key-format';
+import { ParsedKey, parseKey, redactKey } from './key-format';
 
 export interface AuthenticatedRequest extends Request {
   /** Set on requests that arrived through the sandbox listener. */
@@ -109,7 +109,7 @@ export class BearerStrategy {
 
   private validate(req: AuthenticatedRequest, parsed: ParsedKey, found: AuthenticatedKey | null): Caller {
     if (!found || found.entityCode !== parsed.entityCode || found.key.livemode !== (parsed.mode === 'live')) {
-      throw authError('invalid_api_key', 'No such API key.');
+      throw authError('invalid_api_key', `No such API key: ${redactKey(bearerToken(req) ?? '')}.`);
     }
     const { key } = found;
     if (key.revokedAt)

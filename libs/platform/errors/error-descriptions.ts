@@ -99,6 +99,14 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     meaning: 'The request line and headers together exceed 16 KB.',
     remedy: 'Send fewer or shorter headers (cookies from another site, oversized custom headers).',
   },
+  test_mode_only: {
+    meaning: 'A test helper was called with a live key; test helpers act on test-mode records only.',
+    remedy: 'Call it with a test key (`key_test_...`).',
+  },
+  not_acceptable: {
+    meaning: 'The `Accept` header names only types this resource cannot be served in.',
+    remedy: 'Accept one of the types the hint lists, or `*/*`.',
+  },
   payload_too_large: {
     meaning:
       'The body is over its limit (1 MiB of JSON; 64 MiB for an import upload), or a line of an import upload is over 1 MiB (`line` names it).',

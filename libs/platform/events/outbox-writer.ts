@@ -4,7 +4,12 @@ import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
 import { recordEmittedType } from './emitted-types';
 
-/** The date-style version used to serialize `data.object`. */
+/**
+ * The API version, the one source of every place that states it: events' `api_version` and the
+ * `Service-API-Version` header of their deliveries, the OpenAPI description's `info.version`,
+ * and the typed client (`API_VERSION`, its package version `2026.9.22`). Also the version used
+ * to serialize `data.object`.
+ */
 export const API_VERSION = '2026-09-22';
 
 /** One outbox_events row. */

@@ -25,6 +25,21 @@ export interface RenderedError {
   outage?: boolean;
 }
 
+/**
+ * The 404 of a path no route matches, with what most likely went wrong: a doubled version
+ * prefix (a base URL that already ends in `/v1` joined with a `/v1/...` path), or no version
+ * prefix at all.
+ */
+export function routeNotFound(path: string): PlatformError {
+  let hint = 'No route matches this method and path.';
+  if (/^\/v1\/v1(\/|$)/.test(path)) {
+    hint += ` The path repeats /v1: the base URL already ends in /v1 and the path starts with it again; request ${path.slice(3)} (or set the base URL to the server's root).`;
+  } else if (!/^\/v1(\/|$)/.test(path) && path !== '/') {
+    hint += ` API paths start with /v1 (${'/v1' + path}).`;
+  }
+  return new PlatformError('not_found', { hint }).asPreHandler();
+}
+
 /** Nest's own HTTP exceptions (router, body limits) expressed as contract errors. */
 function fromHttpException(exception: HttpException): DomainError {
   const status = exception.getStatus();

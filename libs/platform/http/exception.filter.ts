@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from
 import type { Request, Response } from 'express';
 import { RequestContext } from '../tenancy/request-context';
 import { PlatformError } from '../errors/domain-error';
-import { bearerChallenge, renderError } from './error-envelope';
+import { bearerChallenge, renderError, routeNotFound } from './error-envelope';
 import { closeIfBodyUnread } from './request-body';
 import { RouteRegistry } from './route-registry';
 
@@ -31,7 +31,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const requestId = RequestContext.requestId() ?? (res.getHeader('Request-Id') as string | undefined);
     const error =
-      exception instanceof NotFoundException ? (this.methodNotAllowed(req, res) ?? exception) : exception;
+      exception instanceof NotFoundException
+        ? (this.methodNotAllowed(req, res) ?? routeNotFound(`${req.baseUrl ?? ''}${req.path}`))
+        : exception;
     const { status, body, internal, headers, outage } = renderError(error, requestId);
     if (outage) {
       this.logger.warn(

@@ -18,17 +18,39 @@ export const MAX_STREAMED_BODY_BYTES = 64 * 1024 * 1024;
 export const BODY_STREAM_KEY = 'erp:body-stream';
 
 export interface BodyStreamPolicy {
-  /** Matches the content types the route streams itself (any other body is parsed as JSON). */
+  /** Matches the content types the route streams itself (any other body must be JSON). */
   contentType: RegExp;
   /** Bytes the route accepts. */
   limitBytes: number;
+  /** The media types it streams, named by the 415 of a body of another type. */
+  mediaTypes: readonly string[];
 }
 
-/** The route reads bodies of this content type itself, as a stream, up to `limitBytes`. */
-export const StreamsBody = (contentType: RegExp, limitBytes: number) =>
-  SetMetadata(BODY_STREAM_KEY, { contentType, limitBytes } satisfies BodyStreamPolicy);
+/** The route reads bodies of these media types itself, as a stream, up to `limitBytes`. */
+export const StreamsBody = (contentType: RegExp, limitBytes: number, mediaTypes: readonly string[]) =>
+  SetMetadata(BODY_STREAM_KEY, { contentType, limitBytes, mediaTypes } satisfies BodyStreamPolicy);
 
 const NDJSON = /ndjson/i;
+
+/** `application/json` or a JSON-structured type (`application/merge-patch+json`), any parameters. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
+
+/**
+ * The 415 of a body whose Content-Type is not one the route reads: it names the type received
+ * (or its absence) and the types accepted, JSON first.
+ */
+function unsupportedMediaType(type: string, stream: BodyStreamPolicy | undefined): PlatformError {
+  const accepted = ['application/json', ...(stream?.mediaTypes ?? [])];
+  const list =
+    accepted.length === 1
+      ? accepted[0]
+      : `${accepted.slice(0, -1).join(', ')} or ${accepted[accepted.length - 1]}`;
+  const received = type.trim() ? `Content-Type ${type.trim()}` : 'no Content-Type';
+  let hint = `This route takes a body of type ${list}; it received ${received}.`;
+  if (!stream && NDJSON.test(type)) hint += ' NDJSON is accepted by bulk imports only.';
+  else hint += ' Send JSON with the header Content-Type: application/json.';
+  return new PlatformError('unsupported_media_type', { hint }).asPreHandler();
+}
 
 export const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MiB`;
 
@@ -87,8 +109,8 @@ export function bodyPreflightMiddleware(): RequestHandler {
 /**
  * Reads the body of an authenticated (or public) request before its handler runs: a body of a
  * content type the route streams is left to the route (after its length is checked against the
- * route's limit); NDJSON elsewhere is 415; anything else is JSON of at most 1 MiB, parsed with
- * the shared parser. A body that stops arriving for `idleMs` is refused and its connection closed.
+ * route's limit); any other body must be declared JSON (`application/json`, or `+json`), else
+ * 415 naming the accepted types; JSON is at most 1 MiB, parsed with the shared parser. A body that stops arriving for `idleMs` is refused and its connection closed.
  */
 export async function readRequestBody(
   req: Request,
@@ -103,11 +125,10 @@ export async function readRequestBody(
     if (length !== undefined && length > stream.limitBytes) throw tooLarge(stream.limitBytes);
     return;
   }
-  if (NDJSON.test(type)) {
-    throw new PlatformError('unsupported_media_type', {
-      hint: 'This route takes a JSON body (Content-Type: application/json); NDJSON is accepted by bulk imports only.',
-    }).asPreHandler();
-  }
+  // Every other body is JSON, declared as such: a form, text/plain or an undeclared body is 415
+  // (a JSON body sent as text/plain is not taken on trust).
+  if (!JSON_MEDIA_TYPE.test(type.split(';')[0].trim().toLowerCase()))
+    throw unsupportedMediaType(type, stream);
   if (length !== undefined && length > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
   let timer: NodeJS.Timeout | undefined;
   let stall: (error: unknown) => void = () => undefined;

@@ -2,8 +2,9 @@ import { randomFillSync } from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
 import { RequestContext } from '../tenancy/request-context';
-import { bearerChallenge, renderError } from './error-envelope';
+import { bearerChallenge, renderError, routeNotFound } from './error-envelope';
 import { exceedsDepth, inexactNumbers, tooDeep } from './json-limits';
+import { describeJsonSyntaxProblem, jsonSyntaxProblem } from './json-syntax';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -70,7 +71,13 @@ export function bodyError(err: unknown): PlatformError {
     return new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' });
   }
   if (e.type === 'entity.parse.failed') {
-    return new PlatformError('invalid_json', { hint: 'The request body is not valid JSON.' });
+    const text = (err as { body?: unknown }).body;
+    const problem = typeof text === 'string' ? jsonSyntaxProblem(text) : null;
+    return new PlatformError('invalid_json', {
+      hint: problem
+        ? `The request body is not valid JSON: ${describeJsonSyntaxProblem(problem)}.`
+        : 'The request body is not valid JSON.',
+    });
   }
   return new PlatformError('parameter_invalid', { hint: 'The request body could not be read.' });
 }
@@ -94,9 +101,9 @@ function checkParsed(req: Request): void {
 }
 
 /**
- * Parses a JSON body of at most 1 MiB into `req.body`; rejects with the contract error. A body
- * is parsed as JSON whatever its declared type, so a mislabeled body fails clearly with
- * `invalid_json`. Called once the caller is known (see request-body.ts), never before.
+ * Parses a JSON body of at most 1 MiB into `req.body`; rejects with the contract error (a
+ * syntax error names its line, column and position). The caller checks the declared type first
+ * (request-body.ts: anything but JSON is 415); called once the caller is known, never before.
  */
 export function parseJsonBody(req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) =>
@@ -130,6 +137,6 @@ export function notFoundMiddleware(): RequestHandler {
   return (req: Request, res: Response) => {
     // An unread body is not drained: the connection closes after the answer.
     if (!req.complete) res.setHeader('Connection', 'close');
-    sendError(res, new PlatformError('not_found', { hint: 'No route matches this method and path.' }));
+    sendError(res, routeNotFound(req.path));
   };
 }

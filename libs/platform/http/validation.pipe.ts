@@ -167,9 +167,22 @@ function toPlatformError(errors: ValidationError[], location: string): PlatformE
   }
   return new PlatformError('parameter_invalid', {
     param: path,
-    hint: `Invalid ${path}: ${message}.`,
+    hint: `Invalid ${path}: ${readableReason(constraints, message)}`,
   }).asPreHandler();
 }
+
+/**
+ * Reasons class-validator words after the field's name (`email must be an email`), said the
+ * way a person would, with an example of a value that passes.
+ */
+const READABLE_REASONS: Record<string, string> = {
+  isEmail: 'expected an email address, such as jane@example.com.',
+};
+
+const readableReason = (constraints: Record<string, string>, message: string) => {
+  const rule = Object.keys(constraints).find((name) => constraints[name] === message);
+  return (rule && READABLE_REASONS[rule]) ?? `${message}.`;
+};
 
 /** What a body field's documentation says: whether it may be null, and the DTO of its object(s). */
 interface FieldRule {

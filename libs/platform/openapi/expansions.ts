@@ -94,7 +94,7 @@ export function describeExpansions(
   }
   for (const { operation } of operationsOf(document)) {
     // A path's other spellings carry a suffixed operationId (markPathSpellings).
-    const id = operation.operationId?.replace(/_(deprecated_alias|entity_prefixed)$/, '');
+    const id = operation.operationId?.replace(/_(deprecated_alias|entityScoped)$/, '');
     const resource = id ? resources.get(id) : undefined;
     const parameter = (operation.parameters ?? []).find((p) => p.name === 'expand[]' && p.in === 'query');
     const items = (parameter?.schema as { items?: Schema } | undefined)?.items;

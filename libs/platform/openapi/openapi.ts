@@ -3,6 +3,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { ERROR_CATALOG } from '../errors/error-catalog';
+import { API_VERSION } from '../events/outbox-writer';
 import { declaredExpansions, RESOURCE_KEY } from '../http/expand/expand-registry';
 import { addExamples } from './examples';
 import { describeExpansions } from './expansions';
@@ -24,7 +25,7 @@ const errorEnvelopeSchema = {
   type: 'object',
   description:
     'Every error answer. A code may add fields of its own at the same level (existing_id, package, ...).',
-  required: ['error', 'code', 'type'],
+  required: ['error', 'code', 'type', 'request_id'],
   properties: {
     error: {
       type: 'string',
@@ -66,20 +67,36 @@ function deprecatedAliasOf(path: string): string | undefined {
   return undefined;
 }
 
+const ENTITY_SCOPED = '/v1/entities/{entity_id}/';
+
+/** The suffixes of the operationIds of a route's other path forms (deprecated, served for existing clients). */
+export const ALIAS_OPERATION_SUFFIXES = ['_deprecated_alias', '_entityScoped'] as const;
+
 /**
- * A controller served at two paths (flat and entity-prefixed webhook endpoints, or a deprecated
- * spelling) documents each operation at both: the deprecated spelling is marked so, and
- * operation ids stay unique.
+ * A controller served at two paths (webhook endpoints and the cutover, flat and entity-scoped;
+ * the snake-case spelling of product categories) documents each operation at both, with stable
+ * operationIds: the flat, kebab-case form keeps the plain id (`WebhookEndpoints_create`); the
+ * entity-scoped form of a route that also has a flat form is `<id>_entityScoped`, and a
+ * deprecated spelling `<id>_deprecated_alias`, both marked deprecated. Swagger's `[0]`/`[1]`
+ * index of multi-path controllers never reaches the description.
  */
 function markPathSpellings(document: OpenAPIObject): void {
-  const operationIds = new Set<string>();
-  for (const { path, operation } of operationsOf(document)) {
-    const canonical = deprecatedAliasOf(path);
-    if (operation.operationId && canonical) operation.operationId += '_deprecated_alias';
-    else if (operation.operationId && operationIds.has(operation.operationId)) {
-      operation.operationId += '_entity_prefixed';
+  const paths = new Set(Object.keys(document.paths));
+  for (const { path, method, operation } of operationsOf(document)) {
+    if (!operation.operationId) continue;
+    const id = operation.operationId.replace(/\[\d+\]/g, '');
+    let canonical = deprecatedAliasOf(path);
+    let suffix = '';
+    if (canonical) suffix = '_deprecated_alias';
+    else if (path.startsWith(ENTITY_SCOPED)) {
+      const flat = `/v1/${path.slice(ENTITY_SCOPED.length)}`;
+      const flatOperation = (document.paths[flat] as Record<string, unknown> | undefined)?.[method];
+      if (paths.has(flat) && flatOperation) {
+        canonical = flat;
+        suffix = '_entityScoped';
+      }
     }
-    if (operation.operationId) operationIds.add(operation.operationId);
+    operation.operationId = id + suffix;
     if (canonical) {
       operation.deprecated = true;
       operation.description = [
@@ -129,14 +146,17 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Products: 'Products, their variants and tags.',
   Reports: 'Read-only reports such as the subledger reconciliation.',
   Tags: 'Labels attached to products, accounts and orders.',
+  'Test helpers':
+    'Test mode only: make time-dependent work observable now (the collections sweep as of a later business day).',
   'Vendor bills': 'Bills from vendors and their payments.',
   'Webhook endpoints': 'Signed event deliveries: endpoints, secrets, test sends, deliveries and resends.',
 };
 
 const ALIAS_DESCRIPTION =
-  'Every flat route `/v1/<path>` is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form). ' +
-  'The alias behaves exactly like the flat operation; an `entity_id` other than the API key’s own entity answers 403 `entity_isolation_violation`. ' +
-  'Each operation is documented once, in its flat form; new integrations should use the flat form.';
+  'Resources (accounts, orders, products, webhook endpoints, the migration cutover, ...) live at flat paths `/v1/<path>`, their canonical form. ' +
+  'Events, event types, bulk imports and API keys exist only entity-scoped, at `/v1/entities/{entity_id}/events`, `.../event_types`, `.../migration/imports` and `.../api_keys` (there is no `/v1/events`). ' +
+  'Every flat route is also served, deprecated, as `/v1/entities/{entity_id}/<path>` (the older entity-prefixed form): it behaves exactly like the flat operation, and an `entity_id` other than the API key’s own entity answers 403 `entity_isolation_violation`. ' +
+  'Flat resources are documented once, in their flat form; webhook endpoints and the cutover, which older clients call entity-scoped, are also documented in that form, marked `deprecated`, with operationIds ending in `_entityScoped`. New integrations use the flat form.';
 
 /** Tags with descriptions, in the order the reference shows them; a tag without a sentence gets one naming it. */
 function describeTags(document: OpenAPIObject): void {
@@ -256,8 +276,8 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   const publicBase = config.baseUrl.replace(/\/v1$/, '');
   const builder = new DocumentBuilder()
     .setTitle('Business Operations API')
-    .setDescription(`${API_INTRODUCTION}\n\nEntity-prefixed aliases (deprecated): ${ALIAS_DESCRIPTION}`)
-    .setVersion('1.0.0')
+    .setDescription(`${API_INTRODUCTION}\n\n**Path forms.** ${ALIAS_DESCRIPTION}`)
+    .setVersion(API_VERSION)
     .addServer(config.baseUrl.replace(/\/v1$/, ''), 'Main server (live and test keys)')
     .addServer(config.sandboxBaseUrl.replace(/\/v1$/, ''), 'Sandbox server (test keys only)')
     .setLicense('Proprietary: use is governed by your service agreement', `${publicBase}/docs`)

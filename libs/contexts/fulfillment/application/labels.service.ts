@@ -8,7 +8,13 @@ import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';
-import { LabelDrawing, LabelFileType } from '../domain/label';
+import {
+  CONTENT_TYPES,
+  LABEL_FILE_TYPES,
+  LabelDrawing,
+  LabelFileType,
+  negotiateLabelType,
+} from '../domain/label';
 import { packageTransition } from '../domain/package';
 import {
   PackageItemRecord,
@@ -247,23 +253,42 @@ export class LabelsService {
     return result.resource;
   }
 
-  /** The label file of a package. */
-  async file(packageId: string): Promise<{ contentType: string; content: Buffer; fileName: string }> {
+  /**
+   * The label file of a package, in the first type of `accept` (an `Accept` header) this label
+   * can be served in: a label the API draws (the sandbox's) in PDF, PNG or ZPL II; a carrier's
+   * file only in the type it was bought in. No Accept, `*\/*`, or a type list without a label
+   * type answers the bought type; a list naming only types this label cannot be is 406.
+   */
+  async file(
+    packageId: string,
+    accept?: string,
+  ): Promise<{ contentType: string; content: Buffer; fileName: string }> {
     const pkg = await this.packages.getById(packageId);
     const label = await this.labels.fileOf(pkg.id);
     if (!label)
       throw new FulfillmentError('not_found', {
         hint: `Package '${pkg.id}' has no label (status '${pkg.status}'); buy one with POST /v1/packages/${pkg.id}/buy-label.`,
       });
-    const extension = label.fileType === 'ZPLII' ? 'zpl' : label.fileType.toLowerCase();
+    const bought = label.fileType;
+    const available: LabelFileType[] = label.content
+      ? [bought]
+      : [bought, ...LABEL_FILE_TYPES.filter((t) => t !== bought)];
+    const fileType = negotiateLabelType(accept, available);
+    if (!fileType)
+      throw new FulfillmentError('not_acceptable', {
+        hint: `This label is served as ${available.map((t) => CONTENT_TYPES[t]).join(', ')}${
+          label.content ? ' (the carrier supplied it in the type it was bought in)' : ''
+        }; send one of them, or */*, in Accept.`,
+      });
+    const extension = fileType === 'ZPLII' ? 'zpl' : fileType.toLowerCase();
     // Drawings kept before labels showed a ship-from block have none.
     const drawing = label.drawing as (Omit<LabelDrawing, 'shipFrom'> & { shipFrom?: string[] }) | null;
     return {
-      contentType: label.contentType,
+      contentType: CONTENT_TYPES[fileType],
       // A drawn label (the sandbox's) is drawn the same way each time, with the package's number.
       content:
         label.content ??
-        renderLabel(label.fileType, {
+        renderLabel(fileType, {
           ...drawing!,
           shipFrom: drawing!.shipFrom ?? [],
           packageNumber: pkg.packageNumber,

@@ -6,6 +6,8 @@ export interface ServiceLevel {
   service: string;
   /** Business days in transit. */
   days: number;
+  /** The name a label prints and a person reads (`USPS Ground Advantage`). */
+  name: string;
 }
 
 /**
@@ -15,15 +17,15 @@ export interface ServiceLevel {
  * the first underscore (UPS's `2nd_day_air` and FedEx's `2_day` contain underscores).
  */
 export const SERVICE_LEVELS: readonly ServiceLevel[] = [
-  { carrier: 'usps', service: 'ground_advantage', days: 5 },
-  { carrier: 'usps', service: 'priority', days: 3 },
-  { carrier: 'usps', service: 'priority_express', days: 1 },
-  { carrier: 'ups', service: 'ground', days: 5 },
-  { carrier: 'ups', service: '2nd_day_air', days: 2 },
-  { carrier: 'ups', service: 'next_day_air', days: 1 },
-  { carrier: 'fedex', service: 'ground', days: 5 },
-  { carrier: 'fedex', service: '2_day', days: 2 },
-  { carrier: 'fedex', service: 'standard_overnight', days: 1 },
+  { carrier: 'usps', service: 'ground_advantage', days: 5, name: 'USPS Ground Advantage' },
+  { carrier: 'usps', service: 'priority', days: 3, name: 'USPS Priority Mail' },
+  { carrier: 'usps', service: 'priority_express', days: 1, name: 'USPS Priority Mail Express' },
+  { carrier: 'ups', service: 'ground', days: 5, name: 'UPS Ground' },
+  { carrier: 'ups', service: '2nd_day_air', days: 2, name: 'UPS 2nd Day Air' },
+  { carrier: 'ups', service: 'next_day_air', days: 1, name: 'UPS Next Day Air' },
+  { carrier: 'fedex', service: 'ground', days: 5, name: 'FedEx Ground' },
+  { carrier: 'fedex', service: '2_day', days: 2, name: 'FedEx 2Day' },
+  { carrier: 'fedex', service: 'standard_overnight', days: 1, name: 'FedEx Standard Overnight' },
 ];
 
 export const CARRIERS = [...new Set(SERVICE_LEVELS.map((s) => s.carrier))];
@@ -31,6 +33,21 @@ export const CARRIERS = [...new Set(SERVICE_LEVELS.map((s) => s.carrier))];
 export const compoundCode = (carrier: string, service: string) => `${carrier}_${service}`;
 
 const BY_CODE = new Map(SERVICE_LEVELS.map((s) => [compoundCode(s.carrier, s.service), s]));
+
+/**
+ * The display name of a carrier's service (`USPS Ground Advantage`); a service the table does not
+ * know (a real provider's) reads as its code in words: `usps`, `media_mail` -> `USPS Media Mail`.
+ */
+export function serviceDisplayName(carrier: string, service: string): string {
+  const known = BY_CODE.get(compoundCode(carrier.toLowerCase(), service.toLowerCase()));
+  if (known) return known.name;
+  const words = service
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+  const carrierName = SERVICE_LEVELS.find((s) => s.carrier === carrier.toLowerCase())?.name.split(' ')[0];
+  return [carrierName ?? carrier.toUpperCase(), ...words].join(' ');
+}
 
 /** Splits a compound code into carrier and service; 400 parameter_invalid for an unknown code. */
 export function splitCarrierService(code: string, param = 'carrier_service'): ServiceLevel {

@@ -137,10 +137,11 @@ export class PackagesController {
   @Route('GET', ':id/label', {
     scopes: 'fulfillment:read',
     summary: 'Download the label file',
-    description: 'PDF, PNG or ZPL II, with its content type.',
+    description:
+      'PDF, PNG (4 x 6 in at 203 dpi) or ZPL II, with its content type. Without `Accept` (or with `*/*`) the label comes in the type it was bought in; `Accept: application/pdf`, `image/png` or `application/zpl` asks for that type, which a label drawn by the API (the sandbox carrier) can always be and a carrier-supplied file only when it was bought in it (406 not_acceptable otherwise).',
     response: {
       status: 200,
-      description: 'The label file, in the type it was bought in.',
+      description: 'The label file, in the type `Accept` asks for or else the type it was bought in.',
       content: Object.fromEntries(
         ['application/pdf', 'image/png', 'application/zpl'].map((type) => [
           type,
@@ -151,9 +152,10 @@ export class PackagesController {
   })
   @ApiProduces('application/pdf', 'image/png', 'application/zpl')
   async label(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    const file = await this.labels.file(id);
+    const file = await this.labels.file(id, req.headers.accept);
     const etag = `W/"${createHash('sha1').update(file.content).digest('base64url')}"`;
     res.setHeader('ETag', etag);
+    res.setHeader('Vary', 'Accept');
     if (req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;

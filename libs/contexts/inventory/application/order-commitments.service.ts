@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import type { CommittedOrder, OrderCommitmentsListener } from '#contexts/sales';
 import { StockCommitmentRecord } from '../infrastructure/inventory.entities';
+import { releaseDeltas } from '../domain/commitment';
 import { StockCommitmentRepository } from '../infrastructure/stock-commitment.repository';
 import { SerialsService } from './serials.service';
 import { CommitmentDelta, StockLedger } from './stock-ledger.service';
@@ -15,7 +16,8 @@ type Kind = StockCommitmentRecord['kind'];
  * confirm, cancel, void, close, fulfill and line change; shipping and receiving release what
  * they move. One commitment row per order line holds what is still open, so a balance's
  * allocated and on_order move by deltas under the balance lock, never summed per request.
- * A line commits at the entity's default location (inventory settings), else its oldest location.
+ * A line commits at the entity's default location (inventory settings), else its oldest location,
+ * until it ships: a line shipped from another location moves what stays open of it there.
  */
 @Injectable()
 export class OrderCommitmentsService implements OrderCommitmentsListener {
@@ -28,6 +30,19 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
   ) {}
 
   async orderChanged(order: CommittedOrder): Promise<void> {
+    await this.sync(order, true);
+  }
+
+  /** Only `order.lines` changed: their commitments alone are read, locked and moved. */
+  async linesChanged(order: CommittedOrder): Promise<void> {
+    await this.sync(order, false);
+  }
+
+  /**
+   * Brings the commitments of `order.lines` to what the order's status asks for; with `whole`,
+   * the lines are all of the order's, so a commitment of a line no longer there is released.
+   */
+  private async sync(order: CommittedOrder, whole: boolean): Promise<void> {
     const kind: Kind | null =
       order.documentType === 'sales_order'
         ? 'allocated'
@@ -37,7 +52,13 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
     if (!kind) return;
     await this.tx.run(async () => {
       const open = order.orderStatus === 'confirmed';
-      const existing = await this.commitments.ofOrderForUpdate(order.orderId, kind);
+      const existing = whole
+        ? await this.commitments.ofOrderForUpdate(order.orderId, kind)
+        : await this.commitments.ofLinesForUpdate(
+            order.orderId,
+            kind,
+            order.lines.map((l) => l.orderItemId),
+          );
       if (!open && existing.length === 0) return;
       const byLine = new Map(existing.map((c) => [c.orderItemId, c]));
       const deltas: CommitmentDelta[] = [];
@@ -48,14 +69,18 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
       };
       let location: string | null | undefined;
       const seen = new Set<string>();
+      // A commitment is written only when it changes: an order's unchanged lines cost no statement.
+      const stateOf = (c: StockCommitmentRecord) =>
+        `${c.productId}:${c.quantity}:${c.openQuantity}:${c.doneQuantity}`;
       for (const line of order.lines) {
         seen.add(line.orderItemId);
         const current = byLine.get(line.orderItemId);
+        const was = current ? stateOf(current) : null;
         const stocked = line.productId ? await this.isStocked(line.productId) : false;
         if (!stocked || !line.productId) {
           if (current) {
             release(current);
-            await this.commitments.save(current);
+            if (stateOf(current) !== was) await this.commitments.save(current);
           }
           continue;
         }
@@ -81,15 +106,20 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
         if (wanted !== record.openQuantity && record.locationId)
           deltas.push(this.delta(kind, record.productId, record.locationId, wanted - record.openQuantity));
         record.openQuantity = wanted;
-        await this.commitments.save(record);
+        if (stateOf(record) !== was) await this.commitments.save(record);
       }
-      for (const c of existing) {
+      for (const c of whole ? existing : []) {
         if (seen.has(c.orderItemId)) continue;
+        const was = stateOf(c);
         release(c);
-        await this.commitments.save(c);
+        if (stateOf(c) !== was) await this.commitments.save(c);
       }
       if (deltas.length) await this.ledger.apply(await this.ledger.plan([], deltas));
-      if (kind === 'allocated' && (order.orderStatus === 'cancelled' || order.orderStatus === 'voided')) {
+      if (
+        whole &&
+        kind === 'allocated' &&
+        (order.orderStatus === 'cancelled' || order.orderStatus === 'voided')
+      ) {
         for (const serial of await this.serials.ofOrder(order.orderId)) {
           if (serial.status === 'allocated') await this.serials.apply(serial, 'deallocate', {});
         }
@@ -100,16 +130,18 @@ export class OrderCommitmentsService implements OrderCommitmentsListener {
   /**
    * Records that `lines` of the order were shipped (allocated) or received (on_order): each
    * line's open quantity drops by what moved (never below zero) and its done quantity rises.
-   * Returns the balance deltas for the caller's movement plan (locked with its balances).
+   * A line that moved from a `locationId` other than where it was committed takes what stays
+   * open of it there (see `moveDeltas`). Returns the balance deltas for the caller's movement
+   * plan (locked with its balances).
    */
   async release(
     orderId: string,
     kind: Kind,
-    lines: { orderItemId: string; quantity: number }[],
+    lines: { orderItemId: string; quantity: number; locationId?: string | null }[],
   ): Promise<CommitmentDelta[]> {
     const released = await this.commitments.release(orderId, kind, lines);
     return released.flatMap((c) =>
-      c.released > 0 && c.locationId ? [this.delta(kind, c.productId, c.locationId, -c.released)] : [],
+      releaseDeltas(c).map((d) => this.delta(kind, c.productId, d.locationId, d.quantity)),
     );
   }
 

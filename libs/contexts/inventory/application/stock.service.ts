@@ -106,7 +106,11 @@ export class StockService {
       const released = await this.commitments.release(
         input.orderId,
         'allocated',
-        input.lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
+        input.lines.map((l) => ({
+          orderItemId: l.orderItemId,
+          quantity: l.quantity,
+          locationId: l.locationId,
+        })),
       );
       const movements = shipmentMovements(input.lines, {
         sourceType: 'package',

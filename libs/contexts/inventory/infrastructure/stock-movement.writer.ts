@@ -7,7 +7,9 @@ import { InventoryBalanceRecord, InventoryTransactionRecord } from './inventory.
 /**
  * Writes a stock movement's ledger rows, its moved balances and its outbox events in one
  * statement, in the open transaction (the balances are already locked by
- * BalanceRepository.lockForMovement).
+ * BalanceRepository.lockForMovement). A balance left holding nothing (no units on hand,
+ * allocated or on order, no value, no reorder settings) that has no ledger row is deleted
+ * instead: it only ever held a commitment, and an empty row would stay behind for good.
  */
 @Injectable()
 export class StockMovementWriter {
@@ -40,7 +42,12 @@ export class StockMovementWriter {
          FROM jsonb_to_recordset($2::jsonb) AS v(id uuid, on_hand int, allocated int, on_order int, unit_cost numeric,
            value numeric, stock_level text, reorder_point int, reorder_quantity int, safety_stock int,
            updated_at timestamptz)
-         WHERE b.id = v.id AND b.entity_id = $4 AND b.livemode = $5),
+         WHERE b.id = v.id AND b.entity_id = $4 AND b.livemode = $5
+           AND NOT (v.id = ANY($6::uuid[]) AND NOT EXISTS (SELECT 1 FROM inventory_transactions x WHERE x.balance_id = v.id))),
+       d AS (
+         DELETE FROM inventory_balances AS b
+         WHERE b.id = ANY($6::uuid[]) AND b.entity_id = $4 AND b.livemode = $5
+           AND NOT EXISTS (SELECT 1 FROM inventory_transactions x WHERE x.balance_id = b.id)),
        o AS (
          INSERT INTO outbox_events (id, entity_id, livemode, type, api_version, data, request_id, created_at, dispatched_at)
          SELECT id, $4, $5, type, api_version, data, request_id, created_at, NULL
@@ -97,9 +104,20 @@ export class StockMovementWriter {
         ),
         scope.entityId,
         scope.livemode,
+        balances.filter((b) => isEmpty(b) && !rows.some((r) => r.balanceId === b.id)).map((b) => b.id),
       ],
     );
   }
 }
 
 const amount = (value: Decimal) => value.toFixed(4);
+
+/** A balance that holds no units, commitments, value or reorder settings. */
+const isEmpty = (b: InventoryBalanceRecord) =>
+  b.onHand === 0 &&
+  b.allocated === 0 &&
+  b.onOrder === 0 &&
+  b.value.isZero() &&
+  b.reorderPoint === null &&
+  b.reorderQuantity === null &&
+  b.safetyStock === null;

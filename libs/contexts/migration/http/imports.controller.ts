@@ -44,7 +44,7 @@ export class ImportsController {
     returns: ImportResponse,
   })
   @AllowWhileFrozen()
-  @StreamsBody(STREAMED, MAX_STREAMED_BODY_BYTES)
+  @StreamsBody(STREAMED, MAX_STREAMED_BODY_BYTES, ['application/x-ndjson', 'text/csv'])
   @ApiImportBody()
   create(@Req() req: Request, @Query() query: ImportQueryDto) {
     const type = contentType(req);

@@ -7,9 +7,13 @@ import { RequestContext } from '#platform/tenancy/request-context';
 import { Clock } from '#platform/time/clock';
 import { addDays, isPastDue, lateFeeAmount, lateFeesDue } from '../domain/collections';
 import { isIssuedStatus } from '../domain/order';
+import { SalesError } from '../domain/sales-error';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { OrderChanges } from './order-changes.service';
 import { OrdersService } from './orders.service';
+
+/** How far ahead of its business day the test helper can run an entity's sweep. */
+export const MAX_ADVANCE_DAYS = 366;
 
 export interface CollectionsRun {
   /** Invoices marked overdue by this run. */
@@ -62,24 +66,66 @@ export class CollectionsService {
       };
       await RequestContext.runAsSystem(
         caller,
-        async () => {
-          try {
-            const outcome = await this.collect(candidate.id, businessDay(profile.timezone, now), now);
-            if (outcome === 'held') run.skipped += 1;
-            else {
-              if (outcome.markedOverdue) run.overdue += 1;
-              if (outcome.charged) run.late_fees += 1;
-            }
-          } catch (error) {
-            // A closed period or an inactive account leaves the invoice as it was; the next run retries.
-            run.skipped += 1;
-            this.logger.warn(`collections: invoice ${candidate.id} could not be handled: ${String(error)}`);
-          }
-        },
+        () => this.collectInto(run, candidate.id, businessDay(profile.timezone, now), now),
         'collections',
       );
     }
     return run;
+  }
+
+  /**
+   * The sweep over the caller's own entity and mode only, as if its business day were `asOf`
+   * (not before its real business day): what the hourly sweep does on that day, done now. The
+   * test-mode helper POST /v1/test_helpers/collections/run calls it, so an integrator sees an
+   * invoice go overdue and a late fee charged without waiting for the due date.
+   */
+  async runForCaller(
+    asOf: string | undefined,
+    now: Date = this.clock.date(),
+  ): Promise<CollectionsRun & { as_of: string }> {
+    const caller = RequestContext.caller();
+    if (caller.livemode)
+      throw new SalesError('test_mode_only', {
+        hint: 'Test helpers act on test-mode records only: call them with a test key (key_test_...).',
+      });
+    const today = await this.settings.currentBusinessDay();
+    const day = asOf ?? today;
+    const latest = addDays(today, MAX_ADVANCE_DAYS);
+    if (day < today || day > latest)
+      throw new SalesError('parameter_invalid', {
+        param: 'as_of',
+        hint: `as_of must be a business day from today (${today}) to ${latest}; the sweep cannot run in the past.`,
+      });
+    return { as_of: day, ...(await this.sweepCaller(caller, day, now)) };
+  }
+
+  private async sweepCaller(
+    caller: { entityId: string; livemode: boolean },
+    asOf: string,
+    now: Date,
+  ): Promise<CollectionsRun> {
+    const candidates = (await this.orders.collectionCandidatesAcrossEntities(addDays(asOf, 1))).filter(
+      (c) => c.entityId === caller.entityId && c.livemode === caller.livemode,
+    );
+    const run: CollectionsRun = { overdue: 0, late_fees: 0, skipped: 0 };
+    for (const candidate of candidates) await this.collectInto(run, candidate.id, asOf, now);
+    return run;
+  }
+
+  /** One invoice handled and counted into `run`; a failure is counted as skipped and logged. */
+  private async collectInto(run: CollectionsRun, id: string, today: string, now: Date): Promise<void> {
+    try {
+      const outcome = await this.collect(id, today, now);
+      if (outcome === 'held') run.skipped += 1;
+      else {
+        if (outcome.markedOverdue) run.overdue += 1;
+        if (outcome.charged) run.late_fees += 1;
+      }
+    } catch (error) {
+      // A closed period or an inactive account leaves the invoice as it was; the next run retries.
+      run.skipped += 1;
+      this.logger.warn(`collections: invoice ${id} could not be handled: ${String(error)}`);
+    }
   }
 
   /** One invoice on the entity's business day `today`, under its row lock ('held' when another run has it). */

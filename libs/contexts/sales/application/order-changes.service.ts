@@ -6,6 +6,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import {
   amountDueOf,
+  assertLineCapacity,
   DocumentType,
   editRevises,
   isInvoiceType,
@@ -16,7 +17,7 @@ import {
   paymentStatusOf,
   purchasingCompanion,
 } from '../domain/order';
-import { orderTotals } from '../domain/order-totals';
+import { orderTotals, OrderTotals, totalsOfSums } from '../domain/order-totals';
 import { invalidParam } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
@@ -25,6 +26,17 @@ import { KitLines, LineDraft } from './kit-lines';
 import { OrderCommitmentsGateway } from './order-commitments.port';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource, toOrderResource } from './order.presenter';
+
+/** The cap's refusal for an order sent with `count` lines, or null within the cap. */
+function capacityError(count: number): DomainError | null {
+  try {
+    assertLineCapacity(0, count);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
 
 /** numeric(19,4) holds amounts below 10^15. */
 const MAX_AMOUNT = money('1e15');
@@ -94,12 +106,26 @@ export class OrderChanges {
     return order;
   }
 
-  /** Saves the order after a change; marks it revised when it was confirmed and already sent. */
+  /**
+   * The order's fields before a change of some of its lines, for previous_attributes: without
+   * its lines and tag ids, so nothing is read and the cost does not grow with the order.
+   */
+  fieldsOf(record: OrderRecord): Omit<OrderResource, 'lines' | 'tag_ids'> {
+    const { lines: _lines, tag_ids: _tags, ...fields } = toOrderResource(record, [], []);
+    return fields;
+  }
+
+  /**
+   * Saves the order after a change; marks it revised when it was confirmed and already sent.
+   * `changedLines`, when given, are the only lines added or changed: the stock commitments of
+   * those alone move. previous_attributes compare the fields `before` holds.
+   */
   async saveChange(
     record: OrderRecord,
-    before: OrderResource,
+    before: Omit<OrderResource, 'lines' | 'tag_ids'> & Partial<Pick<OrderResource, 'lines' | 'tag_ids'>>,
     linesChanged: boolean,
     lineEvent?: 'order.line.added' | 'order.line.updated' | 'order.line.removed',
+    changedLines?: readonly OrderLineRecord[],
   ): Promise<OrderResource> {
     const revises = linesChanged && editRevises(revisionOf(record));
     if (revises) {
@@ -108,8 +134,10 @@ export class OrderChanges {
     }
     record.updatedAt = new Date();
     const resource = await this.presentOne(await this.orders.save(record));
-    if (linesChanged && linesHoldCommitments(record.orderStatus as OrderStatus))
-      await this.commitments.orderChanged(record);
+    if (linesChanged && linesHoldCommitments(record.orderStatus as OrderStatus)) {
+      if (changedLines) await this.commitments.linesChanged(record, changedLines);
+      else await this.commitments.orderChanged(record);
+    }
     const previous = previousAttributes(before, resource);
     const changed = Object.keys(previous);
     if (lineEvent) await this.publish(lineEvent, resource, previous);
@@ -162,7 +190,14 @@ export class OrderChanges {
   async linesOfNew(
     orders: readonly { record: OrderRecord; inputs: OrderLineInput[] }[],
   ): Promise<(LineDraft[] | DomainError)[]> {
-    const priced = await this.linePricing.priceOrders(orders);
+    // An order over the line cap is refused as it is (its lines are not priced).
+    const capped = orders.map(({ inputs }) => capacityError(inputs.length));
+    const priced = await this.linePricing.priceOrders(
+      orders.map((o, i) => (capped[i] ? { ...o, inputs: [] } : o)),
+    );
+    capped.forEach((error, i) => {
+      if (error) priced[i] = error;
+    });
     const accepted = priced.flatMap((p, i) => (p instanceof DomainError ? [] : [i]));
     const expanded = await this.kitLines.expandEach(accepted.map((i) => priced[i] as LineDraft[]));
     const results: (LineDraft[] | DomainError)[] = [...priced];
@@ -180,6 +215,7 @@ export class OrderChanges {
 
   /** Prices and inserts the lines of an order that has none, and sets its totals. */
   async replaceLines(record: OrderRecord, inputs: OrderLineInput[]): Promise<void> {
+    assertLineCapacity(0, inputs.length);
     const lines = await this.kitLines.expand(
       await this.linePricing.priceLines(record, inputs, 'lines', 0),
       0,
@@ -188,17 +224,22 @@ export class OrderChanges {
     this.applyTotals(record, lines);
   }
 
-  /** Sets the order's totals from the lines it holds. */
+  /**
+   * Sets the order's totals from the lines it holds: the database sums the line amounts in one
+   * statement, no line is loaded.
+   */
   async recompute(record: OrderRecord): Promise<void> {
-    const lines = await this.lines.ofOrder(record.id);
-    this.applyTotals(record, lines);
+    this.setTotals(record, totalsOfSums(await this.lines.amountSumsOf(record.id)));
   }
 
   private applyTotals(
     record: OrderRecord,
     lines: Pick<OrderLineRecord, 'subtotal' | 'discountTotal' | 'taxTotal' | 'total'>[],
   ): void {
-    const totals = orderTotals(lines);
+    this.setTotals(record, orderTotals(lines));
+  }
+
+  private setTotals(record: OrderRecord, totals: OrderTotals): void {
     if (totals.subtotal.gte(MAX_AMOUNT))
       throw invalidParam('lines', `The order subtotal must stay below ${MAX_AMOUNT.toFixed(0)}.`);
     record.subtotal = totals.subtotal;

@@ -34,6 +34,11 @@ export interface CommittedOrder {
  */
 export interface OrderCommitmentsListener {
   orderChanged(order: CommittedOrder): Promise<void>;
+  /**
+   * Some lines of the order were added or changed, and no other: `order.lines` holds only those,
+   * so the cost follows them, not the size of the order.
+   */
+  linesChanged(order: CommittedOrder): Promise<void>;
 }
 
 /** Holds the registered listeners; sales calls `orderChanged` after each change that can move a commitment. */
@@ -59,5 +64,18 @@ export class OrderCommitmentsGateway {
       lines: lines.map(committedLine),
     };
     for (const listener of this.listeners) await listener.orderChanged(committed);
+  }
+
+  /** Tells every listener that only `lines` of the order were added or changed (in the caller's transaction). */
+  async linesChanged(order: OrderRecord, lines: readonly OrderLineRecord[]): Promise<void> {
+    if (this.listeners.length === 0 || lines.length === 0) return;
+    if (order.documentType !== 'sales_order' && order.documentType !== 'purchase_order') return;
+    const committed: CommittedOrder = {
+      orderId: order.id,
+      documentType: order.documentType,
+      orderStatus: order.orderStatus,
+      lines: lines.map(committedLine),
+    };
+    for (const listener of this.listeners) await listener.linesChanged(committed);
   }
 }

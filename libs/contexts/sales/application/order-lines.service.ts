@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { OrderLineInput, orderTransition } from '../domain/order';
+import { assertLineCapacity, OrderLineInput, orderTransition } from '../domain/order';
 import { lineAmounts } from '../domain/order-totals';
 import { OrderLineRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
@@ -24,17 +24,24 @@ export class OrderLines {
     private readonly linePricing: OrderLinePricing,
   ) {}
 
+  /**
+   * Adds a line (a kit line with its components) after the order's last line; a refused field is
+   * named as the body names it (`product_id`). Its cost does not grow with the order: the cap
+   * and the new line's position come from one count, the totals from one sum in the
+   * database, the stock commitments of the new lines alone move; only the answer (the order
+   * with its lines) reads every line, once.
+   */
   async addLine(orderId: string, input: OrderLineInput): Promise<OrderResource> {
     return this.tx.run(async () => {
       const record = await this.orders.getForUpdate(orderId);
       orderTransition('edit', stateOf(record));
-      const before = await this.changes.presentOne(record);
-      const existing = await this.lines.ofOrder(record.id);
-      const [line] = await this.linePricing.priceLines(record, [input], 'lines', existing.length);
-      await this.lines.insertMany(await this.kitLines.expand([line], existing.length));
+      const held = await this.lines.countsOf(record.id);
+      assertLineCapacity(held.callerLines, 1);
+      const before = this.changes.fieldsOf(record);
+      const [line] = await this.linePricing.priceLines(record, [input], 'line', held.nextPosition);
+      const inserted = await this.lines.insertMany(await this.kitLines.expand([line], held.nextPosition));
       await this.changes.recompute(record);
-      const resource = await this.changes.saveChange(record, before, true, 'order.line.added');
-      return resource;
+      return this.changes.saveChange(record, before, true, 'order.line.added', inserted);
     });
   }
 
@@ -43,7 +50,7 @@ export class OrderLines {
       const record = await this.orders.getForUpdate(orderId);
       const line = await this.lineOf(record.id, lineId);
       orderTransition('edit', stateOf(record));
-      const before = await this.changes.presentOne(record);
+      const before = this.changes.fieldsOf(record);
       const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
       if (productChanged || input.unit_price !== undefined) {
         // A new product or an explicit price prices the line again; otherwise it keeps the price (and policy) it was created with.
@@ -93,7 +100,7 @@ export class OrderLines {
       const record = await this.orders.getForUpdate(orderId);
       const line = await this.lineOf(record.id, lineId);
       orderTransition('edit', stateOf(record));
-      const before = await this.changes.presentOne(record);
+      const before = this.changes.fieldsOf(record);
       await this.lines.delete(line);
       await this.changes.recompute(record);
       return this.changes.saveChange(record, before, true, 'order.line.removed');

@@ -54,17 +54,21 @@ export interface OrderTotals {
  */
 export function orderTotals(lines: readonly LineAmounts[]): OrderTotals {
   const sum = (pick: (l: LineAmounts) => Decimal) => lines.reduce((acc, l) => acc.plus(pick(l)), money(0));
-  const subtotal = round(
-    sum((l) => l.subtotal),
-    TOTAL_PLACES,
-  );
-  const discountTotal = round(
-    sum((l) => l.discountTotal),
-    TOTAL_PLACES,
-  );
-  const taxTotal = round(
-    sum((l) => l.taxTotal),
-    TOTAL_PLACES,
-  );
+  return totalsOfSums({
+    subtotal: sum((l) => l.subtotal),
+    discountTotal: sum((l) => l.discountTotal),
+    taxTotal: sum((l) => l.taxTotal),
+  });
+}
+
+/** orderTotals() from the exact sums of the line amounts (summed elsewhere, e.g. by the database). */
+export function totalsOfSums(sums: {
+  subtotal: Decimal.Value;
+  discountTotal: Decimal.Value;
+  taxTotal: Decimal.Value;
+}): OrderTotals {
+  const subtotal = round(money(sums.subtotal), TOTAL_PLACES);
+  const discountTotal = round(money(sums.discountTotal), TOTAL_PLACES);
+  const taxTotal = round(money(sums.taxTotal), TOTAL_PLACES);
   return { subtotal, discountTotal, taxTotal, total: subtotal.minus(discountTotal).plus(taxTotal) };
 }

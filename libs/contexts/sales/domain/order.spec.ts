@@ -3,6 +3,8 @@ import {
   allowedFrom,
   amountDueOf,
   assertAccountChange,
+  assertLineCapacity,
+  MAX_ORDER_LINES,
   assertReadyForFulfillment,
   assertUpdate,
   conversionTarget,
@@ -323,5 +325,26 @@ describe('order updates', () => {
     expect(isPostedInvoice('late_fee_invoice', 'confirmed')).toBe(true);
     expect(isPostedInvoice('invoice', 'draft')).toBe(false);
     expect(isPostedInvoice('sales_order', 'confirmed')).toBe(false);
+  });
+});
+
+describe('the line cap', () => {
+  it('takes lines up to the cap and refuses one more, naming the param', () => {
+    expect(MAX_ORDER_LINES).toBe(1000);
+    expect(() => assertLineCapacity(0, 1000)).not.toThrow();
+    expect(() => assertLineCapacity(999, 1)).not.toThrow();
+    for (const [held, adding] of [
+      [1000, 1],
+      [0, 1001],
+      [500, 501],
+    ]) {
+      let caught: unknown;
+      try {
+        assertLineCapacity(held, adding);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toMatchObject({ code: 'parameter_invalid', param: 'lines' });
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   Transitions,
   withMoves,
 } from '#platform/domain/state-machine';
-import { SalesError } from './sales-error';
+import { invalidParam, SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (`/orders`, `document_type`). */
 export const DOCUMENT_TYPES = [
@@ -204,6 +204,24 @@ export function assertAccountChange(status: OrderStatus): void {
       hint: `The account of an order can change only while its order_status is 'draft'; it is '${status}'.`,
     });
   }
+}
+
+/**
+ * The most lines an order holds: the lines sent by callers, whichever route adds them (create,
+ * PATCH replacing the lines, `POST /orders/{id}/lines`, bulk and storefront imports). The
+ * component lines a kit line brings with it do not count.
+ */
+export const MAX_ORDER_LINES = 1000;
+
+/** 400 parameter_invalid on `param` unless an order holding `held` lines can take `adding` more. */
+export function assertLineCapacity(held: number, adding: number, param = 'lines'): void {
+  if (held + adding > MAX_ORDER_LINES)
+    throw invalidParam(
+      param,
+      held === 0
+        ? `An order holds at most ${MAX_ORDER_LINES} lines; ${adding} were sent.`
+        : `An order holds at most ${MAX_ORDER_LINES} lines; this one has ${held}, so ${adding} more cannot be added.`,
+    );
 }
 
 /** A confirmed order holds stock commitments, so a change of its lines moves them. */

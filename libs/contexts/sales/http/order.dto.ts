@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { DOCUMENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
+import { DOCUMENT_TYPES, MAX_ORDER_LINES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import {
   CurrencyField,
   IsAmount,
@@ -33,7 +33,7 @@ import {
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
-const MAX_LINES = 1000;
+const MAX_LINES = MAX_ORDER_LINES;
 
 export class OrderLineDto {
   @ClearableField(

@@ -33,7 +33,7 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
     'Create an order document',
     {
       description:
-        'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent. Emits order.created (and invoice.created).',
+        'A draft quote, sales order, invoice, return, purchase order or late-fee invoice. Lines are priced from the product list price and the applicable pricing policy unless unit_price is sent; at most 1,000 lines. Emits order.created (and invoice.created).',
     },
   ],
   list: [
@@ -68,7 +68,8 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
         path: 'lines',
         input: OrderLineDto,
         code: 201,
-        description: 'Emits order.line.added; returns the order.',
+        description:
+          'Adds a line after the last one. An order holds at most 1,000 lines (400 parameter_invalid on lines). Emits order.line.added; returns the order with all its lines.',
       },
     ],
     updateLine: [

@@ -26,6 +26,38 @@ export class OrderLineRepository extends TenantRepository.of(OrderLineRecord, 'o
     return result;
   }
 
+  /**
+   * How many lines an order holds that its callers sent (kit component lines left out), and the
+   * position after its last line: one statement, whatever their number.
+   */
+  async countsOf(orderId: string): Promise<{ callerLines: number; nextPosition: number }> {
+    const { entityId, livemode } = this.scope();
+    const [row] = (await this.tx.transactional.query(
+      `SELECT (count(*) FILTER (WHERE parent_line_id IS NULL))::int AS "callerLines",
+              coalesce(max(position) + 1, 0)::int AS "nextPosition"
+         FROM order_lines WHERE entity_id = $1 AND livemode = $2 AND order_id = $3`,
+      [entityId, livemode, orderId],
+    )) as { callerLines: number; nextPosition: number }[];
+    return row;
+  }
+
+  /**
+   * The exact sums of the amounts of an order's lines, summed by the database in one statement
+   * (no line is loaded), as decimal strings.
+   */
+  async amountSumsOf(
+    orderId: string,
+  ): Promise<{ subtotal: string; discountTotal: string; taxTotal: string; total: string }> {
+    const { entityId, livemode } = this.scope();
+    const [row] = (await this.tx.transactional.query(
+      `SELECT coalesce(sum(subtotal), 0)::text AS subtotal, coalesce(sum(discount_total), 0)::text AS "discountTotal",
+              coalesce(sum(tax_total), 0)::text AS "taxTotal", coalesce(sum(total), 0)::text AS total
+         FROM order_lines WHERE entity_id = $1 AND livemode = $2 AND order_id = $3`,
+      [entityId, livemode, orderId],
+    )) as { subtotal: string; discountTotal: string; taxTotal: string; total: string }[];
+    return row;
+  }
+
   async deleteOfOrder(orderId: string): Promise<void> {
     await this.deleteWhere('order_id', orderId);
   }
@@ -45,13 +77,19 @@ export class OrderLineRepository extends TenantRepository.of(OrderLineRecord, 'o
       .execute();
   }
 
-  async insertMany(rows: Omit<Partial<OrderLineRecord>, 'id' | 'entityId' | 'livemode'>[]): Promise<void> {
+  /** Inserts lines (500 a statement); answers them as inserted, ids included. */
+  async insertMany(
+    rows: Omit<Partial<OrderLineRecord>, 'id' | 'entityId' | 'livemode'>[],
+  ): Promise<OrderLineRecord[]> {
+    const inserted: OrderLineRecord[] = [];
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows
         .slice(i, i + 500)
         .map((r) => this.tx.transactional.getRepository(OrderLineRecord).create(this.stamp(r)));
       await this.tx.transactional.getRepository(OrderLineRecord).insert(chunk as never);
+      inserted.push(...chunk);
     }
+    return inserted;
   }
 
   /**

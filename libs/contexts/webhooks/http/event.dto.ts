@@ -3,6 +3,7 @@ import { IsDateString, IsString } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { OptionalField } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { API_VERSION } from '#platform/events/event-publisher';
 
 export class EventListQueryDto extends ListQueryDto {
   @OptionalField({ example: 'order.confirmed' }, IsString()) type?: string;
@@ -22,7 +23,7 @@ export class EventTypeResponse {
 export class EventResponse {
   @ApiProperty({ example: 'order.confirmed' }) type: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ example: '2026-09-22' }) api_version: string;
+  @ApiProperty({ example: API_VERSION }) api_version: string;
   @ApiProperty({ format: 'uuid' }) entity_id: string;
   @ApiProperty() livemode: boolean;
   @ApiProperty({

@@ -54,7 +54,8 @@ import {
       'Rotate the signing secret',
       {
         path: 'rotate_secret',
-        description: 'Returns `signing_secret`; the old secret stops at once.',
+        description:
+          'Answers the endpoint with the new secret in `secret`, as create does, and the same value as `signing_secret`; the old secret stops at once.',
         returns: RotatedSecretResponse,
         secretFields: ['secret', 'signing_secret'],
       },

@@ -1,7 +1,16 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { addressLines, LabelContent } from '../../domain/label';
 import { code128Bars } from './barcode';
-import { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH } from './png-label';
+import { negotiateLabelType } from '../../domain/label';
+import { PDF_FRAME_INNER, pdfBarcodePlacement } from './pdf-label';
+import {
+  PNG_FRAME_INNER,
+  PNG_HEIGHT,
+  PNG_LAYOUT,
+  PNG_SIGNATURE,
+  PNG_WIDTH,
+  pngBarcodePlacement,
+} from './png-label';
 import { renderLabel } from './render-label';
 
 const content: LabelContent = {
@@ -62,11 +71,15 @@ function pngRows(png: Buffer): Buffer[] {
   });
 }
 
-/** Dark pixels inside the border (x 12..387) of rows top..bottom. */
+/** Dark pixels inside the border of rows top..bottom. */
 const inkIn = (rows: Buffer[], band: { top: number; bottom: number }) =>
   rows
     .slice(band.top, band.bottom)
-    .reduce((n, row) => n + [...row.subarray(12, PNG_WIDTH - 12)].filter((v) => v < 128).length, 0);
+    .reduce(
+      (n, row) =>
+        n + [...row.subarray(PNG_FRAME_INNER.left, PNG_FRAME_INNER.right)].filter((v) => v < 128).length,
+      0,
+    );
 
 describe('Code 128 (bwip-js)', () => {
   it('encodes digits in code set C: start C, two digits a symbol, check and stop', () => {
@@ -91,7 +104,7 @@ describe('label files', () => {
     expect(pdf).toContain('/Type /Page ');
     expect(pdf).toContain(' re f');
     for (const line of [
-      'USPS PRIORITY',
+      'USPS Priority Mail',
       'Package QA1-PKG-000001  Weight 2.5 lb',
       'SHIP FROM:',
       'Main Warehouse',
@@ -111,7 +124,7 @@ describe('label files', () => {
     offsets.forEach((o, i) => expect(pdf.slice(o).startsWith(`${i + 1} 0 obj`)).toBe(true));
   });
 
-  it('writes a valid 400 x 600 grayscale PNG whose text bands carry ink that follows the text', () => {
+  it('writes a valid 812 x 1218 (203 dpi) grayscale PNG whose text bands carry ink that follows the text', () => {
     const rows = pngRows(renderLabel('PNG', content));
     for (const band of Object.values(PNG_LAYOUT)) expect(inkIn(rows, band)).toBeGreaterThan(50);
     // The barcode band: dark and light columns across a row.
@@ -142,7 +155,7 @@ describe('label files', () => {
     expect(zpl.endsWith('^XZ')).toBe(true);
     const fields = [...zpl.matchAll(/\^FD([^^]*)\^FS/g)].map((m) => m[1]);
     expect(fields).toEqual([
-      'USPS PRIORITY',
+      'USPS Priority Mail',
       'Package QA1-PKG-000001  Weight 2.5 lb',
       'SHIP FROM:',
       ...content.shipFrom,
@@ -152,5 +165,71 @@ describe('label files', () => {
       `TRACKING # ${content.trackingNumber}`,
     ]);
     expect(zpl).toContain(`^BCN,250,Y,N,N,A^FD${content.trackingNumber}^FS`);
+  });
+
+  // Code 128 needs at least 10 modules of white each side of the bars; a frame line closer than
+  // that makes scanners miss the symbol. Tracking numbers of every carrier's length and set.
+  it.each(['9400111899223197428490', '1Z999AA10123456784', '794698745123', 'SB1234567890ABCDEFGH'])(
+    'leaves a quiet zone of at least 10 modules between the barcode of %s and the frame (PDF and PNG)',
+    (tracking) => {
+      const { modules } = code128Bars(tracking);
+      const pdf = pdfBarcodePlacement(modules);
+      expect((pdf.left - PDF_FRAME_INNER.left) / pdf.module).toBeGreaterThanOrEqual(10);
+      expect((PDF_FRAME_INNER.right - (pdf.left + modules * pdf.module)) / pdf.module).toBeGreaterThanOrEqual(
+        10,
+      );
+      const png = pngBarcodePlacement(modules);
+      expect(Number.isInteger(png.module) && png.module >= 2).toBe(true);
+      expect((png.left - PNG_FRAME_INNER.left) / png.module).toBeGreaterThanOrEqual(10);
+      expect((PNG_FRAME_INNER.right - (png.left + modules * png.module)) / png.module).toBeGreaterThanOrEqual(
+        10,
+      );
+      // The PNG row through the bars: white from the frame to the first bar and after the last.
+      const row = pngRows(renderLabel('PNG', { ...content, trackingNumber: tracking }))[
+        PNG_LAYOUT.barcode.top + 5
+      ];
+      const dark = [...row.subarray(PNG_FRAME_INNER.left, PNG_FRAME_INNER.right)]
+        .map((v, i) => (v < 128 ? i + PNG_FRAME_INNER.left : -1))
+        .filter((i) => i >= 0);
+      expect(dark[0] - PNG_FRAME_INNER.left).toBeGreaterThanOrEqual(10 * png.module);
+      expect(PNG_FRAME_INNER.right - 1 - dark[dark.length - 1]).toBeGreaterThanOrEqual(10 * png.module);
+    },
+  );
+
+  it('prints the service by its display name, not its code', () => {
+    const heading = (service: string, carrier = 'usps') =>
+      [
+        ...renderLabel('PDF', { ...content, carrier, service })
+          .toString('latin1')
+          .matchAll(/\((.*)\) Tj/g),
+      ][0][1];
+    expect(heading('ground_advantage')).toBe('USPS Ground Advantage');
+    expect(heading('2nd_day_air', 'ups')).toBe('UPS 2nd Day Air');
+    expect(heading('2_day', 'fedex')).toBe('FedEx 2Day');
+    // A service outside the table (a real provider's) reads as its code in words.
+    expect(heading('media_mail')).toBe('USPS Media Mail');
+  });
+});
+
+describe('Accept on a label download', () => {
+  const drawn = ['PDF', 'PNG', 'ZPLII'] as const;
+  it.each([
+    [undefined, 'PDF'],
+    ['*/*', 'PDF'],
+    ['application/json', 'PDF'],
+    ['image/png', 'PNG'],
+    ['image/*', 'PNG'],
+    ['application/zpl, image/png', 'ZPLII'],
+    ['application/zpl;q=0.5, image/png', 'PNG'],
+    ['image/png;q=0, */*', 'PDF'],
+    ['text/html, image/gif', 'PDF'],
+  ])('a drawn label bought as PDF, Accept %s -> %s', (accept, type) => {
+    expect(negotiateLabelType(accept, drawn)).toBe(type);
+  });
+
+  it('a carrier file is only its bought type: another label type is refused (null -> 406)', () => {
+    expect(negotiateLabelType('image/png', ['PDF'])).toBeNull();
+    expect(negotiateLabelType('image/png, application/pdf;q=0.1', ['PDF'])).toBe('PDF');
+    expect(negotiateLabelType('*/*', ['PDF'])).toBe('PDF');
   });
 });

@@ -5,9 +5,17 @@ import { code128Bars } from './barcode';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The label's size: 4 x 6 inch at 100 dpi. */
-export const PNG_WIDTH = 400;
-export const PNG_HEIGHT = 600;
+/** Thermal label printers print 203 dpi; the label is 4 x 6 inch at that resolution. */
+export const PNG_DPI = 203;
+export const PNG_WIDTH = 4 * PNG_DPI; // 812
+export const PNG_HEIGHT = 6 * PNG_DPI; // 1218
+
+/** The layout is drawn on a 400 x 600 grid (a 100 dpi inch) scaled to the label's dpi. */
+const SCALE = PNG_DPI / 100;
+const px = (v: number) => Math.round(v * SCALE);
+
+/** Quiet zone each side of the barcode, in modules: Code 128 needs at least 10; 12 leaves a margin. */
+export const PNG_QUIET_ZONE_MODULES = 12;
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -83,41 +91,63 @@ class Canvas {
  * these bands.
  */
 export const PNG_LAYOUT = {
-  service: { top: 20, bottom: 50 },
-  package: { top: 54, bottom: 72 },
-  shipFrom: { top: 84, bottom: 190 },
-  shipTo: { top: 200, bottom: 370 },
-  barcode: { top: 390, bottom: 520 },
-  tracking: { top: 528, bottom: 560 },
+  service: { top: px(20), bottom: px(50) },
+  package: { top: px(54), bottom: px(72) },
+  shipFrom: { top: px(84), bottom: px(190) },
+  shipTo: { top: px(200), bottom: px(370) },
+  barcode: { top: px(390), bottom: px(520) },
+  tracking: { top: px(528), bottom: px(560) },
+} as const;
+
+/** The frame's line width and inner edges (pixel columns). */
+const FRAME = { outer: px(8), line: px(3) };
+export const PNG_FRAME_INNER = {
+  left: FRAME.outer + FRAME.line,
+  right: PNG_WIDTH - FRAME.outer - FRAME.line,
 } as const;
 
 /**
- * A 4 x 6 inch label at 100 dpi (400 x 600), 8-bit grayscale: a border; carrier and service;
- * package number and weight; SHIP FROM and SHIP TO blocks; the tracking number as a Code 128
- * barcode (bwip-js's encoder, 2-pixel modules where it fits) with the number printed under it.
- * Text is drawn with the OCR-B font bwip-js ships; deflate and CRC-32 from node:zlib.
+ * The module width (whole pixels, at most 4) and left edge of a Code 128 symbol of `modules`
+ * modules, centred between the frame's inner edges with PNG_QUIET_ZONE_MODULES of white each side.
+ */
+export function pngBarcodePlacement(modules: number): { module: number; left: number } {
+  const room = PNG_FRAME_INNER.right - PNG_FRAME_INNER.left;
+  const module = Math.max(1, Math.min(4, Math.floor(room / (modules + 2 * PNG_QUIET_ZONE_MODULES))));
+  return { module, left: Math.floor((PNG_WIDTH - modules * module) / 2) };
+}
+
+/**
+ * A 4 x 6 inch label at 203 dpi (812 x 1218), 8-bit grayscale: a border; the carrier's service
+ * by its display name; package number and weight; SHIP FROM and SHIP TO blocks; the tracking
+ * number as a Code 128 barcode (bwip-js's encoder, whole-pixel modules, a quiet zone of at
+ * least 10 modules to the frame) with the number printed under it. Text is drawn with the OCR-B
+ * font bwip-js ships; deflate and CRC-32 from node:zlib.
  */
 export function pngLabel(content: LabelContent): Buffer {
   const canvas = new Canvas(PNG_WIDTH, PNG_HEIGHT);
   const { width, height } = canvas;
-  canvas.fill(8, 8, width - 16, 3);
-  canvas.fill(8, height - 11, width - 16, 3);
-  canvas.fill(8, 8, 3, height - 16);
-  canvas.fill(width - 11, 8, 3, height - 16);
-  canvas.text(20, 46, 28, serviceLine(content));
-  canvas.text(20, 70, 14, packageLine(content));
-  canvas.fill(11, 78, width - 22, 2);
-  canvas.text(20, 100, 12, 'SHIP FROM:');
-  content.shipFrom.slice(0, 6).forEach((line, i) => canvas.text(20, 118 + i * 14, 13, line));
-  canvas.fill(11, 194, width - 22, 2);
-  canvas.text(20, 218, 14, 'SHIP TO:');
-  content.shipTo.slice(0, 6).forEach((line, i) => canvas.text(30, 244 + i * 22, 19, line));
-  canvas.fill(11, 378, width - 22, 2);
+  const { outer, line } = FRAME;
+  canvas.fill(outer, outer, width - 2 * outer, line);
+  canvas.fill(outer, height - outer - line, width - 2 * outer, line);
+  canvas.fill(outer, outer, line, height - 2 * outer);
+  canvas.fill(width - outer - line, outer, line, height - 2 * outer);
+  const rule = (y: number) => canvas.fill(outer + line, px(y), width - 2 * (outer + line), px(2));
+  const text = (x: number, baseline: number, size: number, s: string) =>
+    canvas.text(px(x), px(baseline), px(size), s, width - px(16));
+  text(20, 46, 28, serviceLine(content));
+  text(20, 70, 14, packageLine(content));
+  rule(78);
+  text(20, 100, 12, 'SHIP FROM:');
+  content.shipFrom.slice(0, 6).forEach((l, i) => text(20, 118 + i * 14, 13, l));
+  rule(194);
+  text(20, 218, 14, 'SHIP TO:');
+  content.shipTo.slice(0, 6).forEach((l, i) => text(30, 244 + i * 22, 19, l));
+  rule(378);
   const { bars, modules } = code128Bars(content.trackingNumber);
-  const module = Math.max(1, Math.min(2, Math.floor((width - 60) / modules)));
-  const left = Math.floor((width - modules * module) / 2);
-  for (const [x, w] of bars) canvas.fill(left + x * module, PNG_LAYOUT.barcode.top, w * module, 130);
-  canvas.text(Math.max(20, left), 552, 18, content.trackingNumber);
-  canvas.text(20, 580, 11, 'TRACKING NUMBER');
+  const { module, left } = pngBarcodePlacement(modules);
+  const barTop = PNG_LAYOUT.barcode.top;
+  for (const [x, w] of bars) canvas.fill(left + x * module, barTop, w * module, px(130));
+  canvas.text(Math.max(px(20), left), px(552), px(18), content.trackingNumber);
+  text(20, 580, 11, 'TRACKING NUMBER');
   return canvas.png();
 }
