@@ -56,7 +56,8 @@ const config: Config = {
     },
     {
       displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // Model-based tests (*.model-spec.ts) run here on a fixed seed; `npm run test:model` runs them longer.
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.model-spec.ts'],
       // The generated client (clients/typescript) imports its own files as `./x.js`.
       moduleNameMapper: { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
       transform,
