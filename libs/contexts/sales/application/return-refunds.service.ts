@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '#contexts/accounting';
+import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -12,8 +12,6 @@ import { PaymentRepository } from '../infrastructure/payment.repository';
 import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export type ReturnRefundMethod = 'original_payment' | 'customer_credit';
 
@@ -60,6 +58,7 @@ export class ReturnRefunds {
     private readonly ledger: LedgerPostingService,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
+    private readonly settings: AccountingSettingsService,
   ) {}
 
   /**
@@ -88,7 +87,7 @@ export class ReturnRefunds {
         source_type: 'CREDIT_MEMO',
         source_id: request.refundId,
         source_module: 'sales',
-        entry_date: today(),
+        entry_date: await this.settings.currentBusinessDay(),
         description: `Credit memo of return ${request.returnId} on invoice ${invoice.id}`,
         lines: [
           ...(request.net.gt(0)
@@ -162,7 +161,7 @@ export class ReturnRefunds {
       source_type: 'CREDIT_APPLIED',
       source_id: request.refundId,
       source_module: 'sales',
-      entry_date: today(),
+      entry_date: await this.settings.currentBusinessDay(),
       description: `Credit of return ${request.returnId} to the customer's account`,
       lines: [
         { role: 'receivables', debit: amount, description: `Invoice ${invoiceId}` },
