@@ -229,4 +229,49 @@ describe('books of return refunds', () => {
       await setEntityTimezone(app, entityId, 'UTC');
     }
   });
+
+  it('a credit memo takes back only returned units the invoice still bills, reversing exactly their revenue', async () => {
+    const order = await newOrder(3);
+    const before = await balances();
+    const pkg = await ship(order.id, order.lines[0].id, 3);
+    // Two of the three shipped units invoiced (88); the third waits unbilled (44).
+    const issued = await invoice(order.id, 2);
+    expect(issued.total).toBe(88);
+    // Two units come back: one of them was never billed, so the receipt reverses its revenue (44).
+    const ret = await returned(order, pkg, 2);
+    expect(await since(before)).toMatchObject({ revenue: 8000, tax: 800, unbilled: 0, receivables: 8800 });
+    // The credit memo takes back the one billed unit: 40 net, 4 tax, nothing more.
+    const refunded = (await client.post(`/v1/returns/${ret}/refund`).send({}).expect(200)).body;
+    expect(refunded.refunds[0]).toMatchObject({ amount: 44, amount_due_reduced: 44, refunded_amount: 0 });
+    // The customer keeps one unit, billed 44: revenue 40, tax 4, owed 44.
+    expect(await since(before)).toMatchObject({
+      revenue: 4000,
+      tax: 400,
+      unbilled: 0,
+      receivables: 4400,
+      trial: 0,
+    });
+    expect((await client.get(`/v1/orders/${issued.id}`).expect(200)).body).toMatchObject({ amount_due: 44 });
+    expect(await arVariance()).toBe(0);
+    // Nothing billed is left to take back.
+    const again = await client.post(`/v1/returns/${ret}/refund`).send({});
+    expect([again.status, again.body.code]).toEqual([422, 'amount_exceeds_limit']);
+  });
+
+  it('partial credit memos: an allowance first, then the unit it completes, revenue reversed once', async () => {
+    const order = await newOrder(3);
+    const issued = await invoice(order.id);
+    const before = await balances();
+    const pkg = await ship(order.id, order.lines[0].id, 3);
+    const ret = await returned(order, pkg, 1);
+    // 20 of the returned unit's 44: an allowance, in the proportion of its net and tax.
+    await client.post(`/v1/returns/${ret}/refund`).send({ amount: 20 }).expect(200);
+    expect(await since(before)).toMatchObject({ revenue: -1818, tax: -182, receivables: -2000, trial: 0 });
+    // The rest (24) completes the unit: the memos together reverse exactly its 40 and 4.
+    const rest = (await client.post(`/v1/returns/${ret}/refund`).send({}).expect(200)).body;
+    expect(rest).toMatchObject({ status: 'refunded', amount_refunded: 44 });
+    expect(await since(before)).toMatchObject({ revenue: -4000, tax: -400, receivables: -4400, unbilled: 0 });
+    expect((await client.get(`/v1/orders/${issued.id}`).expect(200)).body).toMatchObject({ amount_due: 88 });
+    expect(await arVariance()).toBe(0);
+  });
 });

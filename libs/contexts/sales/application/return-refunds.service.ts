@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
+import { AccountingSettingsService, LedgerPostingService, signedLine } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -12,6 +12,7 @@ import { PaymentRepository } from '../infrastructure/payment.repository';
 import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
+import { LineUnits, RevenueRecognition } from './revenue-recognition.service';
 
 export type ReturnRefundMethod = 'original_payment' | 'customer_credit';
 
@@ -20,12 +21,28 @@ export interface ReturnRefundRequest {
   refundId: string;
   returnId: string;
   invoiceId: string;
+  /** The sales order returned from. */
+  orderId: string;
+  /** The returned units the credit memo may take back (CreditablePlan.units), in order. */
+  creditable: readonly LineUnits[];
+  /** What earlier refunds of the return gave as allowance (refunded beyond the value they reversed). */
+  earlierAllowance: Decimal;
   /** The amount refunded, and the credit memo's: its net and tax parts. */
   amount: Decimal;
   net: Decimal;
   tax: Decimal;
   method: ReturnRefundMethod;
   reason: string | null;
+}
+
+/** What a return's next credit memo can take back under revenue recognition. */
+export interface CreditablePlan {
+  /** Per order line, the received units still billed and not credited by an earlier refund. */
+  units: LineUnits[];
+  /** Their value (net and tax): what reversing them takes off revenue and tax. */
+  value: { net: Decimal; tax: Decimal };
+  /** What earlier refunds of the return reversed this way (net plus tax). */
+  earlierReversed: Decimal;
 }
 
 /** How a return's credit memo was settled. */
@@ -59,7 +76,27 @@ export class ReturnRefunds {
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
     private readonly settings: AccountingSettingsService,
+    private readonly revenue: RevenueRecognition,
   ) {}
+
+  /**
+   * What the next credit memo of a return can take back: of the units `received` per order line,
+   * those earlier refunds (`earlierRefundIds`) did not credit, as far as their line still bills
+   * them (billed beyond what stays shipped), with their value under the recognition rule.
+   */
+  async creditablePlan(
+    orderId: string,
+    received: readonly LineUnits[],
+    earlierRefundIds: readonly string[],
+  ): Promise<CreditablePlan> {
+    const earlier = await this.revenue.creditedBy(earlierRefundIds);
+    const open = received.map((r) => ({
+      orderLineId: r.orderLineId,
+      units: Decimal.max(0, money(r.units).minus(earlier.units.get(r.orderLineId) ?? 0)),
+    }));
+    const { units, value } = await this.revenue.creditable(orderId, open);
+    return { units, value, earlierReversed: earlier.value };
+  }
 
   /**
    * The invoice issued for a sales order (converted from it and not a draft, cancelled or
@@ -83,6 +120,17 @@ export class ReturnRefunds {
     return this.tx.run(async () => {
       const invoice = await this.orders.lockForPayment(request.invoiceId);
       const { amountDueReduced, paidBack } = creditMemoSettlement(request.amount, invoice);
+      // The units taken back (as many whole ones as this memo and the earlier allowances of the
+      // return cover) reverse exactly what was recognised for them; the rest of the memo is an
+      // allowance on the invoice's price, taken off revenue and tax in the memo's proportion
+      // (negative when units now taken back were paid for by an earlier allowance).
+      const reversed = await this.revenue.credited(
+        request.orderId,
+        request.refundId,
+        request.creditable,
+        request.amount.plus(request.earlierAllowance),
+      );
+      const allowance = { net: request.net.minus(reversed.net), tax: request.tax.minus(reversed.tax) };
       await this.ledger.post({
         source_type: 'CREDIT_MEMO',
         source_id: request.refundId,
@@ -90,12 +138,10 @@ export class ReturnRefunds {
         entry_date: await this.settings.currentBusinessDay(),
         description: `Credit memo of return ${request.returnId} on invoice ${invoice.id}`,
         lines: [
-          ...(request.net.gt(0)
-            ? [{ role: 'revenue' as const, debit: request.net, description: 'Revenue of the returned units' }]
-            : []),
-          ...(request.tax.gt(0)
-            ? [{ role: 'tax' as const, debit: request.tax, description: 'Sales tax of the returned units' }]
-            : []),
+          ...signedLine({ role: 'revenue' }, reversed.net, 'Revenue of the returned units'),
+          ...signedLine({ role: 'tax' }, reversed.tax, 'Sales tax of the returned units'),
+          ...signedLine({ role: 'revenue' }, allowance.net, 'Allowance on the invoice'),
+          ...signedLine({ role: 'tax' }, allowance.tax, 'Sales tax of the allowance'),
           { role: 'receivables', credit: request.amount, description: `Invoice ${invoice.id}` },
         ],
       });

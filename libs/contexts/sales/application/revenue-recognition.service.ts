@@ -88,6 +88,98 @@ export class RevenueRecognition {
     );
   }
 
+  /**
+   * The units of a return a credit memo may still take back, and their value: per order line, the
+   * units received back and not yet credited, as far as the line bills more units than it ships
+   * (units never billed had their revenue reversed at receipt, so a credit memo has nothing of
+   * theirs to reverse). Reads the counters under their lock; writes nothing.
+   */
+  async creditable(
+    orderId: string,
+    returned: readonly LineUnits[],
+  ): Promise<{ units: LineUnits[]; value: NetAndTax }> {
+    const wanted = returned.filter((u) => money(u.units).gt(0));
+    if (wanted.length === 0) return { units: [], value: ZERO() };
+    const progress = await this.counters.lockLines(
+      orderId,
+      wanted.map((u) => u.orderLineId),
+    );
+    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
+    const units: LineUnits[] = [];
+    let value = ZERO();
+    for (const u of wanted) {
+      const line = terms.get(u.orderLineId);
+      const row = progress.get(u.orderLineId);
+      if (!line || !row) continue;
+      const surplus = Decimal.max(0, money(row.billed).minus(row.shipped));
+      const k = Decimal.min(money(u.units), surplus);
+      if (k.lte(0)) continue;
+      const r = recognize(
+        line,
+        { shipped: money(row.shipped), billed: money(row.billed) },
+        { billed: k.negated() },
+      );
+      units.push({ orderLineId: u.orderLineId, units: k });
+      value = plus(value, negate(r.recognized));
+    }
+    return { units, value };
+  }
+
+  /**
+   * A credit memo (`documentId`) taking back returned units that were billed: it un-bills, line by
+   * line in the given order, as many whole units of `candidates` as `amount` covers at the value
+   * the rule reverses for them. Answers what it reversed (positive amounts).
+   */
+  async credited(
+    orderId: string,
+    documentId: string,
+    candidates: readonly LineUnits[],
+    amount: Decimal,
+  ): Promise<NetAndTax> {
+    const wanted = candidates.filter((u) => money(u.units).gt(0));
+    if (wanted.length === 0) return ZERO();
+    const progress = await this.counters.lockLines(
+      orderId,
+      wanted.map((u) => u.orderLineId),
+    );
+    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
+    const changes: { lineId: string; shipped: Decimal; billed: Decimal }[] = [];
+    let left = amount;
+    for (const u of wanted) {
+      const line = terms.get(u.orderLineId);
+      const row = progress.get(u.orderLineId);
+      if (!line || !row) continue;
+      const before = { shipped: money(row.shipped), billed: money(row.billed) };
+      let take = money(0);
+      let worth = money(0);
+      for (let k = Math.floor(Number(u.units)); k > 0; k--) {
+        const r = recognize(line, before, { billed: -k });
+        const reversed = r.recognized.net.plus(r.recognized.tax).negated();
+        if (reversed.lte(left.plus(0.005))) {
+          take = money(k);
+          worth = reversed;
+          break;
+        }
+      }
+      if (take.isZero()) break;
+      changes.push({ lineId: u.orderLineId, shipped: money(0), billed: take.negated() });
+      left = left.minus(worth);
+    }
+    return negate((await this.apply(orderId, documentId, changes)).recognized);
+  }
+
+  /** The units and value earlier credit memos (`documentIds`) took back, per order line. */
+  async creditedBy(documentIds: readonly string[]): Promise<{ units: Map<string, Decimal>; value: Decimal }> {
+    const units = new Map<string, Decimal>();
+    let value = money(0);
+    for (const id of documentIds)
+      for (const m of await this.movements.ofDocument(id)) {
+        units.set(m.orderLineId, (units.get(m.orderLineId) ?? money(0)).minus(m.billed));
+        value = value.minus(m.net).minus(m.tax);
+      }
+    return { units, value };
+  }
+
   /** A storefront import bills every unit of the order it created (the channel was paid). */
   async billedByImport(orderId: string): Promise<RecognitionOutcome> {
     const lines = await this.lines.ofOrder(orderId);
