@@ -187,16 +187,18 @@ describe('books of return refunds', () => {
         .send({ sku: 'RB-1', name: 'Returnable widget', type: 'standard', list_price: 40 })
         .expect(201)
     ).body.id;
-    await client
-      .post('/v1/inventory/adjustments')
-      .send({
-        product_id: product,
-        location_id: location,
-        quantity: 100,
-        unit_cost: 15,
-        reason: 'opening stock',
-      })
-      .expect(201);
+    // The sandbox storefront sells QA-WIDGET-001: imported orders' lines find it by SKU.
+    const widget = (
+      await client
+        .post('/v1/products')
+        .send({ sku: 'QA-WIDGET-001', name: 'QA widget', type: 'standard', list_price: 27.5 })
+        .expect(201)
+    ).body.id;
+    for (const p of [product, widget])
+      await client
+        .post('/v1/inventory/adjustments')
+        .send({ product_id: p, location_id: location, quantity: 100, unit_cost: 15, reason: 'opening stock' })
+        .expect(201);
     customer = (await client.post('/v1/accounts').send({ name: 'Returning customer' }).expect(201)).body.id;
   }, 180_000);
   afterAll(() => app?.close());
@@ -272,6 +274,68 @@ describe('books of return refunds', () => {
     expect(rest).toMatchObject({ status: 'refunded', amount_refunded: 44 });
     expect(await since(before)).toMatchObject({ revenue: -4000, tax: -400, receivables: -4400, unbilled: 0 });
     expect((await client.get(`/v1/orders/${issued.id}`).expect(200)).body).toMatchObject({ amount_due: 88 });
+    expect(await arVariance()).toBe(0);
+  });
+
+  it('a return of an imported order invoiced as settled by the channel refunds to credit, never to a payment', async () => {
+    const fees = [...roleOf.keys()].find((id) => roleOf.get(id) === null)!;
+    const integration = (
+      await client
+        .post('/v1/integrations')
+        .send({
+          type: 'storefront',
+          name: 'Sandbox shop',
+          credentials: { api_key: 'sandbox_plaintext_secret_9f3k' },
+          settings: { fee_account_id: fees },
+        })
+        .expect(201)
+    ).body.id as string;
+    await client.post(`/v1/integrations/${integration}/import-orders`).expect(200);
+    const imported = (
+      await listAll<{ id: string; metadata: Record<string, string> }>(client, '/v1/orders')
+    ).find((o) => o.metadata?.integration_id === integration)!;
+    const order = (await client.post(`/v1/orders/${imported.id}/confirm`).send({}).expect(200)).body as {
+      id: string;
+      account_id: string;
+      lines: { id: string }[];
+    };
+    const pkg = await ship(order.id, order.lines[0].id, 2);
+    // The sandbox order: 2 × 27.50, no tax; the channel settled it, so the invoice is paid without a payment.
+    const issued = await invoice(order.id);
+    expect(issued).toMatchObject({ total: 55, amount_paid: 55, amount_due: 0 });
+    const ret = (
+      await client
+        .post('/v1/returns')
+        .send({
+          account_id: order.account_id,
+          order_id: order.id,
+          lines: [{ order_item_id: order.lines[0].id, quantity: 1 }],
+        })
+        .expect(201)
+    ).body.id as string;
+    await client
+      .post(`/v1/returns/${ret}/receive`)
+      .send({ package_id: pkg.id, items: [{ package_item_id: pkg.items[0].id, quantity: 1 }] })
+      .expect(200);
+    const before = await balances();
+    // No payment of ours holds the channel's money: refused, and nothing moves.
+    const refused = await client.post(`/v1/returns/${ret}/refund`).send({ method: 'original_payment' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'invalid_state' });
+    expect(refused.body.hint).toMatch(/customer_credit/);
+    expect(await since(before)).toMatchObject({ revenue: 0, receivables: 0, credit: 0 });
+    // To the customer's credit: the unit's 27.50 leaves revenue and is owed as credit.
+    const refunded = (
+      await client.post(`/v1/returns/${ret}/refund`).send({ method: 'customer_credit' }).expect(200)
+    ).body;
+    expect(refunded.refunds[0]).toMatchObject({ amount: 27.5, amount_due_reduced: 0, refunded_amount: 27.5 });
+    expect(await since(before)).toMatchObject({ revenue: -2750, receivables: 0, credit: 2750, trial: 0 });
+    expect((await client.get(`/v1/accounts/${order.account_id}`).expect(200)).body.credit_balance).toBe(27.5);
+    expect((await client.get(`/v1/orders/${issued.id}`).expect(200)).body).toMatchObject({
+      amount_credited: 27.5,
+      amount_paid: 27.5,
+      amount_due: 0,
+    });
     expect(await arVariance()).toBe(0);
   });
 });

@@ -120,6 +120,18 @@ export class ReturnRefunds {
     return this.tx.run(async () => {
       const invoice = await this.orders.lockForPayment(request.invoiceId);
       const { amountDueReduced, paidBack } = creditMemoSettlement(request.amount, invoice);
+      if (paidBack.gt(0) && request.method === 'original_payment') {
+        const refundable = (await this.refundablePayments(invoice.id)).reduce(
+          (sum, p) => sum.plus(p.amount.minus(p.amountRefunded)),
+          money(0),
+        );
+        // What is paid beyond the invoice's payments was settled by the sales channel of its
+        // imported order: that money is with the channel, no payment of ours can give it back.
+        if (paidBack.gt(refundable))
+          throw new SalesError('invalid_state', {
+            hint: `Invoice '${invoice.id}' has ${refundable.toFixed(2)} paid through its payments; the rest of the ${paidBack.toFixed(2)} to pay back was settled by the sales channel of its imported order and cannot be refunded to a payment. Refund it with method customer_credit, or refund it in the channel.`,
+          });
+      }
       // The units taken back (as many whole ones as this memo and the earlier allowances of the
       // return cover) reverse exactly what was recognised for them; the rest of the memo is an
       // allowance on the invoice's price, taken off revenue and tax in the memo's proportion
@@ -171,10 +183,7 @@ export class ReturnRefunds {
     request: ReturnRefundRequest,
     amount: Decimal,
   ): Promise<string[]> {
-    const applied = (await this.applications.ofOrders([invoiceId])).get(invoiceId) ?? [];
-    const payments = (await this.paymentRecords.findByIds(applied.map((a) => a.paymentId)))
-      .filter((p) => p.status === 'succeeded' || p.status === 'partially_refunded')
-      .sort((a, b) => (a.id < b.id ? 1 : -1));
+    const payments = await this.refundablePayments(invoiceId);
     let left = amount;
     const refundIds: string[] = [];
     for (const payment of payments) {
@@ -194,6 +203,14 @@ export class ReturnRefunds {
         hint: `The payments of invoice '${invoiceId}' have ${amount.minus(left).toFixed(2)} left to refund.`,
       });
     return refundIds;
+  }
+
+  /** The invoice's payments that can still be refunded, newest first. */
+  private async refundablePayments(invoiceId: string) {
+    const applied = (await this.applications.ofOrders([invoiceId])).get(invoiceId) ?? [];
+    return (await this.paymentRecords.findByIds(applied.map((a) => a.paymentId)))
+      .filter((p) => p.status === 'succeeded' || p.status === 'partially_refunded')
+      .sort((a, b) => (a.id < b.id ? 1 : -1));
   }
 
   /** Moves `amount` from the invoice's payments to the customer's credit balance; answers the credit transaction's id. */
