@@ -338,4 +338,31 @@ describe('books of return refunds', () => {
     });
     expect(await arVariance()).toBe(0);
   });
+
+  it('lines holding shipped or billed units cannot be replaced, removed or repriced', async () => {
+    const order = await newOrder(3);
+    const before = await balances();
+    await ship(order.id, order.lines[0].id, 1);
+    const line = `/v1/orders/${order.id}/lines/${order.lines[0].id}`;
+    const refusals = [
+      await client
+        .patch(`/v1/orders/${order.id}`)
+        .send({ lines: [{ product_id: product, quantity: 3, unit_price: 40, tax_rate: 10 }] }),
+      await client.delete(line),
+      await client.patch(line).send({ unit_price: 50 }),
+      await client.patch(line).send({ quantity: 1 }),
+    ];
+    for (const refused of refusals) {
+      expect([refused.status, refused.body.code]).toEqual([409, 'invalid_state']);
+      expect(refused.body.hint).toContain(order.lines[0].id);
+    }
+    // Its description may still change; the line keeps its id and its counters.
+    await client.patch(line).send({ description: 'Recognised widget, blue' }).expect(200);
+    const kept = (await client.get(`/v1/orders/${order.id}`).expect(200)).body;
+    expect(kept.lines.map((l: { id: string }) => l.id)).toEqual([order.lines[0].id]);
+    // The other two units ship and are recognised once each: 3 × 40 in all.
+    await ship(order.id, order.lines[0].id, 2);
+    await invoice(order.id);
+    expect(await since(before)).toMatchObject({ revenue: 12000, tax: 1200, unbilled: 0, receivables: 13200 });
+  });
 });

@@ -9,6 +9,7 @@ import {
   sumOf,
   valueOfUnits,
 } from '../domain/revenue-recognition';
+import { SalesError } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
@@ -178,6 +179,26 @@ export class RevenueRecognition {
         value = value.minus(m.net).minus(m.tax);
       }
     return { units, value };
+  }
+
+  /**
+   * Refuses (409 invalid_state) an edit that would drop or reprice order lines holding shipped or
+   * billed units (`lineIds`; every line of the order when omitted): their counters, and what was
+   * recognised on them, belong to those lines.
+   */
+  async assertLinesUnrecognised(
+    orderId: string,
+    lineIds?: readonly string[],
+    action = 'replaced',
+  ): Promise<void> {
+    const held = (await this.counters.ofOrder(orderId)).filter(
+      (r) => (!lineIds || lineIds.includes(r.id)) && (money(r.shipped).gt(0) || money(r.billed).gt(0)),
+    );
+    if (held.length === 0) return;
+    const line = held[0];
+    throw new SalesError('invalid_state', {
+      hint: `Order line '${line.id}' has ${money(line.shipped).toFixed(0)} unit(s) shipped and ${money(line.billed).toFixed(0)} billed (invoiced or imported), so it cannot be ${action}: revenue was recognised on it. Add a line for more units, or change only its description.`,
+    });
   }
 
   /** A storefront import bills every unit of the order it created (the channel was paid). */
