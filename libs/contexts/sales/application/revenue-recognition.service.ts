@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
 import {
+  creditableUnits,
   LineTerms,
   matchInvoiceLines,
   NetAndTax,
   recognize,
   sumOf,
+  unitsCoveredByCredit,
   valueOfUnits,
 } from '../domain/revenue-recognition';
 import { SalesError } from '../domain/sales-error';
@@ -112,8 +114,7 @@ export class RevenueRecognition {
       const line = terms.get(u.orderLineId);
       const row = progress.get(u.orderLineId);
       if (!line || !row) continue;
-      const surplus = Decimal.max(0, money(row.billed).minus(row.shipped));
-      const k = Decimal.min(money(u.units), surplus);
+      const k = creditableUnits({ shipped: money(row.shipped), billed: money(row.billed) }, u.units);
       if (k.lte(0)) continue;
       const r = recognize(
         line,
@@ -151,20 +152,10 @@ export class RevenueRecognition {
       const row = progress.get(u.orderLineId);
       if (!line || !row) continue;
       const before = { shipped: money(row.shipped), billed: money(row.billed) };
-      let take = money(0);
-      let worth = money(0);
-      for (let k = Math.floor(Number(u.units)); k > 0; k--) {
-        const r = recognize(line, before, { billed: -k });
-        const reversed = r.recognized.net.plus(r.recognized.tax).negated();
-        if (reversed.lte(left.plus(0.005))) {
-          take = money(k);
-          worth = reversed;
-          break;
-        }
-      }
+      const { units: take, reversed } = unitsCoveredByCredit(line, before, u.units, left);
       if (take.isZero()) break;
       changes.push({ lineId: u.orderLineId, shipped: money(0), billed: take.negated() });
-      left = left.minus(worth);
+      left = left.minus(reversed.net.plus(reversed.tax));
     }
     return negate((await this.apply(orderId, documentId, changes)).recognized);
   }
