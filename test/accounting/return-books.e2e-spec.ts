@@ -275,6 +275,13 @@ describe('books of return refunds', () => {
     expect(await since(before)).toMatchObject({ revenue: -4000, tax: -400, receivables: -4400, unbilled: 0 });
     expect((await client.get(`/v1/orders/${issued.id}`).expect(200)).body).toMatchObject({ amount_due: 88 });
     expect(await arVariance()).toBe(0);
+    // The line's recognition counters: two units stay shipped and two billed (the unit is un-billed once).
+    const {
+      rows: [counters],
+    } = await app.db.query('SELECT shipped, billed FROM order_line_revenue WHERE id = $1', [
+      order.lines[0].id,
+    ]);
+    expect([Number(counters.shipped), Number(counters.billed)]).toEqual([2, 2]);
   });
 
   it('a return of an imported order invoiced as settled by the channel refunds to credit, never to a payment', async () => {
