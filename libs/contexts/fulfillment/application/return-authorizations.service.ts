@@ -193,18 +193,34 @@ export class ReturnAuthorizations extends ResourceReads<
           hint: `Order '${record.orderId}' of return '${record.id}' has no issued invoice, so nothing was paid to refund.`,
         });
       const received = { net: record.receivedNet, tax: record.receivedTax };
+      // What a credit memo can take back: the received units the invoice still bills (sales' rule);
+      // units that came back before being billed had their revenue reversed at receipt.
+      const plan = await this.refunds.creditablePlan(
+        record.orderId,
+        record.lines.map((l) => ({ orderLineId: l.order_item_id, units: l.received_quantity })),
+        record.refunds.map((r) => r.id),
+      );
       const amount = refundAmountOf(
         input.amount === undefined ? undefined : money(input.amount),
-        { value: received.net.plus(received.tax), refunded: record.amountRefunded },
+        {
+          value: plan.value.net.plus(plan.value.tax).plus(plan.earlierReversed),
+          refunded: record.amountRefunded,
+        },
         invoice.creditable,
       );
-      const { net, tax } = splitNetAndTax(amount, received);
+      const { net, tax } = splitNetAndTax(
+        amount,
+        plan.value.net.plus(plan.value.tax).gt(0) ? plan.value : received,
+      );
       const method = input.method ?? 'original_payment';
       const refundId = newId();
       const { refundIds, amountDueReduced, creditTransactionId } = await this.refunds.refund({
         refundId,
         returnId: record.id,
         invoiceId: invoice.id,
+        orderId: record.orderId,
+        creditable: plan.units,
+        earlierAllowance: Decimal.max(0, record.amountRefunded.minus(plan.earlierReversed)),
         amount,
         net,
         tax,

@@ -58,7 +58,7 @@ import { StandardRoutes } from '#platform/http/standard-routes';
       {
         input: RefundReturnDto,
         description:
-          "Refunds the value of the units received back (default: all of it not refunded yet, at most what the order's invoice still has due or paid and not refunded; above either is 422 amount_exceeds_limit). Posts CREDIT_MEMO on the invoice, which first reduces its amount due; only the paid rest goes back, as REFUND through the invoice's payments (`original_payment`) or CREDIT_APPLIED to the customer's credit balance (`customer_credit`, account.updated). 409 invalid_state before anything came back or without an issued invoice. Emits invoice.updated and return.refunded.",
+          "Refunds the value of the units received back that the order's invoice still bills (units that came back before being billed have nothing to refund; default: all of it not refunded yet, at most what the invoice still has due or paid and not refunded; above either is 422 amount_exceeds_limit). Posts CREDIT_MEMO on the invoice, which reverses the revenue of the units it takes back and first reduces the amount due; only the paid rest goes back, as REFUND through the invoice's payments (`original_payment`) or CREDIT_APPLIED to the customer's credit balance (`customer_credit`, account.updated). 409 invalid_state before anything came back, without an issued invoice, or with `original_payment` when the paid part was settled by the sales channel of an imported order (use customer_credit). Emits invoice.updated and return.refunded.",
       },
     ],
   },

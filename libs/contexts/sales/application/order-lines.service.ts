@@ -11,6 +11,7 @@ import { KitLines } from './kit-lines';
 import { OrderChanges, stateOf } from './order-changes.service';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource } from './order.presenter';
+import { RevenueRecognition } from './revenue-recognition.service';
 
 /** The lines of an order document: added, changed and removed while the order may be edited. */
 @Injectable()
@@ -22,6 +23,7 @@ export class OrderLines {
     private readonly changes: OrderChanges,
     private readonly kitLines: KitLines,
     private readonly linePricing: OrderLinePricing,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   /**
@@ -52,6 +54,17 @@ export class OrderLines {
       orderTransition('edit', stateOf(record));
       const before = this.changes.fieldsOf(record);
       const productChanged = input.product_id !== undefined && input.product_id !== line.productId;
+      const changesTerms =
+        productChanged ||
+        [
+          input.quantity,
+          input.unit_price,
+          input.discount_percent,
+          input.discount_amount,
+          input.tax_rate,
+        ].some((v) => v !== undefined);
+      if (changesTerms)
+        await this.revenue.assertLinesUnrecognised(record.id, [line.id], 'repriced or resized');
       if (productChanged || input.unit_price !== undefined) {
         // A new product or an explicit price prices the line again; otherwise it keeps the price (and policy) it was created with.
         const [priced] = await this.linePricing.priceLines(
@@ -100,6 +113,7 @@ export class OrderLines {
       const record = await this.orders.getForUpdate(orderId);
       const line = await this.lineOf(record.id, lineId);
       orderTransition('edit', stateOf(record));
+      await this.revenue.assertLinesUnrecognised(record.id, [line.id], 'removed');
       const before = this.changes.fieldsOf(record);
       await this.lines.delete(line);
       await this.changes.recompute(record);

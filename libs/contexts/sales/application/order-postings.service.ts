@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService, PostingLine, signedLine } from '#contexts/accounting';
+import {
+  AccountingSettingsService,
+  LedgerPostingService,
+  PostingLine,
+  signedLine,
+} from '#contexts/accounting';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { InvoiceRecognition, RevenueRecognition } from './revenue-recognition.service';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The ledger side of orders: the invoice posting and its reversal, through accounting's posting service. */
 @Injectable()
@@ -12,6 +15,7 @@ export class OrderPostings {
   constructor(
     private readonly ledger: LedgerPostingService,
     private readonly revenue: RevenueRecognition,
+    private readonly settings: AccountingSettingsService,
   ) {}
 
   /**
@@ -30,7 +34,7 @@ export class OrderPostings {
         source_type: record.documentType === 'late_fee_invoice' ? 'LATE_FEE' : 'INVOICE',
         source_id: record.id,
         source_module: 'sales',
-        entry_date: today(),
+        entry_date: await this.settings.currentBusinessDay(),
         description: `Invoice ${record.id}`,
         lines,
       });
@@ -46,7 +50,7 @@ export class OrderPostings {
       source_type: 'ORDER_CANCELLATION',
       source_id: record.id,
       source_module: 'sales',
-      entry_date: today(),
+      entry_date: await this.settings.currentBusinessDay(),
       description: `Void of invoice ${record.id}`,
       lines,
     });

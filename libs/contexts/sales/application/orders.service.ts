@@ -41,6 +41,7 @@ import { OrderTags } from './order-tags.service';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { PAYMENT_TERMS_SERVICE } from './tokens';
 import { dueDateOf } from '../domain/collections';
+import { RevenueRecognition } from './revenue-recognition.service';
 
 export type { OrderLineInput };
 
@@ -195,6 +196,7 @@ export class OrdersService implements OnModuleInit {
     private readonly tags: OrderTags,
     private readonly settings: AccountingSettingsService,
     @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
+    private readonly revenue: RevenueRecognition,
   ) {}
 
   onModuleInit(): void {
@@ -330,6 +332,7 @@ export class OrdersService implements OnModuleInit {
       if (input.notes !== undefined) record.notes = input.notes;
       if (input.metadata !== undefined) record.metadata = mergeMetadata(record.metadata, input.metadata);
       if (input.lines !== undefined) {
+        await this.revenue.assertLinesUnrecognised(record.id);
         await this.lines.deleteOfOrder(record.id);
         await this.changes.replaceLines(record, input.lines);
       }

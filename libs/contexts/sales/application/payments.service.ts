@@ -46,7 +46,6 @@ export interface PaymentListQuery extends ListQueryDto {
   status?: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const state = (o: OrderRecord) => ({
   documentType: o.documentType as DocumentType,
   orderStatus: o.orderStatus as OrderStatus,
@@ -211,7 +210,7 @@ export class PaymentsService implements OnModuleInit {
         source_type: 'PAYMENT',
         source_id: payment.id,
         source_module: 'sales',
-        entry_date: today(),
+        entry_date: await this.settings.currentBusinessDay(),
         description: `Payment ${payment.id} for invoice ${record.id}`,
         lines: [
           { role: 'cash', debit: checked, description: 'Payment received' },
@@ -352,7 +351,7 @@ export class PaymentsService implements OnModuleInit {
         source_type: 'REFUND',
         source_id: refund.id,
         source_module: 'sales',
-        entry_date: today(),
+        entry_date: await this.settings.currentBusinessDay(),
         description: `Refund ${refund.id} of payment ${payment.id}`,
         lines: [
           { role: 'receivables', debit: amount, description: orderId ? `Invoice ${orderId}` : 'Refund' },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService } from '#contexts/accounting';
+import { AccountingSettingsService, LedgerPostingService, signedLine } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -12,8 +12,7 @@ import { PaymentRepository } from '../infrastructure/payment.repository';
 import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
 import { PaymentsService } from './payments.service';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { LineUnits, RevenueRecognition } from './revenue-recognition.service';
 
 export type ReturnRefundMethod = 'original_payment' | 'customer_credit';
 
@@ -22,12 +21,28 @@ export interface ReturnRefundRequest {
   refundId: string;
   returnId: string;
   invoiceId: string;
+  /** The sales order returned from. */
+  orderId: string;
+  /** The returned units the credit memo may take back (CreditablePlan.units), in order. */
+  creditable: readonly LineUnits[];
+  /** What earlier refunds of the return gave as allowance (refunded beyond the value they reversed). */
+  earlierAllowance: Decimal;
   /** The amount refunded, and the credit memo's: its net and tax parts. */
   amount: Decimal;
   net: Decimal;
   tax: Decimal;
   method: ReturnRefundMethod;
   reason: string | null;
+}
+
+/** What a return's next credit memo can take back under revenue recognition. */
+export interface CreditablePlan {
+  /** Per order line, the received units still billed and not credited by an earlier refund. */
+  units: LineUnits[];
+  /** Their value (net and tax): what reversing them takes off revenue and tax. */
+  value: { net: Decimal; tax: Decimal };
+  /** What earlier refunds of the return reversed this way (net plus tax). */
+  earlierReversed: Decimal;
 }
 
 /** How a return's credit memo was settled. */
@@ -60,7 +75,28 @@ export class ReturnRefunds {
     private readonly ledger: LedgerPostingService,
     private readonly tx: TransactionHost,
     private readonly events: EventPublisher,
+    private readonly settings: AccountingSettingsService,
+    private readonly revenue: RevenueRecognition,
   ) {}
+
+  /**
+   * What the next credit memo of a return can take back: of the units `received` per order line,
+   * those earlier refunds (`earlierRefundIds`) did not credit, as far as their line still bills
+   * them (billed beyond what stays shipped), with their value under the recognition rule.
+   */
+  async creditablePlan(
+    orderId: string,
+    received: readonly LineUnits[],
+    earlierRefundIds: readonly string[],
+  ): Promise<CreditablePlan> {
+    const earlier = await this.revenue.creditedBy(earlierRefundIds);
+    const open = received.map((r) => ({
+      orderLineId: r.orderLineId,
+      units: Decimal.max(0, money(r.units).minus(earlier.units.get(r.orderLineId) ?? 0)),
+    }));
+    const { units, value } = await this.revenue.creditable(orderId, open);
+    return { units, value, earlierReversed: earlier.value };
+  }
 
   /**
    * The invoice issued for a sales order (converted from it and not a draft, cancelled or
@@ -84,19 +120,40 @@ export class ReturnRefunds {
     return this.tx.run(async () => {
       const invoice = await this.orders.lockForPayment(request.invoiceId);
       const { amountDueReduced, paidBack } = creditMemoSettlement(request.amount, invoice);
+      if (paidBack.gt(0) && request.method === 'original_payment') {
+        const refundable = (await this.refundablePayments(invoice.id)).reduce(
+          (sum, p) => sum.plus(p.amount.minus(p.amountRefunded)),
+          money(0),
+        );
+        // What is paid beyond the invoice's payments was settled by the sales channel of its
+        // imported order: that money is with the channel, no payment of ours can give it back.
+        if (paidBack.gt(refundable))
+          throw new SalesError('invalid_state', {
+            hint: `Invoice '${invoice.id}' has ${refundable.toFixed(2)} paid through its payments; the rest of the ${paidBack.toFixed(2)} to pay back was settled by the sales channel of its imported order and cannot be refunded to a payment. Refund it with method customer_credit, or refund it in the channel.`,
+          });
+      }
+      // The units taken back (as many whole ones as this memo and the earlier allowances of the
+      // return cover) reverse exactly what was recognised for them; the rest of the memo is an
+      // allowance on the invoice's price, taken off revenue and tax in the memo's proportion
+      // (negative when units now taken back were paid for by an earlier allowance).
+      const reversed = await this.revenue.credited(
+        request.orderId,
+        request.refundId,
+        request.creditable,
+        request.amount.plus(request.earlierAllowance),
+      );
+      const allowance = { net: request.net.minus(reversed.net), tax: request.tax.minus(reversed.tax) };
       await this.ledger.post({
         source_type: 'CREDIT_MEMO',
         source_id: request.refundId,
         source_module: 'sales',
-        entry_date: today(),
+        entry_date: await this.settings.currentBusinessDay(),
         description: `Credit memo of return ${request.returnId} on invoice ${invoice.id}`,
         lines: [
-          ...(request.net.gt(0)
-            ? [{ role: 'revenue' as const, debit: request.net, description: 'Revenue of the returned units' }]
-            : []),
-          ...(request.tax.gt(0)
-            ? [{ role: 'tax' as const, debit: request.tax, description: 'Sales tax of the returned units' }]
-            : []),
+          ...signedLine({ role: 'revenue' }, reversed.net, 'Revenue of the returned units'),
+          ...signedLine({ role: 'tax' }, reversed.tax, 'Sales tax of the returned units'),
+          ...signedLine({ role: 'revenue' }, allowance.net, 'Allowance on the invoice'),
+          ...signedLine({ role: 'tax' }, allowance.tax, 'Sales tax of the allowance'),
           { role: 'receivables', credit: request.amount, description: `Invoice ${invoice.id}` },
         ],
       });
@@ -126,10 +183,7 @@ export class ReturnRefunds {
     request: ReturnRefundRequest,
     amount: Decimal,
   ): Promise<string[]> {
-    const applied = (await this.applications.ofOrders([invoiceId])).get(invoiceId) ?? [];
-    const payments = (await this.paymentRecords.findByIds(applied.map((a) => a.paymentId)))
-      .filter((p) => p.status === 'succeeded' || p.status === 'partially_refunded')
-      .sort((a, b) => (a.id < b.id ? 1 : -1));
+    const payments = await this.refundablePayments(invoiceId);
     let left = amount;
     const refundIds: string[] = [];
     for (const payment of payments) {
@@ -151,6 +205,14 @@ export class ReturnRefunds {
     return refundIds;
   }
 
+  /** The invoice's payments that can still be refunded, newest first. */
+  private async refundablePayments(invoiceId: string) {
+    const applied = (await this.applications.ofOrders([invoiceId])).get(invoiceId) ?? [];
+    return (await this.paymentRecords.findByIds(applied.map((a) => a.paymentId)))
+      .filter((p) => p.status === 'succeeded' || p.status === 'partially_refunded')
+      .sort((a, b) => (a.id < b.id ? 1 : -1));
+  }
+
   /** Moves `amount` from the invoice's payments to the customer's credit balance; answers the credit transaction's id. */
   private async asCustomerCredit(
     accountId: string,
@@ -162,7 +224,7 @@ export class ReturnRefunds {
       source_type: 'CREDIT_APPLIED',
       source_id: request.refundId,
       source_module: 'sales',
-      entry_date: today(),
+      entry_date: await this.settings.currentBusinessDay(),
       description: `Credit of return ${request.returnId} to the customer's account`,
       lines: [
         { role: 'receivables', debit: amount, description: `Invoice ${invoiceId}` },

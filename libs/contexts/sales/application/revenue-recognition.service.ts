@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
 import {
+  creditableUnits,
   LineTerms,
   matchInvoiceLines,
   NetAndTax,
   recognize,
   sumOf,
+  unitsCoveredByCredit,
   valueOfUnits,
 } from '../domain/revenue-recognition';
+import { SalesError } from '../domain/sales-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
@@ -86,6 +89,107 @@ export class RevenueRecognition {
       documentId,
       units.map((u) => ({ lineId: u.orderLineId, shipped: money(u.units).negated(), billed: money(0) })),
     );
+  }
+
+  /**
+   * The units of a return a credit memo may still take back, and their value: per order line, the
+   * units received back and not yet credited, as far as the line bills more units than it ships
+   * (units never billed had their revenue reversed at receipt, so a credit memo has nothing of
+   * theirs to reverse). Reads the counters under their lock; writes nothing.
+   */
+  async creditable(
+    orderId: string,
+    returned: readonly LineUnits[],
+  ): Promise<{ units: LineUnits[]; value: NetAndTax }> {
+    const wanted = returned.filter((u) => money(u.units).gt(0));
+    if (wanted.length === 0) return { units: [], value: ZERO() };
+    const progress = await this.counters.lockLines(
+      orderId,
+      wanted.map((u) => u.orderLineId),
+    );
+    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
+    const units: LineUnits[] = [];
+    let value = ZERO();
+    for (const u of wanted) {
+      const line = terms.get(u.orderLineId);
+      const row = progress.get(u.orderLineId);
+      if (!line || !row) continue;
+      const k = creditableUnits({ shipped: money(row.shipped), billed: money(row.billed) }, u.units);
+      if (k.lte(0)) continue;
+      const r = recognize(
+        line,
+        { shipped: money(row.shipped), billed: money(row.billed) },
+        { billed: k.negated() },
+      );
+      units.push({ orderLineId: u.orderLineId, units: k });
+      value = plus(value, negate(r.recognized));
+    }
+    return { units, value };
+  }
+
+  /**
+   * A credit memo (`documentId`) taking back returned units that were billed: it un-bills, line by
+   * line in the given order, as many whole units of `candidates` as `amount` covers at the value
+   * the rule reverses for them. Answers what it reversed (positive amounts).
+   */
+  async credited(
+    orderId: string,
+    documentId: string,
+    candidates: readonly LineUnits[],
+    amount: Decimal,
+  ): Promise<NetAndTax> {
+    const wanted = candidates.filter((u) => money(u.units).gt(0));
+    if (wanted.length === 0) return ZERO();
+    const progress = await this.counters.lockLines(
+      orderId,
+      wanted.map((u) => u.orderLineId),
+    );
+    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
+    const changes: { lineId: string; shipped: Decimal; billed: Decimal }[] = [];
+    let left = amount;
+    for (const u of wanted) {
+      const line = terms.get(u.orderLineId);
+      const row = progress.get(u.orderLineId);
+      if (!line || !row) continue;
+      const before = { shipped: money(row.shipped), billed: money(row.billed) };
+      const { units: take, reversed } = unitsCoveredByCredit(line, before, u.units, left);
+      if (take.isZero()) break;
+      changes.push({ lineId: u.orderLineId, shipped: money(0), billed: take.negated() });
+      left = left.minus(reversed.net.plus(reversed.tax));
+    }
+    return negate((await this.apply(orderId, documentId, changes)).recognized);
+  }
+
+  /** The units and value earlier credit memos (`documentIds`) took back, per order line. */
+  async creditedBy(documentIds: readonly string[]): Promise<{ units: Map<string, Decimal>; value: Decimal }> {
+    const units = new Map<string, Decimal>();
+    let value = money(0);
+    for (const id of documentIds)
+      for (const m of await this.movements.ofDocument(id)) {
+        units.set(m.orderLineId, (units.get(m.orderLineId) ?? money(0)).minus(m.billed));
+        value = value.minus(m.net).minus(m.tax);
+      }
+    return { units, value };
+  }
+
+  /**
+   * Refuses (409 invalid_state) an edit that would drop or reprice order lines holding shipped or
+   * billed units (`lineIds`; every line of the order when omitted): their counters, and what was
+   * recognised on them, belong to those lines.
+   */
+  async assertLinesUnrecognised(
+    orderId: string,
+    lineIds?: readonly string[],
+    action = 'replaced',
+  ): Promise<void> {
+    const held = (await this.counters.ofOrder(orderId)).filter(
+      (r) => (!lineIds || lineIds.includes(r.id)) && (money(r.shipped).gt(0) || money(r.billed).gt(0)),
+    );
+    if (held.length === 0) return;
+    const line = held[0];
+    throw new SalesError('invalid_state', {
+      hint: `Order line '${line.id}' has ${money(line.shipped).toFixed(0)} unit(s) shipped and ${money(line.billed).toFixed(0)} billed (invoiced or imported), so it cannot be ${action}: revenue was recognised on it. Add a line for more units, or change only its description.`,
+    });
   }
 
   /** A storefront import bills every unit of the order it created (the channel was paid). */

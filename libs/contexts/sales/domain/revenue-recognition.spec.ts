@@ -10,6 +10,8 @@ import {
   recognizedValue,
   unbilledValue,
   valueOfUnits,
+  creditableUnits,
+  unitsCoveredByCredit,
 } from './revenue-recognition';
 
 const line: LineTerms = { quantity: 3, net: '100', tax: '8.25' };
@@ -155,5 +157,44 @@ describe('matching an invoice to its order lines', () => {
     ]);
     expect(Object.fromEntries([...units].map(([k, v]) => [k, v.toNumber()]))).toEqual({ a: 2, b: 2, c: 1 });
     expect(Object.fromEntries([...unmatched].map(([k, v]) => [k, v.toNumber()]))).toEqual({ z: 2 });
+  });
+});
+
+describe('credit memos of returned units', () => {
+  // 3 units at 40 net, 10 % tax: 44 a unit.
+  const line = { quantity: 3, net: 120, tax: 12 };
+  const at = (shipped: number, billed: number) => ({
+    shipped: new Decimal(shipped),
+    billed: new Decimal(billed),
+  });
+
+  it('credits only returned units the line still bills beyond what stays shipped', () => {
+    expect(creditableUnits(at(2, 3), 1).toNumber()).toBe(1);
+    expect(creditableUnits(at(1, 3), 1).toNumber()).toBe(1);
+    expect(creditableUnits(at(1, 3), 5).toNumber()).toBe(2);
+    // Shipped 3, billed 2, two came back: one of them was never billed.
+    expect(creditableUnits(at(1, 2), 2).toNumber()).toBe(1);
+    expect(creditableUnits(at(2, 2), 1).toNumber()).toBe(0);
+  });
+
+  it('takes back as many whole units as the amount covers, reversing exactly their value', () => {
+    const full = unitsCoveredByCredit(line, at(1, 3), 2, 88);
+    expect(full.units.toNumber()).toBe(2);
+    expect([full.reversed.net.toNumber(), full.reversed.tax.toNumber()]).toEqual([80, 8]);
+    const one = unitsCoveredByCredit(line, at(1, 3), 2, 60);
+    expect(one.units.toNumber()).toBe(1);
+    expect([one.reversed.net.toNumber(), one.reversed.tax.toNumber()]).toEqual([40, 4]);
+    expect(unitsCoveredByCredit(line, at(1, 3), 2, 20).units.toNumber()).toBe(0);
+    // Units still shipped stay recognised: un-billing below what is shipped reverses nothing more.
+    const shipped = unitsCoveredByCredit(line, at(2, 3), 1, 44);
+    expect([shipped.units.toNumber(), shipped.reversed.net.toNumber()]).toEqual([1, 40]);
+  });
+
+  it('reverses a third of a line with cumulative rounding, within half a cent of the amount', () => {
+    const odd = { quantity: 3, net: 100, tax: 10 };
+    // Values of 1, 2, 3 units: 33.3333, 66.6667, 100 net.
+    const r = unitsCoveredByCredit(odd, at(0, 3), 1, 36.67);
+    expect(r.units.toNumber()).toBe(1);
+    expect([r.reversed.net.toNumber(), r.reversed.tax.toNumber()]).toEqual([33.3333, 3.3333]);
   });
 });

@@ -100,6 +100,35 @@ export function recognize(
   return { after, recognized, billed, unbilled: minus(recognized, billed) };
 }
 
+/**
+ * Of `returned` units received back on a line, those a credit memo may take back: as far as the
+ * line bills more units than stay shipped (units never billed were reversed at their receipt).
+ */
+export function creditableUnits(progress: LineProgress, returned: Decimal.Value): Decimal {
+  const surplus = Decimal.max(ZERO, progress.billed.minus(progress.shipped));
+  return Decimal.max(ZERO, Decimal.min(new Decimal(returned), surplus));
+}
+
+/**
+ * How many whole units of `candidates` a credit memo worth `cover` takes back on a line: the most
+ * whose reversal (value of recognised units before less after un-billing them, net plus tax)
+ * fits in `cover`, to half a cent. Answers the units and that reversal.
+ */
+export function unitsCoveredByCredit(
+  line: LineTerms,
+  before: LineProgress,
+  candidates: Decimal.Value,
+  cover: Decimal.Value,
+): { units: Decimal; reversed: NetAndTax } {
+  const limit = new Decimal(cover).plus(0.005);
+  for (let k = Math.floor(Number(candidates)); k > 0; k--) {
+    const r = recognize(line, before, { billed: -k });
+    const reversed = { net: r.recognized.net.negated(), tax: r.recognized.tax.negated() };
+    if (reversed.net.plus(reversed.tax).lte(limit)) return { units: new Decimal(k), reversed };
+  }
+  return { units: ZERO, reversed: { net: ZERO, tax: ZERO } };
+}
+
 export const sumOf = (values: readonly NetAndTax[]): NetAndTax =>
   values.reduce((a, b) => ({ net: a.net.plus(b.net), tax: a.tax.plus(b.tax) }), { net: ZERO, tax: ZERO });
 

@@ -35,6 +35,13 @@ export class OrderLineRevenueRepository extends TenantRepository.of(OrderLineRev
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  /** The counters of the order's lines that have any (no lock). */
+  async ofOrder(orderId: string): Promise<OrderLineRevenueRecord[]> {
+    return this.tx.transactional
+      .getRepository(OrderLineRevenueRecord)
+      .find({ where: { orderId, ...this.scope() }, order: { id: 'ASC' } });
+  }
+
   async saveAll(rows: readonly OrderLineRevenueRecord[]): Promise<void> {
     for (const row of rows) {
       row.shipped = money(row.shipped);
