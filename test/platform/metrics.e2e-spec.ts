@@ -9,7 +9,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/eventually';
 import { startReceiver, Receiver } from '../webhooks/webhook-harness';
 
-const TOKEN = 'metrics-token-for-the-e2e-suite';
+const TOKEN = 'metrics-token-for-the-e2e-test-suite';
 
 /** Value of one sample line (`name{labels} value`) of a Prometheus exposition, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
