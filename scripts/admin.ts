@@ -1,11 +1,12 @@
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
 import { OperatorService } from '#platform/auth/operator.service';
 import { loadConfig } from '#platform/config/app-config';
 import { DomainError } from '#platform/errors/domain-error';
 import { PlatformCoreModule } from '#platform/platform-core.module';
 import { resolveDatabaseUrl } from '#platform/persistence/database';
+import { assertSchemaCurrent } from '#platform/persistence/schema-state';
+import { failureText } from '#platform/observability/failure-text';
 import type { Mode } from '#platform/tenancy/request-context';
 // The contexts' scopes, which the keys made here are checked against.
 import '#contexts/vocabulary';
@@ -27,20 +28,6 @@ const USAGE = `usage: npm run admin -- <command> [options] [--json]
   keys:revoke --id <key id>`;
 
 class UsageError extends Error {}
-
-/** Whether the migrations have run on this database (the entities table exists). */
-async function isMigrated(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ present: boolean }>(
-      `SELECT to_regclass('public.entities') IS NOT NULL AS present`,
-    );
-    return rows[0].present;
-  } finally {
-    await client.end();
-  }
-}
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -165,16 +152,33 @@ export async function main(
     return 2;
   }
   const config = loadConfig(env, { LOG_LEVEL: 'silent' });
-  const database = await resolveDatabaseUrl(config);
+  let database: Awaited<ReturnType<typeof resolveDatabaseUrl>>;
+  try {
+    database = await resolveDatabaseUrl(config);
+  } catch (error) {
+    stderr.write(`${failureText(error)}\n`);
+    return 1;
+  }
   config.DATABASE_URL = database.url;
-  if (!(await isMigrated(database.url))) {
-    stderr.write('The database has no tables yet: run `npm run db:migrate` first.\n');
+  try {
+    await assertSchemaCurrent(database.url);
+  } catch (error) {
+    stderr.write(`${failureText(error)}\n`);
     await database.stop?.();
     return 1;
   }
-  const app = await NestFactory.createApplicationContext(PlatformCoreModule.forRoot(config), {
-    logger: false,
-  });
+  let app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
+  try {
+    // abortOnError false: a failure to start is thrown here and printed, not a silent exit.
+    app = await NestFactory.createApplicationContext(PlatformCoreModule.forRoot(config), {
+      logger: false,
+      abortOnError: false,
+    });
+  } catch (error) {
+    stderr.write(`${failureText(error)}\n`);
+    await database.stop?.();
+    return 1;
+  }
   try {
     const { json, text } = await run(command, values, app.get(OperatorService));
     stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : text);
@@ -201,7 +205,7 @@ if (require.main === module) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error);
+      console.error(failureText(error));
       process.exit(1);
     },
   );

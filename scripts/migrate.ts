@@ -1,3 +1,4 @@
+import { failureText } from '#platform/observability/failure-text';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 
@@ -14,6 +15,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(failureText(error));
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { failureText } from '#platform/observability/failure-text';
 import { Pool } from 'pg';
 import { loadConfig } from '#platform/config/app-config';
 import { reencryptSecrets } from '#platform/crypto/reencrypt';
@@ -23,6 +24,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(failureText(error));
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { failureText } from '#platform/observability/failure-text';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
 import { runSeed } from './seed-runner';
@@ -17,6 +18,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(failureText(error));
   process.exit(1);
 });

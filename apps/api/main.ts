@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { assertSchemaCurrent } from '#platform/persistence/schema-state';
+import { failureText } from '#platform/observability/failure-text';
 import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { createApiServer } from '#platform/http/api-request';
 import { ConnectionDrain } from '#platform/http/connection-drain';
@@ -19,6 +21,7 @@ async function main() {
   const config = loadConfig();
   const database = await resolveDatabaseUrl(config);
   if (!config.DATABASE_URL) await migrate(database.url);
+  else await assertSchemaCurrent(database.url);
   config.DATABASE_URL = database.url;
 
   const { app, logger, sandboxHandler } = await createApiApp(config);
@@ -51,6 +54,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(failureText(error));
   process.exit(1);
 });

