@@ -155,10 +155,13 @@ describe('package rules', () => {
 
     const png = labels.PNG.body;
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBe(400);
-    expect(png.readUInt32BE(20)).toBe(600);
+    // 4 x 6 inch at 203 dpi, 8-bit grayscale: each row is a filter byte and one byte a pixel.
+    expect(png.readUInt32BE(16)).toBe(812);
+    expect(png.readUInt32BE(20)).toBe(1218);
     const idat = png.indexOf('IDAT');
-    expect(inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4))).length).toBe(401 * 600);
+    expect(inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4))).length).toBe(
+      813 * 1218,
+    );
 
     const zplText = labels.ZPLII.body.toString('latin1').trim();
     expect(zplText.startsWith('^XA')).toBe(true);
