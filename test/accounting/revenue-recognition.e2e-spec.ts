@@ -2,6 +2,7 @@ import { OperatorService } from '#platform/auth/operator.service';
 import { api } from '../support/http';
 import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
+import { CONTROL_ROLE_CHART } from './support/control-role-chart';
 
 /** A journal entry with its lines, as `GET /v1/journal-entries/{id}` shows it. */
 interface Entry {
@@ -36,20 +37,7 @@ describe('revenue recognition by whichever document comes first', () => {
   const roleOf = new Map<string, string | null>();
   const entryCache = new Map<string, Entry>();
 
-  const chart = [
-    { code: '1000', name: 'Cash', type: 'asset', control_role: 'cash', is_bank: true },
-    { code: '1100', name: 'Accounts receivable', type: 'asset', control_role: 'receivables' },
-    { code: '1150', name: 'Unbilled receivables', type: 'asset', control_role: 'unbilled_receivables' },
-    { code: '1160', name: 'Sales channel clearing', type: 'asset', control_role: 'channel_clearing' },
-    { code: '1200', name: 'Inventory', type: 'asset', control_role: 'inventory' },
-    { code: '2000', name: 'Accounts payable', type: 'liability', control_role: 'payables' },
-    { code: '2100', name: 'Sales tax payable', type: 'liability', control_role: 'tax' },
-    { code: '2200', name: 'Customer credits', type: 'liability', control_role: 'customer_credit' },
-    { code: '4000', name: 'Sales revenue', type: 'revenue', control_role: 'revenue' },
-    { code: '5000', name: 'Cost of goods sold', type: 'expense', control_role: 'cogs' },
-    { code: '5100', name: 'Inventory adjustments', type: 'expense', control_role: 'inventory_adjustment' },
-    { code: '6900', name: 'Channel fees', type: 'expense' },
-  ];
+  const chart = CONTROL_ROLE_CHART;
 
   /** Every posted line summed per control role, in cents, debit positive (credit-normal roles negated below). */
   const balances = async (): Promise<Record<string, number>> => {
