@@ -1,4 +1,4 @@
 import { readWrite } from '#platform/auth/scopes';
 
 /** The scopes of the inventory context's routes. */
-export const INVENTORY_SCOPES: readonly string[] = [...readWrite('inventory')];
+export const INVENTORY_SCOPES: readonly string[] = [...readWrite('inventory', 'locations')];

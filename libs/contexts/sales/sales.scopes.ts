@@ -7,7 +7,6 @@ export const SALES_SCOPES: readonly string[] = [
     'orders',
     'payments',
     'purchasing',
-    'locations',
     'payment_terms',
     'units_of_measure',
     'sales_channels',

@@ -51,3 +51,7 @@ export const noSuchRecord = (resource: string, id: string) =>
 
 export const notFound = (resource: string, id?: string) =>
   new PlatformError('not_found', { hint: id ? noSuchRecord(resource, id) : `No such ${resource}.` });
+
+/** 400 parameter_invalid naming the field at fault: the one way every context refuses a field's value. */
+export const invalidParam = (param: string, hint: string): DomainError =>
+  new DomainError('parameter_invalid', { param, hint });

@@ -6,7 +6,8 @@ import { listEnvelope, ListPage } from '../http/list/paginate';
 import { TenantRecord } from '../persistence/columns';
 import { TenantRepository } from '../persistence/tenant-repository';
 import { TransactionHost } from '../persistence/transaction-host';
-import { invalidParam, refuseNulls, translateConstraintError } from './resource-errors';
+import { invalidParam } from '../errors/domain-error';
+import { refuseNulls, translateConstraintError } from './resource-errors';
 
 export type DefinedResource = { id: string; object: string } & Record<string, unknown>;
 type Input = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { refuseNulls, ResourceError } from './resource-errors';
+import { DomainError } from '../errors/domain-error';
+import { refuseNulls } from './resource-errors';
 
 describe('refuseNulls', () => {
   it('refuses null on required fields only, naming the field', () => {
@@ -12,7 +13,7 @@ describe('refuseNulls', () => {
       }
       return undefined;
     })();
-    expect(thrown).toBeInstanceOf(ResourceError);
+    expect(thrown).toBeInstanceOf(DomainError);
     expect(thrown).toMatchObject({ code: 'parameter_invalid', param: 'name' });
   });
 });

@@ -1,11 +1,8 @@
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from '../errors/domain-error';
+import { DomainError, invalidParam } from '../errors/domain-error';
 
 /** Errors raised by the defined-resource engine; the platform filter maps the code to status and envelope. */
 export class ResourceError extends DomainError {}
-
-export const invalidParam = (param: string, hint: string) =>
-  new ResourceError('parameter_invalid', { param, hint });
 
 /** Update bodies mark every field optional, and class-validator lets null through optional fields: refuse it where the field is required. */
 export function refuseNulls(input: Record<string, unknown>, nullable: readonly string[]): void {

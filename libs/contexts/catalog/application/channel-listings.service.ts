@@ -21,7 +21,7 @@ import {
 import { AppConfig } from '#platform/config/app-config';
 import { ListingConnectors } from './listing-connector.port';
 import { ChannelListingRecord } from '../infrastructure/channel-listing.entity';
-import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
 import { assertProductEditable } from '../domain/product';
 import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
 import { ProductRepository } from '../infrastructure/product.repository';

@@ -5,7 +5,7 @@ import { expandableFields, references, ResourceRegistry } from '#platform/http/e
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
-import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
 import { assertDepth, assertNoCycle, CATEGORY_MAX_DEPTH } from '../domain/product-category';
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
 import { ProductRepository } from '../infrastructure/product.repository';

@@ -4,7 +4,7 @@ import { previousAttributes } from '#platform/events/previous-attributes';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
 import { assertProductEditable } from '../domain/product';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductVariantRepository } from '../infrastructure/product-variant.repository';

@@ -9,7 +9,7 @@ import { money } from '#platform/persistence/money';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
-import { initialMetadata, mergeMetadata } from '../domain/metadata';
+import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
 import {
   assertCanArchive,
   assertCanRestore,

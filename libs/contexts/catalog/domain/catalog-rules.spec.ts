@@ -1,6 +1,6 @@
 import { assertCanSync } from './channel-listing';
 import { CatalogError } from './catalog-error';
-import { initialMetadata, mergeMetadata, metadataProblem } from './metadata';
+import { initialMetadata, mergeMetadata, metadataProblem } from '#platform/domain/metadata';
 import Decimal from 'decimal.js';
 import {
   assertCanArchive,

@@ -1,7 +1,7 @@
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { OptionalField } from '#platform/http/dto-fields';
-import { metadataProblem } from '../domain/metadata';
+import { metadataProblem } from '#platform/domain/metadata';
 
 /** Stripe-style metadata object (see domain/metadata.ts); null values remove keys on update. */
 export const IsMetadata = (options?: ValidationOptions) =>

@@ -10,7 +10,7 @@ import { PackageLabelRepository } from '../infrastructure/package-label.reposito
 import { PackageResource, toPackageResource } from './package.presenter';
 
 /** What packaging needs to know about a product (read through the catalog's product facts). */
-export interface ProductFacts {
+export interface PackedProduct {
   id: string;
   type: string;
   freight_insurance: boolean;
@@ -30,7 +30,7 @@ export class PackageViews {
   ) {}
 
   /** Products through the catalog's application service (never its tables): one query. */
-  async products(ids: string[]): Promise<Map<string, ProductFacts>> {
+  async products(ids: string[]): Promise<Map<string, PackedProduct>> {
     if (ids.length === 0) return new Map();
     const facts = await this.catalog.factsOf([...new Set(ids)]);
     return new Map(
@@ -57,7 +57,7 @@ export class PackageViews {
   summary(
     p: PackageRecord,
     items: PackageItemRecord[],
-    products: Map<string, ProductFacts>,
+    products: Map<string, PackedProduct>,
     threshold: Decimal | null,
     label: PackageLabelRecord | undefined,
   ): InsuranceSummary | null {
@@ -93,7 +93,7 @@ export class PackageViews {
     p: PackageRecord,
     items: PackageItemRecord[],
     label: PackageLabelRecord | undefined,
-    products: Map<string, ProductFacts>,
+    products: Map<string, PackedProduct>,
     threshold: Decimal | null,
   ): PackageResource {
     return toPackageResource(p, items, label, this.summary(p, items, products, threshold, label));

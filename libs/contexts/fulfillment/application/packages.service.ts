@@ -8,7 +8,8 @@ import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { mergeMetadata, OrdersService } from '#contexts/sales';
+import { mergeMetadata } from '#platform/domain/metadata';
+import { OrdersService } from '#contexts/sales';
 import { StockService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
@@ -39,7 +40,7 @@ import { labelPurchaseFailed, LabelsService, PurchaseOutcome } from './labels.se
 import { assertPackable, OrderFacts, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from './package-shipping.service';
-import { PackageViews, ProductFacts } from './package-views.service';
+import { PackageViews, PackedProduct } from './package-views.service';
 import { ShipmentNotifications } from './shipment-notifications.service';
 
 export interface PackageFields {
@@ -83,7 +84,7 @@ interface PackageDraft {
   order: OrderFacts;
   pkg: PackageRecord;
   items: PackageItemRecord[];
-  products: Map<string, ProductFacts>;
+  products: Map<string, PackedProduct>;
   insuranceThreshold: Decimal | null;
 }
 
@@ -203,7 +204,7 @@ export class PackagesService {
   private async assertSerials(
     order: OrderFacts,
     resolved: ResolvedItem[],
-    products: Map<string, ProductFacts>,
+    products: Map<string, PackedProduct>,
   ): Promise<void> {
     for (const item of resolved) {
       assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
@@ -223,7 +224,7 @@ export class PackagesService {
     packageNumber: string,
     revisionOverride: RevisionOverride | null,
     input: CreatePackageInput,
-    products: Map<string, ProductFacts>,
+    products: Map<string, PackedProduct>,
   ): Promise<PackageRecord> {
     const [pkg] = this.packages.buildMany([
       {
@@ -480,7 +481,7 @@ export class PackagesService {
   private async applyFields(
     pkg: PackageRecord,
     input: PackageFields,
-    products: Map<string, ProductFacts>,
+    products: Map<string, PackedProduct>,
   ): Promise<void> {
     if (input.box_product_id !== undefined) {
       pkg.boxProductId = input.box_product_id;

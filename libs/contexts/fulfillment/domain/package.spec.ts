@@ -1,4 +1,4 @@
-import { allowedFrom, canMove, PACKAGE_STATUSES, PackageAction, packageTransition } from './package';
+import { packageAllowedFrom, canMove, PACKAGE_STATUSES, PackageAction, packageTransition } from './package';
 
 const ACTIONS: PackageAction[] = ['edit', 'pack', 'buy_label', 'ship', 'deliver', 'void', 'return'];
 
@@ -50,7 +50,7 @@ describe('package state machine', () => {
   });
 
   it('ships without a label from packing or packed', () => {
-    expect(allowedFrom('ship')).toEqual(['packing', 'packed', 'labeled']);
-    expect(allowedFrom('edit')).toEqual(['packing', 'packed']);
+    expect(packageAllowedFrom('ship')).toEqual(['packing', 'packed', 'labeled']);
+    expect(packageAllowedFrom('edit')).toEqual(['packing', 'packed']);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  allowedFrom as statusesFrom,
-  nextState,
-  transition,
-  Transitions,
-} from '#platform/domain/state-machine';
+import { allowedFrom, nextState, transition, Transitions } from '#platform/domain/state-machine';
 import { FulfillmentError } from './fulfillment-error';
 
 /** The package statuses. */
@@ -53,8 +48,8 @@ const VERB: Record<PackageAction, string> = {
   return: 'returned',
 };
 
-export const allowedFrom = (action: PackageAction): readonly PackageStatus[] =>
-  statusesFrom(TRANSITIONS, action);
+export const packageAllowedFrom = (action: PackageAction): readonly PackageStatus[] =>
+  allowedFrom(TRANSITIONS, action);
 
 export const canMove = (action: PackageAction, status: PackageStatus): boolean =>
   nextState(TRANSITIONS, status, action) !== null;

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { together } from '#platform/persistence/together';
 import { FulfillmentFacts, FulfillmentPostings } from '../application/fulfillment-postings.service';
 import { OrderFacts, OrderReader } from '../application/order-facts';
-import { PackageViews, ProductFacts } from '../application/package-views.service';
+import { PackageViews, PackedProduct } from '../application/package-views.service';
 import { ShippingRateRecord } from './fulfillment.entities';
 import { FulfillmentSettingsRepository } from './fulfillment-settings.repository';
 import { NewPackageWriter } from './new-package.writer';
@@ -57,7 +57,7 @@ export class PackingReads {
     customerOf: OrderFacts | null,
     shipsNow: boolean,
   ): Promise<{
-    products: Map<string, ProductFacts>;
+    products: Map<string, PackedProduct>;
     customer: { name: string; email: string | null } | null;
     entryFacts: FulfillmentFacts | null;
   }> {

@@ -5,7 +5,7 @@ import { notFound } from '#platform/errors/domain-error';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertKitParent, assertNoCycle } from '../domain/kit-components';
-import { invalidParam } from '../domain/replenishment-error';
+import { invalidParam } from '#platform/errors/domain-error';
 import { KitComponentRecord } from '../infrastructure/kit-component.entity';
 import { KitComponentRepository } from '../infrastructure/kit-component.repository';
 

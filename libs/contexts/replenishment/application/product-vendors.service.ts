@@ -5,7 +5,7 @@ import { notFound } from '#platform/errors/domain-error';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { invalidParam } from '../domain/replenishment-error';
+import { invalidParam } from '#platform/errors/domain-error';
 import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';
 import { ProductVendorRepository } from '../infrastructure/product-vendor.repository';
 

@@ -1,4 +1,5 @@
-import { assertActive, mergeMetadata, normalizeCountry } from '../domain/account';
+import { mergeMetadata } from '#platform/domain/metadata';
+import { assertActive, normalizeCountry } from '../domain/account';
 import { SalesError } from '../domain/sales-error';
 import {
   AccountAddressRecord,

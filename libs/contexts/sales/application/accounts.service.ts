@@ -9,9 +9,11 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertActive, mergeMetadata, normalizeCurrency, PostalAddress } from '../domain/account';
+import { mergeMetadata } from '#platform/domain/metadata';
+import { assertActive, normalizeCurrency, PostalAddress } from '../domain/account';
 import { refuseNulls } from '#platform/reference-lists/resource-errors';
-import { invalidParam, SalesError } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
+import { SalesError } from '../domain/sales-error';
 import {
   AccountAddressRecord,
   AccountContactRecord,

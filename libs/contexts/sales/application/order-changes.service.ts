@@ -18,7 +18,7 @@ import {
   purchasingCompanion,
 } from '../domain/order';
 import { orderTotals, OrderTotals, totalsOfSums } from '../domain/order-totals';
-import { invalidParam } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';

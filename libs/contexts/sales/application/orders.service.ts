@@ -10,7 +10,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { mergeMetadata } from '../domain/account';
+import { mergeMetadata } from '#platform/domain/metadata';
 import {
   amountDueOf,
   assertAccountChange,
@@ -27,7 +27,8 @@ import {
   orderTransition,
   PaymentStatus,
 } from '../domain/order';
-import { invalidParam, SalesError } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
+import { SalesError } from '../domain/sales-error';
 import { OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';

@@ -6,7 +6,7 @@ import { expandableFields, references, ResourceRegistry } from '#platform/http/e
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money, toJsonNumber } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { mergeMetadata } from '../domain/account';
+import { mergeMetadata } from '#platform/domain/metadata';
 import {
   applyPricingPolicies,
   POLICY_DEFAULTS,
@@ -15,7 +15,7 @@ import {
   PricingPolicyKind,
   PricingPolicyRule,
 } from '../domain/pricing';
-import { invalidParam } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
 import { PricingPolicyRecord } from '../infrastructure/pricing-policy.entity';
 import { AccountRepository } from '../infrastructure/account.repository';
 import { PricingPolicyRepository } from '../infrastructure/pricing-policy.repository';

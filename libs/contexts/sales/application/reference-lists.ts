@@ -4,7 +4,7 @@ import {
   copyFields,
   ReferenceListDefinition,
 } from '#platform/reference-lists/reference-list.service';
-import { invalidParam } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
 import {
   PaymentTermRecord,
   PricingLevelRecord,

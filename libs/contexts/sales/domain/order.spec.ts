@@ -1,6 +1,6 @@
 import { money } from '#platform/persistence/money';
 import {
-  allowedFrom,
+  orderAllowedFrom,
   amountDueOf,
   assertAccountChange,
   assertLineCapacity,
@@ -85,10 +85,10 @@ describe('order state machine', () => {
   });
 
   it('takes payments on issued invoices only and lets confirmed quotes and sales orders be edited', () => {
-    expect(allowedFrom('pay', state('invoice', 'draft'))).toEqual(['confirmed', 'fulfilled', 'closed']);
-    expect(allowedFrom('pay', state('sales_order', 'confirmed'))).toEqual([]);
-    expect(allowedFrom('edit', state('sales_order', 'confirmed'))).toContain('confirmed');
-    expect(allowedFrom('edit', state('invoice', 'confirmed'))).toEqual(['draft']);
+    expect(orderAllowedFrom('pay', state('invoice', 'draft'))).toEqual(['confirmed', 'fulfilled', 'closed']);
+    expect(orderAllowedFrom('pay', state('sales_order', 'confirmed'))).toEqual([]);
+    expect(orderAllowedFrom('edit', state('sales_order', 'confirmed'))).toContain('confirmed');
+    expect(orderAllowedFrom('edit', state('invoice', 'confirmed'))).toEqual(['draft']);
   });
 
   it('deletes drafts only', () => {
@@ -157,7 +157,7 @@ describe('order transitions table', () => {
       expect(statuses.map((status) => [action, status, outcome(status)])).toEqual(
         statuses.map((status) => [action, status, allowed.get(status) ?? 'invalid_state']),
       );
-      expect(allowedFrom(action, state(type, 'draft'))).toEqual([...allowed.keys()]);
+      expect(orderAllowedFrom(action, state(type, 'draft'))).toEqual([...allowed.keys()]);
     }
   });
 

@@ -1,12 +1,8 @@
 import Decimal from 'decimal.js';
 import { money } from '#platform/persistence/money';
-import {
-  allowedFrom as statusesFrom,
-  transition,
-  Transitions,
-  withMoves,
-} from '#platform/domain/state-machine';
-import { invalidParam, SalesError } from './sales-error';
+import { allowedFrom, transition, Transitions, withMoves } from '#platform/domain/state-machine';
+import { invalidParam } from '#platform/errors/domain-error';
+import { SalesError } from './sales-error';
 
 /** Order documents: one resource, several document types (`/orders`, `document_type`). */
 export const DOCUMENT_TYPES = [
@@ -134,8 +130,8 @@ const TRANSITIONS: Record<DocumentType, Transitions<OrderStatus, OrderAction>> =
 };
 
 /** The statuses `action` may start from for this document type. */
-export function allowedFrom(action: OrderAction, state: OrderState): readonly OrderStatus[] {
-  return statusesFrom(TRANSITIONS[state.documentType], action);
+export function orderAllowedFrom(action: OrderAction, state: OrderState): readonly OrderStatus[] {
+  return allowedFrom(TRANSITIONS[state.documentType], action);
 }
 
 /**

@@ -3,7 +3,8 @@ import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-r
 import { OrderResource } from '../application/order.presenter';
 import { OrdersService } from '../application/orders.service';
 import { orderImportStatus, OrderImportStatus, sameImportedOrder } from '../domain/order-import';
-import { invalidParam, SalesError } from '../domain/sales-error';
+import { invalidParam } from '#platform/errors/domain-error';
+import { SalesError } from '../domain/sales-error';
 import { CreateOrderDto } from './order.dto';
 
 interface OrderImport {

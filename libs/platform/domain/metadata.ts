@@ -1,4 +1,6 @@
-/** Stripe-style metadata: up to 50 string pairs, keys up to 40 characters, values up to 500. */
+import { invalidParam } from '../errors/domain-error';
+
+/** Metadata: up to 50 string pairs, keys of 1 to 40 characters, values up to 500. */
 export type Metadata = Record<string, string>;
 
 export const METADATA_MAX_KEYS = 50;
@@ -23,18 +25,31 @@ export function metadataProblem(value: unknown): string | undefined {
 }
 
 /**
- * Applies an update the way Stripe does: given keys are set, keys set to "" or null are
- * removed, other keys are kept. The result may not exceed the key limit.
+ * Applies a metadata update: given keys are set, keys sent as "" or null are removed, other keys
+ * are kept. A key or value outside the limits, or a result above the key limit, is a 400
+ * parameter_invalid naming the field.
  */
-export function mergeMetadata(current: Metadata, changes: Record<string, string | null>): Metadata {
+export function mergeMetadata(current: Metadata, changes: Record<string, unknown>): Metadata {
   const next: Metadata = { ...current };
   for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === '') delete next[key];
-    else next[key] = value;
+    if (key.length === 0 || key.length > METADATA_KEY_MAX)
+      throw invalidParam(`metadata.${key}`, `Metadata keys have 1..${METADATA_KEY_MAX} characters.`);
+    if (value === null || value === '') {
+      delete next[key];
+      continue;
+    }
+    if (typeof value !== 'string' || value.length > METADATA_VALUE_MAX)
+      throw invalidParam(
+        `metadata.${key}`,
+        `Metadata values are strings of at most ${METADATA_VALUE_MAX} characters.`,
+      );
+    next[key] = value;
   }
+  if (Object.keys(next).length > METADATA_MAX_KEYS)
+    throw invalidParam('metadata', `At most ${METADATA_MAX_KEYS} metadata keys.`);
   return next;
 }
 
 /** A create body's metadata without the removal markers. */
-export const initialMetadata = (changes: Record<string, string | null> | undefined): Metadata =>
+export const initialMetadata = (changes: Record<string, unknown> | undefined): Metadata =>
   mergeMetadata({}, changes ?? {});
