@@ -72,6 +72,7 @@ export default tseslint.config(
     rules: {
       'architecture/boundaries': 'error',
       'architecture/no-sql-outside-infrastructure': 'error',
+      'architecture/outbox-owners': 'error',
     },
   },
   {

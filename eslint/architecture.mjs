@@ -17,6 +17,9 @@ import path from 'node:path';
  *   `combinedWrite(...)`, `.inOrder(...)`, `.sendAtCommit(...)`, `.sendWithCommit(...)` or
  *   `.gather(...)`; a repository or writer of infrastructure/ does, behind a method named for
  *   what it writes.
+ * - `outbox-owners`: only the outbox writers (platform/events, and the stock-movement and journal-entry
+ *   writers that insert their events with their rows), the dispatch-lag metric and the webhooks
+ *   context's dispatcher name the outbox table in SQL.
  * - `entry-files-only`: test/, bench/ and scripts/ import a context through its entry file
  *   (`#contexts/<name>`) and the platform through `#platform/...`, never by a path into libs/.
  */
@@ -210,6 +213,50 @@ const noSqlOutsideInfrastructure = {
   },
 };
 
+/**
+ * Who may name the outbox table in SQL (repository-relative paths): the platform's outbox writer
+ * and its entity, the metrics gauge of the dispatch lag, the webhooks context's dispatcher (which
+ * claims, marks and purges the rows), and the two writers that insert their events in the same
+ * statement as the rows they describe (a stock movement, a journal entry).
+ */
+const OUTBOX_TABLE_OWNERS = [
+  'libs/platform/events/',
+  'libs/platform/observability/metrics.ts',
+  'libs/contexts/webhooks/infrastructure/',
+  'libs/contexts/inventory/infrastructure/stock-movement.writer.ts',
+  'libs/contexts/accounting/infrastructure/journal-entry.writer.ts',
+];
+
+const outboxOwners = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Only the outbox writers and the webhook dispatcher touch the outbox table.' },
+    messages: {
+      table:
+        'Only the outbox writers and the webhook dispatcher name outbox_events in SQL; publish events through EventPublisher.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    if (!file.startsWith('libs/') || OUTBOX_TABLE_OWNERS.some((owner) => file.startsWith(owner))) return {};
+    const names = (text) => /\boutbox_events\b/.test(text);
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string' && names(node.value)) context.report({ node, messageId: 'table' });
+      },
+      TemplateElement(node) {
+        if (names(node.value.raw)) context.report({ node, messageId: 'table' });
+      },
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'outboxInsertSql')
+          context.report({ node, messageId: 'table' });
+      },
+    };
+  },
+};
+
 /** The top folders whose code imports libraries only through their entry files. */
 const OUTSIDE_FOLDERS = new Set(['test', 'bench', 'scripts']);
 
@@ -279,5 +326,6 @@ export default {
     boundaries,
     'no-sql-outside-infrastructure': noSqlOutsideInfrastructure,
     'entry-files-only': entryFilesOnly,
+    'outbox-owners': outboxOwners,
   },
 };

@@ -187,7 +187,7 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
 
   it('treats worker/ like application code', async () => {
     const sql =
-      "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM outbox_events');\n}\n";
+      "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM webhook_deliveries');\n}\n";
     expect(await violations('libs/contexts/webhooks/worker/fixture.ts', sql)).toEqual([
       "architecture/no-sql-outside-infrastructure: No `DataSource` in worker/: the context's infrastructure/ repositories own the database.",
       "architecture/no-sql-outside-infrastructure: No SQL in worker/: put `.query(...)` in a repository of the context's infrastructure/.",
@@ -221,5 +221,29 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
         "import { OrderRepository } from '#contexts/sales';\nimport { newId } from '#platform/persistence/ids';\nimport { verifySignature } from '../../libs/contexts/webhooks/verifier';\nexport const x = [OrderRepository, newId, verifySignature];\n",
       ),
     ).toEqual([]);
+  });
+
+  it('lets only the outbox writers and the webhook dispatcher name the outbox table', async () => {
+    const message =
+      'architecture/outbox-owners: Only the outbox writers and the webhook dispatcher name outbox_events in SQL; publish events through EventPublisher.';
+    const insert =
+      "export const sql = `INSERT INTO outbox_events (id) VALUES ($1)`;\nexport const read = 'SELECT id FROM outbox_events';\n";
+    expect(await violations('libs/contexts/sales/infrastructure/fixture.repository.ts', insert)).toEqual([
+      message,
+      message,
+    ]);
+    expect(
+      await violations(
+        'libs/contexts/catalog/infrastructure/fixture.writer.ts',
+        "import { outboxInsertSql } from '#platform/events/outbox-writer';\nexport const sql = outboxInsertSql('r.event', 'r');\n",
+      ),
+    ).toEqual([message]);
+    for (const owner of [
+      'libs/platform/events/fixture.ts',
+      'libs/contexts/webhooks/infrastructure/fixture.repository.ts',
+      'libs/contexts/inventory/infrastructure/stock-movement.writer.ts',
+      'libs/contexts/accounting/infrastructure/journal-entry.writer.ts',
+    ])
+      expect(await violations(owner, insert)).toEqual([]);
   });
 });
