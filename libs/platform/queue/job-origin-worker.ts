@@ -20,5 +20,19 @@ export class JobOriginWorker extends Worker {
             eventCoverage.runJob(`job ${name}/${job.name}`, () => processor(job, token, signal))
         : processor;
     super(...([name, wrapped, ...rest] as unknown as WorkerArgs));
+    this.product = PRODUCT_QUEUES.has(name);
+  }
+
+  private readonly product: boolean;
+
+  /**
+   * A job's `completed` and `failed` listeners (a processor's @OnWorkerEvent handlers, such as
+   * the import worker marking an import failed for good) run as that job too.
+   */
+  override emit(...args: Parameters<Worker['emit']>): boolean {
+    const [event, job] = args as unknown as [string, { name?: unknown } | undefined];
+    if (this.product && (event === 'completed' || event === 'failed') && typeof job?.name === 'string')
+      return eventCoverage.runJob(`job ${this.name}/${job.name}`, () => super.emit(...args));
+    return super.emit(...args);
   }
 }
