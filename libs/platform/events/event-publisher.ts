@@ -65,6 +65,18 @@ export class EventPublisher {
   }
 
   /**
+   * For a writer that commits rows built by outboxRow() outside TransactionHost.run(), in a
+   * statement of its own (a journal entry written on its own): called once that statement has
+   * committed them, in the async context that built them. Only a test run's event coverage
+   * reads it.
+   */
+  committedOutside(rows: readonly OutboxRow[]): void {
+    if (!eventCoverage.on) return;
+    const origin = eventCoverage.origin();
+    for (const row of rows) eventCoverage.committed(row.id, row.type, origin);
+  }
+
+  /**
    * Every outbox row is built here. While a test run records event coverage (event-coverage.ts),
    * its type is recorded once its transaction commits, with the product route or job building it.
    */

@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, type WorkerListener } from 'bullmq';
 import { eventCoverage } from '../events/event-coverage';
 import { QUEUE_NAMES } from './queues';
 
@@ -29,10 +29,10 @@ export class JobOriginWorker extends Worker {
    * A job's `completed` and `failed` listeners (a processor's @OnWorkerEvent handlers, such as
    * the import worker marking an import failed for good) run as that job too.
    */
-  override emit(...args: Parameters<Worker['emit']>): boolean {
-    const [event, job] = args as unknown as [string, { name?: unknown } | undefined];
+  override emit<U extends keyof WorkerListener>(event: U, ...args: Parameters<WorkerListener[U]>): boolean {
+    const job = args[0] as { name?: unknown } | undefined;
     if (this.product && (event === 'completed' || event === 'failed') && typeof job?.name === 'string')
-      return eventCoverage.runJob(`job ${this.name}/${job.name}`, () => super.emit(...args));
-    return super.emit(...args);
+      return eventCoverage.runJob(`job ${this.name}/${job.name}`, () => super.emit(event, ...args));
+    return super.emit(event, ...args);
   }
 }
