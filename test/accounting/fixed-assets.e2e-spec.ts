@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ledgerFixtures, LedgerFixtures, trialBalance } from './support/accounting-fixtures';
@@ -153,6 +154,23 @@ describe('fixed assets', () => {
       'asset.recovered',
       'asset.revalued',
     ]);
+    // 12 000 over 12 months: two months take 2 000; then -3 000, +1 000, and up to the fair value 8 500.
+    const nbv = [12000, 10000, 7000, 8000, 8500];
+    const types = [
+      'asset.created',
+      'asset.depreciated',
+      'asset.impaired',
+      'asset.recovered',
+      'asset.revalued',
+    ];
+    for (const [i, type] of types.entries())
+      await expectEvent(app, type, {
+        id: asset.id,
+        object: 'fixed_asset',
+        name: 'Forklift',
+        cost: 12000,
+        net_book_value: nbv[i],
+      });
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });
 

@@ -2,6 +2,7 @@ import { api, expectError } from '../support/http';
 import { allJournalEntries } from '../support/journal';
 import { idleInTransaction } from '../support/database';
 import { eventually } from '../support/eventually';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import {
@@ -125,6 +126,14 @@ describe('journal entries', () => {
     expect(events.map((e) => e.type)).toEqual(['accounting.journal_entry.posted']);
     const { lines: _lines, ...withoutLines } = body;
     expect(events[0].data.object).toEqual(withoutLines);
+    // 0.1 + 0.2 of supplies against 0.3 of cash.
+    await expectEvent(app, 'accounting.journal_entry.posted', {
+      id: body.id,
+      status: 'posted',
+      description: 'Supplies',
+      total_debit: 0.3,
+      total_credit: 0.3,
+    });
   });
 
   it('enforces the three rules and postable accounts with the contract codes', async () => {
@@ -346,6 +355,16 @@ describe('journal entries', () => {
       'accounting.journal_entry.created',
       'accounting.journal_entry.voided',
     ]);
+    await expectEvent(app, 'accounting.journal_entry.created', {
+      id: third.id,
+      status: 'draft',
+      total_debit: 5,
+    });
+    await expectEvent(app, 'accounting.journal_entry.voided', {
+      id: third.id,
+      status: 'voided',
+      total_debit: 5,
+    });
   });
 
   it('routes manual entries above the threshold through approval and rejection', async () => {
@@ -419,6 +438,16 @@ describe('journal entries', () => {
         'accounting.journal_entry.created',
         'accounting.journal_entry.rejected',
       ]);
+      await expectEvent(app, 'accounting.journal_entry.approved', {
+        id: big.id,
+        approval_status: 'approved',
+        total_debit: 1000.01,
+      });
+      await expectEvent(app, 'accounting.journal_entry.rejected', {
+        id: toReject.id,
+        approval_status: 'rejected',
+        total_debit: 2000,
+      });
     } finally {
       await live.patch('/v1/accounting/settings').send({ approval_threshold: null }).expect(200);
     }
@@ -500,6 +529,12 @@ describe('journal entries', () => {
       'accounting.journal_entry.posted',
       'accounting.journal_entry.reversed',
     ]);
+    await expectEvent(app, 'accounting.journal_entry.reversed', {
+      id: original.id,
+      status: 'reversed',
+      reversed_by_id: reversed.body.reversed_by_id,
+      total_debit: 123.45,
+    });
     expect(await trialBalance(app, app.seed.entities.primary.id)).toBe('0.0000');
   });
 

@@ -1,4 +1,5 @@
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { setEntityTimezone } from '../support/out-of-band-writes';
@@ -159,6 +160,19 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
       'accounting.ledger_account.updated',
     ]);
     expect(events[1].data.previous_attributes).toEqual({ name: 'Rent', postable: true });
+    await expectEvent(app, 'accounting.ledger_account.created', {
+      id: expense.body.id,
+      code: '6500',
+      name: 'Rent',
+      type: 'expense',
+      postable: true,
+    });
+    await expectEvent(
+      app,
+      'accounting.ledger_account.updated',
+      { id: expense.body.id, name: 'Office rent', postable: false },
+      { previous: { name: 'Rent', postable: true } },
+    );
   });
 
   it('creates fiscal years with monthly periods, refuses overlaps and closes / reopens periods', async () => {
@@ -253,6 +267,8 @@ describe('accounting: settings, chart of accounts, fiscal years and periods', ()
 
     const events = await outbox(app).eventsOf(single.body.id);
     expect(events.map((e) => e.type)).toEqual(['accounting.period.closed', 'accounting.period.reopened']);
+    await expectEvent(app, 'accounting.period.closed', { id: single.body.id, status: 'closed' });
+    await expectEvent(app, 'accounting.period.reopened', { id: single.body.id, status: 'open' });
   });
 
   it('seeds the QA fixtures: chart of accounts, an open and a closed period', async () => {

@@ -2,6 +2,7 @@ import type { Response } from 'superagent';
 import { inflateSync } from 'node:zlib';
 import { DemandAverageRefresher } from '#contexts/replenishment';
 import { eventually } from '../support/eventually';
+import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -335,6 +336,12 @@ describe('package rules', () => {
     ]);
     const pkg = await newPackage(order.id, { items: [{ product_id: product, quantity: 4 }] });
     await live.post(`/v1/packages/${pkg.id}/pack`).send({}).expect(200);
+    await expectEvent(
+      app,
+      'fulfillment.package.updated',
+      { id: pkg.id, status: 'packed', order_id: order.id },
+      { previous: { status: 'packing' } },
+    );
     const rate = await rateOf(pkg.id, 'usps', 'ground_advantage');
     await live
       .post(`/v1/packages/${pkg.id}/buy-label`)
@@ -355,6 +362,12 @@ describe('package rules', () => {
     const delivered = (await live.post(`/v1/packages/${pkg.id}/deliver`).send({}).expect(200)).body;
     expect(delivered.status).toBe('delivered');
     expect(delivered.delivered_at).not.toBeNull();
+    await expectEvent(
+      app,
+      'fulfillment.delivered',
+      { id: pkg.id, status: 'delivered', order_id: order.id, delivered_at: delivered.delivered_at },
+      { previous: { status: 'shipped' } },
+    );
     expectError(await live.post(`/v1/packages/${pkg.id}/void`).send({}), 409, 'invalid_state');
     expectError(await live.patch(`/v1/packages/${pkg.id}`).send({ weight: 3 }), 409, 'invalid_state');
     expectError(await live.post(`/v1/packages/${pkg.id}/pack`).send({}), 409, 'invalid_state');
@@ -446,6 +459,12 @@ describe('package rules', () => {
       .expect(200);
     const voided = (await live.post(`/v1/packages/${a.id}/void`).send({}).expect(200)).body;
     expect(voided).toMatchObject({ status: 'void', label: { refund_status: 'refunded' } });
+    await expectEvent(
+      app,
+      'fulfillment.package.voided',
+      { id: a.id, status: 'void', order_id: order.id, label: { refund_status: 'refunded' } },
+      { previous: { status: 'labeled' } },
+    );
     expect(await entriesOf(app, 'LABEL_REFUND_DENIED', a.id)).toEqual([]);
     // The void package released its units.
     const b = await newPackage(order.id, { items: [{ order_item_id: order.items[0].id, quantity: 2 }] });
@@ -488,6 +507,12 @@ describe('package rules', () => {
         })
         .expect(200)
     ).body;
+    await expectEvent(
+      app,
+      'fulfillment.package.updated',
+      { id: pkg.id, status: 'packing', weight_lb: 4, carrier: 'usps', metadata: { bin: 'A1' } },
+      { previous: { weight_lb: pkg.weight_lb, carrier: pkg.carrier } },
+    );
     expect(patched).toMatchObject({
       weight_lb: 4,
       carrier: 'usps',

@@ -2,6 +2,7 @@ import { FulfillmentSettingsRepository } from '#contexts/fulfillment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, confirmedOrder, entriesOf, fixturesOf } from './support';
@@ -130,6 +131,26 @@ describe('packages', () => {
       Array(3).fill(created.body.package_number),
     );
     expect(JSON.stringify(events)).not.toContain('late:');
+    const number = created.body.package_number as string;
+    await expectEvent(app, 'fulfillment.package.created', {
+      id: created.body.id,
+      order_id: order.id,
+      package_number: number,
+      items: [{ order_item_id: order.items[0].id, quantity: 1 }],
+    });
+    await expectEvent(app, 'fulfillment.label.purchased', {
+      id: created.body.id,
+      package_number: number,
+      carrier: 'usps',
+      service_level: 'priority',
+      ship_cost: usps.amount,
+    });
+    await expectEvent(app, 'fulfillment.shipped', {
+      id: created.body.id,
+      package_number: number,
+      status: 'shipped',
+      tracking_number: created.body.tracking_number,
+    });
     const stored = (await live.get(`/v1/packages/${created.body.id}`).expect(200)).body;
     expect(stored.package_number).toBe(created.body.package_number);
     expect(entry.description).toBe(`Fulfillment of package ${created.body.package_number}`);

@@ -4,6 +4,7 @@ import { StockMovement, StockMovementObservers, StockService } from '#contexts/i
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, fixturesOf, ledgerMismatches, newLocation, newProduct } from './support';
@@ -324,6 +325,16 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
       order_id: po.id,
     });
     expect(a.received_at).toEqual(expect.any(String));
+    for (const serial of ['SN-A', 'SN-B', 'SN-C'])
+      await expectEvent(app, 'inventory.serial.created', {
+        object: 'serial_number',
+        product_id: productId,
+        serial_number: serial,
+        status: 'available',
+        location_id: locationId,
+        lot_number: 'LOT-7',
+        order_id: po.id,
+      });
     expectError(
       await live.post('/v1/inventory/adjustments').send({
         product_id: productId,
@@ -526,6 +537,24 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
       warranty_status: 'active',
       warranty_end_date: '2030-01-31',
     });
+    // One event for the move out of quarantine, one for the warranty fields.
+    await expectEvent(
+      app,
+      'inventory.serial.updated',
+      { id: quarantined.id, serial_number: 'SN-A', status: 'available' },
+      { previous: { status: 'quarantined' } },
+    );
+    await expectEvent(
+      app,
+      'inventory.serial.updated',
+      { id: quarantined.id, status: 'available', warranty_status: 'active', warranty_end_date: '2030-01-31' },
+      {
+        previous: {
+          warranty_status: quarantined.warranty_status,
+          warranty_end_date: quarantined.warranty_end_date,
+        },
+      },
+    );
     const refused = await live.patch(`/v1/inventory/serials/${quarantined.id}`).send({ status: 'damaged' });
     expectError(refused, 409, 'invalid_state');
     expect(refused.body.hint).toContain("'available'");

@@ -1,5 +1,6 @@
 import { AccountRepository } from '#contexts/sales';
 import { asEntity } from '../support/as-entity';
+import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -67,11 +68,31 @@ describe('accounts', () => {
     ]);
     expect(events[2].data.previous_attributes).toEqual({ credit_limit: null });
     expect(events[3].data.previous_attributes).toEqual({ payment_terms_id: null });
+    await expectEvent(app, 'account.created', {
+      id,
+      name: 'Acme',
+      email: 'buyer@acme.example',
+      credit_limit: null,
+      metadata: { erp: 'C-1' },
+    });
+    await expectEvent(
+      app,
+      'account.credit_limit.updated',
+      { id, credit_limit: 2500.5 },
+      { previous: { credit_limit: null } },
+    );
+    await expectEvent(
+      app,
+      'account.terms.updated',
+      { id, payment_terms_id: term.id },
+      { previous: { payment_terms_id: null } },
+    );
 
     // A no-op update emits nothing; a name change emits only account.updated.
     await live.patch(`/v1/accounts/${id}`).send({ credit_limit: 2500.5 }).expect(200);
     await live.patch(`/v1/accounts/${id}`).send({ name: 'Acme Ltd' }).expect(200);
     expect((await eventsOf(id)).map((e) => e.type).slice(4)).toEqual(['account.updated']);
+    await expectEvent(app, 'account.updated', { id, name: 'Acme Ltd' }, { previous: { name: 'Acme' } });
 
     const expanded = await live.get(`/v1/accounts/${id}?expand[]=payment_terms`).expect(200);
     expect(expanded.body.payment_terms).toMatchObject({ id: term.id, object: 'payment_term', net_days: 30 });
@@ -186,6 +207,12 @@ describe('accounts', () => {
       'invalid_state',
     );
     expect((await eventsOf(account.id)).map((e) => e.type)).toEqual(['account.created', 'account.deleted']);
+    await expectEvent(app, 'account.deleted', {
+      id: account.id,
+      name: 'Leaving',
+      status: 'deleted',
+      deleted: true,
+    });
   });
 
   it('manages addresses with one default per type', async () => {
@@ -258,6 +285,21 @@ describe('accounts', () => {
       'account.address.added',
       'account.address.updated',
     ]);
+    await expectEvent(app, 'account.address.added', {
+      id: b1.id,
+      account_id: account.id,
+      type: 'billing',
+      line1: '1 St',
+      country: 'US',
+      is_default: true,
+    });
+    await expectEvent(
+      app,
+      'account.address.updated',
+      { id: b1.id, account_id: account.id, type: 'shipping', is_default: false },
+      { previous: { type: 'billing' } },
+    );
+    await expectEvent(app, 'account.address.removed', { id: b3.id, account_id: account.id, type: 'billing' });
   });
 
   it('manages contacts with one primary', async () => {
@@ -291,6 +333,21 @@ describe('accounts', () => {
       'account.contact.updated',
       'account.contact.removed',
     ]);
+    await expectEvent(app, 'account.contact.added', {
+      id: c1.id,
+      account_id: account.id,
+      name: 'Ann',
+      email: 'ann@x.example',
+      role: 'buyer',
+      is_primary: true,
+    });
+    await expectEvent(
+      app,
+      'account.contact.updated',
+      { id: c2.id, name: 'Bob', is_primary: true },
+      { previous: { is_primary: false } },
+    );
+    await expectEvent(app, 'account.contact.removed', { id: c2.id, account_id: account.id, name: 'Bob' });
   });
 
   it('merges the source into the target', async () => {
@@ -351,6 +408,7 @@ describe('accounts', () => {
     expect((await live.get(`/v1/pricing-policies/${policy.id}`).expect(200)).body.account_id).toBe(target.id);
     expect((await live.get(`/v1/accounts/${source.id}/addresses`).expect(200)).body.data).toEqual([]);
     expect((await eventsOf(target.id)).map((e) => e.type)).toEqual(['account.created', 'account.merged']);
+    await expectEvent(app, 'account.merged', { id: target.id, name: 'Target', status: 'active' });
     expect((await eventsOf(source.id)).map((e) => e.type)).toEqual(['account.created', 'account.deleted']);
 
     expectError(

@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -110,6 +111,26 @@ describe('payment methods', () => {
     expectError(await live.get(`${base}/${third.id}`), 404, 'not_found');
     expectError(await live.delete(`${base}/${third.id}`), 404, 'not_found');
 
+    await expectEvent(app, 'payment.method.created', {
+      id: first.id,
+      account_id: account.id,
+      type: 'card',
+      card: { brand: 'visa', last4: '4242' },
+      is_default: true,
+    });
+    await expectEvent(
+      app,
+      'payment.method.default_changed',
+      { id: second.id, account_id: account.id, type: 'bank_account', is_default: true },
+      { previous: { is_default: false } },
+    );
+    await expectEvent(
+      app,
+      'payment.method.updated',
+      { id: third.id, account_id: account.id, is_default: false },
+      { previous: { is_default: true } },
+    );
+    await expectEvent(app, 'payment.method.deleted', { id: second.id, account_id: account.id });
     const events = (await outbox(app).all()).filter((e) => e.data.object.account_id === account.id);
     const types = events.map((e) => `${e.type}:${e.data.object.id as string}`);
     const demotions = events.filter((e) => e.type === 'payment.method.updated');

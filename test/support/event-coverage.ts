@@ -3,23 +3,113 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '@jest/types';
 import { EVENT_CATALOG } from '#platform/events/event-catalog';
-import { missingEventTypes } from '#platform/events/emitted-types';
+import {
+  EVENT_COVERAGE_DIR_ENV,
+  parseCoverageLines,
+  type CoverageRecord,
+} from '#platform/events/event-coverage';
+import { describeEventCoverage, eventCoverageVerdict } from '#platform/events/event-coverage-verdict';
 
 /**
- * Catalog types that no e2e test emits yet; the check lets them be missing, and only them. Each
- * names why; the list only shrinks.
+ * Catalog types that no product route or job of the e2e tests commits yet; the check lets them be
+ * missing, and only them. Each names why; the list only shrinks.
  */
 export const PENDING_TYPES: readonly string[] = [];
 
 /**
+ * Catalog types that product work commits but that no e2e test asserts with expectEvent yet:
+ * their tests check them with plain expectations on the outbox (types in order, a payload read
+ * by hand) or not at all. A type leaves the list when a test that caused it over HTTP or through
+ * its job asserts it with expectEvent; the list only shrinks.
+ */
+export const UNASSERTED_TYPES: readonly string[] = [
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'product.restored',
+  'product.variant.created',
+  'product.variant.updated',
+  'product.variant.deleted',
+  'product.category.created',
+  'product.category.updated',
+  'product.category.deleted',
+  'product.listing.created',
+  'product.listing.updated',
+  'product.listing.deleted',
+  'product.listing.sync_requested',
+  'product.listing.synced',
+  'product.listing.sync_failed',
+  'product.tag.added',
+  'product.tag.removed',
+  'product.pricing_policy.created',
+  'product.pricing_policy.updated',
+  'product.pricing_policy.deleted',
+  'order.created',
+  'order.updated',
+  'order.confirmed',
+  'order.cancelled',
+  'order.voided',
+  'order.revised',
+  'order.revision_acknowledged',
+  'order.converted',
+  'order.line.added',
+  'order.line.updated',
+  'order.line.removed',
+  'order.deleted',
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.voided',
+  'invoice.paid',
+  'invoice.partially_paid',
+  'invoice.overdue',
+  'invoice.late_fee_applied',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
+  'payment.partially_refunded',
+  'inventory.adjusted',
+  'inventory.received',
+  'inventory.transferred',
+  'inventory.low_stock',
+  'inventory.out_of_stock',
+  'inventory.back_in_stock',
+  'purchasing.purchase_order.created',
+  'purchasing.purchase_order.updated',
+  'purchasing.purchase_order.confirmed',
+  'purchasing.purchase_order.received',
+  'purchasing.purchase_order.cancelled',
+  'purchasing.vendor_bill.created',
+  'purchasing.vendor_bill.paid',
+  'purchasing.vendor_bill.voided',
+  'return.created',
+  'return.received',
+  'return.refunded',
+  'return.cancelled',
+  'accounting.recurring_journal_entry.ran',
+  'accounting.bank_transaction.matched',
+  'setting.tag.created',
+  'setting.tag.updated',
+  'setting.tag.deleted',
+  'setting.created',
+  'setting.updated',
+  'setting.deleted',
+  'migration.frozen',
+  'migration.unfrozen',
+  'migration.import.started',
+  'migration.import.completed',
+  'migration.import.failed',
+  'webhook.test',
+];
+
+/**
  * Whether this jest run runs the whole e2e project: only then can the check expect every
  * catalog type (a run of some files, some tests, or a shard sees a part). EVENT_COVERAGE=always
- * forces the check (to try it on a few files), EVENT_COVERAGE=off skips it outside CI (with
- * CI=true, as .ci/run sets, a whole run is always checked).
+ * forces the check (to try it on a few files); EVENT_COVERAGE=off skips it outside CI. With
+ * CI=true (as .ci/run sets) no variable turns it off: a whole run is always checked.
  */
-export function isWholeE2eRun(config: Config.GlobalConfig): boolean {
-  if (process.env.EVENT_COVERAGE === 'always') return true;
-  if (process.env.EVENT_COVERAGE === 'off' && process.env.CI !== 'true') return false;
+export function isWholeE2eRun(config: Config.GlobalConfig, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.EVENT_COVERAGE === 'always') return true;
+  if (env.EVENT_COVERAGE === 'off' && env.CI !== 'true') return false;
   const selected = projectsNamedBy('--selectProjects');
   const e2eSelected =
     (selected === null || selected.includes('e2e')) &&
@@ -51,36 +141,53 @@ function projectsNamedBy(flag: string): string[] | null {
   return names;
 }
 
-/** Global setup: a run directory the test processes record emitted event types into. */
-export function startRecordingEmittedTypes(): void {
-  process.env.EVENT_COVERAGE_DIR = mkdtempSync(path.join(os.tmpdir(), 'erp-event-coverage-'));
+/** The run's coverage directory and whether the teardown checks it (kept in the jest process, not the environment). */
+interface CoverageRun {
+  dir: string;
+  check: boolean;
+}
+const RUN = Symbol.for('erp.eventCoverageRun');
+const runOf = () => (globalThis as { [RUN]?: CoverageRun })[RUN];
+
+/**
+ * Global setup: a fresh run directory that the test processes record committed events and
+ * assertions into (libs/platform/events/event-coverage.ts), on every run, so that expectEvent
+ * can tell a product event from a harness's in any run; the teardown checks it on a whole e2e run.
+ */
+export function startEventCoverage(config: Config.GlobalConfig): void {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-event-coverage-'));
+  process.env[EVENT_COVERAGE_DIR_ENV] = dir;
+  (globalThis as { [RUN]?: CoverageRun })[RUN] = { dir, check: isWholeE2eRun(config) };
+}
+
+/** The records of every `<pid>.<kind>` file of `dir`. */
+export function readCoverage(dir: string, kind: 'emitted' | 'asserted'): CoverageRecord[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(`.${kind}`))
+    .flatMap((name) => parseCoverageLines(readFileSync(path.join(dir, name), 'utf8')));
 }
 
 /**
- * Global teardown: every catalog type must have been emitted by some test process of the run
- * (or be pending); throws, failing `npm test`, with the list of those that were not.
+ * Global teardown: on a whole e2e run, every catalog type must have been committed by a product
+ * route or job and asserted by a test (or be listed above); throws, failing `npm test`, naming
+ * those that were not and why.
  */
-export async function checkEmittedTypes(): Promise<void> {
-  const dir = process.env.EVENT_COVERAGE_DIR;
-  if (!dir) return;
+export async function checkEventCoverage(): Promise<void> {
+  const run = runOf();
+  if (!run) return;
   try {
+    if (!run.check) return;
     // Registers every context's event types with the catalog (loaded only when checking).
     await import('#contexts/vocabulary');
-    const emitted = readdirSync(dir)
-      .filter((name) => name.endsWith('.types'))
-      .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').split('\n'))
-      .filter(Boolean);
-    const missing = missingEventTypes(
+    const verdict = eventCoverageVerdict(
       EVENT_CATALOG.map((t) => t.type),
-      emitted,
-      PENDING_TYPES,
+      readCoverage(run.dir, 'emitted'),
+      readCoverage(run.dir, 'asserted'),
+      { notEmitted: PENDING_TYPES, notAsserted: UNASSERTED_TYPES },
     );
-    if (missing.length > 0)
-      throw new Error(
-        `Event catalog coverage: ${missing.length} catalog type(s) were not emitted by any e2e test: ${missing.join(', ')}. ` +
-          'Exercise the code path that emits each over HTTP in an e2e test.',
-      );
+    const failure = describeEventCoverage(verdict);
+    if (failure) throw new Error(failure);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(run.dir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '#platform/persistence/database';
 import type { Config } from '@jest/types';
-import { isWholeE2eRun, startRecordingEmittedTypes } from './event-coverage';
+import { startEventCoverage } from './event-coverage';
 import { stateFile, TestRunState, withDatabase } from './test-env';
 
 const freePort = () =>
@@ -19,12 +19,12 @@ const freePort = () =>
 
 /**
  * Runs once per `npm test`: uses DATABASE_URL's server when set, else starts an embedded
- * PostgreSQL; migrates one template database that every e2e file copies; on a run of the whole
- * e2e project, starts recording the emitted event types (test/support/event-coverage.ts).
+ * PostgreSQL; migrates one template database that every e2e file copies; starts recording the
+ * run's event coverage, checked at the end of a whole e2e run (test/support/event-coverage.ts).
  */
 export default async function globalSetup(config: Config.GlobalConfig): Promise<void> {
-  // A whole e2e run records the event types its processes emit; the teardown checks the catalog.
-  if (isWholeE2eRun(config)) startRecordingEmittedTypes();
+  // The test processes record the events product work commits; the teardown checks a whole e2e run.
+  startEventCoverage(config);
   const templateDb = `erp_tpl_${process.pid}`;
   let adminUrl: string;
   const state: Partial<TestRunState> = {};

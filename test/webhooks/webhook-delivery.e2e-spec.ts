@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { verifySignature } from '../../libs/contexts/webhooks/verifier';
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FAST_WEBHOOKS, startDispatcher } from '../support/dispatcher';
@@ -366,6 +367,14 @@ describe('webhook delivery by the dispatcher', () => {
       status: 'failed',
       attempt_count: 7,
     });
+    // Committed by the delivery job that made the last attempt.
+    await expectEvent(app, 'webhook.delivery.exhausted', {
+      id: list.data[0].id,
+      event_id: eventId,
+      status: 'failed',
+      attempt_count: 7,
+      response_status: 503,
+    });
 
     healthy = true;
     const resent = await live.post(`${base}/${endpoint.id}/deliveries/${list.data[0].id}/resend`).expect(200);
@@ -440,6 +449,13 @@ describe('webhook delivery by the dispatcher', () => {
       disabled_reason: 'consecutive_failures',
     });
     expect(event[0].data.object.secret).toBeUndefined();
+    // Committed by the delivery job of the tenth failure.
+    await expectEvent(app, 'webhook.endpoint.disabled', {
+      id: endpoint.id,
+      url: receiver.url('/gone'),
+      status: 'disabled',
+      disabled_reason: 'consecutive_failures',
+    });
 
     // Disabled endpoints receive nothing: once an active endpoint has the event, its fan-out (which
     // creates every endpoint's delivery at once) is done, and the disabled one has none of it.

@@ -15,6 +15,7 @@ import { alternativesOf, missingScopes } from './scopes';
 import { ApiPipelineInterceptor } from '../http/api-pipeline.interceptor';
 import { RESOURCE_KEY } from '../http/expand/expand-registry';
 import { ENQUEUES_KEY, QueueAvailability } from '../queue/queue-availability';
+import { eventCoverage } from '../events/event-coverage';
 
 interface RoutePolicy {
   controller: object;
@@ -26,6 +27,8 @@ interface RoutePolicy {
   resource: string | undefined;
   /** The operation queues a job (@EnqueuesJobs): refused while the queue store is unreachable. */
   enqueues: boolean;
+  /** The product route its events come from, while a test run records event coverage (else undefined). */
+  origin: string | undefined;
 }
 
 /**
@@ -109,6 +112,7 @@ export class ApiGuard implements CanActivate {
         bodyStream: this.reflector.get<BodyStreamPolicy | undefined>(BODY_STREAM_KEY, handler),
         resource: this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, targets),
         enqueues: Boolean(this.reflector.get<boolean>(ENQUEUES_KEY, handler)),
+        origin: eventCoverage.routeOrigin(context.getClass(), handler),
       };
       this.policies.set(handler, policy);
     }
@@ -120,6 +124,7 @@ export class ApiGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<AuthenticatedRequest>();
     const res = http.getResponse<Response>();
+    if (policy.origin !== undefined) eventCoverage.enterRoute(policy.origin);
     if (policy.isPublic) return this.readBody(req, res, policy);
     return this.authorize(req, res, policy);
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../persistence/transaction-host';
+import { eventCoverage } from './event-coverage';
 import { insertOutboxRows, outboxRow, OutboxRow } from './outbox-writer';
 
 export { API_VERSION } from './outbox-writer';
@@ -23,7 +24,7 @@ export class EventPublisher {
     object: unknown,
     previousAttributes?: Record<string, unknown>,
   ): Promise<string> {
-    const row = outboxRow(type, object, previousAttributes);
+    const row = this.row(type, object, previousAttributes);
     await this.write([row]);
     return row.id;
   }
@@ -33,7 +34,7 @@ export class EventPublisher {
    * (together with the resource's rows, in the same transaction). Checks the type the same way.
    */
   outboxRow(type: string, object: unknown, previousAttributes?: Record<string, unknown>): OutboxRow {
-    return outboxRow(type, object, previousAttributes);
+    return this.row(type, object, previousAttributes);
   }
 
   /**
@@ -46,7 +47,7 @@ export class EventPublisher {
   ): Promise<string[]> {
     // One write, one time: every row of the batch carries the same created_at.
     const createdAt = new Date();
-    const rows = events.map((e) => ({ ...outboxRow(e.type, e.object, e.previousAttributes), createdAt }));
+    const rows = events.map((e) => ({ ...this.row(e.type, e.object, e.previousAttributes), createdAt }));
     await this.write(rows);
     return rows.map((r) => r.id);
   }
@@ -61,5 +62,30 @@ export class EventPublisher {
     this.tx
       .gather<OutboxRow>(OUTBOX_ROWS, (pending, query) => insertOutboxRows(query, pending))
       .push(...rows);
+  }
+
+  /**
+   * For a writer that commits rows built by outboxRow() outside TransactionHost.run(), in a
+   * statement of its own (a journal entry written on its own): called once that statement has
+   * committed them, in the async context that built them. Only a test run's event coverage
+   * reads it.
+   */
+  committedOutside(rows: readonly OutboxRow[]): void {
+    if (!eventCoverage.on) return;
+    const origin = eventCoverage.origin();
+    for (const row of rows) eventCoverage.committed(row.id, row.type, origin);
+  }
+
+  /**
+   * Every outbox row is built here. While a test run records event coverage (event-coverage.ts),
+   * its type is recorded once its transaction commits, with the product route or job building it.
+   */
+  private row(type: string, object: unknown, previousAttributes?: Record<string, unknown>): OutboxRow {
+    const row = outboxRow(type, object, previousAttributes);
+    if (eventCoverage.on && this.tx.inTransaction) {
+      const origin = eventCoverage.origin();
+      this.tx.afterCommit(() => eventCoverage.committed(row.id, row.type, origin));
+    }
+    return row;
   }
 }

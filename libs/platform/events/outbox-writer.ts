@@ -2,7 +2,6 @@ import { newId } from '../persistence/ids';
 import type { ConnectionQuery } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
-import { recordEmittedType } from './emitted-types';
 
 /**
  * The API version, the one source of every place that states it: events' `api_version` and the
@@ -49,7 +48,6 @@ export function outboxRow(
   previousAttributes?: Record<string, unknown>,
 ): OutboxRow {
   if (!isKnownEventType(type)) throw new Error(`Event type '${type}' is not in the event catalog`);
-  recordEmittedType(type);
   const { entityId, livemode } = RequestContext.caller();
   return {
     id: newId(),

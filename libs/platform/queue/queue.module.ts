@@ -3,6 +3,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { createPostgresBackend, createRedisBackend, setDefaultBackendFactory } from 'bullmq';
 import { AppConfig } from '../config/app-config';
+import { eventCoverage } from '../events/event-coverage';
+import { JobOriginWorker } from './job-origin-worker';
 import { QueueAvailability } from './queue-availability';
 import { QueueErrorListeners } from './queue-errors';
 import { WorkersCloseFirst } from './workers-close-first';
@@ -46,6 +48,8 @@ export function queueConnection(config: AppConfig): { connection: never; prefix?
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // A test run recording event coverage runs the processors' jobs as product jobs.
+    if (eventCoverage.on) BullModule.workerClass = JobOriginWorker;
     return {
       module: QueueModule,
       global: true,

@@ -21,6 +21,11 @@ export interface RequestState {
   inexactNumbers?: ReadonlySet<number>;
   /** Entity profiles this request has read, by entity id (see EntityProfiles). */
   entityProfiles?: Map<string, EntityProfile>;
+  /**
+   * The product route this request runs, set only while a test run records event coverage
+   * (libs/platform/events/event-coverage.ts).
+   */
+  origin?: string;
 }
 
 /** The key id of work no key asked for (the dispatcher's own events). */

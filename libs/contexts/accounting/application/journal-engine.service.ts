@@ -174,6 +174,8 @@ export class JournalEngine {
       : await this.writer.write(prepared);
     // The period closed between the check and the write: nothing was written.
     if (entryNumber === null) throw periodClosed(prepared.period, { date: input.entryDate });
+    // Outside a transaction the writer's own statement committed the event.
+    if (!inTransaction) this.events.committedOutside([prepared.event]);
     prepared.entry.entryNumber = entryNumber;
     this.metrics.ledgerPostings.inc({ source_type: input.sourceType, status: prepared.entry.status });
     return { entry: prepared.entry, lines: prepared.lines };
