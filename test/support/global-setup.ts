@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '#platform/persistence/database';
 import type { Config } from '@jest/types';
 import { isWholeE2eRun, startRecordingEmittedTypes } from './event-coverage';
+import { e2eProjectSelected, POSTGRES_QUEUE_PREFIX, seedTemplate } from './template-seed';
 import { stateFile, TestRunState, withDatabase } from './test-env';
 
 const freePort = () =>
@@ -19,8 +20,9 @@ const freePort = () =>
 
 /**
  * Runs once per `npm test`: uses DATABASE_URL's server when set, else starts an embedded
- * PostgreSQL; migrates one template database that every e2e file copies; on a run of the whole
- * e2e project, starts recording the emitted event types (test/support/event-coverage.ts).
+ * PostgreSQL; migrates one template database that every e2e file copies and, when e2e files run,
+ * seeds it with the QA dataset once (test/support/template-seed.ts); on a run of the whole e2e
+ * project, starts recording the emitted event types (test/support/event-coverage.ts).
  */
 export default async function globalSetup(config: Config.GlobalConfig): Promise<void> {
   // A whole e2e run records the event types its processes emit; the teardown checks the catalog.
@@ -43,9 +45,11 @@ export default async function globalSetup(config: Config.GlobalConfig): Promise<
   }
   await ensureDatabase(adminUrl, templateDb);
   await migrate(withDatabase(adminUrl, templateDb));
+  const redisUrl = process.env.REDIS_URL || undefined;
+  if (e2eProjectSelected()) {
+    state.seed = await seedTemplate(withDatabase(adminUrl, templateDb), redisUrl);
+    if (state.seed && !redisUrl) state.queuePrefix = POSTGRES_QUEUE_PREFIX;
+  }
   mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
-  writeFileSync(
-    stateFile(process.pid),
-    JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }),
-  );
+  writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl }));
 }
