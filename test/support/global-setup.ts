@@ -50,6 +50,7 @@ export default async function globalSetup(config: Config.GlobalConfig): Promise<
     state.seed = await seedTemplate(withDatabase(adminUrl, templateDb), redisUrl);
     if (state.seed && !redisUrl) state.queuePrefix = POSTGRES_QUEUE_PREFIX;
   }
+  state.openApiDir = mkdtempSync(path.join(os.tmpdir(), 'erp-test-openapi-'));
   mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
   writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl }));
 }

@@ -8,6 +8,7 @@ import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '#platform/config/app-config';
 import { createApiServer } from '#platform/http/api-request';
 import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
+import { shareOpenApi, sharedOpenApi } from './openapi-cache';
 import type { OpenApiDocument } from './openapi-validator';
 import { readRunState, withDatabase } from './test-env';
 
@@ -88,9 +89,13 @@ export async function startTestApp(
       ...overrides,
     },
   );
+  // Test-only modules add routes: such an app builds its own description.
+  const openApiDir = options.extraModules ? undefined : state.openApiDir;
+  const sharedDocument = sharedOpenApi(openApiDir, config);
   const { app, sandboxHandler } = await createApiApp(config, {
     extraModules: options.extraModules,
     logDestination: options.logDestination,
+    openApiDocument: sharedDocument,
   });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,6 +107,7 @@ export async function startTestApp(
     (state.seed ? { ...state.seed, base_url: config.baseUrl } : await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
   const openapi = (await request(server).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
+  if (!sharedDocument) shareOpenApi(openApiDir, config, openapi);
   return {
     openapi,
     server,

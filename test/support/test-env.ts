@@ -13,6 +13,8 @@ export interface TestRunState {
   seed?: QaSeedDocument;
   /** The queue prefix of every test app, when the template holds its migrated queue schema. */
   queuePrefix?: string;
+  /** Where the run's test apps share the OpenAPI description they serve (test/support/openapi-cache.ts). */
+  openApiDir?: string;
 }
 
 /** One file per jest run (keyed by the jest parent's pid), so two runs in one checkout do not collide. */
