@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import type { QaSeedDocument } from '#platform/seed/qa-seed.service';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -8,9 +9,8 @@ const ROOT = path.resolve(__dirname, '../..');
 /**
  * The queue prefix of every test app on the PostgreSQL backend (no REDIS_URL). There it only
  * names the schema of the queue tables inside the app's own database, so one name serves every
- * file's copy of the template, whose queue schema is then migrated (and holds the jobs the seed
- * queued) before any file starts. With Redis, whose keys every file shares, each app keeps a
- * prefix of its own.
+ * file's copy of the template, whose queue schema is then migrated before any file starts. With
+ * Redis, whose keys every file shares, each app keeps a prefix of its own.
  */
 export const POSTGRES_QUEUE_PREFIX = 'tq';
 
@@ -26,11 +26,28 @@ export function e2eProjectSelected(argv: readonly string[] = process.argv): bool
   return names.includes('e2e');
 }
 
+/** The queue tables that hold jobs, schedules and their traces (not the schema's metadata or migrations). */
+const JOB_TABLES = [
+  'job',
+  'job_log',
+  'job_dependency',
+  'dedup',
+  'dedup_next',
+  'scheduler',
+  'event',
+  'metrics',
+];
+
 /**
  * Runs the QA seed of the build (`dist/scripts/seed.js`, as `npm run db:seed` does) once into
  * the migrated template database, so that every e2e file's copy starts seeded instead of
  * seeding its own (several seconds of CPU per file). Returns the seed document, or undefined
  * when the build is missing (then each file seeds its own database, as before).
+ *
+ * The template keeps no job of the seeding process (as with Redis, where they stay under that
+ * process's prefix): a job queued then would be long due, or hold a deduplication key, in every
+ * file's copy. What such a job would have done, the sweeps do (demand marks, queued shipment
+ * notifications), as after a restart.
  */
 export async function seedTemplate(
   databaseUrl: string,
@@ -60,5 +77,21 @@ export async function seedTemplate(
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`Seeding the template database failed (exit ${code}):\n${stderr}`);
+  if (!redisUrl) await clearQueuedJobs(databaseUrl, `bullmq_${POSTGRES_QUEUE_PREFIX}`);
   return JSON.parse(stdout) as QaSeedDocument;
+}
+
+async function clearQueuedJobs(databaseUrl: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name = ANY($2)`,
+      [schema, JOB_TABLES],
+    );
+    if (rows.length === 0) return;
+    await client.query(`TRUNCATE ${rows.map((r) => `"${schema}"."${r.table_name}"`).join(', ')} CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
