@@ -3,6 +3,7 @@ import type { ModuleMetadata } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { DiscoveryService, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '#platform/config/app-config';
 import { activityLogMiddleware, ActivityRecorder } from '#platform/activity/activity-recorder';
@@ -50,6 +51,12 @@ export interface ApiAppOptions {
   extraModules?: NonNullable<ModuleMetadata['imports']>;
   /** Where log lines go (standard output by default). */
   logDestination?: DestinationStream;
+  /**
+   * The OpenAPI description to serve instead of building it from the routes: one built by an app
+   * of the same modules and base URLs (the e2e tests reuse one per run; building it costs about
+   * a second of CPU).
+   */
+  openApiDocument?: OpenAPIObject;
 }
 
 /** Builds the API application with the whole request pipeline; `listen` is the caller's. */
@@ -87,7 +94,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   );
   app.use(chainMiddleware(first));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
-  mountOpenApi(app, config);
+  mountOpenApi(app, config, options.openApiDocument);
   // The pipeline's interceptor on routes other than GET; a GET's part is the guard's and the reply's.
   const pipeline = app.get(ApiPipelineInterceptor);
   attachPipelineInterceptor(app.get(DiscoveryService), pipeline);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '#platform/persistence/database';
 import type { Config } from '@jest/types';
 import { startEventCoverage } from './event-coverage';
+import { e2eProjectSelected, POSTGRES_QUEUE_PREFIX, seedTemplate } from './template-seed';
 import { stateFile, TestRunState, withDatabase } from './test-env';
 
 const freePort = () =>
@@ -19,8 +20,9 @@ const freePort = () =>
 
 /**
  * Runs once per `npm test`: uses DATABASE_URL's server when set, else starts an embedded
- * PostgreSQL; migrates one template database that every e2e file copies; starts recording the
- * run's event coverage, checked at the end of a whole e2e run (test/support/event-coverage.ts).
+ * PostgreSQL; migrates one template database that every e2e file copies and, when e2e files run,
+ * seeds it with the QA dataset once (test/support/template-seed.ts); starts recording the run's
+ * event coverage, checked at the end of a whole e2e run (test/support/event-coverage.ts).
  */
 export default async function globalSetup(config: Config.GlobalConfig): Promise<void> {
   // The test processes record the events product work commits; the teardown checks a whole e2e run.
@@ -43,9 +45,12 @@ export default async function globalSetup(config: Config.GlobalConfig): Promise<
   }
   await ensureDatabase(adminUrl, templateDb);
   await migrate(withDatabase(adminUrl, templateDb));
+  const redisUrl = process.env.REDIS_URL || undefined;
+  if (e2eProjectSelected()) {
+    state.seed = await seedTemplate(withDatabase(adminUrl, templateDb), redisUrl);
+    if (state.seed && !redisUrl) state.queuePrefix = POSTGRES_QUEUE_PREFIX;
+  }
+  state.openApiDir = mkdtempSync(path.join(os.tmpdir(), 'erp-test-openapi-'));
   mkdirSync(path.dirname(stateFile(process.pid)), { recursive: true });
-  writeFileSync(
-    stateFile(process.pid),
-    JSON.stringify({ ...state, adminUrl, templateDb, redisUrl: process.env.REDIS_URL || undefined }),
-  );
+  writeFileSync(stateFile(process.pid), JSON.stringify({ ...state, adminUrl, templateDb, redisUrl }));
 }

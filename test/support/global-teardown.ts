@@ -24,6 +24,7 @@ export default async function globalTeardown(): Promise<void> {
   const embedded = (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg;
   if (embedded) await embedded.stop();
   if (state.embeddedDir) rmSync(state.embeddedDir, { recursive: true, force: true });
+  if (state.openApiDir) rmSync(state.openApiDir, { recursive: true, force: true });
   rmSync(stateFile(process.pid), { force: true });
   await checkEventCoverage();
 }

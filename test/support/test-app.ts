@@ -8,6 +8,7 @@ import { applyServerLimits, createApiApp } from '../../apps/api/bootstrap';
 import { AppConfig, loadConfig } from '#platform/config/app-config';
 import { createApiServer } from '#platform/http/api-request';
 import { QaSeedDocument, QaSeedService } from '#platform/seed/qa-seed.service';
+import { shareOpenApi, sharedOpenApi } from './openapi-cache';
 import type { OpenApiDocument } from './openapi-validator';
 import { readRunState, withDatabase } from './test-env';
 
@@ -57,7 +58,7 @@ export interface StartTestAppOptions {
   logDestination?: DestinationStream;
 }
 
-/** Boots the real API on a fresh, migrated database seeded with the QA dataset. */
+/** Boots the real API on a fresh copy of the migrated template database, seeded with the QA dataset. */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
   options: StartTestAppOptions = {},
@@ -70,7 +71,10 @@ export async function startTestApp(
       DATABASE_URL: databaseUrl,
       REDIS_URL: state.redisUrl,
       // Instances of one deployment share the prefix (queues and the Redis rate-limit counters).
-      QUEUE_PREFIX: options.sameDatabaseAs?.config.QUEUE_PREFIX ?? `t${randomBytes(4).toString('hex')}`,
+      QUEUE_PREFIX:
+        options.sameDatabaseAs?.config.QUEUE_PREFIX ??
+        state.queuePrefix ??
+        `t${randomBytes(4).toString('hex')}`,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DB_POOL_MAX: 3,
       QUEUE_DB_POOL_MAX: 1,
@@ -85,17 +89,25 @@ export async function startTestApp(
       ...overrides,
     },
   );
+  // Test-only modules add routes: such an app builds its own description.
+  const openApiDir = options.extraModules ? undefined : state.openApiDir;
+  const sharedDocument = sharedOpenApi(openApiDir, config);
   const { app, sandboxHandler } = await createApiApp(config, {
     extraModules: options.extraModules,
     logDestination: options.logDestination,
+    openApiDocument: sharedDocument,
   });
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
   await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
-  const seed = options.sameDatabaseAs?.seed ?? (await app.get(QaSeedService).run());
+  // The template database holds the QA dataset when global setup seeded it; else seed this copy.
+  const seed =
+    options.sameDatabaseAs?.seed ??
+    (state.seed ? { ...state.seed, base_url: config.baseUrl } : await app.get(QaSeedService).run());
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
   const openapi = (await request(server).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
+  if (!sharedDocument) shareOpenApi(openApiDir, config, openapi);
   return {
     openapi,
     server,

@@ -1,13 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { QaSeedDocument } from '#platform/seed/qa-seed.service';
 
-/** What global setup hands to test files: the server and the migrated template database. */
+/** What global setup hands to test files: the server and the migrated (and seeded) template database. */
 export interface TestRunState {
   adminUrl: string;
   templateDb: string;
   embeddedDir?: string;
   embeddedPort?: number;
   redisUrl?: string;
+  /** The QA seed document of the template database, when global setup seeded it. */
+  seed?: QaSeedDocument;
+  /** The queue prefix of every test app, when the template holds its migrated queue schema. */
+  queuePrefix?: string;
+  /** Where the run's test apps share the OpenAPI description they serve (test/support/openapi-cache.ts). */
+  openApiDir?: string;
 }
 
 /** One file per jest run (keyed by the jest parent's pid), so two runs in one checkout do not collide. */
