@@ -1,8 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { livePaths, makeLiveRecords, operationPhase, type Send } from '../test/support/live-records';
 import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/openapi-validator';
 
 /**
@@ -136,8 +138,8 @@ function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
     tests: { variationTests: unknown[] };
     globals: Record<string, unknown>;
   };
-  // Every path parameter but the entity's own id is a fresh random uuid (naming no record), so the
-  // requests are independent of each other and of the order they run in.
+  // Every path parameter but the entity's own id starts as a random uuid; liveCollection() then
+  // puts the live ids of each operation in its place (a random uuid remains only where none is found).
   const names = new Set<string>();
   for (const template of Object.keys(document.paths))
     for (const [, name] of template.matchAll(/\{(\w+)\}/g)) names.add(name);
@@ -167,6 +169,110 @@ function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
   // openapi-to-postmanv2's faker writes a `format: uuid` value as a `urn:uuid:` URN; the value is the uuid.
   config.globals.portmanReplacements = [{ searchFor: 'urn:uuid:', replaceWith: '' }];
   return config;
+}
+
+/** The environment variable that carries a live id of one operation's path parameter. */
+const liveVariable = (operationId: string, name: string) => `live_${operationId}_${name}`;
+
+interface CollectionItem {
+  name: string;
+  item?: CollectionItem[];
+  request?: { method: string; url: { path?: string[]; variable?: { key: string; value: string }[] } };
+}
+
+/**
+ * Rewrites Portman's collection for live records: every path parameter that holds a random uuid
+ * holds instead `{{live_<operationId>_<name>}}` (the environment gives the live id), and the
+ * requests run in the order of operationPhase (reads, creates, edits, actions, the actions that
+ * end a record's life, deletes, the cutover freeze and unfreeze), so that a record is read and
+ * edited before it is cancelled or deleted. Variations (fuzzing, read-only key, no key) keep
+ * their place next to their operation.
+ */
+function liveCollection(file: string, document: OpenApiDocument): void {
+  const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
+  const operations = operationsOf(document).map((op) => ({
+    ...op,
+    pattern: new RegExp(
+      `^${op.template
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
+    params: (op.template.match(/\{/g) ?? []).length,
+  }));
+  operations.sort((a, b) => a.params - b.params);
+  const leaves: { item: CollectionItem; phase: number; index: number }[] = [];
+  const walk = (items: CollectionItem[]) => {
+    for (const item of items) {
+      if (item.item) walk(item.item);
+      if (!item.request) continue;
+      const method = item.request.method.toLowerCase();
+      const pathname = `/${(item.request.url.path ?? []).join('/')}`;
+      const operation = operations.find(
+        (op) => op.method === item.request!.method.toUpperCase() && op.pattern.test(pathname.replace(/:(\w+)/g, 'x')),
+      );
+      if (operation)
+        for (const variable of item.request.url.variable ?? [])
+          if (variable.key !== 'entity_id' && /^\{\{\$guid\}\}$|^[0-9a-f-]{36}$/.test(variable.value))
+            variable.value = `{{${liveVariable(operation.operationId, variable.key)}}}`;
+      leaves.push({
+        item,
+        phase: operation ? operationPhase(method, operation.template) : 0,
+        index: leaves.length,
+      });
+    }
+  };
+  walk(collection.item);
+  collection.item = leaves.sort((a, b) => a.phase - b.phase || a.index - b.index).map((leaf) => leaf.item);
+  writeFileSync(file, JSON.stringify(collection));
+}
+
+/**
+ * The live ids of every operation's path parameters: the QA seed's fixtures and records made
+ * first (test/support/live-records.ts), a read's ids checked to answer 200. An operation with no
+ * live record gets random uuids (and answers 404, excepted only for it).
+ */
+async function liveIds(
+  origin: string,
+  key: string,
+  seed: { entities: { primary: { id: string } }; fixtures: Record<string, unknown> },
+  document: OpenApiDocument,
+): Promise<{ environment: Record<string, string>; unresolved: Set<string> }> {
+  const send: Send = async (method, url, body) => {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: res.status, body: parsed };
+  };
+  const records = await makeLiveRecords(send, seed);
+  const environment: Record<string, string> = {};
+  const unresolved = new Set<string>();
+  for (const op of operationsOf(document)) {
+    const names = [...op.template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+    if (!names.some((name) => name !== 'entity_id')) continue;
+    const [found] = await livePaths(send, records, op.template, op.method, 1);
+    const segments = op.template.split('/');
+    const values = found?.split('/');
+    if (!found) unresolved.add(`${op.method} ${op.template}`);
+    segments.forEach((segment, i) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (name && name !== 'entity_id')
+        environment[liveVariable(op.operationId, name)] = values?.[i] ?? randomUUID();
+    });
+  }
+  return { environment, unresolved };
 }
 
 function kindOf(name: string): Kind {
@@ -421,18 +527,27 @@ async function main(): Promise<number> {
     for (let i = 0; !existsSync(seedFile) && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
     const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as {
       entities: { primary: { id: string; keys: Record<string, string> } };
+      fixtures: Record<string, unknown>;
     };
     const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument;
     const built = await generation;
     for (const part of ['paths', 'components'] as const)
       if (JSON.stringify(document[part]) !== JSON.stringify(built[part]))
         throw new Error(`the served description's ${part} differ from the built one's`);
+    const resolved = Date.now();
+    const live = await liveIds(origin, seed.entities.primary.keys.live, seed, document);
+    liveCollection(collection, document);
+    console.error(
+      `Live ids for ${Object.keys(live.environment).length} path parameters in ${((Date.now() - resolved) / 1000).toFixed(1)} s; ` +
+        `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,
+    );
     const ran = Date.now();
     const executions = await runNewman(collection, {
       baseUrl: origin,
       bearerToken: seed.entities.primary.keys.live,
       readOnlyKey: seed.entities.primary.keys.read_only,
       entityId: seed.entities.primary.id,
+      ...live.environment,
     });
     console.error(`Newman sent ${executions.length} requests in ${((Date.now() - ran) / 1000).toFixed(1)} s`);
     const exceptions = JSON.parse(readFileSync(path.join(CONFIG_DIR, 'exceptions.json'), 'utf8')) as {

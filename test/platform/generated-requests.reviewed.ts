@@ -33,6 +33,8 @@ export interface KnownGap {
   param?: string;
   constraint?: string;
   status?: number;
+  /** A regular expression the error's hint matches. */
+  hint?: string;
 }
 
 export const KNOWN_GAPS: KnownGap[] = [];

@@ -68,7 +68,7 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
   const code = () => `GEN${randomUUID().slice(0, 8).toUpperCase()}`;
   const id = (body: Body) => body.id as string;
 
-  // Catalog: a product with a variant, a vendor and a component; a category.
+  // Catalog: a product with a variant and a vendor (the seed's kit has components); a category.
   const parent = await create('/v1/products', { sku: code(), name: 'Generated parent' });
   const variant = await create(`/v1/products/${id(parent)}/variants`, {
     sku: code(),
@@ -76,15 +76,27 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
   });
   const vendorAccount = await create('/v1/accounts', { name: 'Generated vendor' });
   const vendor = await create(`/v1/products/${id(parent)}/vendors`, { vendor_account_id: id(vendorAccount) });
-  const component = await create(`/v1/products/${id(parent)}/components`, {
-    component_product_id: f.product_id,
-    quantity: 1,
-  });
   register('/v1/products', id(parent), f.product_id);
   register(`/v1/products/${id(parent)}/variants`, id(variant));
   register(`/v1/products/${id(parent)}/vendors`, id(vendor));
-  register(`/v1/products/${id(parent)}/components`, id(component));
   const category = await create('/v1/product_categories', { name: 'Generated category' });
+  // Two of each reference list the seed has none of: one may be deleted before the other is used.
+  for (const n of [1, 2]) {
+    await create('/v1/product_categories', { name: `Generated category ${n}` });
+    await create('/v1/payment-terms', { name: `Generated terms ${n}`, code: code(), net_days: 30 });
+    await create('/v1/units-of-measure', { name: `Generated unit ${n}`, code: code(), precision: 2 });
+    await create('/v1/sales-channels', { name: `Generated channel ${n}`, code: code(), kind: 'storefront' });
+    await create('/v1/pricing-levels', {
+      name: `Generated level ${n}`,
+      code: code(),
+      percent_adjustment: -5,
+    });
+  }
+  const warehouse = await create('/v1/locations', {
+    name: 'Generated warehouse',
+    code: code(),
+    type: 'warehouse',
+  });
 
   // An account with an address, a contact and a payment method of its own; one to merge away.
   const account = await create('/v1/accounts', { name: 'Generated customer' });
@@ -101,6 +113,10 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
   });
   const mergeSource = await create('/v1/accounts', { name: 'Generated merge source' });
   register('/v1/accounts', id(account), f.account_id);
+  // The tag the tag routes attach (tag_id of a body) is the one their deletes detach.
+  register(`/v1/products/${id(parent)}/tags`, f.tag_id);
+  register(`/v1/accounts/${id(account)}/tags`, f.tag_id);
+  register(`/v1/orders/${f.sales_order.id}/tags`, f.tag_id);
   register(`/v1/accounts/${id(account)}/addresses`, id(address));
   register(`/v1/accounts/${id(account)}/contacts`, id(contact));
   register(`/v1/accounts/${id(account)}/payment-methods`, id(method));
@@ -194,14 +210,16 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
     scopes: ['orders:read'],
   });
   register(`/v1/entities/${entityId}/api_keys`, id(key));
-  const endpoint = await create(`/v1/entities/${entityId}/webhook_endpoints`, {
-    url: 'http://127.0.0.1:9/generated',
-    enabled_events: ['order.confirmed'],
-    description: 'Generated',
-  });
-  await create(`/v1/entities/${entityId}/webhook_endpoints/${id(endpoint)}/test`, {}, 200);
-  register(`/v1/entities/${entityId}/webhook_endpoints`, id(endpoint));
-  register('/v1/webhook_endpoints', id(endpoint));
+  // One webhook endpoint per path form (each may be deleted), each with a delivery.
+  for (const prefix of [`/v1/entities/${entityId}/webhook_endpoints`, '/v1/webhook_endpoints']) {
+    const endpoint = await create(prefix, {
+      url: 'http://127.0.0.1:9/generated',
+      enabled_events: ['order.confirmed'],
+      description: 'Generated',
+    });
+    await create(`${prefix}/${id(endpoint)}/test`, {}, 200);
+    register(prefix, id(endpoint));
+  }
   const imported = await create(`/v1/entities/${entityId}/migration/imports`, {
     resource: 'tags',
     records: [{ external_id: code(), name: 'generated import' }],
@@ -223,6 +241,7 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
     location_id: f.location_id,
     default_location_id: f.location_id,
     from_location_id: f.location_id,
+    to_location_id: id(warehouse),
     tag_id: f.tag_id,
     payment_method_id: f.payment_method_ids[0],
     order_id: f.sales_order.id,
@@ -271,6 +290,12 @@ export async function livePaths(
     const own = records.made.get(prefix) ?? [];
     // The run's own API key is never offered to rotate or revoke.
     if (prefix.endsWith('/api_keys')) return own;
+    // An order's lines have no list route, and an edit of the order may replace them: read them.
+    if (/^\/v1\/orders\/[^/]+\/lines$/.test(prefix)) {
+      const order = await send('GET', prefix.replace(/\/lines$/, ''));
+      const lines = (order.body as { lines?: { id: string }[] } | undefined)?.lines;
+      return order.status === 200 && lines ? lines.map((line) => line.id) : [];
+    }
     const candidates = ID_LISTS[prefix]
       ? [ID_LISTS[prefix]]
       : [`${prefix}?limit=20`, `/v1/${param.replace(/_id$/, '')}s?limit=20`];
@@ -309,4 +334,21 @@ export async function livePaths(
   };
   await walk(0, []);
   return found;
+}
+
+/**
+ * The order operations run in when they share live records: reads, creates, edits, actions, the
+ * actions that end a record's life, deletes (deepest paths first), and the cutover freeze and
+ * unfreeze last (a frozen entity refuses writes).
+ */
+export function operationPhase(method: string, template: string): number {
+  const verb = method.toLowerCase();
+  const last = template.split('/').pop()!;
+  if (/\/migration\/cutover\/(freeze|unfreeze)$/.test(template)) return last === 'freeze' ? 8 : 9;
+  if (verb === 'get') return 0;
+  if (verb === 'delete') return 7 - Math.min(template.split('{').length, 3) / 10;
+  if (/^(cancel|void|close|revoke|reverse|reject|merge|rotate|rotate_secret)$/.test(last)) return 5;
+  if (!template.includes('{') || template.endsWith('{entity_id}')) return 1;
+  if (verb === 'patch' || verb === 'put' || last.startsWith('{')) return 2;
+  return 3;
 }

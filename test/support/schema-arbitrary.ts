@@ -35,6 +35,9 @@ export type Schema = {
   oneOf?: Schema[];
   anyOf?: Schema[];
   readOnly?: boolean;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
 };
 
 /** Where a generator finds `$ref` targets. */
@@ -181,7 +184,12 @@ export function valueOf(
         ([, s]) => !resolveSchema(ctx, s).readOnly,
       );
       if (depth > 4) return fc.constant({});
-      const required = new Set(schema.required ?? []);
+      // A field required by either branch of an if/then/else is sent (valid whichever applies).
+      const required = new Set([
+        ...(schema.required ?? []),
+        ...(schema.then?.required ?? []),
+        ...(schema.else?.required ?? []),
+      ]);
       const chosen = options.minimal ? props.filter(([name]) => required.has(name)) : props;
       return fc.record(
         Object.fromEntries(chosen.map(([name, s]) => [name, valueOf(ctx, s, options, name, depth + 1)])),
