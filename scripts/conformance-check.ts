@@ -209,7 +209,9 @@ function liveCollection(file: string, document: OpenApiDocument): void {
       const method = item.request.method.toLowerCase();
       const pathname = `/${(item.request.url.path ?? []).join('/')}`;
       const operation = operations.find(
-        (op) => op.method === item.request!.method.toUpperCase() && op.pattern.test(pathname.replace(/:(\w+)/g, 'x')),
+        (op) =>
+          op.method === item.request!.method.toUpperCase() &&
+          op.pattern.test(pathname.replace(/:(\w+)/g, 'x')),
       );
       if (operation)
         for (const variable of item.request.url.variable ?? [])
@@ -256,7 +258,7 @@ async function liveIds(
     }
     return { status: res.status, body: parsed };
   };
-  const records = await makeLiveRecords(send, seed);
+  const records = await makeLiveRecords(send, seed, { privateTargets: false });
   const environment: Record<string, string> = {};
   const unresolved = new Set<string>();
   for (const op of operationsOf(document)) {

@@ -48,7 +48,11 @@ interface Fixtures {
 }
 
 /** Creates what the seed lacks; a failure names the request that failed. */
-export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveRecords> {
+export async function makeLiveRecords(
+  send: Send,
+  seed: SeedLike,
+  options: { privateTargets: boolean } = { privateTargets: true },
+): Promise<LiveRecords> {
   const entityId = seed.entities.primary.id;
   const f = seed.fixtures as unknown as Fixtures;
   const made = new Map<string, string[]>();
@@ -210,13 +214,18 @@ export async function makeLiveRecords(send: Send, seed: SeedLike): Promise<LiveR
     scopes: ['orders:read'],
   });
   register(`/v1/entities/${entityId}/api_keys`, id(key));
-  // One webhook endpoint per path form (each may be deleted), each with a delivery.
+  // One webhook endpoint per path form (each may be deleted), each with a delivery. A server that
+  // refuses private targets (no WEBHOOK_ALLOW_PRIVATE_TARGETS) refuses these: then there is none.
   for (const prefix of [`/v1/entities/${entityId}/webhook_endpoints`, '/v1/webhook_endpoints']) {
-    const endpoint = await create(prefix, {
-      url: 'http://127.0.0.1:9/generated',
+    const res = await send('POST', prefix, {
+      url: `http://127.0.0.1:9/generated-${made.size}`,
       enabled_events: ['order.confirmed'],
       description: 'Generated',
     });
+    if (res.status !== 201 && options.privateTargets)
+      throw new Error(`making live records: POST ${prefix} answered ${res.status}`);
+    if (res.status !== 201) continue;
+    const endpoint = res.body as Body;
     await create(`${prefix}/${id(endpoint)}/test`, {}, 200);
     register(prefix, id(endpoint));
   }

@@ -71,6 +71,17 @@ export function resolveSchema(ctx: SchemaContext, schema: Schema | undefined, ho
       rest,
     );
   }
+  // `anyOf: [X, {type: null}]` is X that may be null.
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.length === 2) {
+    const isNull = (b: Schema) => b.type === 'null';
+    const other = branches.find((b) => !isNull(b));
+    if (other && branches.some(isNull)) {
+      const { anyOf: _a, oneOf: _o, ...rest } = schema;
+      const inner = resolveSchema(ctx, other, hops + 1);
+      return { ...rest, ...inner, type: [...typesOf(inner), 'null'] };
+    }
+  }
   return schema;
 }
 
