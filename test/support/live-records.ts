@@ -167,6 +167,9 @@ export async function makeLiveRecords(
   register(`/v1/orders/${f.sales_order.id}/lines`, ...f.sales_order.items.map((i) => i.id));
   register(`/v1/orders/${f.serial_order.id}/lines`, f.serial_order.item_id);
   register('/v1/purchase-orders', f.purchase_order_id);
+  // The storefront listing can be pushed (a marketplace one answers 501).
+  const listings = f as unknown as { storefront_listing_id: string };
+  register('/v1/channel_listings', listings.storefront_listing_id);
 
   // Fulfillment: a package being packed (rates can be quoted), and a return of a shipped unit.
   const pkg = await create('/v1/packages', {
