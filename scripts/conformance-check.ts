@@ -25,8 +25,9 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - the read-only key: a read as with the live key, a write 403;
  * - no key: 401 (operations that need no key excepted).
  *
- * What the generated requests cannot know (a random id names no record, a business rule refuses
- * a state) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
+ * Path ids are live records (the QA seed's fixtures and records made first, see liveIds).
+ * What the generated requests cannot know (a business rule refuses a state, an example names no
+ * record) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
  * no answer used is reported (some depend on the
  * machine, such as whether example.com resolves). Fails on any violation.
  */
