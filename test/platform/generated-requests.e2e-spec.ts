@@ -353,7 +353,15 @@ describe('generated requests from the served description', () => {
         `${succeeded.size} reached 2xx; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
         `known gaps met ${JSON.stringify(Object.fromEntries(gapsSeen))}\n`,
     );
-    if (process.env.GENREQ_REPORT) writeFileSync(process.env.GENREQ_REPORT, problems.join('\n'));
+    if (process.env.GENREQ_REPORT)
+      writeFileSync(
+        process.env.GENREQ_REPORT,
+        [
+          ...problems,
+          ...unreached.map((key) => `no 2xx: ${key}`),
+          ...stale.map((key) => `stale: ${key}`),
+        ].join('\n'),
+      );
     expect(problems.slice(0, 60)).toEqual([]);
     // Every operation reaches a success, but those the reviewed file names with the reason.
     expect(unreached).toEqual([]);

@@ -138,6 +138,17 @@ allow(
   'A generated quantity exceeds what the live order line has left to pack or return.',
 );
 allow(
+  [
+    'POST /v1/orders/{id}/lines/{line_id}/allocate-serials',
+    'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials',
+  ],
+  [
+    [422, 'quantity_exceeds_remaining'],
+    [422, 'serial_not_allocated'],
+  ],
+  'The line already holds as many serials as units, or a generated serial number is not one allocated to it.',
+);
+allow(
   ['POST /v1/packages/{id}/buy-label'],
   [[422, 'label_purchase_failed']],
   'A generated rate_object_id names no rate quoted for the package.',
