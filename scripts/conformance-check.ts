@@ -260,12 +260,25 @@ async function liveIds(
     return { status: res.status, body: parsed };
   };
   const records = await makeLiveRecords(send, seed);
+  // The tag routes' deletes detach the tag the records below carry (their own attach requests send
+  // the description's sample uuid, which names no tag).
+  const tag = records.refs.tag_id;
+  for (const prefix of records.made.keys())
+    if (/^\/v1\/(products|accounts|orders)\/[^/]+\/tags$/.test(prefix)) {
+      const res = await send('POST', prefix, { tag_id: tag });
+      if (res.status >= 300) throw new Error(`attaching a tag at ${prefix} answered ${res.status}`);
+    }
   const environment: Record<string, string> = {};
   const unresolved = new Set<string>();
+  // Each delete gets a record no other delete took (two path forms of one resource, such as
+  // product_categories and product-categories, would otherwise delete the same record twice).
+  const deleted = new Set<string>();
   for (const op of operationsOf(document)) {
     const names = [...op.template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
     if (!names.some((name) => name !== 'entity_id')) continue;
-    const [found] = await livePaths(send, records, op.template, op.method, 1);
+    const candidates = await livePaths(send, records, op.template, op.method, op.method === 'DELETE' ? 6 : 1);
+    const found = candidates.find((candidate) => !deleted.has(candidate)) ?? candidates[0];
+    if (op.method === 'DELETE' && found) deleted.add(found);
     const segments = op.template.split('/');
     const values = found?.split('/');
     if (!found) unresolved.add(`${op.method} ${op.template}`);

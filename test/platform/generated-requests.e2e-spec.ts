@@ -145,7 +145,8 @@ describe('generated requests from the served description', () => {
         });
       }
     operations.sort((a, b) => operationPhase(a.method, a.template) - operationPhase(b.method, b.template));
-  });
+    // Boot, seed and some forty records made over HTTP: a loaded machine needs more than a minute.
+  }, 240_000);
   afterAll(() => app?.close());
 
   it('sends valid and single-constraint-broken requests to every operation', async () => {
