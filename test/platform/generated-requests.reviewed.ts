@@ -91,6 +91,7 @@ allow(
     'POST /v1/fixed_assets/{id}/depreciate',
     'POST /v1/integrations/{id}/import-orders',
     'POST /v1/integrations/{id}/test',
+    'POST /v1/channel_listings/{id}/sync',
   ],
   [[409, 'invalid_state']],
   STATE,
@@ -208,8 +209,55 @@ allow(
   'The body names live records that do not fit together (a component or vendor already there, a product that is not serial-tracked or not a box, the last default address, a currency other than the account’s, a line of another order, the same line twice): 400 parameter_invalid naming the field.',
 );
 
-/** Operations that reach no 2xx in this run, with the reason. */
-export const NO_SUCCESS: Record<string, string> = {};
+/**
+ * Operations that reach no 2xx in this run, with the reason. Each is work to do (a live record in
+ * the right state made first, or a description gap closed); the test fails when one succeeds, so
+ * the entry is then deleted.
+ */
+const GAP_ONLY =
+  'Every generated request met a KNOWN_GAPS class (an undescribed cross-field or date rule) or a business conflict with the seeded books; expected to reach 2xx once those gaps are closed.';
+const NO_STARTING_STATE =
+  'No live record of the run is in the state the action starts from (the seed posts its journal entries, opens its periods and years, its purchase order is received in part, its order is not revised after sending); a record in that state is to be made first.';
+const NEEDS_FLOW =
+  'A success needs a prior step the generated requests do not take in order (rates quoted before a label is bought, a return received before it is refunded, a draft line on a draft order, serials of the line known, a delivery no longer pending, the entity frozen by the same path form).';
+export const NO_SUCCESS: Record<string, string> = {
+  'POST /v1/accounting/ledger-accounts': GAP_ONLY,
+  'POST /v1/accounting/fiscal-years': GAP_ONLY,
+  'POST /v1/accounting/periods': GAP_ONLY,
+  'POST /v1/journal-entries': GAP_ONLY,
+  'POST /v1/recurring-journal-entries': GAP_ONLY,
+  'POST /v1/inventory/adjustments': GAP_ONLY,
+  'POST /v1/returns': GAP_ONLY,
+  'POST /v1/webhook_endpoints': GAP_ONLY,
+  'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
+  'POST /v1/accounts/{id}/payment-methods': GAP_ONLY,
+  'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices': GAP_ONLY,
+  'PATCH /v1/journal-entries/{id}': NO_STARTING_STATE,
+  'POST /v1/products/{id}/restore': NO_STARTING_STATE,
+  'POST /v1/channel_listings/{id}/sync': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/customer-acknowledge-revision': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/payments': NO_STARTING_STATE,
+  'POST /v1/purchase-orders/{id}/confirm': NO_STARTING_STATE,
+  'POST /v1/purchase-orders/{id}/receive': NO_STARTING_STATE,
+  'POST /v1/accounting/fiscal-years/{id}/reopen': NO_STARTING_STATE,
+  'POST /v1/accounting/periods/{id}/reopen': NO_STARTING_STATE,
+  'POST /v1/accounting/periods/{id}/close': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/post': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/approve': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/reject': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/void': NO_STARTING_STATE,
+  'DELETE /v1/journal-entries/{id}': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/lines/{line_id}/allocate-serials': NEEDS_FLOW,
+  'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials': NEEDS_FLOW,
+  'POST /v1/packages/{id}/buy-label': NEEDS_FLOW,
+  'POST /v1/packages/{id}/ship': NEEDS_FLOW,
+  'POST /v1/returns/{id}/receive': NEEDS_FLOW,
+  'POST /v1/returns/{id}/refund': NEEDS_FLOW,
+  'POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': NEEDS_FLOW,
+  'POST /v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': NEEDS_FLOW,
+  'DELETE /v1/orders/{id}/lines/{line_id}': NEEDS_FLOW,
+  'POST /v1/migration/cutover/unfreeze': NEEDS_FLOW,
+};
 
 /**
  * Gaps between the description and the validators being closed (the description is to state every
