@@ -277,8 +277,9 @@ async function liveIds(
     const names = [...op.template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
     if (!names.some((name) => name !== 'entity_id')) continue;
     const candidates = await livePaths(send, records, op.template, op.method, op.method === 'DELETE' ? 6 : 1);
-    const found = candidates.find((candidate) => !deleted.has(candidate)) ?? candidates[0];
-    if (op.method === 'DELETE' && found) deleted.add(found);
+    const last = (candidate: string) => candidate.split('/').pop()!;
+    const found = candidates.find((candidate) => !deleted.has(last(candidate))) ?? candidates[0];
+    if (op.method === 'DELETE' && found) deleted.add(last(found));
     const segments = op.template.split('/');
     const values = found?.split('/');
     if (!found) unresolved.add(`${op.method} ${op.template}`);
