@@ -1,8 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { livePaths, makeLiveRecords, operationPhase, type Send } from '../test/support/live-records';
 import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/openapi-validator';
 
 /**
@@ -23,8 +25,9 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - the read-only key: a read as with the live key, a write 403;
  * - no key: 401 (operations that need no key excepted).
  *
- * What the generated requests cannot know (a random id names no record, a business rule refuses
- * a state) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
+ * Path ids are live records (the QA seed's fixtures and records made first, see liveIds).
+ * What the generated requests cannot know (a business rule refuses a state, an example names no
+ * record) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
  * no answer used is reported (some depend on the
  * machine, such as whether example.com resolves). Fails on any violation.
  */
@@ -136,8 +139,8 @@ function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
     tests: { variationTests: unknown[] };
     globals: Record<string, unknown>;
   };
-  // Every path parameter but the entity's own id is a fresh random uuid (naming no record), so the
-  // requests are independent of each other and of the order they run in.
+  // Every path parameter but the entity's own id starts as a random uuid; liveCollection() then
+  // puts the live ids of each operation in its place (a random uuid remains only where none is found).
   const names = new Set<string>();
   for (const template of Object.keys(document.paths))
     for (const [, name] of template.matchAll(/\{(\w+)\}/g)) names.add(name);
@@ -167,6 +170,126 @@ function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
   // openapi-to-postmanv2's faker writes a `format: uuid` value as a `urn:uuid:` URN; the value is the uuid.
   config.globals.portmanReplacements = [{ searchFor: 'urn:uuid:', replaceWith: '' }];
   return config;
+}
+
+/** The environment variable that carries a live id of one operation's path parameter. */
+const liveVariable = (operationId: string, name: string) => `live_${operationId}_${name}`;
+
+interface CollectionItem {
+  name: string;
+  item?: CollectionItem[];
+  request?: { method: string; url: { path?: string[]; variable?: { key: string; value: string }[] } };
+}
+
+/**
+ * Rewrites Portman's collection for live records: every path parameter that holds a random uuid
+ * holds instead `{{live_<operationId>_<name>}}` (the environment gives the live id), and the
+ * requests run in the order of operationPhase (reads, creates, edits, actions, the actions that
+ * end a record's life, deletes, the cutover freeze and unfreeze), so that a record is read and
+ * edited before it is cancelled or deleted. Variations (fuzzing, read-only key, no key) keep
+ * their place next to their operation.
+ */
+function liveCollection(file: string, document: OpenApiDocument): void {
+  const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
+  const operations = operationsOf(document).map((op) => ({
+    ...op,
+    pattern: new RegExp(
+      `^${op.template
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
+    params: (op.template.match(/\{/g) ?? []).length,
+  }));
+  operations.sort((a, b) => a.params - b.params);
+  const leaves: { item: CollectionItem; phase: number; index: number }[] = [];
+  const walk = (items: CollectionItem[]) => {
+    for (const item of items) {
+      if (item.item) walk(item.item);
+      if (!item.request) continue;
+      const method = item.request.method.toLowerCase();
+      const pathname = `/${(item.request.url.path ?? []).join('/')}`;
+      const operation = operations.find(
+        (op) =>
+          op.method === item.request!.method.toUpperCase() &&
+          op.pattern.test(pathname.replace(/:(\w+)/g, 'x')),
+      );
+      if (operation)
+        for (const variable of item.request.url.variable ?? [])
+          if (variable.key !== 'entity_id' && /^\{\{\$guid\}\}$|^[0-9a-f-]{36}$/.test(variable.value))
+            variable.value = `{{${liveVariable(operation.operationId, variable.key)}}}`;
+      leaves.push({
+        item,
+        phase: operation ? operationPhase(method, operation.template) : 0,
+        index: leaves.length,
+      });
+    }
+  };
+  walk(collection.item);
+  collection.item = leaves.sort((a, b) => a.phase - b.phase || a.index - b.index).map((leaf) => leaf.item);
+  writeFileSync(file, JSON.stringify(collection));
+}
+
+/**
+ * The live ids of every operation's path parameters: the QA seed's fixtures and records made
+ * first (test/support/live-records.ts), a read's ids checked to answer 200. An operation with no
+ * live record gets random uuids (and answers 404, excepted only for it).
+ */
+async function liveIds(
+  origin: string,
+  key: string,
+  seed: { entities: { primary: { id: string } }; fixtures: Record<string, unknown> },
+  document: OpenApiDocument,
+): Promise<{ environment: Record<string, string>; unresolved: Set<string> }> {
+  const send: Send = async (method, url, body) => {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: res.status, body: parsed };
+  };
+  const records = await makeLiveRecords(send, seed);
+  // The tag routes' deletes detach the tag the records below carry (their own attach requests send
+  // the description's sample uuid, which names no tag).
+  const tag = records.refs.tag_id;
+  for (const prefix of records.made.keys())
+    if (/^\/v1\/(products|accounts|orders)\/[^/]+\/tags$/.test(prefix)) {
+      const res = await send('POST', prefix, { tag_id: tag });
+      if (res.status >= 300) throw new Error(`attaching a tag at ${prefix} answered ${res.status}`);
+    }
+  const environment: Record<string, string> = {};
+  const unresolved = new Set<string>();
+  // Each delete gets a record no other delete took (two path forms of one resource, such as
+  // product_categories and product-categories, would otherwise delete the same record twice).
+  const deleted = new Set<string>();
+  for (const op of operationsOf(document)) {
+    const names = [...op.template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+    if (!names.some((name) => name !== 'entity_id')) continue;
+    const candidates = await livePaths(send, records, op.template, op.method, op.method === 'DELETE' ? 6 : 1);
+    const last = (candidate: string) => candidate.split('/').pop()!;
+    const found = candidates.find((candidate) => !deleted.has(last(candidate))) ?? candidates[0];
+    if (op.method === 'DELETE' && found) deleted.add(last(found));
+    const segments = op.template.split('/');
+    const values = found?.split('/');
+    if (!found) unresolved.add(`${op.method} ${op.template}`);
+    segments.forEach((segment, i) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (name && name !== 'entity_id')
+        environment[liveVariable(op.operationId, name)] = values?.[i] ?? randomUUID();
+    });
+  }
+  return { environment, unresolved };
 }
 
 function kindOf(name: string): Kind {
@@ -363,6 +486,8 @@ async function main(): Promise<number> {
     // ... and a few hundred without a key from one address, which is not an attack here.
     AUTH_FAILURES_PER_MINUTE: '1000000',
     AUTH_FAILURE_MIN_MS: '0',
+    // The live webhook endpoints the run makes point at 127.0.0.1 (nothing resolves here).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   // A fresh database every run: the embedded PostgreSQL in the run's own directory.
   delete env.DATABASE_URL;
@@ -421,18 +546,27 @@ async function main(): Promise<number> {
     for (let i = 0; !existsSync(seedFile) && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
     const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as {
       entities: { primary: { id: string; keys: Record<string, string> } };
+      fixtures: Record<string, unknown>;
     };
     const document = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument;
     const built = await generation;
     for (const part of ['paths', 'components'] as const)
       if (JSON.stringify(document[part]) !== JSON.stringify(built[part]))
         throw new Error(`the served description's ${part} differ from the built one's`);
+    const resolved = Date.now();
+    const live = await liveIds(origin, seed.entities.primary.keys.live, seed, document);
+    liveCollection(collection, document);
+    console.error(
+      `Live ids for ${Object.keys(live.environment).length} path parameters in ${((Date.now() - resolved) / 1000).toFixed(1)} s; ` +
+        `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,
+    );
     const ran = Date.now();
     const executions = await runNewman(collection, {
       baseUrl: origin,
       bearerToken: seed.entities.primary.keys.live,
       readOnlyKey: seed.entities.primary.keys.read_only,
       entityId: seed.entities.primary.id,
+      ...live.environment,
     });
     console.error(`Newman sent ${executions.length} requests in ${((Date.now() - ran) / 1000).toFixed(1)} s`);
     const exceptions = JSON.parse(readFileSync(path.join(CONFIG_DIR, 'exceptions.json'), 'utf8')) as {

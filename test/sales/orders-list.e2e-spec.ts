@@ -83,6 +83,44 @@ describe('GET /orders', () => {
     }
   });
 
+  it('GET /purchase-orders applies its document_type filter: purchase_order lists them, another type is refused', async () => {
+    const po = made[4];
+    expect(po.document_type).toBe('purchase_order');
+    // Another purchase order of this account, confirmed: both are listed, newest first.
+    const second = (
+      await live
+        .post('/v1/purchase-orders')
+        .send({ account_id: accountId, lines: [{ product_id: productId, quantity: 2 }] })
+        .expect(201)
+    ).body as Order;
+    const expected = [second.id, po.id];
+    const all = (await live.get(`/v1/purchase-orders?account_id=${accountId}&limit=100`).expect(200)).body;
+    expect(ids({ body: all })).toEqual(expected);
+    const filtered = (
+      await live
+        .get(`/v1/purchase-orders?account_id=${accountId}&document_type=purchase_order&limit=100`)
+        .expect(200)
+    ).body;
+    expect(ids({ body: filtered })).toEqual(expected);
+    expect(filtered.data.every((o: Order) => o.document_type === 'purchase_order')).toBe(true);
+    // A type this route never lists is a refusal naming the filter, not a filter silently dropped.
+    for (const type of ['sales_order', 'invoice', 'return', 'quote', 'late_fee_invoice'])
+      expectError(
+        await live.get(`/v1/purchase-orders?account_id=${accountId}&document_type=${type}`),
+        400,
+        'parameter_invalid',
+        { param: 'document_type' },
+      );
+    // The description offers only that one value there.
+    const parameter = (
+      app.openapi as unknown as {
+        paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }>;
+      }
+    ).paths['/v1/purchase-orders'].get.parameters.find((p) => p.name === 'document_type');
+    expect(parameter?.schema.enum).toEqual(['purchase_order']);
+    await live.delete(`/v1/orders/${second.id}`).expect((res) => expect([200, 204]).toContain(res.status));
+  });
+
   it('filters by account_id, order_status, payment_status and created_after / created_before', async () => {
     expect(ids(await live.get(`/v1/orders?account_id=${otherAccountId}`).expect(200))).toEqual([made[8].id]);
     expect(

@@ -1478,7 +1478,7 @@ export const paymentsRefund = <ThrowOnError extends boolean = false>(options: Op
 /**
  * List purchase orders
  *
- * GET /orders?document_type=purchase_order; orders:read or purchasing:read.
+ * As GET /orders?document_type=purchase_order; document_type, if sent, must be purchase_order. orders:read or purchasing:read.
  */
 export const purchaseOrdersList = <ThrowOnError extends boolean = false>(options?: Options<PurchaseOrdersListData, ThrowOnError>): RequestResult<PurchaseOrdersListResponses, PurchaseOrdersListErrors, ThrowOnError> => (options?.client ?? client).get<PurchaseOrdersListResponses, PurchaseOrdersListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -2403,7 +2403,7 @@ export type SerialAllocationDto = {
     /**
      * The serial numbers to allocate to (or release from) the line.
      */
-    serial_numbers?: Array<string>;
+    serial_numbers: Array<string>;
 };
 
 export type LineSerialsResponse = {
@@ -15425,10 +15425,6 @@ export type PurchaseOrdersListData = {
          * Adds total_count to the list.
          */
         include_count?: boolean;
-        /**
-         * Default: quotes, sales orders and invoices.
-         */
-        document_type?: 'quote' | 'sales_order' | 'invoice' | 'return' | 'purchase_order' | 'late_fee_invoice';
         account_id?: string;
         order_status?: 'draft' | 'confirmed' | 'fulfilled' | 'closed' | 'cancelled' | 'voided';
         payment_status?: 'unpaid' | 'partially_paid' | 'paid' | 'refunded';
@@ -15444,6 +15440,10 @@ export type PurchaseOrdersListData = {
          * Default: `created_at_desc`.
          */
         sort?: 'created_at_desc' | 'created_at_asc' | '-created_at' | 'created_at';
+        /**
+         * Default: `purchase_order`, the only type this route lists.
+         */
+        document_type?: 'purchase_order';
     };
     url: '/v1/purchase-orders';
 };

@@ -1,8 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsDateString, IsIn, IsInt, IsNotEmpty, Matches, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { SERIAL_STATUSES } from '../domain/serial';
-import { SerialNumbersField } from './serial-numbers.validator';
+import { MAX_SERIALS, SERIAL_MAX_LENGTH } from './serial-numbers.validator';
 import {
   NullableField,
   NullableText,
@@ -10,6 +23,7 @@ import {
   OptionalField,
   OptionalText,
   OptionalUuid,
+  RequiredField,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
@@ -78,10 +92,22 @@ export class UpdateSerialDto {
   @NullableText(60, { type: String, maxLength: 60 }) warranty_status?: string | null;
 }
 
+/** Allocation and release name at least one serial number: the list is required (absent was a 500). */
 export class SerialAllocationDto {
-  @SerialNumbersField('The serial numbers to allocate to (or release from) the line.')
-  @ArrayMinSize(1)
-  @IsNotEmpty()
+  @RequiredField(
+    {
+      type: [String],
+      minItems: 1,
+      maxItems: MAX_SERIALS,
+      description: 'The serial numbers to allocate to (or release from) the line.',
+    },
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_SERIALS),
+    IsString({ each: true }),
+    IsNotEmpty({ each: true }),
+    MaxLength(SERIAL_MAX_LENGTH, { each: true }),
+  )
   serial_numbers: string[];
 }
 

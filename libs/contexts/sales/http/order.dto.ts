@@ -194,6 +194,20 @@ export class OrderListQueryDto extends ListQueryDto {
   sort?: (typeof ORDER_SORTS)[number];
 }
 
+/**
+ * GET /purchase-orders: the order filters, with `document_type` narrowed to the one type the route
+ * lists (another type is 400 naming it, not a filter silently ignored).
+ */
+export class PurchaseOrderListQueryDto extends OmitType(OrderListQueryDto, ['document_type'] as const) {
+  @OmittableField(
+    { enum: PURCHASE_ORDER_TYPES, description: 'Default: `purchase_order`, the only type this route lists.' },
+    IsIn(PURCHASE_ORDER_TYPES, {
+      message: 'This route lists purchase orders only; omit document_type or send purchase_order.',
+    }),
+  )
+  document_type?: (typeof PURCHASE_ORDER_TYPES)[number];
+}
+
 /** Body of the action routes: none; any field is 400 parameter_unknown. */
 export class EmptyBodyDto {}
 

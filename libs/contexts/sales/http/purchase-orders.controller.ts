@@ -4,7 +4,7 @@ import { anyScope } from '#platform/auth/scopes';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
-import { CreatePurchaseOrderDto, EmptyBodyDto, OrderListQueryDto, OrderResponse } from './order.dto';
+import { CreatePurchaseOrderDto, EmptyBodyDto, OrderResponse, PurchaseOrderListQueryDto } from './order.dto';
 
 const READ = anyScope('orders:read', 'purchasing:read');
 const WRITE = anyScope('orders:write', 'purchasing:write');
@@ -26,9 +26,12 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
     },
   ],
   list: [
-    OrderListQueryDto,
+    PurchaseOrderListQueryDto,
     'List purchase orders',
-    { description: 'GET /orders?document_type=purchase_order; orders:read or purchasing:read.' },
+    {
+      description:
+        'As GET /orders?document_type=purchase_order; document_type, if sent, must be purchase_order. orders:read or purchasing:read.',
+    },
   ],
   retrieve: ['Retrieve a purchase order', { description: '404 for any other document type.' }],
   actions: {

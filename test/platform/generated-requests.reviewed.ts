@@ -1,0 +1,325 @@
+/**
+ * The reviewed exceptions of the generated-request test (generated-requests.e2e-spec.ts). Each
+ * entry names operations as `METHOD /path/template` and says why. Keep them few and specific: an
+ * entry of NO_SUCCESS whose operation now succeeds fails the test, and the run prints how often
+ * each KNOWN_GAPS class was met.
+ */
+
+/** An answer a request valid by the description may get: status, and where given code and hint. */
+export type Answer = [status: number, code?: string, hint?: string];
+
+export interface Allowed {
+  answers: Answer[];
+  reason: string;
+}
+
+const STATE =
+  'The live record is not in the state the action starts from (an earlier request of the run, or the seed, moved it on); 409 invalid_state is the documented answer.';
+const GONE =
+  'An earlier request of the run deleted or detached the record the path names (the minimal request succeeded first).';
+
+/** Business answers to valid requests, per operation. Never a 400 for a reason the description does not state. */
+export const ALLOWED: Record<string, Allowed> = {};
+
+const allow = (operations: string[], answers: Answer[], reason: string) => {
+  for (const operation of operations) {
+    const entry = (ALLOWED[operation] ??= { answers: [], reason: '' });
+    entry.answers.push(...answers);
+    entry.reason = entry.reason ? `${entry.reason} ${reason}` : reason;
+  }
+};
+
+allow(
+  [
+    'DELETE /v1/accounts/{id}',
+    'DELETE /v1/integrations/{id}',
+    'DELETE /v1/journal-entries/{id}',
+    'DELETE /v1/orders/{id}',
+    'DELETE /v1/orders/{id}/lines/{line_id}',
+    'DELETE /v1/products/{id}',
+    'PATCH /v1/inventory/serials/{id}',
+    'PATCH /v1/journal-entries/{id}',
+    'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices',
+    'POST /v1/accounting/fiscal-years/{id}/close',
+    'POST /v1/accounting/fiscal-years/{id}/reopen',
+    'POST /v1/accounting/periods/{id}/close',
+    'POST /v1/accounting/periods/{id}/reopen',
+    'POST /v1/accounts/{id}/merge',
+    'POST /v1/entities/{entity_id}/api_keys/{id}/rotate',
+    'POST /v1/entities/{entity_id}/api_keys/{id}/revoke',
+    'POST /v1/entities/{entity_id}/migration/cutover/freeze',
+    'POST /v1/migration/cutover/freeze',
+    'POST /v1/entities/{entity_id}/migration/cutover/unfreeze',
+    'POST /v1/migration/cutover/unfreeze',
+    'POST /v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend',
+    'POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend',
+    'POST /v1/inventory/builds/{id}/post',
+    'POST /v1/inventory/builds/{id}/void',
+    'POST /v1/journal-entries/{id}/approve',
+    'POST /v1/journal-entries/{id}/post',
+    'POST /v1/journal-entries/{id}/reject',
+    'POST /v1/journal-entries/{id}/void',
+    'POST /v1/journal-entries/{id}/reverse',
+    'POST /v1/orders/{id}/cancel',
+    'POST /v1/orders/{id}/close',
+    'POST /v1/orders/{id}/confirm',
+    'POST /v1/orders/{id}/convert',
+    'POST /v1/orders/{id}/customer-acknowledge-revision',
+    'POST /v1/orders/{id}/send',
+    'POST /v1/orders/{id}/lines',
+    'PATCH /v1/orders/{id}',
+    'PATCH /v1/orders/{id}/lines/{line_id}',
+    'POST /v1/orders/{id}/payments',
+    'POST /v1/orders/{id}/void',
+    'POST /v1/packages/{id}/buy-label',
+    'POST /v1/packages/{id}/deliver',
+    'POST /v1/packages/{id}/pack',
+    'POST /v1/packages/{id}/ship',
+    'POST /v1/packages/{id}/void',
+    'PATCH /v1/packages/{id}',
+    'POST /v1/payments/{id}/refunds',
+    'POST /v1/products/{id}/restore',
+    'POST /v1/purchase-orders/{id}/cancel',
+    'POST /v1/purchase-orders/{id}/confirm',
+    'POST /v1/purchase-orders/{id}/receive',
+    'POST /v1/returns/{id}/cancel',
+    'POST /v1/returns/{id}/receive',
+    'POST /v1/returns/{id}/refund',
+    'POST /v1/vendor-bills/{id}/void',
+    'POST /v1/vendor-bills/{id}/payments',
+    'POST /v1/recurring-journal-entries/{id}/run',
+    'POST /v1/fixed_assets/{id}/depreciate',
+    'POST /v1/integrations/{id}/import-orders',
+    'POST /v1/integrations/{id}/test',
+    'POST /v1/channel_listings/{id}/sync',
+  ],
+  [[409, 'invalid_state']],
+  STATE,
+);
+allow(
+  [
+    'DELETE /v1/accounts/{id}/addresses/{address_id}',
+    'DELETE /v1/accounts/{id}/contacts/{contact_id}',
+    'DELETE /v1/accounts/{id}/payment-methods/{pm_id}',
+    'DELETE /v1/accounts/{id}/tags/{tag_id}',
+    'DELETE /v1/channel_listings/{id}',
+    'DELETE /v1/entities/{entity_id}/webhook_endpoints/{id}',
+    'DELETE /v1/webhook_endpoints/{id}',
+    'DELETE /v1/locations/{id}',
+    'DELETE /v1/orders/{id}',
+    'DELETE /v1/orders/{id}/tags/{tag_id}',
+    'DELETE /v1/payment-terms/{id}',
+    'DELETE /v1/pricing-levels/{id}',
+    'DELETE /v1/pricing-policies/{id}',
+    'DELETE /v1/product-categories/{id}',
+    'DELETE /v1/product_categories/{id}',
+    'DELETE /v1/products/{id}/components/{component_id}',
+    'DELETE /v1/products/{id}/tags/{tag_id}',
+    'DELETE /v1/products/{id}/vendors/{vendor_id}',
+    'DELETE /v1/products/{product_id}/variants/{id}',
+    'DELETE /v1/recurring-journal-entries/{id}',
+    'DELETE /v1/sales-channels/{id}',
+    'DELETE /v1/tags/{id}',
+    'DELETE /v1/units-of-measure/{id}',
+  ],
+  [[404, 'not_found']],
+  GONE,
+);
+allow(
+  [
+    'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices',
+    'POST /v1/vendor-bills/{id}/payments',
+  ],
+  [[422, 'amount_exceeds_limit']],
+  'A generated amount exceeds what the live invoice or bill still owes.',
+);
+allow(
+  ['POST /v1/packages', 'POST /v1/returns'],
+  [[422, 'quantity_exceeds_remaining']],
+  'A generated quantity exceeds what the live order line has left to pack or return.',
+);
+allow(
+  [
+    'POST /v1/orders/{id}/lines/{line_id}/allocate-serials',
+    'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials',
+  ],
+  [
+    [422, 'quantity_exceeds_remaining'],
+    [422, 'serial_not_allocated'],
+  ],
+  'The line already holds as many serials as units, or a generated serial number is not one allocated to it.',
+);
+allow(
+  ['POST /v1/packages/{id}/buy-label'],
+  [[422, 'label_purchase_failed']],
+  'A generated rate_object_id names no rate quoted for the package.',
+);
+allow(
+  ['POST /v1/channel_listings/{id}/sync'],
+  [[501, 'connector_not_supported']],
+  'Marketplace listings cannot be pushed yet (documented 501); the storefront listing syncs.',
+);
+allow(
+  [
+    'POST /v1/accounting/fiscal-years',
+    'POST /v1/accounting/periods',
+    'POST /v1/accounting/ledger-accounts',
+    'PATCH /v1/accounting/ledger-accounts/{id}',
+    'POST /v1/channel_listings',
+  ],
+  [[409, 'resource_conflict']],
+  'The generated dates overlap the seeded fiscal years, or the code, control role or channel is already held by a live record.',
+);
+allow(
+  [
+    'POST /v1/accounting/ledger-accounts',
+    'PATCH /v1/accounting/ledger-accounts/{id}',
+    'POST /v1/accounts',
+    'PATCH /v1/accounts/{id}',
+    'POST /v1/inventory/adjustments',
+    'POST /v1/inventory/transfers',
+    'POST /v1/inventory/builds',
+  ],
+  [[400, 'parameter_invalid', '^No (other )?[a-z ]+ (of this product |for kit .* )?with id']],
+  'A reference field without a live record of its kind (parent_id, payment_terms_id, variant_id, order_line_id) holds a generated uuid that names no record: 400 parameter_invalid naming the field.',
+);
+allow(
+  [
+    'POST /v1/products/{id}/components',
+    'POST /v1/products/{id}/vendors',
+    'POST /v1/orders/{id}/lines/{line_id}/allocate-serials',
+    'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials',
+    'POST /v1/packages',
+    'PATCH /v1/packages/{id}',
+    'PATCH /v1/accounts/{id}/addresses/{address_id}',
+    'PATCH /v1/accounts/{id}/contacts/{contact_id}',
+    'POST /v1/orders',
+    'POST /v1/purchase-orders',
+    'POST /v1/purchase-orders/{id}/receive',
+    'POST /v1/returns',
+    'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices',
+  ],
+  [
+    [
+      400,
+      'parameter_invalid',
+      'already a (component|vendor)|is not serial-tracked|box_product_id names|one must exist|currency|has no line|appears more than once|listed more than once',
+    ],
+  ],
+  'The body names live records that do not fit together (a component or vendor already there, a product that is not serial-tracked or not a box, the last default address, a currency other than the account’s, a line of another order, the same line twice): 400 parameter_invalid naming the field.',
+);
+
+/**
+ * Operations that reach no 2xx in this run, with the reason. Each is work to do (a live record in
+ * the right state made first, or a description gap closed); the test fails when one succeeds, so
+ * the entry is then deleted.
+ */
+const GAP_ONLY =
+  'Every generated request met a KNOWN_GAPS class (an undescribed cross-field or date rule) or a business conflict with the seeded books; expected to reach 2xx once those gaps are closed.';
+const NO_STARTING_STATE =
+  'No live record of the run is in the state the action starts from (the seed posts its journal entries, opens its periods and years, its purchase order is received in part, its order is not revised after sending); a record in that state is to be made first.';
+const NEEDS_FLOW =
+  'A success needs a prior step the generated requests do not take in order (rates quoted before a label is bought, a return received before it is refunded, a draft line on a draft order, serials of the line known, a delivery no longer pending, the entity frozen by the same path form).';
+export const NO_SUCCESS: Record<string, string> = {
+  'POST /v1/accounting/ledger-accounts': GAP_ONLY,
+  'POST /v1/accounting/fiscal-years': GAP_ONLY,
+  'POST /v1/accounting/periods': GAP_ONLY,
+  'POST /v1/journal-entries': GAP_ONLY,
+  'POST /v1/recurring-journal-entries': GAP_ONLY,
+  'POST /v1/inventory/adjustments': GAP_ONLY,
+  'POST /v1/returns': GAP_ONLY,
+  'POST /v1/webhook_endpoints': GAP_ONLY,
+  'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
+  'POST /v1/accounts/{id}/payment-methods': GAP_ONLY,
+  'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices': GAP_ONLY,
+  'PATCH /v1/journal-entries/{id}': NO_STARTING_STATE,
+  'POST /v1/products/{id}/restore': NO_STARTING_STATE,
+  'POST /v1/channel_listings/{id}/sync': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/customer-acknowledge-revision': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/payments': NO_STARTING_STATE,
+  'POST /v1/purchase-orders/{id}/confirm': NO_STARTING_STATE,
+  'POST /v1/purchase-orders/{id}/receive': NO_STARTING_STATE,
+  'POST /v1/accounting/fiscal-years/{id}/reopen': NO_STARTING_STATE,
+  'POST /v1/accounting/periods/{id}/reopen': NO_STARTING_STATE,
+  'POST /v1/accounting/periods/{id}/close': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/post': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/approve': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/reject': NO_STARTING_STATE,
+  'POST /v1/journal-entries/{id}/void': NO_STARTING_STATE,
+  'DELETE /v1/journal-entries/{id}': NO_STARTING_STATE,
+  'POST /v1/orders/{id}/lines/{line_id}/allocate-serials': NEEDS_FLOW,
+  'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials': NEEDS_FLOW,
+  'POST /v1/packages/{id}/buy-label': NEEDS_FLOW,
+  'POST /v1/packages/{id}/ship': NEEDS_FLOW,
+  'POST /v1/returns/{id}/receive': NEEDS_FLOW,
+  'POST /v1/returns/{id}/refund': NEEDS_FLOW,
+  'POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': NEEDS_FLOW,
+  'POST /v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': NEEDS_FLOW,
+  'DELETE /v1/orders/{id}/lines/{line_id}': NEEDS_FLOW,
+  'POST /v1/migration/cutover/unfreeze': NEEDS_FLOW,
+};
+
+/**
+ * Gaps between the description and the validators being closed (the description is to state every
+ * constraint a validator enforces): the classes of the gaps-45 list. `kind` unset: both kinds.
+ * Delete a class when its fix lands; the test then holds the line.
+ */
+export interface KnownGap {
+  gap: string;
+  kind?: 'valid' | 'invalid';
+  operation: string;
+  /** The field (for an invalid request, the one broken; for a valid one, the error's param). */
+  param?: string;
+  constraint?: string;
+  status?: number;
+  /** A regular expression the error's hint matches. */
+  hint?: string;
+}
+
+export const KNOWN_GAPS: KnownGap[] = [
+  {
+    gap: 'gaps-45 UUIDs: the validator wants RFC version and variant digits, the description says format uuid',
+    operation: '.',
+    status: 400,
+    hint: 'must be a UUID',
+  },
+  {
+    gap: 'gaps-45 expand[]: a free string (or nothing expandable) in the description, a closed list in the validator',
+    operation: '.',
+    status: 400,
+    param: '^expand',
+    hint: 'expand|expandable',
+  },
+  {
+    gap: 'gaps-45 limit: typed number in the description, integer in the validator',
+    operation: '.',
+    status: 400,
+    hint: 'limit must be an integer',
+  },
+  {
+    gap: 'gaps-45 dates: a bare digit pattern in the description, a calendar date (or a business-day window) in the validator',
+    operation: '.',
+    status: 400,
+    hint: 'must be a valid date|must be a business day',
+  },
+  {
+    gap: 'gaps-45 free strings: a format or closed list in the validator only (URLs, resource names, scopes, carriers, event names)',
+    kind: 'valid',
+    operation: '.',
+    status: 400,
+    hint: 'must be a URL|absolute URL|must be a resource name|Unknown scope|Unknown carrier|at least one event',
+  },
+  {
+    gap: 'gaps-45 cross-field rules not described (oneOf / dependentRequired / x- rule)',
+    kind: 'valid',
+    operation: '.',
+    status: 400,
+    hint: 'mutually exclusive|deprecated alias|needs (a|an|its|bank_account|card|discount_days)|only accepted with|not both|cannot exceed|must be after|is at most 100|Only asset accounts|manages live keys only|Missing required parameter: (enabled_events|resource)',
+  },
+  {
+    gap: 'gaps-45 a described query parameter the server refuses as unsupported (as_of_date of the subledger reconciliation)',
+    kind: 'valid',
+    operation: '^GET /v1/reports/subledger-reconciliation$',
+    status: 400,
+  },
+];

@@ -1,0 +1,292 @@
+import fc from 'fast-check';
+
+/**
+ * fast-check arbitraries derived from the JSON Schemas of an OpenAPI 3.1 description, and the
+ * single-constraint violations of a value. Small on purpose: the keywords the served description
+ * uses (type, nullable type lists, enum, const, format, pattern, numeric bounds, string lengths,
+ * item counts, required, additionalProperties, $ref, allOf, oneOf, anyOf).
+ */
+
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  example?: unknown;
+  examples?: unknown[];
+  default?: unknown;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  readOnly?: boolean;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+};
+
+/** Where a generator finds `$ref` targets. */
+export interface SchemaContext {
+  document: { components?: { schemas?: Record<string, Schema> } };
+  /**
+   * A live id for a uuid field of this name (an account_id of the entity, ...), or undefined
+   * for a freshly generated uuid. Lets a valid request name records that exist.
+   */
+  liveId?: (field: string) => string | undefined;
+}
+
+/** The schema with its `$ref` followed and its `allOf` parts merged (one level of object). */
+export function resolveSchema(ctx: SchemaContext, schema: Schema | undefined, hops = 0): Schema {
+  if (!schema || hops > 20) return {};
+  if (schema.$ref) {
+    const target = ctx.document.components?.schemas?.[schema.$ref.split('/').pop()!];
+    const { $ref: _ref, ...rest } = schema;
+    return resolveSchema(ctx, { ...target, ...rest }, hops + 1);
+  }
+  if (schema.allOf) {
+    const parts = schema.allOf.map((part) => resolveSchema(ctx, part, hops + 1));
+    const { allOf: _allOf, ...rest } = schema;
+    return parts.reduce<Schema>(
+      (merged, part) => ({
+        ...part,
+        ...merged,
+        properties: { ...part.properties, ...merged.properties },
+        required: [...(part.required ?? []), ...(merged.required ?? [])],
+      }),
+      rest,
+    );
+  }
+  // `anyOf: [X, {type: null}]` is X that may be null.
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.length === 2) {
+    const isNull = (b: Schema) => b.type === 'null';
+    const other = branches.find((b) => !isNull(b));
+    if (other && branches.some(isNull)) {
+      const { anyOf: _a, oneOf: _o, ...rest } = schema;
+      const inner = resolveSchema(ctx, other, hops + 1);
+      return { ...rest, ...inner, type: [...typesOf(inner), 'null'] };
+    }
+  }
+  return schema;
+}
+
+/** The JSON types a schema admits ('null' when it may be null). */
+export function typesOf(schema: Schema): string[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  if (schema.type) return [schema.type];
+  if (schema.properties) return ['object'];
+  if (schema.items) return ['array'];
+  return [];
+}
+
+const HEX = '0123456789abcdef';
+/** Any 8-4-4-4-12 hex layout: what `format: uuid` says (no version or variant digit required). */
+const anyUuid = fc
+  .array(fc.constantFrom(...HEX.split('')), { minLength: 32, maxLength: 32 })
+  .map((d) => d.join(''))
+  .map((h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+
+const day = fc.date({
+  min: new Date('2000-01-01T00:00:00Z'),
+  max: new Date('2099-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
+
+/** A string the schema's format, pattern and lengths admit. */
+function stringOf(ctx: SchemaContext, schema: Schema, field: string): fc.Arbitrary<string> {
+  const live = schema.format === 'uuid' ? ctx.liveId?.(field) : undefined;
+  if (live) return fc.constant(live);
+  switch (schema.format) {
+    case 'uuid':
+      return anyUuid;
+    case 'date-time':
+      return day.map((d) => d.toISOString());
+    case 'date':
+      return day.map((d) => d.toISOString().slice(0, 10));
+    case 'email':
+      return fc.constantFrom('jane@example.com', 'ops@example.org');
+    case 'uri':
+    case 'url':
+      return fc.constantFrom('https://example.com/', 'https://example.org/path');
+  }
+  const min = schema.minLength ?? 0;
+  const max = Math.max(min, Math.min(schema.maxLength ?? 24, 40));
+  if (schema.pattern)
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+  return fc.string({ minLength: min, maxLength: max, unit: 'grapheme-ascii' });
+}
+
+function numberOf(schema: Schema, integer: boolean): fc.Arbitrary<number> {
+  const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum : -1000);
+  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum : 1000);
+  // Small values around the bounds: a quantity of a million is valid but rarely useful here.
+  const min = Math.max(low, -1000);
+  const max = Math.min(high, Math.max(min, 1000));
+  const inRange = (n: number) =>
+    (schema.exclusiveMinimum === undefined || n > schema.exclusiveMinimum) &&
+    (schema.exclusiveMaximum === undefined || n < schema.exclusiveMaximum) &&
+    (schema.multipleOf === undefined ||
+      Math.abs(n / schema.multipleOf - Math.round(n / schema.multipleOf)) < 1e-9);
+  if (integer || schema.multipleOf !== undefined) {
+    const step = schema.multipleOf ?? 1;
+    return fc
+      .integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) })
+      .map((k) => Number((k * step).toFixed(10)))
+      .filter(inRange);
+  }
+  // Two decimal places: what money and quantities carry.
+  return fc
+    .integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) })
+    .map((n) => n / 100)
+    .filter(inRange);
+}
+
+export interface ValueOptions {
+  /** Only the required properties of objects (the minimal request). */
+  minimal?: boolean;
+  /** Use the schema's example where it gives one. */
+  examples?: boolean;
+}
+
+/** An arbitrary of values valid by `raw`. `field` is the property's name (for live ids). */
+export function valueOf(
+  ctx: SchemaContext,
+  raw: Schema | undefined,
+  options: ValueOptions = {},
+  field = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  const schema = resolveSchema(ctx, raw);
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (branches) {
+    const { oneOf: _o, anyOf: _a, ...rest } = schema;
+    const arbs = branches.map((b) =>
+      valueOf(ctx, { ...rest, ...resolveSchema(ctx, b) }, options, field, depth + 1),
+    );
+    return options.minimal ? arbs[0] : fc.oneof(...arbs);
+  }
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum?.length) return fc.constantFrom(...schema.enum.filter((v) => v !== null));
+  const live = schema.format === 'uuid' ? ctx.liveId?.(field) : undefined;
+  if (live) return fc.constant(live);
+  if (options.examples && schema.example !== undefined && schema.format !== 'uuid')
+    return fc.constant(schema.example);
+  const types = typesOf(schema).filter((t) => t !== 'null');
+  switch (types[0]) {
+    case 'object': {
+      const props = Object.entries(schema.properties ?? {}).filter(
+        ([, s]) => !resolveSchema(ctx, s).readOnly,
+      );
+      if (depth > 4) return fc.constant({});
+      // A field required by either branch of an if/then/else is sent (valid whichever applies).
+      const required = new Set([
+        ...(schema.required ?? []),
+        ...(schema.then?.required ?? []),
+        ...(schema.else?.required ?? []),
+      ]);
+      const chosen = options.minimal ? props.filter(([name]) => required.has(name)) : props;
+      return fc.record(
+        Object.fromEntries(chosen.map(([name, s]) => [name, valueOf(ctx, s, options, name, depth + 1)])),
+        { requiredKeys: chosen.map(([name]) => name).filter((name) => required.has(name)) },
+      );
+    }
+    case 'array': {
+      const minLength = schema.minItems ?? 0;
+      const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 2, 2));
+      const item = valueOf(ctx, schema.items, options, field, depth + 1);
+      return schema.uniqueItems
+        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength: options.minimal ? minLength || 1 : minLength, maxLength });
+    }
+    case 'integer':
+      return numberOf(schema, true);
+    case 'number':
+      return numberOf(schema, false);
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return stringOf(ctx, schema, field);
+    default:
+      return fc.constant('x');
+  }
+}
+
+/** A value that breaks one constraint of a field, and that constraint's name. */
+export interface Violation {
+  constraint: string;
+  value: unknown;
+}
+
+/**
+ * Values that each break exactly one constraint of `raw` (the field's other constraints, and the
+ * rest of the request, stay valid). `required` is handled by the caller (leaving the field out).
+ */
+export function violationsOf(ctx: SchemaContext, raw: Schema | undefined): Violation[] {
+  const schema = resolveSchema(ctx, raw);
+  if (schema.oneOf ?? schema.anyOf) return [];
+  const types = typesOf(schema);
+  const out: Violation[] = [];
+  const nullable = types.includes('null') || schema.enum?.includes(null);
+  const type = types.find((t) => t !== 'null');
+  if (!type && !schema.enum) return out;
+  // type: a value of another JSON type (an object is never a valid scalar, a string never a number).
+  if (type === 'string') out.push({ constraint: 'type', value: 12345 });
+  if (type === 'number' || type === 'integer') out.push({ constraint: 'type', value: 'twelve' });
+  if (type === 'boolean') out.push({ constraint: 'type', value: 'maybe' });
+  if (type === 'array') out.push({ constraint: 'type', value: 'not-an-array' });
+  if (type === 'object') out.push({ constraint: 'type', value: 'not-an-object' });
+  if (!nullable && type) out.push({ constraint: 'type (null)', value: null });
+  if (schema.enum?.length && (type === 'string' || !type))
+    out.push({ constraint: 'enum', value: 'not_one_of_the_values' });
+  if (type === 'string') {
+    if (schema.format === 'uuid') out.push({ constraint: 'format uuid', value: 'not-a-uuid' });
+    if (schema.format === 'date-time')
+      out.push({ constraint: 'format date-time', value: '2024-13-45T99:00:00Z' });
+    if (schema.format === 'date') out.push({ constraint: 'format date', value: '2024-02-30' });
+    if (schema.format === 'email') out.push({ constraint: 'format email', value: 'not an email' });
+    if (schema.pattern && !schema.enum && !schema.format) {
+      const bad = ['!', '~~~', ' '].find((s) => !new RegExp(schema.pattern!).test(s));
+      if (bad !== undefined) out.push({ constraint: 'pattern', value: bad });
+    }
+    if (schema.minLength !== undefined && schema.minLength > 0 && !schema.enum && !schema.format)
+      out.push({ constraint: 'minLength', value: 'a'.repeat(schema.minLength - 1) });
+    if (schema.maxLength !== undefined && !schema.enum && !schema.format)
+      out.push({ constraint: 'maxLength', value: 'a'.repeat(schema.maxLength + 1) });
+  }
+  if (type === 'integer') out.push({ constraint: 'type (integer)', value: 1.5 });
+  if (type === 'number' || type === 'integer') {
+    if (schema.minimum !== undefined) out.push({ constraint: 'minimum', value: schema.minimum - 1 });
+    if (schema.exclusiveMinimum !== undefined)
+      out.push({ constraint: 'exclusiveMinimum', value: schema.exclusiveMinimum });
+    if (schema.maximum !== undefined) out.push({ constraint: 'maximum', value: schema.maximum + 1 });
+    if (schema.exclusiveMaximum !== undefined)
+      out.push({ constraint: 'exclusiveMaximum', value: schema.exclusiveMaximum });
+  }
+  if (type === 'array') {
+    const item = fc.sample(valueOf(ctx, schema.items, { minimal: true, examples: true }), {
+      numRuns: 1,
+      seed: 1,
+    })[0];
+    if (schema.maxItems !== undefined)
+      out.push({ constraint: 'maxItems', value: Array.from({ length: schema.maxItems + 1 }, () => item) });
+    if (schema.minItems !== undefined && schema.minItems > 0) out.push({ constraint: 'minItems', value: [] });
+  }
+  return out;
+}
