@@ -45,13 +45,18 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     dispatcher!.get<Queue>(getQueueToken(QUEUE_NAMES[name]) as never, { strict: false });
   /**
    * Waits for a job of `name` that the dispatcher finished after `since` (ms since the epoch) and
-   * answers it: the proof that the scheduler queued it and a worker ran it.
+   * answers it: the proof that the scheduler queued it and a worker ran it. `returned`, when
+   * given, is what the job must have answered (a round that started before a change of the
+   * test's may finish after `since` and answer the state before it).
    */
-  const finishedRun = (queue: QueueName, name: string, since: number): Promise<Job> =>
+  const finishedRun = (queue: QueueName, name: string, since: number, returned?: unknown): Promise<Job> =>
     waitFor(
       async () =>
         (await queueOf(queue).getJobs(['completed'])).find(
-          (job) => job.name === name && (job.finishedOn ?? 0) > since,
+          (job) =>
+            job.name === name &&
+            (job.finishedOn ?? 0) > since &&
+            (returned === undefined || JSON.stringify(job.returnvalue) === JSON.stringify(returned)),
         ),
       {
         timeoutMs: 30_000,
@@ -253,6 +258,10 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
       .set('Idempotency-Key', fresh)
       .send({ name: 'scheduled purge 0' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    // Once it expires too, a later round of the schedule deletes it.
+    await expireIdempotencyKeys(app, [fresh]);
+    await finishedRun('maintenance', 'purge-idempotency-keys', Date.now(), { purged: 1 });
+    expect(await stored(fresh)).toBe(0);
   });
 
   it('deletes events past EVENT_RETENTION_DAYS on EVENT_PURGE_MS and keeps the younger ones', async () => {
