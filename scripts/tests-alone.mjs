@@ -72,10 +72,10 @@ function jest(extra, label) {
   try {
     return JSON.parse(readFileSync(report, 'utf8'));
   } catch {
-    throw new Error(
-      `tests-alone: ${label}: Jest wrote no report (exit ${run.status}):\n${run.stderr.slice(-4000)}`,
-    );
+    // Jest itself failed (a crash after the tests, a file that does not load): no report.
+    return { crashed: `${label}: Jest wrote no report (exit ${run.status}):\n${run.stderr.slice(-3000)}` };
   }
+}
 }
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,6 +96,7 @@ try {
 
   // The tests of each file, by full name: a run whose name pattern matches nothing lists them skipped.
   const listing = jest(['--runTestsByPath', ...files, '-t', '^\\b$'], 'listing');
+  if (listing.crashed) throw new Error(`tests-alone: ${listing.crashed}`);
   const tests = [];
   for (const file of listing.testResults) {
     if (file.status === 'failed' && file.assertionResults.length === 0)
@@ -110,6 +111,12 @@ try {
   for (const [i, test] of tests.entries()) {
     const started = Date.now();
     const result = jest(['--runTestsByPath', test.file, '-t', `^${escape(test.name)}$`], test.name);
+    if (result.crashed) {
+      failed++;
+      console.log(`FAIL [${i + 1}/${tests.length}] ${test.file} › ${test.name}\n${firstLines([result.crashed])}`);
+      summary.push(`alone: ${test.file} › ${test.name} (Jest crashed)`);
+      continue;
+    }
     const ran = result.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status !== 'pending');
     const passed = ran.filter((a) => a.status === 'passed').length;
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -134,6 +141,12 @@ try {
     for (const file of files) {
       const s = seed ?? Math.floor(Math.random() * 2 ** 31);
       const result = jest(['--runTestsByPath', file, '--randomize', '--seed', String(s)], file);
+      if (result.crashed) {
+        failed++;
+        console.log(`FAIL [random order, seed ${s}] ${file}\n${firstLines([result.crashed])}`);
+        summary.push(`random order (seed ${s}): ${file} (Jest crashed)`);
+        continue;
+      }
       const all = result.testResults.flatMap((f) => f.assertionResults);
       const bad = all.filter((a) => a.status === 'failed');
       const ok = bad.length === 0 && result.numRuntimeErrorTestSuites === 0;

@@ -15,6 +15,11 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { backdateEvents } from '../webhooks/webhook-harness';
 
 const DAY_MS = 86_400_000;
+/** How long a test waits for a round of its job: a few periods, on a machine that may be busy. */
+const ROUND_WAIT_MS = 60_000;
+
+// Each test starts a dispatcher and waits for several rounds of its job: minutes on a busy machine.
+jest.setTimeout(240_000);
 
 /**
  * The repeated jobs as they run in production: each test starts the dispatcher with its job's
@@ -32,7 +37,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     // The API schedules the maintenance queue's jobs: the idempotency purge every second here.
     app = await startTestApp({ IDEMPOTENCY_PURGE_MS: 1000 });
     live = api(app, app.seed.entities.primary.keys.live);
-  });
+  }, 180_000);
   afterEach(async () => {
     await dispatcher?.close();
     dispatcher = undefined;
@@ -59,7 +64,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
             (returned === undefined || JSON.stringify(job.returnvalue) === JSON.stringify(returned)),
         ),
       {
-        timeoutMs: 30_000,
+        timeoutMs: ROUND_WAIT_MS,
         everyMs: 100,
         label: `a ${name} job finished after ${new Date(since).toISOString()}`,
       },
@@ -102,7 +107,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
         const all = await runsOf();
         return all.length >= 2 && all;
       },
-      { timeoutMs: 30_000, everyMs: 200, label: 'two scheduled runs of the integration' },
+      { timeoutMs: ROUND_WAIT_MS, everyMs: 200, label: 'two scheduled runs of the integration' },
     );
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([
       ['schedule', 'succeeded'],
@@ -199,7 +204,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
         const now = await get();
         return now.collection_status === 'overdue' && now;
       },
-      { timeoutMs: 30_000, everyMs: 100, label: 'the invoice marked overdue by the sweep' },
+      { timeoutMs: ROUND_WAIT_MS, everyMs: 100, label: 'the invoice marked overdue by the sweep' },
     );
     // Marked at the dispatcher's (moved) clock, a few seconds after the instant at most.
     const overdueAt = Date.parse(marked.overdue_at!);
