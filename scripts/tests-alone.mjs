@@ -76,7 +76,6 @@ function jest(extra, label) {
     return { crashed: `${label}: Jest wrote no report (exit ${run.status}):\n${run.stderr.slice(-3000)}` };
   }
 }
-}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const firstLines = (messages) =>
@@ -113,7 +112,9 @@ try {
     const result = jest(['--runTestsByPath', test.file, '-t', `^${escape(test.name)}$`], test.name);
     if (result.crashed) {
       failed++;
-      console.log(`FAIL [${i + 1}/${tests.length}] ${test.file} › ${test.name}\n${firstLines([result.crashed])}`);
+      console.log(
+        `FAIL [${i + 1}/${tests.length}] ${test.file} › ${test.name}\n${firstLines([result.crashed])}`,
+      );
       summary.push(`alone: ${test.file} › ${test.name} (Jest crashed)`);
       continue;
     }
