@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { URL } from 'node:url';
 
 const usage = 'usage: node scripts/tests-alone.mjs [--randomize N] [--seed S] <test/x/y.e2e-spec.ts ...>';
 const files = [];
@@ -30,9 +31,8 @@ if (files.length === 0 || !process.env.DATABASE_URL) {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-const { ensureDatabase, migrate } = await import(
-  path.join(root, 'dist/libs/platform/persistence/database.js')
-);
+// The compiled migrations, through the package's own alias (dist/ once built).
+const { ensureDatabase, migrate } = await import('#platform/persistence/database');
 /** DATABASE_URL with another database name. */
 const withDatabase = (database) => {
   const url = new URL(process.env.DATABASE_URL);
