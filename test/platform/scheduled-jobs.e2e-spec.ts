@@ -101,11 +101,11 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     expect(await runsOf()).toEqual([]);
 
     dispatcher = await startDispatcher(app, { INTEGRATION_IMPORT_INTERVAL_MS: 1000 });
-    // Two rounds of the schedule: the first imports, the second finds everything imported.
+    // Two finished rounds of the schedule: the first imports, the second finds everything imported.
     const runs = await waitFor(
       async () => {
-        const all = await runsOf();
-        return all.length >= 2 && all;
+        const firstTwo = (await runsOf()).slice(0, 2);
+        return firstTwo.length === 2 && firstTwo.every((r) => r.status !== 'running') && firstTwo;
       },
       { timeoutMs: ROUND_WAIT_MS, everyMs: 200, label: 'two scheduled runs of the integration' },
     );
