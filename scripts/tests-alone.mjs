@@ -62,6 +62,10 @@ function jest(extra, label) {
       '<rootDir>/test/support/reused-template-setup.ts',
       '--globalTeardown',
       '<rootDir>/test/support/reused-template-teardown.ts',
+      // Each run boots its file's apps from nothing, on a machine that may be busy: a start that
+      // takes more than the suite's 60 s is not what this script looks for.
+      '--testTimeout',
+      '180000',
       '--json',
       '--outputFile',
       report,
