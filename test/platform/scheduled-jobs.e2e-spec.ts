@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
@@ -46,6 +47,15 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     await app?.close();
   });
 
+  /**
+   * A dispatcher with `period` (its job's setting) on queues of its own (a queue prefix of its
+   * own): a schedule an earlier dispatcher of this file upserted with the default period keeps its
+   * next round, up to an hour away, on the shared queues; here the first round is queued when
+   * this dispatcher creates the schedule. The jobs of these tests are all scheduled and run by the
+   * dispatcher, so nothing the API queues is missed.
+   */
+  const ownDispatcher = (period: Partial<TestApp['config']>) =>
+    startDispatcher(app, { ...period, QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}` });
   const queueOf = (name: QueueName): Queue =>
     dispatcher!.get<Queue>(getQueueToken(QUEUE_NAMES[name]) as never, { strict: false });
   /**
@@ -100,7 +110,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
       );
     expect(await runsOf()).toEqual([]);
 
-    dispatcher = await startDispatcher(app, { INTEGRATION_IMPORT_INTERVAL_MS: 1000 });
+    dispatcher = await ownDispatcher({ INTEGRATION_IMPORT_INTERVAL_MS: 1000 });
     // Two finished rounds of the schedule: the first imports, the second finds everything imported.
     const runs = await waitFor(
       async () => {
@@ -191,7 +201,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
         overdue_at: string | null;
       };
 
-    dispatcher = await startDispatcher(app, { COLLECTIONS_SWEEP_MS: 1000 });
+    dispatcher = await ownDispatcher({ COLLECTIONS_SWEEP_MS: 1000 });
     // A sweep at today's real time leaves the invoice alone: it is due in 30 days.
     await finishedRun('sales', 'run-collections', Date.now());
     expect(await get()).toMatchObject({ collection_status: 'current', overdue_at: null });
@@ -253,6 +263,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     expect(await Promise.all(keys.map(stored))).toEqual([1, 1, 1]);
 
     const since = Date.now();
+    // On the API's queues: the API schedules this job (every IDEMPOTENCY_PURGE_MS, set for the file).
     dispatcher = await startDispatcher(app);
     const run = await finishedRun('maintenance', 'purge-idempotency-keys', since);
     expect(run.returnvalue).toEqual({ purged: 2 });
@@ -286,7 +297,7 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     expect((await event(oldEvent)).status).toBe(200);
 
     const since = Date.now();
-    dispatcher = await startDispatcher(app, { EVENT_PURGE_MS: 1000 });
+    dispatcher = await ownDispatcher({ EVENT_PURGE_MS: 1000 });
     const run = await finishedRun('webhooks', 'purge-events', since);
     expect(run.returnvalue).toMatchObject({ events: 1 });
     expect((await event(oldEvent)).status).toBe(404);
