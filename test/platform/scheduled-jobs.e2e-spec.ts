@@ -265,8 +265,8 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
     const since = Date.now();
     // On the API's queues: the API schedules this job (every IDEMPOTENCY_PURGE_MS, set for the file).
     dispatcher = await startDispatcher(app);
-    const run = await finishedRun('maintenance', 'purge-idempotency-keys', since);
-    expect(run.returnvalue).toEqual({ purged: 2 });
+    // The round that found the two expired keys deleted exactly those two.
+    await finishedRun('maintenance', 'purge-idempotency-keys', since, { purged: 2 });
     expect(await Promise.all(keys.map(stored))).toEqual([1, 0, 0]);
     // The key still inside its TTL replays its first answer.
     const replay = await live
