@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DemandRecorderService, DemandService, DemandAggregateRepository } from '#contexts/replenishment';
+import { DemandRecorderService, DemandAggregateRepository } from '#contexts/replenishment';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
 import { api } from '../support/http';
@@ -23,6 +23,30 @@ describe('inventory balances: demand_avg_per_day on the list', () => {
     live = api(app, app.seed.entities.primary.keys.live);
   });
   afterAll(() => app.close());
+
+  /** Rounded to 4 decimals, half up (the run rates and the blend are given to 4 decimals). */
+  const round4 = (x: number) => Math.round(x * 10_000 + 1e-9) / 10_000;
+  /**
+   * The demand average of units drawn on the given days back, by the documented rule (not by the
+   * code under test): the run rate of each window (units in its N days / N, 4 decimals) blended
+   * 0.4·30 + 0.3·90 + 0.2·180 + 0.1·365.
+   */
+  const blendedDaily = (units: { quantity: number; daysAgo: number }[]) =>
+    round4(
+      (
+        [
+          [30, 0.4],
+          [90, 0.3],
+          [180, 0.2],
+          [365, 0.1],
+        ] as const
+      ).reduce(
+        (sum, [days, weight]) =>
+          sum +
+          weight * round4(units.filter((u) => u.daysAgo < days).reduce((n, u) => n + u.quantity, 0) / days),
+        0,
+      ),
+    );
 
   /** Records units of `productId` drawn by builds at `locationId` on the given days back, as inventory hands them over. */
   const recordDrawn = (
@@ -56,10 +80,11 @@ describe('inventory balances: demand_avg_per_day on the list', () => {
         .post('/v1/inventory/adjustments')
         .send({ product_id: product, location_id: location, quantity: 50, unit_cost: 2, reason: 'count' })
         .expect(201);
-    await recordDrawn(product, busy, [
+    const drawn = [
       { quantity: 9, daysAgo: 1 },
       { quantity: 6, daysAgo: 100 },
-    ]);
+    ];
+    await recordDrawn(product, busy, drawn);
 
     const reads = jest.spyOn(app.get(DemandAggregateRepository), 'windowSums');
     const listed = await listAll<Balance>(live, `/v1/inventory/balances?product_id=${product}`);
@@ -68,10 +93,9 @@ describe('inventory balances: demand_avg_per_day on the list', () => {
 
     expect(listed).toHaveLength(2);
     const byLocation = new Map(listed.map((b) => [b.location_id, b]));
-    // 9 units in 30 days and 15 in 180 and 365: 0.4·0.3 + 0.3·0.1 + 0.2·(15/180) + 0.1·(15/365).
-    const expected = await asEntity(app, () => app.get(DemandService).balanceDemand(product, busy));
-    expect(byLocation.get(busy)!.demand_avg_per_day).toBe(Number(expected.demand_avg_per_day.toFixed(4)));
-    expect(byLocation.get(busy)!.demand_avg_per_day).toBeGreaterThan(0);
+    // 9 units in 30 and 90 days, 15 in 180 and 365: 0.4·0.3 + 0.3·0.1 + 0.2·0.0833 + 0.1·0.0411 = 0.1708.
+    expect(blendedDaily(drawn)).toBe(0.1708);
+    expect(byLocation.get(busy)!.demand_avg_per_day).toBe(blendedDaily(drawn));
     expect(byLocation.get(quiet)!.demand_avg_per_day).toBe(0);
     for (const location of [busy, quiet]) {
       const balance = byLocation.get(location)!;

@@ -52,6 +52,8 @@ export class AppConfig {
   /** Default per-key request budget per minute when the key sets none. */
   @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_PER_MINUTE = 6000;
   @Transform(toInt) @IsInt() @Min(1) IDEMPOTENCY_TTL_HOURS = 24;
+  /** Every this many ms the maintenance queue deletes expired idempotency keys (hourly by default). */
+  @Transform(toInt) @IsInt() @Min(1000) IDEMPOTENCY_PURGE_MS = 3_600_000;
   @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
   /** Delays in ms before attempts 2..n; empty means the contract's schedule. */
   @IsOptional()
@@ -93,6 +95,8 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) WEBHOOK_DELIVERY_CONCURRENCY = 200;
   /** Days events are kept (30 by default, as documented). */
   @Transform(toInt) @IsInt() @Min(1) EVENT_RETENTION_DAYS = 30;
+  /** Every this many ms the dispatcher deletes events and finished deliveries past EVENT_RETENTION_DAYS. */
+  @Transform(toInt) @IsInt() @Min(1000) EVENT_PURGE_MS = 3_600_000;
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) DISPATCHER_HEALTH_PORT = 3002;
   /**
    * Every this many ms the dispatcher re-queues shipment notifications still queued this long

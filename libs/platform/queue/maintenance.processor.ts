@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { RateLimiter } from '../auth/rate-limiter';
 import { IdempotencyService } from '../http/idempotency/idempotency.service';
-import { EVERY_HOUR, JobSchedules } from './job-schedules';
+import { JobSchedules } from './job-schedules';
 import { JobName, QUEUE_NAMES } from './queues';
 
 /** Housekeeping jobs: expired idempotency keys and old rate-limit windows. */
@@ -34,8 +34,11 @@ export class MaintenanceProcessor extends WorkerHost {
   }
 }
 
-/** Schedules the repeatable maintenance jobs once per deployment (job schedulers are idempotent). */
-export const MaintenanceScheduler = JobSchedules('maintenance', () => ({
-  'purge-idempotency-keys': EVERY_HOUR,
+/**
+ * Schedules the repeatable maintenance jobs once per deployment (job schedulers are idempotent):
+ * the idempotency purge every IDEMPOTENCY_PURGE_MS (hourly by default).
+ */
+export const MaintenanceScheduler = JobSchedules('maintenance', (config) => ({
+  'purge-idempotency-keys': config.IDEMPOTENCY_PURGE_MS,
   'purge-rate-limit-windows': 5 * 60 * 1000,
 }));

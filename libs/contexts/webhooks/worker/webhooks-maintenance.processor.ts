@@ -2,7 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '#platform/config/app-config';
-import { EVERY_HOUR, JobSchedules } from '#platform/queue/job-schedules';
+import { JobSchedules } from '#platform/queue/job-schedules';
 import { JobData, JobName, QUEUE_NAMES } from '#platform/queue/queues';
 import { DeliveryAttemptRepository } from '../infrastructure/delivery-attempt.repository';
 import { OutboxDispatchRepository } from '../infrastructure/outbox-dispatch.repository';
@@ -65,5 +65,10 @@ export class WebhooksMaintenanceProcessor extends WorkerHost {
   }
 }
 
-/** Schedules the hourly event purge once per deployment (job schedulers are idempotent). */
-export const WebhooksMaintenanceScheduler = JobSchedules('webhooks', () => ({ 'purge-events': EVERY_HOUR }));
+/**
+ * Schedules the event purge every EVENT_PURGE_MS (hourly by default) once per deployment (job
+ * schedulers are idempotent).
+ */
+export const WebhooksMaintenanceScheduler = JobSchedules('webhooks', (config) => ({
+  'purge-events': config.EVENT_PURGE_MS,
+}));
