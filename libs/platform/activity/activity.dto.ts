@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../http/id.validator';
 import { ListQueryDto } from '../http/list/list-query.dto';
 
 export class ActivityQueryDto extends ListQueryDto {
@@ -20,7 +21,7 @@ export class ActivityQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID()
+  @IsId()
   api_key_id?: string;
 
   @ApiPropertyOptional({

@@ -11,7 +11,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  IsUUID,
   Matches,
   MaxLength,
   Min,
@@ -19,6 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from './id.validator';
 import { toBoolean } from './list/list-query.dto';
 import { IsMoneyAmount } from './money.validator';
 
@@ -134,14 +134,14 @@ export const RequiredUnless = (
 };
 
 /** A required id. */
-export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsUUID());
+export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsId());
 
 /** An optional id (a body field or a query filter). */
-export const OptionalUuid = (doc: Doc = {}) => OptionalField({ format: 'uuid', ...doc }, IsUUID());
+export const OptionalUuid = (doc: Doc = {}) => OptionalField({ format: 'uuid', ...doc }, IsId());
 
 /** A nullable id (null clears the reference). */
 export const NullableUuid = (doc: Doc = {}) =>
-  NullableField({ format: 'uuid', nullable: true, ...doc }, IsUUID());
+  NullableField({ format: 'uuid', nullable: true, ...doc }, IsId());
 
 /** A required value of `values`. */
 export const RequiredEnum = (values: Values, doc: Doc = {}) =>

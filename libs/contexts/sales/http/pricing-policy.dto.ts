@@ -1,6 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsISO8601, IsObject, IsUUID, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsISO8601, IsObject, Max, Min } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PRICING_POLICY_KINDS } from '../domain/pricing';
 import { OmittableField, toBoolean } from './validation';
@@ -18,12 +19,12 @@ export class CreatePricingPolicyDto {
   })
   value: number;
 
-  @ClearableField({ format: 'uuid', description: 'Only this account (expandable: account).' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'Only this account (expandable: account).' }, IsId())
   account_id?: string | null;
 
-  @ClearableField({ format: 'uuid', description: 'Only this product.' }, IsUUID()) product_id?: string | null;
+  @ClearableField({ format: 'uuid', description: 'Only this product.' }, IsId()) product_id?: string | null;
 
-  @ClearableField({ format: 'uuid', description: 'Only products of this category.' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'Only products of this category.' }, IsId())
   product_category_id?: string | null;
 
   @OmittableField(
@@ -53,9 +54,9 @@ export class CreatePricingPolicyDto {
 export class UpdatePricingPolicyDto extends PartialType(CreatePricingPolicyDto) {}
 
 export class PricingPolicyListQueryDto extends ListQueryDto {
-  @OmittableField({ format: 'uuid' }, IsUUID()) account_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) account_id?: string;
 
-  @OmittableField({ format: 'uuid' }, IsUUID()) product_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) product_id?: string;
 
   @OmittableField({}, Transform(toBoolean), IsBoolean()) active?: boolean;
 }
