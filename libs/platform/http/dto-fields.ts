@@ -42,6 +42,29 @@ type Values = readonly string[];
 
 const notNull = (_: object, value: unknown) => value !== null;
 
+/**
+ * A `YYYY-MM-DD` calendar date: month 01-12, day 01-31 (the validators also refuse a day the month
+ * does not have, as `format: date` does). The description shows this pattern with `format: date`.
+ */
+export const CALENDAR_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * An RFC 3339 date-time as the validators take it: upper-case `T` and `Z`, seconds 00-59 (no leap
+ * second), year 0001 or later, an offset `Z` or `+hh:mm` / `-hh:mm`. The description shows this
+ * pattern with `format: date-time`.
+ */
+export const DATE_TIME_PATTERN =
+  /^(?!0000)\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** The rules of a date-time field: a real instant (strict ISO 8601) written as DATE_TIME_PATTERN says. */
+export const IsDateTime = (): PropertyDecorator =>
+  fieldOf(
+    IsISO8601({ strict: true }),
+    Matches(DATE_TIME_PATTERN, {
+      message: '$property must be an RFC 3339 date-time such as 2026-11-20T09:30:00Z',
+    }),
+  );
+
 /** A three-letter upper-case currency code. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
@@ -72,7 +95,7 @@ const createdBound = (side: 'after' | 'before', records?: string) =>
     records
       ? { format: 'date-time', description: `Only ${records} created strictly ${side}.` }
       : { format: 'date-time' },
-    IsISO8601({ strict: true }),
+    IsDateTime(),
   );
 
 /** The `created_after` filter of a list of `records` ("Only returns created strictly after."). */

@@ -4,6 +4,7 @@ import { ArrayMinSize, IsDateString, IsIn, IsInt, IsNotEmpty, Matches, Max, Min 
 import { SERIAL_STATUSES } from '../domain/serial';
 import { SerialNumbersField } from './serial-numbers.validator';
 import {
+  CALENDAR_DATE_PATTERN,
   NullableField,
   NullableText,
   OptionalEnum,
@@ -46,7 +47,7 @@ export class SerialListQueryDto {
 const NullableDate = () =>
   NullableField(
     { type: String, format: 'date' },
-    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date (YYYY-MM-DD)' }),
+    Matches(CALENDAR_DATE_PATTERN, { message: '$property must be a date (YYYY-MM-DD)' }),
     IsDateString({ strict: true }),
   );
 
