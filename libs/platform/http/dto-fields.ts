@@ -43,18 +43,18 @@ type Values = readonly string[];
 const notNull = (_: object, value: unknown) => value !== null;
 
 /**
- * A `YYYY-MM-DD` calendar date: month 01-12, day 01-31 (the validators also refuse a day the month
+ * A `YYYY-MM-DD` calendar date: year 1000-9999, month 01-12, day 01-31 (the validators also refuse a day the month
  * does not have, as `format: date` does). The description shows this pattern with `format: date`.
  */
-export const CALENDAR_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+export const CALENDAR_DATE_PATTERN = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 /**
  * An RFC 3339 date-time as the validators take it: upper-case `T` and `Z`, seconds 00-59 (no leap
- * second), year 0001 or later, an offset `Z` or `+hh:mm` / `-hh:mm`. The description shows this
+ * second), year 1000-9999, an offset `Z` or `+hh:mm` / `-hh:mm`. The description shows this
  * pattern with `format: date-time`.
  */
 export const DATE_TIME_PATTERN =
-  /^(?!0000)\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** The rules of a date-time field: a real instant (strict ISO 8601) written as DATE_TIME_PATTERN says. */
 export const IsDateTime = (): PropertyDecorator =>

@@ -102,7 +102,9 @@ export function describeExpansions(
     const paths = resource ? expandPaths(fields, resource) : [];
     // Where nothing expands, every expand[] value is refused (400 invalid_expand): the parameter is
     // not offered at all.
-    if (paths.length) items.enum = paths;
-    else operation.parameters = operation.parameters!.filter((p) => p !== parameter);
+    if (paths.length) {
+      items.enum = paths;
+      delete items.pattern;
+    } else operation.parameters = operation.parameters!.filter((p) => p !== parameter);
   }
 }
