@@ -2505,6 +2505,8 @@ export const packagesUpdate = <ThrowOnError extends boolean = false>(options: Op
  * Quote shipping rates
  *
  * Every carrier and service level for the package; each rate_object_id buys the label of this package, or of a new package of the same order created with buy_label, until expires_at (24 h by default).
+ *
+ * 409: `invalid_state` naming the package status: rates are quoted only while the package is `packing` or `packed` (its label not yet bought).
  */
 export const packagesRates = <ThrowOnError extends boolean = false>(options: Options<PackagesRatesData, ThrowOnError>): RequestResult<PackagesRatesResponses, PackagesRatesErrors, ThrowOnError> => (options.client ?? client).get<PackagesRatesResponses, PackagesRatesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

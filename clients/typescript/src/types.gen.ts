@@ -3135,9 +3135,12 @@ export type FreezeHistoryResponse = {
 
 export type CreateImportDto = {
     /**
-     * Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error.
+     * Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error. Given here or as the `resource` query parameter (the body wins when both are given); with neither, 400 `parameter_missing` naming `resource`.
      */
-    resource: string;
+    resource?: string;
+    /**
+     * Each record a JSON object; any other value is 400 `parameter_invalid` naming `records[<index>]`.
+     */
     records: Array<{
         [key: string]: unknown;
     }>;
@@ -6612,7 +6615,7 @@ export type ReturnEventWritable = {
 };
 
 /**
- * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+ * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
  */
 export type IdempotencyKey = string;
 
@@ -6646,10 +6649,6 @@ export type ApiKeysListData = {
         entity_id: string;
     };
     query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
         /**
          * Default: `20`.
          */
@@ -6713,7 +6712,7 @@ export type ApiKeysCreateData = {
     body: CreateApiKeyDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -6855,7 +6854,7 @@ export type ApiKeysRotateData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -6932,7 +6931,7 @@ export type ApiKeysRevokeData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7016,10 +7015,6 @@ export type ActivityListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -7102,10 +7097,6 @@ export type TagsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -7164,7 +7155,7 @@ export type TagsCreateData = {
     body: CreateTagDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7236,7 +7227,7 @@ export type TagsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7327,12 +7318,7 @@ export type TagsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/tags/{id}';
 };
 
@@ -7379,7 +7365,7 @@ export type TagsUpdateData = {
     body: UpdateTagDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7550,7 +7536,7 @@ export type ProductsCreateData = {
     body: CreateProductDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7622,7 +7608,7 @@ export type ProductsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7765,7 +7751,7 @@ export type ProductsUpdateData = {
     body: UpdateProductDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7854,7 +7840,7 @@ export type ProductsRestoreData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -7935,7 +7921,7 @@ export type ProductsAddTagData = {
     body: AttachTagDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8016,7 +8002,7 @@ export type ProductsRemoveTagData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8166,7 +8152,7 @@ export type ProductsAddVariantData = {
     body: CreateVariantDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8247,7 +8233,7 @@ export type ProductsRemoveVariantData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8398,7 +8384,7 @@ export type ProductsUpdateVariantData = {
     body: UpdateVariantDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8567,7 +8553,7 @@ export type ProductCategoriesCreateData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8715,7 +8701,7 @@ export type ProductCategoriesCreateDeprecatedAliasData = {
     body: CreateProductCategoryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8787,7 +8773,7 @@ export type ProductCategoriesDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -8930,7 +8916,7 @@ export type ProductCategoriesUpdateData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9019,7 +9005,7 @@ export type ProductCategoriesDeleteDeprecatedAliasData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9162,7 +9148,7 @@ export type ProductCategoriesUpdateDeprecatedAliasData = {
     body: UpdateProductCategoryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9325,7 +9311,7 @@ export type ChannelListingsCreateData = {
     body: CreateChannelListingDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9397,7 +9383,7 @@ export type ChannelListingsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9540,7 +9526,7 @@ export type ChannelListingsUpdateData = {
     body: UpdateChannelListingDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9629,7 +9615,7 @@ export type ChannelListingsSyncData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9791,7 +9777,7 @@ export type AccountsCreateData = {
     body: CreateAccountDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -9863,7 +9849,7 @@ export type AccountsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10006,7 +9992,7 @@ export type AccountsUpdateData = {
     body: UpdateAccountDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10095,7 +10081,7 @@ export type AccountsMergeData = {
     body: MergeAccountDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10176,7 +10162,7 @@ export type AccountsAddTagData = {
     body: AccountTagDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10257,7 +10243,7 @@ export type AccountsRemoveTagData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10420,7 +10406,7 @@ export type AccountAddressesCreateData = {
     body: CreateAddressDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10501,7 +10487,7 @@ export type AccountAddressesDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10652,7 +10638,7 @@ export type AccountAddressesUpdateData = {
     body: UpdateAddressDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10823,7 +10809,7 @@ export type AccountContactsCreateData = {
     body: CreateContactDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -10904,7 +10890,7 @@ export type AccountContactsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11055,7 +11041,7 @@ export type AccountContactsUpdateData = {
     body: UpdateContactDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11370,7 +11356,7 @@ export type PaymentMethodsCreateData = {
     body: CreatePaymentMethodDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11451,7 +11437,7 @@ export type PaymentMethodsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11602,7 +11588,7 @@ export type PaymentMethodsSetDefaultData = {
     body: SetDefaultPaymentMethodDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11767,7 +11753,7 @@ export type PricingPoliciesCreateData = {
     body: CreatePricingPolicyDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11839,7 +11825,7 @@ export type PricingPoliciesDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -11982,7 +11968,7 @@ export type PricingPoliciesUpdateData = {
     body: UpdatePricingPolicyDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12078,10 +12064,6 @@ export type PaymentTermsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -12140,7 +12122,7 @@ export type PaymentTermsCreateData = {
     body: CreatePaymentTermDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12212,7 +12194,7 @@ export type PaymentTermsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12303,12 +12285,7 @@ export type PaymentTermsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/payment-terms/{id}';
 };
 
@@ -12355,7 +12332,7 @@ export type PaymentTermsUpdateData = {
     body: UpdatePaymentTermDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12451,10 +12428,6 @@ export type UnitsOfMeasureListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -12513,7 +12486,7 @@ export type UnitsOfMeasureCreateData = {
     body: CreateUnitOfMeasureDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12585,7 +12558,7 @@ export type UnitsOfMeasureDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12676,12 +12649,7 @@ export type UnitsOfMeasureRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/units-of-measure/{id}';
 };
 
@@ -12728,7 +12696,7 @@ export type UnitsOfMeasureUpdateData = {
     body: UpdateUnitOfMeasureDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12824,10 +12792,6 @@ export type SalesChannelsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -12886,7 +12850,7 @@ export type SalesChannelsCreateData = {
     body: CreateSalesChannelDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -12958,7 +12922,7 @@ export type SalesChannelsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13049,12 +13013,7 @@ export type SalesChannelsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/sales-channels/{id}';
 };
 
@@ -13101,7 +13060,7 @@ export type SalesChannelsUpdateData = {
     body: UpdateSalesChannelDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13197,10 +13156,6 @@ export type PricingLevelsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -13259,7 +13214,7 @@ export type PricingLevelsCreateData = {
     body: CreatePricingLevelDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13331,7 +13286,7 @@ export type PricingLevelsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13422,12 +13377,7 @@ export type PricingLevelsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/pricing-levels/{id}';
 };
 
@@ -13474,7 +13424,7 @@ export type PricingLevelsUpdateData = {
     body: UpdatePricingLevelDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13651,7 +13601,7 @@ export type OrdersCreateData = {
     body: CreateOrderDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13723,7 +13673,7 @@ export type OrdersDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13866,7 +13816,7 @@ export type OrdersUpdateData = {
     body: UpdateOrderDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -13955,7 +13905,7 @@ export type OrdersAddLineData = {
     body: OrderLineDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14036,7 +13986,7 @@ export type OrdersRemoveLineData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14121,7 +14071,7 @@ export type OrdersUpdateLineData = {
     body: UpdateOrderLineDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14214,7 +14164,7 @@ export type OrdersConfirmData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14295,7 +14245,7 @@ export type OrdersCancelData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14376,7 +14326,7 @@ export type OrdersVoidData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14457,7 +14407,7 @@ export type OrdersCloseData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14538,7 +14488,7 @@ export type OrdersConvertData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14619,7 +14569,7 @@ export type OrdersSendData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14700,7 +14650,7 @@ export type OrdersAcknowledgeData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14781,7 +14731,7 @@ export type OrdersAddTagData = {
     body: TagRefDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -14862,7 +14812,7 @@ export type OrdersRemoveTagData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15025,7 +14975,7 @@ export type OrdersPayData = {
     body: CreatePaymentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15318,7 +15268,7 @@ export type PaymentsRefundData = {
     body: CreateRefundDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15487,7 +15437,7 @@ export type PurchaseOrdersCreateData = {
     body: CreatePurchaseOrderDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15621,7 +15571,7 @@ export type PurchaseOrdersConfirmData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15702,7 +15652,7 @@ export type PurchaseOrdersCancelData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15783,7 +15733,7 @@ export type TestHelpersRunCollectionsData = {
     body: RunCollectionsDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -15860,12 +15810,7 @@ export type AccountingSettingsRetrieveData = {
         'If-None-Match'?: string;
     };
     path?: never;
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/accounting/settings';
 };
 
@@ -15908,7 +15853,7 @@ export type AccountingSettingsUpdateData = {
     body: UpdateSettingsDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16060,7 +16005,7 @@ export type LedgerAccountsCreateData = {
     body: CreateLedgerAccountDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16194,7 +16139,7 @@ export type LedgerAccountsUpdateData = {
     body: UpdateLedgerAccountDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16290,10 +16235,6 @@ export type FiscalYearsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -16352,7 +16293,7 @@ export type FiscalYearsCreateData = {
     body: CreateFiscalYearDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16434,12 +16375,7 @@ export type FiscalYearsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/accounting/fiscal-years/{id}';
 };
 
@@ -16486,7 +16422,7 @@ export type FiscalYearsCloseData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16559,7 +16495,7 @@ export type FiscalYearsReopenData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16703,7 +16639,7 @@ export type PeriodsCreateData = {
     body: CreatePeriodDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16837,7 +16773,7 @@ export type PeriodsCloseData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -16910,7 +16846,7 @@ export type PeriodsReopenData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17056,7 +16992,7 @@ export type JournalEntriesCreateData = {
     body: CreateJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17128,7 +17064,7 @@ export type JournalEntriesDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17271,7 +17207,7 @@ export type JournalEntriesUpdateData = {
     body: UpdateJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17360,7 +17296,7 @@ export type JournalEntriesPostData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17433,7 +17369,7 @@ export type JournalEntriesApproveData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17506,7 +17442,7 @@ export type JournalEntriesRejectData = {
     body: RejectJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17587,7 +17523,7 @@ export type JournalEntriesVoidData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17660,7 +17596,7 @@ export type JournalEntriesReverseData = {
     body: ReverseJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17748,10 +17684,6 @@ export type RecurringJournalEntriesListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -17811,7 +17743,7 @@ export type RecurringJournalEntriesCreateData = {
     body: CreateRecurringJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17883,7 +17815,7 @@ export type RecurringJournalEntriesDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -17974,12 +17906,7 @@ export type RecurringJournalEntriesRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/recurring-journal-entries/{id}';
 };
 
@@ -18026,7 +17953,7 @@ export type RecurringJournalEntriesUpdateData = {
     body: UpdateRecurringJournalEntryDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18115,7 +18042,7 @@ export type RecurringJournalEntriesRunData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18195,10 +18122,6 @@ export type FixedAssetsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -18257,7 +18180,7 @@ export type FixedAssetsCreateData = {
     body: CreateFixedAssetDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18339,12 +18262,7 @@ export type FixedAssetsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/fixed_assets/{id}';
 };
 
@@ -18391,7 +18309,7 @@ export type FixedAssetsDepreciateData = {
     body: DepreciateDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18472,7 +18390,7 @@ export type FixedAssetsImpairData = {
     body: ImpairmentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18553,7 +18471,7 @@ export type FixedAssetsRecoverData = {
     body: ImpairmentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18634,7 +18552,7 @@ export type FixedAssetsRevalueData = {
     body: RevaluationDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18852,7 +18770,7 @@ export type BankTransactionsCreateData = {
     body: BankTransactionInputDto | ImportBankTransactionsDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -18993,7 +18911,7 @@ export type BankTransactionsMatchData = {
     body: MatchDepositDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19144,7 +19062,7 @@ export type VendorBillsCreateData = {
     body: CreateVendorBillDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19278,7 +19196,7 @@ export type VendorBillsPayData = {
     body: VendorBillPaymentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19359,7 +19277,7 @@ export type VendorBillsVoidData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19498,10 +19416,6 @@ export type LocationsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -19560,7 +19474,7 @@ export type LocationsCreateData = {
     body: CreateLocationDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19632,7 +19546,7 @@ export type LocationsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19723,12 +19637,7 @@ export type LocationsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/locations/{id}';
 };
 
@@ -19775,7 +19684,7 @@ export type LocationsUpdateData = {
     body: UpdateLocationDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -19871,10 +19780,6 @@ export type BalancesListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -19952,12 +19857,7 @@ export type BalancesRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/inventory/balances/{id}';
 };
 
@@ -20004,7 +19904,7 @@ export type BalancesUpdateData = {
     body: UpdateBalanceDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20100,10 +20000,6 @@ export type TransactionsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -20190,12 +20086,7 @@ export type TransactionsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/inventory/transactions/{id}';
 };
 
@@ -20242,7 +20133,7 @@ export type AdjustmentsCreateData = {
     body: CreateAdjustmentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20314,7 +20205,7 @@ export type TransfersCreateData = {
     body: CreateTransferDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20467,12 +20358,7 @@ export type SerialsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/inventory/serials/{id}';
 };
 
@@ -20519,7 +20405,7 @@ export type SerialsUpdateData = {
     body: UpdateSerialDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20608,7 +20494,7 @@ export type OrderSerialsAllocateData = {
     body: SerialAllocationDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20693,7 +20579,7 @@ export type OrderSerialsDeallocateData = {
     body: SerialAllocationDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20778,7 +20664,7 @@ export type PurchaseOrderReceiptsReceiveData = {
     body: ReceivePurchaseOrderDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20907,7 +20793,7 @@ export type InventorySettingsUpdateData = {
     body: UpdateInventorySettingsDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -20994,10 +20880,6 @@ export type PackagesListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -21064,7 +20946,7 @@ export type PackagesCreateData = {
     body: CreatePackageDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21155,12 +21037,7 @@ export type PackagesRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/packages/{id}';
 };
 
@@ -21207,7 +21084,7 @@ export type PackagesUpdateData = {
     body: UpdatePackageDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21328,6 +21205,10 @@ export type PackagesRatesErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * A conflict: the record is in a status that does not allow this, a duplicate, or a request with the same Idempotency-Key still running. Codes: `idempotency_key_in_use`, `revision_unacknowledged`, `duplicate_url`, `duplicate_sku`, `invalid_state`, `resource_conflict`, `integration_not_connected`.
+     */
+    409: ErrorEnvelope;
+    /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */
     429: ErrorEnvelope;
@@ -21356,7 +21237,7 @@ export type PackagesBuyLabelData = {
     body: BuyLabelDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21497,7 +21378,7 @@ export type PackagesPackData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21578,7 +21459,7 @@ export type PackagesShipData = {
     body: ShipPackageDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21659,7 +21540,7 @@ export type PackagesDeliverData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21740,7 +21621,7 @@ export type PackagesVoidData = {
     body: EmptyBodyDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -21888,10 +21769,6 @@ export type ReturnsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -21964,7 +21841,7 @@ export type ReturnsCreateData = {
     body: CreateReturnDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22046,12 +21923,7 @@ export type ReturnsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/returns/{id}';
 };
 
@@ -22098,7 +21970,7 @@ export type ReturnsReceiveData = {
     body: ReceiveReturnDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22239,7 +22111,7 @@ export type ReturnsCancelData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22312,7 +22184,7 @@ export type ReturnsRefundData = {
     body: RefundReturnDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22441,7 +22313,7 @@ export type FulfillmentSettingsUpdateData = {
     body: UpdateFulfillmentSettingsDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22528,10 +22400,6 @@ export type WebhookEndpointsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -22593,7 +22461,7 @@ export type WebhookEndpointsCreateData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22677,10 +22545,6 @@ export type WebhookEndpointsListEntityScopedData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -22746,7 +22610,7 @@ export type WebhookEndpointsCreateEntityScopedData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22827,7 +22691,7 @@ export type WebhookEndpointsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -22918,12 +22782,7 @@ export type WebhookEndpointsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/webhook_endpoints/{id}';
 };
 
@@ -22970,7 +22829,7 @@ export type WebhookEndpointsUpdateData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23059,7 +22918,7 @@ export type WebhookEndpointsDeleteEntityScopedData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23158,12 +23017,7 @@ export type WebhookEndpointsRetrieveEntityScopedData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/entities/{entity_id}/webhook_endpoints/{id}';
 };
 
@@ -23210,7 +23064,7 @@ export type WebhookEndpointsUpdateEntityScopedData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23303,7 +23157,7 @@ export type WebhookEndpointsRotateSecretData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23376,7 +23230,7 @@ export type WebhookEndpointsRotateSecretEntityScopedData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23453,7 +23307,7 @@ export type WebhookEndpointsTestData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23526,7 +23380,7 @@ export type WebhookEndpointsTestEntityScopedData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23603,7 +23457,7 @@ export type WebhookEndpointsRecoverData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23684,7 +23538,7 @@ export type WebhookEndpointsRecoverEntityScopedData = {
     body: RecoverWebhookEndpointDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -23781,10 +23635,6 @@ export type WebhookEndpointsDeliveriesData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -23863,10 +23713,6 @@ export type WebhookEndpointsDeliveriesEntityScopedData = {
         id: string;
     };
     query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
         /**
          * Default: `20`.
          */
@@ -24057,7 +23903,7 @@ export type WebhookEndpointsResendData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24134,7 +23980,7 @@ export type WebhookEndpointsResendEntityScopedData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24287,10 +24133,6 @@ export type EventsListData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -24370,12 +24212,7 @@ export type EventsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/entities/{entity_id}/events/{id}';
 };
 
@@ -24527,7 +24364,7 @@ export type CutoverFreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24608,7 +24445,7 @@ export type CutoverFreezeData = {
     body: FreezeDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24680,7 +24517,7 @@ export type CutoverUnfreezeEntityScopedData = {
     body: FreezeDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24761,7 +24598,7 @@ export type CutoverUnfreezeData = {
     body: FreezeDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -24845,10 +24682,6 @@ export type CutoverHistoryEntityScopedData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -24918,10 +24751,6 @@ export type CutoverHistoryData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -24983,7 +24812,7 @@ export type ImportsCreateData = {
     body: CreateImportDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25083,12 +24912,7 @@ export type ImportsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/entities/{entity_id}/migration/imports/{id}';
 };
 
@@ -25150,10 +24974,6 @@ export type ImportsErrorsData = {
         id: string;
     };
     query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
         /**
          * Default: `20`.
          */
@@ -25229,10 +25049,6 @@ export type ProductVendorsListData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -25298,7 +25114,7 @@ export type ProductVendorsCreateData = {
     body: CreateProductVendorDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25379,7 +25195,7 @@ export type ProductVendorsRemoveData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25478,12 +25294,7 @@ export type ProductVendorsRetrieveData = {
          */
         vendor_id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/products/{id}/vendors/{vendor_id}';
 };
 
@@ -25530,7 +25341,7 @@ export type ProductVendorsUpdateData = {
     body: UpdateProductVendorDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25635,10 +25446,6 @@ export type KitComponentsListData = {
     };
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -25708,7 +25515,7 @@ export type KitComponentsCreateData = {
     body: CreateKitComponentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25789,7 +25596,7 @@ export type KitComponentsRemoveData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -25888,12 +25695,7 @@ export type KitComponentsRetrieveData = {
          */
         component_id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/products/{id}/components/{component_id}';
 };
 
@@ -25940,7 +25742,7 @@ export type KitComponentsUpdateData = {
     body: UpdateKitComponentDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26040,10 +25842,6 @@ export type BuildsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -26105,7 +25903,7 @@ export type BuildsCreateData = {
     body: CreateBuildDto;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26187,12 +25985,7 @@ export type BuildsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/inventory/builds/{id}';
 };
 
@@ -26239,7 +26032,7 @@ export type BuildsPostData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26312,7 +26105,7 @@ export type BuildsVoidData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26391,10 +26184,6 @@ export type ReorderReportListData = {
     };
     path?: never;
     query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
         /**
          * Default: `20`.
          */
@@ -26525,10 +26314,6 @@ export type IntegrationsListData = {
     path?: never;
     query?: {
         /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-        /**
          * Default: `20`.
          */
         limit?: number;
@@ -26592,7 +26377,7 @@ export type IntegrationsCreateData = {
     body: CreateIntegrationDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26664,7 +26449,7 @@ export type IntegrationsDeleteData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26755,12 +26540,7 @@ export type IntegrationsRetrieveData = {
          */
         id: string;
     };
-    query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
-    };
+    query?: never;
     url: '/v1/integrations/{id}';
 };
 
@@ -26807,7 +26587,7 @@ export type IntegrationsUpdateData = {
     body: UpdateIntegrationDtoWritable;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26896,7 +26676,7 @@ export type IntegrationsTestData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -26969,7 +26749,7 @@ export type IntegrationsImportOrdersData = {
     body?: never;
     headers?: {
         /**
-         * Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
+         * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
         /**
@@ -27053,10 +26833,6 @@ export type IntegrationsRunsData = {
         id: string;
     };
     query?: {
-        /**
-         * Dotted paths of id fields to replace with objects (depth <= 4).
-         */
-        'expand[]'?: Array<string>;
         /**
          * Default: `20`.
          */

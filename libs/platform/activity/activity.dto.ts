@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDateTime } from '../http/dto-fields';
+import { IsId } from '../http/id.validator';
 import { ListQueryDto } from '../http/list/list-query.dto';
 
 export class ActivityQueryDto extends ListQueryDto {
@@ -20,7 +22,7 @@ export class ActivityQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID()
+  @IsId()
   api_key_id?: string;
 
   @ApiPropertyOptional({
@@ -28,7 +30,7 @@ export class ActivityQueryDto extends ListQueryDto {
     description: 'Only entries created after this instant (exclusive).',
   })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   created_after?: string;
 
   @ApiPropertyOptional({
@@ -36,7 +38,7 @@ export class ActivityQueryDto extends ListQueryDto {
     description: 'Only entries created before this instant (exclusive).',
   })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   created_before?: string;
 }
 

@@ -13,10 +13,11 @@ import { canonicalJson, sha256 } from './idempotency/canonical-json';
 import { GET_STATE } from './api-request';
 import { SECRET_FIELDS_KEY } from './route';
 import { IdempotencyService, IdempotentRequest } from './idempotency/idempotency.service';
+import { IDEMPOTENCY_KEY_RULE, idempotencyKeyProblem } from './idempotency/idempotency-key';
 
 /** Methods whose Idempotency-Key is honoured. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = IDEMPOTENCY_KEY_RULE.maxLength;
 /** Response headers kept with a stored outcome. */
 const REPLAYED_HEADERS = ['content-type', 'location', 'etag'];
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -201,16 +202,17 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     const header = req.headers['idempotency-key'];
     if (!IDEMPOTENT_METHODS.has(req.method) || header === undefined || !req.caller) return undefined;
     const key = Array.isArray(header) ? header[0] : header;
-    if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    const problem = idempotencyKeyProblem(key);
+    if (problem === 'too_long') {
       throw new PlatformError('idempotency_key_too_long', {
         param: 'Idempotency-Key',
         hint: `Idempotency keys are at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
       }).asPreHandler();
     }
-    if (key.length === 0) {
+    if (problem === 'empty') {
       throw new PlatformError('parameter_invalid', {
         param: 'Idempotency-Key',
-        hint: 'The Idempotency-Key header is empty.',
+        hint: 'The Idempotency-Key header is empty (it needs at least one character other than white space).',
       }).asPreHandler();
     }
     return {

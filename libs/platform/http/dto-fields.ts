@@ -11,7 +11,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  IsUUID,
   Matches,
   MaxLength,
   Min,
@@ -19,6 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from './id.validator';
 import { toBoolean } from './list/list-query.dto';
 import { IsMoneyAmount } from './money.validator';
 
@@ -41,6 +41,29 @@ type Doc = ApiPropertyOptions;
 type Values = readonly string[];
 
 const notNull = (_: object, value: unknown) => value !== null;
+
+/**
+ * A `YYYY-MM-DD` calendar date: year 1000-9999, month 01-12, day 01-31 (the validators also refuse a day the month
+ * does not have, as `format: date` does). The description shows this pattern with `format: date`.
+ */
+export const CALENDAR_DATE_PATTERN = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * An RFC 3339 date-time as the validators take it: upper-case `T` and `Z`, seconds 00-59 (no leap
+ * second), year 1000-9999, an offset `Z` or `+hh:mm` / `-hh:mm`. The description shows this
+ * pattern with `format: date-time`.
+ */
+export const DATE_TIME_PATTERN =
+  /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** The rules of a date-time field: a real instant (strict ISO 8601) written as DATE_TIME_PATTERN says. */
+export const IsDateTime = (): PropertyDecorator =>
+  fieldOf(
+    IsISO8601({ strict: true }),
+    Matches(DATE_TIME_PATTERN, {
+      message: '$property must be an RFC 3339 date-time such as 2026-11-20T09:30:00Z',
+    }),
+  );
 
 /** A three-letter upper-case currency code. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
@@ -72,7 +95,7 @@ const createdBound = (side: 'after' | 'before', records?: string) =>
     records
       ? { format: 'date-time', description: `Only ${records} created strictly ${side}.` }
       : { format: 'date-time' },
-    IsISO8601({ strict: true }),
+    IsDateTime(),
   );
 
 /** The `created_after` filter of a list of `records` ("Only returns created strictly after."). */
@@ -134,14 +157,14 @@ export const RequiredUnless = (
 };
 
 /** A required id. */
-export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsUUID());
+export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsId());
 
 /** An optional id (a body field or a query filter). */
-export const OptionalUuid = (doc: Doc = {}) => OptionalField({ format: 'uuid', ...doc }, IsUUID());
+export const OptionalUuid = (doc: Doc = {}) => OptionalField({ format: 'uuid', ...doc }, IsId());
 
 /** A nullable id (null clears the reference). */
 export const NullableUuid = (doc: Doc = {}) =>
-  NullableField({ format: 'uuid', nullable: true, ...doc }, IsUUID());
+  NullableField({ format: 'uuid', nullable: true, ...doc }, IsId());
 
 /** A required value of `values`. */
 export const RequiredEnum = (values: Values, doc: Doc = {}) =>

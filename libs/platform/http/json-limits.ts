@@ -34,6 +34,13 @@ export function exceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * The description's form of the NUL rule: every free string of a request (no enum, format or
+ * pattern of its own) carries this pattern. Lone surrogates are refused too; a pattern cannot
+ * say so portably, the conventions say it in words.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
 /** Why a string cannot be stored as text, or undefined when it can. */
 export function unstorableReason(text: string): string | undefined {
   const found = UNSTORABLE.exec(text);

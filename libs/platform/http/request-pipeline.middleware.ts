@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomFillSync } from 'node:crypto';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
@@ -64,11 +65,56 @@ export function sendError(res: Response, error: unknown): void {
   res.status(rendered.status).json(rendered.body);
 }
 
+/** The parser's error type of a body that is not UTF-8. */
+const NOT_UTF8 = 'encoding.not_utf8';
+
+/**
+ * The 0-based offset of the first byte of `body` (the raw bytes) that begins no valid UTF-8
+ * character: a stray continuation byte, a truncated sequence, an overlong form, a surrogate or a
+ * code point above U+10FFFF.
+ */
+export function firstInvalidUtf8Byte(body: unknown): number | undefined {
+  if (!Buffer.isBuffer(body)) return undefined;
+  let i = 0;
+  while (i < body.length) {
+    const lead = body[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const extra =
+      lead >= 0xc2 && lead <= 0xdf
+        ? 1
+        : lead >= 0xe0 && lead <= 0xef
+          ? 2
+          : lead >= 0xf0 && lead <= 0xf4
+            ? 3
+            : 0;
+    if (extra === 0 || i + extra >= body.length) return i;
+    let point = lead & (0x7f >> (extra + 1));
+    for (let k = 1; k <= extra; k++) {
+      const next = body[i + k];
+      if ((next & 0xc0) !== 0x80) return i;
+      point = (point << 6) | (next & 0x3f);
+    }
+    const shortest = extra === 1 ? 0x80 : extra === 2 ? 0x800 : 0x10000;
+    if (point < shortest || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return i;
+    i += extra + 1;
+  }
+  return undefined;
+}
+
 /** What a failure of the JSON parser is answered with. */
 export function bodyError(err: unknown): PlatformError {
   const e = err as { type?: string; status?: number };
   if (e.type === 'entity.too.large' || e.status === 413) {
     return new PlatformError('payload_too_large', { hint: 'The request body exceeds 1 MiB.' });
+  }
+  if (e.type === NOT_UTF8) {
+    const at = firstInvalidUtf8Byte((err as { body?: unknown }).body);
+    return new PlatformError('invalid_json', {
+      hint: `The request body is not valid UTF-8${at === undefined ? '' : ` (byte ${at} starts no valid character)`}; JSON text must be UTF-8.`,
+    });
   }
   if (e.type === 'entity.parse.failed') {
     const text = (err as { body?: unknown }).body;
@@ -86,8 +132,11 @@ const parseJson = express.json({
   limit: MAX_BODY_BYTES,
   strict: false,
   type: () => true,
-  // Contract conformance: remembers number literals that parsing rounds (money.validator.ts).
+  // JSON text is UTF-8: bytes that are not would be read as U+FFFD and stored changed, so they are
+  // refused (400 invalid_json). Contract conformance: remembers number literals that parsing
+  // rounds (money.validator.ts).
   verify: (req, _res, buf) => {
+    if (!isUtf8(buf)) throw Object.assign(new Error('invalid UTF-8'), { type: NOT_UTF8 });
     (req as Request & { inexactNumbers?: Set<number> }).inexactNumbers = inexactNumbers(buf.toString('utf8'));
   },
 });

@@ -55,7 +55,7 @@ export function expandPaths(fields: Fields, resource: string): string[] {
  * What expand[] puts in place, in the resource schemas: a reference field `account` (filled from
  * `account_id`) is `anyOf: [<id string>, <the Account object>]`, present only when expanded (an
  * id that no longer resolves stays the id, or null). And each operation's `expand[]` parameter
- * lists the paths it accepts. `fields`: the declared expandable fields by resource;
+ * lists the paths it accepts, or is left out where none expands. `fields`: the declared expandable fields by resource;
  * `resources`: the resource each operation returns, by operationId.
  */
 export function describeExpansions(
@@ -98,8 +98,13 @@ export function describeExpansions(
     const resource = id ? resources.get(id) : undefined;
     const parameter = (operation.parameters ?? []).find((p) => p.name === 'expand[]' && p.in === 'query');
     const items = (parameter?.schema as { items?: Schema } | undefined)?.items;
-    if (!resource || !items) continue;
-    const paths = expandPaths(fields, resource);
-    if (paths.length) items.enum = paths;
+    if (!parameter || !items) continue;
+    const paths = resource ? expandPaths(fields, resource) : [];
+    // Where nothing expands, every expand[] value is refused (400 invalid_expand): the parameter is
+    // not offered at all.
+    if (paths.length) {
+      items.enum = paths;
+      delete items.pattern;
+    } else operation.parameters = operation.parameters!.filter((p) => p !== parameter);
   }
 }

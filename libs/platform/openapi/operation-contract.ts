@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
+import { IDEMPOTENCY_KEY_RULE } from '../http/idempotency/idempotency-key';
 
 type Schema = Record<string, unknown> & { $ref?: string; properties?: Record<string, Schema> };
 interface MediaType {
@@ -84,8 +85,8 @@ const REQUEST_HEADERS: Record<string, Parameter> = {
     in: 'header',
     required: false,
     description:
-      'Up to 255 characters. A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.',
-    schema: { type: 'string', maxLength: 255, example: 'order-2026-11-23-0001' },
+      '1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.',
+    schema: { type: 'string', ...IDEMPOTENCY_KEY_RULE, example: 'order-2026-11-23-0001' },
   },
   IfMatch: {
     name: 'If-Match',

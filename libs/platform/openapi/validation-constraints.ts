@@ -1,7 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { REQUIRED_UNLESS } from '../http/dto-fields';
+import { CALENDAR_DATE_PATTERN, DATE_TIME_PATTERN, REQUIRED_UNLESS } from '../http/dto-fields';
+import { NO_NUL_PATTERN } from '../http/json-limits';
 import { operationsOf } from './operation-contract';
 import { requestSchemaNames } from './request-schemas';
 
@@ -18,6 +19,12 @@ const enumValues = (entity: unknown): unknown[] =>
     : entity && typeof entity === 'object'
       ? [...new Set(Object.values(entity as object))]
       : [];
+
+/** The format a shared pattern stands for. */
+const FORMATS = new Map([
+  [CALENDAR_DATE_PATTERN.source, 'date'],
+  [DATE_TIME_PATTERN.source, 'date-time'],
+]);
 
 /**
  * OpenAPI keywords for the class-validator rules that have one, by rule name; `schema` is the
@@ -39,7 +46,13 @@ const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) 
     const values = enumValues(entity);
     return values.length ? { enum: values } : {};
   },
-  matches: ([pattern]) => (pattern instanceof RegExp && !pattern.flags ? { pattern: pattern.source } : {}),
+  matches: ([pattern]) =>
+    pattern instanceof RegExp && !pattern.flags
+      ? {
+          pattern: pattern.source,
+          ...(FORMATS.has(pattern.source) ? { format: FORMATS.get(pattern.source) } : {}),
+        }
+      : {},
 };
 
 /** `type: integer` replaces `type: number`; any other keyword the @ApiProperty() already sets is kept. */
@@ -90,12 +103,40 @@ function constrain(property: PropertySchema, rules: ValidationMetadata[]): void 
   }
 }
 
+/** Whether `schema` admits a string (`type: string`, possibly nullable or one of several types). */
+const admitsString = (schema: PropertySchema) =>
+  schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+
+/**
+ * The NUL rule every request string obeys (refused at any depth by the validation pipe), on each
+ * free string of `schema` and of its items and alternatives: one that has no enum, format,
+ * pattern or const of its own (those already exclude U+0000).
+ */
+function refuseNul(schema: unknown): void {
+  if (!schema || typeof schema !== 'object' || '$ref' in schema) return;
+  const node = schema as PropertySchema;
+  if (
+    admitsString(node) &&
+    node.enum === undefined &&
+    node.format === undefined &&
+    node.pattern === undefined &&
+    node.const === undefined
+  )
+    node.pattern = NO_NUL_PATTERN;
+  refuseNul(node.items);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    if (Array.isArray(node[key])) for (const part of node[key] as unknown[]) refuseNul(part);
+  if (node.properties && typeof node.properties === 'object')
+    for (const property of Object.values(node.properties as object)) refuseNul(property);
+}
+
 /**
  * Writes what the DTOs' class-validator rules check into the description, from those same rules
  * (one source): array sizes, string lengths and non-empty strings, numeric bounds, integers,
  * uuid and email formats, allowed values and patterns, on body schemas and on the query
  * parameters of each operation; and, since the server refuses an unknown body field (400
- * parameter_unknown), `additionalProperties: false` on every schema a request body uses.
+ * parameter_unknown), `additionalProperties: false` on every schema a request body uses; and the
+ * NUL rule (no U+0000 in any string) as a pattern on every free string of a body or query.
  * Header parameters named `...-Id` are uuids. `dtoClasses`: the classes of the routes'
  * parameters; `operationClasses`: the parameter classes of each operation, by operationId.
  */
@@ -140,6 +181,7 @@ export function addValidationConstraints(
   for (const name of requestSchemaNames(document)) {
     const schema = document.components?.schemas?.[name] as PropertySchema | undefined;
     if (schema?.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    refuseNul(schema);
   }
   for (const { operation } of operationsOf(document)) {
     const classes = (operation.operationId ? operationClasses.get(operation.operationId) : undefined) ?? [];
@@ -152,7 +194,10 @@ export function addValidationConstraints(
     for (const parameter of operation.parameters ?? []) {
       const schema = parameter.schema as PropertySchema | undefined;
       if (!schema || parameter.$ref) continue;
-      if (parameter.in === 'query') constrain(schema, rules.get(parameter.name.replace(/\[\]$/, '')) ?? []);
+      if (parameter.in === 'query') {
+        constrain(schema, rules.get(parameter.name.replace(/\[\]$/, '')) ?? []);
+        refuseNul(schema);
+      }
       if (parameter.in === 'header' && /-id$/i.test(parameter.name) && isString(schema) && !schema.format)
         schema.format = 'uuid';
     }

@@ -1,5 +1,4 @@
 import { randomFillSync } from 'node:crypto';
-import { validate, version } from 'uuid';
 
 /**
  * UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then a 32-bit counter (12 bits in rand_a,
@@ -71,6 +70,16 @@ export function uuidV7At(ms: number): string {
 /** A new UUIDv7: time-ordered, so ordering by id is creation order. */
 export const newId = (): string => uuidV7At(Date.now());
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && validate(value);
+/**
+ * The layout every id takes: 32 hex digits in groups of 8-4-4-4-12, either case. Ids are opaque to
+ * clients, so any value of this layout is an id (a nil id, or one without RFC version and variant
+ * digits, included): it names a record or none (404), it is never a malformed request.
+ */
+export const ID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-export const isUuidV7 = (value: unknown): value is string => isUuid(value) && version(value) === 7;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && ID_PATTERN.test(value);
+
+/** An id made by newId(): version digit 7 and the RFC 9562 variant. */
+export const isUuidV7 = (value: unknown): value is string =>
+  isUuid(value) && value[14] === '7' && '89abAB'.includes(value[19]);

@@ -1,7 +1,8 @@
+import { CALENDAR_DATE_PATTERN } from '#platform/http/dto-fields';
 import { addDays, dayInZone } from '#platform/tenancy/business-day';
 
 /** Calendar arithmetic on `YYYY-MM-DD` dates (no time zones: dates are business days). */
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE_PATTERN = CALENDAR_DATE_PATTERN;
 
 export function isValidDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;

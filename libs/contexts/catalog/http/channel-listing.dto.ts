@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
 import type { Channel, ListingStatus } from '../domain/channel-listing';
@@ -66,7 +67,7 @@ export class CreateChannelListingDto extends ListingFieldsDto {
       description:
         'The connected integration of this channel the listing is pushed through. Default: the oldest connected integration of the channel, or none.',
     },
-    IsUUID(),
+    IsId(),
   )
   integration_id?: string | null;
 
@@ -82,7 +83,7 @@ export class UpdateChannelListingDto extends ListingFieldsDto {
       format: 'uuid',
       description: 'A connected integration of the listing’s channel; null detaches the listing.',
     },
-    IsUUID(),
+    IsId(),
   )
   integration_id?: string | null;
 }

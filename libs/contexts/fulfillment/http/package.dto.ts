@@ -8,13 +8,13 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUUID,
   Max,
   MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import { LABEL_FILE_TYPES } from '../domain/label';
@@ -73,7 +73,7 @@ export class PackageFieldsDto {
   })
   @IsOptional()
   @ValidateIf(nullable)
-  @IsUUID()
+  @IsId()
   box_product_id?: string | null;
 
   @ApiPropertyOptional({ description: 'Inches.', nullable: true, type: Number })
@@ -157,7 +157,7 @@ export class PackageFieldsDto {
   })
   @IsOptional()
   @ValidateIf(nullable)
-  @IsUUID()
+  @IsId()
   location_id?: string | null;
 
   @ApiPropertyOptional({

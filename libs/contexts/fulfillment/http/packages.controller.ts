@@ -119,6 +119,11 @@ export class PackagesController {
     summary: 'Quote shipping rates',
     description:
       'Every carrier and service level for the package; each rate_object_id buys the label of this package, or of a new package of the same order created with buy_label, until expires_at (24 h by default).',
+    response: {
+      status: 409,
+      description:
+        '`invalid_state` naming the package status: rates are quoted only while the package is `packing` or `packed` (its label not yet bought).',
+    },
   })
   @ApiListResponse(RateResponse, 'Cheapest service of each carrier and level; one page.')
   rates(@Param('id') id: string, @Req() req: Request) {

@@ -17,6 +17,7 @@ import {
 import { SERIAL_STATUSES } from '../domain/serial';
 import { MAX_SERIALS, SERIAL_MAX_LENGTH } from './serial-numbers.validator';
 import {
+  CALENDAR_DATE_PATTERN,
   NullableField,
   NullableText,
   OptionalEnum,
@@ -60,7 +61,7 @@ export class SerialListQueryDto {
 const NullableDate = () =>
   NullableField(
     { type: String, format: 'date' },
-    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date (YYYY-MM-DD)' }),
+    Matches(CALENDAR_DATE_PATTERN, { message: '$property must be a date (YYYY-MM-DD)' }),
     IsDateString({ strict: true }),
   );
 

@@ -17,14 +17,17 @@ export class ImportQueryDto {
 
 export class CreateImportDto {
   @ApiProperty({
+    required: false,
     example: 'tags',
     description:
-      'Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error.',
+      'Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error. Given here or as the `resource` query parameter (the body wins when both are given); with neither, 400 `parameter_missing` naming `resource`.',
   })
-  resource: string;
+  resource?: string;
   @ApiProperty({
     type: 'array',
     items: { type: 'object' },
+    description:
+      'Each record a JSON object; any other value is 400 `parameter_invalid` naming `records[<index>]`.',
     example: [{ external_id: 'LEGACY-1', name: 'Wholesale' }],
   })
   records: Record<string, unknown>[];

@@ -20,6 +20,10 @@ const contentType = (req: Request) => String(req.headers['content-type'] ?? '');
 const CHUNK_BYTES = 1024 * 1024;
 
 /** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
+/** A JSON value's kind as a client would name it. */
+const describeJsonValue = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
 @ApiTags('Migration')
 @Controller('entities/:entity_id/migration/imports')
 @StandardRoutes({
@@ -82,6 +86,12 @@ export class ImportsController {
       throw new MigrationError('parameter_invalid', {
         param: 'records',
         hint: 'records must be an array.',
+      }).asPreHandler();
+    const notObject = records.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
+    if (notObject >= 0)
+      throw new MigrationError('parameter_invalid', {
+        param: `records[${notObject}]`,
+        hint: `records[${notObject}] must be an object (one record), not ${describeJsonValue(records[notObject])}.`,
       }).asPreHandler();
     return this.imports.create(resource ?? query.resource, { format: 'json', records });
   }

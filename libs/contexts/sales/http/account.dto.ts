@@ -1,6 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
   CurrencyField,
@@ -31,7 +32,7 @@ export class CreateAccountDto {
   @ClearableField({ example: 5000, minimum: 0, description: 'null: no limit. Up to 4 decimals.' }, IsAmount())
   credit_limit?: number | null;
 
-  @ClearableField({ format: 'uuid', description: 'A payment term of this entity and mode.' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'A payment term of this entity and mode.' }, IsId())
   payment_terms_id?: string | null;
 
   @ClearableField({ example: 'DE123456789' }, IsString(), MaxLength(64)) tax_id?: string | null;

@@ -6,12 +6,12 @@ import {
   IsIn,
   IsNotEmpty,
   IsString,
-  IsUUID,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, MAX_ORDER_LINES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
 import {
@@ -42,7 +42,7 @@ export class OrderLineDto {
       description:
         'A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.',
     },
-    IsUUID(),
+    IsId(),
   )
   product_id?: string | null;
 
@@ -111,7 +111,7 @@ export class CreateOrderDto {
       description:
         'The customer account: required (not null) except on purchase orders, where it is the optional vendor.',
     },
-    IsUUID(),
+    IsId(),
   )
   account_id?: string | null;
 
@@ -150,13 +150,13 @@ export class CreatePurchaseOrderDto extends OmitType(CreateOrderDto, [
   )
   document_type?: (typeof PURCHASE_ORDER_TYPES)[number];
 
-  @ClearableField({ format: 'uuid', description: 'The vendor account, if any.' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'The vendor account, if any.' }, IsId())
   account_id?: string | null;
 }
 
 /** An order's editable fields; the lines sent replace every line. */
 export class UpdateOrderDto extends PickType(CreateOrderDto, ['lines', 'notes', 'metadata'] as const) {
-  @OmittableField({ format: 'uuid', description: 'Only while draft.' }, IsUUID()) account_id?: string;
+  @OmittableField({ format: 'uuid', description: 'Only while draft.' }, IsId()) account_id?: string;
 
   @ApiPropertyOptional({ type: [OrderLineDto], description: 'Replaces every line.' })
   override lines?: OrderLineDto[];
@@ -171,7 +171,7 @@ export class OrderListQueryDto extends ListQueryDto {
   )
   document_type?: (typeof DOCUMENT_TYPES)[number];
 
-  @OmittableField({ format: 'uuid' }, IsUUID()) account_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) account_id?: string;
 
   @OmittableField({ enum: ORDER_STATUSES }, IsIn(ORDER_STATUSES))
   order_status?: (typeof ORDER_STATUSES)[number];

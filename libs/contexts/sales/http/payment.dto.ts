@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
 import {
@@ -64,7 +65,7 @@ export class CreatePaymentDto {
       format: 'uuid',
       description: "With method payment_method: a payment method of the order's account.",
     },
-    IsUUID(),
+    IsId(),
   )
   payment_method_id?: string;
 
@@ -86,9 +87,9 @@ export class CreateRefundDto {
 }
 
 export class PaymentListQueryDto extends ListQueryDto {
-  @OmittableField({ format: 'uuid' }, IsUUID()) order_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) order_id?: string;
 
-  @OmittableField({ format: 'uuid' }, IsUUID()) account_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) account_id?: string;
 
   @OmittableField(
     { enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'] },

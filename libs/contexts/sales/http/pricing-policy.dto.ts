@@ -1,10 +1,17 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsISO8601, IsObject, IsUUID, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsObject, Max, Min } from 'class-validator';
+import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PRICING_POLICY_KINDS } from '../domain/pricing';
 import { OmittableField, toBoolean } from './validation';
-import { ClearableField, RequiredEnum, RequiredMoney, RequiredText } from '#platform/http/dto-fields';
+import {
+  ClearableField,
+  IsDateTime,
+  RequiredEnum,
+  RequiredMoney,
+  RequiredText,
+} from '#platform/http/dto-fields';
 
 export class CreatePricingPolicyDto {
   @RequiredText(200, { example: 'Wholesale 10% off' }) name: string;
@@ -18,12 +25,12 @@ export class CreatePricingPolicyDto {
   })
   value: number;
 
-  @ClearableField({ format: 'uuid', description: 'Only this account (expandable: account).' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'Only this account (expandable: account).' }, IsId())
   account_id?: string | null;
 
-  @ClearableField({ format: 'uuid', description: 'Only this product.' }, IsUUID()) product_id?: string | null;
+  @ClearableField({ format: 'uuid', description: 'Only this product.' }, IsId()) product_id?: string | null;
 
-  @ClearableField({ format: 'uuid', description: 'Only products of this category.' }, IsUUID())
+  @ClearableField({ format: 'uuid', description: 'Only products of this category.' }, IsId())
   product_category_id?: string | null;
 
   @OmittableField(
@@ -36,12 +43,9 @@ export class CreatePricingPolicyDto {
 
   @OmittableField({ default: true }, IsBoolean()) active?: boolean;
 
-  @ClearableField({ format: 'date-time' }, IsISO8601({ strict: true })) starts_at?: string | null;
+  @ClearableField({ format: 'date-time' }, IsDateTime()) starts_at?: string | null;
 
-  @ClearableField(
-    { format: 'date-time', description: 'Exclusive; after starts_at.' },
-    IsISO8601({ strict: true }),
-  )
+  @ClearableField({ format: 'date-time', description: 'Exclusive; after starts_at.' }, IsDateTime())
   ends_at?: string | null;
 
   @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
@@ -53,9 +57,9 @@ export class CreatePricingPolicyDto {
 export class UpdatePricingPolicyDto extends PartialType(CreatePricingPolicyDto) {}
 
 export class PricingPolicyListQueryDto extends ListQueryDto {
-  @OmittableField({ format: 'uuid' }, IsUUID()) account_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) account_id?: string;
 
-  @OmittableField({ format: 'uuid' }, IsUUID()) product_id?: string;
+  @OmittableField({ format: 'uuid' }, IsId()) product_id?: string;
 
   @OmittableField({}, Transform(toBoolean), IsBoolean()) active?: boolean;
 }

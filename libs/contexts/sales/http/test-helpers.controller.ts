@@ -1,7 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsISO8601, Matches } from 'class-validator';
-import { OptionalField } from '#platform/http/dto-fields';
+import { CALENDAR_DATE_PATTERN, OptionalField } from '#platform/http/dto-fields';
 import { Route } from '#platform/http/route';
 import { CollectionsService, MAX_ADVANCE_DAYS } from '../application/collections.service';
 
@@ -12,7 +12,7 @@ export class RunCollectionsDto {
       example: '2026-12-31',
       description: `The business day to run the sweep as of: from the entity's business day today (the default) to ${MAX_ADVANCE_DAYS} days ahead.`,
     },
-    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'as_of must be a date (YYYY-MM-DD)' }),
+    Matches(CALENDAR_DATE_PATTERN, { message: 'as_of must be a date (YYYY-MM-DD)' }),
     IsISO8601({ strict: true }),
   )
   as_of?: string;

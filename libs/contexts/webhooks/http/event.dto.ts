@@ -1,16 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDateString, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { OptionalField } from '#platform/http/dto-fields';
+import { IsDateTime, OptionalField } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { API_VERSION } from '#platform/events/event-publisher';
 
 export class EventListQueryDto extends ListQueryDto {
   @OptionalField({ example: 'order.confirmed' }, IsString()) type?: string;
 
-  @OptionalField({ format: 'date-time' }, IsDateString({ strict: true })) created_after?: string;
+  @OptionalField({ format: 'date-time' }, IsDateTime()) created_after?: string;
 
-  @OptionalField({ format: 'date-time' }, IsDateString({ strict: true })) created_before?: string;
+  @OptionalField({ format: 'date-time' }, IsDateTime()) created_before?: string;
 }
 
 export class EventTypeResponse {

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsDateString, IsString } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString } from 'class-validator';
 import {
   NullableText,
   OptionalEnum,
   OptionalField,
   OptionalNonEmptyText,
   RequiredText,
+  IsDateTime,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 
@@ -70,7 +71,7 @@ export class RecoverWebhookEndpointDto {
     example: '2026-11-20T00:00:00.000Z',
     description: 'Failed deliveries created at or after this time are re-queued.',
   })
-  @IsDateString({ strict: true })
+  @IsDateTime()
   since: string;
 }
 

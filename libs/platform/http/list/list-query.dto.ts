@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsId } from '../id.validator';
 
 export const toBoolean = ({ value }: { value: unknown }) => {
   if (value === 'true' || value === true || value === '1') return true;
@@ -27,7 +28,7 @@ export class RetrieveQueryDto {
 
 /** The cursor parameters every list accepts (docs/reference/conventions.md). */
 export class ListQueryDto extends RetrieveQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -40,7 +41,7 @@ export class ListQueryDto extends RetrieveQueryDto {
     description: 'Cursor: the id after which the page starts (exclusive).',
   })
   @IsOptional()
-  @IsUUID()
+  @IsId()
   starting_after?: string;
 
   @ApiPropertyOptional({
@@ -48,7 +49,7 @@ export class ListQueryDto extends RetrieveQueryDto {
     description: 'Cursor: the id before which the page ends (exclusive).',
   })
   @IsOptional()
-  @IsUUID()
+  @IsId()
   ending_before?: string;
 
   @ApiPropertyOptional({ description: 'Adds total_count to the list.' })
