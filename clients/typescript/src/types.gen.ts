@@ -3058,6 +3058,10 @@ export type DeliveryListResponse = {
      */
     next_cursor: string | null;
     url: string;
+    /**
+     * Only with include_count=true.
+     */
+    total_count?: number;
 };
 
 export type EventTypeResponse = {

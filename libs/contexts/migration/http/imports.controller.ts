@@ -19,10 +19,11 @@ const contentType = (req: Request) => String(req.headers['content-type'] ?? '');
 /** Staged chunks of an NDJSON or CSV upload (whole lines, about 1 MiB each). */
 const CHUNK_BYTES = 1024 * 1024;
 
-/** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
 /** A JSON value's kind as a client would name it. */
 const describeJsonValue = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+/** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
 
 @ApiTags('Migration')
 @Controller('entities/:entity_id/migration/imports')

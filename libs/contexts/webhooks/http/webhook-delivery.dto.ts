@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { OptionalEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
@@ -40,4 +40,6 @@ export class DeliveryListResponse {
   })
   next_cursor: string | null;
   @ApiProperty() url: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'Only with include_count=true.' })
+  total_count?: number;
 }
