@@ -59,6 +59,14 @@ const config = {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  // Not copied into the sandbox: build output, local database, generated client build.
+  ignorePatterns: [
+    'dist',
+    '.data',
+    'coverage',
+    'clients/typescript/dist',
+    'test/client/.openapi-fetch-flow-*',
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };
