@@ -7,32 +7,19 @@ const config = {
     // The shipped webhook signature verifier and the platform's state machine.
     'libs/contexts/webhooks/verifier/index.ts',
     'libs/platform/domain/state-machine.ts',
-    // The rules of each context. A file added here is mutated in full by the next run (about
-    // 20 mutants a minute on a loaded 2-core machine): run it once and commit the incremental file.
-    'libs/contexts/accounting/domain/journal-entry.ts',
+    // One file of rules per context to start with. A file added here is mutated in full by the
+    // next run (15 to 25 mutants a minute on a loaded 2-core machine): run it once and commit
+    // the incremental file with it, so CI re-tests only what changes.
     'libs/contexts/accounting/domain/ledger.ts',
-    'libs/contexts/catalog/domain/product.ts',
     'libs/contexts/catalog/domain/tag.ts',
     'libs/contexts/fulfillment/domain/package.ts',
-    'libs/contexts/fulfillment/domain/return-authorization.ts',
     'libs/contexts/integrations/domain/import-rules.ts',
-    'libs/contexts/integrations/domain/shop-url.ts',
     'libs/contexts/inventory/domain/commitment.ts',
-    'libs/contexts/inventory/domain/stock.ts',
     'libs/contexts/migration/domain/freeze.ts',
-    'libs/contexts/migration/domain/import-status.ts',
     'libs/contexts/replenishment/domain/build.ts',
     'libs/contexts/replenishment/domain/kit-components.ts',
-    'libs/contexts/replenishment/domain/reorder-row.ts',
-    'libs/contexts/replenishment/domain/reorder.ts',
-    'libs/contexts/replenishment/domain/run-rates.ts',
-    'libs/contexts/sales/domain/collections.ts',
-    'libs/contexts/sales/domain/customer-credit.ts',
     'libs/contexts/sales/domain/order-totals.ts',
-    'libs/contexts/sales/domain/payment.ts',
-    'libs/contexts/sales/domain/pricing.ts',
-    'libs/contexts/webhooks/domain/event-subscription.ts',
-    'libs/contexts/webhooks/domain/retry-schedule.ts',
+    'libs/contexts/webhooks/domain/target-policy.ts',
   ],
   mutator: {
     // Text and container literals: in this code they are error wording, literal types the
