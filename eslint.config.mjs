@@ -13,6 +13,8 @@ export default tseslint.config(
       'clients/typescript/dist/**',
       '.data/**',
       'coverage/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'test/support/jest-transformer.js',
     ],
   },
