@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '#platform/persistence/database';
+import { reportChecks, SMOKE } from './smoke';
 
 /** What the benchmarks share: child servers, scratch databases, and cleanup on any exit. */
 
@@ -28,7 +29,10 @@ async function cleanup(): Promise<void> {
   }
 }
 
-/** Runs a benchmark's main, then the cleanups; SIGINT/SIGTERM clean up too. Exit code 0 unless main throws. */
+/**
+ * Runs a benchmark's main, then the cleanups; SIGINT/SIGTERM clean up too. Exit code 0 unless
+ * main throws or a correctness check (bench/smoke.ts) failed.
+ */
 export function runBench(main: () => Promise<void>): void {
   let exiting = false;
   const finish = (code: number) => {
@@ -39,9 +43,11 @@ export function runBench(main: () => Promise<void>): void {
   process.once('SIGINT', () => finish(130));
   process.once('SIGTERM', () => finish(143));
   main().then(
-    () => finish(0),
+    () => finish(reportChecks() ? 0 : 1),
     (error: unknown) => {
       console.error(error);
+      const message = error instanceof Error ? error.message : String(error);
+      console.log(`\n${SMOKE ? 'smoke: ' : ''}stopped: ${message.split('\n')[0].slice(0, 300)}`);
       finish(1);
     },
   );
