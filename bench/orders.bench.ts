@@ -129,7 +129,7 @@ async function documentsWithEveryField(baseUrl: string, key: string, productId: 
   await must('POST', `/v1/accounts/${account.id}/tags`, { tag_id: tag.id }, 200);
   const lines = [
     { product_id: productId, quantity: 3, unit_price: 19.99, discount_percent: 10, tax_rate: 8.25 },
-    { description: 'Bench service', quantity: 1.5, unit_price: 40.125, tax_rate: 7 },
+    { description: 'Bench service', quantity: 1.5, unit_price: 40.125, discount_amount: 2, tax_rate: 7 },
   ];
   const draft = (body: Record<string, unknown>) =>
     must('POST', '/v1/orders', { account_id: account.id, lines, ...body }, 201);
