@@ -43,7 +43,7 @@ import { SIGNING_SECRET_PURPOSE } from '#contexts/webhooks';
 import { API_VERSION } from '#platform/events/event-publisher';
 import { ensureDatabase, migrate } from '#platform/persistence/database';
 import { check, SMOKE } from './smoke';
-import { cpuMs, databaseServer, runBench } from './support';
+import { cpuMs, databaseServer, onCleanup, runBench } from './support';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -122,6 +122,15 @@ async function main() {
   const server = { url: (await databaseServer()).adminUrl };
   const dbName = `erp_bench_${process.pid}`;
   await ensureDatabase(withDatabase(server.url, 'postgres'), dbName);
+  // The benchmark's scratch database goes with it at cleanup (the machine's server is shared).
+  if (!process.env.BENCH_KEEP_DB)
+    onCleanup(async () => {
+      const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
+      await admin
+        .query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
+        .catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
+      await admin.end();
+    });
   const url = withDatabase(server.url, dbName);
   await migrate(url);
   const pool = new Pool({ connectionString: url, max: 4 });
@@ -336,16 +345,7 @@ async function main() {
       if (keys.length > 0) await redis.unlink(...keys);
     await redis.quit();
   }
-  // The benchmark's scratch database goes with it (the machine's server is shared).
-  if (process.env.BENCH_KEEP_DB) {
-    console.log(`database kept: ${dbName}`);
-  } else {
-    const admin = new Pool({ connectionString: withDatabase(server.url, 'postgres'), max: 1 });
-    await admin
-      .query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
-      .catch((error: unknown) => console.warn(`could not drop ${dbName}: ${String(error)}`));
-    await admin.end();
-  }
+  if (process.env.BENCH_KEEP_DB) console.log(`database kept: ${dbName}`);
 }
 
 if (process.argv.includes('--receiver')) receiverProcess();
