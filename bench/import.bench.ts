@@ -307,7 +307,7 @@ async function main() {
     // The worker also fans the outbox out to webhooks: let it catch up before the next import, so
     // each resource's rate is its own.
     const drainStarted = Date.now();
-    let left = 0;
+    let left: number;
     for (;;) {
       left = (await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`))
         .rows[0].n;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate } from '#platform/persistence/database';
-import { check, setting, SMOKE, target } from './smoke';
+import { check, setting, target } from './smoke';
 import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withClient } from './support';
 
 /**
