@@ -7,9 +7,10 @@ import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { createApiApp } from '../apps/api/bootstrap';
 import { loadConfig } from '#platform/config/app-config';
-import { ensureDatabase, migrate, resolveDatabaseUrl } from '#platform/persistence/database';
+import { migrate } from '#platform/persistence/database';
 import { QaSeedService } from '#platform/seed/qa-seed.service';
-import { cpuMs } from './support';
+import { check, setting, SMOKE } from './smoke';
+import { cpuMs, databaseServer, onCleanup, runBench, scratchDatabase, stopChild } from './support';
 
 /** The worker (dispatcher app) as its own process, so its RSS is its own: peak read from /proc (VmHWM). */
 function startWorkerProcess(env: Record<string, string>): {
@@ -113,22 +114,22 @@ const freePort = () =>
  * policy), with a line of the seed's product and a line without product.
  * BENCH_ACCOUNTS / BENCH_PRODUCTS / BENCH_JOURNAL_ENTRIES / BENCH_ORDERS change the sizes (0 skips one); BENCH_PROFILE_DIR writes the worker's CPU
  * profile there; BENCH_STATEMENT_PROFILE=1 adds the worker's slowest statements by total time.
+ * Checks (exit code 1 when one fails), per resource: the import completes with every record
+ * succeeded and none failed, each record emits exactly one created event (none lost, none twice),
+ * and the worker dispatches the outbox to the end. Smoke mode (bench/smoke.ts): 500 accounts,
+ * 200 products, 200 journal entries and 100 orders, the same checks.
  */
 async function main() {
   const sizes = {
-    accounts: Number(process.env.BENCH_ACCOUNTS ?? 50_000),
-    products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
-    journal_entries: Number(process.env.BENCH_JOURNAL_ENTRIES ?? 10_000),
-    orders: Number(process.env.BENCH_ORDERS ?? 5_000),
+    accounts: setting('BENCH_ACCOUNTS', 50_000, 500),
+    products: setting('BENCH_PRODUCTS', 10_000, 200),
+    journal_entries: setting('BENCH_JOURNAL_ENTRIES', 10_000, 200),
+    orders: setting('BENCH_ORDERS', 5_000, 100),
   };
   const base = loadConfig();
-  const server = await resolveDatabaseUrl(base);
-  const database = `erp_bench_import_${Date.now()}`;
-  const adminUrl = new URL(server.url);
-  adminUrl.pathname = '/postgres';
-  await ensureDatabase(adminUrl.toString(), database);
-  const url = new URL(server.url);
-  url.pathname = `/${database}`;
+  // A scratch database on DATABASE_URL's server, or on an embedded server of the run's own.
+  const server = await databaseServer();
+  const url = new URL(await scratchDatabase(server.adminUrl, 'bench_import'));
   await migrate(url.toString());
   const queuePrefix = `bench${Date.now()}`;
   const config = loadConfig(
@@ -137,6 +138,13 @@ async function main() {
   );
 
   const { app } = await createApiApp(config);
+  let closed = false;
+  const closeApp = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+  };
+  onCleanup(closeApp);
   const httpServer = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const seed = await app.get(QaSeedService).run();
@@ -149,6 +157,7 @@ async function main() {
     DISPATCHER_HEALTH_PORT: String(healthPort),
     HOST: '127.0.0.1',
   });
+  onCleanup(() => stopChild(worker.child));
   for (;;) {
     const up = await fetch(`http://127.0.0.1:${healthPort}/health`).then(
       (r) => r.ok,
@@ -288,23 +297,33 @@ async function main() {
         [created.id],
       )
     ).rows[0];
-    const events = (
+    const { n: events, objects } = (
       await db.query(
-        `SELECT count(*)::int AS n FROM outbox_events WHERE type = $1 AND data->'object'->>$2 LIKE 'Bench %'`,
+        `SELECT count(*)::int AS n, count(DISTINCT data->'object'->>'id')::int AS objects
+           FROM outbox_events WHERE type = $1 AND data->'object'->>$2 LIKE 'Bench %'`,
         [createdEvent[resource].type, createdEvent[resource].field],
       )
-    ).rows[0].n;
+    ).rows[0] as { n: number; objects: number };
     // The worker also fans the outbox out to webhooks: let it catch up before the next import, so
     // each resource's rate is its own.
     const drainStarted = Date.now();
+    let left: number;
     for (;;) {
-      const left = (
-        await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`)
-      ).rows[0].n;
+      left = (await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`))
+        .rows[0].n;
       worker.peakRssMb();
       if (left === 0 || Date.now() - drainStarted > 120_000) break;
       await new Promise((r) => setTimeout(r, 200));
     }
+    check(
+      row.status === 'completed' && row.succeeded === records && row.failed === 0,
+      `${resource}: the import completed with ${records} records succeeded (${row.status}, ${row.succeeded} succeeded, ${row.failed} failed)`,
+    );
+    check(
+      events === records && objects === records,
+      `${resource}: one created event per record (${events} events for ${objects} records of ${records})`,
+    );
+    check(left === 0, `${resource}: the outbox dispatched (${left} events left after 120 s)`);
     results.push({
       resource,
       records,
@@ -312,6 +331,8 @@ async function main() {
       succeeded: row.succeeded,
       failed: row.failed,
       created_events: events,
+      created_event_objects: objects,
+      outbox_left: left,
       seconds: Number(seconds.toFixed(2)),
       upload_seconds: Number(uploaded.toFixed(2)),
       queued_seconds: Number(phases.queued.toFixed(2)),
@@ -331,7 +352,8 @@ async function main() {
   const peak = worker.overallPeakRssMb();
   console.log(
     JSON.stringify({
-      database: base.DATABASE_URL ? 'server' : 'embedded',
+      database: server.embedded ? 'embedded' : 'server',
+      ...(SMOKE ? { mode: 'smoke: correctness checks only, speed not judged' } : {}),
       results,
       worker_idle_rss_mb: Math.round(idleRssMb),
       worker_peak_rss_mb: Math.round(peak),
@@ -341,17 +363,8 @@ async function main() {
     }),
   );
   await db.end();
-  worker.child.kill('SIGTERM');
-  await new Promise((r) => worker.child.once('exit', r));
-  await app.close();
-  const admin = new Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
-  await server.stop?.();
+  await stopChild(worker.child);
+  await closeApp();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

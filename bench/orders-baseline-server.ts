@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Pool } from 'pg';
+import { Pool, types } from 'pg';
 
 /**
  * Benchmark baseline of `npm run bench:orders`: a bare Node `http` server with `pg` answering
@@ -13,14 +13,18 @@ import { Pool } from 'pg';
 type Row = Record<string, unknown>;
 
 const ORDER_COLUMNS = `id, livemode, created_at, updated_at, document_type, account_id, currency, order_status,
-  payment_status, subtotal, discount_total, tax_total, total, amount_paid, amount_refunded, amount_due,
+  payment_status, subtotal, discount_total, tax_total, total, amount_paid, amount_refunded, amount_due, amount_credited,
   source_order_id, converted_to_id, confirmed_at, cancelled_at, voided_at, fulfilled_at, closed_at,
-  sent_to_customer_at, revised_at, revision_count, revision_acknowledged_at, acknowledged_total, notes, metadata`;
+  sent_to_customer_at, revised_at, revision_count, revision_acknowledged_at, acknowledged_total, due_date,
+  collection_status, overdue_at, notes, metadata`;
 const LINE_COLUMNS = `id, order_id, position, product_id, description, quantity, list_price, unit_price,
   pricing_policy_id, discount_percent, discount_amount, tax_rate, subtotal, discount_total, tax_total, total, parent_line_id`;
 const ACCOUNT_COLUMNS = `id, livemode, created_at, updated_at, name, email, phone, currency, credit_limit,
-  payment_terms_id, tax_id, status, merged_into_id, deleted_at, metadata`;
+  credit_balance, payment_terms_id, tax_id, status, merged_into_id, deleted_at, metadata`;
 const DEFAULT_TYPES = ['quote', 'sales_order', 'invoice'];
+/** A `date` column (an invoice's due date) as PostgreSQL writes it, `YYYY-MM-DD`, as the API answers it. */
+const DATE_OID = 1082;
+types.setTypeParser(DATE_OID, (text: string) => text);
 
 /** A numeric column's text as a JSON number rounded half-even to `places` decimals. */
 export function decimalNumber(text: string | null, places: number): number | null {
@@ -71,6 +75,7 @@ const toAccount = (a: Row, tagIds: string[]) => ({
   phone: a.phone,
   currency: a.currency,
   credit_limit: unit(a.credit_limit),
+  credit_balance: total(a.credit_balance),
   payment_terms_id: a.payment_terms_id,
   tax_id: a.tax_id,
   status: a.status,
@@ -102,6 +107,7 @@ function toOrder(o: Row, lines: Row[], tagIds: string[]) {
     amount_paid: total(o.amount_paid),
     amount_refunded: total(o.amount_refunded),
     amount_due: total(o.amount_due),
+    amount_credited: total(o.amount_credited),
     lines: lines.map(toLine),
     source_order_id: o.source_order_id,
     converted_to_id: o.converted_to_id,
@@ -119,6 +125,9 @@ function toOrder(o: Row, lines: Row[], tagIds: string[]) {
       acknowledged_at: iso(acknowledgedAt),
       acknowledged_total: total(o.acknowledged_total),
     },
+    due_date: o.due_date,
+    collection_status: o.collection_status,
+    overdue_at: iso(o.overdue_at),
     tag_ids: tagIds,
     notes: o.notes,
     metadata: o.metadata,

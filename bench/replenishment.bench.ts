@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { runSeed } from '../scripts/seed-runner';
 import { loadConfig } from '#platform/config/app-config';
 import { migrate } from '#platform/persistence/database';
+import { check, setting, target } from './smoke';
 import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withClient } from './support';
 
 /**
@@ -14,12 +15,17 @@ import { apiEnv, databaseServer, runBench, scratchDatabase, startServer, withCli
  * transaction). Then, against the real API (child process), times 200 sequential requests of
  * `GET /v1/purchasing/reorder-report?limit=100` (first page and last page) and of
  * `GET /v1/inventory/balances/{id}` with its run rates, and prints p50/p99 against the targets
- * (report page p99 < 150 ms, balance p99 < 20 ms). Exit code 0 either way.
+ * (report page p99 < 150 ms, balance p99 < 20 ms). Exit code 0 either way for the targets.
+ *
+ * Checks (exit code 1 when one fails), on the first and the last page: every row is a balance of
+ * the entity with the database's on_hand, available = on_hand − allocated, and each bench
+ * product's suggestion follows its vendor's terms (0, or at least 24 and a multiple of 12). Smoke
+ * mode (bench/smoke.ts): 50 products, 5 requests per route, the same checks.
  */
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const PRODUCTS = setting('BENCH_PRODUCTS', 10_000, 50);
 const EVERY_DAYS = Number(process.env.BENCH_EVERY_DAYS ?? 4.4);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const REQUESTS = setting('BENCH_REQUESTS', 200, 5);
 const DAYS = 730;
 const TARGETS = { reportP99Ms: 150, balanceP99Ms: 20 };
 
@@ -154,7 +160,42 @@ async function main() {
     api(child.baseUrl, key, `/v1/purchasing/reorder-report?limit=100&starting_after=${lastCursor}`),
   );
   const balance = await timed(REQUESTS, () => api(child.baseUrl, key, `/v1/inventory/balances/${balanceId}`));
-  const verdict = (ms: number, target: number) => (ms < target ? 'PASS' : 'FAIL');
+  // The report's rows against the database: balances of the entity with their on_hand, and
+  // suggestions that follow the bench vendor's terms (minimum 24, multiple of 12).
+  type Row = {
+    id: string;
+    on_hand: number;
+    allocated: number;
+    available: number;
+    sku: string | null;
+    net_suggested_qty: number;
+  };
+  const reportRows: Row[] = [];
+  for (const route of [
+    '/v1/purchasing/reorder-report?limit=100',
+    `/v1/purchasing/reorder-report?limit=100&starting_after=${lastCursor}`,
+  ])
+    reportRows.push(...((await api(child.baseUrl, key, route)) as { data: Row[] }).data);
+  const stored = await withClient(url, async (c) => {
+    const { rows: found } = await c.query<{ id: string; on_hand: string }>(
+      `SELECT id, on_hand::text FROM inventory_balances WHERE entity_id = $1 AND livemode AND id = ANY($2::uuid[])`,
+      [seed.entities.primary.id, reportRows.map((r) => r.id)],
+    );
+    return new Map(found.map((r) => [r.id, Number(r.on_hand)]));
+  });
+  const wrong = reportRows.filter(
+    (r) =>
+      stored.get(r.id) !== r.on_hand ||
+      r.available !== r.on_hand - r.allocated ||
+      (r.sku?.startsWith('BENCH-') &&
+        r.net_suggested_qty !== 0 &&
+        (r.net_suggested_qty < 24 || r.net_suggested_qty % 12 !== 0)),
+  );
+  const suggested = reportRows.filter((r) => r.sku?.startsWith('BENCH-') && r.net_suggested_qty > 0).length;
+  console.log(
+    `${check(reportRows.length > 100 && wrong.length === 0, 'report rows agree with the balances and the vendor terms')}  report rows checked: ${reportRows.length} (${suggested} bench suggestions), ${wrong.length} disagree${wrong.length ? `: ${JSON.stringify(wrong.slice(0, 2))}` : ''}`,
+  );
+  const verdict = (ms: number, limit: number) => target(ms < limit);
   console.log(
     `GET /v1/purchasing/reorder-report?limit=100 first page: p50 ${first.p50.toFixed(1)} ms, p99 ${first.p99.toFixed(1)} ms (${verdict(first.p99, TARGETS.reportP99Ms)} < ${TARGETS.reportP99Ms} ms)`,
   );

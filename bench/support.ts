@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '#platform/persistence/database';
+import { reportChecks, SMOKE } from './smoke';
 
 /** What the benchmarks share: child servers, scratch databases, and cleanup on any exit. */
 
@@ -28,20 +29,34 @@ async function cleanup(): Promise<void> {
   }
 }
 
-/** Runs a benchmark's main, then the cleanups; SIGINT/SIGTERM clean up too. Exit code 0 unless main throws. */
+/**
+ * Runs a benchmark's main, then the cleanups; SIGINT/SIGTERM clean up too. Exit code 0 unless
+ * main throws or a correctness check (bench/smoke.ts) failed.
+ */
 export function runBench(main: () => Promise<void>): void {
   let exiting = false;
   const finish = (code: number) => {
     if (exiting) return;
     exiting = true;
+    // The cleanups drop the database WITH (FORCE) and stop the embedded server: a connection a
+    // library left idle in a pool without an error listener (BullMQ's PostgreSQL backend after
+    // the dispatcher closed, seen in bench:webhooks) is then terminated (57P01) and its pool
+    // throws. That is the run ending, not a failure; anything else still fails the run.
+    process.on('uncaughtException', (error: Error & { code?: string }) => {
+      if (error.code === '57P01') return;
+      console.error(error);
+      process.exit(1);
+    });
     void cleanup().then(() => process.exit(code));
   };
   process.once('SIGINT', () => finish(130));
   process.once('SIGTERM', () => finish(143));
   main().then(
-    () => finish(0),
+    () => finish(reportChecks() ? 0 : 1),
     (error: unknown) => {
       console.error(error);
+      const message = error instanceof Error ? error.message : String(error);
+      console.log(`\n${SMOKE ? 'smoke: ' : ''}stopped: ${message.split('\n')[0].slice(0, 300)}`);
       finish(1);
     },
   );
