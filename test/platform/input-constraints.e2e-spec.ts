@@ -229,18 +229,22 @@ describe('input constraints: the description and the validators agree', () => {
     expect(res.body.hint).toContain('received Content-Type text/csv');
   });
 
-  it('bulk import records must be objects: another value is 400 naming its index', async () => {
+  it('bulk import records that are not objects are row errors, as described; resource may come from the query', async () => {
     const path = `/v1/entities/${app.seed.entities.primary.id}/migration/imports`;
     const migration = api(app, app.seed.entities.primary.keys.migration);
-    for (const [records, index, kind] of [
-      [[[null, null]], 0, 'an array'],
-      [[{ external_id: 'X-1', name: 'ok' }, 'text'], 1, 'a string'],
-      [[{ external_id: 'X-2', name: 'ok' }, null], 1, 'null'],
-    ] as const) {
-      const res = await migration.post(path).send({ resource: 'tags', records });
-      expectError(res, 400, 'parameter_invalid', { param: `records[${index}]` });
-      expect(res.body.hint).toContain(`not ${kind}`);
-    }
+    const records = (
+      doc().components.schemas.CreateImportDto as unknown as {
+        properties: Record<string, { description?: string }>;
+      }
+    ).properties.records;
+    expect(records.description).toContain('reported as that row');
+    // The upload is taken (the rows are validated one by one when the import runs: see
+    // test/migration/imports.e2e-spec.ts for the row errors of a string and a null record).
+    const taken = await migration
+      .post(path)
+      .send({ resource: 'tags', records: [[null, null]] })
+      .expect(201);
+    expect(taken.body).toMatchObject({ object: 'import', resource: 'tags' });
     // `resource` may come from the query instead of the body, as described.
     const body = doc().paths['/v1/entities/{entity_id}/migration/imports'].post as unknown as {
       requestBody: { content: Record<string, { schema: { $ref: string } }> };

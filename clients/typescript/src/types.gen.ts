@@ -3143,7 +3143,7 @@ export type CreateImportDto = {
      */
     resource?: string;
     /**
-     * Each record a JSON object; any other value is 400 `parameter_invalid` naming `records[<index>]`.
+     * Each record is one JSON object. Any other value (a string, a number, null, an array) does not refuse the upload: it is reported as that row's error (`parameter_invalid`, in GET .../imports/{id}/errors) and the other rows import.
      */
     records: Array<{
         [key: string]: unknown;

@@ -27,7 +27,7 @@ export class CreateImportDto {
     type: 'array',
     items: { type: 'object' },
     description:
-      'Each record a JSON object; any other value is 400 `parameter_invalid` naming `records[<index>]`.',
+      "Each record is one JSON object. Any other value (a string, a number, null, an array) does not refuse the upload: it is reported as that row's error (`parameter_invalid`, in GET .../imports/{id}/errors) and the other rows import.",
     example: [{ external_id: 'LEGACY-1', name: 'Wholesale' }],
   })
   records: Record<string, unknown>[];

@@ -19,10 +19,6 @@ const contentType = (req: Request) => String(req.headers['content-type'] ?? '');
 /** Staged chunks of an NDJSON or CSV upload (whole lines, about 1 MiB each). */
 const CHUNK_BYTES = 1024 * 1024;
 
-/** A JSON value's kind as a client would name it. */
-const describeJsonValue = (value: unknown) =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-
 /** Bulk imports; they run while the entity is frozen (their callers are migration callers). */
 
 @ApiTags('Migration')
@@ -87,12 +83,6 @@ export class ImportsController {
       throw new MigrationError('parameter_invalid', {
         param: 'records',
         hint: 'records must be an array.',
-      }).asPreHandler();
-    const notObject = records.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
-    if (notObject >= 0)
-      throw new MigrationError('parameter_invalid', {
-        param: `records[${notObject}]`,
-        hint: `records[${notObject}] must be an object (one record), not ${describeJsonValue(records[notObject])}.`,
       }).asPreHandler();
     return this.imports.create(resource ?? query.resource, { format: 'json', records });
   }
