@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -43,8 +44,7 @@ describe('orders: deleting drafts, and the purchasing events of purchase orders'
 
     expectError(await live.get(`/v1/orders/${order.id}`), 404, 'not_found');
     expectError(await live.delete(`/v1/orders/${order.id}`), 404, 'not_found');
-    const [event] = await outbox(app).all('order.deleted');
-    expect(event.data.object).toMatchObject({
+    await expectEvent(app, 'order.deleted', {
       id: order.id,
       order_status: 'draft',
       tag_ids: [tag],
@@ -68,6 +68,7 @@ describe('orders: deleting drafts, and the purchasing events of purchase orders'
     const order = await draft('sales_order');
     await live.post(`/v1/orders/${order.id}/confirm`).expect(200);
     const first = (await live.post(`/v1/orders/${order.id}/convert`).expect(200)).body.id;
+    await expectEvent(app, 'order.converted', { id: order.id, converted_to_id: first });
     expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.converted_to_id).toBe(first);
     await live.delete(`/v1/orders/${first}`).expect(200);
     expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.converted_to_id).toBeNull();
@@ -110,13 +111,27 @@ describe('orders: deleting drafts, and the purchasing events of purchase orders'
       'order.cancelled',
       'purchasing.purchase_order.cancelled',
     ]);
-    const [updated] = await outbox(app).all('purchasing.purchase_order.updated');
-    expect(updated.data).toMatchObject({
-      object: { id: created.id, document_type: 'purchase_order', notes: 'call before delivery' },
-      previous_attributes: { notes: null },
+    // 4 × 3.00, then a 7.00 freight line: 12.00 when created, 19.00 once the line is added.
+    await expectEvent(app, 'purchasing.purchase_order.created', {
+      id: created.id,
+      document_type: 'purchase_order',
+      total: 12,
     });
-    const [cancelled] = await outbox(app).all('purchasing.purchase_order.cancelled');
-    expect(cancelled.data.object).toMatchObject({ id: created.id, order_status: 'cancelled' });
+    await expectEvent(
+      app,
+      'purchasing.purchase_order.updated',
+      { id: created.id, document_type: 'purchase_order', notes: 'call before delivery' },
+      { previous: { notes: null } },
+    );
+    await expectEvent(app, 'purchasing.purchase_order.confirmed', {
+      id: created.id,
+      order_status: 'confirmed',
+      total: 19,
+    });
+    await expectEvent(app, 'purchasing.purchase_order.cancelled', {
+      id: created.id,
+      order_status: 'cancelled',
+    });
   });
 
   it('keeps sales documents out of the purchasing family', async () => {
