@@ -8,6 +8,7 @@ import { trialBalance } from '../accounting/support/accounting-fixtures';
 import { expireIdempotencyKeys, idempotencyRecords } from '../support/database';
 import { startDispatcher } from '../support/dispatcher';
 import { waitFor } from '../support/eventually';
+import { expectEvent } from '../support/expect-event';
 import { api } from '../support/http';
 import { journalEntriesOf } from '../support/journal';
 import { listAll } from '../support/list-all';
@@ -246,6 +247,13 @@ describe('scheduled jobs run by their schedulers through the queues', () => {
       (e) => e.data.object.source_order_id === invoice.id,
     );
     expect(applied.map((e) => e.data.object.id)).toEqual([fees[0].id]);
+    // Both committed by the scheduled job (expectEvent refuses events that product work did not commit).
+    await expectEvent(app, 'invoice.overdue', { id: invoice.id, collection_status: 'overdue' });
+    await expectEvent(app, 'invoice.late_fee_applied', {
+      id: fees[0].id,
+      source_order_id: invoice.id,
+      total: expectedFee,
+    });
   });
 
   it('deletes idempotency keys past their TTL on IDEMPOTENCY_PURGE_MS and keeps the live ones', async () => {

@@ -35,8 +35,6 @@ export const UNASSERTED_TYPES: readonly string[] = [
   'order.voided',
   'order.revised',
   'order.revision_acknowledged',
-  'invoice.overdue',
-  'invoice.late_fee_applied',
   'inventory.adjusted',
   'inventory.received',
   'inventory.transferred',
