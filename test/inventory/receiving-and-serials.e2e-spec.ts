@@ -139,6 +139,14 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
       );
     expect(await ofPo('inventory.received')).toHaveLength(2);
     expect(await ofPo('purchasing.purchase_order.received')).toHaveLength(2);
+    await expectEvent(app, 'inventory.received', {
+      object: 'purchase_order_receipt',
+      purchase_order_id: po.id,
+      status: 'received',
+      total_value: 30,
+      lines: [expect.objectContaining({ product_id: productId, quantity: 6, unit_cost: 5, value: 30 })],
+    });
+    await expectEvent(app, 'purchasing.purchase_order.received', { id: po.id, order_status: 'fulfilled' });
     expect(observed.filter((m) => m.orderId === po.id).map((m) => [m.type, m.quantity])).toEqual([
       ['receipt', 4],
       ['receipt', 6],

@@ -1,5 +1,6 @@
 import { api, expectError } from '../support/http';
 import { journalEntriesOf } from '../support/journal';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { balanceEvents, Client, fixturesOf, ledgerMismatches, newProduct } from './support';
@@ -458,6 +459,12 @@ describe('inventory: ledger, balances, adjustments', () => {
       (e) => e.data.object.product_id === productId,
     );
     expect(adjusted).toHaveLength(9);
+    // The crossings read through the events API, each committed by the adjustment route: on hand
+    // 5 at the reorder point (low), 0 (out), and 9 after the restock (back in stock).
+    await expectEvent(app, 'inventory.low_stock', { object: 'inventory_balance', id, on_hand: 5 });
+    await expectEvent(app, 'inventory.out_of_stock', { object: 'inventory_balance', id, on_hand: 0 });
+    await expectEvent(app, 'inventory.back_in_stock', { object: 'inventory_balance', id, on_hand: 9 });
+    await expectEvent(app, 'inventory.adjusted', { product_id: productId, location_id: locationId });
   });
 
   it('isolates entities and modes, and checks scopes', async () => {
