@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OperatorService } from '#platform/auth/operator.service';
 import { api, expectError } from '../support/http';
+import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, confirmedOrder, entriesOf, fixturesOf, newProduct, stock } from './support';
@@ -348,6 +349,9 @@ describe('returns against shipped packages', () => {
 
     expect(await returnTypes(created.id)).toEqual(['return.created', 'return.received']);
     expect(await returnTypes(second.id)).toEqual(['return.created', 'return.cancelled']);
+    await expectEvent(app, 'return.created', { id: second.id, status: 'open' });
+    await expectEvent(app, 'return.received', { object: 'return_receipt', return_id: created.id });
+    await expectEvent(app, 'return.cancelled', { id: second.id, status: 'cancelled' });
     const filtered = async (query: string) =>
       (await client.get(`/v1/returns?${query}`).expect(200)).body.data.map((r: { id: string }) => r.id);
     expect(await filtered(`order_id=${pkg.order_id}&status=cancelled`)).toEqual([second.id]);
@@ -582,5 +586,7 @@ describe('returns against shipped packages', () => {
       'return.received',
       'return.refunded',
     ]);
+    // Two units of 50.00 with 10 % tax, each refunded once it came back: 55.00, then 110.00 in all.
+    await expectEvent(app, 'return.refunded', { id: ret.id, status: 'refunded', amount_refunded: 110 });
   });
 });
