@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { eventually } from '../support/eventually';
 import { api, expectError } from '../support/http';
 import { listAll } from '../support/list-all';
@@ -103,6 +104,8 @@ describe('cutover freeze', () => {
     const events = (await outbox(app).all()).filter((e) => e.type.startsWith('migration.'));
     expect(events.map((e) => e.type)).toEqual(['migration.frozen', 'migration.unfrozen']);
     expect(JSON.stringify(events)).not.toContain(frozen.body.freeze_token);
+    await expectEvent(app, 'migration.frozen', { reason: 'cutover rehearsal' });
+    await expectEvent(app, 'migration.unfrozen', { reason: 'rehearsal over' });
   });
 
   it('refuses mutations of every context with 423 while frozen, on every instance, and lets reads through', async () => {

@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { INestApplicationContext } from '@nestjs/common';
 import { api, expectError } from '../support/http';
 import { startDispatcher } from '../support/dispatcher';
@@ -123,6 +124,12 @@ describe('bulk imports', () => {
       { type: 'migration.import.started', n: 1 },
       { type: 'setting.tag.created', n: 990 },
     ]);
+    await expectEvent(app, 'migration.import.started', { id: created.body.id, resource: 'tags' });
+    await expectEvent(app, 'migration.import.completed', {
+      id: created.body.id,
+      status: 'completed_with_errors',
+      succeeded: 990,
+    });
 
     const again = await migration.post(base).send({ resource: 'tags', records: thousand() }).expect(201);
     expect(await finished(again.body.id)).toMatchObject({

@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { asEntity } from '../support/as-entity';
 import { PricingPoliciesService } from '#contexts/sales';
 import { api, expectError } from '../support/http';
@@ -90,6 +91,20 @@ describe('pricing policies', () => {
       'product.pricing_policy.updated',
       'product.pricing_policy.deleted',
     ]);
+    await expectEvent(app, 'product.pricing_policy.created', {
+      id,
+      name: 'VIP',
+      kind: 'percentage_off',
+      value: 12.5,
+      account_id: account.id,
+    });
+    await expectEvent(
+      app,
+      'product.pricing_policy.updated',
+      { id, value: 50 },
+      { previous: { value: 12.5 } },
+    );
+    await expectEvent(app, 'product.pricing_policy.deleted', { id, name: 'VIP' });
   });
 
   it('validates bodies and queries with param', async () => {

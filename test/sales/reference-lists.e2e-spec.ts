@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -95,6 +96,9 @@ describe('reference lists', () => {
       expect(Object.keys(events[1].data.previous_attributes ?? {}).sort()).toEqual(
         Object.keys(update).sort(),
       );
+      await expectEvent(app, 'setting.created', { id, object, name: create.name });
+      await expectEvent(app, 'setting.updated', { id, object, ...update });
+      await expectEvent(app, 'setting.deleted', { id, object });
     });
 
     it('keeps codes unique per entity and mode (409 with param code)', async () => {
