@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { api, expectError } from '../support/http';
@@ -119,6 +120,13 @@ describe('vendor bills and the subledger reconciliation', () => {
       'purchasing.vendor_bill.created',
       'purchasing.vendor_bill.paid',
     ]);
+    await expectEvent(app, 'purchasing.vendor_bill.created', { id: created.body.id, amount: 830.25 });
+    await expectEvent(app, 'purchasing.vendor_bill.paid', {
+      id: created.body.id,
+      status: 'paid',
+      amount_paid: 830.25,
+      amount_due: 0,
+    });
     const end = await report(live, '?subledger=ap');
     expect(end.ap).toEqual({
       gl_balance: start.ap.gl_balance,
@@ -157,6 +165,7 @@ describe('vendor bills and the subledger reconciliation', () => {
       'purchasing.vendor_bill.created',
       'purchasing.vendor_bill.voided',
     ]);
+    await expectEvent(app, 'purchasing.vendor_bill.voided', { id: created.id, status: 'voided' });
     const list = (await live.get('/v1/vendor-bills?status=voided').expect(200)).body.data;
     expect(list.map((b: { id: string }) => b.id)).toEqual([created.id]);
     expect((await report(live, '?subledger=ap')).ap.variance).toBe(0);

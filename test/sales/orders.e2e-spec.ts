@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { asEntity } from '../support/as-entity';
 import { OrdersService, OrderRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
@@ -269,6 +270,7 @@ describe('orders', () => {
       order_status: 'voided',
     });
     expect(await eventsOf(other.id)).toEqual(['order.created', 'order.confirmed', 'order.voided']);
+    await expectEvent(app, 'order.voided', { id: other.id, order_status: 'voided' });
 
     const third = await newOrder();
     expectError(await live.post(`/v1/orders/${third.id}/close`), 409, 'invalid_state');
@@ -455,6 +457,14 @@ describe('orders', () => {
       'order.revised',
       'order.revision_acknowledged',
     ]);
+    await expectEvent(app, 'order.revised', {
+      id: order.id,
+      revision: expect.objectContaining({ revised: true }),
+    });
+    await expectEvent(app, 'order.revision_acknowledged', {
+      id: order.id,
+      revision: expect.objectContaining({ revised: true, acknowledged: true, acknowledged_total: 90 }),
+    });
     const quote = await newOrder({ document_type: 'quote' });
     expectError(await gate(quote.id), 422, 'order_not_confirmed');
     expectError(await gate('0190a000-0000-7000-8000-000000000000'), 404, 'not_found');
