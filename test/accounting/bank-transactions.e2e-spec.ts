@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { randomUUID } from 'node:crypto';
 import { customerCredits } from '../support/database';
 import { allJournalEntries } from '../support/journal';
@@ -343,6 +344,11 @@ describe('bank transactions and matching deposits to invoices', () => {
     ]);
     const events = await outbox(app).eventsOf(dep.id);
     expect(events.map((e) => e.type)).toEqual(['accounting.bank_transaction.matched']);
+    await expectEvent(app, 'accounting.bank_transaction.matched', {
+      id: dep.id,
+      status: 'matched',
+      amount: 750.25,
+    });
     expect(
       (await live.get(`/v1/accounting/bank-transactions?status=matched`).expect(200)).body.data.map(
         (t: { id: string }) => t.id,

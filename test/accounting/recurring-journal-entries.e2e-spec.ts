@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { RecurringJournalEntriesService, RecurringTemplateRepository } from '#contexts/accounting';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
@@ -147,6 +148,10 @@ describe('recurring journal entries', () => {
       'accounting.recurring_journal_entry.ran',
       'accounting.recurring_journal_entry.ran',
     ]);
+    await expectEvent(app, 'accounting.recurring_journal_entry.ran', {
+      id: created.id,
+      last_journal_entry_id: second.body.id,
+    });
 
     // The checks of a manual entry apply at run time too.
     await updateLedgerAccount(live, fx.accounts.expense, { postable: false });

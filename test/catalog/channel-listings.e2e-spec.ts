@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { CatalogWorkerModule, ChannelListingSyncProcessor } from '#contexts/catalog';
@@ -117,6 +118,9 @@ describe('channel listings', () => {
       'product.listing.updated',
       'product.listing.deleted',
     ]);
+    await expectEvent(app, 'product.listing.created', { id, product_id: product.id, channel: 'storefront' });
+    await expectEvent(app, 'product.listing.updated', { id, product_id: product.id });
+    await expectEvent(app, 'product.listing.deleted', { id, product_id: product.id });
   });
 
   it('queues a storefront sync (202) that the worker records on the listing', async () => {
@@ -143,6 +147,12 @@ describe('channel listings', () => {
       'product.listing.sync_requested',
       'product.listing.synced',
     ]);
+    await expectEvent(app, 'product.listing.sync_requested', { id: listing.id, product_id: product.id });
+    await expectEvent(app, 'product.listing.synced', {
+      id: listing.id,
+      sync_status: 'synced',
+      sync_attempts: 1,
+    });
     await live.post(`/v1/channel_listings/${listing.id}/sync`).expect(202);
     await waitFor(async () =>
       (await live.get(`/v1/channel_listings/${listing.id}`)).body.sync_attempts === 2 ? true : undefined,

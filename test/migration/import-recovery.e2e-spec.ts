@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { QUEUE_NAMES } from '#platform/queue/queues';
@@ -122,6 +123,11 @@ describe('imports whose job failed or is gone', () => {
     );
     expect(events).toHaveLength(1);
     expect(events[0].data.object).toMatchObject({ status: 'failed', failure_reason: expect.any(String) });
+    await expectEvent(app, 'migration.import.failed', {
+      id,
+      status: 'failed',
+      failure_reason: expect.any(String),
+    });
   });
 
   it('deletes day-old rows that no unfinished import will read, and keeps the rows of a queued import', async () => {
