@@ -1,3 +1,4 @@
+import { expectEvent } from '../support/expect-event';
 import { Writable } from 'node:stream';
 import { CatalogWorkerModule } from '#contexts/catalog';
 import { trialBalance } from '../accounting/support/accounting-fixtures';
@@ -300,6 +301,11 @@ describe('integrations', () => {
       id: listing.id,
       object: 'channel_listing',
       sync_status: 'failed',
+    });
+    await expectEvent(app, 'product.listing.sync_failed', {
+      id: listing.id,
+      sync_status: 'failed',
+      sync_attempts: 3,
     });
     const runs = await listAll(live, `/v1/integrations/${integration.id}/runs`);
     expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);

@@ -259,6 +259,14 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
     });
     const entry = await live.get(`/v1/journal-entries/${res.body.journal_entry_id}`).expect(200);
     expect(entry.body.source_type).toBe('INVENTORY_TRANSFER');
+    // 2 of the 3 units at 10.00 move: 20.00 leaves the first location and arrives at the second.
+    await expectEvent(app, 'inventory.transferred', {
+      object: 'inventory_transfer',
+      id: res.body.id,
+      quantity: 2,
+      value: 20,
+      to_balance: expect.objectContaining({ location_id: second, on_hand: 2 }),
+    });
     const txs = await live.get(`/v1/inventory/transactions?source_id=${res.body.id}`).expect(200);
     expect(txs.body.data.map((t: { type: string; quantity: number }) => [t.type, t.quantity]).sort()).toEqual(
       [

@@ -74,6 +74,9 @@ describe('webhook delivery by the dispatcher', () => {
       event_type: 'webhook.test',
       status: 'pending',
     });
+    // The test event carries the endpoint it was sent to.
+    const ping = await expectEvent(app, 'webhook.test', { id: endpoint.id, object: 'webhook_endpoint' });
+    expect(ping.id).toBe(queued.body.event_id);
     const [req] = await waitFor(() =>
       receiver.on('/test-event').length > 0 ? receiver.on('/test-event') : undefined,
     );
