@@ -14,6 +14,15 @@ describe('sales events', () => {
   let accountId: string;
   const line = { description: 'Widget', quantity: 2, unit_price: 25, tax_rate: 10 };
 
+  /** A draft invoice of the one line (55.00). */
+  const draftInvoice = async () =>
+    (
+      await live
+        .post('/v1/orders')
+        .send({ document_type: 'invoice', account_id: accountId, lines: [line] })
+        .expect(201)
+    ).body as { id: string };
+
   beforeAll(async () => {
     app = await startTestApp();
     live = api(app, app.seed.entities.primary.keys.live);
@@ -54,12 +63,7 @@ describe('sales events', () => {
 
   it('an invoice created, issued, paid in two parts, and its payment refunded in two parts', async () => {
     const since = await lastEventId(app);
-    const draft = (
-      await live
-        .post('/v1/orders')
-        .send({ document_type: 'invoice', account_id: accountId, lines: [line] })
-        .expect(201)
-    ).body;
+    const draft = await draftInvoice();
     await expectEvent(app, 'invoice.created', { id: draft.id, total: 55 }, { since });
     await live.post(`/v1/orders/${draft.id}/confirm`).expect(200);
     await expectEvent(app, 'invoice.finalized', { id: draft.id, amount_due: 55 }, { since });
@@ -95,12 +99,7 @@ describe('sales events', () => {
 
   it('a declined card, and an unpaid invoice voided', async () => {
     const since = await lastEventId(app);
-    const draft = (
-      await live
-        .post('/v1/orders')
-        .send({ document_type: 'invoice', account_id: accountId, lines: [line] })
-        .expect(201)
-    ).body;
+    const draft = await draftInvoice();
     await live.post(`/v1/orders/${draft.id}/confirm`).expect(200);
     const card = {
       number: '4000000000000002',
