@@ -1,3 +1,4 @@
+import { CONTROL_ROLE_CHART } from './support/control-role-chart';
 import { CollectionsService } from '#contexts/sales';
 import { OperatorService } from '#platform/auth/operator.service';
 import { api } from '../support/http';
@@ -32,18 +33,7 @@ describe('order to cash to refund on a fresh entity', () => {
   });
   afterAll(() => app.close());
 
-  const chart = [
-    { code: '1000', name: 'Cash', type: 'asset', control_role: 'cash', is_bank: true },
-    { code: '1100', name: 'Accounts receivable', type: 'asset', control_role: 'receivables' },
-    { code: '1150', name: 'Unbilled receivables', type: 'asset', control_role: 'unbilled_receivables' },
-    { code: '1200', name: 'Inventory', type: 'asset', control_role: 'inventory' },
-    { code: '2000', name: 'Accounts payable', type: 'liability', control_role: 'payables' },
-    { code: '2100', name: 'Sales tax payable', type: 'liability', control_role: 'tax' },
-    { code: '2200', name: 'Customer credits', type: 'liability', control_role: 'customer_credit' },
-    { code: '4000', name: 'Sales revenue', type: 'revenue', control_role: 'revenue' },
-    { code: '5000', name: 'Cost of goods sold', type: 'expense', control_role: 'cogs' },
-    { code: '5100', name: 'Inventory adjustments', type: 'expense', control_role: 'inventory_adjustment' },
-  ];
+  const chart = CONTROL_ROLE_CHART;
 
   /** The reconciliation now, with the step named so a failure says where the books drifted. */
   const reconciliation = async (step: string): Promise<Variances> => {
