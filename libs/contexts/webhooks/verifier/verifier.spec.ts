@@ -68,6 +68,42 @@ describe('webhook signature verifier', () => {
     });
   });
 
+  it('reads a header with spaces around its parts, keys and values', () => {
+    const signature = computeSignature(secret, now, body);
+    for (const header of [
+      `t=${now}, v1=${signature}`,
+      `t= ${now} ,v1= ${signature} `,
+      ` t =${now},v1=${signature}`,
+    ]) {
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: true,
+        timestamp: now,
+      });
+    }
+  });
+
+  it('refuses a header with a part that is not key=value, even next to a valid signature', () => {
+    const valid = signatureHeader(secret, body, now);
+    for (const header of [`${valid},extra`, `=x,${valid}`, `${valid},=${now}`]) {
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
+  it('refuses a timestamp that is not only digits, whatever was signed', () => {
+    // Signatures over the raw value and over what a lenient parser would make of it (NaN).
+    const hmac = (signed: string) => createHmac('sha256', secret).update(`${signed}.${body}`).digest('hex');
+    for (const t of [`x${now}`, `${now}x`, `${now}.5`, `-${now}`, `1${now}00`]) {
+      const header = `t=${t},v1=${hmac(t)},v1=${hmac('NaN')},v1=${hmac(String(Number(t)))}`;
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
   it('refuses a signature dated more than the tolerance in the future as in the past', () => {
     const future = signatureHeader(secret, body, now + 301);
     expect(verifySignature({ payload: body, header: future, secret, now })).toEqual({
