@@ -92,6 +92,49 @@ describe('webhook signature verifier', () => {
     }
   });
 
+  it('ignores parts of other schemes and reads hex in either case', () => {
+    const signature = computeSignature(secret, now, body);
+    const withOthers = `t=${now},v0=${'f'.repeat(64)},v1=${signature},v2=not-ours`;
+    expect(verifySignature({ payload: body, header: withOthers, secret, now })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
+    const upper = `t=${now},v1=${signature.toUpperCase()}`;
+    expect(verifySignature({ payload: body, header: upper, secret, now })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
+  });
+
+  it('refuses a v1 value that is not exactly 64 hex digits, even when it starts or ends with the signature', () => {
+    const signature = computeSignature(secret, now, body);
+    for (const value of [
+      `${signature}00`,
+      `${signature}zz`,
+      `zz${signature}`,
+      signature.slice(2),
+      `${signature} x`,
+    ]) {
+      expect(verifySignature({ payload: body, header: `t=${now},v1=${value}`, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
+  it('treats a header of only spaces as missing', () => {
+    expect(verifySignature({ payload: body, header: '   ', secret, now })).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+    expect(
+      verifySignature({ payload: body, header: [' ', signatureHeader(secret, body, now)], secret, now }),
+    ).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+  });
+
   it('refuses a timestamp that is not only digits, whatever was signed', () => {
     // Signatures over the raw value and over what a lenient parser would make of it (NaN).
     const hmac = (signed: string) => createHmac('sha256', secret).update(`${signed}.${body}`).digest('hex');
