@@ -5,6 +5,8 @@ import {
   ChargeRequest,
   ChargeResult,
   PaymentProcessor,
+  RefundRequest,
+  RefundResult,
 } from '../application/ports/payment-processor.port';
 
 /** Test card numbers, as every payment sandbox has them (docs/api-decisions.md, "Sales: payments"). */
@@ -43,9 +45,12 @@ export const cardBrand = (number: string): string => BRANDS.find(([re]) => re.te
  * The sandbox processor: every Luhn-valid card approves except the decline numbers above
  * (a number failing the Luhn check declines with `incorrect_number`);
  * a card whose expiry has passed declines with `expired_card`; stored payment methods approve.
+ * Refunds remember their idempotency keys for the life of the process.
  */
 @Injectable()
 export class SandboxPaymentProcessor implements PaymentProcessor {
+  private readonly refunds = new Map<string, RefundResult>();
+
   charge(request: ChargeRequest): Promise<ChargeResult> {
     if (!request.card)
       return Promise.resolve({ approved: true, reference: this.reference('ch'), brand: null, last4: null });
@@ -86,12 +91,14 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return Promise.resolve({ approved: true, reference: this.reference('ch'), brand, last4 });
   }
 
-  refund(_request: {
-    chargeReference: string;
-    amount: string;
-    currency: string;
-  }): Promise<{ reference: string }> {
-    return Promise.resolve({ reference: this.reference('re') });
+  /** Refunds always succeed; a repeated idempotency key answers the first refund again. */
+  refund(request: RefundRequest): Promise<RefundResult> {
+    let result = this.refunds.get(request.idempotencyKey);
+    if (!result) {
+      result = { refunded: true, reference: this.reference('re') };
+      this.refunds.set(request.idempotencyKey, result);
+    }
+    return Promise.resolve(result);
   }
 
   private reference(prefix: string): string {
