@@ -25,3 +25,4 @@ export { PricingPoliciesService } from './application/pricing-policies.service';
 export { AccountRepository } from './infrastructure/account.repository';
 export { CustomerCreditRepository } from './infrastructure/customer-credit.repository';
 export { OrderRepository } from './infrastructure/order.repository';
+export { PAYMENT_PROCESSOR, RefundRequest, RefundResult } from './application/ports/payment-processor.port';
