@@ -6,7 +6,7 @@ export * from './application/collections.service';
 export * from './application/accounts.service';
 export * from './application/orders.service';
 export * from './application/credit-memos';
-export { RefundOutcome } from './application/payment-refunds';
+export { PENDING_REFUND_GRACE_MS, RefundOutcome } from './application/payment-refunds';
 export * from './application/revenue-recognition.service';
 export * from './application/tokens';
 export * from './domain/account';

@@ -15,7 +15,7 @@ import { OrdersService } from './orders.service';
 import { toPaymentResource } from './payment.presenter';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from './ports/payment-processor.port';
 
-/** How long a refund may stay pending before a later request asks the processor again. */
+/** How long a refund (of a payment or a return) may stay pending before a later request asks the processor again. */
 export const PENDING_REFUND_GRACE_MS = 60_000;
 
 /**

@@ -17,6 +17,9 @@ export const SANDBOX_DECLINES: Record<string, { code: string; message: string }>
   '4000000000000127': { code: 'incorrect_cvc', message: 'The card security code is incorrect.' },
 };
 
+/** How many refund idempotency keys the sandbox remembers. */
+const REMEMBERED_REFUNDS = 10_000;
+
 const BRANDS: [RegExp, string][] = [
   [/^4/, 'visa'],
   [/^5[1-5]/, 'mastercard'],
@@ -45,7 +48,7 @@ export const cardBrand = (number: string): string => BRANDS.find(([re]) => re.te
  * The sandbox processor: every Luhn-valid card approves except the decline numbers above
  * (a number failing the Luhn check declines with `incorrect_number`);
  * a card whose expiry has passed declines with `expired_card`; stored payment methods approve.
- * Refunds remember their idempotency keys for the life of the process.
+ * Refunds remember their last 10,000 idempotency keys for the life of the process.
  */
 @Injectable()
 export class SandboxPaymentProcessor implements PaymentProcessor {
@@ -96,6 +99,8 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     let result = this.refunds.get(request.idempotencyKey);
     if (!result) {
       result = { refunded: true, reference: this.reference('re') };
+      // The oldest keys go first: a retry comes within minutes, not after thousands of refunds.
+      if (this.refunds.size >= REMEMBERED_REFUNDS) this.refunds.delete(this.refunds.keys().next().value!);
       this.refunds.set(request.idempotencyKey, result);
     }
     return Promise.resolve(result);

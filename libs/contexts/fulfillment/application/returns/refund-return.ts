@@ -8,6 +8,7 @@ import {
   CreditMemoRequest,
   CreditMemoReservation,
   CreditMemos,
+  PENDING_REFUND_GRACE_MS,
   RefundOutcome,
   ReturnRefundMethod,
 } from '#contexts/sales';
@@ -27,9 +28,6 @@ export interface RefundReturnInput {
   amount?: number;
   method?: ReturnRefundMethod;
 }
-
-/** How long a return's refund may stay pending before a later refund request asks the processor again. */
-export const PENDING_RETURN_REFUND_GRACE_MS = 60_000;
 
 /** What recording the processor's answers came to. */
 type Recorded =
@@ -80,7 +78,7 @@ export class RefundReturn {
   /** Finishes a refund of the return whose processor answers were lost (asked again with the same keys). */
   private async finishStale(id: string): Promise<void> {
     const pending = (await this.returns.findById(id))?.pendingRefund;
-    if (!pending || Date.parse(pending.created_at) > Date.now() - PENDING_RETURN_REFUND_GRACE_MS) return;
+    if (!pending || Date.parse(pending.created_at) > Date.now() - PENDING_REFUND_GRACE_MS) return;
     const outcomes = await this.creditMemos.sendRefunds(pending.refund_ids);
     await this.tx.run(() => this.record(id, pending.id, outcomes));
   }
@@ -192,7 +190,7 @@ export class RefundReturn {
       hint:
         recorded.kind === 'refused'
           ? `The payment processor refused a payment refund of return refund '${recorded.pendingId}'; no credit memo was posted and the amount is free again (a payment refund the processor made stays a refund of its payment).`
-          : `The payment processor did not answer; return refund '${recorded.pendingId}' stays pending and is finished by a refund request of this return made after ${PENDING_RETURN_REFUND_GRACE_MS / 1000} seconds.`,
+          : `The payment processor did not answer; return refund '${recorded.pendingId}' stays pending and is finished by a refund request of this return made after ${PENDING_REFUND_GRACE_MS / 1000} seconds.`,
       details: { refund_id: recorded.pendingId },
     });
   }
