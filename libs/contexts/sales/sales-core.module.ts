@@ -25,7 +25,8 @@ import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repo
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PaymentsService } from './application/payments.service';
-import { ReturnRefunds } from './application/return-refunds.service';
+import { CreditMemos } from './application/credit-memos';
+import { PaymentRefunds } from './application/payment-refunds';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
 import { ORDER_RECORDS } from './infrastructure/order.entity';
@@ -118,7 +119,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderPostings,
     OrderLinePricing,
     PaymentsService,
-    ReturnRefunds,
+    CreditMemos,
+    PaymentRefunds,
     OrderCommitmentsGateway,
     RevenueRecognition,
     OrderLineRevenueRepository,
@@ -142,7 +144,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderLines,
     OrderTags,
     PaymentsService,
-    ReturnRefunds,
+    CreditMemos,
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,
