@@ -15,6 +15,9 @@ import { OrderReader } from './application/order-facts';
 import { PackageShipping } from './application/package-shipping.service';
 import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
+import { CreatePackage } from './application/packages/create-package';
+import { ShipPackage } from './application/packages/ship-package';
+import { VoidPackage } from './application/packages/void-package';
 import { ReturnAuthorizations } from './application/return-authorizations.service';
 import { ReturnsService } from './application/returns.service';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
@@ -34,7 +37,6 @@ import { ShippingRateRepository } from './infrastructure/shipping-rate.repositor
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
 import { NewPackageWriter } from './infrastructure/new-package.writer';
-import { PackingReads } from './infrastructure/packing-reads';
 
 const REPOSITORIES = [
   FulfillmentSettingsRepository,
@@ -46,7 +48,6 @@ const REPOSITORIES = [
   ReturnReceiptRepository,
   ReturnAuthorizationRepository,
   NewPackageWriter,
-  PackingReads,
 ];
 
 /** The configured label provider: the sandbox carrier unless CARRIER_PROVIDER=easypost. */
@@ -61,6 +62,9 @@ const carrierProvider: Provider = {
 };
 
 const SERVICES = [
+  CreatePackage,
+  ShipPackage,
+  VoidPackage,
   PackagesService,
   LabelsService,
   ReturnsService,
@@ -74,7 +78,7 @@ const SERVICES = [
  * Fulfillment core: packages and items, rates and labels through the carrier port, insurance,
  * shipping (stock through inventory, postings through accounting, orders through sales) and
  * shipment notifications (queued on `fulfillment`, delivered through the notifier port).
- * Exports application services only.
+ * Exports application services and use cases only.
  */
 @Module({
   imports: [
