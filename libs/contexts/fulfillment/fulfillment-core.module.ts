@@ -33,7 +33,7 @@ import { PackageRepository } from './infrastructure/package.repository';
 import { ReturnAuthorizationRepository } from './infrastructure/return-authorization.repository';
 import { ReturnReceiptRepository } from './infrastructure/return-receipt.repository';
 import { ShipmentNotificationRepository } from './infrastructure/shipment-notification.repository';
-import { ShippingRateRepository } from './infrastructure/shipping-rate.repository';
+import { RateSigner } from './infrastructure/rate-signer';
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
 import { NewPackageWriter } from './infrastructure/new-package.writer';
@@ -42,7 +42,7 @@ const REPOSITORIES = [
   FulfillmentSettingsRepository,
   PackageRepository,
   PackageItemRepository,
-  ShippingRateRepository,
+  RateSigner,
   PackageLabelRepository,
   ShipmentNotificationRepository,
   ReturnReceiptRepository,

@@ -28,7 +28,6 @@ import { FulfillmentSettingsRepository } from '../../infrastructure/fulfillment-
 import { NewPackageWriter } from '../../infrastructure/new-package.writer';
 import { PackageItemRepository } from '../../infrastructure/package-item.repository';
 import { PackageRepository } from '../../infrastructure/package.repository';
-import { ShippingRateRepository } from '../../infrastructure/shipping-rate.repository';
 import { FulfillmentFacts, FulfillmentPostings } from '../fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService } from '../labels.service';
 import { assertPackable, OrderFacts, OrderReader } from '../order-facts';
@@ -67,7 +66,6 @@ export class CreatePackage {
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
     private readonly newPackages: NewPackageWriter,
-    private readonly rates: ShippingRateRepository,
     private readonly reader: OrderReader,
     private readonly views: PackageViews,
     private readonly labels: LabelsService,
@@ -128,7 +126,6 @@ export class CreatePackage {
       let customer: { name: string; email: string | null } | null = null;
       if (buysLabel) {
         customer = await this.reader.customer(order.accountId);
-        const rate = await this.rates.findByRateObjectId(input.rate_object_id!);
         const insured = insurableAmount(
           this.views.summary(pkg, items, products, insuranceThreshold, undefined),
         );
@@ -136,7 +133,6 @@ export class CreatePackage {
         const purchase = await this.labels.purchase(
           pkg,
           input.rate_object_id!,
-          rate,
           input.label_file_type ?? 'PDF',
           insured,
           parties,
