@@ -34,6 +34,7 @@ import { OrderLineRevenue1765650000000 } from './1765650000000-order-line-revenu
 import { IdempotentResponseSecrets1765651000000 } from './1765651000000-idempotent-response-secrets';
 import { CustomerCreditBalance1765653100000 } from './1765653100000-customer-credit-balance';
 import { PendingRefunds1765660000000 } from './1765660000000-pending-refunds';
+import { StatelessShippingRates1765670000000 } from './1765670000000-stateless-shipping-rates';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   IdempotentResponseSecrets1765651000000,
   CustomerCreditBalance1765653100000,
   PendingRefunds1765660000000,
+  StatelessShippingRates1765670000000,
 ];

@@ -6,15 +6,7 @@ import { expectEvent } from '../support/expect-event';
 import { api, expectError } from '../support/http';
 import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
-import {
-  Client,
-  confirmedOrder,
-  entriesOf,
-  expireShippingRate,
-  fixturesOf,
-  newProduct,
-  stock,
-} from './support';
+import { Client, confirmedOrder, entriesOf, fixturesOf, later, newProduct, stock } from './support';
 
 /** Collects a binary response body into a Buffer (supertest's parser hook). */
 const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -117,10 +109,10 @@ describe('package rules', () => {
       .send({ rate_object_id: 'rate_unknown' });
     expectError(buy, 422, 'label_purchase_failed');
     expect(buy.body.package.id).toBe(first.id);
-    await expireShippingRate(app, usps.rate_object_id);
-    const expired = await live
-      .post(`/v1/packages/${first.id}/buy-label`)
-      .send({ rate_object_id: usps.rate_object_id });
+    // Rates are valid 24 h (SHIPPING_RATE_TTL_HOURS).
+    const expired = await later(25, () =>
+      live.post(`/v1/packages/${first.id}/buy-label`).send({ rate_object_id: usps.rate_object_id }),
+    );
     expectError(expired, 422, 'label_purchase_failed');
     expect(expired.body.hint).toContain('expired');
   });

@@ -109,14 +109,17 @@ export async function entriesOf(app: TestApp, sourceType: string, sourceId: stri
 }
 
 /**
- * Makes a quoted shipping rate expired, as it is some minutes after the quote.
- * SQL: backdating the expiry is the one way to reach it without waiting.
+ * Runs `request` as the API sees it `hours` later (Date.now moved on for its duration): a rate
+ * quoted now has expired by then.
  */
-export async function expireShippingRate(app: TestApp, rateObjectId: string): Promise<void> {
-  await app.db.query(
-    `UPDATE shipping_rates SET expires_at = now() - interval '1 minute' WHERE rate_object_id = $1`,
-    [rateObjectId],
-  );
+export async function later<T>(hours: number, request: () => PromiseLike<T>): Promise<T> {
+  const now = Date.now();
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + hours * 3600_000);
+  try {
+    return await request();
+  } finally {
+    clock.mockRestore();
+  }
 }
 
 /**

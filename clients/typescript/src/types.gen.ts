@@ -2707,6 +2707,9 @@ export type UpdatePackageDto = {
 
 export type RateResponse = {
     object: string;
+    /**
+     * The rate itself, signed: send it back unchanged to buy the label.
+     */
     rate_object_id: string;
     /**
      * The package the rate was quoted for.

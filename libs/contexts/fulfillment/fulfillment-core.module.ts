@@ -18,6 +18,9 @@ import { PackagesService } from './application/packages.service';
 import { ReceiveReturn } from './application/returns/receive-return';
 import { RefundReturn } from './application/returns/refund-return';
 import { Returns } from './application/returns/returns';
+import { CreatePackage } from './application/packages/create-package';
+import { ShipPackage } from './application/packages/ship-package';
+import { VoidPackage } from './application/packages/void-package';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from './application/shipment-notification-delivery.service';
 import { ShipmentNotifications } from './application/shipment-notifications.service';
@@ -31,23 +34,21 @@ import { PackageRepository } from './infrastructure/package.repository';
 import { ReturnAuthorizationRepository } from './infrastructure/return-authorization.repository';
 import { ReturnReceiptRepository } from './infrastructure/return-receipt.repository';
 import { ShipmentNotificationRepository } from './infrastructure/shipment-notification.repository';
-import { ShippingRateRepository } from './infrastructure/shipping-rate.repository';
+import { RateSigner } from './infrastructure/rate-signer';
 import { SandboxCarrier } from './infrastructure/sandbox-carrier';
 import { SandboxNotifier } from './infrastructure/sandbox-notifier';
 import { NewPackageWriter } from './infrastructure/new-package.writer';
-import { PackingReads } from './infrastructure/packing-reads';
 
 const REPOSITORIES = [
   FulfillmentSettingsRepository,
   PackageRepository,
   PackageItemRepository,
-  ShippingRateRepository,
+  RateSigner,
   PackageLabelRepository,
   ShipmentNotificationRepository,
   ReturnReceiptRepository,
   ReturnAuthorizationRepository,
   NewPackageWriter,
-  PackingReads,
 ];
 
 /** The configured label provider: the sandbox carrier unless CARRIER_PROVIDER=easypost. */
@@ -62,6 +63,9 @@ const carrierProvider: Provider = {
 };
 
 const SERVICES = [
+  CreatePackage,
+  ShipPackage,
+  VoidPackage,
   PackagesService,
   LabelsService,
   Returns,
@@ -76,7 +80,7 @@ const SERVICES = [
  * Fulfillment core: packages and items, rates and labels through the carrier port, insurance,
  * shipping (stock through inventory, postings through accounting, orders through sales) and
  * shipment notifications (queued on `fulfillment`, delivered through the notifier port).
- * Exports application services only.
+ * Exports application services and use cases only.
  */
 @Module({
   imports: [

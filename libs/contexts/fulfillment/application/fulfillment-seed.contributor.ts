@@ -5,7 +5,8 @@ import { ProductsService } from '#contexts/catalog';
 import { AccountsService, OrdersService } from '#contexts/sales';
 import { AdjustmentsService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { LabelsService } from './labels.service';
-import { PackagesService } from './packages.service';
+import { CreatePackage } from './packages/create-package';
+import { VoidPackage } from './packages/void-package';
 
 /**
  * QA fixture of fulfillment (docs/reference/qa-seed.md): `shipped_package_id`, a package of its
@@ -20,7 +21,8 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
     private readonly products: ProductsService,
     private readonly accounts: AccountsService,
     private readonly orders: OrdersService,
-    private readonly packages: PackagesService,
+    private readonly createPackage: CreatePackage,
+    private readonly voidPackage: VoidPackage,
     private readonly labels: LabelsService,
     private readonly adjustments: AdjustmentsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
@@ -63,12 +65,12 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
     });
     const order = await this.orders.confirm(draft.id);
     const item = { order_item_id: order.lines[0].id, quantity: 1 };
-    const quoted = await this.packages.create({ order_id: order.id, weight: 2, items: [item] }, null);
+    const quoted = await this.createPackage.execute({ order_id: order.id, weight: 2, items: [item] }, null);
     const rates = await this.labels.quote(quoted.id, `/v1/packages/${quoted.id}/rates`);
     const rate = rates.data.find((r) => r.carrier === 'usps' && r.service_level === 'priority')!;
     // The quoting package is voided: the shipped one holds the order's only unit.
-    await this.packages.void(quoted.id);
-    const shipped = await this.packages.create(
+    await this.voidPackage.execute(quoted.id);
+    const shipped = await this.createPackage.execute(
       {
         order_id: order.id,
         weight: 2,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { AppConfig } from '#platform/config/app-config';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -16,33 +15,36 @@ import {
   negotiateLabelType,
 } from '../domain/label';
 import { packageTransition } from '../domain/package';
-import {
-  PackageItemRecord,
-  PackageLabelRecord,
-  PackageRecord,
-  ShippingRateRecord,
-} from '../infrastructure/fulfillment.entities';
+import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { PackageRepository } from '../infrastructure/package.repository';
-import { ShippingRateRepository } from '../infrastructure/shipping-rate.repository';
+import { RateSigner } from '../infrastructure/rate-signer';
 import { renderLabel } from '../infrastructure/labels/render-label';
-import { CARRIER_GATEWAY, CarrierFailure, CarrierGateway, Parcel, PurchasedLabel } from './carrier.port';
+import {
+  CARRIER_GATEWAY,
+  CarrierFailure,
+  CarrierGateway,
+  CarrierRate,
+  Parcel,
+  PurchasedLabel,
+} from './carrier.port';
 import { LabelParties, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageViews } from './package-views.service';
 
-export const toRateResource = (r: ShippingRateRecord) => ({
+/** A quoted rate as GET /packages/{id}/rates answers it. */
+export const toRateResource = (packageId: string, rateObjectId: string, q: CarrierRate, expiresAt: Date) => ({
   object: 'shipping_rate' as const,
-  rate_object_id: r.rateObjectId,
-  package_id: r.packageId,
-  carrier: r.carrier,
-  service_level: r.serviceLevel,
-  amount: toJsonNumber(r.amount, 2) as number,
-  currency: r.currency,
-  estimated_days: r.estimatedDays,
-  insurance_fee: toJsonNumber(r.insuranceFee, 2) as number,
-  expires_at: r.expiresAt.toISOString(),
+  rate_object_id: rateObjectId,
+  package_id: packageId,
+  carrier: q.carrier,
+  service_level: q.service,
+  amount: toJsonNumber(q.amount, 2) as number,
+  currency: q.currency,
+  estimated_days: q.estimatedDays,
+  insurance_fee: toJsonNumber(q.insuranceFee, 2) as number,
+  expires_at: expiresAt.toISOString(),
 });
 export type RateResource = ReturnType<typeof toRateResource>;
 
@@ -51,7 +53,7 @@ export type PurchaseOutcome = { ok: true } | { ok: false; hint: string };
 
 /** A label bought from the carrier, not yet recorded, or the refusal's hint. */
 export type Purchase =
-  { ok: true; rate: ShippingRateRecord; bought: PurchasedLabel } | { ok: false; hint: string };
+  { ok: true; rateObjectId: string; rate: CarrierRate; bought: PurchasedLabel } | { ok: false; hint: string };
 
 const parcelOf = (p: PackageRecord): Parcel => ({
   weightLb: p.weightLb,
@@ -67,7 +69,7 @@ export class LabelsService {
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
-    private readonly rates: ShippingRateRepository,
+    private readonly signer: RateSigner,
     private readonly labels: PackageLabelRepository,
     private readonly views: PackageViews,
     private readonly reader: OrderReader,
@@ -76,42 +78,36 @@ export class LabelsService {
     @Inject(CARRIER_GATEWAY) private readonly carrier: CarrierGateway,
   ) {}
 
-  /** Quotes every carrier and service for the package; each rate can buy a label until it expires. */
+  /**
+   * Quotes every carrier and service for the package; each rate can buy a label until it
+   * expires. Writes nothing: each rate_object_id carries its signed rate (RateSigner).
+   */
   async quote(packageId: string, url: string): Promise<ListPage<RateResource>> {
-    return this.tx.run(async () => {
-      const pkg = await this.packages.getById(packageId);
-      packageTransition('buy_label', pkg.status, pkg.id);
-      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
-      const insured = insurableAmount(await this.views.insurance(pkg, items));
-      const order = await this.reader.order(pkg.orderId);
-      const customer = await this.reader.customer(order.accountId);
-      const quotes = await this.carrier.quote({
-        reference: pkg.id,
-        parcel: parcelOf(pkg),
-        shipTo: { name: customer.name, lines: [] },
-        insuredAmount: insured,
-      });
-      const expiresAt = new Date(Date.now() + this.config.SHIPPING_RATE_TTL_HOURS * 3600_000);
-      const stored = await this.rates.createMany(
-        quotes.map((q) => ({
-          rateObjectId: `rate_${randomBytes(16).toString('hex')}`,
-          orderId: pkg.orderId,
-          packageId: pkg.id,
-          provider: this.carrier.provider,
-          providerShipmentId: q.providerShipmentId,
-          providerRateId: q.providerRateId,
-          carrier: q.carrier,
-          serviceLevel: q.service,
-          amount: q.amount,
-          currency: q.currency,
-          estimatedDays: q.estimatedDays,
-          insuranceFee: q.insuranceFee,
-          insuredAmount: insured,
-          expiresAt,
-        })),
-      );
-      return { object: 'list', data: stored.map(toRateResource), has_more: false, url };
+    const pkg = await this.packages.getById(packageId);
+    packageTransition('buy_label', pkg.status, pkg.id);
+    const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
+    const insured = insurableAmount(await this.views.insurance(pkg, items));
+    const order = await this.reader.order(pkg.orderId);
+    const customer = await this.reader.customer(order.accountId);
+    const quotes = await this.carrier.quote({
+      reference: pkg.id,
+      parcel: parcelOf(pkg),
+      shipTo: { name: customer.name, lines: [] },
+      insuredAmount: insured,
     });
+    // From the next whole minute: quotes of the same minute are the same (a repeated GET is 304).
+    const expiresAt = new Date(
+      Math.ceil(Date.now() / 60_000) * 60_000 + this.config.SHIPPING_RATE_TTL_HOURS * 3600_000,
+    );
+    const data = quotes.map((q) =>
+      toRateResource(
+        pkg.id,
+        this.signer.sign(pkg.orderId, this.carrier.provider, q, expiresAt),
+        q,
+        expiresAt,
+      ),
+    );
+    return { object: 'list', data, has_more: false, url };
   }
 
   /**
@@ -129,8 +125,7 @@ export class LabelsService {
     const order = await this.reader.order(pkg.orderId);
     const customer = await this.reader.customer(order.accountId);
     const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
-    const rate = await this.findRate(rateObjectId);
-    const purchase = await this.purchase(pkg, rateObjectId, rate, fileType, insured, parties);
+    const purchase = await this.purchase(pkg, rateObjectId, fileType, insured, parties);
     if (!purchase.ok) return purchase;
     const label = this.applyPurchase(pkg, purchase);
     await this.labels.insertBuilt([label]);
@@ -139,55 +134,43 @@ export class LabelsService {
     return { ok: true };
   }
 
-  /** The quoted rate of `rateObjectId` (this entity and mode), or null; purchase() checks it. */
-  private findRate(rateObjectId: string): Promise<ShippingRateRecord | null> {
-    return this.rates.findByRateObjectId(rateObjectId);
-  }
-
   /**
-   * Checks the rate (`rate`: what findRate answered for `rateObjectId`) and buys the label from
-   * the carrier; writes nothing. `insured` is what the label insures (the package's insurance
-   * summary), `parties` whom it names (ship-from and ship-to lines, the customer's name first).
+   * Checks the rate `rateObjectId` carries (signed for this package's order, not expired, quoted
+   * by this provider) and buys the label from the carrier; writes nothing. `insured` is what the
+   * label insures (the package's insurance summary), `parties` whom it names (ship-from and
+   * ship-to lines, the customer's name first).
    */
   async purchase(
     pkg: PackageRecord,
     rateObjectId: string,
-    rate: ShippingRateRecord | null,
     fileType: LabelFileType,
     insured: Decimal | null,
     parties: LabelParties,
   ): Promise<Purchase> {
     packageTransition('buy_label', pkg.status, pkg.id);
-    if (!rate || rate.orderId !== pkg.orderId)
+    const reading = this.signer.read(pkg.orderId, rateObjectId);
+    if (reading.kind === 'unknown')
       return {
         ok: false,
         hint: `Unknown rate_object_id '${rateObjectId}' for this order: request rates with GET /v1/packages/{id}/rates for a package of order '${pkg.orderId}'.`,
       };
-    if (rate.expiresAt.getTime() <= Date.now())
+    if (reading.kind === 'expired')
       return {
         ok: false,
-        hint: `Rate '${rateObjectId}' expired at ${rate.expiresAt.toISOString()} (rates are valid ${this.config.SHIPPING_RATE_TTL_HOURS} h); request new rates.`,
+        hint: `Rate '${rateObjectId}' expired at ${reading.expiresAt.toISOString()} (rates are valid ${this.config.SHIPPING_RATE_TTL_HOURS} h); request new rates.`,
       };
-    if (rate.provider !== this.carrier.provider)
+    const { provider, rate } = reading.signed;
+    if (provider !== this.carrier.provider)
       return {
         ok: false,
         hint: `Rate '${rateObjectId}' was quoted by another label provider; request new rates.`,
       };
     try {
       const bought = await this.carrier.purchase({
-        reference: `${pkg.id}:${rate.rateObjectId}`,
+        reference: `${pkg.id}:${rateObjectId}`,
         parcel: parcelOf(pkg),
         shipTo: { name: parties.shipTo[0], lines: [] },
-        rate: {
-          carrier: rate.carrier,
-          service: rate.serviceLevel,
-          amount: rate.amount,
-          currency: rate.currency,
-          estimatedDays: rate.estimatedDays,
-          insuranceFee: rate.insuranceFee,
-          providerShipmentId: rate.providerShipmentId,
-          providerRateId: rate.providerRateId,
-        },
+        rate,
         insuredAmount: insured,
         fileType,
         label: {
@@ -196,7 +179,7 @@ export class LabelsService {
           shipTo: parties.shipTo,
         },
       });
-      return { ok: true, rate, bought };
+      return { ok: true, rateObjectId, rate, bought };
     } catch (error) {
       if (error instanceof CarrierFailure)
         return { ok: false, hint: `The carrier refused the label: ${error.message}` };
@@ -209,15 +192,18 @@ export class LabelsService {
    * label record, built but not written (a label the provider leaves to us to draw keeps its
    * drawing, and is drawn when served).
    */
-  applyPurchase(pkg: PackageRecord, { rate, bought }: Extract<Purchase, { ok: true }>): PackageLabelRecord {
+  applyPurchase(
+    pkg: PackageRecord,
+    { rateObjectId, rate, bought }: Extract<Purchase, { ok: true }>,
+  ): PackageLabelRecord {
     const [label] = this.labels.buildMany([
       {
         packageId: pkg.id,
         provider: this.carrier.provider,
         providerShipmentId: bought.providerShipmentId,
-        rateObjectId: rate.rateObjectId,
+        rateObjectId,
         carrier: rate.carrier,
-        serviceLevel: rate.serviceLevel,
+        serviceLevel: rate.service,
         trackingNumber: bought.trackingNumber,
         fileType: bought.fileType,
         contentType: bought.contentType,
@@ -231,7 +217,7 @@ export class LabelsService {
     ]);
     pkg.status = packageTransition('buy_label', pkg.status, pkg.id);
     pkg.carrier = rate.carrier.toLowerCase();
-    pkg.serviceLevel = rate.serviceLevel;
+    pkg.serviceLevel = rate.service;
     pkg.trackingNumber = bought.trackingNumber;
     pkg.trackingUrl = bought.trackingUrl;
     pkg.shipCost = bought.amount;

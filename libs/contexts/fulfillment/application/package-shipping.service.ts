@@ -1,60 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
-import { OrdersService, RevenueRecognition } from '#contexts/sales';
+import { RevenueRecognition } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { packageTransition, PackageStatus } from '../domain/package';
 import { allLinesShipped } from '../domain/packing';
 import { PackageItemRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
-import { PackageRepository } from '../infrastructure/package.repository';
-import { FulfillmentPostings } from './fulfillment-postings.service';
-import { OrderFacts, OrderReader } from './order-facts';
-import { PackageViews } from './package-views.service';
-import { ShipmentMessage, ShipmentNotifications } from './shipment-notifications.service';
+import { OrderFacts } from './order-facts';
+import { ShipmentMessage } from './shipment-notifications.service';
 
 /** Statuses whose units have left the warehouse. */
 export const SHIPPED_STATUSES = ['shipped', 'delivered', 'returned'] as const;
 
 /**
- * Ships a package inside the caller's transaction: stock and serials leave through inventory,
- * FULFILLMENT is posted, a shipment notification is composed, `fulfillment.shipped` is emitted
- * and the order becomes fulfilled once every line has shipped. Returns the notification to
- * queue after commit.
+ * The shipment of a package, shared by shipping it (ShipPackage) and by creating it shipped
+ * (CreatePackage): its stock leaves and its units are recognised; its notification's message.
  */
 @Injectable()
 export class PackageShipping {
   constructor(
-    private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
     private readonly stock: StockService,
-    private readonly postings: FulfillmentPostings,
-    private readonly notifications: ShipmentNotifications,
-    private readonly reader: OrderReader,
-    private readonly orders: OrdersService,
-    private readonly views: PackageViews,
-    private readonly events: EventPublisher,
     private readonly revenue: RevenueRecognition,
   ) {}
-
-  async shipInside(pkg: PackageRecord, items: PackageItemRecord[]): Promise<{ notificationId: string }> {
-    const order = await this.reader.order(pkg.orderId);
-    const plan = await this.prepare(pkg, items, order);
-    for (const item of items) await this.items.save(item);
-    await this.packages.save(pkg);
-    await this.postings.fulfillment(pkg.id, pkg.packageNumber, plan.cost, plan.net, plan.tax);
-    const customer = await this.reader.customer(order.accountId);
-    const notificationId = await this.notifications.compose(this.message(pkg, order, customer));
-    await this.events.publish(
-      'fulfillment.shipped',
-      await this.views.presentOne(pkg),
-      plan.previousAttributes,
-    );
-    if (plan.orderFulfilled) await this.orders.markFulfilled(order.id);
-    return { notificationId };
-  }
 
   /**
    * The stock half of shipping: units and serials leave through inventory, the shipped units are

@@ -36,6 +36,9 @@ import { ResourceResponse } from '#platform/http/response-schema';
 const MAX_UNITS = 1_000_000;
 const nullable = (_: unknown, v: unknown) => v !== null;
 
+/** A rate_object_id carries its signed rate (docs/api-decisions.md, "Fulfillment: shipping rates"). */
+const RATE_OBJECT_ID_MAX = 512;
+
 export class PackageItemInputDto {
   @OptionalUuid({ description: 'The order line; its remaining unpackaged quantity bounds quantity.' })
   order_item_id?: string;
@@ -198,7 +201,7 @@ export class CreatePackageDto extends PackageFieldsDto {
 
   @OptionalBoolean({ default: false }) buy_label?: boolean;
 
-  @OptionalText(100, {
+  @OptionalText(RATE_OBJECT_ID_MAX, {
     description: 'Required with buy_label: a rate of this order from GET /packages/{id}/rates.',
   })
   rate_object_id?: string;
@@ -224,7 +227,7 @@ export class CreatePackageQueryDto {
 }
 
 export class BuyLabelDto {
-  @RequiredText(100) rate_object_id: string;
+  @RequiredText(RATE_OBJECT_ID_MAX) rate_object_id: string;
   @OptionalEnum(LABEL_FILE_TYPES, { default: 'PDF' }) label_file_type?: (typeof LABEL_FILE_TYPES)[number];
 }
 
@@ -318,7 +321,11 @@ export class PackageResponse {
 
 export class RateResponse {
   @ApiProperty({ example: 'shipping_rate' }) object: string;
-  @ApiProperty({ example: 'rate_4f1c...' }) rate_object_id: string;
+  @ApiProperty({
+    example: 'rate_WyJzYW5kYm94IiwidXNwcyIs....K3m9Qf1tWc0xg2nVb8ZyRw',
+    description: 'The rate itself, signed: send it back unchanged to buy the label.',
+  })
+  rate_object_id: string;
   @ApiProperty({ format: 'uuid', description: 'The package the rate was quoted for.' }) package_id: string;
   @ApiProperty({ example: 'usps' }) carrier: string;
   @ApiProperty({ example: 'priority' }) service_level: string;

@@ -12,6 +12,9 @@ import { RequestContext } from '#platform/tenancy/request-context';
 import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
+import { CreatePackage } from '../application/packages/create-package';
+import { ShipPackage } from '../application/packages/ship-package';
+import { VoidPackage } from '../application/packages/void-package';
 import {
   BuyLabelDto,
   CreatePackageDto,
@@ -66,6 +69,8 @@ function requireScope(scope: string, why: string): void {
       'Ship a package',
       {
         input: ShipPackageDto,
+        service: 'shipPackage',
+        call: 'execute',
         decorators: [EnqueuesJobs()],
         description:
           'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
@@ -79,6 +84,8 @@ function requireScope(scope: string, why: string): void {
       'Void a package',
       {
         body: EmptyBodyDto,
+        service: 'voidPackage',
+        call: 'execute',
         description:
           'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
       },
@@ -88,6 +95,9 @@ function requireScope(scope: string, why: string): void {
 export class PackagesController {
   constructor(
     private readonly packages: PackagesService,
+    private readonly createPackage: CreatePackage,
+    private readonly shipPackage: ShipPackage,
+    private readonly voidPackage: VoidPackage,
     private readonly labels: LabelsService,
   ) {}
 
@@ -111,7 +121,7 @@ export class PackagesController {
       query.override === 'true' ? 'override_query' : body.skip_revision_ack ? 'skip_revision_ack' : null;
     if (via)
       requireScope(REVISION_OVERRIDE_SCOPE, via === 'override_query' ? 'override=true' : 'skip_revision_ack');
-    return this.packages.create(body, via);
+    return this.createPackage.execute(body, via);
   }
 
   @Route('GET', ':id/rates', {

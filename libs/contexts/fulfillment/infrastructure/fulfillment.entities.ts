@@ -66,24 +66,6 @@ export class PackageItemRecord extends TenantRecord {
   @Column('integer') position: number;
 }
 
-@Entity({ name: 'shipping_rates' })
-export class ShippingRateRecord extends TenantRecord {
-  @Column('text', { name: 'rate_object_id' }) rateObjectId: string;
-  @Column('uuid', { name: 'order_id' }) orderId: string;
-  @Column('uuid', { name: 'package_id' }) packageId: string;
-  @Column('text') provider: string;
-  @Column('text', { name: 'provider_shipment_id', nullable: true }) providerShipmentId: string | null;
-  @Column('text', { name: 'provider_rate_id', nullable: true }) providerRateId: string | null;
-  @Column('text') carrier: string;
-  @Column('text', { name: 'service_level' }) serviceLevel: string;
-  @MoneyColumn() amount: Decimal;
-  @Column('char', { length: 3 }) currency: string;
-  @Column('integer', { name: 'estimated_days', nullable: true }) estimatedDays: number | null;
-  @MoneyColumn({ name: 'insurance_fee' }) insuranceFee: Decimal;
-  @MoneyColumn({ name: 'insured_amount', nullable: true }) insuredAmount: Decimal | null;
-  @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
-}
-
 @Entity({ name: 'package_labels' })
 export class PackageLabelRecord extends TenantRecord {
   @Column('uuid', { name: 'package_id' }) packageId: string;
@@ -200,7 +182,6 @@ export const FULFILLMENT_RECORDS = [
   FulfillmentSettingsRecord,
   PackageRecord,
   PackageItemRecord,
-  ShippingRateRecord,
   PackageLabelRecord,
   ShipmentNotificationRecord,
   ReturnReceiptRecord,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { together } from '#platform/persistence/together';
 import {
@@ -7,12 +8,13 @@ import {
   PackageRecord,
   ShipmentNotificationRecord,
 } from './fulfillment.entities';
+import { FulfillmentSettingsRepository } from './fulfillment-settings.repository';
 import { PackageItemRepository } from './package-item.repository';
 import { PackageLabelRepository } from './package-label.repository';
 import { PackageRepository } from './package.repository';
 import { ShipmentNotificationRepository } from './shipment-notification.repository';
 
-/** The statements of POST /packages: the order's lock with the units already packed, and the new package's rows. */
+/** The statements of POST /packages: the order's lock with what packing reads under it, and the new package's rows. */
 @Injectable()
 export class NewPackageWriter {
   constructor(
@@ -21,17 +23,26 @@ export class NewPackageWriter {
     private readonly items: PackageItemRepository,
     private readonly labels: PackageLabelRepository,
     private readonly notifications: ShipmentNotificationRepository,
+    private readonly settings: FulfillmentSettingsRepository,
   ) {}
 
   /**
    * Locks the order against concurrent packing until commit (PackageRepository.lockOrder) and
-   * answers the units of its packages by package status then order line. The read is issued
-   * right behind the lock on the transaction's connection (one round trip): the server runs
-   * statements in the order they arrive, so it reads once the lock is held.
+   * answers the units of its packages by package status then order line, with the entity's
+   * insurance threshold. The reads are issued right behind the lock on the transaction's
+   * connection (one round trip): the server runs statements in the order they arrive, so they
+   * read once the lock is held.
    */
-  async lockOrderAndReadUnits(orderId: string): Promise<Map<string, Map<string, number>>> {
-    const [, units] = await together([this.packages.lockOrder(orderId), this.items.unitsByStatus(orderId)]);
-    return units;
+  async lockOrderForPacking(orderId: string): Promise<{
+    unitsByStatus: Map<string, Map<string, number>>;
+    insuranceThreshold: Decimal | null;
+  }> {
+    const [, unitsByStatus, settings] = await together([
+      this.packages.lockOrder(orderId),
+      this.items.unitsByStatus(orderId),
+      this.settings.current(),
+    ]);
+    return { unitsByStatus, insuranceThreshold: settings.insuranceThreshold };
   }
 
   /** Writes the new package, its items, and its label and shipment notification when it has them: one statement. */

@@ -1,0 +1,274 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EventPublisher } from '#platform/events/event-publisher';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
+import { RequestContext } from '#platform/tenancy/request-context';
+import { OrdersService } from '#contexts/sales';
+import { LOCATIONS_SERVICE, StockService } from '#contexts/inventory';
+import { FulfillmentError } from '../../domain/fulfillment-error';
+import { insurableAmount } from '../../domain/insurance';
+import { LabelFileType } from '../../domain/label';
+import { UNIT_HOLDING_STATUSES } from '../../domain/package';
+import { applyPackageFields, assertLocationExists, PackageFields } from '../../domain/package-fields';
+import {
+  assertSerialCount,
+  remainingByLine,
+  RequestedItem,
+  ResolvedItem,
+  resolveItems,
+  unitsIn,
+} from '../../domain/packing';
+import {
+  PackageItemRecord,
+  PackageLabelRecord,
+  PackageRecord,
+  RevisionOverride,
+} from '../../infrastructure/fulfillment.entities';
+import { FulfillmentSettingsRepository } from '../../infrastructure/fulfillment-settings.repository';
+import { NewPackageWriter } from '../../infrastructure/new-package.writer';
+import { PackageItemRepository } from '../../infrastructure/package-item.repository';
+import { PackageRepository } from '../../infrastructure/package.repository';
+import { FulfillmentFacts, FulfillmentPostings } from '../fulfillment-postings.service';
+import { labelPurchaseFailed, LabelsService } from '../labels.service';
+import { assertPackable, OrderFacts, OrderReader } from '../order-facts';
+import { PackageResource } from '../package.presenter';
+import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from '../package-shipping.service';
+import { PackageViews, PackedProduct } from '../package-views.service';
+import { ShipmentNotifications } from '../shipment-notifications.service';
+
+export interface CreatePackageInput extends PackageFields {
+  order_id: string;
+  items?: RequestedItem[];
+  buy_label?: boolean;
+  rate_object_id?: string;
+  fulfill_after_label?: boolean;
+  label_file_type?: LabelFileType;
+  skip_revision_ack?: boolean;
+}
+
+type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
+type StepEvent = {
+  type: PackageEvent;
+  object: PackageResource;
+  previousAttributes?: Record<string, unknown>;
+};
+
+/**
+ * POST /packages: a package of a confirmed sales order with its items, and in the same request,
+ * when asked, its label and its shipment (docs/reference/resources.md, "Packages"; the
+ * FULFILLMENT entry: docs/reference/accounting.md).
+ */
+@Injectable()
+export class CreatePackage {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly settings: FulfillmentSettingsRepository,
+    private readonly packages: PackageRepository,
+    private readonly items: PackageItemRepository,
+    private readonly newPackages: NewPackageWriter,
+    private readonly reader: OrderReader,
+    private readonly views: PackageViews,
+    private readonly labels: LabelsService,
+    private readonly shipping: PackageShipping,
+    private readonly notifications: ShipmentNotifications,
+    private readonly postings: FulfillmentPostings,
+    private readonly orders: OrdersService,
+    private readonly stock: StockService,
+    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /**
+   * `override` is how the caller passes the revision gate (the controller checked the scope
+   * orders:revision_override), or null. The steps: take the package number; then in one
+   * transaction read the order and lock it against concurrent packing, check it may be packed and
+   * pass its revision gate, resolve the items and check their serials, build the package and its
+   * items, buy the label and ship when asked to, and write it all. After commit the shipment
+   * notification is queued; a refused label answers 422 with the package kept.
+   */
+  async execute(
+    input: CreatePackageInput,
+    override: RevisionOverride['via'] | null,
+  ): Promise<PackageResource> {
+    const buysLabel = Boolean(input.buy_label);
+    const shipsNow = buysLabel && Boolean(input.fulfill_after_label);
+    if (buysLabel && !input.rate_object_id)
+      throw new FulfillmentError('parameter_missing', {
+        param: 'rate_object_id',
+        hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
+      });
+    const packageNumber = await this.settings.takePackageNumber();
+    const result = await this.tx.run(async () => {
+      // The order, and what its packages already hold, read under the order's packing lock.
+      const order = await this.reader.order(input.order_id);
+      const { unitsByStatus, insuranceThreshold } = await this.newPackages.lockOrderForPacking(order.id);
+      assertPackable(order);
+      const revisionOverride = passRevisionGate(order, override);
+
+      // The items: each order line's remaining units, each serial allocated to the order.
+      const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
+      const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
+      const boxIds = input.box_product_id ? [input.box_product_id] : [];
+      const products = await this.views.products([...resolved.map((r) => r.productId), ...boxIds]);
+      await this.assertSerials(order, resolved, products);
+
+      // The package and its items, built in memory.
+      const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
+      const items = this.buildItems(pkg, order, resolved);
+      const present = (label?: PackageLabelRecord) =>
+        this.views.build(pkg, items, label, products, insuranceThreshold);
+      const events: StepEvent[] = [{ type: 'fulfillment.package.created', object: present() }];
+
+      // The label, when asked: bought with the quoted rate; a refusal keeps the package.
+      let label: PackageLabelRecord | undefined;
+      let refusal: string | null = null;
+      let shipment: ShipmentPlan | null = null;
+      let customer: { name: string; email: string | null } | null = null;
+      if (buysLabel) {
+        customer = await this.reader.customer(order.accountId);
+        const insured = insurableAmount(
+          this.views.summary(pkg, items, products, insuranceThreshold, undefined),
+        );
+        const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
+        const purchase = await this.labels.purchase(
+          pkg,
+          input.rate_object_id!,
+          input.label_file_type ?? 'PDF',
+          insured,
+          parties,
+        );
+        if (purchase.ok) {
+          label = this.labels.applyPurchase(pkg, purchase);
+          events.push({ type: 'fulfillment.label.purchased', object: present(label) });
+        } else refusal = purchase.hint;
+      }
+
+      // The shipment, when asked and the label was bought: stock leaves, the units are recognised.
+      let entryFacts: FulfillmentFacts | null = null;
+      if (shipsNow && label) {
+        entryFacts = await this.postings.fulfillmentFacts();
+        shipment = await this.shipping.prepare(pkg, items, order, unitsIn(unitsByStatus, SHIPPED_STATUSES));
+        events.push({
+          type: 'fulfillment.shipped',
+          object: present(label),
+          previousAttributes: shipment.previousAttributes,
+        });
+        if (shipment.orderFulfilled) await this.orders.markFulfilled(order.id);
+      }
+
+      // The writes: the package, its items, label and notification; the events; the FULFILLMENT
+      // entry of a shipment, written and numbered as the transaction commits.
+      const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
+      await this.newPackages.write(pkg, items, label ?? null, notification ?? null);
+      await this.events.publishMany(events);
+      if (shipment && entryFacts) await this.postings.postFulfillmentOfNewPackage(pkg, shipment, entryFacts);
+      return { refusal, notificationId: notification?.id ?? null, resource: present(label) };
+    });
+    if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
+    if (result.refusal !== null) throw labelPurchaseFailed(result.refusal, result.resource);
+    return result.resource;
+  }
+
+  /** Serial-tracked items carry one serial per unit, each allocated to the order's line. */
+  private async assertSerials(
+    order: OrderFacts,
+    resolved: ResolvedItem[],
+    products: Map<string, PackedProduct>,
+  ): Promise<void> {
+    for (const item of resolved) {
+      assertSerialCount(item, products.get(item.productId)?.serial_tracked ?? false);
+      if (item.serialNumbers.length)
+        await this.stock.assertSerialsAllocated({
+          orderId: order.id,
+          productId: item.productId,
+          serialNumbers: item.serialNumbers,
+          param: `items[${item.index}].serial_numbers`,
+        });
+    }
+  }
+
+  /** The new package, packing, with the request's fields; it ships from where the order committed stock unless the request names a location. */
+  private async buildPackage(
+    order: OrderFacts,
+    packageNumber: string,
+    revisionOverride: RevisionOverride | null,
+    input: CreatePackageInput,
+    products: Map<string, PackedProduct>,
+  ): Promise<PackageRecord> {
+    const [pkg] = this.packages.buildMany([
+      {
+        orderId: order.id,
+        packageNumber,
+        status: 'packing',
+        boxProductId: null,
+        weightLb: null,
+        lengthIn: null,
+        widthIn: null,
+        heightIn: null,
+        carrier: null,
+        serviceLevel: null,
+        trackingNumber: null,
+        trackingUrl: null,
+        shipCost: null,
+        billedShipCost: null,
+        locationId: null,
+        insuranceAmountOverride: null,
+        insuredAmount: null,
+        insuranceFee: null,
+        notes: null,
+        metadata: {},
+        revisionOverride,
+        costOfGoods: null,
+        shippedAt: null,
+        deliveredAt: null,
+        voidedAt: null,
+        returnedAt: null,
+      },
+    ]);
+    applyPackageFields(pkg, input, products);
+    if (input.location_id) await assertLocationExists(this.locations, input.location_id);
+    if (!pkg.locationId) pkg.locationId = await this.stock.commitLocation();
+    return pkg;
+  }
+
+  /** The package's items, in the order resolved, priced as their order lines. */
+  private buildItems(pkg: PackageRecord, order: OrderFacts, resolved: ResolvedItem[]): PackageItemRecord[] {
+    const lineById = new Map(order.lines.map((l) => [l.id, l]));
+    return this.items.buildMany(
+      resolved.map((r, position) => ({
+        packageId: pkg.id,
+        orderId: order.id,
+        orderItemId: r.orderItemId,
+        productId: r.productId,
+        quantity: r.quantity,
+        serialNumbers: r.serialNumbers,
+        unitPrice: lineById.get(r.orderItemId)!.unitPrice,
+        unitCost: null,
+        returnedQuantity: 0,
+        returnedSerials: [],
+        position,
+      })),
+    );
+  }
+}
+
+/**
+ * The revision gate: an order revised after the customer received it is packed only when the
+ * caller may pass the gate and asked to; the override it records, or null when not revised.
+ */
+function passRevisionGate(
+  order: OrderFacts,
+  override: RevisionOverride['via'] | null,
+): RevisionOverride | null {
+  if (!order.revisionPending) return null;
+  if (!override)
+    throw new FulfillmentError('revision_unacknowledged', {
+      hint: `Order '${order.id}' was revised after the customer received it and the customer has not acknowledged the new total. POST /v1/orders/${order.id}/customer-acknowledge-revision first, or pass the gate with skip_revision_ack: true (or ?override=true) and the scope orders:revision_override.`,
+    });
+  return {
+    via: override,
+    api_key_id: RequestContext.caller().apiKeyId,
+    overridden_at: new Date().toISOString(),
+    order_revised_at: order.revisedAt,
+  };
+}
