@@ -24,7 +24,7 @@ import { EmptyBodyDto } from './catalog-validators';
 @ApiResource('product')
 @Controller('products')
 @StandardRoutes({
-  service: 'products',
+  service: ProductsService,
   scope: 'products',
   model: ProductResponse,
   list: [

@@ -42,7 +42,7 @@ function requireScope(scope: string, why: string): void {
 @ApiResource('package')
 @Controller('packages')
 @StandardRoutes({
-  service: 'packages',
+  service: PackagesService,
   scope: 'fulfillment',
   model: PackageResponse,
   list: [

@@ -4,12 +4,12 @@ import { ReturnAuthorizations } from '../application/return-authorizations.servi
 import { ReturnsService } from '../application/returns.service';
 import { ReceiveReturnDto, ReturnReceiptResponse } from './return-receipt.dto';
 import { CreateReturnDto, RefundReturnDto, ReturnListQuery, ReturnResponse } from './return.dto';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { actionsOf, StandardRoutes } from '#platform/http/standard-routes';
 
 @ApiTags('Returns')
 @Controller('returns')
 @StandardRoutes({
-  service: 'authorizations',
+  service: ReturnAuthorizations,
   scope: 'returns',
   model: ReturnResponse,
   create: [
@@ -27,25 +27,25 @@ import { StandardRoutes } from '#platform/http/standard-routes';
   ],
   retrieve: ['Retrieve a return'],
   actions: {
-    receive: [
-      'Receive returned goods',
-      {
-        service: 'returns',
-        input: ReceiveReturnDto,
-        returns: ReturnReceiptResponse,
-        description:
-          'Against an open or partially received return and a shipped package of its order: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL posted, and RETURN for units not invoiced yet; the package `returned` once every unit came back, the return `received` once every authorised unit did. Emits return.received.',
-      },
-    ],
-    receipts: [
-      'Receipts of a return',
-      {
-        service: 'returns',
-        method: 'GET',
-        description: 'Oldest first; one page.',
-        list: ReturnReceiptResponse,
-      },
-    ],
+    ...actionsOf(ReturnsService, {
+      receive: [
+        'Receive returned goods',
+        {
+          input: ReceiveReturnDto,
+          returns: ReturnReceiptResponse,
+          description:
+            'Against an open or partially received return and a shipped package of its order: units back to stock at the cost they shipped at (serials returned, then available, damaged or quarantined), COGS_REVERSAL posted, and RETURN for units not invoiced yet; the package `returned` once every unit came back, the return `received` once every authorised unit did. Emits return.received.',
+        },
+      ],
+      receipts: [
+        'Receipts of a return',
+        {
+          method: 'GET',
+          description: 'Oldest first; one page.',
+          list: ReturnReceiptResponse,
+        },
+      ],
+    }),
     cancel: [
       'Cancel a return',
       {
@@ -63,9 +63,4 @@ import { StandardRoutes } from '#platform/http/standard-routes';
     ],
   },
 })
-export class ReturnsController {
-  constructor(
-    private readonly authorizations: ReturnAuthorizations,
-    private readonly returns: ReturnsService,
-  ) {}
-}
+export class ReturnsController {}

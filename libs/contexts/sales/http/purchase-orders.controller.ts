@@ -14,7 +14,7 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
 @ApiResource('order')
 @Controller('purchase-orders')
 @StandardRoutes({
-  service: 'purchaseOrders',
+  service: PurchaseOrderReceivingService,
   scope: { read: READ, write: WRITE },
   model: OrderResponse,
   create: [
@@ -48,6 +48,4 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
     ],
   },
 })
-export class PurchaseOrdersController {
-  constructor(private readonly purchaseOrders: PurchaseOrderReceivingService) {}
-}
+export class PurchaseOrdersController {}
