@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { assertMatchable, billStatus, isMatchProblem, MatchPlan, planDepositMatch } from './bank-deposit';
 
 const deposit = (amount: string) => ({ amount: money(amount), currency: 'USD' });

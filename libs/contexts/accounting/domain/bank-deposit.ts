@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { AccountingError } from './accounting-error';
 
 export const BANK_TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { OrdersService, RevenueRecognition } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata } from '#platform/domain/metadata';
