@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Controller } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
@@ -11,7 +12,6 @@ import {
   SyncAcknowledgmentResponse,
   UpdateChannelListingDto,
 } from './channel-listing.dto';
-import { EmptyBodyDto } from './catalog-validators';
 import { DeletedResponse } from './product.dto';
 
 @ApiTags('Channel listings')

@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Body, Controller, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
@@ -15,7 +16,6 @@ import { PackagesService } from '../application/packages.service';
 import {
   BuyLabelDto,
   CreatePackageDto,
-  EmptyBodyDto,
   CreatePackageQueryDto,
   PackageListQueryDto,
   PackageResponse,

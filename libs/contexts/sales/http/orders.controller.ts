@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -11,7 +12,6 @@ import { OrdersService } from '../application/orders.service';
 import { PaymentsService } from '../application/payments.service';
 import {
   CreateOrderDto,
-  EmptyBodyDto,
   OrderLineDto,
   OrderListQueryDto,
   OrderResponse,

@@ -1,10 +1,11 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { anyScope } from '#platform/auth/scopes';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
-import { CreatePurchaseOrderDto, EmptyBodyDto, OrderResponse, PurchaseOrderListQueryDto } from './order.dto';
+import { CreatePurchaseOrderDto, OrderResponse, PurchaseOrderListQueryDto } from './order.dto';
 
 const READ = anyScope('orders:read', 'purchasing:read');
 const WRITE = anyScope('orders:write', 'purchasing:write');
