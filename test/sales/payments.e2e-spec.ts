@@ -1,6 +1,6 @@
 import { asEntity } from '../support/as-entity';
 import { ReceivablesGateway } from '#contexts/accounting';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { CustomerCreditRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';

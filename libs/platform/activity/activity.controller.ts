@@ -8,7 +8,7 @@ import { ActivityService } from './activity.service';
 @ApiTags('Activity')
 @Controller('activity')
 @StandardRoutes({
-  service: 'activity',
+  service: ActivityService,
   scope: 'activity',
   model: ActivityResponse,
   list: [
@@ -21,6 +21,4 @@ import { ActivityService } from './activity.service';
     },
   ],
 })
-export class ActivityController {
-  constructor(private readonly activity: ActivityService) {}
-}
+export class ActivityController {}

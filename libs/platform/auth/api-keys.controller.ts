@@ -10,7 +10,7 @@ import { ApiKeyResponse, CreateApiKeyDto } from './api-key.dto';
 @ApiTags('API keys')
 @Controller('entities/:entity_id/api_keys')
 @StandardRoutes({
-  service: 'keys',
+  service: ApiKeyService,
   scope: 'api_keys',
   model: ApiKeyResponse,
   list: [ListQueryDto, 'List API keys'],

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { Body, Headers, Param, Query, Req, SetMetadata } from '@nestjs/common';
+import { Body, Headers, type OnModuleInit, Param, Query, Req, SetMetadata, type Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
 import { listEnvelope } from './list/paginate';
 import { Route } from './route';
-import { requestPath, StandardRoutes } from './standard-routes';
+import { actionsOf, checkStandardRoutes, requestPath, StandardRoutes } from './standard-routes';
 
 class Thing {
   id!: string;
@@ -25,6 +26,94 @@ class Settle {
 }
 
 type Service = Record<string, jest.Mock>;
+
+/** The application services the generated routes are typed against; tests provide mocks in their place. */
+class Things {
+  create(_body: unknown): unknown {
+    return undefined;
+  }
+  list(_query: unknown, _url: string): unknown {
+    return undefined;
+  }
+  retrieve(_id: string): unknown {
+    return undefined;
+  }
+  update(_id: string, _body: unknown): unknown {
+    return undefined;
+  }
+  archive(_id: string): unknown {
+    return undefined;
+  }
+  close(_id: string): unknown {
+    return undefined;
+  }
+  settle(_id: string, _input: unknown): unknown {
+    return undefined;
+  }
+  audit(_id: string): unknown {
+    return undefined;
+  }
+  parts(_id: string, _query: unknown, _url: string): unknown {
+    return undefined;
+  }
+  summary(_url: string): unknown {
+    return undefined;
+  }
+  report(_query: unknown): unknown {
+    return undefined;
+  }
+  history(_id: string): unknown {
+    return undefined;
+  }
+  /** Not a method: no route may call it. */
+  readonly label = 'things';
+}
+class Tags {
+  add(_id: string, _body: unknown): unknown {
+    return undefined;
+  }
+  remove(_id: string, _tagId: string): unknown {
+    return undefined;
+  }
+}
+class Parts {
+  add(_id: string, _body: unknown): unknown {
+    return undefined;
+  }
+  list(_id: string, _query: unknown): unknown {
+    return undefined;
+  }
+  retrieve(_id: string, _partId: string): unknown {
+    return undefined;
+  }
+  update(_id: string, _partId: string, _body: unknown): unknown {
+    return undefined;
+  }
+  remove(_id: string, _partId: string): unknown {
+    return undefined;
+  }
+  close(_id: string, _partId: string): unknown {
+    return undefined;
+  }
+}
+class Settings {
+  retrieve(): unknown {
+    return undefined;
+  }
+  update(_body: unknown): unknown {
+    return undefined;
+  }
+}
+
+/** The controller as Nest makes it: its services injected (here the mocks given for their classes), then initialised. */
+async function controllerOf<C>(controller: Type<C>, services: [Type, unknown][]): Promise<C> {
+  const moduleRef = await Test.createTestingModule({
+    controllers: [controller],
+    providers: services.map(([provide, useValue]) => ({ provide, useValue })),
+  }).compile();
+  await moduleRef.init();
+  return moduleRef.get(controller);
+}
 
 /** A route-specific decorator stacked below a route. */
 const Audited = (): MethodDecorator => SetMetadata('test:audited', true);
@@ -110,7 +199,7 @@ class Written {
 
 /** The same controller with its standard routes generated; `history` is written. */
 @StandardRoutes({
-  service: 'things',
+  service: Things,
   scope: 'things',
   model: Thing,
   create: [CreateThing, 'Create a thing'],
@@ -121,8 +210,10 @@ class Written {
   actions: {
     close: ['Close', { body: Empty }],
     settle: ['Settle', { path: 'settlements', input: Settle, code: 201 }],
-    tag: ['Tag', { service: 'tags', path: 'tags', call: 'add', input: CreateThing }],
-    untag: ['Untag', { service: 'tags', method: 'DELETE', path: 'tags/:tag_id', call: 'remove' }],
+    ...actionsOf(Tags, {
+      add: ['Tag', { handler: 'tag', path: 'tags', input: CreateThing }],
+      remove: ['Untag', { handler: 'untag', method: 'DELETE', path: 'tags/:tag_id' }],
+    }),
     audit: ['Audit', { method: 'GET', decorators: [Audited()] }],
     parts: ['Parts', { method: 'GET', query: ThingQuery }],
     summary: ['Summary', { collection: true, method: 'GET', url: true }],
@@ -130,10 +221,7 @@ class Written {
   },
 })
 class Generated {
-  constructor(
-    readonly things: Service,
-    readonly tags: Service,
-  ) {}
+  constructor(readonly things: Things) {}
 
   @Route('GET', ':id/history', { scopes: 'things:read', summary: 'History' })
   history(@Param('id') id: string) {
@@ -169,7 +257,7 @@ const proto = (c: { prototype: object }) => c.prototype as Record<string, (...ar
 describe('StandardRoutes', () => {
   it('defines the handlers in route order: the standard ones, the actions, then the written ones', () => {
     const names = (c: { prototype: object }) =>
-      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
+      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor' && n !== 'onModuleInit');
     expect(names(Generated)).toEqual(handlers);
     expect(names(Generated)).toEqual(names(Written));
   });
@@ -192,7 +280,7 @@ describe('StandardRoutes', () => {
     }
   });
 
-  it('calls the service as the written handlers do', () => {
+  it('calls the service as the written handlers do', async () => {
     const calls = (controller: Record<string, (...args: unknown[]) => unknown>, service: Service) => {
       const req = { originalUrl: '/v1/things?limit=2' };
       controller.create({ name: 'a' });
@@ -231,10 +319,11 @@ describe('StandardRoutes', () => {
     const a = service();
     const b = service();
     const written = calls(new Written(a, a) as unknown as Record<string, (...args: unknown[]) => unknown>, a);
-    const generated = calls(
-      new Generated(b, b) as unknown as Record<string, (...args: unknown[]) => unknown>,
-      b,
-    );
+    const controller = await controllerOf(Generated, [
+      [Things, b],
+      [Tags, b],
+    ]);
+    const generated = calls(controller as unknown as Record<string, (...args: unknown[]) => unknown>, b);
     expect(generated).toEqual(written);
     expect(generated.list).toEqual([[{ limit: 2 }, '/v1/things']]);
     expect(generated.remove).toEqual([['t1', 'g1']]);
@@ -243,7 +332,7 @@ describe('StandardRoutes', () => {
     expect(generated.report).toEqual([[{ limit: 4 }]]);
   });
 
-  it('passes the headers a create names after its body, read as a written handler reads them', () => {
+  it('passes the headers a create names after its body, read as a written handler reads them', async () => {
     class WrittenCreate {
       constructor(readonly things: Service) {}
 
@@ -253,14 +342,12 @@ describe('StandardRoutes', () => {
       }
     }
     @StandardRoutes({
-      service: 'things',
+      service: Things,
       scope: 'things',
       model: Thing,
       create: [CreateThing, 'Create', { headers: ['idempotency-key'] }],
     })
-    class GeneratedCreate {
-      constructor(readonly things: Service) {}
-    }
+    class GeneratedCreate {}
     expect(metadataOf(proto(GeneratedCreate).create)).toEqual(metadataOf(proto(WrittenCreate).create));
     expect(JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, GeneratedCreate, 'create'))).toBe(
       JSON.stringify(Reflect.getMetadata(ROUTE_ARGS_METADATA, WrittenCreate, 'create')),
@@ -269,33 +356,38 @@ describe('StandardRoutes', () => {
       Reflect.getMetadata(PARAMTYPES_METADATA, WrittenCreate.prototype, 'create'),
     );
     const service = { create: jest.fn() };
-    (new GeneratedCreate(service) as unknown as Record<string, (...args: unknown[]) => unknown>).create(
-      { name: 'a' },
-      'k1',
-    );
+    (
+      (await controllerOf(GeneratedCreate, [[Things, service]])) as unknown as Record<
+        string,
+        (...args: unknown[]) => unknown
+      >
+    ).create({ name: 'a' }, 'k1');
     expect(service.create.mock.calls).toEqual([[{ name: 'a' }, 'k1']]);
   });
 
-  it('serves a singleton at the controller path, without id', () => {
+  it('serves a singleton at the controller path, without id', async () => {
     @StandardRoutes({
-      service: 'settings',
+      service: Settings,
       scope: 'things',
       model: Thing,
       singleton: {},
       retrieve: ['Settings'],
       update: [UpdateThing, 'Update settings'],
     })
-    class Settings {
-      constructor(readonly settings: Service) {}
-    }
+    class SettingsController {}
     const service = { retrieve: jest.fn(), update: jest.fn() };
-    const controller = new Settings(service) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const controller = (await controllerOf(SettingsController, [[Settings, service]])) as unknown as Record<
+      string,
+      (...args: unknown[]) => unknown
+    >;
     controller.retrieve();
     controller.update({ name: 'x' });
     expect(service.retrieve).toHaveBeenCalledWith();
     expect(service.update).toHaveBeenCalledWith({ name: 'x' });
-    expect(Reflect.getMetadata('path', proto(Settings).update)).toBe('/');
-    expect(Reflect.getMetadata(PARAMTYPES_METADATA, Settings.prototype, 'update')).toEqual([UpdateThing]);
+    expect(Reflect.getMetadata('path', proto(SettingsController).update)).toBe('/');
+    expect(Reflect.getMetadata(PARAMTYPES_METADATA, SettingsController.prototype, 'update')).toEqual([
+      UpdateThing,
+    ]);
   });
 
   it('serves a child resource below its parent, presenting the records the service answers', async () => {
@@ -344,7 +436,7 @@ describe('StandardRoutes', () => {
       }
     }
     @StandardRoutes({
-      service: 'parts',
+      service: Parts,
       scope: 'things',
       model: Thing,
       path: ':id/parts',
@@ -357,12 +449,10 @@ describe('StandardRoutes', () => {
       delete: ['Remove', { call: 'remove', handler: 'remove' }],
       actions: { close: ['Close'] },
     })
-    class GeneratedChild {
-      constructor(readonly parts: Service) {}
-    }
+    class GeneratedChild {}
     const names = ['create', 'list', 'retrieve', 'change', 'remove', 'close'];
     const own = (c: { prototype: object }) =>
-      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor');
+      Object.getOwnPropertyNames(c.prototype).filter((n) => n !== 'constructor' && n !== 'onModuleInit');
     expect(own(GeneratedChild)).toEqual(names);
     for (const name of names) {
       expect(metadataOf(proto(GeneratedChild)[name])).toEqual(metadataOf(proto(WrittenChild)[name]));
@@ -402,7 +492,10 @@ describe('StandardRoutes', () => {
       a,
     );
     const generated = await calls(
-      new GeneratedChild(b) as unknown as Record<string, (...args: unknown[]) => unknown>,
+      (await controllerOf(GeneratedChild, [[Parts, b]])) as unknown as Record<
+        string,
+        (...args: unknown[]) => unknown
+      >,
       b,
     );
     expect(generated).toEqual(written);
@@ -417,7 +510,7 @@ describe('StandardRoutes', () => {
 
   it('requires the read and write scopes given in place of a scope family', () => {
     @StandardRoutes({
-      service: 'things',
+      service: Things,
       scope: { read: 'a:read|b:read', write: 'a:write|b:write' },
       model: Thing,
       list: [ThingQuery, 'List things'],
@@ -438,7 +531,7 @@ describe('StandardRoutes', () => {
 
   it('places the generated actions after the written handler named by actionsAfter', () => {
     @StandardRoutes({
-      service: 'things',
+      service: Things,
       scope: 'things',
       model: Thing,
       retrieve: ['Retrieve a thing'],
@@ -457,16 +550,114 @@ describe('StandardRoutes', () => {
       'lines',
       'close',
       'history',
+      'onModuleInit',
     ]);
   });
 
   it('refuses a handler both written and generated', () => {
     expect(() => {
-      @StandardRoutes({ service: 's', scope: 'things', model: Thing, retrieve: ['Retrieve'] })
+      @StandardRoutes({ service: Things, scope: 'things', model: Thing, retrieve: ['Retrieve'] })
       class Twice {
         retrieve() {}
       }
       return Twice;
     }).toThrow('Twice.retrieve is both written and generated');
+  });
+
+  it('fails the module initialisation naming every route whose service has no such method', async () => {
+    @StandardRoutes({
+      service: Things,
+      scope: 'things',
+      model: Thing,
+      retrieve: ['Retrieve a thing'],
+      actions: {
+        close: ['Close'],
+        ...actionsOf(Tags, { remove: ['Untag', { handler: 'untag', path: 'tags/:tag_id' }] }),
+      },
+    })
+    class Checked {}
+    // The instances Nest injects lack `close` (Things) and have a `remove` that is not a function (Tags).
+    const things = { retrieve: jest.fn() };
+    const tags = { remove: 'not a function' };
+    await expect(
+      controllerOf(Checked, [
+        [Things, things],
+        [Tags, tags],
+      ]),
+    ).rejects.toThrow(
+      'Standard routes without a service method (not a function): Checked.close calls Things.close; Checked.untag calls Tags.remove',
+    );
+    const complete = { retrieve: jest.fn(), close: jest.fn() };
+    await expect(
+      controllerOf(Checked, [
+        [Things, complete],
+        [Tags, { remove: jest.fn() }],
+      ]),
+    ).resolves.toBeInstanceOf(Checked);
+  });
+
+  it('runs the check before the onModuleInit the controller writes', async () => {
+    const order: string[] = [];
+    @StandardRoutes({ service: Things, scope: 'things', model: Thing, retrieve: ['Retrieve a thing'] })
+    class WithInit implements OnModuleInit {
+      onModuleInit() {
+        order.push('written');
+      }
+    }
+    await controllerOf(WithInit, [[Things, { retrieve: jest.fn() }]]);
+    expect(order).toEqual(['written']);
+    const missing = new WithInit();
+    expect(() => missing.onModuleInit()).toThrow('WithInit.retrieve calls Things.retrieve');
+    expect(order).toEqual(['written']);
+    expect(() => checkStandardRoutes(missing)).toThrow('WithInit.retrieve calls Things.retrieve');
+  });
+
+  it('refuses at compile time an action, a call or a route that is not a method of its service', () => {
+    const spec = { scope: 'things', model: Thing } as const;
+    // Each class below would fail `tsc` without its expect-error line; the decorators still run.
+    @StandardRoutes({
+      ...spec,
+      service: Things,
+      // @ts-expect-error -- `archive` is a method of Things, `remove` is not.
+      delete: ['Delete a thing', { call: 'remove' }],
+    })
+    class WrongCall {}
+    @StandardRoutes({
+      ...spec,
+      service: Things,
+      // @ts-expect-error -- `label` is a property of Things, not a method.
+      actions: { label: ['Label'] },
+    })
+    class NotAMethod {}
+    @StandardRoutes({
+      ...spec,
+      service: Things,
+      // @ts-expect-error -- Things has no `reopen`.
+      actions: { reopen: ['Reopen'] },
+    })
+    class NoSuchMethod {}
+    @StandardRoutes({
+      ...spec,
+      service: Things,
+      actions: {
+        close: ['Close'],
+        // @ts-expect-error -- `close` is a method of Things, not of Tags.
+        ...actionsOf(Tags, { close: ['Close a tag'] }),
+      },
+    })
+    class OtherService {}
+    @StandardRoutes({
+      ...spec,
+      service: Tags,
+      // @ts-expect-error -- Tags has no `retrieve` for a retrieve route to call.
+      retrieve: ['Retrieve a tag'],
+    })
+    class NoRetrieve {}
+    const own = (c: { prototype: object }) => Object.getOwnPropertyNames(c.prototype);
+    expect(own(WrongCall)).toContain('delete');
+    expect(own(NotAMethod)).toContain('label');
+    expect(own(NoSuchMethod)).toContain('reopen');
+    expect(own(OtherService)).toContain('close');
+    expect(own(NoRetrieve)).toContain('retrieve');
   });
 });

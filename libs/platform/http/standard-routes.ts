@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Headers, Param, Query, Req, type Type } from '@nestjs/common';
+import { applyDecorators, Body, Headers, Inject, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { RetrieveQueryDto } from './list/list-query.dto';
@@ -11,9 +11,51 @@ export const requestPath = (req: Request) => req.originalUrl.split('?')[0];
 /** What a standard route documents beyond its summary (scopes and model come from the spec). */
 export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
 
+/** The class of an application service: Nest injects its instance by this token. */
+export type ServiceClass<S> = abstract new (...args: never[]) => S;
+
+/** The names of the service's methods: what a route may call. */
+export type MethodOf<S> = {
+  [K in keyof S]-?: S[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof S] &
+  string;
+
+/** An action route's summary and options. */
+export type ActionEntry = [summary: string, extras?: RouteExtras & ActionExtras];
+
 /**
- * The routes most resources share, each answered by the application service method of the same
- * name (`delete` by `extras.call` where it differs):
+ * The actions of a spec, keyed by the method of the spec's service each one calls: every key is
+ * a property of the service (go to definition lands on the method), anything else fails to compile.
+ * Actions answered by another service come in through `actionsOf(OtherService, {...})`, spread
+ * where they stand in the route order.
+ */
+export type Actions<S> = {
+  [K in keyof S]?: S[K] extends (...args: never[]) => unknown ? ActionEntry | DelegatedAction : never;
+};
+
+declare const delegated: unique symbol;
+/** An action bound to another service by `actionsOf`. */
+export type DelegatedAction = ActionEntry & { readonly [delegated]: true };
+
+/** The service a delegated action's entry carries, out of sight of the type. */
+const SERVICE = Symbol('standard-routes:service');
+
+/**
+ * Actions answered by `service` rather than by the spec's, each keyed by its method of `service`;
+ * spread into the spec's `actions` at the place the routes come in order.
+ */
+export function actionsOf<T>(service: ServiceClass<T>, actions: Actions<T>): Record<string, DelegatedAction> {
+  return Object.fromEntries(
+    Object.entries(actions as Record<string, ActionEntry>).map(([name, entry]) => [
+      name,
+      Object.assign([...entry], { [SERVICE]: service }) as unknown as DelegatedAction,
+    ]),
+  );
+}
+
+/**
+ * The routes most resources share, each answered by the method of the same name of the
+ * application service the spec names by its class (`delete` by `extras.call` where it differs):
  *
  * | key      | route                 | scope    | handler                          |
  * | -------- | --------------------- | -------- | -------------------------------- |
@@ -22,17 +64,23 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * | retrieve | `GET ':id'`           | read     | `retrieve(id)`, with `expand[]`  |
  * | update   | `PATCH ':id'`         | write    | `update(id, body)`, model        |
  * | delete   | `DELETE ':id'`        | write    | `delete(id)`                     |
- * | actions  | `POST ':id/<name>'`   | write    | `<name>(id)`, 200 with model     |
+ * | actions  | `POST ':id/<name>'`   | write    | `<method>(id)`, 200 with model   |
  *
- * An action may name its path segment (`path`), the service method (`call`) and its request body:
- * `input`, passed to the service last, or `body`, validated and documented but not passed on (an
- * empty body); a GET that lists names its `query`, passed last with the list's url. Its path may
- * hold parameters of its own (`tags/:tag_id`), passed after the id. It may take another HTTP
- * method (`method`: a GET needs the read scope, and only a POST answers 200 by default), call the
- * service held by another controller property (`service`), and stack route-specific decorators
- * below its route (`decorators`, e.g. `ApiResource`). A `collection` action is served at the
- * routes' path rather than below one resource (no id); `url` passes the request's path without a
- * query, or `url: false` keeps it from a query's handler. A `singleton`
+ * Every method named is checked twice: by the compiler (the keys of `actions` and every `call` are
+ * methods of the service's class, so a reader jumps from an action's key to its method) and when
+ * the controller's module initialises (the injected instance's method is a function), which fails
+ * the boot naming the route. The service's instance is injected into the controller by its class.
+ *
+ * An action is keyed by the service method it calls; its handler (the operationId's tail) and its
+ * path segment are the key unless `handler` (and then `path` defaults to the handler) or `path`
+ * say otherwise. Its request body is `input`, passed to the service last, or `body`, validated and
+ * documented but not passed on (an empty body); a GET that lists names its `query`, passed last
+ * with the list's url. Its path may hold parameters of its own (`tags/:tag_id`), passed after the
+ * id. It may take another HTTP method (`method`: a GET needs the read scope, and only a POST
+ * answers 200 by default) and stack route-specific decorators below its route (`decorators`, e.g.
+ * `ApiResource`); actions of another service are spread in with `actionsOf`. A `collection`
+ * action is served at the routes' path rather than below one resource (no id); `url` passes the
+ * request's path without a query, or `url: false` keeps it from a query's handler. A `singleton`
  * resource (an entity's settings) is retrieved and updated at the controller's path, without id.
  *
  * A child resource is served below its parent (`path: ':id/components'`, `id: 'component_id'`):
@@ -43,9 +91,9 @@ export type RouteExtras = Omit<Partial<RouteOptions>, 'scopes' | 'summary'>;
  * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
  * their handler (`handler`, the operationId's tail) where it is not the key.
  */
-export interface StandardRoutesSpec {
-  /** The controller property holding the application service. */
-  service: string;
+export interface StandardRoutesSpec<S> {
+  /** The application service's class; its instance is injected into the controller. */
+  service: ServiceClass<S>;
   /**
    * The scope family: reads need `<scope>:read`, writes `<scope>:write`; or the two requirements
    * themselves (e.g. `anyScope` alternatives).
@@ -56,13 +104,22 @@ export interface StandardRoutesSpec {
   create?: [
     body: Type,
     summary: string,
-    extras?: RouteExtras & { call?: string; headers?: readonly string[] },
+    extras?: RouteExtras & { call?: MethodOf<NoInfer<S>>; headers?: readonly string[] },
   ];
-  list?: [query: Type, summary: string, extras?: RouteExtras & { call?: string }];
-  retrieve?: [summary: string, extras?: RouteExtras];
-  update?: [body: Type, summary: string, extras?: RouteExtras & { handler?: string }];
-  delete?: [summary: string, extras?: RouteExtras & { call?: string; handler?: string }];
-  actions?: Record<string, [summary: string, extras?: RouteExtras & ActionExtras]>;
+  list?: [query: Type, summary: string, extras?: RouteExtras & { call?: MethodOf<NoInfer<S>> }];
+  /** Calls the service's `retrieve`. */
+  retrieve?: 'retrieve' extends MethodOf<NoInfer<S>> ? [summary: string, extras?: RouteExtras] : never;
+  /** Calls the service's `update`. */
+  update?: 'update' extends MethodOf<NoInfer<S>>
+    ? [body: Type, summary: string, extras?: RouteExtras & { handler?: string }]
+    : never;
+  delete?: [
+    summary: string,
+    extras?: RouteExtras & { handler?: string } & ('delete' extends MethodOf<NoInfer<S>>
+        ? { call?: MethodOf<NoInfer<S>> }
+        : { call: MethodOf<NoInfer<S>> }),
+  ];
+  actions?: Actions<NoInfer<S>>;
   /** The written handler the generated actions follow, when written handlers come before them. */
   actionsAfter?: string;
   /** One instance per entity: `retrieve()` at `GET ''` (with `query` when given), `update(body)` at `PATCH ''`. */
@@ -76,19 +133,17 @@ export interface StandardRoutesSpec {
 }
 
 export interface ActionExtras {
-  /** The path after `:id/`; by default the action's name. Its parameters follow the id. */
+  /** The handler's name (the operationId's tail) where it is not the method's. */
+  handler?: string;
+  /** The path after `:id/`; by default the handler's name. Its parameters follow the id. */
   path?: string;
   /** The HTTP method; by default POST (200 unless `code` says otherwise). GET needs the read scope. */
   method?: Exclude<RouteMethod, 'PUT'>;
-  /** The controller property holding the service, where it is not the spec's `service`. */
-  service?: string;
   /** Route-specific decorators, top to bottom as they would stack below the route. */
   decorators?: readonly MethodDecorator[];
-  /** The service method; by default the action's name. */
-  call?: string;
   /** The request body's class: validated and documented, not passed on. */
   body?: Type;
-  /** The request body's class, passed to the service last: `<call>(id, ...params, input)`. */
+  /** The request body's class, passed to the service last: `<method>(id, ...params, input)`. */
   input?: Type;
   /** A list's query class: passed to the service last with the list's url, as `list` does (no model documented). */
   query?: Type;
@@ -109,8 +164,10 @@ type Service = Record<string, (...args: unknown[]) => unknown>;
 interface Generated {
   /** The handler's name (its operationId) where it is not the key's. */
   handler?: string;
-  /** The controller property holding the service, where it is not the spec's. */
-  service?: string;
+  /** The service's class, where it is not the spec's. */
+  service?: ServiceClass<unknown>;
+  /** The service method the handler calls. */
+  method: string;
   route: MethodDecorator;
   /** The handler's parameters, in order: how each is read, and the class it is validated as. */
   params: [ParameterDecorator, Type | typeof Object][];
@@ -121,7 +178,7 @@ interface Generated {
 const pathParams = (path: string): [ParameterDecorator, Type][] =>
   [...path.matchAll(/:(\w+)/g)].map(([, name]) => [Param(name), String]);
 
-function generate(spec: StandardRoutesSpec): Map<string, Generated> {
+function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
   const { read, write } =
     typeof spec.scope === 'string'
       ? { read: `${spec.scope}:read`, write: `${spec.scope}:write` }
@@ -144,6 +201,7 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
   if (spec.create) {
     const [body, summary, { call: method = 'create', headers = [], ...extras } = {}] = spec.create;
     out.set('create', {
+      method,
       route: route('POST', base, write, summary, { returns: spec.model, ...extras }),
       params: [
         ...parents,
@@ -157,6 +215,7 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     const [query, summary, { call: method = 'list', ...extras } = {}] = spec.list;
     const n = parents.length;
     out.set('list', {
+      method,
       route: route('GET', base, read, summary, { ...extras }),
       params: [...parents, [Query(), query], [Req(), Object]],
       handle: present
@@ -169,38 +228,49 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
   }
   const single = spec.singleton;
   if (spec.retrieve) {
-    const [summary, extras] = spec.retrieve;
+    const [summary, extras] = spec.retrieve as [string, RouteExtras?];
     const query: Generated['params'] = single?.query ? [[Query(), single.query]] : [];
     out.set('retrieve', {
+      method: 'retrieve',
       route: route('GET', single ? base : item, read, summary, { returns: spec.model, ...extras }),
       params: single ? query : [...id, [Query(), RetrieveQueryDto]],
       handle: call('retrieve', single ? 0 : id.length),
     });
   }
   if (spec.update) {
-    const [body, summary, { handler, ...extras } = {}] = spec.update;
+    const [body, summary, { handler, ...extras } = {}] = spec.update as [
+      Type,
+      string,
+      (RouteExtras & { handler?: string })?,
+    ];
     out.set('update', {
       handler,
+      method: 'update',
       route: route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
       params: single ? [[Body(), body]] : [...id, [Body(), body]],
       handle: call('update', single ? 1 : id.length + 1),
     });
   }
   if (spec.delete) {
-    const [summary, { call: method = 'delete', handler, ...extras } = {}] = spec.delete;
+    const [summary, { call: method = 'delete', handler, ...extras } = {}] = spec.delete as [
+      string,
+      (RouteExtras & { call?: string; handler?: string })?,
+    ];
     out.set('delete', {
       handler,
+      method,
       route: route('DELETE', item, write, summary, extras),
       params: id,
       handle: call(method, id.length, false),
     });
   }
-  for (const [name, [summary, action = {}]] of Object.entries(spec.actions ?? {})) {
+  for (const [method, entry] of Object.entries((spec.actions ?? {}) as Record<string, ActionEntry>)) {
+    const [summary, action = {}] = entry;
+    const service = (entry as { [SERVICE]?: ServiceClass<unknown> })[SERVICE];
     const {
-      path = name,
-      call: method = name,
+      handler,
+      path = handler ?? method,
       method: verb = 'POST',
-      service,
       decorators = [],
       body,
       input,
@@ -221,8 +291,10 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
     const options = { ...(verb === 'POST' ? { code: 200 } : {}), ...model, ...extras };
     const at = [collection ? base : item, path].filter(Boolean).join('/');
     const routed = route(verb, at, verb === 'GET' ? read : write, summary, options);
-    out.set(name, {
+    out.set(method, {
+      handler,
       service,
+      method,
       // Stacked decorators apply bottom-up: the lowest first, the route last.
       route:
         decorators.length === 0
@@ -237,11 +309,28 @@ function generate(spec: StandardRoutesSpec): Map<string, Generated> {
   return out;
 }
 
+/** The controller property Nest injects a service's instance into, one per service class. */
+const injected = new WeakMap<ServiceClass<unknown>, symbol>();
+const propertyFor = (service: ServiceClass<unknown>): symbol => {
+  let key = injected.get(service);
+  if (!key) {
+    key = Symbol(service.name);
+    injected.set(service, key);
+  }
+  return key;
+};
+
+/** What the start-up check verifies of one generated handler. */
+interface Binding {
+  handler: string;
+  service: ServiceClass<unknown>;
+  method: string;
+}
+
 /** Defines `name` on `prototype` as a route handler, decorated as TypeScript decorates a method. */
-function install(prototype: object, name: string, service: string, generated: Generated): void {
-  const property = generated.service ?? service;
+function install(prototype: object, name: string, property: symbol, generated: Generated): void {
   const handlers = {
-    [name](this: Record<string, Record<string, (...args: unknown[]) => unknown>>, ...args: unknown[]) {
+    [name](this: Record<symbol, Service>, ...args: unknown[]) {
       return generated.handle(this[property], args);
     },
   };
@@ -263,16 +352,39 @@ function install(prototype: object, name: string, service: string, generated: Ge
 }
 
 /**
+ * Throws, naming the route's handler, unless every generated handler's service instance (as
+ * injected into `controller`) has its method as a function.
+ */
+export function checkStandardRoutes(controller: object): void {
+  const type = controller.constructor as Type;
+  const bindings = (Reflect.getMetadata(BINDINGS, type) ?? []) as Binding[];
+  const wrong = bindings
+    .filter(({ service, method }) => {
+      const instance = (controller as Record<symbol, Record<string, unknown> | undefined>)[
+        propertyFor(service)
+      ];
+      return typeof instance?.[method] !== 'function';
+    })
+    .map(({ handler, service, method }) => `${type.name}.${handler} calls ${service.name}.${method}`);
+  if (wrong.length > 0)
+    throw new Error(`Standard routes without a service method (not a function): ${wrong.join('; ')}`);
+}
+
+/** The metadata key of a controller's generated handlers and the service methods they call. */
+const BINDINGS = 'standard-routes:bindings';
+
+/**
  * Gives a controller the standard routes of its resource (see `StandardRoutesSpec`). Routes are
  * registered and documented in this order: create, list, retrieve, update and delete (generated
  * or written in the class), the written handlers up to `actionsAfter` when it is given, the
- * generated actions, then the class's other handlers as written.
+ * generated actions, then the class's other handlers as written. Each service named is injected
+ * by its class, and the controller's `onModuleInit` first runs `checkStandardRoutes`.
  */
 export const StandardRoutes =
-  (spec: StandardRoutesSpec): ClassDecorator =>
+  <S>(spec: StandardRoutesSpec<S>): ClassDecorator =>
   (target) => {
     const prototype = (target as unknown as Type).prototype as object;
-    const generated = generate(spec);
+    const generated = generate(spec as StandardRoutesSpec<unknown>);
     const own = Object.getOwnPropertyNames(prototype)
       .filter((name) => name !== 'constructor')
       .map((name) => [name, Object.getOwnPropertyDescriptor(prototype, name)!] as const);
@@ -286,9 +398,18 @@ export const StandardRoutes =
       Object.defineProperty(prototype, name, written.get(name)!);
       written.delete(name);
     };
+    const bindings: Binding[] = [];
+    const services = new Set<ServiceClass<unknown>>();
+    const add = (key: string, handler: Generated) => {
+      const service = handler.service ?? (spec.service as ServiceClass<unknown>);
+      const name = handler.handler ?? key;
+      services.add(service);
+      bindings.push({ handler: name, service, method: handler.method });
+      install(prototype, name, propertyFor(service), handler);
+    };
     for (const name of CRUD) {
       const handler = generated.get(name);
-      if (handler) install(prototype, handler.handler ?? name, spec.service, handler);
+      if (handler) add(name, handler);
       else if (written.has(name)) restore(name);
       generated.delete(name);
     }
@@ -300,7 +421,18 @@ export const StandardRoutes =
         if (name === after) break;
       }
     }
-    for (const [name, handler] of generated)
-      install(prototype, handler.handler ?? name, spec.service, handler);
+    for (const [name, handler] of generated) add(name, handler);
     for (const name of [...written.keys()]) restore(name);
+    for (const service of services) Inject(service)(prototype, propertyFor(service));
+    Reflect.defineMetadata(BINDINGS, bindings, target);
+    const init = (prototype as { onModuleInit?: () => unknown }).onModuleInit;
+    Object.defineProperty(prototype, 'onModuleInit', {
+      value: function onModuleInit(this: object) {
+        checkStandardRoutes(this);
+        return init?.call(this);
+      },
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    });
   };

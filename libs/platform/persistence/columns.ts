@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, PrimaryColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
-import { moneyTransformer } from './money';
+import { moneyTransformer } from './money-transformer';
 
 /** The key columns of a row owned by one entity and mode: UUIDv7 id, owning entity, mode. */
 export abstract class TenantRow {

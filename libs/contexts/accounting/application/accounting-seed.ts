@@ -8,7 +8,7 @@ import { LedgerAccountsService } from './ledger-accounts.service';
 import { RecurringJournalEntriesService } from './recurring-journal-entries.service';
 import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { BankTransactionsService } from './bank-transactions.service';
 import { ReceivablesGateway } from './receivables.port';
 

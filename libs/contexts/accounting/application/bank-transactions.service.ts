@@ -3,7 +3,7 @@ import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { AccountingError } from '../domain/accounting-error';

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { maxRecoverable, netBookValue } from '../domain/fixed-asset';
 import { FixedAssetEventRecord, FixedAssetRecord } from '../infrastructure/accounting.entities';
 import { resourceTimestamps } from '#platform/http/resource-fields';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { DomainError } from '#platform/errors/domain-error';
 import { AppMetrics } from '#platform/observability/metrics';
 import { TransactionHost } from '#platform/persistence/transaction-host';

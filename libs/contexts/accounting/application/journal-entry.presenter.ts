@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { JournalEntryRecord, JournalLineRecord } from '../infrastructure/accounting.entities';
 import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
 import { journalEntryFields } from '../infrastructure/journal-entry-fields';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { AccountingError } from '../domain/accounting-error';
 import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';

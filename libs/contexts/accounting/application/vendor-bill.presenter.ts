@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { VendorBillPaymentRecord, VendorBillRecord } from '../infrastructure/accounting.entities';
 import { resourceTimestamps } from '#platform/http/resource-fields';
 

@@ -4,7 +4,7 @@ import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope } from '#platform/http/list/paginate';
 import { newId } from '#platform/persistence/ids';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';

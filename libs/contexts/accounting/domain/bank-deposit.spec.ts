@@ -1,6 +1,13 @@
 import fc from 'fast-check';
-import { money } from '#platform/persistence/money';
-import { assertMatchable, billStatus, isMatchProblem, MatchPlan, planDepositMatch } from './bank-deposit';
+import { money } from '#platform/domain/money';
+import {
+  assertMatchable,
+  bankTransactionTransition,
+  billStatus,
+  isMatchProblem,
+  MatchPlan,
+  planDepositMatch,
+} from './bank-deposit';
 
 const deposit = (amount: string) => ({ amount: money(amount), currency: 'USD' });
 const inv = (id: string, due: string, currency = 'USD') => ({
@@ -95,5 +102,20 @@ describe('matching a bank transaction', () => {
         details: { status: 'matched' },
       }),
     );
+  });
+});
+
+describe('the bank transaction life cycle', () => {
+  it('matches an unmatched transaction once: every allowed and refused move', () => {
+    expect(bankTransactionTransition('match', 'unmatched')).toBe('matched');
+    for (const status of ['matched', 'reconciled']) {
+      expect(() => bankTransactionTransition('match', status)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_state',
+          message: `Cannot match a bank transaction whose status is '${status}'; allowed from: unmatched.`,
+          details: { status },
+        }),
+      );
+    }
   });
 });

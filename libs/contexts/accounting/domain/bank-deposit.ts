@@ -1,9 +1,35 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
+import { transition, Transitions } from '#platform/domain/state-machine';
 import { AccountingError } from './accounting-error';
 
 export const BANK_TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
 export const BANK_TRANSACTION_STATUSES = ['unmatched', 'matched'] as const;
+export type BankTransactionStatus = (typeof BANK_TRANSACTION_STATUSES)[number];
+export type BankTransactionAction = 'match';
+
+/** A bank transaction's life cycle: matched to invoices once. */
+const BANK_TRANSACTION_TRANSITIONS: Transitions<BankTransactionStatus, BankTransactionAction> = {
+  unmatched: { match: 'matched' },
+  matched: {},
+};
+
+/** The status `action` leads to from `status`; 409 invalid_state where the table does not allow it. */
+export function bankTransactionTransition(
+  action: BankTransactionAction,
+  status: string,
+): BankTransactionStatus {
+  return transition(
+    BANK_TRANSACTION_TRANSITIONS,
+    status,
+    action,
+    (current, allowed) =>
+      new AccountingError('invalid_state', {
+        hint: `Cannot ${action} a bank transaction whose status is '${current}'; allowed from: ${allowed.join(', ')}.`,
+        details: { status: current },
+      }),
+  );
+}
 export const UNAPPLIED_ROUTES = ['customer_credit', 'suspense'] as const;
 export type UnappliedRoute = (typeof UNAPPLIED_ROUTES)[number];
 
@@ -18,12 +44,7 @@ export function assertMatchable(transaction: { type: string; status: string }): 
       details: { type: transaction.type },
     });
   }
-  if (transaction.status !== 'unmatched') {
-    throw new AccountingError('invalid_state', {
-      hint: `Cannot match a bank transaction whose status is '${transaction.status}'; allowed from: unmatched.`,
-      details: { status: transaction.status },
-    });
-  }
+  bankTransactionTransition('match', transaction.status);
 }
 
 export interface Application {

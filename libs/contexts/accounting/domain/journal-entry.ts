@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { allowedFrom, transition, Transitions } from '#platform/domain/state-machine';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { invalidState } from './accounting-error';
 
 export const ENTRY_STATUSES = [

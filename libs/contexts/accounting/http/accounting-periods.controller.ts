@@ -9,7 +9,7 @@ import { CreatePeriodDto, PeriodListQuery, PeriodResponse } from './accounting-p
 @ApiResource('accounting_period')
 @Controller('accounting/periods')
 @StandardRoutes({
-  service: 'periods',
+  service: AccountingPeriodsService,
   scope: 'accounting',
   model: PeriodResponse,
   create: [
@@ -27,6 +27,4 @@ import { CreatePeriodDto, PeriodListQuery, PeriodResponse } from './accounting-p
     reopen: ['Reopen a closed accounting period'],
   },
 })
-export class PeriodsController {
-  constructor(private readonly periods: AccountingPeriodsService) {}
-}
+export class PeriodsController {}

@@ -8,7 +8,7 @@ import { SettingsResponse, UpdateSettingsDto } from './accounting-settings.dto';
 @ApiTags('Accounting')
 @Controller('accounting/settings')
 @StandardRoutes({
-  service: 'settings',
+  service: AccountingSettingsService,
   scope: 'accounting',
   model: SettingsResponse,
   singleton: { query: RetrieveQueryDto },
@@ -18,6 +18,4 @@ import { SettingsResponse, UpdateSettingsDto } from './accounting-settings.dto';
   ],
   update: [UpdateSettingsDto, 'Update the accounting settings'],
 })
-export class AccountingSettingsController {
-  constructor(private readonly settings: AccountingSettingsService) {}
-}
+export class AccountingSettingsController {}

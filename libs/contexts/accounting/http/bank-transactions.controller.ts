@@ -19,7 +19,7 @@ import {
 @ApiExtraModels(BankTransactionInputDto, ImportBankTransactionsDto)
 @Controller('accounting/bank-transactions')
 @StandardRoutes({
-  service: 'bank',
+  service: BankTransactionsService,
   scope: 'accounting',
   model: BankTransactionResponse,
   list: [

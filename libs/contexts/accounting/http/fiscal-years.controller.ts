@@ -10,7 +10,7 @@ import { CreateFiscalYearDto, FiscalYearResponse } from './fiscal-year.dto';
 @ApiResource('fiscal_year')
 @Controller('accounting/fiscal-years')
 @StandardRoutes({
-  service: 'years',
+  service: FiscalYearsService,
   scope: 'accounting',
   model: FiscalYearResponse,
   create: [
@@ -28,6 +28,4 @@ import { CreateFiscalYearDto, FiscalYearResponse } from './fiscal-year.dto';
     reopen: ['Reopen a fiscal year (its periods stay as they are)'],
   },
 })
-export class FiscalYearsController {
-  constructor(private readonly years: FiscalYearsService) {}
-}
+export class FiscalYearsController {}

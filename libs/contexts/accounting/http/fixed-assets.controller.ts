@@ -17,7 +17,7 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
 @ApiTags('Fixed assets')
 @Controller('fixed_assets')
 @StandardRoutes({
-  service: 'assets',
+  service: FixedAssetsService,
   scope: 'assets',
   model: FixedAssetResponse,
   create: [CreateFixedAssetDto, 'Register a fixed asset (straight-line)'],
@@ -62,18 +62,16 @@ import { FixedAssetDepreciationResponse } from './fixed-asset-depreciation.dto';
         code: 201,
       },
     ],
-    history: [
+    impairmentHistory: [
       'Impairment history',
       {
+        handler: 'history',
         method: 'GET',
         path: 'impairment_history',
-        call: 'impairmentHistory',
         description: 'Events by event_date desc then created_at desc, total and summary.',
         returns: ImpairmentHistoryResponse,
       },
     ],
   },
 })
-export class FixedAssetsController {
-  constructor(private readonly assets: FixedAssetsService) {}
-}
+export class FixedAssetsController {}

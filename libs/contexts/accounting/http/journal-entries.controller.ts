@@ -16,7 +16,7 @@ import {
 @ApiResource('journal_entry')
 @Controller('journal-entries')
 @StandardRoutes({
-  service: 'entries',
+  service: JournalEntriesService,
   scope: 'accounting',
   model: JournalEntryResponse,
   create: [
@@ -58,6 +58,4 @@ import {
     ],
   },
 })
-export class JournalEntriesController {
-  constructor(private readonly entries: JournalEntriesService) {}
-}
+export class JournalEntriesController {}

@@ -14,7 +14,7 @@ import {
 @ApiResource('ledger_account')
 @Controller('accounting/ledger-accounts')
 @StandardRoutes({
-  service: 'accounts',
+  service: LedgerAccountsService,
   scope: 'accounting',
   model: LedgerAccountResponse,
   create: [CreateLedgerAccountDto, 'Create a ledger account'],
@@ -26,6 +26,4 @@ import {
   retrieve: ['Retrieve a ledger account'],
   update: [UpdateLedgerAccountDto, 'Update a ledger account'],
 })
-export class LedgerAccountsController {
-  constructor(private readonly accounts: LedgerAccountsService) {}
-}
+export class LedgerAccountsController {}

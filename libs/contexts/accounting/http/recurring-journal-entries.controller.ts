@@ -14,7 +14,7 @@ import {
 @ApiTags('Journal entries')
 @Controller('recurring-journal-entries')
 @StandardRoutes({
-  service: 'recurring',
+  service: RecurringJournalEntriesService,
   scope: 'accounting',
   model: RecurringJournalEntryResponse,
   create: [
@@ -38,6 +38,4 @@ import {
     ],
   },
 })
-export class RecurringJournalEntriesController {
-  constructor(private readonly recurring: RecurringJournalEntriesService) {}
-}
+export class RecurringJournalEntriesController {}

@@ -7,7 +7,7 @@ import { SubledgerReconciliationResponse, SubledgerReportQuery } from './subledg
 @ApiTags('Reports')
 @Controller('reports')
 @StandardRoutes({
-  service: 'reconciliation',
+  service: SubledgerReconciliationService,
   scope: 'accounting',
   model: SubledgerReconciliationResponse,
   actions: {
@@ -26,6 +26,4 @@ import { SubledgerReconciliationResponse, SubledgerReportQuery } from './subledg
     ],
   },
 })
-export class ReportsController {
-  constructor(private readonly reconciliation: SubledgerReconciliationService) {}
-}
+export class ReportsController {}

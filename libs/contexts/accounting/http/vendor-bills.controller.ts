@@ -14,7 +14,7 @@ import {
 @ApiResource('vendor_bill')
 @Controller('vendor-bills')
 @StandardRoutes({
-  service: 'bills',
+  service: VendorBillsService,
   scope: 'purchasing',
   model: VendorBillResponse,
   create: [
@@ -40,6 +40,4 @@ import {
     ],
   },
 })
-export class VendorBillsController {
-  constructor(private readonly bills: VendorBillsService) {}
-}
+export class VendorBillsController {}

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import type { Channel, ListingStatus, SyncStatus } from '../domain/channel-listing';
 import { ChannelListingRecord } from '../infrastructure/channel-listing.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { JobData, QUEUE_NAMES } from '#platform/queue/queues';
 import { RequestContext } from '#platform/tenancy/request-context';

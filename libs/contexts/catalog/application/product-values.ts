@@ -1,7 +1,7 @@
 /** What products and their variants share: SKU claims (one uniqueness for both) and their weight. */
 
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { duplicateSku, WeightUnit } from '../domain/product';
 import { ProductRepository } from '../infrastructure/product.repository';
 

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
 import { ProductRecord, ProductVariantRecord } from '../infrastructure/product.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';

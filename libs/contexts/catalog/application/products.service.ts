@@ -5,7 +5,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';

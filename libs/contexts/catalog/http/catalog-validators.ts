@@ -44,6 +44,3 @@ export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
     },
     options,
   );
-
-/** Body of an action that takes no parameters: any field is refused as unknown. */
-export class EmptyBodyDto {}

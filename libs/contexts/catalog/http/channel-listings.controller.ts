@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Controller } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
@@ -11,14 +12,13 @@ import {
   SyncAcknowledgmentResponse,
   UpdateChannelListingDto,
 } from './channel-listing.dto';
-import { EmptyBodyDto } from './catalog-validators';
 import { DeletedResponse } from './product.dto';
 
 @ApiTags('Channel listings')
 @ApiResource('channel_listing')
 @Controller('channel_listings')
 @StandardRoutes({
-  service: 'listings',
+  service: ChannelListingsService,
   scope: 'products',
   model: ChannelListingResponse,
   create: [
@@ -38,10 +38,10 @@ import { DeletedResponse } from './product.dto';
   update: [UpdateChannelListingDto, 'Update a channel listing'],
   delete: ['Delete a channel listing', { description: 'Permanent.', returns: DeletedResponse }],
   actions: {
-    sync: [
+    requestSync: [
       'Push a listing to its connector',
       {
-        call: 'requestSync',
+        handler: 'sync',
         body: EmptyBodyDto,
         description:
           'Storefront: 202 with `{ status: "queued", listing_id }`; a worker records the attempt on the listing. ' +
@@ -64,6 +64,4 @@ import { DeletedResponse } from './product.dto';
     ],
   },
 })
-export class ChannelListingsController {
-  constructor(private readonly listings: ChannelListingsService) {}
-}
+export class ChannelListingsController {}

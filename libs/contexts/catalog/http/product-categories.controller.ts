@@ -16,7 +16,7 @@ import {
 /** `/product-categories` is canonical; `/product_categories` is a deprecated alias (see the OpenAPI description). */
 @Controller(['product-categories', 'product_categories'])
 @StandardRoutes({
-  service: 'categories',
+  service: ProductCategoriesService,
   scope: 'product_categories',
   model: ProductCategoryResponse,
   create: [CreateProductCategoryDto, 'Create a product category'],
@@ -42,6 +42,4 @@ import {
     },
   ],
 })
-export class ProductCategoriesController {
-  constructor(private readonly categories: ProductCategoriesService) {}
-}
+export class ProductCategoriesController {}

@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -18,13 +19,12 @@ import {
   UpdateProductDto,
   UpdateVariantDto,
 } from './product.dto';
-import { EmptyBodyDto } from './catalog-validators';
 
 @ApiTags('Products')
 @ApiResource('product')
 @Controller('products')
 @StandardRoutes({
-  service: 'products',
+  service: ProductsService,
   scope: 'products',
   model: ProductResponse,
   list: [

@@ -10,7 +10,7 @@ import { CreateTagDto, TagResponse, UpdateTagDto } from './tag.dto';
 @ApiResource('tag')
 @Controller('tags')
 @StandardRoutes({
-  service: 'tags',
+  service: TagsService,
   scope: 'tags',
   model: TagResponse,
   create: [CreateTagDto, 'Create a tag'],
@@ -19,6 +19,4 @@ import { CreateTagDto, TagResponse, UpdateTagDto } from './tag.dto';
   update: [UpdateTagDto, 'Update a tag'],
   delete: ['Delete a tag', { description: 'Permanent: the tag is detached from every resource.' }],
 })
-export class TagsController {
-  constructor(private readonly tags: TagsService) {}
-}
+export class TagsController {}

@@ -8,7 +8,7 @@ import {
   PostingRequest,
 } from '#contexts/accounting';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 
 /** What fulfillmentFacts() read for a FULFILLMENT entry. */
 export type FulfillmentFacts = PostingFacts;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { FulfillmentSettingsRecord } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';

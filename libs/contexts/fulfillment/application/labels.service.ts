@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { AppConfig } from '#platform/config/app-config';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListPage } from '#platform/http/list/paginate';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { insurableAmount } from '../domain/insurance';
 import { FulfillmentError } from '../domain/fulfillment-error';

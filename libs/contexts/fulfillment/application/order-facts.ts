@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
   OrdersService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { RevenueRecognition } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';

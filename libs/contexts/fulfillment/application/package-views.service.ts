@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { ProductFactsService } from '#contexts/catalog';
 import { insuranceSummary, InsuranceSummary } from '../domain/insurance';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { FulfillmentSettingsRepository } from '../infrastructure/fulfillment-settings.repository';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { InsuranceSummary } from '../domain/insurance';
 import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';

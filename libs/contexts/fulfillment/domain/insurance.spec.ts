@@ -1,4 +1,4 @@
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { insurableAmount, insuranceSummary, InsuredItem } from './insurance';
 
 const item = (id: string, quantity: number, price: string, freightInsurance: boolean): InsuredItem => ({

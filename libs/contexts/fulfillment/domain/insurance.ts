@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 
 /** The fee estimate shown before a rate is chosen: about 1.5 % of the declared value. */
 export const FEE_ESTIMATE_RATE = money('0.015');

@@ -1,5 +1,5 @@
 import { mergeMetadata } from '#platform/domain/metadata';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import Decimal from 'decimal.js';
 import { resolveCarrierService } from './carrier-service';
 import { FulfillmentError } from './fulfillment-error';

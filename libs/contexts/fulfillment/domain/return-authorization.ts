@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { FulfillmentError } from './fulfillment-error';
 
 export const RETURN_STATUSES = ['open', 'partially_received', 'received', 'refunded', 'cancelled'] as const;

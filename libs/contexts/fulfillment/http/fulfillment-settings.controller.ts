@@ -7,7 +7,7 @@ import { FulfillmentSettingsResponse, UpdateFulfillmentSettingsDto } from './ful
 @ApiTags('Fulfillment')
 @Controller('fulfillment/settings')
 @StandardRoutes({
-  service: 'settings',
+  service: FulfillmentSettingsService,
   scope: 'fulfillment',
   model: FulfillmentSettingsResponse,
   singleton: {},
@@ -17,6 +17,4 @@ import { FulfillmentSettingsResponse, UpdateFulfillmentSettingsDto } from './ful
   ],
   update: [UpdateFulfillmentSettingsDto, 'Update fulfillment settings'],
 })
-export class FulfillmentSettingsController {
-  constructor(private readonly settings: FulfillmentSettingsService) {}
-}
+export class FulfillmentSettingsController {}

@@ -184,9 +184,6 @@ export class PackageFieldsDto {
 
 export class UpdatePackageDto extends PackageFieldsDto {}
 
-/** Body of the action routes (pack, deliver, void): none; any field is 400 parameter_unknown. */
-export class EmptyBodyDto {}
-
 export class CreatePackageDto extends PackageFieldsDto {
   @RequiredUuid({ description: 'A confirmed sales order.' }) order_id: string;
 

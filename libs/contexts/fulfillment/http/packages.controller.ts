@@ -1,3 +1,4 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Body, Controller, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
@@ -9,7 +10,7 @@ import { ApiListResponse } from '#platform/http/list/api-list-response';
 import { missingScopes } from '#platform/auth/scopes';
 import { Route } from '#platform/http/route';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { actionsOf, requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { LabelsService } from '../application/labels.service';
 import { PackagesService } from '../application/packages.service';
 import { CreatePackage } from '../application/packages/create-package';
@@ -18,7 +19,6 @@ import { VoidPackage } from '../application/packages/void-package';
 import {
   BuyLabelDto,
   CreatePackageDto,
-  EmptyBodyDto,
   CreatePackageQueryDto,
   PackageListQueryDto,
   PackageResponse,
@@ -45,7 +45,7 @@ function requireScope(scope: string, why: string): void {
 @ApiResource('package')
 @Controller('packages')
 @StandardRoutes({
-  service: 'packages',
+  service: PackagesService,
   scope: 'fulfillment',
   model: PackageResponse,
   list: [
@@ -65,39 +65,39 @@ function requireScope(scope: string, why: string): void {
   actionsAfter: 'label',
   actions: {
     pack: ['Mark a package packed', { body: EmptyBodyDto, description: '`packing` to `packed`.' }],
-    ship: [
-      'Ship a package',
-      {
-        input: ShipPackageDto,
-        service: 'shipPackage',
-        call: 'execute',
-        decorators: [EnqueuesJobs()],
-        description:
-          'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
-      },
-    ],
+    ...actionsOf(ShipPackage, {
+      execute: [
+        'Ship a package',
+        {
+          input: ShipPackageDto,
+          handler: 'ship',
+          decorators: [EnqueuesJobs()],
+          description:
+            'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
+        },
+      ],
+    }),
     deliver: [
       'Mark a package delivered',
       { body: EmptyBodyDto, description: '`shipped` to `delivered`; emits fulfillment.delivered.' },
     ],
-    void: [
-      'Void a package',
-      {
-        body: EmptyBodyDto,
-        service: 'voidPackage',
-        call: 'execute',
-        description:
-          'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
-      },
-    ],
+    ...actionsOf(VoidPackage, {
+      execute: [
+        'Void a package',
+        {
+          body: EmptyBodyDto,
+          handler: 'void',
+          description:
+            'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
+        },
+      ],
+    }),
   },
 })
 export class PackagesController {
   constructor(
     private readonly packages: PackagesService,
     private readonly createPackage: CreatePackage,
-    private readonly shipPackage: ShipPackage,
-    private readonly voidPackage: VoidPackage,
     private readonly labels: LabelsService,
   ) {}
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { CarrierFailure } from '../application/carrier.port';
 import { EasyPostCarrier, serviceCodeOf } from './easypost-carrier';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '#platform/config/app-config';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { CarrierRate } from '../application/carrier.port';
 import { RateSigner } from './rate-signer';

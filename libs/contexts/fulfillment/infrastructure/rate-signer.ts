@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '#platform/config/app-config';
 import { parseSecretsKey } from '#platform/crypto/secret-box';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { CarrierRate } from '../application/carrier.port';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { SERVICE_LEVELS } from '../domain/carrier-service';
 import { CONTENT_TYPES } from '../domain/label';
 import {

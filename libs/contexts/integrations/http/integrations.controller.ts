@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { StandardRoutes } from '#platform/http/standard-routes';
+import { actionsOf, StandardRoutes } from '#platform/http/standard-routes';
 import { IntegrationsService } from '../application/integrations.service';
 import { OrderImportService } from '../application/order-import.service';
 import {
@@ -19,7 +19,7 @@ import {
 @ApiTags('Integrations')
 @Controller('integrations/connectors')
 @StandardRoutes({
-  service: 'integrations',
+  service: IntegrationsService,
   scope: 'integrations',
   model: ConnectorListResponse,
   actions: {
@@ -36,15 +36,13 @@ import {
     ],
   },
 })
-export class ConnectorsController {
-  constructor(private readonly integrations: IntegrationsService) {}
-}
+export class ConnectorsController {}
 
 @ApiTags('Integrations')
 @ApiResource('integration')
 @Controller('integrations')
 @StandardRoutes({
-  service: 'integrations',
+  service: IntegrationsService,
   scope: 'integrations',
   model: IntegrationResponse,
   create: [
@@ -83,22 +81,23 @@ export class ConnectorsController {
         returns: ConnectionTestResponse,
       },
     ],
-    importOrders: [
-      'Import orders and payouts now',
-      {
-        path: 'import-orders',
-        service: 'imports',
-        call: 'importNow',
-        description:
-          'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
-        returns: IntegrationRunResponse,
-      },
-    ],
-    runs: [
+    ...actionsOf(OrderImportService, {
+      importNow: [
+        'Import orders and payouts now',
+        {
+          handler: 'importOrders',
+          path: 'import-orders',
+          description:
+            'Pulls the remote orders and payouts since the last import: each new order becomes a sales order (posting the import entry), each new payout a payout entry; already imported ones are skipped. Answers the run.',
+          returns: IntegrationRunResponse,
+        },
+      ],
+    }),
+    listRuns: [
       'List runs of an integration',
       {
+        handler: 'runs',
         method: 'GET',
-        call: 'listRuns',
         query: ListQueryDto,
         description: 'Listing pushes and order imports, newest first, with their counts and errors.',
         list: IntegrationRunResponse,
@@ -106,9 +105,4 @@ export class ConnectorsController {
     ],
   },
 })
-export class IntegrationsController {
-  constructor(
-    private readonly integrations: IntegrationsService,
-    private readonly imports: OrderImportService,
-  ) {}
-}
+export class IntegrationsController {}

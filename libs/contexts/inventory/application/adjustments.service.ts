@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { newId } from '#platform/persistence/ids';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';

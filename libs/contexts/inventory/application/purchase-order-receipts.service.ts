@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { PurchaseOrderReceivingService } from '#contexts/sales';
 import { InventoryError } from '../domain/inventory-error';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { shipmentMovements, StockLedger } from './stock-ledger.service';
 import { ShipmentLine } from './stock-movements.types';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 
 export interface TransactionResource {

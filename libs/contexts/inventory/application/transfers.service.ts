@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';

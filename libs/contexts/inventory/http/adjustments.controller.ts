@@ -7,7 +7,7 @@ import { AdjustmentResponse, CreateAdjustmentDto } from './adjustment.dto';
 @ApiTags('Inventory')
 @Controller('inventory/adjustments')
 @StandardRoutes({
-  service: 'adjustments',
+  service: AdjustmentsService,
   scope: 'inventory',
   model: AdjustmentResponse,
   create: [
@@ -19,6 +19,4 @@ import { AdjustmentResponse, CreateAdjustmentDto } from './adjustment.dto';
     },
   ],
 })
-export class AdjustmentsController {
-  constructor(private readonly adjustments: AdjustmentsService) {}
-}
+export class AdjustmentsController {}

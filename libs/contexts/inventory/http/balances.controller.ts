@@ -9,7 +9,7 @@ import { BalanceListQueryDto, BalanceResponse, UpdateBalanceDto } from './balanc
 @ApiResource('inventory_balance')
 @Controller('inventory/balances')
 @StandardRoutes({
-  service: 'balances',
+  service: BalancesService,
   scope: 'inventory',
   model: BalanceResponse,
   list: [
@@ -31,6 +31,4 @@ import { BalanceListQueryDto, BalanceResponse, UpdateBalanceDto } from './balanc
     },
   ],
 })
-export class BalancesController {
-  constructor(private readonly balances: BalancesService) {}
-}
+export class BalancesController {}

@@ -7,7 +7,7 @@ import { InventorySettingsResponse, UpdateInventorySettingsDto } from './invento
 @ApiTags('Inventory')
 @Controller('inventory/settings')
 @StandardRoutes({
-  service: 'settings',
+  service: InventorySettingsService,
   scope: 'inventory',
   model: InventorySettingsResponse,
   singleton: {},
@@ -21,6 +21,4 @@ import { InventorySettingsResponse, UpdateInventorySettingsDto } from './invento
     },
   ],
 })
-export class InventorySettingsController {
-  constructor(private readonly settings: InventorySettingsService) {}
-}
+export class InventorySettingsController {}

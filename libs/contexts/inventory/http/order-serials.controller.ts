@@ -7,7 +7,7 @@ import { LineSerialsResponse, SerialAllocationDto } from './serial.dto';
 @ApiTags('Inventory')
 @Controller('orders')
 @StandardRoutes({
-  service: 'allocations',
+  service: SerialAllocationsService,
   scope: 'inventory',
   model: LineSerialsResponse,
   path: ':id/lines',
@@ -33,6 +33,4 @@ import { LineSerialsResponse, SerialAllocationDto } from './serial.dto';
     ],
   },
 })
-export class OrderSerialsController {
-  constructor(private readonly allocations: SerialAllocationsService) {}
-}
+export class OrderSerialsController {}

@@ -12,7 +12,7 @@ import { SerialListQueryDto, SerialPageResponse, SerialResponse, UpdateSerialDto
 @ApiResource('serial_number')
 @Controller('inventory/serials')
 @StandardRoutes({
-  service: 'serials',
+  service: SerialsService,
   scope: 'inventory',
   model: SerialResponse,
   retrieve: ['Retrieve a serial number record'],

@@ -9,7 +9,7 @@ import { TransactionListQueryDto, TransactionResponse } from './transaction.dto'
 @ApiResource('inventory_transaction')
 @Controller('inventory/transactions')
 @StandardRoutes({
-  service: 'transactions',
+  service: TransactionsService,
   scope: 'inventory',
   model: TransactionResponse,
   list: [
@@ -23,6 +23,4 @@ import { TransactionListQueryDto, TransactionResponse } from './transaction.dto'
   ],
   retrieve: ['Retrieve a stock ledger transaction'],
 })
-export class TransactionsController {
-  constructor(private readonly transactions: TransactionsService) {}
-}
+export class TransactionsController {}

@@ -7,7 +7,7 @@ import { CreateTransferDto, TransferResponse } from './transfer.dto';
 @ApiTags('Inventory')
 @Controller('inventory/transfers')
 @StandardRoutes({
-  service: 'transfers',
+  service: TransfersService,
   scope: 'inventory',
   model: TransferResponse,
   create: [
@@ -19,6 +19,4 @@ import { CreateTransferDto, TransferResponse } from './transfer.dto';
     },
   ],
 })
-export class TransfersController {
-  constructor(private readonly transfers: TransfersService) {}
-}
+export class TransfersController {}

@@ -7,7 +7,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { Caller, RequestContext } from '#platform/tenancy/request-context';
-import { FREEZE_TOKEN_HEADER, FROZEN_HINTS, judgeFrozenMutation } from '../domain/freeze';
+import { assertUnfreezable, FREEZE_TOKEN_HEADER, FROZEN_HINTS, judgeFrozenMutation } from '../domain/freeze';
 import { MigrationError } from '../domain/migration-error';
 import { EntityFreezeRecord, FreezeHistoryRecord } from '../infrastructure/freeze.entity';
 import { FreezeStateCache } from '../infrastructure/freeze-state.cache';
@@ -160,11 +160,7 @@ export class FreezeService implements OnModuleInit, MutationGate {
     return this.tx.run(async () => {
       const caller = RequestContext.caller();
       const row = await this.freezes.lockCurrent();
-      if (!row || !row.frozen) {
-        throw new MigrationError('invalid_state', {
-          hint: 'The entity is not frozen (status: unfrozen); there is nothing to unfreeze.',
-        });
-      }
+      assertUnfreezable(row);
       const ended = toStatus(row);
       const unfrozenAt = new Date();
       Object.assign(row, { frozen: false, freezeToken: null, unfrozenAt, reason: reason ?? null });

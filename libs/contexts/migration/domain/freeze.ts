@@ -1,4 +1,6 @@
 /** Entity freeze rules (docs/reference/resources.md, "Cutover freeze"): pure, no I/O. */
+import { transition, Transitions } from '#platform/domain/state-machine';
+import { MigrationError } from './migration-error';
 
 export const FREEZE_TOKEN_HEADER = 'x-freeze-token';
 export const MIGRATION_WRITE_SCOPE = 'migrations:write';
@@ -30,3 +32,32 @@ export const FROZEN_HINTS: Record<Exclude<FreezeVerdict, 'allowed'>, string> = {
   wrong_token:
     'This entity is frozen for cutover and the X-Freeze-Token header does not match the current freeze token.',
 };
+
+/** The freeze life cycle of an entity (per mode): a repeated freeze keeps it frozen (idempotent). */
+export type FreezeStatus = 'unfrozen' | 'frozen';
+export type FreezeAction = 'freeze' | 'unfreeze';
+
+const FREEZE_TRANSITIONS: Transitions<FreezeStatus, FreezeAction> = {
+  unfrozen: { freeze: 'frozen' },
+  frozen: { freeze: 'frozen', unfreeze: 'unfrozen' },
+};
+
+export const freezeStatusOf = (frozen: boolean): FreezeStatus => (frozen ? 'frozen' : 'unfrozen');
+
+/** The status `action` leads to; 409 `invalid_state` where the table does not allow it (unfreezing an unfrozen entity). */
+export function freezeTransition(action: FreezeAction, status: FreezeStatus): FreezeStatus {
+  return transition(
+    FREEZE_TRANSITIONS,
+    status,
+    action,
+    (current) =>
+      new MigrationError('invalid_state', {
+        hint: `The entity is not frozen (status: ${current}); there is nothing to ${action}.`,
+      }),
+  );
+}
+
+/** Refuses (through the table) to unfreeze an entity without a frozen freeze row. */
+export function assertUnfreezable<R extends { frozen: boolean }>(row: R | null): asserts row is R {
+  freezeTransition('unfreeze', freezeStatusOf(row?.frozen ?? false));
+}

@@ -14,7 +14,7 @@ import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutove
 @ApiTags('Migration')
 @Controller(['entities/:entity_id/migration/cutover', 'migration/cutover'])
 @StandardRoutes({
-  service: 'freezes',
+  service: FreezeService,
   scope: 'migrations',
   model: FreezeStatusResponse,
   actions: {
@@ -41,12 +41,12 @@ import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutove
         decorators: [AllowWhileFrozen()],
       },
     ],
-    history: [
+    listHistory: [
       'List freezes and unfreezes',
       {
+        handler: 'history',
         collection: true,
         method: 'GET',
-        call: 'listHistory',
         query: ListQueryDto,
         description: 'The audit log: action, reason, key and time; newest first.',
         response: { status: 200, type: FreezeHistoryResponse, isArray: true },
@@ -54,6 +54,4 @@ import { FreezeDto, FreezeHistoryResponse, FreezeStatusResponse } from './cutove
     ],
   },
 })
-export class CutoverController {
-  constructor(private readonly freezes: FreezeService) {}
-}
+export class CutoverController {}

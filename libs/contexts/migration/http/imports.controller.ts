@@ -24,7 +24,7 @@ const CHUNK_BYTES = 1024 * 1024;
 @ApiTags('Migration')
 @Controller('entities/:entity_id/migration/imports')
 @StandardRoutes({
-  service: 'imports',
+  service: ImportsService,
   scope: 'migrations',
   model: ImportResponse,
   retrieve: [

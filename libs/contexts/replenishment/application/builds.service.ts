@@ -6,7 +6,7 @@ import { ReferenceListService } from '#platform/reference-lists/reference-list.s
 import { ProductFactsService } from '#contexts/catalog';
 import { OrderLineFactsService } from '#contexts/sales';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { buildTransition, componentDraws } from '../domain/build';
 import { invalidParam } from '#platform/errors/domain-error';

@@ -3,7 +3,7 @@ import { ProductFactsService } from '#contexts/catalog';
 import { AccountsService } from '#contexts/sales';
 import { notFound } from '#platform/errors/domain-error';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { invalidParam } from '#platform/errors/domain-error';
 import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';

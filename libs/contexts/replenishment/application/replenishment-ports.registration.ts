@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { BalanceExtensions, ReorderPointSources, StockMovementObservers } from '#contexts/inventory';
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { DemandRecorderService } from './demand-recorder.service';
 import { DemandService } from './demand.service';
 import { ReorderPlanningService } from './reorder-planning.service';

@@ -1,5 +1,5 @@
-import { toJsonNumber } from '#platform/persistence/money';
-import { money } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
+import { money } from '#platform/domain/money';
 import { BuildRecord } from '../infrastructure/build.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';
 

@@ -9,7 +9,7 @@ import { toBuildResource } from './build.presenter';
 @ApiTags('Inventory')
 @Controller('inventory/builds')
 @StandardRoutes({
-  service: 'builds',
+  service: BuildsService,
   scope: 'inventory',
   model: BuildResponse,
   present: toBuildResource,
@@ -28,6 +28,4 @@ import { toBuildResource } from './build.presenter';
     void: ['Void a draft build', { description: 'Posted builds are final (409 invalid_state).' }],
   },
 })
-export class BuildsController {
-  constructor(private readonly builds: BuildsService) {}
-}
+export class BuildsController {}

@@ -9,7 +9,7 @@ import { toKitComponentResource } from './kit-component.presenter';
 @ApiTags('Kit components')
 @Controller('products')
 @StandardRoutes({
-  service: 'components',
+  service: KitComponentsService,
   scope: 'products',
   model: KitComponentResponse,
   path: ':id/components',
@@ -35,6 +35,4 @@ import { toKitComponentResource } from './kit-component.presenter';
   update: [UpdateKitComponentDto, "Change a component's quantity per kit"],
   delete: ['Remove a component from a kit', { call: 'remove', handler: 'remove' }],
 })
-export class KitComponentsController {
-  constructor(private readonly components: KitComponentsService) {}
-}
+export class KitComponentsController {}

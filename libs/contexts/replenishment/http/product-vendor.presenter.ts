@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { ProductVendorRecord } from '../infrastructure/product-vendor.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';
 

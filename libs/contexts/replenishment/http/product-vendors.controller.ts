@@ -9,7 +9,7 @@ import { toProductVendorResource } from './product-vendor.presenter';
 @ApiTags('Product vendors')
 @Controller('products')
 @StandardRoutes({
-  service: 'vendors',
+  service: ProductVendorsService,
   scope: 'products',
   model: ProductVendorResponse,
   path: ':id/vendors',
@@ -29,6 +29,4 @@ import { toProductVendorResource } from './product-vendor.presenter';
   ],
   delete: ['Remove a vendor from a product', { call: 'remove', handler: 'remove' }],
 })
-export class ProductVendorsController {
-  constructor(private readonly vendors: ProductVendorsService) {}
-}
+export class ProductVendorsController {}

@@ -7,7 +7,7 @@ import { StandardRoutes } from '#platform/http/standard-routes';
 @ApiTags('Purchasing')
 @Controller('purchasing/reorder-report')
 @StandardRoutes({
-  service: 'report',
+  service: ReorderReportService,
   scope: 'purchasing',
   model: ReorderReportRowResponse,
   list: [
@@ -21,6 +21,4 @@ import { StandardRoutes } from '#platform/http/standard-routes';
     },
   ],
 })
-export class ReorderReportController {
-  constructor(private readonly report: ReorderReportService) {}
-}
+export class ReorderReportController {}

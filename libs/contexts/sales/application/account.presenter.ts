@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { TOTAL_PLACES } from '../domain/order-totals';
 import { AccountRecord } from '../infrastructure/account.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';

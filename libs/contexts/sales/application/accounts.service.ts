@@ -7,7 +7,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '#platform/domain/metadata';
 import { assertActive, normalizeCurrency, PostalAddress } from '../domain/account';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AccountingSettingsService, LedgerPostingService, signedLine } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { creditMemoSettlement } from '../domain/customer-credit';
 import { isInvoiceType, isIssuedStatus } from '../domain/order';
 import { SalesError } from '../domain/sales-error';

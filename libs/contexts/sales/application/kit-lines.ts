@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import type { OrderLineRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { TagsService } from '#contexts/catalog';
 import { DomainError } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import {
   amountDueOf,
   assertLineCapacity,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { DomainError } from '#platform/errors/domain-error';
 import { ResourceRegistry } from '#platform/http/expand/expand-registry';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { PricedLine } from '../domain/pricing';
 import { lineAmounts } from '../domain/order-totals';
 import { invalidParam } from '#platform/errors/domain-error';

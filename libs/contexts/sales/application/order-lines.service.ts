@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertLineCapacity, OrderLineInput, orderTransition } from '../domain/order';
 import { lineAmounts } from '../domain/order-totals';

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { isRevisionPending, OrderStatus } from '../domain/order';
 import { TOTAL_PLACES } from '../domain/order-totals';
 import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';

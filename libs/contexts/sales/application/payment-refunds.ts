@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AccountingSettingsService, LedgerPostingService } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { CREDIT_PAYMENT_METHOD } from '../domain/customer-credit';
 import { refundAmount, statusAfterRefund } from '../domain/payment';
 import { SalesError } from '../domain/sales-error';

@@ -1,4 +1,4 @@
-import { toJsonNumber } from '#platform/persistence/money';
+import { toJsonNumber } from '#platform/domain/money';
 import { TOTAL_PLACES } from '../domain/order-totals';
 import { PaymentApplicationRecord, PaymentRecord, RefundRecord } from '../infrastructure/order.entity';
 import { resourceTimestamps } from '#platform/http/resource-fields';

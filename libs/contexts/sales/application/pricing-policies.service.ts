@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '#platform/domain/metadata';
 import {

@@ -1,4 +1,4 @@
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import {
   assignNameAndCode,
   copyFields,

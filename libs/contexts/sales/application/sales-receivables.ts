@@ -7,7 +7,7 @@ import {
   ReceivablesPort,
 } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { INVOICE_TYPES, ISSUED_STATUSES } from '../domain/order';
 import { OrderRecord } from '../infrastructure/order.entity';

@@ -1,4 +1,4 @@
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { addDays, dueDateOf, isPastDue, LateFeeTerms, lateFeeAmount, lateFeesDue } from './collections';
 
 const terms = (over: Partial<LateFeeTerms> = {}): LateFeeTerms => ({

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 
 /** `collection_status` of an issued invoice: `current` until it is marked overdue, again once nothing is due. */
 export const COLLECTION_STATUSES = ['current', 'overdue'] as const;

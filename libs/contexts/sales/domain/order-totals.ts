@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 
 /** Unit amounts and line amounts keep 4 decimals; currency totals of the order 2. */
 export const UNIT_PLACES = 4;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { allowedFrom, transition, Transitions, withMoves } from '#platform/domain/state-machine';
 import { invalidParam } from '#platform/errors/domain-error';
 import { SalesError } from './sales-error';

@@ -1,4 +1,4 @@
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { applyPricingPolicies, POLICY_DEFAULTS, PricingPolicyRule, priceWithPolicy } from './pricing';
 
 const ACCOUNT = '01900000-0000-7000-8000-000000000001';

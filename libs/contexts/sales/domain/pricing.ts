@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Money, money } from '#platform/persistence/money';
+import { Money, money } from '#platform/domain/money';
 
 /** Pricing policies: rules that change the unit price of an order line. */
 export const PRICING_POLICY_KINDS = ['percentage_off', 'amount_off', 'fixed_price'] as const;

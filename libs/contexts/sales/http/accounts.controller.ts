@@ -16,7 +16,7 @@ import {
 @ApiResource('account')
 @Controller('accounts')
 @StandardRoutes({
-  service: 'accounts',
+  service: AccountsService,
   scope: 'accounts',
   model: AccountResponse,
   create: [CreateAccountDto, 'Create a customer account', { description: 'Emits account.created.' }],
@@ -69,6 +69,4 @@ import {
     ],
   },
 })
-export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
-}
+export class AccountsController {}

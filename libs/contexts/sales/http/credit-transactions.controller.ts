@@ -10,7 +10,7 @@ import { CreditTransactionResponse } from './credit-transaction.dto';
 @ApiResource('credit_transaction')
 @Controller('accounts')
 @StandardRoutes({
-  service: 'credits',
+  service: CustomerCreditsService,
   scope: 'accounts',
   model: CreditTransactionResponse,
   path: ':id/credit-transactions',
@@ -26,6 +26,4 @@ import { CreditTransactionResponse } from './credit-transaction.dto';
   retrieve: ['Retrieve a credit transaction'],
 })
 /** An account's customer credit transactions, at `accounts/{id}/credit-transactions`. */
-export class CreditTransactionsController {
-  constructor(private readonly credits: CustomerCreditsService) {}
-}
+export class CreditTransactionsController {}

@@ -208,9 +208,6 @@ export class PurchaseOrderListQueryDto extends OmitType(OrderListQueryDto, ['doc
   document_type?: (typeof PURCHASE_ORDER_TYPES)[number];
 }
 
-/** Body of the action routes: none; any field is 400 parameter_unknown. */
-export class EmptyBodyDto {}
-
 export class TagRefDto {
   @RequiredUuid() tag_id: string;
 }

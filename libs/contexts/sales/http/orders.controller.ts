@@ -1,17 +1,17 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { Route } from '#platform/http/route';
-import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
+import { actionsOf, requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { OrderLines } from '../application/order-lines.service';
 import { OrderTags } from '../application/order-tags.service';
 import { OrdersService } from '../application/orders.service';
 import { PaymentsService } from '../application/payments.service';
 import {
   CreateOrderDto,
-  EmptyBodyDto,
   OrderLineDto,
   OrderListQueryDto,
   OrderResponse,
@@ -25,7 +25,7 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
 @ApiResource('order')
 @Controller('orders')
 @StandardRoutes({
-  service: 'orders',
+  service: OrdersService,
   scope: 'orders',
   model: OrderResponse,
   create: [
@@ -61,37 +61,36 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
     },
   ],
   actions: {
-    addLine: [
-      'Add a line',
-      {
-        service: 'orderLines',
-        path: 'lines',
-        input: OrderLineDto,
-        code: 201,
-        description:
-          'Adds a line after the last one. An order holds at most 1,000 lines (400 parameter_invalid on lines). Emits order.line.added; returns the order with all its lines.',
-      },
-    ],
-    updateLine: [
-      'Update a line',
-      {
-        service: 'orderLines',
-        method: 'PATCH',
-        path: 'lines/:line_id',
-        input: UpdateOrderLineDto,
-        description:
-          'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.',
-      },
-    ],
-    removeLine: [
-      'Remove a line',
-      {
-        service: 'orderLines',
-        method: 'DELETE',
-        path: 'lines/:line_id',
-        description: 'Emits order.line.removed; returns the order.',
-      },
-    ],
+    ...actionsOf(OrderLines, {
+      addLine: [
+        'Add a line',
+        {
+          path: 'lines',
+          input: OrderLineDto,
+          code: 201,
+          description:
+            'Adds a line after the last one. An order holds at most 1,000 lines (400 parameter_invalid on lines). Emits order.line.added; returns the order with all its lines.',
+        },
+      ],
+      updateLine: [
+        'Update a line',
+        {
+          method: 'PATCH',
+          path: 'lines/:line_id',
+          input: UpdateOrderLineDto,
+          description:
+            'Keeps the line price unless unit_price or product_id changes. Emits order.line.updated; returns the order.',
+        },
+      ],
+      removeLine: [
+        'Remove a line',
+        {
+          method: 'DELETE',
+          path: 'lines/:line_id',
+          description: 'Emits order.line.removed; returns the order.',
+        },
+      ],
+    }),
     confirm: [
       'Confirm a draft',
       {
@@ -136,41 +135,39 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
           'Sets sent_to_customer_at; later line changes of a confirmed order revise it. Emits order.updated.',
       },
     ],
-    acknowledge: [
+    acknowledgeRevision: [
       'Store the customer acknowledgment of a revision',
       {
+        handler: 'acknowledge',
         path: 'customer-acknowledge-revision',
-        call: 'acknowledgeRevision',
         body: EmptyBodyDto,
         description:
           'Stores the acknowledged total and time; 409 invalid_state without a pending revision. Emits order.revision_acknowledged.',
       },
     ],
-    addTag: [
-      'Attach a tag',
-      {
-        service: 'orderTags',
-        path: 'tags',
-        input: TagRefDto,
-        description: 'Idempotent; emits order.updated when newly attached.',
-      },
-    ],
-    removeTag: [
-      'Detach a tag',
-      {
-        service: 'orderTags',
-        method: 'DELETE',
-        path: 'tags/:tag_id',
-        description: '404 when not attached; emits order.updated.',
-      },
-    ],
+    ...actionsOf(OrderTags, {
+      addTag: [
+        'Attach a tag',
+        {
+          path: 'tags',
+          input: TagRefDto,
+          description: 'Idempotent; emits order.updated when newly attached.',
+        },
+      ],
+      removeTag: [
+        'Detach a tag',
+        {
+          method: 'DELETE',
+          path: 'tags/:tag_id',
+          description: '404 when not attached; emits order.updated.',
+        },
+      ],
+    }),
   },
 })
 export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
-    private readonly orderLines: OrderLines,
-    private readonly orderTags: OrderTags,
     private readonly payments: PaymentsService,
   ) {}
 

@@ -10,7 +10,7 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
 @ApiResource('payment')
 @Controller('payments')
 @StandardRoutes({
-  service: 'payments',
+  service: PaymentsService,
   scope: 'payments',
   model: PaymentResponse,
   list: [
@@ -47,6 +47,4 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
     ],
   },
 })
-export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
-}
+export class PaymentsController {}

@@ -14,7 +14,7 @@ import {
 @ApiResource('pricing_policy')
 @Controller('pricing-policies')
 @StandardRoutes({
-  service: 'policies',
+  service: PricingPoliciesService,
   scope: 'products',
   model: PricingPolicyResponse,
   create: [
@@ -41,6 +41,4 @@ import {
     },
   ],
 })
-export class PricingPoliciesController {
-  constructor(private readonly policies: PricingPoliciesService) {}
-}
+export class PricingPoliciesController {}

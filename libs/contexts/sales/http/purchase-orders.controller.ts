@@ -1,10 +1,11 @@
+import { EmptyBodyDto } from '#platform/http/empty-body.dto';
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { anyScope } from '#platform/auth/scopes';
 import { ApiResource } from '#platform/http/expand/expand-registry';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { PurchaseOrderReceivingService } from '../application/purchase-order-receiving.service';
-import { CreatePurchaseOrderDto, EmptyBodyDto, OrderResponse, PurchaseOrderListQueryDto } from './order.dto';
+import { CreatePurchaseOrderDto, OrderResponse, PurchaseOrderListQueryDto } from './order.dto';
 
 const READ = anyScope('orders:read', 'purchasing:read');
 const WRITE = anyScope('orders:write', 'purchasing:write');
@@ -14,7 +15,7 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
 @ApiResource('order')
 @Controller('purchase-orders')
 @StandardRoutes({
-  service: 'purchaseOrders',
+  service: PurchaseOrderReceivingService,
   scope: { read: READ, write: WRITE },
   model: OrderResponse,
   create: [
@@ -48,6 +49,4 @@ const WRITE = anyScope('orders:write', 'purchasing:write');
     ],
   },
 })
-export class PurchaseOrdersController {
-  constructor(private readonly purchaseOrders: PurchaseOrderReceivingService) {}
-}
+export class PurchaseOrdersController {}

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity } from 'typeorm';
-import { moneyTransformer } from '#platform/persistence/money';
+import { moneyTransformer } from '#platform/persistence/money-transformer';
 import { ReferenceRecord } from '#platform/reference-lists/reference-record';
 
 const PercentColumn = (name: string) =>

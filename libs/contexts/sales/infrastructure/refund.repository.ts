@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { RefundRecord } from './order.entity';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { OrderLineRevenueRecord, RevenueRecognitionRecord } from './revenue-recognition.entity';
 

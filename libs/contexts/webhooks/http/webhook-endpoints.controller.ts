@@ -26,7 +26,7 @@ import {
 @ApiTags('Webhook endpoints')
 @Controller(['webhook_endpoints', 'entities/:entity_id/webhook_endpoints'])
 @StandardRoutes({
-  service: 'endpoints',
+  service: WebhookEndpointsService,
   scope: 'webhooks',
   model: WebhookEndpointResponse,
   create: [
@@ -61,10 +61,10 @@ import {
         secretFields: ['secret', 'signing_secret'],
       },
     ],
-    test: [
+    sendTest: [
       'Send a test event',
       {
-        call: 'sendTest',
+        handler: 'test',
         decorators: [EnqueuesJobs()],
         description: 'Sends a `webhook.test` event to this endpoint only; returns the delivery.',
         returns: WebhookDeliveryResponse,
@@ -73,10 +73,7 @@ import {
   },
 })
 export class WebhookEndpointsController {
-  constructor(
-    private readonly endpoints: WebhookEndpointsService,
-    private readonly deliveryLog: WebhookDeliveriesService,
-  ) {}
+  constructor(private readonly deliveryLog: WebhookDeliveriesService) {}
 
   @Route('POST', ':id/recover', {
     scopes: 'webhooks:write',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import {
   CreditMemoRequest,

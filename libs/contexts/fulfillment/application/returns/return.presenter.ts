@@ -1,5 +1,5 @@
 import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money, toJsonNumber } from '#platform/domain/money';
 import { ReturnAuthorizationRecord, ReturnReceiptRecord } from '../../infrastructure/fulfillment.entities';
 
 const total = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 2) as number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { money } from '#platform/persistence/money';
+import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { OrdersService } from '#contexts/sales';
 import { FulfillmentError } from '../../domain/fulfillment-error';
