@@ -303,29 +303,11 @@ export interface KnownGap {
 
 export const KNOWN_GAPS: KnownGap[] = [
   {
-    gap: 'gaps-45 UUIDs: the validator wants RFC version and variant digits, the description says format uuid',
-    operation: '.',
+    gap: 'gaps-45 dates: a business-day window the validator checks against the clock (as_of of the collections sweep)',
+    kind: 'valid',
+    operation: '^POST /v1/test_helpers/collections/run$',
     status: 400,
-    hint: 'must be a UUID',
-  },
-  {
-    gap: 'gaps-45 expand[]: a free string (or nothing expandable) in the description, a closed list in the validator',
-    operation: '.',
-    status: 400,
-    param: '^expand',
-    hint: 'expand|expandable',
-  },
-  {
-    gap: 'gaps-45 limit: typed number in the description, integer in the validator',
-    operation: '.',
-    status: 400,
-    hint: 'limit must be an integer',
-  },
-  {
-    gap: 'gaps-45 dates: a bare digit pattern in the description, a calendar date (or a business-day window) in the validator',
-    operation: '.',
-    status: 400,
-    hint: 'must be a valid date|must be a business day',
+    hint: 'must be a business day',
   },
   {
     gap: 'gaps-45 free strings: a format or closed list in the validator only (URLs, resource names, scopes, carriers, event names)',
