@@ -4,7 +4,17 @@ import { writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { LiveRecords, livePaths, makeLiveRecords, operationPhase, Send } from '../support/live-records';
 import { validatorFor } from '../support/openapi-validator';
-import { resolveSchema, Schema, SchemaContext, valueOf, violationsOf } from '../support/schema-arbitrary';
+import {
+  everyField,
+  resolveSchema,
+  Rule,
+  ruleViolations,
+  satisfyRules,
+  Schema,
+  SchemaContext,
+  valueOf,
+  violationsOf,
+} from '../support/schema-arbitrary';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ALLOWED, KNOWN_GAPS, NO_SUCCESS, Allowed } from './generated-requests.reviewed';
 
@@ -42,6 +52,8 @@ interface Operation {
   body?: Schema;
   /** A body in another media type only (CSV, NDJSON): not generated here. */
   otherBody: boolean;
+  /** The cross-field rules of the query (`x-rules` of the operation). */
+  rules: Rule[];
 }
 interface Sent {
   kind: 'valid' | 'invalid';
@@ -128,6 +140,7 @@ describe('generated requests from the served description', () => {
       for (const [method, raw] of Object.entries(item)) {
         if (!METHODS.includes(method)) continue;
         const op = raw as {
+          'x-rules'?: Rule[];
           parameters?: (Param | { $ref: string })[];
           requestBody?: { content?: Record<string, { schema?: Schema }> };
         };
@@ -142,6 +155,7 @@ describe('generated requests from the served description', () => {
           params,
           body: content['application/json']?.schema,
           otherBody: !!op.requestBody && !content['application/json'],
+          rules: op['x-rules'] ?? [],
         });
       }
     operations.sort((a, b) => operationPhase(a.method, a.template) - operationPhase(b.method, b.template));
@@ -233,16 +247,20 @@ describe('generated requests from the served description', () => {
       const idempotency = op.params.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
       const headers = (): Record<string, string> => (idempotency ? { 'Idempotency-Key': randomUUID() } : {});
       const bodySchema = op.body ? resolveSchema(ctx, op.body) : undefined;
+      const requiredQuery = query.filter((p) => p.required).map((p) => p.name);
       const requestOf = (options: { minimal: boolean; examples: boolean }) =>
         fc.record({
-          query: fc.record(
-            Object.fromEntries(
-              query
-                .filter((p) => p.required || !options.minimal)
-                .map((p) => [p.name, valueOf(ctx, p.schema, options, p.name)]),
-            ),
-            { requiredKeys: query.filter((p) => p.required).map((p) => p.name) },
-          ),
+          query: fc
+            .record(
+              Object.fromEntries(
+                query
+                  .filter((p) => p.required || !options.minimal)
+                  .map((p) => [p.name, valueOf(ctx, p.schema, options, p.name)]),
+              ),
+              { requiredKeys: requiredQuery },
+            )
+            // The query's cross-field rules (one cursor of a page at a time).
+            .map((q) => satisfyRules(op.rules, q, {}, requiredQuery)),
           body: op.body ? valueOf(ctx, op.body, options) : fc.constant(undefined),
         });
       const take = <T>(arb: fc.Arbitrary<T>, n: number, offset: number) =>
@@ -255,6 +273,23 @@ describe('generated requests from the served description', () => {
       )[0];
       if (op.method !== 'get' && op.method !== 'delete' && op.body && minimal.body === undefined)
         minimal.body = {};
+      // Lines under "exactly one amount above zero" alternate sides, so that the minimal request's
+      // debits equal its credits (a rule of the books, 422 otherwise) and a rule broken alone is
+      // the one refused.
+      if (bodySchema && minimal.body && typeof minimal.body === 'object')
+        for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
+          const rule = resolveSchema(ctx, resolveSchema(ctx, schema).items)['x-rules']?.find(
+            (r) => r.kind === 'one_positive',
+          );
+          const list = (minimal.body as Record<string, unknown>)[name];
+          if (!rule || !Array.isArray(list) || list.length % 2) continue;
+          const [debit, credit] = rule.fields!;
+          (minimal.body as Record<string, unknown>)[name] = list.map((line, i) => ({
+            ...(line as object),
+            [debit]: i % 2 ? 0 : 1,
+            [credit]: i % 2 ? 1 : 0,
+          }));
+        }
       if (op.method !== 'get' && op.method !== 'delete' && !op.body && !op.otherBody)
         minimal.body = undefined;
 
@@ -340,6 +375,36 @@ describe('generated requests from the served description', () => {
           if (resolveSchema(ctx, schema).readOnly) continue;
           for (const v of violationsOf(ctx, schema))
             breakWith(name, v.constraint, { body: { ...base, [name]: v.value } });
+        }
+      }
+      // Each cross-field rule broken alone: of the query, of the body, of a body list's first item.
+      if (op.rules.length) {
+        const all = take(
+          fc.record(Object.fromEntries(query.map((p) => [p.name, valueOf(ctx, p.schema, {}, p.name)]))),
+          1,
+          2,
+        )[0];
+        for (const { rule, value } of ruleViolations(op.rules, minimal.query, all))
+          breakWith(rule.param, `x-rules ${rule.kind}`, { query: value });
+      }
+      if (bodySchema && minimal.body && typeof minimal.body === 'object' && !Array.isArray(minimal.body)) {
+        const base = minimal.body as Record<string, unknown>;
+        const all = take(everyField(ctx, op.body), 1, 3)[0];
+        for (const { rule, value } of ruleViolations(bodySchema['x-rules'] ?? [], base, all))
+          breakWith(rule.param, `x-rules ${rule.kind}`, { body: value });
+        for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
+          const items = resolveSchema(ctx, resolveSchema(ctx, schema).items);
+          const first = (base[name] as unknown[] | undefined)?.[0];
+          if (!items['x-rules']?.length || !first || typeof first !== 'object') continue;
+          const every = take(everyField(ctx, items), 1, 4)[0];
+          for (const { rule, value } of ruleViolations(
+            items['x-rules'],
+            first as Record<string, unknown>,
+            every,
+          ))
+            breakWith(`${name}[0].${rule.param}`, `x-rules ${rule.kind}`, {
+              body: { ...base, [name]: [value, ...(base[name] as unknown[]).slice(1)] },
+            });
         }
       }
       for (const sent of broken) judge(sent, await send(sent));

@@ -155,6 +155,16 @@ allow(
   'A generated rate_object_id names no rate quoted for the package.',
 );
 allow(
+  [
+    'POST /v1/webhook_endpoints',
+    'POST /v1/entities/{entity_id}/webhook_endpoints',
+    'PATCH /v1/webhook_endpoints/{id}',
+    'PATCH /v1/entities/{entity_id}/webhook_endpoints/{id}',
+  ],
+  [[400, 'parameter_invalid', "^url host '.*' does not resolve"]],
+  'The receiver host of a generated URL must resolve (its description says so); the test machine has no DNS for example.com.',
+);
+allow(
   ['POST /v1/channel_listings/{id}/sync'],
   [[501, 'connector_not_supported']],
   'Marketplace listings cannot be pushed yet (documented 501); the storefront listing syncs.',
@@ -226,7 +236,11 @@ allow(
   'A generated amount exceeds the live asset’s net book value, or what it has impaired and not recovered.',
 );
 allow(
-  ['POST /v1/recurring-journal-entries', 'PATCH /v1/recurring-journal-entries/{id}'],
+  [
+    'POST /v1/journal-entries',
+    'POST /v1/recurring-journal-entries',
+    'PATCH /v1/recurring-journal-entries/{id}',
+  ],
   [[422, 'unbalanced_entry']],
   'Generated lines whose debits and credits differ (422 unbalanced_entry, documented).',
 );
@@ -249,9 +263,6 @@ const NEEDS_FLOW =
   'A success needs a prior step the generated requests do not take in order (rates quoted before a label is bought, a return received before it is refunded, a draft line on a draft order, serials of the line known, a delivery no longer pending, the entity frozen by the same path form).';
 export const NO_SUCCESS: Record<string, string> = {
   'POST /v1/accounting/ledger-accounts': GAP_ONLY,
-  'POST /v1/journal-entries': GAP_ONLY,
-  'POST /v1/recurring-journal-entries': GAP_ONLY,
-  'POST /v1/inventory/adjustments': GAP_ONLY,
   'POST /v1/returns': GAP_ONLY,
   'POST /v1/webhook_endpoints': GAP_ONLY,
   'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
@@ -303,48 +314,38 @@ export interface KnownGap {
 
 export const KNOWN_GAPS: KnownGap[] = [
   {
-    gap: 'gaps-45 UUIDs: the validator wants RFC version and variant digits, the description says format uuid',
-    operation: '.',
+    gap: 'gaps-45 dates: a business-day window the validator checks against the clock (as_of of the collections sweep)',
+    kind: 'valid',
+    operation: '^POST /v1/test_helpers/collections/run$',
     status: 400,
-    hint: 'must be a UUID',
+    hint: 'must be a business day',
   },
   {
-    gap: 'gaps-45 expand[]: a free string (or nothing expandable) in the description, a closed list in the validator',
-    operation: '.',
-    status: 400,
-    param: '^expand',
-    hint: 'expand|expandable',
-  },
-  {
-    gap: 'gaps-45 limit: typed number in the description, integer in the validator',
-    operation: '.',
-    status: 400,
-    hint: 'limit must be an integer',
-  },
-  {
-    gap: 'gaps-45 dates: a bare digit pattern in the description, a calendar date (or a business-day window) in the validator',
-    operation: '.',
-    status: 400,
-    hint: 'must be a valid date|must be a business day',
-  },
-  {
-    gap: 'gaps-45 free strings: a format or closed list in the validator only (URLs, resource names, scopes, carriers, event names)',
+    gap: 'gaps-45 decimal scale: amounts and percentages take at most 4 decimal places, not yet described (multipleOf); found by json-schema-faker',
     kind: 'valid',
     operation: '.',
     status: 400,
-    hint: 'must be a URL|absolute URL|must be a resource name|Unknown scope|Unknown carrier|at least one event|is not an event type|is not an IPv4/IPv6 address',
+    hint: 'must be a number conforming to the specified constraints',
   },
   {
-    gap: 'gaps-45 cross-field rules not described (oneOf / dependentRequired / x- rule)',
+    gap: 'gaps-45 the fiscal-year date order (end_date not before start_date) is not yet declared with @CrossFieldRules; found by json-schema-faker',
+    kind: 'valid',
+    operation: '^POST /v1/accounting/fiscal-years$',
+    status: 400,
+    hint: 'end_date must not be before start_date',
+  },
+  {
+    gap: 'gaps-45 free strings: a format or closed list in the validator only (shop_url, ip_allowlist, import resource names, carriers, the event type filter)',
     kind: 'valid',
     operation: '.',
     status: 400,
-    hint: 'mutually exclusive|deprecated alias|needs (a|an|its|bank_account|card|discount_days)|only accepted with|not both|cannot exceed|must be after|is at most 100|Only asset accounts|manages live keys only|Missing required parameter: (enabled_events|resource)|a line is either a debit or a credit|must not be before|must be below cost|needs the rate_object_id',
+    hint: 'must be a URL|must be a resource name|Unknown carrier|Unknown carrier_service|is not an event type; see|is not an IPv4/IPv6 address',
   },
   {
-    gap: 'gaps-45 a described query parameter the server refuses as unsupported (as_of_date of the subledger reconciliation)',
+    gap: 'gaps-45 cross-field rules not yet declared with @CrossFieldRules (payment method type, late fee, discount days, percentage cap, asset account types, the key mode of the caller, an order line without product, imports resource, package carrier and label)',
     kind: 'valid',
-    operation: '^GET /v1/reports/subledger-reconciliation$',
+    operation: '.',
     status: 400,
+    hint: 'needs (a|an|its|bank_account|card|discount_days)|only accepted with|is at most 100|Only asset accounts|manages live keys only|Missing required parameter: resource|needs the rate_object_id',
   },
 ];

@@ -38,7 +38,108 @@ export type Schema = {
   if?: Schema;
   then?: Schema;
   else?: Schema;
+  /** Cross-field rules of an object (or, on an operation, of its query). */
+  'x-rules'?: Rule[];
 };
+
+/** A cross-field rule as the description's `x-rules` states it. */
+export interface Rule {
+  kind: 'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal';
+  fields?: string[];
+  field?: string;
+  requires?: string[];
+  op?: '<' | '<=' | '>' | '>=';
+  than?: string;
+  param: string;
+  description: string;
+}
+
+type Obj = Record<string, unknown>;
+
+/** `a op b` for two dates (compared as instants) or two numbers. */
+function holds(a: unknown, op: Rule['op'], b: unknown): boolean {
+  const n = (v: unknown) => (typeof v === 'number' ? v : Date.parse(String(v)));
+  const [x, y] = [n(a), n(b)];
+  return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
+}
+
+/**
+ * `value` changed so that it obeys `rules`: a field another needs is taken from `full` (a value
+ * of the same schema with every property), a field a rule excludes is left out (never one of
+ * `required`), compared values are swapped or the optional side left out. With one side of a
+ * comparison missing the other is left out (an update compares with the stored value).
+ */
+export function satisfyRules(rules: Rule[], value: Obj, full: Obj, required: string[]): Obj {
+  const out: Obj = { ...value };
+  const has = (f: string) => out[f] !== undefined;
+  const optional = (f: string) => !required.includes(f);
+  for (const rule of rules) {
+    const fields = rule.fields ?? [];
+    if (rule.kind === 'exclusive') {
+      const keep = fields.find((f) => has(f) && !optional(f)) ?? fields.find(has);
+      for (const f of fields) if (f !== keep && optional(f)) delete out[f];
+    } else if (rule.kind === 'one_required') {
+      if (!fields.some(has)) out[fields[0]] = full[fields[0]];
+    } else if (rule.kind === 'requires') {
+      if (has(rule.field!)) for (const f of rule.requires!) if (!has(f)) out[f] = full[f];
+    } else if (rule.kind === 'equal') {
+      if (has(fields[0]) && has(fields[1])) out[fields[1]] = out[fields[0]];
+    } else if (rule.kind === 'one_positive') {
+      const positive = fields.filter((f) => typeof out[f] === 'number' && (out[f] as number) > 0);
+      for (const f of positive.slice(1)) out[f] = 0;
+      if (!positive.length) out[fields[0]] = 1;
+    } else if (rule.kind === 'compare') {
+      const [a, b] = [rule.field!, rule.than!];
+      if (!has(a) || !has(b) || out[a] === null || out[b] === null) {
+        if ((!has(b) || out[b] === null) && has(a) && optional(a)) delete out[a];
+        continue;
+      }
+      if (holds(out[a], rule.op, out[b])) continue;
+      if (holds(out[b], rule.op, out[a])) [out[a], out[b]] = [out[b], out[a]];
+      else if (optional(a)) delete out[a];
+    }
+  }
+  return out;
+}
+
+/**
+ * For each rule, `base` changed to break it and nothing else (values taken from `full`, which
+ * obeys the rules), with the `param` the refusal names; a rule that cannot be broken from these
+ * values is left out.
+ */
+export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rule; value: Obj }[] {
+  const out: { rule: Rule; value: Obj }[] = [];
+  for (const rule of rules) {
+    const fields = rule.fields ?? [];
+    const value: Obj = { ...base };
+    if (rule.kind === 'exclusive') {
+      for (const f of fields) value[f] = base[f] ?? full[f];
+    } else if (rule.kind === 'one_required') {
+      for (const f of fields) delete value[f];
+    } else if (rule.kind === 'requires') {
+      value[rule.field!] = base[rule.field!] ?? full[rule.field!];
+      for (const f of rule.requires!) delete value[f];
+    } else if (rule.kind === 'equal') {
+      continue;
+    } else if (rule.kind === 'one_positive') {
+      for (const f of fields) value[f] = 1;
+    } else if (rule.kind === 'compare') {
+      const [a, b] = [full[rule.field!], full[rule.than!]];
+      if (a === undefined || b === undefined || a === null || b === null) continue;
+      const [x, y] = holds(a, rule.op, b) ? [b, a] : [a, b];
+      if (holds(x, rule.op, y)) continue;
+      value[rule.field!] = x;
+      value[rule.than!] = y;
+    }
+    if (fields.some((f) => value[f] === undefined) && rule.kind === 'exclusive') continue;
+    out.push({ rule, value });
+  }
+  return out;
+}
+
+/** Whether `branches` only constrain which properties are present (no types or values of their own). */
+const constraintOnly = (branches: Schema[]) =>
+  branches.every((b) => !b.type && !b.properties && !b.$ref && !b.enum && b.const === undefined && !b.items);
 
 /** Where a generator finds `$ref` targets. */
 export interface SchemaContext {
@@ -175,7 +276,8 @@ export function valueOf(
 ): fc.Arbitrary<unknown> {
   const schema = resolveSchema(ctx, raw);
   const branches = schema.oneOf ?? schema.anyOf;
-  if (branches) {
+  // An object's `anyOf` of `required` lists is a cross-field rule: its `x-rules` entry steers.
+  if (branches && !constraintOnly(branches)) {
     const { oneOf: _o, anyOf: _a, ...rest } = schema;
     const arbs = branches.map((b) =>
       valueOf(ctx, { ...rest, ...resolveSchema(ctx, b) }, options, field, depth + 1),
@@ -202,10 +304,23 @@ export function valueOf(
         ...(schema.else?.required ?? []),
       ]);
       const chosen = options.minimal ? props.filter(([name]) => required.has(name)) : props;
-      return fc.record(
+      const record = fc.record(
         Object.fromEntries(chosen.map(([name, s]) => [name, valueOf(ctx, s, options, name, depth + 1)])),
         { requiredKeys: chosen.map(([name]) => name).filter((name) => required.has(name)) },
       );
+      const rules = schema['x-rules'];
+      if (!rules?.length) return record;
+      // Fields a rule needs come from a value with every property (examples first).
+      const full = fc.record(
+        Object.fromEntries(
+          props.map(([name, s]) => [name, valueOf(ctx, s, { examples: true }, name, depth + 1)]),
+        ),
+      );
+      return fc
+        .tuple(record, full)
+        .map(([value, all]) =>
+          satisfyRules(rules, value as Obj, satisfyRules(rules, all as Obj, all as Obj, []), [...required]),
+        );
     }
     case 'array': {
       const minLength = schema.minItems ?? 0;
@@ -226,6 +341,18 @@ export function valueOf(
     default:
       return fc.constant('x');
   }
+}
+
+/**
+ * An object of `raw` with every writable property (the schema's examples where it gives them),
+ * its cross-field rules not applied: the values a rule's violation is made of.
+ */
+export function everyField(ctx: SchemaContext, raw: Schema | undefined): fc.Arbitrary<Obj> {
+  const schema = resolveSchema(ctx, raw);
+  const props = Object.entries(schema.properties ?? {}).filter(([, s]) => !resolveSchema(ctx, s).readOnly);
+  return fc.record(
+    Object.fromEntries(props.map(([name, s]) => [name, valueOf(ctx, s, { examples: true }, name, 1)])),
+  );
 }
 
 /** A value that breaks one constraint of a field, and that constraint's name. */

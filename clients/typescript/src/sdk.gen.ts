@@ -21,7 +21,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * List API keys
  *
- * List API keys.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const apiKeysList = <ThrowOnError extends boolean = false>(options: Options<ApiKeysListData, ThrowOnError>): RequestResult<ApiKeysListResponses, ApiKeysListErrors, ThrowOnError> => (options.client ?? client).get<ApiKeysListResponses, ApiKeysListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -80,7 +80,7 @@ export const apiKeysRevoke = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * List activity
  *
- * Every POST, PATCH, PUT and DELETE: the key, mode, method, path, resource type and id, status and request id. Written just after the response is sent, so an entry may appear a moment after its request. Newest first, cursor-paginated.
+ * Every POST, PATCH, PUT and DELETE: the key, mode, method, path, resource type and id, status and request id. Written just after the response is sent, so an entry may appear a moment after its request. Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const activityList = <ThrowOnError extends boolean = false>(options?: Options<ActivityListData, ThrowOnError>): RequestResult<ActivityListResponses, ActivityListErrors, ThrowOnError> => (options?.client ?? client).get<ActivityListResponses, ActivityListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -91,7 +91,7 @@ export const activityList = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * List tags
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const tagsList = <ThrowOnError extends boolean = false>(options?: Options<TagsListData, ThrowOnError>): RequestResult<TagsListResponses, TagsListErrors, ThrowOnError> => (options?.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -154,7 +154,7 @@ export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Option
 /**
  * List products
  *
- * Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category.
+ * Newest first, cursor-paginated; filters sku, type, status, category_id; expand[]=category. starting_after and ending_before are mutually exclusive.
  */
 export const productsList = <ThrowOnError extends boolean = false>(options?: Options<ProductsListData, ThrowOnError>): RequestResult<ProductsListResponses, ProductsListErrors, ThrowOnError> => (options?.client ?? client).get<ProductsListResponses, ProductsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -323,7 +323,7 @@ export const productsUpdateVariant = <ThrowOnError extends boolean = false>(opti
 /**
  * List product categories
  *
- * Newest first, cursor-paginated; filter parent_id; expand[]=parent.
+ * Newest first, cursor-paginated; filter parent_id; expand[]=parent. starting_after and ending_before are mutually exclusive.
  */
 export const productCategoriesList = <ThrowOnError extends boolean = false>(options?: Options<ProductCategoriesListData, ThrowOnError>): RequestResult<ProductCategoriesListResponses, ProductCategoriesListErrors, ThrowOnError> => (options?.client ?? client).get<ProductCategoriesListResponses, ProductCategoriesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -349,7 +349,7 @@ export const productCategoriesCreate = <ThrowOnError extends boolean = false>(op
 /**
  * List product categories
  *
- * Deprecated alias of `/v1/product-categories`, kept for existing clients. Newest first, cursor-paginated; filter parent_id; expand[]=parent.
+ * Deprecated alias of `/v1/product-categories`, kept for existing clients. Newest first, cursor-paginated; filter parent_id; expand[]=parent. starting_after and ending_before are mutually exclusive.
  *
  * @deprecated
  */
@@ -459,7 +459,7 @@ export const productCategoriesUpdateDeprecatedAlias = <ThrowOnError extends bool
 /**
  * List channel listings
  *
- * Newest first, cursor-paginated; filters product_id, channel; expand[]=product.
+ * Newest first, cursor-paginated; filters product_id, channel; expand[]=product. starting_after and ending_before are mutually exclusive.
  */
 export const channelListingsList = <ThrowOnError extends boolean = false>(options?: Options<ChannelListingsListData, ThrowOnError>): RequestResult<ChannelListingsListResponses, ChannelListingsListErrors, ThrowOnError> => (options?.client ?? client).get<ChannelListingsListResponses, ChannelListingsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -539,7 +539,7 @@ export const channelListingsSync = <ThrowOnError extends boolean = false>(option
 /**
  * List accounts
  *
- * Newest first; deleted accounts only with include_deleted=true.
+ * Newest first; deleted accounts only with include_deleted=true. starting_after and ending_before are mutually exclusive.
  */
 export const accountsList = <ThrowOnError extends boolean = false>(options?: Options<AccountsListData, ThrowOnError>): RequestResult<AccountsListResponses, AccountsListErrors, ThrowOnError> => (options?.client ?? client).get<AccountsListResponses, AccountsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -643,7 +643,7 @@ export const accountsRemoveTag = <ThrowOnError extends boolean = false>(options:
 /**
  * List the address records of an account
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const accountAddressesList = <ThrowOnError extends boolean = false>(options: Options<AccountAddressesListData, ThrowOnError>): RequestResult<AccountAddressesListResponses, AccountAddressesListErrors, ThrowOnError> => (options.client ?? client).get<AccountAddressesListResponses, AccountAddressesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -706,7 +706,7 @@ export const accountAddressesUpdate = <ThrowOnError extends boolean = false>(opt
 /**
  * List the contact records of an account
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const accountContactsList = <ThrowOnError extends boolean = false>(options: Options<AccountContactsListData, ThrowOnError>): RequestResult<AccountContactsListResponses, AccountContactsListErrors, ThrowOnError> => (options.client ?? client).get<AccountContactsListResponses, AccountContactsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -769,7 +769,7 @@ export const accountContactsUpdate = <ThrowOnError extends boolean = false>(opti
 /**
  * List an account's credit transactions
  *
- * Every movement of the account's credit_balance, newest first, cursor-paginated: credit from returns refunded to credit and from unapplied bank deposits (positive), credit spent on invoices and refunds of those payments (negative and positive). Each carries the balance after it.
+ * Every movement of the account's credit_balance, newest first, cursor-paginated: credit from returns refunded to credit and from unapplied bank deposits (positive), credit spent on invoices and refunds of those payments (negative and positive). Each carries the balance after it. starting_after and ending_before are mutually exclusive.
  */
 export const creditTransactionsList = <ThrowOnError extends boolean = false>(options: Options<CreditTransactionsListData, ThrowOnError>): RequestResult<CreditTransactionsListResponses, CreditTransactionsListErrors, ThrowOnError> => (options.client ?? client).get<CreditTransactionsListResponses, CreditTransactionsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -791,7 +791,7 @@ export const creditTransactionsRetrieve = <ThrowOnError extends boolean = false>
 /**
  * List the payment methods of an account
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const paymentMethodsList = <ThrowOnError extends boolean = false>(options: Options<PaymentMethodsListData, ThrowOnError>): RequestResult<PaymentMethodsListResponses, PaymentMethodsListErrors, ThrowOnError> => (options.client ?? client).get<PaymentMethodsListResponses, PaymentMethodsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -854,7 +854,7 @@ export const paymentMethodsSetDefault = <ThrowOnError extends boolean = false>(o
 /**
  * List pricing policies
  *
- * Newest first; filters account_id, product_id, active.
+ * Newest first; filters account_id, product_id, active. starting_after and ending_before are mutually exclusive.
  */
 export const pricingPoliciesList = <ThrowOnError extends boolean = false>(options?: Options<PricingPoliciesListData, ThrowOnError>): RequestResult<PricingPoliciesListResponses, PricingPoliciesListErrors, ThrowOnError> => (options?.client ?? client).get<PricingPoliciesListResponses, PricingPoliciesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -917,7 +917,7 @@ export const pricingPoliciesUpdate = <ThrowOnError extends boolean = false>(opti
 /**
  * List payment term records
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const paymentTermsList = <ThrowOnError extends boolean = false>(options?: Options<PaymentTermsListData, ThrowOnError>): RequestResult<PaymentTermsListResponses, PaymentTermsListErrors, ThrowOnError> => (options?.client ?? client).get<PaymentTermsListResponses, PaymentTermsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -980,7 +980,7 @@ export const paymentTermsUpdate = <ThrowOnError extends boolean = false>(options
 /**
  * List unit of measure records
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const unitsOfMeasureList = <ThrowOnError extends boolean = false>(options?: Options<UnitsOfMeasureListData, ThrowOnError>): RequestResult<UnitsOfMeasureListResponses, UnitsOfMeasureListErrors, ThrowOnError> => (options?.client ?? client).get<UnitsOfMeasureListResponses, UnitsOfMeasureListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1043,7 +1043,7 @@ export const unitsOfMeasureUpdate = <ThrowOnError extends boolean = false>(optio
 /**
  * List sales channel records
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const salesChannelsList = <ThrowOnError extends boolean = false>(options?: Options<SalesChannelsListData, ThrowOnError>): RequestResult<SalesChannelsListResponses, SalesChannelsListErrors, ThrowOnError> => (options?.client ?? client).get<SalesChannelsListResponses, SalesChannelsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1106,7 +1106,7 @@ export const salesChannelsUpdate = <ThrowOnError extends boolean = false>(option
 /**
  * List pricing level records
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const pricingLevelsList = <ThrowOnError extends boolean = false>(options?: Options<PricingLevelsListData, ThrowOnError>): RequestResult<PricingLevelsListResponses, PricingLevelsListErrors, ThrowOnError> => (options?.client ?? client).get<PricingLevelsListResponses, PricingLevelsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1169,7 +1169,7 @@ export const pricingLevelsUpdate = <ThrowOnError extends boolean = false>(option
 /**
  * List orders
  *
- * Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product.
+ * Quotes, sales orders and invoices by default; document_type switches to one type. Newest first (sort=created_at_asc reverses). expand[]=account, expand[]=lines.product. starting_after and ending_before are mutually exclusive.
  */
 export const ordersList = <ThrowOnError extends boolean = false>(options?: Options<OrdersListData, ThrowOnError>): RequestResult<OrdersListResponses, OrdersListErrors, ThrowOnError> => (options?.client ?? client).get<OrdersListResponses, OrdersListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1404,7 +1404,7 @@ export const ordersRemoveTag = <ThrowOnError extends boolean = false>(options: O
 /**
  * List an order's payments
  *
- * Newest first.
+ * Newest first. starting_after and ending_before are mutually exclusive.
  */
 export const ordersListPayments = <ThrowOnError extends boolean = false>(options: Options<OrdersListPaymentsData, ThrowOnError>): RequestResult<OrdersListPaymentsResponses, OrdersListPaymentsErrors, ThrowOnError> => (options.client ?? client).get<OrdersListPaymentsResponses, OrdersListPaymentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1430,7 +1430,7 @@ export const ordersPay = <ThrowOnError extends boolean = false>(options: Options
 /**
  * List payments
  *
- * Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed.
+ * Newest first; filters order_id, account_id, status. Failed attempts are listed with status failed. starting_after and ending_before are mutually exclusive.
  */
 export const paymentsList = <ThrowOnError extends boolean = false>(options?: Options<PaymentsListData, ThrowOnError>): RequestResult<PaymentsListResponses, PaymentsListErrors, ThrowOnError> => (options?.client ?? client).get<PaymentsListResponses, PaymentsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1452,7 +1452,7 @@ export const paymentsRetrieve = <ThrowOnError extends boolean = false>(options: 
 /**
  * List a payment's refunds
  *
- * Newest first.
+ * Newest first. starting_after and ending_before are mutually exclusive.
  */
 export const paymentsListRefunds = <ThrowOnError extends boolean = false>(options: Options<PaymentsListRefundsData, ThrowOnError>): RequestResult<PaymentsListRefundsResponses, PaymentsListRefundsErrors, ThrowOnError> => (options.client ?? client).get<PaymentsListRefundsResponses, PaymentsListRefundsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1478,7 +1478,7 @@ export const paymentsRefund = <ThrowOnError extends boolean = false>(options: Op
 /**
  * List purchase orders
  *
- * As GET /orders?document_type=purchase_order; document_type, if sent, must be purchase_order. orders:read or purchasing:read.
+ * As GET /orders?document_type=purchase_order; document_type, if sent, must be purchase_order. orders:read or purchasing:read. starting_after and ending_before are mutually exclusive.
  */
 export const purchaseOrdersList = <ThrowOnError extends boolean = false>(options?: Options<PurchaseOrdersListData, ThrowOnError>): RequestResult<PurchaseOrdersListResponses, PurchaseOrdersListErrors, ThrowOnError> => (options?.client ?? client).get<PurchaseOrdersListResponses, PurchaseOrdersListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1586,7 +1586,7 @@ export const accountingSettingsUpdate = <ThrowOnError extends boolean = false>(o
 /**
  * List ledger accounts
  *
- * Newest first; filters type, control_role, postable.
+ * Newest first; filters type, control_role, postable. starting_after and ending_before are mutually exclusive.
  */
 export const ledgerAccountsList = <ThrowOnError extends boolean = false>(options?: Options<LedgerAccountsListData, ThrowOnError>): RequestResult<LedgerAccountsListResponses, LedgerAccountsListErrors, ThrowOnError> => (options?.client ?? client).get<LedgerAccountsListResponses, LedgerAccountsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1638,7 +1638,7 @@ export const ledgerAccountsUpdate = <ThrowOnError extends boolean = false>(optio
 /**
  * List fiscal years
  *
- * List fiscal years.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const fiscalYearsList = <ThrowOnError extends boolean = false>(options?: Options<FiscalYearsListData, ThrowOnError>): RequestResult<FiscalYearsListResponses, FiscalYearsListErrors, ThrowOnError> => (options?.client ?? client).get<FiscalYearsListResponses, FiscalYearsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1697,7 +1697,7 @@ export const fiscalYearsReopen = <ThrowOnError extends boolean = false>(options:
 /**
  * List accounting periods
  *
- * List accounting periods.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const periodsList = <ThrowOnError extends boolean = false>(options?: Options<PeriodsListData, ThrowOnError>): RequestResult<PeriodsListResponses, PeriodsListErrors, ThrowOnError> => (options?.client ?? client).get<PeriodsListResponses, PeriodsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1756,7 +1756,7 @@ export const periodsReopen = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * List journal entries
  *
- * Newest first, without lines; filters batch_id, status, source_type, period_id.
+ * Newest first, without lines; filters batch_id, status, source_type, period_id. starting_after and ending_before are mutually exclusive.
  */
 export const journalEntriesList = <ThrowOnError extends boolean = false>(options?: Options<JournalEntriesListData, ThrowOnError>): RequestResult<JournalEntriesListResponses, JournalEntriesListErrors, ThrowOnError> => (options?.client ?? client).get<JournalEntriesListResponses, JournalEntriesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1882,7 +1882,7 @@ export const journalEntriesReverse = <ThrowOnError extends boolean = false>(opti
 /**
  * List recurring journal entry templates
  *
- * List recurring journal entry templates.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const recurringJournalEntriesList = <ThrowOnError extends boolean = false>(options?: Options<RecurringJournalEntriesListData, ThrowOnError>): RequestResult<RecurringJournalEntriesListResponses, RecurringJournalEntriesListErrors, ThrowOnError> => (options?.client ?? client).get<RecurringJournalEntriesListResponses, RecurringJournalEntriesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1956,7 +1956,7 @@ export const recurringJournalEntriesRun = <ThrowOnError extends boolean = false>
 /**
  * List fixed assets
  *
- * List fixed assets.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const fixedAssetsList = <ThrowOnError extends boolean = false>(options?: Options<FixedAssetsListData, ThrowOnError>): RequestResult<FixedAssetsListResponses, FixedAssetsListErrors, ThrowOnError> => (options?.client ?? client).get<FixedAssetsListResponses, FixedAssetsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2064,7 +2064,7 @@ export const fixedAssetsHistory = <ThrowOnError extends boolean = false>(options
 /**
  * List bank transactions
  *
- * Filters bank_account_id, type, status, date_from, date_to (transaction_date).
+ * Filters bank_account_id, type, status, date_from, date_to (transaction_date). starting_after and ending_before are mutually exclusive.
  */
 export const bankTransactionsList = <ThrowOnError extends boolean = false>(options?: Options<BankTransactionsListData, ThrowOnError>): RequestResult<BankTransactionsListResponses, BankTransactionsListErrors, ThrowOnError> => (options?.client ?? client).get<BankTransactionsListResponses, BankTransactionsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2116,7 +2116,7 @@ export const bankTransactionsMatch = <ThrowOnError extends boolean = false>(opti
 /**
  * List vendor bills
  *
- * Filter status.
+ * Filter status. starting_after and ending_before are mutually exclusive.
  */
 export const vendorBillsList = <ThrowOnError extends boolean = false>(options?: Options<VendorBillsListData, ThrowOnError>): RequestResult<VendorBillsListResponses, VendorBillsListErrors, ThrowOnError> => (options?.client ?? client).get<VendorBillsListResponses, VendorBillsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2190,7 +2190,7 @@ export const reportsReport = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * List location records
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const locationsList = <ThrowOnError extends boolean = false>(options?: Options<LocationsListData, ThrowOnError>): RequestResult<LocationsListResponses, LocationsListErrors, ThrowOnError> => (options?.client ?? client).get<LocationsListResponses, LocationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2253,7 +2253,7 @@ export const locationsUpdate = <ThrowOnError extends boolean = false>(options: O
 /**
  * List stock balances
  *
- * One per product (and variant) and location; newest first. Filters product_id, location_id, below_reorder_point.
+ * One per product (and variant) and location; newest first. Filters product_id, location_id, below_reorder_point. starting_after and ending_before are mutually exclusive.
  */
 export const balancesList = <ThrowOnError extends boolean = false>(options?: Options<BalancesListData, ThrowOnError>): RequestResult<BalancesListResponses, BalancesListErrors, ThrowOnError> => (options?.client ?? client).get<BalancesListResponses, BalancesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2290,7 +2290,7 @@ export const balancesUpdate = <ThrowOnError extends boolean = false>(options: Op
 /**
  * List stock ledger transactions
  *
- * Immutable; newest first. Filters product_id, location_id, type, source_id, created_after, created_before.
+ * Immutable; newest first. Filters product_id, location_id, type, source_id, created_after, created_before. starting_after and ending_before are mutually exclusive.
  */
 export const transactionsList = <ThrowOnError extends boolean = false>(options?: Options<TransactionsListData, ThrowOnError>): RequestResult<TransactionsListResponses, TransactionsListErrors, ThrowOnError> => (options?.client ?? client).get<TransactionsListResponses, TransactionsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2450,7 +2450,7 @@ export const inventorySettingsUpdate = <ThrowOnError extends boolean = false>(op
 /**
  * List packages
  *
- * Newest first. Filters order_id, status, carrier, created_after, created_before.
+ * Newest first. Filters order_id, status, carrier, created_after, created_before. starting_after and ending_before are mutually exclusive.
  */
 export const packagesList = <ThrowOnError extends boolean = false>(options?: Options<PackagesListData, ThrowOnError>): RequestResult<PackagesListResponses, PackagesListErrors, ThrowOnError> => (options?.client ?? client).get<PackagesListResponses, PackagesListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2614,7 +2614,7 @@ export const packagesNotifications = <ThrowOnError extends boolean = false>(opti
 /**
  * List returns
  *
- * Newest first; filters account_id, order_id, status, created_after, created_before.
+ * Newest first; filters account_id, order_id, status, created_after, created_before. starting_after and ending_before are mutually exclusive.
  */
 export const returnsList = <ThrowOnError extends boolean = false>(options?: Options<ReturnsListData, ThrowOnError>): RequestResult<ReturnsListResponses, ReturnsListErrors, ThrowOnError> => (options?.client ?? client).get<ReturnsListResponses, ReturnsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2729,7 +2729,7 @@ export const fulfillmentSettingsUpdate = <ThrowOnError extends boolean = false>(
 /**
  * List webhook endpoints
  *
- * Newest first, cursor-paginated.
+ * Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  */
 export const webhookEndpointsList = <ThrowOnError extends boolean = false>(options?: Options<WebhookEndpointsListData, ThrowOnError>): RequestResult<WebhookEndpointsListResponses, WebhookEndpointsListErrors, ThrowOnError> => (options?.client ?? client).get<WebhookEndpointsListResponses, WebhookEndpointsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2755,7 +2755,7 @@ export const webhookEndpointsCreate = <ThrowOnError extends boolean = false>(opt
 /**
  * List webhook endpoints
  *
- * Deprecated alias of `/v1/webhook_endpoints`, kept for existing clients. Newest first, cursor-paginated.
+ * Deprecated alias of `/v1/webhook_endpoints`, kept for existing clients. Newest first, cursor-paginated. starting_after and ending_before are mutually exclusive.
  *
  * @deprecated
  */
@@ -2945,7 +2945,7 @@ export const webhookEndpointsRecoverEntityScoped = <ThrowOnError extends boolean
 /**
  * List deliveries of an endpoint
  *
- * Most recent first; `next_cursor` is the `starting_after` of the next page.
+ * Most recent first; `next_cursor` is the `starting_after` of the next page. starting_after and ending_before are mutually exclusive.
  */
 export const webhookEndpointsDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhookEndpointsDeliveriesData, ThrowOnError>): RequestResult<WebhookEndpointsDeliveriesResponses, WebhookEndpointsDeliveriesErrors, ThrowOnError> => (options.client ?? client).get<WebhookEndpointsDeliveriesResponses, WebhookEndpointsDeliveriesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2956,7 +2956,7 @@ export const webhookEndpointsDeliveries = <ThrowOnError extends boolean = false>
 /**
  * List deliveries of an endpoint
  *
- * Deprecated alias of `/v1/webhook_endpoints/{id}/deliveries`, kept for existing clients. Most recent first; `next_cursor` is the `starting_after` of the next page.
+ * Deprecated alias of `/v1/webhook_endpoints/{id}/deliveries`, kept for existing clients. Most recent first; `next_cursor` is the `starting_after` of the next page. starting_after and ending_before are mutually exclusive.
  *
  * @deprecated
  */
@@ -3028,7 +3028,7 @@ export const eventsEventTypes = <ThrowOnError extends boolean = false>(options: 
 /**
  * List events
  *
- * Newest first, cursor-paginated; filters type, created_after, created_before.
+ * Newest first, cursor-paginated; filters type, created_after, created_before. starting_after and ending_before are mutually exclusive.
  */
 export const eventsList = <ThrowOnError extends boolean = false>(options: Options<EventsListData, ThrowOnError>): RequestResult<EventsListResponses, EventsListErrors, ThrowOnError> => (options.client ?? client).get<EventsListResponses, EventsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3138,7 +3138,7 @@ export const cutoverUnfreeze = <ThrowOnError extends boolean = false>(options: O
 /**
  * List freezes and unfreezes
  *
- * Deprecated alias of `/v1/migration/cutover/history`, kept for existing clients. The audit log: action, reason, key and time; newest first.
+ * Deprecated alias of `/v1/migration/cutover/history`, kept for existing clients. The audit log: action, reason, key and time; newest first. starting_after and ending_before are mutually exclusive.
  *
  * @deprecated
  */
@@ -3151,7 +3151,7 @@ export const cutoverHistoryEntityScoped = <ThrowOnError extends boolean = false>
 /**
  * List freezes and unfreezes
  *
- * The audit log: action, reason, key and time; newest first.
+ * The audit log: action, reason, key and time; newest first. starting_after and ending_before are mutually exclusive.
  */
 export const cutoverHistory = <ThrowOnError extends boolean = false>(options?: Options<CutoverHistoryData, ThrowOnError>): RequestResult<CutoverHistoryResponses, CutoverHistoryErrors, ThrowOnError> => (options?.client ?? client).get<CutoverHistoryResponses, CutoverHistoryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3188,7 +3188,7 @@ export const importsRetrieve = <ThrowOnError extends boolean = false>(options: O
 /**
  * List the row errors of an import
  *
- * In row order, cursor-paginated: row, external_id and the error envelope.
+ * In row order, cursor-paginated: row, external_id and the error envelope. starting_after and ending_before are mutually exclusive.
  */
 export const importsErrors = <ThrowOnError extends boolean = false>(options: Options<ImportsErrorsData, ThrowOnError>): RequestResult<ImportsErrorsResponses, ImportsErrorsErrors, ThrowOnError> => (options.client ?? client).get<ImportsErrorsResponses, ImportsErrorsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3199,7 +3199,7 @@ export const importsErrors = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * List a product's vendors
  *
- * List a product's vendors.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const productVendorsList = <ThrowOnError extends boolean = false>(options: Options<ProductVendorsListData, ThrowOnError>): RequestResult<ProductVendorsListResponses, ProductVendorsListErrors, ThrowOnError> => (options.client ?? client).get<ProductVendorsListResponses, ProductVendorsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3262,7 +3262,7 @@ export const productVendorsUpdate = <ThrowOnError extends boolean = false>(optio
 /**
  * List a kit's components
  *
- * List a kit's components
+ * starting_after and ending_before are mutually exclusive.
  *
  * 409: The product is not a kit (invalid_state).
  */
@@ -3327,7 +3327,7 @@ export const kitComponentsUpdate = <ThrowOnError extends boolean = false>(option
 /**
  * List builds
  *
- * List builds.
+ * starting_after and ending_before are mutually exclusive.
  */
 export const buildsList = <ThrowOnError extends boolean = false>(options?: Options<BuildsListData, ThrowOnError>): RequestResult<BuildsListResponses, BuildsListErrors, ThrowOnError> => (options?.client ?? client).get<BuildsListResponses, BuildsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3386,7 +3386,7 @@ export const buildsVoid = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Reorder report
  *
- * One row per stock balance (product and location), newest balance first, cursor-paginated by balance id: daily demand over demand_window (default 90), its basis, the reorder point and where it came from, cover-through date and the suggested order quantity. Formulas: docs/api-decisions.md, "Replenishment".
+ * One row per stock balance (product and location), newest balance first, cursor-paginated by balance id: daily demand over demand_window (default 90), its basis, the reorder point and where it came from, cover-through date and the suggested order quantity. Formulas: docs/api-decisions.md, "Replenishment". starting_after and ending_before are mutually exclusive.
  */
 export const reorderReportList = <ThrowOnError extends boolean = false>(options?: Options<ReorderReportListData, ThrowOnError>): RequestResult<ReorderReportListResponses, ReorderReportListErrors, ThrowOnError> => (options?.client ?? client).get<ReorderReportListResponses, ReorderReportListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3408,7 +3408,7 @@ export const connectorsConnectors = <ThrowOnError extends boolean = false>(optio
 /**
  * List integrations
  *
- * Newest first, cursor-paginated; filters type, status.
+ * Newest first, cursor-paginated; filters type, status. starting_after and ending_before are mutually exclusive.
  */
 export const integrationsList = <ThrowOnError extends boolean = false>(options?: Options<IntegrationsListData, ThrowOnError>): RequestResult<IntegrationsListResponses, IntegrationsListErrors, ThrowOnError> => (options?.client ?? client).get<IntegrationsListResponses, IntegrationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3493,7 +3493,7 @@ export const integrationsImportOrders = <ThrowOnError extends boolean = false>(o
 /**
  * List runs of an integration
  *
- * Listing pushes and order imports, newest first, with their counts and errors.
+ * Listing pushes and order imports, newest first, with their counts and errors. starting_after and ending_before are mutually exclusive.
  */
 export const integrationsRuns = <ThrowOnError extends boolean = false>(options: Options<IntegrationsRunsData, ThrowOnError>): RequestResult<IntegrationsRunsResponses, IntegrationsRunsErrors, ThrowOnError> => (options.client ?? client).get<IntegrationsRunsResponses, IntegrationsRunsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -795,6 +795,9 @@ export type SetDefaultPaymentMethodDto = {
     is_default: true;
 };
 
+/**
+ * ends_at must be after starts_at.
+ */
 export type CreatePricingPolicyDto = {
     name: string;
     kind: 'percentage_off' | 'amount_off' | 'fixed_price';
@@ -875,6 +878,9 @@ export type PricingPolicyResponse = {
     account?: string | AccountResponse | null;
 };
 
+/**
+ * ends_at must be after starts_at.
+ */
 export type UpdatePricingPolicyDto = {
     name?: string;
     kind?: 'percentage_off' | 'amount_off' | 'fixed_price';
@@ -909,6 +915,9 @@ export type UpdatePricingPolicyDto = {
     };
 };
 
+/**
+ * discount_days cannot exceed net_days.
+ */
 export type CreatePaymentTermDto = {
     name: string;
     /**
@@ -942,6 +951,9 @@ export type PaymentTermResponse = {
     discount_days: number;
 };
 
+/**
+ * discount_days cannot exceed net_days.
+ */
 export type UpdatePaymentTermDto = {
     name?: string;
     /**
@@ -1577,6 +1589,9 @@ export type FiscalYearResponse = {
     updated_at: string;
 };
 
+/**
+ * end_date must not be before start_date.
+ */
 export type CreatePeriodDto = {
     name: string;
     start_date: string;
@@ -1602,6 +1617,9 @@ export type PeriodResponse = {
     fiscal_year?: string | FiscalYearResponse | null;
 };
 
+/**
+ * A line is either a debit or a credit: exactly one of debit_amount and credit_amount is above zero.
+ */
 export type JournalLineDto = {
     account_id: string;
     /**
@@ -1736,6 +1754,9 @@ export type ReverseJournalEntryDto = {
     reverse_in_period_id?: string;
 };
 
+/**
+ * end_date must not be before next_run_date.
+ */
 export type CreateRecurringJournalEntryDto = {
     name: string;
     description?: string | null;
@@ -1783,6 +1804,9 @@ export type RecurringJournalEntryResponse = {
     updated_at: string;
 };
 
+/**
+ * end_date must not be before next_run_date.
+ */
 export type UpdateRecurringJournalEntryDto = {
     name?: string;
     description?: string | null;
@@ -1794,6 +1818,9 @@ export type UpdateRecurringJournalEntryDto = {
     lines?: Array<JournalLineDto>;
 };
 
+/**
+ * salvage_value must be below cost.
+ */
 export type CreateFixedAssetDto = {
     name: string;
     cost: number;
@@ -2009,6 +2036,9 @@ export type MatchDepositDto = {
     payment_method?: string | null;
 };
 
+/**
+ * due_date must not be before bill_date.
+ */
 export type CreateVendorBillDto = {
     vendor_name: string;
     bill_number?: string | null;
@@ -2083,10 +2113,6 @@ export type VendorBillPaymentDto = {
      */
     bank_account_id?: string;
     reference?: string | null;
-};
-
-export type Object = {
-    [key: string]: unknown;
 };
 
 export type SubledgerLineResponse = {
@@ -2257,7 +2283,7 @@ export type TransactionResponse = {
     created_at: string;
 };
 
-export type CreateAdjustmentDto = {
+export type CreateAdjustmentDto = unknown & {
     product_id: string;
     variant_id?: string | null;
     /**
@@ -2923,21 +2949,21 @@ export type UpdateFulfillmentSettingsDto = {
     package_number_prefix?: string;
 };
 
-export type CreateWebhookEndpointDto = {
+export type CreateWebhookEndpointDto = unknown & {
     /**
-     * https only; may not resolve to a loopback, private, link-local or metadata address.
+     * https only; its host must resolve, and not to a loopback, private, link-local or metadata address.
      */
     url: string;
     /**
      * Event names, `<family>.*` or `*`. Required unless `events` is sent.
      */
-    enabled_events?: Array<string>;
+    enabled_events?: Array<'*' | 'account.*' | 'product.*' | 'order.*' | 'invoice.*' | 'payment.*' | 'inventory.*' | 'purchasing.*' | 'fulfillment.*' | 'return.*' | 'accounting.*' | 'asset.*' | 'setting.*' | 'migration.*' | 'webhook.*' | 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.address.added' | 'account.address.updated' | 'account.address.removed' | 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed' | 'account.credit_limit.updated' | 'account.terms.updated' | 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted' | 'product.category.created' | 'product.category.updated' | 'product.category.deleted' | 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed' | 'product.tag.added' | 'product.tag.removed' | 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted' | 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted' | 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied' | 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.partially_refunded' | 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed' | 'inventory.adjusted' | 'inventory.received' | 'inventory.transferred' | 'inventory.low_stock' | 'inventory.out_of_stock' | 'inventory.back_in_stock' | 'inventory.serial.created' | 'inventory.serial.updated' | 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.received' | 'purchasing.purchase_order.cancelled' | 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided' | 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided' | 'return.created' | 'return.received' | 'return.refunded' | 'return.cancelled' | 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided' | 'accounting.period.closed' | 'accounting.period.reopened' | 'accounting.ledger_account.created' | 'accounting.ledger_account.updated' | 'accounting.recurring_journal_entry.ran' | 'accounting.bank_transaction.matched' | 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued' | 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted' | 'setting.created' | 'setting.updated' | 'setting.deleted' | 'migration.frozen' | 'migration.unfrozen' | 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed' | 'webhook.test' | 'webhook.endpoint.disabled' | 'webhook.delivery.exhausted'>;
     /**
      * Deprecated alias of `enabled_events` (removed in v2).
      *
      * @deprecated
      */
-    events?: Array<string>;
+    events?: Array<'*' | 'account.*' | 'product.*' | 'order.*' | 'invoice.*' | 'payment.*' | 'inventory.*' | 'purchasing.*' | 'fulfillment.*' | 'return.*' | 'accounting.*' | 'asset.*' | 'setting.*' | 'migration.*' | 'webhook.*' | 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.address.added' | 'account.address.updated' | 'account.address.removed' | 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed' | 'account.credit_limit.updated' | 'account.terms.updated' | 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted' | 'product.category.created' | 'product.category.updated' | 'product.category.deleted' | 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed' | 'product.tag.added' | 'product.tag.removed' | 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted' | 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted' | 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied' | 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.partially_refunded' | 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed' | 'inventory.adjusted' | 'inventory.received' | 'inventory.transferred' | 'inventory.low_stock' | 'inventory.out_of_stock' | 'inventory.back_in_stock' | 'inventory.serial.created' | 'inventory.serial.updated' | 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.received' | 'purchasing.purchase_order.cancelled' | 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided' | 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided' | 'return.created' | 'return.received' | 'return.refunded' | 'return.cancelled' | 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided' | 'accounting.period.closed' | 'accounting.period.reopened' | 'accounting.ledger_account.created' | 'accounting.ledger_account.updated' | 'accounting.recurring_journal_entry.ran' | 'accounting.bank_transaction.matched' | 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued' | 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted' | 'setting.created' | 'setting.updated' | 'setting.deleted' | 'migration.frozen' | 'migration.unfrozen' | 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed' | 'webhook.test' | 'webhook.endpoint.disabled' | 'webhook.delivery.exhausted'>;
     description?: string | null;
 };
 
@@ -2977,13 +3003,16 @@ export type WebhookEndpointResponse = {
     updated_at: string;
 };
 
+/**
+ * `events` is the deprecated alias of `enabled_events`; send one of them, or both with the same value.
+ */
 export type UpdateWebhookEndpointDto = {
     url?: string;
-    enabled_events?: Array<string>;
+    enabled_events?: Array<'*' | 'account.*' | 'product.*' | 'order.*' | 'invoice.*' | 'payment.*' | 'inventory.*' | 'purchasing.*' | 'fulfillment.*' | 'return.*' | 'accounting.*' | 'asset.*' | 'setting.*' | 'migration.*' | 'webhook.*' | 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.address.added' | 'account.address.updated' | 'account.address.removed' | 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed' | 'account.credit_limit.updated' | 'account.terms.updated' | 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted' | 'product.category.created' | 'product.category.updated' | 'product.category.deleted' | 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed' | 'product.tag.added' | 'product.tag.removed' | 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted' | 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted' | 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied' | 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.partially_refunded' | 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed' | 'inventory.adjusted' | 'inventory.received' | 'inventory.transferred' | 'inventory.low_stock' | 'inventory.out_of_stock' | 'inventory.back_in_stock' | 'inventory.serial.created' | 'inventory.serial.updated' | 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.received' | 'purchasing.purchase_order.cancelled' | 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided' | 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided' | 'return.created' | 'return.received' | 'return.refunded' | 'return.cancelled' | 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided' | 'accounting.period.closed' | 'accounting.period.reopened' | 'accounting.ledger_account.created' | 'accounting.ledger_account.updated' | 'accounting.recurring_journal_entry.ran' | 'accounting.bank_transaction.matched' | 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued' | 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted' | 'setting.created' | 'setting.updated' | 'setting.deleted' | 'migration.frozen' | 'migration.unfrozen' | 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed' | 'webhook.test' | 'webhook.endpoint.disabled' | 'webhook.delivery.exhausted'>;
     /**
      * @deprecated
      */
-    events?: Array<string>;
+    events?: Array<'*' | 'account.*' | 'product.*' | 'order.*' | 'invoice.*' | 'payment.*' | 'inventory.*' | 'purchasing.*' | 'fulfillment.*' | 'return.*' | 'accounting.*' | 'asset.*' | 'setting.*' | 'migration.*' | 'webhook.*' | 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.address.added' | 'account.address.updated' | 'account.address.removed' | 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed' | 'account.credit_limit.updated' | 'account.terms.updated' | 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted' | 'product.category.created' | 'product.category.updated' | 'product.category.deleted' | 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed' | 'product.tag.added' | 'product.tag.removed' | 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted' | 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted' | 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied' | 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.partially_refunded' | 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed' | 'inventory.adjusted' | 'inventory.received' | 'inventory.transferred' | 'inventory.low_stock' | 'inventory.out_of_stock' | 'inventory.back_in_stock' | 'inventory.serial.created' | 'inventory.serial.updated' | 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.received' | 'purchasing.purchase_order.cancelled' | 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided' | 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided' | 'return.created' | 'return.received' | 'return.refunded' | 'return.cancelled' | 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided' | 'accounting.period.closed' | 'accounting.period.reopened' | 'accounting.ledger_account.created' | 'accounting.ledger_account.updated' | 'accounting.recurring_journal_entry.ran' | 'accounting.bank_transaction.matched' | 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued' | 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted' | 'setting.created' | 'setting.updated' | 'setting.deleted' | 'migration.frozen' | 'migration.unfrozen' | 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed' | 'webhook.test' | 'webhook.endpoint.disabled' | 'webhook.delivery.exhausted'>;
     description?: string | null;
     /**
      * Re-enabling resets the consecutive-failure count.
@@ -6111,10 +6140,6 @@ export type RefundResponseWritable = {
      * Only with `expand[]=payment`: the payment whose id is in `payment_id` (the id itself, or null, when it does not resolve).
      */
     payment?: string | PaymentResponseWritable | null;
-};
-
-export type ObjectWritable = {
-    [key: string]: unknown;
 };
 
 export type CreateIntegrationDtoWritable = {
@@ -19373,12 +19398,6 @@ export type ReportsReportData = {
          * One subledger; absent: all three.
          */
         subledger?: 'ar' | 'ap' | 'inventory';
-        /**
-         * Unsupported: 400 unsupported_param. The report is always as of the business day.
-         *
-         * @deprecated
-         */
-        as_of_date?: ObjectWritable;
     };
     url: '/v1/reports/subledger-reconciliation';
 };

@@ -156,6 +156,20 @@ export const RequiredUnless = (
   );
 };
 
+/** The name of the rule EachOneOf registers (the OpenAPI generator reads it). */
+export const EACH_ONE_OF = 'eachOneOf';
+
+/**
+ * Documents that each element of a list is one of `values()`, a list only known once the app has
+ * started (the event catalog): the description shows it as the items' `enum`, read when the
+ * document is generated. It checks nothing itself: the field's own check reads the same list.
+ */
+export const EachOneOf = (values: () => readonly string[]) =>
+  ValidateBy(
+    { name: EACH_ONE_OF, constraints: [values], validator: { validate: () => true } },
+    { each: true },
+  );
+
 /** A required id. */
 export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsId());
 

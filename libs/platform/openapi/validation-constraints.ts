@@ -1,7 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { CALENDAR_DATE_PATTERN, DATE_TIME_PATTERN, REQUIRED_UNLESS } from '../http/dto-fields';
+import { CrossFieldRule, crossFieldRulesOf, ONE_CURSOR } from '../http/cross-field-rules';
+import { CALENDAR_DATE_PATTERN, DATE_TIME_PATTERN, EACH_ONE_OF, REQUIRED_UNLESS } from '../http/dto-fields';
 import { NO_NUL_PATTERN } from '../http/json-limits';
 import { operationsOf } from './operation-contract';
 import { requestSchemaNames } from './request-schemas';
@@ -46,6 +47,8 @@ const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) 
     const values = enumValues(entity);
     return values.length ? { enum: values } : {};
   },
+  [EACH_ONE_OF]: ([values]) =>
+    typeof values === 'function' ? { enum: [...(values as () => readonly string[])()] } : {},
   matches: ([pattern]) =>
     pattern instanceof RegExp && !pattern.flags
       ? {
@@ -83,6 +86,51 @@ function requireUnless(schema: PropertySchema, property: string, rule: Validatio
   };
   if (schema.if === undefined && schema.allOf === undefined) Object.assign(schema, condition);
   else schema.allOf = [...((schema.allOf as PropertySchema[] | undefined) ?? []), condition];
+}
+
+/** The fields a cross-field rule names. */
+const ruleFields = (rule: CrossFieldRule): string[] =>
+  'fields' in rule
+    ? rule.fields
+    : rule.kind === 'requires'
+      ? [rule.field, ...rule.requires]
+      : [rule.field, rule.than];
+
+/** A rule as the `x-rules` extension lists it: its kind, fields and `param`, and its sentence. */
+const ruleEntry = ({ sentence, ...rule }: CrossFieldRule) => ({ ...rule, description: sentence });
+
+/** The sentences of `rules` appended to a description. */
+const withSentences = (description: unknown, rules: CrossFieldRule[]) =>
+  [typeof description === 'string' && description ? description : '', ...rules.map((r) => r.sentence)]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * A class's cross-field rules on its (object) schema: each in `x-rules` and as a sentence of the
+ * description; and in JSON Schema where it can be said: at most one of several fields as `not`
+ * of them all `required` (pairwise), at least one as `anyOf` of `required`, a field that needs
+ * others as `dependentRequired`. Comparisons, "exactly one amount above zero" and "equal when
+ * both are sent" have no JSON Schema keyword and are stated by `x-rules` and the sentence only.
+ */
+function applyCrossFieldRules(schema: PropertySchema, rules: CrossFieldRule[]): void {
+  if (!rules.length) return;
+  schema['x-rules'] = rules.map(ruleEntry);
+  schema.description = withSentences(schema.description, rules);
+  const forbidden: PropertySchema[] = [];
+  for (const rule of rules) {
+    if (rule.kind === 'exclusive')
+      for (const [i, a] of rule.fields.entries())
+        for (const b of rule.fields.slice(i + 1)) forbidden.push({ required: [a, b] });
+    if (rule.kind === 'one_required' && schema.anyOf === undefined && schema.oneOf === undefined)
+      schema.anyOf = rule.fields.map((field) => ({ required: [field] }));
+    if (rule.kind === 'requires')
+      schema.dependentRequired = {
+        ...(schema.dependentRequired as Record<string, string[]> | undefined),
+        [rule.field]: rule.requires,
+      };
+  }
+  if (forbidden.length && schema.not === undefined)
+    schema.not = forbidden.length === 1 ? forbidden[0] : { anyOf: forbidden };
 }
 
 /** The rules of a class by property (its ancestors' included). */
@@ -171,6 +219,10 @@ export function addValidationConstraints(
     const target = byName.get(name);
     const properties = (schema as { properties?: Record<string, PropertySchema> }).properties;
     if (!target || !properties) continue;
+    applyCrossFieldRules(
+      schema as PropertySchema,
+      crossFieldRulesOf(target).filter((rule) => ruleFields(rule).every((field) => field in properties)),
+    );
     for (const [key, rules] of rulesOf(target)) {
       if (!properties[key]) continue;
       constrain(properties[key], rules);
@@ -190,6 +242,21 @@ export function addValidationConstraints(
       if (typeof type !== 'function' || !targets.size) continue;
       for (const [key, list] of rulesOf(type as new () => unknown))
         rules.set(key, [...(rules.get(key) ?? []), ...list]);
+    }
+    // The query's cross-field rules (those whose fields are all parameters of the operation).
+    const queryNames = new Set(
+      (operation.parameters ?? []).filter((p) => !p.$ref && p.in === 'query').map((p) => p.name),
+    );
+    const queryRules = classes
+      .flatMap((type) => crossFieldRulesOf(type))
+      .filter((rule) => ruleFields(rule).every((field) => queryNames.has(field)));
+    // Every list pages through the shared keyset reader, which checks the cursor rule, whatever
+    // class declares its query.
+    if (!queryRules.includes(ONE_CURSOR) && ruleFields(ONE_CURSOR).every((field) => queryNames.has(field)))
+      queryRules.unshift(ONE_CURSOR);
+    if (queryRules.length) {
+      (operation as unknown as PropertySchema)['x-rules'] = queryRules.map(ruleEntry);
+      operation.description = withSentences(operation.description, queryRules);
     }
     for (const parameter of operation.parameters ?? []) {
       const schema = parameter.schema as PropertySchema | undefined;

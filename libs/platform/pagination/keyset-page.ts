@@ -1,4 +1,5 @@
 import { PlatformError } from '../errors/domain-error';
+import { ONE_CURSOR } from '../http/cross-field-rules';
 
 /** The cursor parameters of a list page (the HTTP lists' ListQueryDto carries them). */
 export interface PageQuery {
@@ -19,12 +20,12 @@ export interface PageOptions {
   direction?: 'asc' | 'desc';
 }
 
-/** A page is asked for from one side only. */
+/** A page is asked for from one side only (the ONE_CURSOR rule the description states). */
 export function assertOneCursor(query: PageQuery): void {
   if (query.starting_after && query.ending_before) {
     throw new PlatformError('parameter_invalid', {
-      param: 'ending_before',
-      hint: 'starting_after and ending_before are mutually exclusive.',
+      param: ONE_CURSOR.param,
+      hint: ONE_CURSOR.sentence,
     }).asPreHandler();
   }
 }

@@ -3,9 +3,18 @@ import { OptionalEnum, OptionalUuid, RequiredText } from '#platform/http/dto-fie
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { IsCalendarDate } from './calendar-date.validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const PERIOD_STATUSES = ['open', 'closed'];
 
+@CrossFieldRules({
+  kind: 'compare',
+  field: 'end_date',
+  op: '>=',
+  than: 'start_date',
+  param: 'end_date',
+  sentence: 'end_date must not be before start_date.',
+})
 export class CreatePeriodDto {
   @RequiredText(100, { example: '2026-11' }) name: string;
   @ApiProperty({ example: '2026-11-01' }) @IsCalendarDate() start_date: string;

@@ -10,9 +10,18 @@ import {
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { IsCalendarDate } from './calendar-date.validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const POSITIVE = 0.0001;
 
+@CrossFieldRules({
+  kind: 'compare',
+  field: 'salvage_value',
+  op: '<',
+  than: 'cost',
+  param: 'salvage_value',
+  sentence: 'salvage_value must be below cost.',
+})
 export class CreateFixedAssetDto {
   @RequiredText(200, { example: 'Delivery van' }) name: string;
   @RequiredMoney(POSITIVE, { example: 36000 }) cost: number;

@@ -16,7 +16,15 @@ import { ResourceResponse } from '#platform/http/response-schema';
 import { ENTRY_STATUSES } from '../domain/journal-entry';
 import { SOURCE_TYPES } from '../domain/source-types';
 import { IsCalendarDate } from './calendar-date.validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
+@CrossFieldRules({
+  kind: 'one_positive',
+  fields: ['debit_amount', 'credit_amount'],
+  param: 'credit_amount',
+  sentence:
+    'A line is either a debit or a credit: exactly one of debit_amount and credit_amount is above zero.',
+})
 export class JournalLineDto {
   @RequiredUuid() account_id: string;
   @OptionalMoney(0, { example: 100.5, default: 0 }) debit_amount?: number;

@@ -12,9 +12,21 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { IsCalendarDate } from './calendar-date.validator';
 import { JournalLineDto, JournalLines } from './journal-entry.dto';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const FREQUENCY_VALUES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 
+/** An end date, when there is one, is not before the next run (the stored one on an update). */
+const END_AFTER_NEXT_RUN = CrossFieldRules({
+  kind: 'compare',
+  field: 'end_date',
+  op: '>=',
+  than: 'next_run_date',
+  param: 'end_date',
+  sentence: 'end_date must not be before next_run_date.',
+});
+
+@END_AFTER_NEXT_RUN
 export class CreateRecurringJournalEntryDto {
   @RequiredText(200, { example: 'Monthly rent' }) name: string;
   @NullableText(1000) description?: string | null;
@@ -26,6 +38,7 @@ export class CreateRecurringJournalEntryDto {
   @JournalLines() lines: JournalLineDto[];
 }
 
+@END_AFTER_NEXT_RUN
 export class UpdateRecurringJournalEntryDto extends PartialType(CreateRecurringJournalEntryDto) {}
 
 export class RecurringListQuery extends ListQueryDto {

@@ -6,10 +6,10 @@ import { SUBLEDGERS } from '../application/subledger-reconciliation.service';
 export class SubledgerReportQuery {
   @OptionalEnum(SUBLEDGERS, { description: 'One subledger; absent: all three.' })
   subledger?: (typeof SUBLEDGERS)[number];
-  @ApiPropertyOptional({
-    deprecated: true,
-    description: 'Unsupported: 400 unsupported_param. The report is always as of the business day.',
-  })
+  /**
+   * A retired parameter, not described (a client built from the description never sends it):
+   * allowed through the pipe only so the service answers 400 unsupported_param with why.
+   */
   @Allow()
   as_of_date?: unknown;
 }

@@ -13,10 +13,19 @@ import {
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { IsCalendarDate } from './calendar-date.validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const POSITIVE = 0.0001;
 const BILL_STATUSES = ['open', 'partially_paid', 'paid', 'voided'];
 
+@CrossFieldRules({
+  kind: 'compare',
+  field: 'due_date',
+  op: '>=',
+  than: 'bill_date',
+  param: 'due_date',
+  sentence: 'due_date must not be before bill_date.',
+})
 export class CreateVendorBillDto {
   @RequiredText(200, { example: 'Acme Supplies' }) vendor_name: string;
   @NullableText(100, { example: 'INV-7781' }) bill_number?: string | null;

@@ -11,10 +11,25 @@ import {
   RequiredUuid,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const MAX_UNITS = 1_000_000_000;
 
 /** Either `quantity` (a signed change) or `counted_quantity` (a cycle count). */
+@CrossFieldRules(
+  {
+    kind: 'exclusive',
+    fields: ['quantity', 'counted_quantity'],
+    param: 'quantity',
+    sentence: 'Send either quantity (a signed change) or counted_quantity (the quantity counted), not both.',
+  },
+  {
+    kind: 'one_required',
+    fields: ['quantity', 'counted_quantity'],
+    param: 'quantity',
+    sentence: 'One of quantity and counted_quantity is required.',
+  },
+)
 export class CreateAdjustmentDto {
   @RequiredUuid() product_id: string;
 

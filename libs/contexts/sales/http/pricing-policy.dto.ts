@@ -12,7 +12,19 @@ import {
   RequiredMoney,
   RequiredText,
 } from '#platform/http/dto-fields';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
+/** A policy ends after it starts (the stored bound on an update). */
+const ENDS_AFTER_START = CrossFieldRules({
+  kind: 'compare',
+  field: 'ends_at',
+  op: '>',
+  than: 'starts_at',
+  param: 'ends_at',
+  sentence: 'ends_at must be after starts_at.',
+});
+
+@ENDS_AFTER_START
 export class CreatePricingPolicyDto {
   @RequiredText(200, { example: 'Wholesale 10% off' }) name: string;
 
@@ -54,6 +66,7 @@ export class CreatePricingPolicyDto {
   >;
 }
 
+@ENDS_AFTER_START
 export class UpdatePricingPolicyDto extends PartialType(CreatePricingPolicyDto) {}
 
 export class PricingPolicyListQueryDto extends ListQueryDto {

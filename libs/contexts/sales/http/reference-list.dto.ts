@@ -4,7 +4,19 @@ import { OmittableField } from './validation';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import { RequiredEnum } from '#platform/http/dto-fields';
 import { ReferenceFieldsDto, ReferenceResponseBase } from '#platform/reference-lists/reference-list.dto';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
+/** The discount holds within the payment term (the stored net_days on an update). */
+const DISCOUNT_WITHIN_NET = CrossFieldRules({
+  kind: 'compare',
+  field: 'discount_days',
+  op: '<=',
+  than: 'net_days',
+  param: 'discount_days',
+  sentence: 'discount_days cannot exceed net_days.',
+});
+
+@DISCOUNT_WITHIN_NET
 export class CreatePaymentTermDto extends ReferenceFieldsDto {
   @ApiProperty({
     example: 30,
@@ -44,6 +56,7 @@ export class CreatePaymentTermDto extends ReferenceFieldsDto {
   )
   discount_days?: number;
 }
+@DISCOUNT_WITHIN_NET
 export class UpdatePaymentTermDto extends PartialType(CreatePaymentTermDto) {}
 export class PaymentTermResponse extends ReferenceResponseBase {
   @ApiProperty({ example: 'payment_term' }) object: string;

@@ -1,11 +1,20 @@
-import { EVENT_CATALOG, EVENT_FAMILIES, eventTypeDefinition } from '#platform/events/event-catalog';
+import { EVENT_CATALOG, EVENT_FAMILIES } from '#platform/events/event-catalog';
 import { WebhooksError } from './webhooks-error';
+
+/**
+ * Every value a subscription list may hold: `*`, `<family>.*` for each event family, and each
+ * catalog event type (the catalog is assembled at start). The check below and the description's
+ * `enum` of `enabled_events` read it.
+ */
+export const subscriptionValues = (): string[] => [
+  '*',
+  ...EVENT_FAMILIES.map((family) => `${family}.*`),
+  ...EVENT_CATALOG.map((definition) => definition.type),
+];
 
 /** True when `pattern` is `*`, a catalog event type, or `<family>.*` for one of the 14 families. */
 export function isValidSubscription(pattern: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.endsWith('.*')) return EVENT_FAMILIES.includes(pattern.slice(0, -2));
-  return eventTypeDefinition(pattern) !== undefined;
+  return subscriptionValues().includes(pattern);
 }
 
 /**

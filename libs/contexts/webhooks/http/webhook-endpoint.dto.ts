@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString } from 'class-validator';
 import {
   NullableText,
@@ -7,55 +7,84 @@ import {
   OptionalNonEmptyText,
   RequiredText,
   IsDateTime,
+  EachOneOf,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRule, CrossFieldRules } from '#platform/http/cross-field-rules';
+import { subscriptionValues } from '../domain/event-subscription';
 
 const EVENTS_EXAMPLE = ['order.confirmed', 'product.*'];
 
+/** A subscription list as the description shows it: at least one value (EachOneOf lists them). */
+const subscriptions = (doc: ApiPropertyOptions) =>
+  ({ example: EVENTS_EXAMPLE, type: [String], minItems: 1, ...doc }) as ApiPropertyOptions;
+
+/** A receiver URL: absolute, https (the target policy refuses other schemes and private hosts). */
+const URL_DOC = { format: 'uri', pattern: '^https://', example: 'https://example.com/webhooks' } as const;
+
+/** `events` is the deprecated alias of `enabled_events`: both may be sent only with the same value. */
+const ALIAS_AGREES: CrossFieldRule = {
+  kind: 'equal',
+  fields: ['enabled_events', 'events'],
+  param: 'events',
+  sentence:
+    '`events` is the deprecated alias of `enabled_events`; send one of them, or both with the same value.',
+};
+
+@CrossFieldRules(ALIAS_AGREES, {
+  kind: 'one_required',
+  fields: ['enabled_events', 'events'],
+  param: 'enabled_events',
+  sentence: 'enabled_events (or its alias events) is required.',
+})
 export class CreateWebhookEndpointDto {
   @RequiredText(2048, {
-    example: 'https://example.com/webhooks',
-    description: 'https only; may not resolve to a loopback, private, link-local or metadata address.',
+    ...URL_DOC,
+    description:
+      'https only; its host must resolve, and not to a loopback, private, link-local or metadata address.',
   })
   url: string;
 
   @OptionalField(
-    {
-      example: EVENTS_EXAMPLE,
-      description: 'Event names, `<family>.*` or `*`. Required unless `events` is sent.',
-    },
+    subscriptions({ description: 'Event names, `<family>.*` or `*`. Required unless `events` is sent.' }),
     IsArray(),
     ArrayMaxSize(200),
     IsString({ each: true }),
+    EachOneOf(subscriptionValues),
   )
   enabled_events?: string[];
 
   @OptionalField(
-    {
-      example: EVENTS_EXAMPLE,
-      deprecated: true,
-      description: 'Deprecated alias of `enabled_events` (removed in v2).',
-    },
+    subscriptions({ deprecated: true, description: 'Deprecated alias of `enabled_events` (removed in v2).' }),
     IsArray(),
     ArrayMaxSize(200),
     IsString({ each: true }),
+    EachOneOf(subscriptionValues),
   )
   events?: string[];
 
   @NullableText(500, { example: 'Order sync' }) description?: string | null;
 }
 
+@CrossFieldRules(ALIAS_AGREES)
 export class UpdateWebhookEndpointDto {
-  @OptionalNonEmptyText(2048, { example: 'https://example.com/webhooks' }) url?: string;
-
-  @OptionalField({ example: EVENTS_EXAMPLE }, IsArray(), ArrayMaxSize(200), IsString({ each: true }))
-  enabled_events?: string[];
+  @OptionalNonEmptyText(2048, URL_DOC) url?: string;
 
   @OptionalField(
-    { example: EVENTS_EXAMPLE, deprecated: true },
+    subscriptions({}),
     IsArray(),
     ArrayMaxSize(200),
     IsString({ each: true }),
+    EachOneOf(subscriptionValues),
+  )
+  enabled_events?: string[];
+
+  @OptionalField(
+    subscriptions({ deprecated: true }),
+    IsArray(),
+    ArrayMaxSize(200),
+    IsString({ each: true }),
+    EachOneOf(subscriptionValues),
   )
   events?: string[];
 

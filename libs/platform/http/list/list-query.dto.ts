@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { CrossFieldRules, ONE_CURSOR } from '../cross-field-rules';
 import { IsId } from '../id.validator';
 
 export const toBoolean = ({ value }: { value: unknown }) => {
@@ -26,7 +27,8 @@ export class RetrieveQueryDto {
   expand?: string[];
 }
 
-/** The cursor parameters every list accepts (docs/reference/conventions.md). */
+/** The cursor parameters every list accepts (docs/reference/conventions.md); one cursor at a time. */
+@CrossFieldRules(ONE_CURSOR)
 export class ListQueryDto extends RetrieveQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()

@@ -1,0 +1,60 @@
+/**
+ * Rules that relate two or more fields of one request (a body, or the query of an operation),
+ * declared once on the DTO class with @CrossFieldRules() and read by the OpenAPI generator
+ * (libs/platform/openapi/validation-constraints.ts), which states each one as JSON Schema where
+ * the language can say it (`not` + `required`, `dependentRequired`, `anyOf` of `required`) and always as an
+ * entry of the `x-rules` extension, with its sentence added to the description. The check that
+ * enforces a rule names the same field (`param`) the declaration gives.
+ */
+export type CrossFieldRule =
+  /** At most one of `fields` is sent (`param` is the field named when more are). */
+  | { kind: 'exclusive'; fields: string[]; param: string; sentence: string }
+  /** At least one of `fields` is sent. */
+  | { kind: 'one_required'; fields: string[]; param: string; sentence: string }
+  /** When `field` is sent, so is each of `requires`. */
+  | { kind: 'requires'; field: string; requires: string[]; param: string; sentence: string }
+  /**
+   * `field` compares with `than` as `op` says (dates or numbers); when only one is sent, the other
+   * is the stored value (an update) or its default.
+   */
+  | {
+      kind: 'compare';
+      field: string;
+      op: '<' | '<=' | '>' | '>=';
+      than: string;
+      param: string;
+      sentence: string;
+    }
+  /** Of the amount fields `fields`, exactly one is above zero. */
+  | { kind: 'one_positive'; fields: string[]; param: string; sentence: string }
+  /** When both `fields` are sent they hold the same value (an alias and its field). */
+  | { kind: 'equal'; fields: [string, string]; param: string; sentence: string };
+
+const declared = new WeakMap<object, CrossFieldRule[]>();
+
+/** Declares the cross-field rules of a request DTO (its subclasses inherit them). */
+export const CrossFieldRules =
+  (...rules: CrossFieldRule[]): ClassDecorator =>
+  (target) => {
+    declared.set(target, [...(declared.get(target) ?? []), ...rules]);
+  };
+
+/** The cross-field rules of a DTO class and of its ancestors. */
+export function crossFieldRulesOf(target: unknown): CrossFieldRule[] {
+  const rules: CrossFieldRule[] = [];
+  for (
+    let type = target as object | null;
+    type && type !== Function.prototype;
+    type = Object.getPrototypeOf(type) as object | null
+  )
+    rules.unshift(...(declared.get(type) ?? []));
+  return rules;
+}
+
+/** The cursor rule every list query obeys (one side of a page only). */
+export const ONE_CURSOR: CrossFieldRule = {
+  kind: 'exclusive',
+  fields: ['starting_after', 'ending_before'],
+  param: 'ending_before',
+  sentence: 'starting_after and ending_before are mutually exclusive.',
+};
