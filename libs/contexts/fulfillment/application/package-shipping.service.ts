@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/persistence/money';
-import { OrdersService, RevenueRecognition } from '#contexts/sales';
+import { SalesOrders, RevenueRecognition } from '#contexts/sales';
 import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { packageTransition, PackageStatus } from '../domain/package';
@@ -33,7 +33,7 @@ export class PackageShipping {
     private readonly postings: FulfillmentPostings,
     private readonly notifications: ShipmentNotifications,
     private readonly reader: OrderReader,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
     private readonly revenue: RevenueRecognition,

@@ -9,7 +9,7 @@ import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { mergeMetadata } from '#platform/domain/metadata';
-import { OrdersService } from '#contexts/sales';
+import { SalesOrders } from '#contexts/sales';
 import { StockService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { resolveCarrierService } from '../domain/carrier-service';
 import { insurableAmount } from '../domain/insurance';
@@ -125,7 +125,7 @@ export class PackagesService {
     private readonly shipping: PackageShipping,
     private readonly notifications: ShipmentNotifications,
     private readonly postings: FulfillmentPostings,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly stock: StockService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly events: EventPublisher,

@@ -5,7 +5,7 @@ import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { OrdersService, ReturnRefundMethod, ReturnRefunds } from '#contexts/sales';
+import { SalesOrders, ReturnRefundMethod, ReturnRefunds } from '#contexts/sales';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import {
   assertReturnable,
@@ -65,7 +65,7 @@ export class ReturnAuthorizations extends ResourceReads<
     private readonly returns: ReturnAuthorizationRepository,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly refunds: ReturnRefunds,
     private readonly events: EventPublisher,
   ) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { LedgerPostingService, signedLine } from '#contexts/accounting';
 import { ProductsService } from '#contexts/catalog';
-import { AccountsService, OrdersService, RevenueRecognition } from '#contexts/sales';
+import { AccountsService, SalesOrders, RevenueRecognition } from '#contexts/sales';
 import { ActivityLog } from '#platform/activity/activity-log';
 import { DomainError } from '#platform/errors/domain-error';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -49,7 +49,7 @@ export class OrderImportService {
     private readonly adapters: ConnectorAdapters,
     private readonly tx: TransactionHost,
     private readonly accounts: AccountsService,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly products: ProductsService,
     private readonly ledger: LedgerPostingService,
     private readonly activity: ActivityLog,

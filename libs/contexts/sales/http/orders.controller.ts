@@ -8,6 +8,9 @@ import { requestPath, StandardRoutes } from '#platform/http/standard-routes';
 import { OrderLines } from '../application/order-lines.service';
 import { OrderTags } from '../application/order-tags.service';
 import { OrdersService } from '../application/orders.service';
+import { CancelOrder } from '../application/orders/cancel-order';
+import { ConfirmOrder } from '../application/orders/confirm-order';
+import { VoidOrder } from '../application/orders/void-order';
 import { PaymentsService } from '../application/payments.service';
 import {
   CreateOrderDto,
@@ -95,6 +98,8 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
     confirm: [
       'Confirm a draft',
       {
+        service: 'confirmOrder',
+        call: 'execute',
         body: EmptyBodyDto,
         description:
           'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
@@ -103,6 +108,8 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
     cancel: [
       'Cancel an order',
       {
+        service: 'cancelOrder',
+        call: 'execute',
         body: EmptyBodyDto,
         description:
           'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
@@ -111,6 +118,8 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
     void: [
       'Void a confirmed order',
       {
+        service: 'voidOrder',
+        call: 'execute',
         body: EmptyBodyDto,
         description:
           'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
@@ -169,6 +178,9 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
 export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
+    private readonly confirmOrder: ConfirmOrder,
+    private readonly cancelOrder: CancelOrder,
+    private readonly voidOrder: VoidOrder,
     private readonly orderLines: OrderLines,
     private readonly orderTags: OrderTags,
     private readonly payments: PaymentsService,
