@@ -70,6 +70,9 @@ export class OrderImportService {
   }
 
   private async run(integration: IntegrationRecord, trigger: RunTrigger): Promise<IntegrationRunResource> {
+    // A slow or hanging connector must never hold database locks: the run fetches outside any transaction.
+    if (this.tx.inTransaction)
+      throw new Error('An import run calls its connector, so it runs outside any transaction.');
     const startedAt = new Date();
     const run = await this.tx.run(() =>
       this.runs.create({
