@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { LedgerPostingService, signedLine } from '#contexts/accounting';
+import { LedgerPostingService } from '#contexts/accounting';
 import { ActivityLog } from '#platform/activity/activity-log';
 import { DomainError } from '#platform/errors/domain-error';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -14,7 +14,7 @@ import {
   IntegrationRunRepository,
 } from '../infrastructure/integration.repository';
 import { ConnectorAdapters } from './connector-adapters';
-import { ConnectorFailure, RemoteOrder, RemotePayout } from './connector.port';
+import { ConnectorFailure, RemotePayout } from './connector.port';
 import { clearingOf, ImportOutcome, ImportStorefrontOrder } from './import-storefront-order';
 import { IntegrationRunResource, toRunResource } from './integration.presenter';
 
