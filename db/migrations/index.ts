@@ -33,6 +33,7 @@ import { ImportRows1765640000000 } from './1765640000000-import-rows';
 import { OrderLineRevenue1765650000000 } from './1765650000000-order-line-revenue';
 import { IdempotentResponseSecrets1765651000000 } from './1765651000000-idempotent-response-secrets';
 import { CustomerCreditBalance1765653100000 } from './1765653100000-customer-credit-balance';
+import { PendingRefunds1765660000000 } from './1765660000000-pending-refunds';
 
 /** The single timeline of schema migrations, in order. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   OrderLineRevenue1765650000000,
   IdempotentResponseSecrets1765651000000,
   CustomerCreditBalance1765653100000,
+  PendingRefunds1765660000000,
 ];

@@ -1382,7 +1382,10 @@ export type RefundResponse = {
     order_id: string | null;
     amount: number;
     currency: string;
-    status: string;
+    /**
+     * `pending` from its reservation until the payment processor’s answer is recorded; `failed` when the processor refused it (nothing was refunded).
+     */
+    status: 'pending' | 'succeeded' | 'failed';
     reason: string | null;
     livemode: boolean;
     created_at: string;
@@ -6094,7 +6097,10 @@ export type RefundResponseWritable = {
     order_id: string | null;
     amount: number;
     currency: string;
-    status: string;
+    /**
+     * `pending` from its reservation until the payment processor’s answer is recorded; `failed` when the processor refused it (nothing was refunded).
+     */
+    status: 'pending' | 'succeeded' | 'failed';
     reason: string | null;
     livemode: boolean;
     created_at: string;

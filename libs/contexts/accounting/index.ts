@@ -6,7 +6,7 @@ export * from './application/accounting-settings.service';
 export * from './application/ledger-posting.service';
 export * from './application/inventory-valuation.port';
 export * from './domain/source-types';
-export { businessDay } from './domain/calendar';
+export { businessDay, latestBusinessDay } from './domain/calendar';
 export * from './application/receivables.port';
 export * from './accounting.events';
 export * from './accounting.scopes';

@@ -15,8 +15,9 @@ import { OrderReader } from './application/order-facts';
 import { PackageShipping } from './application/package-shipping.service';
 import { PackageViews } from './application/package-views.service';
 import { PackagesService } from './application/packages.service';
-import { ReturnAuthorizations } from './application/return-authorizations.service';
-import { ReturnsService } from './application/returns.service';
+import { ReceiveReturn } from './application/returns/receive-return';
+import { RefundReturn } from './application/returns/refund-return';
+import { Returns } from './application/returns/returns';
 import { SHIPMENT_NOTIFIER } from './application/shipment-notifier.port';
 import { ShipmentNotificationDelivery } from './application/shipment-notification-delivery.service';
 import { ShipmentNotifications } from './application/shipment-notifications.service';
@@ -63,8 +64,9 @@ const carrierProvider: Provider = {
 const SERVICES = [
   PackagesService,
   LabelsService,
-  ReturnsService,
-  ReturnAuthorizations,
+  Returns,
+  ReceiveReturn,
+  RefundReturn,
   FulfillmentSettingsService,
   ShipmentNotifications,
   ShipmentNotificationDelivery,

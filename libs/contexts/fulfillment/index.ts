@@ -4,8 +4,9 @@ export { FulfillmentHttpModule } from './fulfillment-http.module';
 export { FulfillmentWorkerModule } from './fulfillment-worker.module';
 export { PackagesService } from './application/packages.service';
 export { LabelsService } from './application/labels.service';
-export { ReturnsService } from './application/returns.service';
-export { ReturnAuthorizations } from './application/return-authorizations.service';
+export { Returns } from './application/returns/returns';
+export { ReceiveReturn } from './application/returns/receive-return';
+export { RefundReturn } from './application/returns/refund-return';
 export * from './fulfillment.events';
 export * from './fulfillment.scopes';
 

@@ -29,7 +29,8 @@ import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repo
 import { OrderCommitmentsGateway } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PaymentsService } from './application/payments.service';
-import { ReturnRefunds } from './application/return-refunds.service';
+import { CreditMemos } from './application/credit-memos';
+import { PaymentRefunds } from './application/payment-refunds';
 import { PAYMENT_PROCESSOR } from './application/ports/payment-processor.port';
 import { SalesReceivables } from './application/sales-receivables';
 import { ORDER_RECORDS } from './infrastructure/order.entity';
@@ -126,7 +127,8 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     SalesOrders,
     OrderLinePricing,
     PaymentsService,
-    ReturnRefunds,
+    CreditMemos,
+    PaymentRefunds,
     OrderCommitmentsGateway,
     RevenueRecognition,
     OrderLineRevenueRepository,
@@ -154,7 +156,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderLines,
     OrderTags,
     PaymentsService,
-    ReturnRefunds,
+    CreditMemos,
     OrderLineFactsService,
     KitLines,
     OrderCommitmentsGateway,

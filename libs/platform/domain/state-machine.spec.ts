@@ -20,6 +20,7 @@ describe('the state machine helper', () => {
     expect(nextState(table, 'closed', 'release')).toBeNull();
     expect(nextState(table, 'open', 'release')).toBeNull();
     expect(nextState(table, 'constructor', 'hold')).toBeNull();
+    expect(nextState(table, 'archived', 'hold')).toBeNull();
   });
 
   it('lists the statuses an action starts from in the order of the table', () => {

@@ -6,7 +6,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError, invalidState } from '../domain/accounting-error';
-import { addDays, businessDay, dayOfMonth, Frequency, nextOccurrence } from '../domain/calendar';
+import { businessDay, dayOfMonth, Frequency, latestBusinessDay, nextOccurrence } from '../domain/calendar';
 import { RecurringJournalEntryRecord, TemplateLine } from '../infrastructure/accounting.entities';
 import { RecurringTemplateRepository } from '../infrastructure/recurring-template.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
@@ -183,8 +183,7 @@ export class RecurringJournalEntriesService extends ResourceReads<
    * day, within end_date) is posted once, dated its own occurrence date. Safe with many workers.
    */
   async runDue(now = new Date()): Promise<{ posted: number; failed: number }> {
-    // No time zone is more than a day ahead of UTC: nothing due anywhere is later than this.
-    const due = await this.templates.dueAcrossEntities(addDays(now.toISOString().slice(0, 10), 1));
+    const due = await this.templates.dueAcrossEntities(latestBusinessDay(now));
     const profiles = await this.profiles.findMany(due.map((row) => row.entityId));
     let posted = 0;
     let failed = 0;

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { money } from '#platform/persistence/money';
-import { addMonths, businessDay, isValidDate, nextOccurrence, wholeMonthsBetween } from './calendar';
+import {
+  addMonths,
+  businessDay,
+  isValidDate,
+  latestBusinessDay,
+  nextOccurrence,
+  wholeMonthsBetween,
+} from './calendar';
 import { depreciationDue, maxRecoverable, netBookValue } from './fixed-asset';
 import {
   EntryContent,
@@ -11,7 +18,7 @@ import {
   sameEntryContent,
   swapSides,
 } from './journal-entry';
-import { normalBalanceOf } from './ledger';
+import { normalBalanceOf, rolesWithFallbacks } from './ledger';
 import { isSourceType, SOURCE_TYPES } from './source-types';
 
 const line = (debit: string, credit: string) => ({ debit: money(debit), credit: money(credit) });
@@ -61,11 +68,40 @@ describe('journal entry rules', () => {
     expect(isSourceType('RECURRING_JE')).toBe(true);
     expect(isSourceType('recurring_je')).toBe(false);
     expect(normalBalanceOf('asset')).toBe('debit');
+    expect(normalBalanceOf('expense')).toBe('debit');
+    expect(normalBalanceOf('liability')).toBe('credit');
+    expect(normalBalanceOf('equity')).toBe('credit');
     expect(normalBalanceOf('revenue')).toBe('credit');
+  });
+
+  it('reads each role of a posting with its fallback role, once', () => {
+    expect(
+      rolesWithFallbacks(['unbilled_receivables', 'revenue', 'channel_clearing', 'receivables']).sort(),
+    ).toEqual(['channel_clearing', 'receivables', 'revenue', 'unbilled_receivables']);
+    expect(rolesWithFallbacks(['inventory'])).toEqual(['inventory']);
+    expect(rolesWithFallbacks([])).toEqual([]);
   });
 });
 
 describe('calendar', () => {
+  it('knows the latest business day any entity can be in', () => {
+    // 10:30 UTC is already the next day at UTC+14 (and still the same day at UTC-12).
+    const morning = new Date('2026-03-01T10:30:00Z');
+    expect(latestBusinessDay(morning)).toBe('2026-03-02');
+    expect(businessDay('Etc/GMT+12', morning)).toBe('2026-02-28');
+    // 09:59 UTC is not yet the next day anywhere.
+    expect(latestBusinessDay(new Date('2026-03-01T09:59:00Z'))).toBe('2026-03-01');
+    for (const zone of [
+      'UTC',
+      'Asia/Tokyo',
+      'Pacific/Auckland',
+      'America/Los_Angeles',
+      'Pacific/Tongatapu',
+    ]) {
+      expect(businessDay(zone, morning) <= latestBusinessDay(morning)).toBe(true);
+    }
+  });
+
   it('validates dates and clamps months', () => {
     expect(isValidDate('2026-02-29')).toBe(false);
     expect(isValidDate('2028-02-29')).toBe(true);

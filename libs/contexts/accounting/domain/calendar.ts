@@ -71,3 +71,9 @@ function addMonthsOnDay(date: string, months: number, day = dayOfMonth(date)): s
 
 /** Today's date in an IANA time zone: the entity's current business day. */
 export const businessDay = (timezone: string, now: Date = new Date()): string => dayInZone(now, timezone);
+
+/**
+ * The latest business day any entity can be in at `now`: the date in the time zone furthest
+ * ahead of UTC (UTC+14). A sweep over every entity reads up to it, then checks each entity's own day.
+ */
+export const latestBusinessDay = (now: Date = new Date()): string => businessDay('Pacific/Kiritimati', now);

@@ -124,3 +124,37 @@ export function splitNetAndTax(
   const tax = amount.times(received.tax).dividedBy(whole).toDecimalPlaces(2);
   return { net: amount.minus(tax), tax };
 }
+
+/**
+ * Checks a receipt against what a return authorises: the package shipped for its order (400 on
+ * package_id), each item on one of its lines (400) and within what is left of it (422
+ * quantity_exceeds_remaining).
+ */
+export function assertReceiptAuthorized(
+  authorization: { id: string; orderId: string; lines: readonly AuthorizedLine[] },
+  packageOrderId: string,
+  items: readonly { orderItemId: string; quantity: number }[],
+): void {
+  if (packageOrderId !== authorization.orderId)
+    throw new FulfillmentError('parameter_invalid', {
+      param: 'package_id',
+      hint: `The package was not shipped for order '${authorization.orderId}' of return '${authorization.id}'.`,
+    });
+  const taken = new Map<string, number>();
+  items.forEach((item, index) => {
+    const line = authorization.lines.find((l) => l.order_item_id === item.orderItemId);
+    if (!line)
+      throw new FulfillmentError('parameter_invalid', {
+        param: `items[${index}].package_item_id`,
+        hint: `Return '${authorization.id}' has no line for order line '${item.orderItemId}'.`,
+      });
+    const left = line.quantity - line.received_quantity - (taken.get(line.order_item_id) ?? 0);
+    if (item.quantity > left)
+      throw new FulfillmentError('quantity_exceeds_remaining', {
+        param: `items[${index}].quantity`,
+        hint: `Return '${authorization.id}' authorises ${left} more unit(s) of order line '${line.order_item_id}'; ${item.quantity} received.`,
+        details: { remaining_quantity: left },
+      });
+    taken.set(line.order_item_id, (taken.get(line.order_item_id) ?? 0) + item.quantity);
+  });
+}

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ReturnAuthorizations } from '../application/return-authorizations.service';
-import { ReturnsService } from '../application/returns.service';
+import { ReceiveReturn } from '../application/returns/receive-return';
+import { RefundReturn } from '../application/returns/refund-return';
+import { Returns } from '../application/returns/returns';
 import { ReceiveReturnDto, ReturnReceiptResponse } from './return-receipt.dto';
 import { CreateReturnDto, RefundReturnDto, ReturnListQuery, ReturnResponse } from './return.dto';
 import { StandardRoutes } from '#platform/http/standard-routes';
@@ -9,7 +10,7 @@ import { StandardRoutes } from '#platform/http/standard-routes';
 @ApiTags('Returns')
 @Controller('returns')
 @StandardRoutes({
-  service: 'authorizations',
+  service: 'returns',
   scope: 'returns',
   model: ReturnResponse,
   create: [
@@ -30,7 +31,7 @@ import { StandardRoutes } from '#platform/http/standard-routes';
     receive: [
       'Receive returned goods',
       {
-        service: 'returns',
+        service: 'receiveReturn',
         input: ReceiveReturnDto,
         returns: ReturnReceiptResponse,
         description:
@@ -40,7 +41,6 @@ import { StandardRoutes } from '#platform/http/standard-routes';
     receipts: [
       'Receipts of a return',
       {
-        service: 'returns',
         method: 'GET',
         description: 'Oldest first; one page.',
         list: ReturnReceiptResponse,
@@ -56,16 +56,18 @@ import { StandardRoutes } from '#platform/http/standard-routes';
     refund: [
       'Refund a return',
       {
+        service: 'refundReturn',
         input: RefundReturnDto,
         description:
-          "Refunds the value of the units received back that the order's invoice still bills (units that came back before being billed have nothing to refund; default: all of it not refunded yet, at most what the invoice still has due or paid and not refunded; above either is 422 amount_exceeds_limit). Posts CREDIT_MEMO on the invoice, which reverses the revenue of the units it takes back and first reduces the amount due; only the paid rest goes back, as REFUND through the invoice's payments (`original_payment`) or CREDIT_APPLIED to the customer's credit balance (`customer_credit`, account.updated). 409 invalid_state before anything came back, without an issued invoice, or with `original_payment` when the paid part was settled by the sales channel of an imported order (use customer_credit). Emits invoice.updated and return.refunded.",
+          "Refunds the value of the units received back that the order's invoice still bills (units that came back before being billed have nothing to refund; default: all of it not refunded yet, at most what the invoice still has due or paid and not refunded; above either is 422 amount_exceeds_limit). Posts CREDIT_MEMO on the invoice, which reverses the revenue of the units it takes back and first reduces the amount due; only the paid rest goes back, as REFUND through the invoice's payments (`original_payment`) or CREDIT_APPLIED to the customer's credit balance (`customer_credit`, account.updated). 409 invalid_state before anything came back, without an issued invoice, or with `original_payment` when the paid part was settled by the sales channel of an imported order (use customer_credit). Emits invoice.updated and return.refunded. Payment refunds go to the processor outside any transaction: a refusal or no answer is 503 service_unavailable (refused: no credit memo; no answer: pending, finished by the next refund of the return after 60 s), and while one waits another refund of a return of the same order is 409 invalid_state.",
       },
     ],
   },
 })
 export class ReturnsController {
   constructor(
-    private readonly authorizations: ReturnAuthorizations,
-    private readonly returns: ReturnsService,
+    private readonly returns: Returns,
+    private readonly receiveReturn: ReceiveReturn,
+    private readonly refundReturn: RefundReturn,
   ) {}
 }

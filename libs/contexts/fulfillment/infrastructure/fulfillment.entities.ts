@@ -154,6 +154,25 @@ export interface ReturnRefundEntry {
 }
 
 /**
+ * A refund of a return reserved and waiting for the payment processor's answers: the credit
+ * memo to post once its payment refunds (`refund_ids`, pending) are made. Money as strings.
+ */
+export interface PendingReturnRefund {
+  id: string;
+  invoice_id: string;
+  amount: string;
+  net: string;
+  tax: string;
+  method: 'original_payment' | 'customer_credit';
+  creditable: { order_line_id: string; units: string }[];
+  earlier_allowance: string;
+  amount_due_reduced: string;
+  paid_back: string;
+  refund_ids: string[];
+  created_at: string;
+}
+
+/**
  * A return authorisation: the shipped units of one sales order that may come back, why, and
  * what came back and was refunded. Its id is the id of its return document (an order of
  * document_type `return`), which carries its lines' prices.
@@ -170,6 +189,7 @@ export class ReturnAuthorizationRecord extends TenantRecord {
   @MoneyColumn({ name: 'received_tax' }) receivedTax: Decimal;
   @MoneyColumn({ name: 'amount_refunded' }) amountRefunded: Decimal;
   @Column('jsonb') refunds: ReturnRefundEntry[];
+  @Column('jsonb', { name: 'pending_refund', nullable: true }) pendingRefund: PendingReturnRefund | null;
   @Column('timestamptz', { name: 'received_at', nullable: true }) receivedAt: Date | null;
   @Column('timestamptz', { name: 'refunded_at', nullable: true }) refundedAt: Date | null;
   @Column('timestamptz', { name: 'cancelled_at', nullable: true }) cancelledAt: Date | null;

@@ -14,4 +14,22 @@ describe('kit components', () => {
     expect(() => assertNoCycle('kitB', 'kitA', children)).toThrow(/cycle/);
     expect(() => assertNoCycle('kitA', 'c2', children)).not.toThrow();
   });
+
+  it('reads each product of the tree once, so shared and looping sub-kits end the walk', () => {
+    // kitX holds kitY and kitZ, both hold kitW; kitW and kitV hold each other (a loop below the parent).
+    const tree: Record<string, string[]> = {
+      kitX: ['kitY', 'kitZ'],
+      kitY: ['kitW'],
+      kitZ: ['kitW'],
+      kitW: ['kitV', 'c'],
+      kitV: ['kitW'],
+    };
+    const reads: string[] = [];
+    const childrenOf = (id: string) => {
+      reads.push(id);
+      return tree[id] ?? [];
+    };
+    expect(() => assertNoCycle('parent', 'kitX', childrenOf)).not.toThrow();
+    expect([...reads].sort()).toEqual(['c', 'kitV', 'kitW', 'kitX', 'kitY', 'kitZ']);
+  });
 });

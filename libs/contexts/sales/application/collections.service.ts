@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountingSettingsService, businessDay } from '#contexts/accounting';
+import { AccountingSettingsService, businessDay, latestBusinessDay } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
@@ -51,10 +51,7 @@ export class CollectionsService {
 
   /** One sweep over every entity as of `now` (the clock's instant unless given). */
   async runDue(now: Date = this.clock.date()): Promise<CollectionsRun> {
-    // No time zone is more than a day ahead of UTC: nothing overdue anywhere is due later than this.
-    const candidates = await this.orders.collectionCandidatesAcrossEntities(
-      addDays(now.toISOString().slice(0, 10), 1),
-    );
+    const candidates = await this.orders.collectionCandidatesAcrossEntities(latestBusinessDay(now));
     const profiles = await this.profiles.findMany(candidates.map((c) => c.entityId));
     const run: CollectionsRun = { overdue: 0, late_fees: 0, skipped: 0 };
     for (const candidate of candidates) {

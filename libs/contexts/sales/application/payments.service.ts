@@ -8,7 +8,6 @@ import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { DocumentType, OrderStatus, orderTransition } from '../domain/order';
-import { refundAmount, statusAfterRefund } from '../domain/payment';
 import { CREDIT_PAYMENT_METHOD, creditApplicationAmount } from '../domain/customer-credit';
 import { invalidParam } from '#platform/errors/domain-error';
 import { SalesError } from '../domain/sales-error';
@@ -19,6 +18,7 @@ import { RefundRepository } from '../infrastructure/refund.repository';
 import { PaymentMethodRepository } from '../infrastructure/payment-method.repository';
 import { CustomerCreditsService } from './customer-credits.service';
 import { OrdersService } from './orders.service';
+import { PaymentRefunds, PENDING_REFUND_GRACE_MS } from './payment-refunds';
 import { PaymentResource, RefundResource, toPaymentResource, toRefundResource } from './payment.presenter';
 import { CardDetails, PAYMENT_PROCESSOR, PaymentProcessor } from './ports/payment-processor.port';
 
@@ -79,6 +79,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly resources: ResourceRegistry,
     private readonly credits: CustomerCreditsService,
     private readonly settings: AccountingSettingsService,
+    private readonly paymentRefunds: PaymentRefunds,
   ) {}
 
   onModuleInit(): void {
@@ -177,6 +178,7 @@ export class PaymentsService implements OnModuleInit {
           chargeReference: processorReference,
           amount: amount.toFixed(2),
           currency: order.currency,
+          idempotencyKey: `unrecorded_${processorReference}`,
         });
       throw error;
     }
@@ -308,77 +310,45 @@ export class PaymentsService implements OnModuleInit {
    * Refunds part or all of a succeeded payment: REFUND posting (debit receivables, credit cash);
    * the invoice is due again by that amount. A payment from customer credit goes back to the
    * account's credit balance (credit customer credit instead of cash; a payment_refund credit
-   * transaction).
+   * transaction). The steps: refunds of this payment left pending by a lost processor answer
+   * are finished first; the refund is reserved (`pending`) and committed; the processor is asked
+   * outside any transaction; its answer is recorded in a second transaction. A refusal or no
+   * answer is 503 service_unavailable: refused, the refund is `failed` and nothing moved; no
+   * answer, it stays `pending` until a later refund request of the payment asks again.
    */
   async refund(
     paymentId: string,
     input: { amount?: number; reason?: string | null },
   ): Promise<RefundResource> {
-    return this.tx.run(async () => {
-      const payment = await this.payments.getForUpdate(paymentId);
-      const amount = refundAmount(payment, input.amount === undefined ? undefined : money(input.amount));
-      const applications = (await this.applications.ofPayments([payment.id])).get(payment.id) ?? [];
-      if (applications.length > 1) {
-        throw new SalesError('invalid_state', {
-          hint: `Payment '${payment.id}' (status '${payment.status}') was applied to ${applications.length} invoices; only a payment of one invoice can be refunded.`,
-        });
-      }
-      const orderId = applications[0]?.orderId ?? payment.orderId;
-      const order = orderId ? await this.orders.lockForPayment(orderId) : null;
-      const processorRef = payment.processorReference
-        ? (
-            await this.processor.refund({
-              chargeReference: payment.processorReference,
-              amount: amount.toFixed(2),
-              currency: payment.currency,
-            })
-          ).reference
-        : null;
-      const refund = await this.refunds.create({
-        paymentId: payment.id,
-        orderId,
-        amount,
-        currency: payment.currency,
-        status: 'succeeded',
-        reason: input.reason ?? null,
-        processorReference: processorRef,
+    await this.finishStaleRefunds(paymentId);
+    const reserved = await this.tx.run(() =>
+      this.paymentRefunds.reserve(
+        paymentId,
+        input.amount === undefined ? undefined : money(input.amount),
+        input.reason ?? null,
+      ),
+    );
+    const outcome = await this.paymentRefunds.send(reserved);
+    const refund = await this.tx.run(() => this.paymentRefunds.complete(reserved.id, outcome));
+    if (refund.status === 'failed')
+      throw new SalesError('service_unavailable', {
+        hint: `The payment processor refused refund '${refund.id}'${outcome.status === 'failed' ? ` (${outcome.message})` : ''}; nothing was refunded and its amount is free again.`,
+        details: { refund_id: refund.id },
       });
-      payment.amountRefunded = payment.amountRefunded.plus(amount);
-      payment.status = statusAfterRefund(payment.amount, payment.amountRefunded);
-      await this.payments.save(payment);
-      if (order) await this.orders.applyPayment(order, money(0), amount);
-      const toCredit = payment.method === CREDIT_PAYMENT_METHOD && payment.accountId !== null;
-      await this.ledger.post({
-        source_type: 'REFUND',
-        source_id: refund.id,
-        source_module: 'sales',
-        entry_date: await this.settings.currentBusinessDay(),
-        description: `Refund ${refund.id} of payment ${payment.id}`,
-        lines: [
-          { role: 'receivables', debit: amount, description: orderId ? `Invoice ${orderId}` : 'Refund' },
-          toCredit
-            ? { role: 'customer_credit', credit: amount, description: 'Back to the customer credit balance' }
-            : { role: 'cash', credit: amount, description: 'Refund paid' },
-        ],
+    if (refund.status === 'pending')
+      throw new SalesError('service_unavailable', {
+        hint: `The payment processor did not answer; refund '${refund.id}' stays pending and is finished by a refund request of payment '${paymentId}' made after ${PENDING_REFUND_GRACE_MS / 1000} seconds.`,
+        details: { refund_id: refund.id },
       });
-      if (toCredit)
-        await this.credits.move(payment.accountId!, {
-          type: 'payment_refund',
-          amount,
-          orderId,
-          paymentId: payment.id,
-          description: `Refund ${refund.id} of payment ${payment.id}`,
-        });
-      const paymentResource = (await this.present([payment]))[0];
-      await this.events.publish(
-        payment.status === 'refunded' ? 'payment.refunded' : 'payment.partially_refunded',
-        paymentResource,
-        {
-          amount_refunded: paymentResource.amount_refunded - Number(amount.toFixed(2)),
-        },
-      );
-      return toRefundResource(refund);
-    });
+    return toRefundResource(refund);
+  }
+
+  /** Finishes the payment's refunds whose processor answer was lost, asking again with their keys. */
+  private async finishStaleRefunds(paymentId: string): Promise<void> {
+    for (const stale of await this.paymentRefunds.stalePendingOf(paymentId)) {
+      const outcome = await this.paymentRefunds.send(stale);
+      await this.tx.run(() => this.paymentRefunds.complete(stale.id, outcome));
+    }
   }
 
   /** 409 unless the order is an issued invoice; 422 amount_exceeds_limit above the amount due. Returns the amount to take. */

@@ -147,6 +147,11 @@ export class RefundResponse {
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) order_id: string | null;
   @ApiProperty({ example: 10 }) amount: number;
   @ApiProperty({ example: 'USD' }) currency: string;
-  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty({
+    enum: ['pending', 'succeeded', 'failed'],
+    description:
+      '`pending` from its reservation until the payment processor’s answer is recorded; `failed` when the processor refused it (nothing was refunded).',
+  })
+  status: string;
   @ApiProperty({ nullable: true, type: String }) reason: string | null;
 }

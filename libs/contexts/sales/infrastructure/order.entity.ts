@@ -97,6 +97,8 @@ export class RefundRecord extends TenantRecord {
   @Column('text') status: string;
   @Column('text', { nullable: true }) reason: string | null;
   @Column('text', { name: 'processor_reference', nullable: true }) processorReference: string | null;
+  /** The return whose credit memo this payment refund belongs to (finished with that return's refund). */
+  @Column('uuid', { name: 'return_id', nullable: true }) returnId: string | null;
 }
 
 /**

@@ -35,8 +35,12 @@ describe('sandbox payment processor', () => {
     expect(
       await processor.charge({ amount: '1.00', currency: 'USD', paymentMethodId: 'pm', description: 't' }),
     ).toMatchObject({ approved: true });
-    expect(
-      (await processor.refund({ chargeReference: 'ch_x', amount: '1.00', currency: 'USD' })).reference,
-    ).toMatch(/^re_sandbox_/);
+    const refund = (key: string) =>
+      processor.refund({ chargeReference: 'ch_x', amount: '1.00', currency: 'USD', idempotencyKey: key });
+    const first = await refund('refund_a');
+    expect(first).toMatchObject({ refunded: true, reference: expect.stringMatching(/^re_sandbox_/) });
+    // The same key answers the same refund; another key is another refund.
+    expect(await refund('refund_a')).toEqual(first);
+    expect(await refund('refund_b')).not.toEqual(first);
   });
 });

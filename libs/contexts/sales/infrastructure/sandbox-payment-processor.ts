@@ -5,6 +5,8 @@ import {
   ChargeRequest,
   ChargeResult,
   PaymentProcessor,
+  RefundRequest,
+  RefundResult,
 } from '../application/ports/payment-processor.port';
 
 /** Test card numbers, as every payment sandbox has them (docs/api-decisions.md, "Sales: payments"). */
@@ -14,6 +16,9 @@ export const SANDBOX_DECLINES: Record<string, { code: string; message: string }>
   '4000000000000069': { code: 'expired_card', message: 'The card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: 'The card security code is incorrect.' },
 };
+
+/** How many refund idempotency keys the sandbox remembers. */
+const REMEMBERED_REFUNDS = 10_000;
 
 const BRANDS: [RegExp, string][] = [
   [/^4/, 'visa'],
@@ -43,9 +48,12 @@ export const cardBrand = (number: string): string => BRANDS.find(([re]) => re.te
  * The sandbox processor: every Luhn-valid card approves except the decline numbers above
  * (a number failing the Luhn check declines with `incorrect_number`);
  * a card whose expiry has passed declines with `expired_card`; stored payment methods approve.
+ * Refunds remember their last 10,000 idempotency keys for the life of the process.
  */
 @Injectable()
 export class SandboxPaymentProcessor implements PaymentProcessor {
+  private readonly refunds = new Map<string, RefundResult>();
+
   charge(request: ChargeRequest): Promise<ChargeResult> {
     if (!request.card)
       return Promise.resolve({ approved: true, reference: this.reference('ch'), brand: null, last4: null });
@@ -86,12 +94,16 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return Promise.resolve({ approved: true, reference: this.reference('ch'), brand, last4 });
   }
 
-  refund(_request: {
-    chargeReference: string;
-    amount: string;
-    currency: string;
-  }): Promise<{ reference: string }> {
-    return Promise.resolve({ reference: this.reference('re') });
+  /** Refunds always succeed; a repeated idempotency key answers the first refund again. */
+  refund(request: RefundRequest): Promise<RefundResult> {
+    let result = this.refunds.get(request.idempotencyKey);
+    if (!result) {
+      result = { refunded: true, reference: this.reference('re') };
+      // The oldest keys go first: a retry comes within minutes, not after thousands of refunds.
+      if (this.refunds.size >= REMEMBERED_REFUNDS) this.refunds.delete(this.refunds.keys().next().value!);
+      this.refunds.set(request.idempotencyKey, result);
+    }
+    return Promise.resolve(result);
   }
 
   private reference(prefix: string): string {

@@ -43,6 +43,25 @@ describe('receiver target policy', () => {
       hint: expect.stringContaining('loopback'),
     });
     expect(checkUrlShape('nope', true)).toEqual({ hint: expect.stringContaining('absolute') });
+    expect(checkUrlShape('https://user@example.com/', false)).toEqual({
+      hint: expect.stringContaining('credentials'),
+    });
+    expect(checkUrlShape('https://:pw@example.com/', false)).toEqual({
+      hint: expect.stringContaining('credentials'),
+    });
+    for (const name of ['https://localhost:8443/x', 'https://api.localhost/x', 'https://a.b.localhost/x']) {
+      expect(checkUrlShape(name, false)).toEqual({ hint: expect.stringContaining('loopback') });
+      expect('url' in checkUrlShape(name, true)).toBe(true);
+    }
+    // Names that only look like it, and addresses (judged later by their class, not here).
+    for (const other of [
+      'https://localhost.example.com/x',
+      'https://mylocalhost/x',
+      'https://[::1]/x',
+      'https://127.0.0.1/x',
+    ]) {
+      expect('url' in checkUrlShape(other, false)).toBe(true);
+    }
   });
 });
 

@@ -1,5 +1,3 @@
-import net from 'node:net';
-
 /**
  * Checks the syntax and scheme of a receiver URL; returns a hint when it is refused. Its host's
  * addresses are judged by the platform's HostResolver (libs/platform/net).
@@ -14,9 +12,9 @@ export function checkUrlShape(raw: string, allowPrivateTargets: boolean): { url:
   const allowed = allowPrivateTargets ? ['https:', 'http:'] : ['https:'];
   if (!allowed.includes(url.protocol)) return { hint: 'url must use https://.' };
   if (url.username || url.password) return { hint: 'url must not carry credentials.' };
-  if (url.hostname === '') return { hint: 'url needs a host.' };
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!net.isIP(host) && (host === 'localhost' || host.endsWith('.localhost')) && !allowPrivateTargets) {
+  // An IPv6 literal keeps its brackets in hostname, so it never reads as a name.
+  const host = url.hostname;
+  if ((host === 'localhost' || host.endsWith('.localhost')) && !allowPrivateTargets) {
     return { hint: 'url may not point to a loopback host.' };
   }
   return { url };

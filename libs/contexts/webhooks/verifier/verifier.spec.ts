@@ -68,6 +68,85 @@ describe('webhook signature verifier', () => {
     });
   });
 
+  it('reads a header with spaces around its parts, keys and values', () => {
+    const signature = computeSignature(secret, now, body);
+    for (const header of [
+      `t=${now}, v1=${signature}`,
+      `t= ${now} ,v1= ${signature} `,
+      ` t =${now},v1=${signature}`,
+    ]) {
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: true,
+        timestamp: now,
+      });
+    }
+  });
+
+  it('refuses a header with a part that is not key=value, even next to a valid signature', () => {
+    const valid = signatureHeader(secret, body, now);
+    for (const header of [`${valid},extra`, `=x,${valid}`, `${valid},=${now}`]) {
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
+  it('ignores parts of other schemes and reads hex in either case', () => {
+    const signature = computeSignature(secret, now, body);
+    const withOthers = `t=${now},v0=${'f'.repeat(64)},v1=${signature},v2=not-ours`;
+    expect(verifySignature({ payload: body, header: withOthers, secret, now })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
+    const upper = `t=${now},v1=${signature.toUpperCase()}`;
+    expect(verifySignature({ payload: body, header: upper, secret, now })).toEqual({
+      valid: true,
+      timestamp: now,
+    });
+  });
+
+  it('refuses a v1 value that is not exactly 64 hex digits, even when it starts or ends with the signature', () => {
+    const signature = computeSignature(secret, now, body);
+    for (const value of [
+      `${signature}00`,
+      `${signature}zz`,
+      `zz${signature}`,
+      signature.slice(2),
+      `${signature} x`,
+    ]) {
+      expect(verifySignature({ payload: body, header: `t=${now},v1=${value}`, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
+  it('treats a header of only spaces as missing', () => {
+    expect(verifySignature({ payload: body, header: '   ', secret, now })).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+    expect(
+      verifySignature({ payload: body, header: [' ', signatureHeader(secret, body, now)], secret, now }),
+    ).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+  });
+
+  it('refuses a timestamp that is not only digits, whatever was signed', () => {
+    // Signatures over the raw value and over what a lenient parser would make of it (NaN).
+    const hmac = (signed: string) => createHmac('sha256', secret).update(`${signed}.${body}`).digest('hex');
+    for (const t of [`x${now}`, `${now}x`, `${now}.5`, `-${now}`, `1${now}00`]) {
+      const header = `t=${t},v1=${hmac(t)},v1=${hmac('NaN')},v1=${hmac(String(Number(t)))}`;
+      expect(verifySignature({ payload: body, header, secret, now })).toEqual({
+        valid: false,
+        reason: 'malformed_header',
+      });
+    }
+  });
+
   it('refuses a signature dated more than the tolerance in the future as in the past', () => {
     const future = signatureHeader(secret, body, now + 301);
     expect(verifySignature({ payload: body, header: future, secret, now })).toEqual({

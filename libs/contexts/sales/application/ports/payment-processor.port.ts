@@ -19,14 +19,27 @@ export type ChargeResult =
   | { approved: true; reference: string; brand: string | null; last4: string | null }
   | { approved: false; declineCode: string; message: string; brand: string | null; last4: string | null };
 
-/** A payment processor (card acquirer). The sandbox adapter stands in for a real one. */
+export interface RefundRequest {
+  chargeReference: string;
+  amount: string;
+  currency: string;
+  /**
+   * The same key asks the processor for the same refund: a repeated request answers the first
+   * one's outcome and never refunds twice (how a refund whose answer was lost is finished).
+   */
+  idempotencyKey: string;
+}
+
+/** The processor's answer to a refund; a thrown error means the outcome is unknown. */
+export type RefundResult = { refunded: true; reference: string } | { refunded: false; message: string };
+
+/**
+ * A payment processor (card acquirer). The sandbox adapter stands in for a real one. It is
+ * called outside any database transaction: a slow or hanging processor holds no row lock.
+ */
 export interface PaymentProcessor {
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  refund(request: {
-    chargeReference: string;
-    amount: string;
-    currency: string;
-  }): Promise<{ reference: string }>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export const PAYMENT_PROCESSOR = Symbol('PaymentProcessor');

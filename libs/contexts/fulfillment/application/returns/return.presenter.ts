@@ -1,6 +1,6 @@
 import { isoOrNull, resourceTimestamps } from '#platform/http/resource-fields';
 import { money, toJsonNumber } from '#platform/persistence/money';
-import { ReturnAuthorizationRecord } from '../infrastructure/fulfillment.entities';
+import { ReturnAuthorizationRecord, ReturnReceiptRecord } from '../../infrastructure/fulfillment.entities';
 
 const total = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 2) as number;
 
@@ -37,3 +37,19 @@ export const toReturnResource = (r: ReturnAuthorizationRecord) => ({
   ...resourceTimestamps(r),
 });
 export type ReturnResource = ReturnType<typeof toReturnResource>;
+
+export const toReceiptResource = (r: ReturnReceiptRecord, packageStatus: string) => ({
+  id: r.id,
+  object: 'return_receipt' as const,
+  return_id: r.returnOrderId,
+  package_id: r.packageId,
+  order_id: r.orderId,
+  location_id: r.locationId,
+  lines: r.lines.map((l) => ({ ...l, unit_cost: toJsonNumber(money(l.unit_cost), 4) })),
+  total_value: toJsonNumber(r.totalValue, 4) as number,
+  revenue_reversed: toJsonNumber(r.revenueReversed, 4) as number,
+  package_status: packageStatus,
+  livemode: r.livemode,
+  created_at: r.createdAt.toISOString(),
+});
+export type ReturnReceiptResource = ReturnType<typeof toReceiptResource>;

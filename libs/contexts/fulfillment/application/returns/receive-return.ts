@@ -1,21 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { newId } from '#platform/persistence/ids';
-import { money, toJsonNumber } from '#platform/persistence/money';
+import { money } from '#platform/persistence/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockService } from '#contexts/inventory';
-import { RevenueRecognition, valueOfUnits } from '#contexts/sales';
-import { FulfillmentError } from '../domain/fulfillment-error';
-import { packageTransition } from '../domain/package';
-import { ReturnReceiptLine, ReturnReceiptRecord } from '../infrastructure/fulfillment.entities';
-import { PackageItemRepository } from '../infrastructure/package-item.repository';
-import { PackageRepository } from '../infrastructure/package.repository';
-import { ReturnReceiptRepository } from '../infrastructure/return-receipt.repository';
-import { FulfillmentPostings } from './fulfillment-postings.service';
-import { OrderReader } from './order-facts';
-import { SHIPPED_STATUSES } from './package-shipping.service';
-import { PackageViews } from './package-views.service';
-import { ReturnAuthorizations } from './return-authorizations.service';
+import { SalesOrders, RevenueRecognition, valueOfUnits } from '#contexts/sales';
+import { FulfillmentError } from '../../domain/fulfillment-error';
+import { packageTransition } from '../../domain/package';
+import {
+  assertReceiptAuthorized,
+  assertReturnTransition,
+  statusAfterReceipt,
+} from '../../domain/return-authorization';
+import { ReturnAuthorizationRecord, ReturnReceiptLine } from '../../infrastructure/fulfillment.entities';
+import { PackageItemRepository } from '../../infrastructure/package-item.repository';
+import { PackageRepository } from '../../infrastructure/package.repository';
+import { ReturnReceiptRepository } from '../../infrastructure/return-receipt.repository';
+import { FulfillmentPostings } from '../fulfillment-postings.service';
+import { OrderReader } from '../order-facts';
+import { SHIPPED_STATUSES } from '../package-shipping.service';
+import { PackageViews } from '../package-views.service';
+import { ReturnAuthorizationRepository } from '../../infrastructure/return-authorization.repository';
+import { ReturnReceiptResource, toReceiptResource } from './return.presenter';
 
 export interface ReceiveReturnInput {
   package_id: string;
@@ -28,22 +35,6 @@ export interface ReceiveReturnInput {
   }[];
 }
 
-export const toReceiptResource = (r: ReturnReceiptRecord, packageStatus: string) => ({
-  id: r.id,
-  object: 'return_receipt' as const,
-  return_id: r.returnOrderId,
-  package_id: r.packageId,
-  order_id: r.orderId,
-  location_id: r.locationId,
-  lines: r.lines.map((l) => ({ ...l, unit_cost: toJsonNumber(money(l.unit_cost), 4) })),
-  total_value: toJsonNumber(r.totalValue, 4) as number,
-  revenue_reversed: toJsonNumber(r.revenueReversed, 4) as number,
-  package_status: packageStatus,
-  livemode: r.livemode,
-  created_at: r.createdAt.toISOString(),
-});
-export type ReturnReceiptResource = ReturnType<typeof toReceiptResource>;
-
 /**
  * Receiving returns (document_type `return`) against shipped packages: units back to stock at
  * the cost they left at (serials `returned`, then available, damaged or quarantined),
@@ -52,7 +43,7 @@ export type ReturnReceiptResource = ReturnType<typeof toReceiptResource>;
  * return made through POST /returns takes only what it authorises, from its order's packages.
  */
 @Injectable()
-export class ReturnsService {
+export class ReceiveReturn {
   constructor(
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
@@ -63,14 +54,19 @@ export class ReturnsService {
     private readonly postings: FulfillmentPostings,
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
-    private readonly authorizations: ReturnAuthorizations,
+    private readonly authorizations: ReturnAuthorizationRepository,
     private readonly revenue: RevenueRecognition,
+    private readonly orders: SalesOrders,
   ) {}
 
   async receive(returnId: string, input: ReceiveReturnInput): Promise<ReturnReceiptResource> {
     return this.tx.run(async () => {
       const ret = await this.returnOrder(returnId);
-      const authorization = await this.authorizations.lockForReceipt(ret.id);
+      // A return document made without an authorisation (order routes, an import) has none.
+      const authorization = (await this.authorizations.findById(ret.id))
+        ? await this.authorizations.getForUpdate(ret.id)
+        : null;
+      if (authorization) assertReturnTransition('receive', authorization.status, authorization.id);
       if (ret.orderStatus !== 'confirmed')
         throw new FulfillmentError('invalid_state', {
           hint: `Return '${ret.id}' has order_status '${ret.orderStatus}'; goods are received against a confirmed return.`,
@@ -144,7 +140,7 @@ export class ReturnsService {
         });
       }
       if (authorization)
-        this.authorizations.checkReceipt(
+        assertReceiptAuthorized(
           authorization,
           order.id,
           lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
@@ -206,12 +202,7 @@ export class ReturnsService {
       const batchId = newId();
       await this.postings.cogsReversal(receipt.id, pkg.packageNumber, money(totalValue), batchId);
       await this.postings.returnRevenue(receipt.id, pkg.packageNumber, reversed.net, reversed.tax, batchId);
-      if (authorization)
-        await this.authorizations.recordReceipt(
-          authorization,
-          lines.map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity })),
-          { net, tax },
-        );
+      if (authorization) await this.recordOnReturn(authorization, lines, { net, tax });
       if (items.every((i) => i.returnedQuantity >= i.quantity)) {
         const previous = pkg.status;
         pkg.status = packageTransition('return', pkg.status, pkg.id);
@@ -228,18 +219,26 @@ export class ReturnsService {
     });
   }
 
-  async receipts(returnId: string) {
-    const ret = await this.returnOrder(returnId);
-    const rows = await this.receiptRecords.ofReturn(ret.id);
-    const statuses = new Map(
-      (await this.packages.findByIds(rows.map((r) => r.packageId))).map((p) => [p.id, p.status]),
-    );
-    return {
-      object: 'list' as const,
-      data: rows.map((r) => toReceiptResource(r, statuses.get(r.packageId) ?? 'returned')),
-      has_more: false,
-      url: `/v1/returns/${ret.id}/receipts`,
-    };
+  /** Records a receipt on its return: units and value back, the status; the return document is fulfilled once everything is back. */
+  private async recordOnReturn(
+    record: ReturnAuthorizationRecord,
+    lines: readonly ReturnReceiptLine[],
+    value: { net: Decimal; tax: Decimal },
+  ): Promise<void> {
+    record.lines = record.lines.map((l) => ({
+      ...l,
+      received_quantity:
+        l.received_quantity +
+        lines
+          .filter((r) => r.order_item_id === l.order_item_id)
+          .reduce((sum, r) => sum + Math.floor(Number(r.quantity)), 0),
+    }));
+    record.receivedNet = record.receivedNet.plus(value.net);
+    record.receivedTax = record.receivedTax.plus(value.tax);
+    record.status = statusAfterReceipt(record.lines);
+    if (record.status === 'received') record.receivedAt = new Date();
+    await this.authorizations.save(record);
+    if (record.status === 'received') await this.orders.markFulfilled(record.id);
   }
 
   /** The return order `id`: 404 naming a return when there is no order with that id, or it is not a return. */
