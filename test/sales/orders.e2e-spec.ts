@@ -1,6 +1,6 @@
 import { expectEvent } from '../support/expect-event';
 import { asEntity } from '../support/as-entity';
-import { OrdersService, OrderRepository } from '#contexts/sales';
+import { OrderRepository, SalesOrders } from '#contexts/sales';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -471,7 +471,7 @@ describe('orders', () => {
   });
 
   it('lets fulfillment mark a confirmed sales order fulfilled, then it can be closed', async () => {
-    const orders = app.get(OrdersService);
+    const orders = app.get(SalesOrders);
     const asLive = <T>(fn: () => Promise<T>) => asEntity(app, fn);
     const order = await newOrder();
     await expect(asLive(() => orders.markFulfilled(order.id))).rejects.toMatchObject({

@@ -11,6 +11,7 @@ import { toIntegrationResource } from './application/integration.presenter';
 import { IntegrationsSeedContributor } from './application/integrations-seed.contributor';
 import { IntegrationsService } from './application/integrations.service';
 import { IntegrationListingConnector } from './application/listing-connector.registration';
+import { ImportStorefrontOrder } from './application/import-storefront-order';
 import { OrderImportService } from './application/order-import.service';
 import {
   IntegrationImportRecord,
@@ -45,6 +46,7 @@ const SERVICES = [IntegrationsService, OrderImportService];
     ConnectorAdapters,
     IntegrationListingConnector,
     IntegrationsSeedContributor,
+    ImportStorefrontOrder,
     ...SERVICES,
   ],
   exports: SERVICES,

@@ -6,7 +6,11 @@ import { CatalogCoreModule } from '#contexts/catalog';
 import { KitLines } from './application/kit-lines';
 import { OrderLineFactsService } from './application/order-line-facts.service';
 import { OrderLinePricing } from './application/order-line-pricing.service';
-import { OrderPostings } from './application/order-postings.service';
+import { CancelOrder } from './application/orders/cancel-order';
+import { ConfirmOrder } from './application/orders/confirm-order';
+import { InvoiceOrder } from './application/orders/invoice-order';
+import { VoidOrder } from './application/orders/void-order';
+import { SalesOrders } from './application/sales-orders';
 import { OrderChanges } from './application/order-changes.service';
 import { OrderLines } from './application/order-lines.service';
 import { OrderTags } from './application/order-tags.service';
@@ -71,10 +75,10 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
  * Sales core: customer accounts (addresses, contacts, payment methods), pricing policies,
  * reference lists, order documents and payments, with the bulk importers of accounts and orders
  * and the QA seed fixtures. Exports application services only: other contexts use
- * AccountsService, PricingPoliciesService, OrdersService (assertReadyForFulfillment,
- * markFulfilled), PaymentsService and the reference-list services (tokens in
- * application/tokens.ts); accounting reaches invoices through the ReceivablesPort this module
- * registers.
+ * AccountsService, PricingPoliciesService, SalesOrders (order documents), PaymentsService and the
+ * reference-list services (tokens in application/tokens.ts); accounting reaches invoices through
+ * the ReceivablesPort this module registers. OrdersService and the order use cases are exported
+ * for sales' own HTTP module.
  */
 @Module({
   imports: [
@@ -116,7 +120,11 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     OrderChanges,
     OrderLines,
     OrderTags,
-    OrderPostings,
+    ConfirmOrder,
+    InvoiceOrder,
+    CancelOrder,
+    VoidOrder,
+    SalesOrders,
     OrderLinePricing,
     PaymentsService,
     CreditMemos,
@@ -140,6 +148,10 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     CustomerCreditsService,
     PricingPoliciesService,
     OrdersService,
+    ConfirmOrder,
+    CancelOrder,
+    VoidOrder,
+    SalesOrders,
     CollectionsService,
     OrderLines,
     OrderTags,

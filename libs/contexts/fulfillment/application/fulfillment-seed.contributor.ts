@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { ProductsService } from '#contexts/catalog';
-import { AccountsService, OrdersService } from '#contexts/sales';
+import { AccountsService, SalesOrders } from '#contexts/sales';
 import { AdjustmentsService, LOCATIONS_SERVICE } from '#contexts/inventory';
 import { LabelsService } from './labels.service';
 import { CreatePackage } from './packages/create-package';
@@ -20,7 +20,7 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
   constructor(
     private readonly products: ProductsService,
     private readonly accounts: AccountsService,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly createPackage: CreatePackage,
     private readonly voidPackage: VoidPackage,
     private readonly labels: LabelsService,

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { money } from '#platform/domain/money';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
-  OrdersService,
+  SalesOrders,
   AccountsService,
   isConfirmedSalesOrder,
   LineTerms,
@@ -26,7 +26,7 @@ export interface OrderFacts {
   lines: (PackableLine & LineTerms & { net: Decimal; tax: Decimal; unitPrice: Decimal })[];
 }
 
-type OrderView = Awaited<ReturnType<OrdersService['withLines']>>;
+type OrderView = Awaited<ReturnType<SalesOrders['withLines']>>;
 
 export function orderFactsOf(order: OrderView): OrderFacts {
   return {
@@ -71,7 +71,7 @@ export interface LabelParties {
 @Injectable()
 export class OrderReader {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly accounts: AccountsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
   ) {}

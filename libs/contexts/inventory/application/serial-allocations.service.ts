@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '#platform/errors/domain-error';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { isConfirmedSalesOrder, OrdersService } from '#contexts/sales';
+import { isConfirmedSalesOrder, SalesOrders } from '#contexts/sales';
 import { InventoryError } from '../domain/inventory-error';
 import { SerialNumberRecord } from '../infrastructure/inventory.entities';
 import { SerialResource, toSerialResource } from './serial.presenter';
@@ -30,7 +30,7 @@ export interface SerialAllocation {
 export class SerialAllocationsService {
   constructor(
     private readonly tx: TransactionHost,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly serials: SerialsService,
     private readonly references: StockReferences,
   ) {}
@@ -80,7 +80,7 @@ export class SerialAllocationsService {
   }
 
   private async line(orderId: string, lineId: string, mustBeConfirmed = true) {
-    const order = await this.orders.retrieve(orderId);
+    const order = await this.orders.withLines(orderId);
     const line = order.lines.find((l) => l.id === lineId);
     if (!line) throw notFound('order line', lineId);
     if (mustBeConfirmed && !isConfirmedSalesOrder(order.document_type, order.order_status))

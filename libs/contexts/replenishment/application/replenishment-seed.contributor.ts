@@ -6,7 +6,7 @@ import {
   StockHistoryService,
   LOCATIONS_SERVICE,
 } from '#contexts/inventory';
-import { AccountsService, OrdersService } from '#contexts/sales';
+import { AccountsService, SalesOrders } from '#contexts/sales';
 import { LiveSeedContributor } from '#platform/seed/qa-seed.service';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { BuildsService } from './builds.service';
@@ -42,7 +42,7 @@ export class ReplenishmentSeedContributor extends LiveSeedContributor {
   constructor(
     private readonly products: ProductsService,
     private readonly accounts: AccountsService,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly adjustments: AdjustmentsService,
     private readonly balances: BalancesService,

@@ -11,6 +11,7 @@ import { SalesError } from '../domain/sales-error';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { OrderChanges } from './order-changes.service';
 import { OrdersService } from './orders.service';
+import { InvoiceOrder } from './orders/invoice-order';
 
 /** How far ahead of its business day the test helper can run an entity's sweep. */
 export const MAX_ADVANCE_DAYS = 366;
@@ -40,6 +41,7 @@ export class CollectionsService {
     private readonly tx: TransactionHost,
     private readonly orders: OrderRepository,
     private readonly documents: OrdersService,
+    private readonly invoicing: InvoiceOrder,
     private readonly changes: OrderChanges,
     private readonly events: EventPublisher,
     private readonly settings: AccountingSettingsService,
@@ -158,7 +160,22 @@ export class CollectionsService {
       await this.orders.save(invoice);
       const fee = lateFeeAmount(policy, invoice.amountDue);
       if (fee.lte(0)) return { markedOverdue, charged: false };
-      const lateFeeInvoice = await this.documents.issueLateFee(invoice, fee);
+      const draft = await this.documents.create(
+        {
+          document_type: 'late_fee_invoice',
+          account_id: invoice.accountId,
+          lines: [
+            {
+              description: `Late fee: invoice ${invoice.id} overdue since ${invoice.dueDate}`,
+              quantity: 1,
+              unit_price: fee.toNumber(),
+            },
+          ],
+          metadata: { overdue_invoice_id: invoice.id },
+        },
+        { sourceOrderId: invoice.id },
+      );
+      const lateFeeInvoice = await this.invoicing.execute(draft.id);
       await this.events.publish('invoice.late_fee_applied', lateFeeInvoice);
       return { markedOverdue, charged: true };
     });

@@ -1,5 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { AccountingSettingsService } from '#contexts/accounting';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { DomainError, notFound } from '#platform/errors/domain-error';
@@ -12,15 +11,12 @@ import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { mergeMetadata } from '#platform/domain/metadata';
 import {
-  amountDueOf,
   assertAccountChange,
-  assertReadyForFulfillment,
   assertUpdate,
   conversionTarget,
   DEFAULT_LIST_TYPES,
   DocumentType,
   isInvoiceType,
-  isPostedInvoice,
   isRevisionPending,
   OrderLineInput,
   OrderStatus,
@@ -37,11 +33,7 @@ import { AccountRecord } from '../infrastructure/account.entity';
 import { OrderResource, toOrderLineResource } from './order.presenter';
 import { KitLines } from './kit-lines';
 import { OrderChanges, revisionOf, settleAmounts, stateOf } from './order-changes.service';
-import { OrderPostings } from './order-postings.service';
 import { OrderTags } from './order-tags.service';
-import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
-import { PAYMENT_TERMS_SERVICE } from './tokens';
-import { dueDateOf } from '../domain/collections';
 import { RevenueRecognition } from './revenue-recognition.service';
 
 export type { OrderLineInput };
@@ -176,9 +168,10 @@ const ORDER_LINE_EXPANSIONS = expandableFields(
 
 /**
  * Order documents (quotes, sales orders, invoices, returns, purchase orders, late-fee invoices):
- * created, listed and changed, moved through their lifecycle (confirm, cancel, void, close,
- * fulfil, convert, send, acknowledge a revision) and paid. Their lines are OrderLines', their
- * tags OrderTags'.
+ * created, listed, changed and deleted, closed, converted, sent and acknowledged, and the
+ * payments and credits applied to them. Confirm (issue an invoice), cancel and void are use
+ * cases of their own (application/orders/); other contexts use SalesOrders. Their lines are
+ * OrderLines', their tags OrderTags'.
  */
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -192,11 +185,8 @@ export class OrdersService implements OnModuleInit {
     private readonly kitLines: KitLines,
     private readonly commitments: OrderCommitmentsGateway,
     private readonly profiles: EntityProfiles,
-    private readonly postings: OrderPostings,
     private readonly changes: OrderChanges,
     private readonly tags: OrderTags,
-    private readonly settings: AccountingSettingsService,
-    @Inject(PAYMENT_TERMS_SERVICE) private readonly paymentTerms: ReferenceListService,
     private readonly revenue: RevenueRecognition,
   ) {}
 
@@ -293,19 +283,6 @@ export class OrdersService implements OnModuleInit {
     return this.changes.presentOne(await this.orders.getById(id));
   }
 
-  /** For the fulfillment context: an order and its lines, without its tag ids. */
-  async withLines(id: string): Promise<Omit<OrderResource, 'tag_ids'>> {
-    const row = await this.orders.getById(id);
-    const lines = await this.changes.linesOf(id);
-    return this.changes.presentWithLines(row, lines);
-  }
-
-  /** For the fulfillment context: an order and its lines, or null when there is none. */
-  async findWithLines(id: string): Promise<Omit<OrderResource, 'tag_ids'> | null> {
-    const row = await this.orders.findById(id);
-    return row ? this.changes.presentWithLines(row, await this.changes.linesOf(id)) : null;
-  }
-
   /** Changes fields and (when `lines` is sent) replaces every line; a change after sending revises a confirmed order. */
   async update(id: string, input: OrderInput): Promise<OrderResource> {
     return this.tx.run(async () => {
@@ -358,46 +335,6 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
-  async confirm(id: string): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(id);
-      const confirmed = orderTransition('confirm', stateOf(record));
-      const lines = await this.lines.ofOrder(record.id);
-      if (lines.length === 0)
-        throw new SalesError('invalid_state', {
-          param: 'lines',
-          hint: `An order without lines cannot be confirmed (order_status 'draft').`,
-        });
-      record.orderStatus = confirmed;
-      record.confirmedAt = new Date();
-      if (isInvoiceType(record.documentType)) {
-        record.collectionStatus = 'current';
-        record.dueDate = record.documentType === 'invoice' ? await this.dueDateOf(record.accountId) : null;
-      }
-      if (isInvoiceType(record.documentType)) {
-        // What the storefront import of its source order billed is paid already, through the channel.
-        const settledByChannel = await this.postings.postInvoice(record);
-        if (settledByChannel.gt(0)) {
-          record.amountPaid = record.amountPaid.plus(settledByChannel);
-          this.settle(record);
-        }
-      }
-      const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.commitments.orderChanged(record);
-      await this.changes.publish('order.confirmed', resource, { order_status: 'draft' });
-      if (isInvoiceType(record.documentType)) await this.events.publish('invoice.finalized', resource);
-      return resource;
-    });
-  }
-
-  async cancel(id: string): Promise<OrderResource> {
-    return this.terminate(id, 'cancel');
-  }
-
-  async void(id: string): Promise<OrderResource> {
-    return this.terminate(id, 'void');
-  }
-
   /** Closes a confirmed or fulfilled order: nothing more will happen to it. */
   async close(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
@@ -408,22 +345,6 @@ export class OrdersService implements OnModuleInit {
       const resource = await this.changes.presentOne(await this.orders.save(record));
       await this.commitments.orderChanged(record);
       await this.changes.publish('order.updated', resource, { order_status: previous, closed_at: null });
-      return resource;
-    });
-  }
-
-  /** For the fulfillment context: marks a confirmed sales order (or return, purchase order) fulfilled. */
-  async markFulfilled(id: string): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(id);
-      record.orderStatus = orderTransition('fulfill', stateOf(record));
-      record.fulfilledAt = new Date();
-      const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.commitments.orderChanged(record);
-      await this.changes.publish('order.updated', resource, {
-        order_status: 'confirmed',
-        fulfilled_at: null,
-      });
       return resource;
     });
   }
@@ -500,21 +421,6 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
-  /** For package creation: 422 order_not_confirmed unless a confirmed sales order, 409 revision_unacknowledged while a revision is pending. */
-  async assertReadyForFulfillment(orderId: string): Promise<void> {
-    const record = await this.orders.findById(orderId);
-    if (!record)
-      throw new SalesError('not_found', {
-        param: 'order_id',
-        hint: `No order with id '${orderId}' exists for this entity and mode.`,
-      });
-    assertReadyForFulfillment({
-      ...revisionOf(record),
-      documentType: record.documentType as DocumentType,
-      id: record.id,
-    });
-  }
-
   /** For payments: the order locked for update (404 when absent). */
   lockForPayment(orderId: string): Promise<OrderRecord> {
     return this.orders.getForUpdate(orderId);
@@ -569,63 +475,6 @@ export class OrdersService implements OnModuleInit {
       record.collectionStatus = 'current';
       record.overdueAt = null;
     }
-  }
-
-  /**
-   * For collections: raises and issues (confirms, posting LATE_FEE) a late-fee invoice of `fee`
-   * for an overdue invoice, in the caller's transaction; returns the late-fee invoice.
-   */
-  async issueLateFee(invoice: OrderRecord, fee: Decimal): Promise<OrderResource> {
-    const created = await this.create(
-      {
-        document_type: 'late_fee_invoice',
-        account_id: invoice.accountId,
-        lines: [
-          {
-            description: `Late fee: invoice ${invoice.id} overdue since ${invoice.dueDate}`,
-            quantity: 1,
-            unit_price: fee.toNumber(),
-          },
-        ],
-        metadata: { overdue_invoice_id: invoice.id },
-      },
-      { sourceOrderId: invoice.id },
-    );
-    return this.confirm(created.id);
-  }
-
-  /** The due date of an invoice of `accountId` issued today: null when the account has no payment terms. */
-  private async dueDateOf(accountId: string | null): Promise<string | null> {
-    const account = accountId ? await this.accounts.findById(accountId) : null;
-    if (!account?.paymentTermsId || !(await this.paymentTerms.exists(account.paymentTermsId))) return null;
-    const terms = await this.paymentTerms.retrieve(account.paymentTermsId);
-    return dueDateOf(await this.settings.currentBusinessDay(), Number(terms.net_days));
-  }
-
-  private async terminate(id: string, action: 'cancel' | 'void'): Promise<OrderResource> {
-    return this.tx.run(async () => {
-      const record = await this.orders.getForUpdate(id);
-      const previous = record.orderStatus;
-      record.orderStatus = orderTransition(action, stateOf(record));
-      if (action === 'cancel') record.cancelledAt = new Date();
-      else record.voidedAt = new Date();
-      record.amountDue = amountDueOf(
-        record.orderStatus as OrderStatus,
-        record.total,
-        record.amountPaid,
-        record.amountCredited,
-      );
-      const resource = await this.changes.presentOne(await this.orders.save(record));
-      await this.commitments.orderChanged(record);
-      if (isPostedInvoice(record.documentType, previous as OrderStatus))
-        await this.postings.postInvoiceReversal(record);
-      await this.changes.publish(action === 'cancel' ? 'order.cancelled' : 'order.voided', resource, {
-        order_status: previous,
-      });
-      if (action === 'void' && isInvoiceType(record.documentType))
-        await this.events.publish('invoice.voided', resource);
-      return resource;
-    });
   }
 
   private copyable(

@@ -9,6 +9,9 @@ import { OrderRepository } from '../infrastructure/order.repository';
 import { CommittedOrderLine, committedLine } from './order-commitments.port';
 import { OrderResource } from './order.presenter';
 import { OrderInput, OrderListQuery, OrdersService } from './orders.service';
+import { CancelOrder } from './orders/cancel-order';
+import { ConfirmOrder } from './orders/confirm-order';
+import { SalesOrders } from './sales-orders';
 
 /** A purchase-order line as receiving sees it. */
 export interface PurchaseOrderLineView extends CommittedOrderLine {
@@ -28,6 +31,9 @@ export class PurchaseOrderReceivingService {
     private readonly orders: OrderRepository,
     private readonly lines: OrderLineRepository,
     private readonly documents: OrdersService,
+    private readonly confirmOrder: ConfirmOrder,
+    private readonly cancelOrder: CancelOrder,
+    private readonly salesOrders: SalesOrders,
   ) {}
 
   list(query: OrderListQuery, url: string): Promise<ListPage<OrderResource>> {
@@ -50,12 +56,12 @@ export class PurchaseOrderReceivingService {
 
   async confirm(id: string): Promise<OrderResource> {
     await this.purchaseOrder(id);
-    return this.documents.confirm(id);
+    return this.confirmOrder.execute(id);
   }
 
   async cancel(id: string): Promise<OrderResource> {
     await this.purchaseOrder(id);
-    return this.documents.cancel(id);
+    return this.cancelOrder.execute(id);
   }
 
   /**
@@ -80,7 +86,7 @@ export class PurchaseOrderReceivingService {
 
   /** Marks a fully received PO fulfilled (order.updated); returns it. */
   markReceived(id: string): Promise<OrderResource> {
-    return this.documents.markFulfilled(id);
+    return this.salesOrders.markFulfilled(id);
   }
 
   private async purchaseOrder(id: string, lock = false): Promise<OrderRecord> {

@@ -5,6 +5,7 @@ import { AccountsService } from './accounts.service';
 import { OrderResource } from './order.presenter';
 import { OrderLines } from './order-lines.service';
 import { OrdersService } from './orders.service';
+import { ConfirmOrder } from './orders/confirm-order';
 import { PricingPoliciesService } from './pricing-policies.service';
 
 /**
@@ -18,6 +19,7 @@ export class SalesSeed implements OnModuleInit {
     private readonly accounts: AccountsService,
     private readonly policies: PricingPoliciesService,
     private readonly orders: OrdersService,
+    private readonly confirmOrder: ConfirmOrder,
     private readonly orderLines: OrderLines,
     private readonly products: ProductsService,
   ) {}
@@ -90,7 +92,7 @@ export class SalesSeed implements OnModuleInit {
           { product_id: widget.id, ...secondLine },
         ],
       });
-      return this.orders.confirm(draft.id);
+      return this.confirmOrder.execute(draft.id);
     };
     const shape = (o: OrderResource) => ({
       id: o.id,
@@ -110,7 +112,7 @@ export class SalesSeed implements OnModuleInit {
       account_id: accountId,
       lines: [{ product_id: serialProduct.id, quantity: 2 }],
     });
-    const serialOrder = await this.orders.confirm(serialDraft.id);
+    const serialOrder = await this.confirmOrder.execute(serialDraft.id);
     // Two issued, unpaid invoices: receivables for the bank_deposit fixture to pay.
     for (const quantity of [2, 1]) {
       const invoice = await this.orders.create({
@@ -118,7 +120,7 @@ export class SalesSeed implements OnModuleInit {
         account_id: accountId,
         lines: [{ product_id: widget.id, quantity }],
       });
-      await this.orders.confirm(invoice.id);
+      await this.confirmOrder.execute(invoice.id);
     }
     return {
       quote_id: quote.id,
@@ -151,6 +153,6 @@ export class SalesSeed implements OnModuleInit {
       account_id: account.id,
       lines: [{ product_id: product.id, quantity: 3 }],
     });
-    return (await this.orders.confirm(draft.id)).id;
+    return (await this.confirmOrder.execute(draft.id)).id;
   }
 }

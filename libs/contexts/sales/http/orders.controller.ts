@@ -9,6 +9,9 @@ import { actionsOf, requestPath, StandardRoutes } from '#platform/http/standard-
 import { OrderLines } from '../application/order-lines.service';
 import { OrderTags } from '../application/order-tags.service';
 import { OrdersService } from '../application/orders.service';
+import { CancelOrder } from '../application/orders/cancel-order';
+import { ConfirmOrder } from '../application/orders/confirm-order';
+import { VoidOrder } from '../application/orders/void-order';
 import { PaymentsService } from '../application/payments.service';
 import {
   CreateOrderDto,
@@ -91,30 +94,39 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
         },
       ],
     }),
-    confirm: [
-      'Confirm a draft',
-      {
-        body: EmptyBodyDto,
-        description:
-          'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
-      },
-    ],
-    cancel: [
-      'Cancel an order',
-      {
-        body: EmptyBodyDto,
-        description:
-          'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
-      },
-    ],
-    void: [
-      'Void a confirmed order',
-      {
-        body: EmptyBodyDto,
-        description:
-          'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
-      },
-    ],
+    ...actionsOf(ConfirmOrder, {
+      execute: [
+        'Confirm a draft',
+        {
+          handler: 'confirm',
+          body: EmptyBodyDto,
+          description:
+            'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
+        },
+      ],
+    }),
+    ...actionsOf(CancelOrder, {
+      execute: [
+        'Cancel an order',
+        {
+          handler: 'cancel',
+          body: EmptyBodyDto,
+          description:
+            'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
+        },
+      ],
+    }),
+    ...actionsOf(VoidOrder, {
+      execute: [
+        'Void a confirmed order',
+        {
+          handler: 'void',
+          body: EmptyBodyDto,
+          description:
+            'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',
+        },
+      ],
+    }),
     close: [
       'Close a confirmed or fulfilled order',
       { body: EmptyBodyDto, description: 'Emits order.updated.' },

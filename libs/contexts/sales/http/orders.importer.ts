@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ImportRegistry, outcomes, validateAs } from '#platform/imports/import-registry';
 import { OrderResource } from '../application/order.presenter';
 import { OrdersService } from '../application/orders.service';
+import { ConfirmOrder } from '../application/orders/confirm-order';
 import { orderImportStatus, OrderImportStatus, sameImportedOrder } from '../domain/order-import';
 import { invalidParam } from '#platform/errors/domain-error';
 import { SalesError } from '../domain/sales-error';
@@ -18,7 +19,7 @@ interface OrderImport {
  * `confirmed`), written through OrdersService (same account, currency and pricing rules, events
  * `order.created`/`invoice.created`): a batch's new drafts together (OrdersService.createMany),
  * the others one at a time. With `confirmed` the order is then confirmed
- * through OrdersService.confirm (`order.confirmed`; an invoice is issued: `invoice.finalized` and
+ * through ConfirmOrder (`order.confirmed`; an invoice is issued: `invoice.finalized` and
  * its INVOICE journal entry). A known external id whose order is still a draft is updated through
  * OrdersService.update (account_id, notes, metadata merged, lines replaced when given; nothing
  * when the content is the same) and confirmed when asked; an order past draft is a no-op when the record carries the same content
@@ -29,6 +30,7 @@ export class OrdersImporter implements OnModuleInit {
   constructor(
     private readonly registry: ImportRegistry,
     private readonly orders: OrdersService,
+    private readonly confirmOrder: ConfirmOrder,
   ) {}
 
   onModuleInit(): void {
@@ -49,7 +51,7 @@ export class OrdersImporter implements OnModuleInit {
 
   private async create({ status, order }: OrderImport): Promise<{ id: string }> {
     const created = await this.orders.create(order);
-    return status === 'confirmed' ? this.orders.confirm(created.id) : created;
+    return status === 'confirmed' ? this.confirmOrder.execute(created.id) : created;
   }
 
   private async reimport({ status, order }: OrderImport, id: string): Promise<{ id: string }> {
@@ -62,7 +64,7 @@ export class OrdersImporter implements OnModuleInit {
       });
     }
     if (!sameImportedOrder(current, order)) await this.update(id, order, current);
-    return status === 'confirmed' ? this.orders.confirm(id) : { id };
+    return status === 'confirmed' ? this.confirmOrder.execute(id) : { id };
   }
 
   /** Updates a draft with what OrdersService.update can change; the document type and currency cannot. */

@@ -3,7 +3,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { OrdersService } from '#contexts/sales';
+import { SalesOrders } from '#contexts/sales';
 import { LOCATIONS_SERVICE, StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import { insurableAmount } from '../../domain/insurance';
@@ -72,7 +72,7 @@ export class CreatePackage {
     private readonly shipping: PackageShipping,
     private readonly notifications: ShipmentNotifications,
     private readonly postings: FulfillmentPostings,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly stock: StockService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly events: EventPublisher,

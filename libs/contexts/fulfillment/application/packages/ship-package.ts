@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { OrdersService } from '#contexts/sales';
+import { SalesOrders } from '#contexts/sales';
 import { packageTransition } from '../../domain/package';
 import { applyShipmentCarrier, ShipInput } from '../../domain/shipment';
 import { PackageItemRepository } from '../../infrastructure/package-item.repository';
@@ -29,7 +29,7 @@ export class ShipPackage {
     private readonly postings: FulfillmentPostings,
     private readonly notifications: ShipmentNotifications,
     private readonly views: PackageViews,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly events: EventPublisher,
   ) {}
 

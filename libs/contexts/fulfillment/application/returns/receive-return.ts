@@ -5,7 +5,7 @@ import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { StockService } from '#contexts/inventory';
-import { OrdersService, RevenueRecognition, valueOfUnits } from '#contexts/sales';
+import { SalesOrders, RevenueRecognition, valueOfUnits } from '#contexts/sales';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import { packageTransition } from '../../domain/package';
 import {
@@ -56,7 +56,7 @@ export class ReceiveReturn {
     private readonly events: EventPublisher,
     private readonly authorizations: ReturnAuthorizationRepository,
     private readonly revenue: RevenueRecognition,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
   ) {}
 
   async receive(returnId: string, input: ReceiveReturnInput): Promise<ReturnReceiptResource> {

@@ -3,7 +3,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { OrdersService } from '#contexts/sales';
+import { SalesOrders } from '#contexts/sales';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import {
   assertReturnable,
@@ -50,7 +50,7 @@ export class Returns extends ResourceReads<ReturnAuthorizationRecord, ReturnReso
     private readonly returns: ReturnAuthorizationRepository,
     private readonly packages: PackageRepository,
     private readonly items: PackageItemRepository,
-    private readonly orders: OrdersService,
+    private readonly orders: SalesOrders,
     private readonly receiptRecords: ReturnReceiptRepository,
     private readonly events: EventPublisher,
   ) {

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { assertReadyForFulfillment, DocumentType, orderTransition } from '../domain/order';
+import { SalesError } from '../domain/sales-error';
+import { OrderRepository } from '../infrastructure/order.repository';
+import { OrderCommitmentsGateway } from './order-commitments.port';
+import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
+import { OrderLineResource, OrderResource } from './order.presenter';
+import { OrderInput, OrdersService } from './orders.service';
+import { CancelOrder } from './orders/cancel-order';
+import { ConfirmOrder } from './orders/confirm-order';
+
+export type { OrderInput, OrderLineResource, OrderResource };
+
+/** An order document with its lines, as another context reads it (no tag ids). */
+export type SalesOrderView = Omit<OrderResource, 'tag_ids'>;
+
+/**
+ * Sales' order documents as the other contexts use them: fulfillment, returns, inventory's
+ * serial allocations, the storefront import and the seed contributors. Each method is one
+ * business step of sales (a read, or a write in the caller's transaction when there is one); the
+ * routes of /orders use the order services and use cases of sales directly.
+ */
+@Injectable()
+export class SalesOrders {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly orders: OrderRepository,
+    private readonly changes: OrderChanges,
+    private readonly commitments: OrderCommitmentsGateway,
+    private readonly documents: OrdersService,
+    private readonly confirmOrder: ConfirmOrder,
+    private readonly cancelOrder: CancelOrder,
+  ) {}
+
+  /** The order and its lines (404 when absent). */
+  async withLines(id: string): Promise<SalesOrderView> {
+    const order = await this.orders.getById(id);
+    return this.changes.presentWithLines(order, await this.changes.linesOf(id));
+  }
+
+  /** The order and its lines, or null when the entity and mode have none with this id. */
+  async findWithLines(id: string): Promise<SalesOrderView | null> {
+    const order = await this.orders.findById(id);
+    return order ? this.changes.presentWithLines(order, await this.changes.linesOf(id)) : null;
+  }
+
+  /**
+   * A draft document, by the rules and with the events of `POST /orders`; `origin` links a
+   * document made from another (a return from its sales order) to its source.
+   */
+  create(input: OrderInput, origin: { sourceOrderId?: string } = {}): Promise<OrderResource> {
+    return this.documents.create(input, origin);
+  }
+
+  /** `POST /orders/{id}/confirm`: confirms a draft (an invoice is issued). */
+  confirm(id: string): Promise<OrderResource> {
+    return this.confirmOrder.execute(id);
+  }
+
+  /** `POST /orders/{id}/cancel`. */
+  cancel(id: string): Promise<OrderResource> {
+    return this.cancelOrder.execute(id);
+  }
+
+  /** `POST /orders/{id}/convert`: the new draft document. */
+  convert(id: string): Promise<OrderResource> {
+    return this.documents.convert(id);
+  }
+
+  /** Marks a confirmed sales order, return or purchase order fulfilled (order.updated). */
+  markFulfilled(id: string): Promise<OrderResource> {
+    return this.tx.run(async () => {
+      const order = await this.orders.getForUpdate(id);
+      order.orderStatus = orderTransition('fulfill', stateOf(order));
+      order.fulfilledAt = new Date();
+      const resource = await this.changes.presentOne(await this.orders.save(order));
+      await this.commitments.orderChanged(order);
+      await this.changes.publish('order.updated', resource, {
+        order_status: 'confirmed',
+        fulfilled_at: null,
+      });
+      return resource;
+    });
+  }
+
+  /** 422 order_not_confirmed unless a confirmed sales order, 409 revision_unacknowledged while a revision is pending. */
+  async assertReadyForFulfillment(orderId: string): Promise<void> {
+    const order = await this.orders.findById(orderId);
+    if (!order)
+      throw new SalesError('not_found', {
+        param: 'order_id',
+        hint: `No order with id '${orderId}' exists for this entity and mode.`,
+      });
+    assertReadyForFulfillment({
+      ...revisionOf(order),
+      documentType: order.documentType as DocumentType,
+      id: order.id,
+    });
+  }
+}
