@@ -51,7 +51,7 @@ function parseHeader(header: string): { timestamp: number; signatures: string[] 
       timestamp = Number(value);
     } else if (key === 'v1') {
       if (!/^[0-9a-f]{64}$/i.test(value)) return undefined;
-      signatures.push(value.toLowerCase());
+      signatures.push(value);
     }
   }
   if (timestamp === undefined || signatures.length === 0) return undefined;

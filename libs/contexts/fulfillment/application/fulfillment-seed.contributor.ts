@@ -69,7 +69,7 @@ export class FulfillmentSeedContributor extends LiveSeedContributor {
     const rates = await this.labels.quote(quoted.id, `/v1/packages/${quoted.id}/rates`);
     const rate = rates.data.find((r) => r.carrier === 'usps' && r.service_level === 'priority')!;
     // The quoting package is voided: the shipped one holds the order's only unit.
-    await this.voidPackage.execute(quoted.id);
+    await this.voidPackage.void(quoted.id);
     const shipped = await this.createPackage.execute(
       {
         order_id: order.id,

@@ -66,11 +66,10 @@ function requireScope(scope: string, why: string): void {
   actions: {
     pack: ['Mark a package packed', { body: EmptyBodyDto, description: '`packing` to `packed`.' }],
     ...actionsOf(ShipPackage, {
-      execute: [
+      ship: [
         'Ship a package',
         {
           input: ShipPackageDto,
-          handler: 'ship',
           decorators: [EnqueuesJobs()],
           description:
             'From `packing`, `packed` or `labeled`. Without a bought label, carrier (or carrier_service) and tracking_number are given by hand. Stock and serials leave, FULFILLMENT is posted, a notification is queued, fulfillment.shipped is emitted; the order becomes fulfilled once every line shipped.',
@@ -82,11 +81,10 @@ function requireScope(scope: string, why: string): void {
       { body: EmptyBodyDto, description: '`shipped` to `delivered`; emits fulfillment.delivered.' },
     ],
     ...actionsOf(VoidPackage, {
-      execute: [
+      void: [
         'Void a package',
         {
           body: EmptyBodyDto,
-          handler: 'void',
           description:
             'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
         },

@@ -56,12 +56,12 @@ export class PurchaseOrderReceivingService {
 
   async confirm(id: string): Promise<OrderResource> {
     await this.purchaseOrder(id);
-    return this.confirmOrder.execute(id);
+    return this.confirmOrder.confirm(id);
   }
 
   async cancel(id: string): Promise<OrderResource> {
     await this.purchaseOrder(id);
-    return this.cancelOrder.execute(id);
+    return this.cancelOrder.cancel(id);
   }
 
   /**

@@ -55,12 +55,12 @@ export class SalesOrders {
 
   /** `POST /orders/{id}/confirm`: confirms a draft (an invoice is issued). */
   confirm(id: string): Promise<OrderResource> {
-    return this.confirmOrder.execute(id);
+    return this.confirmOrder.confirm(id);
   }
 
   /** `POST /orders/{id}/cancel`. */
   cancel(id: string): Promise<OrderResource> {
-    return this.cancelOrder.execute(id);
+    return this.cancelOrder.cancel(id);
   }
 
   /** `POST /orders/{id}/convert`: the new draft document. */

@@ -92,7 +92,7 @@ export class SalesSeed implements OnModuleInit {
           { product_id: widget.id, ...secondLine },
         ],
       });
-      return this.confirmOrder.execute(draft.id);
+      return this.confirmOrder.confirm(draft.id);
     };
     const shape = (o: OrderResource) => ({
       id: o.id,
@@ -112,7 +112,7 @@ export class SalesSeed implements OnModuleInit {
       account_id: accountId,
       lines: [{ product_id: serialProduct.id, quantity: 2 }],
     });
-    const serialOrder = await this.confirmOrder.execute(serialDraft.id);
+    const serialOrder = await this.confirmOrder.confirm(serialDraft.id);
     // Two issued, unpaid invoices: receivables for the bank_deposit fixture to pay.
     for (const quantity of [2, 1]) {
       const invoice = await this.orders.create({
@@ -120,7 +120,7 @@ export class SalesSeed implements OnModuleInit {
         account_id: accountId,
         lines: [{ product_id: widget.id, quantity }],
       });
-      await this.confirmOrder.execute(invoice.id);
+      await this.confirmOrder.confirm(invoice.id);
     }
     return {
       quote_id: quote.id,
@@ -153,6 +153,6 @@ export class SalesSeed implements OnModuleInit {
       account_id: account.id,
       lines: [{ product_id: product.id, quantity: 3 }],
     });
-    return (await this.confirmOrder.execute(draft.id)).id;
+    return (await this.confirmOrder.confirm(draft.id)).id;
   }
 }

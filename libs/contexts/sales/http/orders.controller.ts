@@ -95,10 +95,9 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
       ],
     }),
     ...actionsOf(ConfirmOrder, {
-      execute: [
+      confirm: [
         'Confirm a draft',
         {
-          handler: 'confirm',
           body: EmptyBodyDto,
           description:
             'draft → confirmed. An invoice is issued: posted to the ledger (INVOICE: debit receivables, credit revenue and tax). Emits order.confirmed (and invoice.finalized).',
@@ -106,10 +105,9 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
       ],
     }),
     ...actionsOf(CancelOrder, {
-      execute: [
+      cancel: [
         'Cancel an order',
         {
-          handler: 'cancel',
           body: EmptyBodyDto,
           description:
             'draft (any type) or confirmed (not invoices), nothing paid → cancelled. Emits order.cancelled.',
@@ -117,10 +115,9 @@ import { CreatePaymentDto, PaymentResponse } from './payment.dto';
       ],
     }),
     ...actionsOf(VoidOrder, {
-      execute: [
+      void: [
         'Void a confirmed order',
         {
-          handler: 'void',
           body: EmptyBodyDto,
           description:
             'confirmed, nothing paid and no credit memo (amount_credited 0) → voided; an issued invoice is reversed in the ledger (ORDER_CANCELLATION). Emits order.voided (and invoice.voided).',

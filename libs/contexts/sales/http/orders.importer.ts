@@ -51,7 +51,7 @@ export class OrdersImporter implements OnModuleInit {
 
   private async create({ status, order }: OrderImport): Promise<{ id: string }> {
     const created = await this.orders.create(order);
-    return status === 'confirmed' ? this.confirmOrder.execute(created.id) : created;
+    return status === 'confirmed' ? this.confirmOrder.confirm(created.id) : created;
   }
 
   private async reimport({ status, order }: OrderImport, id: string): Promise<{ id: string }> {
@@ -64,7 +64,7 @@ export class OrdersImporter implements OnModuleInit {
       });
     }
     if (!sameImportedOrder(current, order)) await this.update(id, order, current);
-    return status === 'confirmed' ? this.confirmOrder.execute(id) : { id };
+    return status === 'confirmed' ? this.confirmOrder.confirm(id) : { id };
   }
 
   /** Updates a draft with what OrdersService.update can change; the document type and currency cannot. */

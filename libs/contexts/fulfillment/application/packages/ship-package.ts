@@ -39,7 +39,7 @@ export class ShipPackage {
    * posted; the shipment notification is written; `fulfillment.shipped` is emitted; the order is
    * marked fulfilled once every line shipped. After commit the notification is queued.
    */
-  async execute(id: string, input: ShipInput): Promise<PackageResource> {
+  async ship(id: string, input: ShipInput): Promise<PackageResource> {
     const shipped = await this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);

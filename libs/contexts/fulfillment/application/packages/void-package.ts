@@ -24,7 +24,7 @@ export class VoidPackage {
     private readonly events: EventPublisher,
   ) {}
 
-  async execute(id: string): Promise<PackageResource> {
+  async void(id: string): Promise<PackageResource> {
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);

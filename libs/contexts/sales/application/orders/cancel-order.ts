@@ -22,7 +22,7 @@ export class CancelOrder {
     private readonly changes: OrderChanges,
   ) {}
 
-  execute(id: string): Promise<OrderResource> {
+  cancel(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const order = await this.orders.getForUpdate(id);
       const previous = order.orderStatus;

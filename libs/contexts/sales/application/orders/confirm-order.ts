@@ -27,7 +27,7 @@ export class ConfirmOrder {
     private readonly invoicing: InvoiceOrder,
   ) {}
 
-  execute(id: string): Promise<OrderResource> {
+  confirm(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const order = await this.orders.getForUpdate(id);
       if (isInvoiceType(order.documentType)) return this.invoicing.issue(order);

@@ -36,7 +36,7 @@ export class VoidOrder {
     private readonly events: EventPublisher,
   ) {}
 
-  execute(id: string): Promise<OrderResource> {
+  void(id: string): Promise<OrderResource> {
     return this.tx.run(async () => {
       const order = await this.orders.getForUpdate(id);
       const previous = order.orderStatus as OrderStatus;
