@@ -107,7 +107,7 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1000) COLLECTIONS_SWEEP_MS = 3_600_000;
   /**
    * How long after a stock movement commits the dispatcher refreshes the demand average of the
-   * products it moved: movements within this time share one refresh (docs/api-decisions.md, demand).
+   * products it moved: movements within this time share one refresh (docs/api-decisions.md, Replenishment, "Demand").
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(60_000) DEMAND_REFRESH_DELAY_MS = 250;
   /** Every this many ms the dispatcher refreshes demand averages still marked (a lost job, a restart). */

@@ -11,7 +11,7 @@ export const GET_STATE = Symbol('api-pipeline.get');
  * start, and what those layers do later is a store into an existing field. Added one at a time
  * instead (about twenty per request), each addition moved the object to another hidden class
  * and copied its property descriptors: about 24 KB of garbage and over a quarter of the CPU time
- * of a plain GET (docs/api-decisions.md, "The request object's shape").
+ * of a plain GET (docs/performance.md, "The request object's shape").
  *
  * Names that Express defines as getters on its request prototype (`query`, `path`, `ip`, ...) and
  * methods (`get`, `accepts`, ...) are not declared: an own property would hide them.

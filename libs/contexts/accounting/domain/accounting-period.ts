@@ -23,7 +23,7 @@ export interface PeriodState {
 }
 
 /**
- * The accounting period state machine (docs/api-decisions.md, "Accounting"):
+ * The accounting period state machine (docs/api-decisions.md, Accounting, "Ledger, entries, fiscal years and fixed assets"):
  *   open --close--> closed   (refused while the period holds drafts or entries pending approval)
  *   closed --reopen--> open  (refused while its fiscal year is closed)
  * Returns the next status, or throws 409 invalid_state naming the current status.

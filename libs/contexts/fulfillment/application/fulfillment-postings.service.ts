@@ -15,7 +15,7 @@ export type FulfillmentFacts = PostingFacts;
 
 /**
  * Fulfillment's journal entries, by control-account role on the entity's business day
- * (docs/api-decisions.md, "Fulfillment: postings"). Lines of zero are left out; an entry with
+ * (docs/api-decisions.md, Fulfillment, "Packages, labels, insurance and shipping"). Lines of zero are left out; an entry with
  * nothing left is not posted.
  */
 @Injectable()

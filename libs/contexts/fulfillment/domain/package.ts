@@ -19,7 +19,7 @@ export const UNIT_HOLDING_STATUSES: readonly PackageStatus[] = PACKAGE_STATUSES.
 export type PackageAction = 'edit' | 'pack' | 'buy_label' | 'ship' | 'deliver' | 'void' | 'return';
 
 /**
- * The package state machine (docs/api-decisions.md, "Fulfillment: packages"):
+ * The package state machine (docs/api-decisions.md, Fulfillment, "Packages, labels, insurance and shipping"):
  *   packing --pack--> packed
  *   packing | packed --buy_label--> labeled
  *   packing | packed | labeled --ship--> shipped      (without a label: carrier and tracking by hand)

@@ -16,7 +16,7 @@ export interface AuthorizedLine {
 }
 
 /**
- * The return state machine (docs/api-decisions.md, "Returns as a resource"):
+ * The return state machine (docs/api-decisions.md, Fulfillment, "Returns as a resource"):
  *   open --receive (some units)--> partially_received --receive (the rest)--> received
  *   open --receive (every unit)--> received
  *   partially_received | received --refund--> the same status, or refunded once every unit is

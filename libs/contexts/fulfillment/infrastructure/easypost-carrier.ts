@@ -11,7 +11,7 @@ import {
   ShipTo,
 } from '../application/carrier.port';
 
-/** EasyPost's service names and ours (docs/api-decisions.md, "Fulfillment: EasyPost adapter"). */
+/** EasyPost's service names and ours (docs/api-decisions.md, Fulfillment, "Packages, labels, insurance and shipping": EasyPost). */
 const SERVICES: Record<string, Record<string, string>> = {
   usps: { groundadvantage: 'ground_advantage', priority: 'priority', express: 'priority_express' },
   ups: { ground: 'ground', '2nddayair': '2nd_day_air', nextdayair: 'next_day_air' },

@@ -27,7 +27,7 @@ interface CarrierTerms {
 }
 
 /**
- * The sandbox carrier's price list (docs/api-decisions.md, "Fulfillment: sandbox carrier").
+ * The sandbox carrier's price list (docs/api-decisions.md, Fulfillment, "Packages, labels, insurance and shipping": Sandbox carrier).
  * amount = base + per_lb × billable pounds, billable = max(actual, L×W×H / divisor), rounded up
  * to whole pounds, at least 1. Insurance fee = insured amount × the carrier's rate, at least 1.00.
  */

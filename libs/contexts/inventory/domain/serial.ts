@@ -39,7 +39,7 @@ export const SERIAL_ACTIONS = [
 export type SerialAction = (typeof SERIAL_ACTIONS)[number];
 
 /**
- * The serial state machine (docs/api-decisions.md, "Inventory: serial numbers"):
+ * The serial state machine (docs/api-decisions.md, Inventory, "Serial numbers"):
  *   available --allocate--> allocated --sell--> sold --return--> returned
  *   allocated --deallocate--> available (order line released or cancelled)
  *   returned --restock--> available | --damage--> damaged | --quarantine--> quarantined

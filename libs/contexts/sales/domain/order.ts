@@ -51,7 +51,7 @@ export interface OrderState {
 }
 
 /**
- * The order state machine (docs/api-decisions.md, "Sales: orders"), one table per document type:
+ * The order state machine (docs/api-decisions.md, Sales, "Order state machines"), one table per document type:
  *   draft --confirm--> confirmed --fulfill--> fulfilled --close--> closed
  *   confirmed --close--> closed
  *   draft | confirmed (not an invoice, nothing paid) --cancel--> cancelled

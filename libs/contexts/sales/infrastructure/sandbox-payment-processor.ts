@@ -9,7 +9,7 @@ import {
   RefundResult,
 } from '../application/ports/payment-processor.port';
 
-/** Test card numbers, as every payment sandbox has them (docs/api-decisions.md, "Sales: payments"). */
+/** Test card numbers, as every payment sandbox has them (docs/api-decisions.md, Sales, "Payments and refunds"). */
 export const SANDBOX_DECLINES: Record<string, { code: string; message: string }> = {
   '4000000000000002': { code: 'card_declined', message: 'The card was declined.' },
   '4000000000009995': { code: 'insufficient_funds', message: 'The card has insufficient funds.' },
