@@ -2283,7 +2283,10 @@ export type TransactionResponse = {
     created_at: string;
 };
 
-export type CreateAdjustmentDto = unknown & {
+/**
+ * Send either quantity (a signed change) or counted_quantity (the quantity counted), not both. One of quantity and counted_quantity is required.
+ */
+export type CreateAdjustmentDto = {
     product_id: string;
     variant_id?: string | null;
     /**
@@ -2949,7 +2952,10 @@ export type UpdateFulfillmentSettingsDto = {
     package_number_prefix?: string;
 };
 
-export type CreateWebhookEndpointDto = unknown & {
+/**
+ * `events` is the deprecated alias of `enabled_events`; send one of them, or both with the same value. enabled_events (or its alias events) is required.
+ */
+export type CreateWebhookEndpointDto = {
     /**
      * https only; its host must resolve, and not to a loopback, private, link-local or metadata address.
      */

@@ -2,7 +2,7 @@
  * Rules that relate two or more fields of one request (a body, or the query of an operation),
  * declared once on the DTO class with @CrossFieldRules() and read by the OpenAPI generator
  * (libs/platform/openapi/validation-constraints.ts), which states each one as JSON Schema where
- * the language can say it (`not` + `required`, `dependentRequired`, `anyOf` of `required`) and always as an
+ * the language can say it (`not` + `required`, `dependentRequired`) and always as an
  * entry of the `x-rules` extension, with its sentence added to the description. The check that
  * enforces a rule names the same field (`param`) the declaration gives.
  */

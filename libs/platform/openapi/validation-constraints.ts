@@ -108,9 +108,11 @@ const withSentences = (description: unknown, rules: CrossFieldRule[]) =>
 /**
  * A class's cross-field rules on its (object) schema: each in `x-rules` and as a sentence of the
  * description; and in JSON Schema where it can be said: at most one of several fields as `not`
- * of them all `required` (pairwise), at least one as `anyOf` of `required`, a field that needs
- * others as `dependentRequired`. Comparisons, "exactly one amount above zero" and "equal when
- * both are sent" have no JSON Schema keyword and are stated by `x-rules` and the sentence only.
+ * of them all `required` (pairwise), a field that needs others as `dependentRequired`. "At least
+ * one of them" is stated by `x-rules` and the sentence only: an `anyOf` of bare `required` lists
+ * on a body makes example-driven generators (the conformance run's Portman) build the body from a
+ * branch that has no properties. Comparisons, "exactly one amount above zero" and "equal when both
+ * are sent" have no JSON Schema keyword either.
  */
 function applyCrossFieldRules(schema: PropertySchema, rules: CrossFieldRule[]): void {
   if (!rules.length) return;
@@ -121,8 +123,6 @@ function applyCrossFieldRules(schema: PropertySchema, rules: CrossFieldRule[]): 
     if (rule.kind === 'exclusive')
       for (const [i, a] of rule.fields.entries())
         for (const b of rule.fields.slice(i + 1)) forbidden.push({ required: [a, b] });
-    if (rule.kind === 'one_required' && schema.anyOf === undefined && schema.oneOf === undefined)
-      schema.anyOf = rule.fields.map((field) => ({ required: [field] }));
     if (rule.kind === 'requires')
       schema.dependentRequired = {
         ...(schema.dependentRequired as Record<string, string[]> | undefined),

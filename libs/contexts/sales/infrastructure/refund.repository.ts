@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { money } from '#platform/domain/money';
+import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { RefundRecord } from './order.entity';
 
@@ -23,6 +24,8 @@ export class RefundRepository extends TenantRepository.of(RefundRecord, 'refund'
 
   /** The pending refunds of a payment made before `before` that no return's refund owns, oldest first. */
   stalePendingOf(paymentId: string, before: Date): Promise<RefundRecord[]> {
+    // An id that is not a uuid names no payment (the caller then answers 404).
+    if (!isUuid(paymentId)) return Promise.resolve([]);
     return this.scopedQuery('r')
       .andWhere("r.payment_id = :paymentId AND r.status = 'pending' AND r.return_id IS NULL", { paymentId })
       .andWhere('r.created_at < :before', { before })
