@@ -90,6 +90,14 @@ export function exampleOf(
         if (value !== undefined) out[key] = value;
         else if (required.has(key) && property.nullable) out[key] = null;
       }
+      // Fields that exclude each other (`not` of them all `required`): the example keeps the first.
+      const not = schema.not as Schema | undefined;
+      const exclusive = not?.required
+        ? [not.required]
+        : ((not?.anyOf as Schema[] | undefined) ?? []).map((p) => p.required);
+      for (const fields of exclusive as (string[] | undefined)[]) {
+        if (fields?.every((field) => field in out)) for (const field of fields.slice(1)) delete out[field];
+      }
       return out;
     }
   }
