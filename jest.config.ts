@@ -40,6 +40,11 @@ const config: Config = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker whose heap passes this after a file is replaced by a fresh one. Each e2e file boots
+  // the whole app in a worker, and what a file leaves behind adds up: without a limit a worker held
+  // over 3 GB after about 45 files, and long garbage collections then stalled app starts past the
+  // hook timeout.
+  workerIdleMemoryLimit: '800MB',
   projects: [
     {
       displayName: 'unit',

@@ -28,6 +28,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A start slower than this prints where its time went (CI logs show which phase stalls). */
+const SLOW_START_MS = 20_000;
+
+function startPhases() {
+  const started = Date.now();
+  let last = started;
+  const marks: string[] = [];
+  return {
+    mark(name: string) {
+      const now = Date.now();
+      marks.push(`${name} +${now - last} ms`);
+      last = now;
+    },
+    reportIfSlow() {
+      const total = Date.now() - started;
+      if (total > SLOW_START_MS) process.stderr.write(`startTestApp took ${total} ms: ${marks.join(', ')}\n`);
+    },
+  };
+}
+
 /** A fresh copy of the migrated template database for one test file. */
 export async function createTestDatabase(): Promise<string> {
   const state = readRunState();
@@ -64,7 +84,9 @@ export async function startTestApp(
   options: StartTestAppOptions = {},
 ): Promise<TestApp> {
   const state = readRunState();
+  const phases = startPhases();
   const databaseUrl = options.sameDatabaseAs?.databaseUrl ?? (await createTestDatabase());
+  phases.mark('database copied');
   const config = loadConfig(
     {},
     {
@@ -97,6 +119,7 @@ export async function startTestApp(
     logDestination: options.logDestination,
     openApiDocument: sharedDocument,
   });
+  phases.mark('app created');
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = applyServerLimits(createApiServer(sandboxHandler), config);
@@ -108,6 +131,8 @@ export async function startTestApp(
   const db = new Pool({ connectionString: databaseUrl, max: 4 });
   const openapi = (await request(server).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
   if (!sharedDocument) shareOpenApi(openApiDir, config, openapi);
+  phases.mark('listening and seeded');
+  phases.reportIfSlow();
   return {
     openapi,
     server,
