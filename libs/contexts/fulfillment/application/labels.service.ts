@@ -22,6 +22,7 @@ import { PackageRepository } from '../infrastructure/package.repository';
 import { RateSigner } from '../infrastructure/rate-signer';
 import { renderLabel } from '../infrastructure/labels/render-label';
 import {
+  askRefund,
   CARRIER_GATEWAY,
   CarrierFailure,
   CarrierGateway,
@@ -256,7 +257,7 @@ export class LabelsService {
     packageNumber: string,
     { rate, bought }: Extract<Purchase, { ok: true }>,
   ): Promise<'refunded' | 'rejected' | 'unanswered'> {
-    const answer = await this.askRefund({
+    const answer = await askRefund(this.carrier, {
       carrier: rate.carrier,
       service: rate.service,
       trackingNumber: bought.trackingNumber,
@@ -309,30 +310,6 @@ export class LabelsService {
         }),
       fileName: `${pkg.packageNumber}.${extension}`,
     };
-  }
-
-  /** The label of a package whose refund the carrier has not answered yet (null when none). */
-  async unrefunded(packageId: string): Promise<PackageLabelRecord | null> {
-    const label = (await this.labels.ofPackages([packageId])).get(packageId);
-    return label && !label.refundStatus ? label : null;
-  }
-
-  /**
-   * Asks the carrier to take a label back, with no transaction open: `refunded`, `rejected`, or
-   * `unanswered` when the carrier could not be reached (asking again is safe: a label is taken
-   * back once).
-   */
-  async askRefund(label: {
-    carrier: string;
-    service: string;
-    trackingNumber: string;
-    providerShipmentId: string | null;
-  }): Promise<'refunded' | 'rejected' | 'unanswered'> {
-    try {
-      return await this.carrier.refund(label);
-    } catch {
-      return 'unanswered';
-    }
   }
 }
 

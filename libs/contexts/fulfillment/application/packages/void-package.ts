@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import { packageTransition } from '../../domain/package';
+import { PackageLabelRecord } from '../../infrastructure/fulfillment.entities';
 import { PackageLabelRepository } from '../../infrastructure/package-label.repository';
 import { PackageRepository } from '../../infrastructure/package.repository';
 import { FulfillmentPostings } from '../fulfillment-postings.service';
-import { LabelsService } from '../labels.service';
+import { askRefund, CARRIER_GATEWAY, CarrierGateway } from '../carrier.port';
 import { PackageResource } from '../package.presenter';
 import { PackageViews } from '../package-views.service';
 
@@ -20,8 +21,8 @@ export class VoidPackage {
   constructor(
     private readonly tx: TransactionHost,
     private readonly packages: PackageRepository,
-    private readonly labelRecords: PackageLabelRepository,
-    private readonly labels: LabelsService,
+    private readonly labels: PackageLabelRepository,
+    @Inject(CARRIER_GATEWAY) private readonly carrier: CarrierGateway,
     private readonly postings: FulfillmentPostings,
     private readonly views: PackageViews,
     private readonly events: EventPublisher,
@@ -41,7 +42,7 @@ export class VoidPackage {
     const voided = await this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);
-      const label = await this.labels.unrefunded(pkg.id);
+      const label = await this.unrefundedLabel(pkg.id);
       // A void package whose label refund was never answered: asked again below.
       if (pkg.status === 'void' && label) return { label, previous: null };
       const previous = pkg.status;
@@ -55,7 +56,7 @@ export class VoidPackage {
     });
     if (voided.resource) return voided.resource;
     const { label, previous } = voided;
-    const answer = await this.labels.askRefund({
+    const answer = await askRefund(this.carrier, {
       carrier: label.carrier,
       service: label.serviceLevel,
       trackingNumber: label.trackingNumber,
@@ -67,11 +68,11 @@ export class VoidPackage {
       });
     return this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
-      const recorded = await this.labels.unrefunded(pkg.id);
+      const recorded = await this.unrefundedLabel(pkg.id);
       // Recorded already, by a request that asked at the same time: answer the package as it is.
       if (!recorded) return this.views.presentOne(pkg);
       recorded.refundStatus = answer;
-      await this.labelRecords.save(recorded);
+      await this.labels.save(recorded);
       if (answer === 'rejected')
         await this.postings.labelRefundDenied(pkg.id, pkg.packageNumber, recorded.amount);
       const resource = await this.views.presentOne(pkg);
@@ -82,5 +83,11 @@ export class VoidPackage {
       );
       return resource;
     });
+  }
+
+  /** The package's label whose refund the carrier has not answered yet (null when none). */
+  private async unrefundedLabel(packageId: string): Promise<PackageLabelRecord | null> {
+    const label = (await this.labels.ofPackages([packageId])).get(packageId);
+    return label && !label.refundStatus ? label : null;
   }
 }
