@@ -172,7 +172,12 @@ describe('refunds call the payment processor outside any transaction', () => {
     const payment = await cardPayment(invoice.id, 60);
     processorAnswers(() => Promise.resolve({ refunded: false, message: 'Refund window closed.' }));
     const refused = await live.post(`/v1/payments/${payment.id}/refunds`).send({ amount: 60 }).expect(201);
-    expect(refused.body).toMatchObject({ object: 'refund', payment_id: payment.id, amount: 60, status: 'failed' });
+    expect(refused.body).toMatchObject({
+      object: 'refund',
+      payment_id: payment.id,
+      amount: 60,
+      status: 'failed',
+    });
     const [failed] = await refundsOf(payment.id);
     expect(failed).toMatchObject({ id: refused.body.id, amount: 60, status: 'failed' });
     expect(await entriesOf(app, 'REFUND', failed.id)).toEqual([]);
