@@ -1463,7 +1463,7 @@ export const paymentsListRefunds = <ThrowOnError extends boolean = false>(option
 /**
  * Refund a payment
  *
- * Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. A customer_credit payment's refund goes back to the account's credit balance (REFUND credits customer credit instead of cash; a payment_refund credit transaction, account.updated). Emits payment.refunded or payment.partially_refunded. The processor is asked outside any transaction, the refund reserved as `pending` meanwhile; a refusal or no answer is 503 service_unavailable with `refund_id` (refused: the refund is `failed`; no answer: it stays `pending` and the next refund of the payment after 60 s finishes it).
+ * Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. A customer_credit payment's refund goes back to the account's credit balance (REFUND credits customer credit instead of cash; a payment_refund credit transaction, account.updated). Emits payment.refunded or payment.partially_refunded. The processor is asked outside any transaction, the refund reserved as `pending` meanwhile; a refusal answers the refund with status `failed` (nothing refunded, its amount free again); no answer is 503 service_unavailable with `refund_id` (the refund stays `pending` and the next refund of the payment after 60 s finishes it).
  */
 export const paymentsRefund = <ThrowOnError extends boolean = false>(options: Options<PaymentsRefundData, ThrowOnError>): RequestResult<PaymentsRefundResponses, PaymentsRefundErrors, ThrowOnError> => (options.client ?? client).post<PaymentsRefundResponses, PaymentsRefundErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -2588,7 +2588,7 @@ export const packagesDeliver = <ThrowOnError extends boolean = false>(options: O
 /**
  * Void a package
  *
- * Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.
+ * Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses. The carrier is asked outside any transaction: when it does not answer, the package stays void and the answer is 503 service_unavailable; voiding it again asks the carrier again.
  */
 export const packagesVoid = <ThrowOnError extends boolean = false>(options: Options<PackagesVoidData, ThrowOnError>): RequestResult<PackagesVoidResponses, PackagesVoidErrors, ThrowOnError> => (options.client ?? client).post<PackagesVoidResponses, PackagesVoidErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

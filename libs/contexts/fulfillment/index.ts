@@ -16,5 +16,7 @@ export * from './fulfillment.scopes';
 // Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
 // use the public surface above).
 export { FulfillmentSettingsRepository } from './infrastructure/fulfillment-settings.repository';
+export { CARRIER_GATEWAY } from './application/carrier.port';
+export type { CarrierGateway } from './application/carrier.port';
 export { renderLabel } from './infrastructure/labels/render-label';
 export { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH } from './infrastructure/labels/png-label';

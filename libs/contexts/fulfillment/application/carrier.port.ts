@@ -78,12 +78,31 @@ export interface CarrierGateway {
   quote(request: QuoteRequest): Promise<CarrierRate[]>;
   purchase(request: PurchaseRequest): Promise<PurchasedLabel>;
   /** 'refunded' when the carrier takes the label back, 'rejected' when it refuses. */
-  refund(label: {
-    carrier: string;
-    service: string;
-    trackingNumber: string;
-    providerShipmentId: string | null;
-  }): Promise<'refunded' | 'rejected'>;
+  refund(label: LabelToRefund): Promise<'refunded' | 'rejected'>;
+}
+
+/** What a carrier needs to take a label back. */
+export interface LabelToRefund {
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  providerShipmentId: string | null;
+}
+
+/**
+ * Asks the carrier to take a label back (never inside a transaction): `refunded`, `rejected`,
+ * or `unanswered` when the carrier could not be reached (asking again is safe: a label is taken
+ * back once).
+ */
+export async function askRefund(
+  carrier: CarrierGateway,
+  label: LabelToRefund,
+): Promise<'refunded' | 'rejected' | 'unanswered'> {
+  try {
+    return await carrier.refund(label);
+  } catch {
+    return 'unanswered';
+  }
 }
 
 export const CARRIER_GATEWAY = Symbol('CARRIER_GATEWAY');

@@ -14,14 +14,15 @@ import {
   LabelFileType,
   negotiateLabelType,
 } from '../domain/label';
-import { packageTransition } from '../domain/package';
-import { PackageItemRecord, PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
+import { canMove, packageTransition } from '../domain/package';
+import { PackageLabelRecord, PackageRecord } from '../infrastructure/fulfillment.entities';
 import { PackageItemRepository } from '../infrastructure/package-item.repository';
 import { PackageLabelRepository } from '../infrastructure/package-label.repository';
 import { PackageRepository } from '../infrastructure/package.repository';
 import { RateSigner } from '../infrastructure/rate-signer';
 import { renderLabel } from '../infrastructure/labels/render-label';
 import {
+  askRefund,
   CARRIER_GATEWAY,
   CarrierFailure,
   CarrierGateway,
@@ -32,6 +33,7 @@ import {
 import { LabelParties, OrderReader } from './order-facts';
 import { PackageResource } from './package.presenter';
 import { PackageViews } from './package-views.service';
+import { FulfillmentPostings } from './fulfillment-postings.service';
 
 /** A quoted rate as GET /packages/{id}/rates answers it. */
 export const toRateResource = (packageId: string, rateObjectId: string, q: CarrierRate, expiresAt: Date) => ({
@@ -47,9 +49,6 @@ export const toRateResource = (packageId: string, rateObjectId: string, q: Carri
   expires_at: expiresAt.toISOString(),
 });
 export type RateResource = ReturnType<typeof toRateResource>;
-
-/** The outcome of a purchase attempt inside a package transaction: the 422's hint on failure. */
-export type PurchaseOutcome = { ok: true } | { ok: false; hint: string };
 
 /** A label bought from the carrier, not yet recorded, or the refusal's hint. */
 export type Purchase =
@@ -74,6 +73,7 @@ export class LabelsService {
     private readonly views: PackageViews,
     private readonly reader: OrderReader,
     private readonly events: EventPublisher,
+    private readonly postings: FulfillmentPostings,
     private readonly config: AppConfig,
     @Inject(CARRIER_GATEWAY) private readonly carrier: CarrierGateway,
   ) {}
@@ -108,30 +108,6 @@ export class LabelsService {
       ),
     );
     return { object: 'list', data, has_more: false, url };
-  }
-
-  /**
-   * Buys the label of the package with a rate quoted for it, or for another package of the same
-   * order (the create-with-label flow). Runs in the caller's package transaction; a refusal
-   * (unknown or expired rate, the carrier's no) changes nothing and is returned, not thrown.
-   */
-  async purchaseInside(
-    pkg: PackageRecord,
-    items: PackageItemRecord[],
-    rateObjectId: string,
-    fileType: LabelFileType,
-  ): Promise<PurchaseOutcome> {
-    const insured = insurableAmount(await this.views.insurance(pkg, items));
-    const order = await this.reader.order(pkg.orderId);
-    const customer = await this.reader.customer(order.accountId);
-    const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
-    const purchase = await this.purchase(pkg, rateObjectId, fileType, insured, parties);
-    if (!purchase.ok) return purchase;
-    const label = this.applyPurchase(pkg, purchase);
-    await this.labels.insertBuilt([label]);
-    await this.packages.save(pkg);
-    await this.events.publish('fulfillment.label.purchased', await this.views.presentOne(pkg));
-    return { ok: true };
   }
 
   /**
@@ -226,17 +202,70 @@ export class LabelsService {
     return label;
   }
 
-  /** POST /packages/{id}/buy-label: 422 label_purchase_failed (the package inside the body) when refused. */
+  /**
+   * POST /packages/{id}/buy-label. The carrier is never asked inside a transaction: the package
+   * is checked and what its label needs is read (a first transaction, nothing written); the
+   * carrier sells the label; a second transaction records it once, under the package's and its
+   * order's locks, if the package may still be labeled. A label the package can no longer take
+   * (labeled, shipped or voided meanwhile by another request) is handed back to the carrier and
+   * the answer is 409 invalid_state. A refusal is 422 label_purchase_failed (the package inside
+   * the body) and changes nothing.
+   */
   async buy(packageId: string, rateObjectId: string, fileType: LabelFileType): Promise<PackageResource> {
-    const result = await this.tx.run(async () => {
+    const basis = await this.tx.run(async () => {
+      const pkg = await this.packages.getById(packageId);
+      packageTransition('buy_label', pkg.status, pkg.id);
+      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
+      const insured = insurableAmount(await this.views.insurance(pkg, items));
+      const order = await this.reader.order(pkg.orderId);
+      const customer = await this.reader.customer(order.accountId);
+      const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
+      return { pkg, insured, parties };
+    });
+    const purchase = await this.purchase(basis.pkg, rateObjectId, fileType, basis.insured, basis.parties);
+    const recorded = await this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(packageId);
       await this.packages.lockOrder(pkg.orderId);
-      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
-      const outcome = await this.purchaseInside(pkg, items, rateObjectId, fileType);
-      return { outcome, resource: await this.views.presentOne(pkg) };
+      if (!purchase.ok || !canMove('buy_label', pkg.status))
+        return { pkg, resource: await this.views.presentOne(pkg) };
+      await this.labels.insertBuilt([this.applyPurchase(pkg, purchase)]);
+      await this.packages.save(pkg);
+      const resource = await this.views.presentOne(pkg);
+      await this.events.publish('fulfillment.label.purchased', resource);
+      return { pkg, resource, recorded: true };
     });
-    if (!result.outcome.ok) throw labelPurchaseFailed(result.outcome.hint, result.resource);
-    return result.resource;
+    if (!purchase.ok) throw labelPurchaseFailed(purchase.hint, recorded.resource);
+    if (!recorded.recorded) {
+      const { pkg } = recorded;
+      const answer = await this.handBack(pkg.id, pkg.packageNumber, purchase);
+      throw new FulfillmentError('invalid_state', {
+        hint: `Package '${pkg.id}' became '${pkg.status}' while its label was being bought; the label bought by this request (tracking number ${purchase.bought.trackingNumber}) was ${
+          answer === 'refunded' ? 'handed back to the carrier' : 'not taken back by the carrier'
+        }.`,
+      });
+    }
+    return recorded.resource;
+  }
+
+  /**
+   * Hands a bought label no package records back to the carrier (outside any transaction); a
+   * carrier that refuses leaves its price to pay, posted as LABEL_REFUND_DENIED of the package
+   * it was bought for. 'unanswered' when the carrier could not be asked.
+   */
+  async handBack(
+    packageId: string,
+    packageNumber: string,
+    { rate, bought }: Extract<Purchase, { ok: true }>,
+  ): Promise<'refunded' | 'rejected' | 'unanswered'> {
+    const answer = await askRefund(this.carrier, {
+      carrier: rate.carrier,
+      service: rate.service,
+      trackingNumber: bought.trackingNumber,
+      providerShipmentId: bought.providerShipmentId,
+    });
+    if (answer === 'rejected')
+      await this.tx.run(() => this.postings.labelRefundDenied(packageId, packageNumber, bought.amount));
+    return answer;
   }
 
   /**
@@ -281,23 +310,6 @@ export class LabelsService {
         }),
       fileName: `${pkg.packageNumber}.${extension}`,
     };
-  }
-
-  /**
-   * Asks the carrier to take back the label of a package being voided: `refunded`, or
-   * `rejected` (the caller posts LABEL_REFUND_DENIED). Null when the package has no label.
-   */
-  async refundInside(pkg: PackageRecord) {
-    const label = (await this.labels.ofPackages([pkg.id])).get(pkg.id);
-    if (!label || label.refundStatus) return null;
-    label.refundStatus = await this.carrier.refund({
-      carrier: label.carrier,
-      service: label.serviceLevel,
-      trackingNumber: label.trackingNumber,
-      providerShipmentId: label.providerShipmentId,
-    });
-    await this.labels.save(label);
-    return label;
   }
 }
 

@@ -86,7 +86,7 @@ function requireScope(scope: string, why: string): void {
         {
           body: EmptyBodyDto,
           description:
-            'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses.',
+            'Before shipping. Its units return to the order lines; a bought label is refunded through the carrier, or LABEL_REFUND_DENIED is posted when the carrier refuses. The carrier is asked outside any transaction: when it does not answer, the package stays void and the answer is 503 service_unavailable; voiding it again asks the carrier again.',
         },
       ],
     }),

@@ -312,9 +312,10 @@ export class PaymentsService implements OnModuleInit {
    * account's credit balance (credit customer credit instead of cash; a payment_refund credit
    * transaction). The steps: refunds of this payment left pending by a lost processor answer
    * are finished first; the refund is reserved (`pending`) and committed; the processor is asked
-   * outside any transaction; its answer is recorded in a second transaction. A refusal or no
-   * answer is 503 service_unavailable: refused, the refund is `failed` and nothing moved; no
-   * answer, it stays `pending` until a later refund request of the payment asks again.
+   * outside any transaction; its answer is recorded in a second transaction. A refusal is the
+   * refund answered with status `failed` (nothing moved, its amount free again); no answer is 503
+   * service_unavailable, the refund `pending` until a later refund request of the payment asks
+   * again.
    */
   async refund(
     paymentId: string,
@@ -330,11 +331,6 @@ export class PaymentsService implements OnModuleInit {
     );
     const outcome = await this.paymentRefunds.send(reserved);
     const refund = await this.tx.run(() => this.paymentRefunds.complete(reserved.id, outcome));
-    if (refund.status === 'failed')
-      throw new SalesError('service_unavailable', {
-        hint: `The payment processor refused refund '${refund.id}'${outcome.status === 'failed' ? ` (${outcome.message})` : ''}; nothing was refunded and its amount is free again.`,
-        details: { refund_id: refund.id },
-      });
     if (refund.status === 'pending')
       throw new SalesError('service_unavailable', {
         hint: `The payment processor did not answer; refund '${refund.id}' stays pending and is finished by a refund request of payment '${paymentId}' made after ${PENDING_REFUND_GRACE_MS / 1000} seconds.`,

@@ -29,7 +29,7 @@ import { CreateRefundDto, PaymentListQueryDto, PaymentResponse, RefundResponse }
         path: 'refunds',
         input: CreateRefundDto,
         description:
-          "Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. A customer_credit payment's refund goes back to the account's credit balance (REFUND credits customer credit instead of cash; a payment_refund credit transaction, account.updated). Emits payment.refunded or payment.partially_refunded. The processor is asked outside any transaction, the refund reserved as `pending` meanwhile; a refusal or no answer is 503 service_unavailable with `refund_id` (refused: the refund is `failed`; no answer: it stays `pending` and the next refund of the payment after 60 s finishes it).",
+          "Whole (default) or partial. Posts REFUND (debit receivables, credit cash): the invoice is due again by the amount. A customer_credit payment's refund goes back to the account's credit balance (REFUND credits customer credit instead of cash; a payment_refund credit transaction, account.updated). Emits payment.refunded or payment.partially_refunded. The processor is asked outside any transaction, the refund reserved as `pending` meanwhile; a refusal answers the refund with status `failed` (nothing refunded, its amount free again); no answer is 503 service_unavailable with `refund_id` (the refund stays `pending` and the next refund of the payment after 60 s finishes it).",
         code: 201,
         returns: RefundResponse,
         decorators: [ApiResource('refund')],

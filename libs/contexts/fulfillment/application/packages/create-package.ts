@@ -29,7 +29,7 @@ import { NewPackageWriter } from '../../infrastructure/new-package.writer';
 import { PackageItemRepository } from '../../infrastructure/package-item.repository';
 import { PackageRepository } from '../../infrastructure/package.repository';
 import { FulfillmentFacts, FulfillmentPostings } from '../fulfillment-postings.service';
-import { labelPurchaseFailed, LabelsService } from '../labels.service';
+import { labelPurchaseFailed, LabelsService, Purchase } from '../labels.service';
 import { assertPackable, OrderFacts, OrderReader } from '../order-facts';
 import { PackageResource } from '../package.presenter';
 import { PackageShipping, ShipmentPlan, SHIPPED_STATUSES } from '../package-shipping.service';
@@ -80,11 +80,15 @@ export class CreatePackage {
 
   /**
    * `override` is how the caller passes the revision gate (the controller checked the scope
-   * orders:revision_override), or null. The steps: take the package number; then in one
-   * transaction read the order and lock it against concurrent packing, check it may be packed and
-   * pass its revision gate, resolve the items and check their serials, build the package and its
-   * items, buy the label and ship when asked to, and write it all. After commit the shipment
-   * notification is queued; a refused label answers 422 with the package kept.
+   * orders:revision_override), or null. The steps: take the package number; when a label is to
+   * be bought, draft the package under the order's packing lock (checked, nothing written) and
+   * buy its label from the carrier outside any transaction; then in one transaction draft it
+   * again from what holds now (read the order and lock it against concurrent packing, check it
+   * may be packed and pass its revision gate, resolve the items and check their serials, build
+   * the package and its items), apply the bought label and ship when asked to, and write it all.
+   * A label bought for a package the transaction then refuses is handed back to the carrier.
+   * After commit the shipment notification is queued; a refused label answers 422 with the
+   * package kept.
    */
   async execute(
     input: CreatePackageInput,
@@ -98,75 +102,114 @@ export class CreatePackage {
         hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
       });
     const packageNumber = await this.settings.takePackageNumber();
-    const result = await this.tx.run(async () => {
-      // The order, and what its packages already hold, read under the order's packing lock.
-      const order = await this.reader.order(input.order_id);
-      const { unitsByStatus, insuranceThreshold } = await this.newPackages.lockOrderForPacking(order.id);
-      assertPackable(order);
-      const revisionOverride = passRevisionGate(order, override);
 
-      // The items: each order line's remaining units, each serial allocated to the order.
-      const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
-      const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
-      const boxIds = input.box_product_id ? [input.box_product_id] : [];
-      const products = await this.views.products([...resolved.map((r) => r.productId), ...boxIds]);
-      await this.assertSerials(order, resolved, products);
+    // The label, when asked: the package drafted and checked first, then the carrier asked with
+    // no transaction open (a slow carrier holds no lock); a refusal keeps the package.
+    let packageId: string | undefined;
+    let purchase: Purchase | null = null;
+    if (buysLabel) {
+      const order = await this.tx.run(async () => {
+        const draft = await this.draft(input, override, packageNumber);
+        packageId = draft.pkg.id;
+        const customer = await this.reader.customer(draft.order.accountId);
+        return {
+          pkg: draft.pkg,
+          insured: insurableAmount(
+            this.views.summary(draft.pkg, draft.items, draft.products, draft.insuranceThreshold, undefined),
+          ),
+          parties: await this.reader.labelParties(draft.pkg.locationId, draft.order.accountId, customer.name),
+        };
+      });
+      purchase = await this.labels.purchase(
+        order.pkg,
+        input.rate_object_id!,
+        input.label_file_type ?? 'PDF',
+        order.insured,
+        order.parties,
+      );
+    }
 
-      // The package and its items, built in memory.
-      const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
-      const items = this.buildItems(pkg, order, resolved);
-      const present = (label?: PackageLabelRecord) =>
-        this.views.build(pkg, items, label, products, insuranceThreshold);
-      const events: StepEvent[] = [{ type: 'fulfillment.package.created', object: present() }];
+    let result: { refusal: string | null; notificationId: string | null; resource: PackageResource };
+    try {
+      result = await this.tx.run(async () => {
+        // The package and its items, drafted again under the order's packing lock.
+        const draft = await this.draft(input, override, packageNumber, packageId);
+        const { order, pkg, items, products, unitsByStatus, insuranceThreshold } = draft;
+        const present = (label?: PackageLabelRecord) =>
+          this.views.build(pkg, items, label, products, insuranceThreshold);
+        const events: StepEvent[] = [{ type: 'fulfillment.package.created', object: present() }];
 
-      // The label, when asked: bought with the quoted rate; a refusal keeps the package.
-      let label: PackageLabelRecord | undefined;
-      let refusal: string | null = null;
-      let shipment: ShipmentPlan | null = null;
-      let customer: { name: string; email: string | null } | null = null;
-      if (buysLabel) {
-        customer = await this.reader.customer(order.accountId);
-        const insured = insurableAmount(
-          this.views.summary(pkg, items, products, insuranceThreshold, undefined),
-        );
-        const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
-        const purchase = await this.labels.purchase(
-          pkg,
-          input.rate_object_id!,
-          input.label_file_type ?? 'PDF',
-          insured,
-          parties,
-        );
-        if (purchase.ok) {
+        // The bought label, recorded with the package.
+        let label: PackageLabelRecord | undefined;
+        if (purchase?.ok) {
           label = this.labels.applyPurchase(pkg, purchase);
           events.push({ type: 'fulfillment.label.purchased', object: present(label) });
-        } else refusal = purchase.hint;
-      }
+        }
 
-      // The shipment, when asked and the label was bought: stock leaves, the units are recognised.
-      let entryFacts: FulfillmentFacts | null = null;
-      if (shipsNow && label) {
-        entryFacts = await this.postings.fulfillmentFacts();
-        shipment = await this.shipping.prepare(pkg, items, order, unitsIn(unitsByStatus, SHIPPED_STATUSES));
-        events.push({
-          type: 'fulfillment.shipped',
-          object: present(label),
-          previousAttributes: shipment.previousAttributes,
-        });
-        if (shipment.orderFulfilled) await this.orders.markFulfilled(order.id);
-      }
+        // The shipment, when asked and the label was bought: stock leaves, the units are recognised.
+        let entryFacts: FulfillmentFacts | null = null;
+        let shipment: ShipmentPlan | null = null;
+        let notification: ReturnType<ShipmentNotifications['draft']> | null = null;
+        if (shipsNow && label) {
+          entryFacts = await this.postings.fulfillmentFacts();
+          shipment = await this.shipping.prepare(pkg, items, order, unitsIn(unitsByStatus, SHIPPED_STATUSES));
+          events.push({
+            type: 'fulfillment.shipped',
+            object: present(label),
+            previousAttributes: shipment.previousAttributes,
+          });
+          if (shipment.orderFulfilled) await this.orders.markFulfilled(order.id);
+          const customer = await this.reader.customer(order.accountId);
+          notification = this.notifications.draft(this.shipping.message(pkg, order, customer));
+        }
 
-      // The writes: the package, its items, label and notification; the events; the FULFILLMENT
-      // entry of a shipment, written and numbered as the transaction commits.
-      const notification = shipment && this.notifications.draft(this.shipping.message(pkg, order, customer!));
-      await this.newPackages.write(pkg, items, label ?? null, notification ?? null);
-      await this.events.publishMany(events);
-      if (shipment && entryFacts) await this.postings.postFulfillmentOfNewPackage(pkg, shipment, entryFacts);
-      return { refusal, notificationId: notification?.id ?? null, resource: present(label) };
-    });
+        // The writes: the package, its items, label and notification; the events; the FULFILLMENT
+        // entry of a shipment, written and numbered as the transaction commits.
+        await this.newPackages.write(pkg, items, label ?? null, notification);
+        await this.events.publishMany(events);
+        if (shipment && entryFacts)
+          await this.postings.postFulfillmentOfNewPackage(pkg, shipment, entryFacts);
+        return {
+          refusal: purchase && !purchase.ok ? purchase.hint : null,
+          notificationId: notification?.id ?? null,
+          resource: present(label),
+        };
+      });
+    } catch (error) {
+      // The package was not created: the label bought for it goes back to the carrier.
+      if (purchase?.ok) await this.labels.handBack(packageId!, packageNumber, purchase);
+      throw error;
+    }
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
     if (result.refusal !== null) throw labelPurchaseFailed(result.refusal, result.resource);
     return result.resource;
+  }
+
+  /**
+   * The package as the request makes it, built in memory from what holds now and checked: the
+   * order read and locked against concurrent packing, packable and past its revision gate; the
+   * items resolved from each order line's remaining units, their serials allocated to the order.
+   * `id`: the id the package keeps (the one its label was bought for).
+   */
+  private async draft(
+    input: CreatePackageInput,
+    override: RevisionOverride['via'] | null,
+    packageNumber: string,
+    id?: string,
+  ) {
+    const order = await this.reader.order(input.order_id);
+    const { unitsByStatus, insuranceThreshold } = await this.newPackages.lockOrderForPacking(order.id);
+    assertPackable(order);
+    const revisionOverride = passRevisionGate(order, override);
+    const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
+    const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
+    const boxIds = input.box_product_id ? [input.box_product_id] : [];
+    const products = await this.views.products([...resolved.map((r) => r.productId), ...boxIds]);
+    await this.assertSerials(order, resolved, products);
+    const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
+    if (id) pkg.id = id;
+    const items = this.buildItems(pkg, order, resolved);
+    return { order, pkg, items, products, unitsByStatus, insuranceThreshold };
   }
 
   /** Serial-tracked items carry one serial per unit, each allocated to the order's line. */
