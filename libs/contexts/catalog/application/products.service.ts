@@ -295,26 +295,6 @@ export class ProductsService implements OnModuleInit {
     });
   }
 
-  /**
-   * What a stock movement needs of a product (and of its variant when one is named): its type and
-   * serial tracking, without the presented resource's variants and tags. Null when the product, or
-   * the named variant of it, does not exist.
-   */
-  async stockFacts(
-    productId: string,
-    variantId?: string | null,
-  ): Promise<{ id: string; type: string; serialTracked: boolean; variantFound: boolean } | null> {
-    const product = await this.products.findById(productId);
-    if (!product) return null;
-    const variant = variantId ? await this.variants.findById(variantId) : null;
-    return {
-      id: product.id,
-      type: product.type,
-      serialTracked: product.serialTracked,
-      variantFound: variant !== null && variant.productId === product.id,
-    };
-  }
-
   async addTag(productId: string, { tag_id: tagId }: TagRef): Promise<ProductResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
