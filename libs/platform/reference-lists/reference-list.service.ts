@@ -7,8 +7,6 @@ import { DefinedResource, DefinedResourceService, ResourceDefinition } from './d
 import { GenericTenantRepository } from './generic-tenant.repository';
 import { ReferenceRecord } from './reference-record';
 
-export type ReferenceResource = DefinedResource;
-
 /** What distinguishes one reference list (locations, payment terms, ...) from another. */
 export interface ReferenceListDefinition<E extends ReferenceRecord = ReferenceRecord> {
   /** The `object` value and the expand[] resource name, e.g. `payment_term`. */
