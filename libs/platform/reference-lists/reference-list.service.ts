@@ -3,7 +3,7 @@ import { EntityTarget } from 'typeorm';
 import { EventPublisher } from '../events/event-publisher';
 import { ResourceRegistry } from '../http/expand/expand-registry';
 import { TransactionHost } from '../persistence/transaction-host';
-import { DefinedResource, DefinedResourceService, ResourceDefinition } from './defined-resource.service';
+import { DefinedResourceService, ResourceDefinition } from './defined-resource.service';
 import { GenericTenantRepository } from './generic-tenant.repository';
 import { ReferenceRecord } from './reference-record';
 
