@@ -25,7 +25,7 @@ interface CpuProfile {
 /** File pattern -> piece of the pipeline; the first match wins. */
 const PIECES: [RegExp, string][] = [
   [/request-pipeline\.middleware|entity-alias\.middleware/, 'request-pipeline + entity-alias middleware'],
-  [/activity-recorder/, 'activity-log middleware'],
+  [/activity\/activity-log/, 'activity-log middleware'],
   [
     /observability\/logger|request-log|node_modules\/(pino-http|pino|pino-std-serializers|fast-redact|sonic-boom|thread-stream|on-exit-leak-free|atomic-sleep|quick-format-unescaped|safe-stable-stringify)\//,
     'request logging (pino-http, pino)',

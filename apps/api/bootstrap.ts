@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '#platform/config/app-config';
-import { activityLogMiddleware, ActivityRecorder } from '#platform/activity/activity-recorder';
+import { ActivityLog, activityLogMiddleware } from '#platform/activity/activity-log';
 import { ApiExpressAdapter } from '#platform/http/api-express-adapter';
 import { ApiPipelineInterceptor, attachPipelineInterceptor } from '#platform/http/api-pipeline.interceptor';
 import { entityAliasMiddleware } from '#platform/http/entity-alias.middleware';
@@ -87,7 +87,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   }
   if (config.LOG_LEVEL !== 'silent') first.push(httpLogger(logger));
   first.push(
-    activityLogMiddleware(() => app.get(ActivityRecorder)),
+    activityLogMiddleware(() => ({ log: app.get(ActivityLog), routes: app.get(RouteRegistry) })),
     // Bodies are read by the API guard once the caller is known; this only refuses oversize declarations.
     bodyPreflightMiddleware(),
     entityAliasMiddleware(() => app.get(RouteRegistry)),

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ActivityController } from './activity/activity.controller';
-import { ActivityRecorder } from './activity/activity-recorder';
 import { ActivityService } from './activity/activity.service';
 import { ApiGuard } from './auth/api.guard';
 import { ApiKeysController } from './auth/api-keys.controller';
@@ -31,12 +30,11 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
     ReadinessService,
     MaintenanceScheduler,
     ActivityService,
-    ActivityRecorder,
     ApiPipelineInterceptor,
     { provide: APP_GUARD, useClass: ApiGuard },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
-  exports: [RouteRegistry, ActivityRecorder],
+  exports: [RouteRegistry],
 })
 export class PlatformHttpModule {}

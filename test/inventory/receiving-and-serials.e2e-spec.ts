@@ -1,6 +1,6 @@
 import { asEntity } from '../support/as-entity';
 import { LedgerPostingService } from '#contexts/accounting';
-import { StockMovement, StockMovementObservers, StockService } from '#contexts/inventory';
+import { StockMovement, StockMovementObserverRegistry, StockService } from '#contexts/inventory';
 import { newId } from '#platform/persistence/ids';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { api, expectError } from '../support/http';
@@ -23,7 +23,7 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
     test = api(app, app.seed.entities.primary.keys.test);
     other = api(app, app.seed.entities.secondary.keys.live);
     locationId = fixturesOf(app).locationId;
-    app.get(StockMovementObservers).register(async () => async (movements) => {
+    app.get(StockMovementObserverRegistry).register(async () => async (movements) => {
       observed.push(...movements);
     });
   });

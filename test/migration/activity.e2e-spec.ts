@@ -1,4 +1,4 @@
-import { ActivityRecorder } from '#platform/activity/activity-recorder';
+import { ActivityLog } from '#platform/activity/activity-log';
 import { api, expectError } from '../support/http';
 import { withTableRenamedAway } from '../support/database';
 import { waitFor } from '../support/eventually';
@@ -126,8 +126,8 @@ describe('activity log', () => {
   });
 
   it('records every one of many concurrent mutations, each row written once', async () => {
-    const recorder = app.get(ActivityRecorder) as unknown as { write(rows: unknown[]): Promise<void> };
-    const write = jest.spyOn(recorder, 'write');
+    const log = app.get(ActivityLog) as unknown as { write(rows: unknown[]): Promise<void> };
+    const write = jest.spyOn(log, 'write');
     try {
       const created = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -151,9 +151,9 @@ describe('activity log', () => {
   });
 
   it('never fails the request it describes when the log cannot be written', async () => {
-    // The write of queued rows (ActivityRecorder.write, private) is what meets the failure.
-    const recorder = app.get(ActivityRecorder) as unknown as { write(rows: unknown[]): Promise<void> };
-    const record = jest.spyOn(recorder, 'write');
+    // The write of queued rows (ActivityLog.write, private) is what meets the failure.
+    const log = app.get(ActivityLog) as unknown as { write(rows: unknown[]): Promise<void> };
+    const record = jest.spyOn(log, 'write');
     // The failure is made in storage: the log's table is renamed away for one request.
     try {
       await withTableRenamedAway(app, 'activity_log', async () => {
@@ -169,11 +169,11 @@ describe('activity log', () => {
 
   it('writes the rows still queued when the app shuts down', async () => {
     const other = await startTestApp();
-    const recorder = other.get(ActivityRecorder);
+    const log = other.get(ActivityLog);
     const requestId = `req_shutdown_${Date.now()}`;
     try {
       // Queued, then shut down before the queue's write has started.
-      recorder.record({
+      log.recordRequest({
         entityId: other.seed.entities.primary.id,
         livemode: true,
         apiKeyId: '00000000-0000-0000-0000-000000000000',
@@ -184,7 +184,7 @@ describe('activity log', () => {
         status: 201,
         requestId,
       });
-      await recorder.onApplicationShutdown();
+      await log.onApplicationShutdown();
     } finally {
       await other.close();
     }

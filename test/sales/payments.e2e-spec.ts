@@ -1,5 +1,5 @@
 import { asEntity } from '../support/as-entity';
-import { ReceivablesGateway } from '#contexts/accounting';
+import { ReceivablesRegistry } from '#contexts/accounting';
 import { money } from '#platform/domain/money';
 import { CustomerCreditRepository } from '#contexts/sales';
 import { api, expectError } from '../support/http';
@@ -512,7 +512,7 @@ describe('payments', () => {
   });
 
   it('serves accounting through the receivables port', async () => {
-    const port = app.get(ReceivablesGateway).port;
+    const port = app.get(ReceivablesRegistry).port;
     const invoice = await issuedInvoice();
     const run = <T>(fn: () => Promise<T>) => asEntity(app, fn);
     const open = await run(() =>

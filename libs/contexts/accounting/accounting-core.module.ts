@@ -6,12 +6,12 @@ import { AccountingSettingsService } from './application/accounting-settings.ser
 import { BankTransactionsService } from './application/bank-transactions.service';
 import { FiscalYearsService } from './application/fiscal-years.service';
 import { FixedAssetsService } from './application/fixed-assets.service';
-import { InventoryValuationGateway } from './application/inventory-valuation.port';
+import { InventoryValuationRegistry } from './application/inventory-valuation.port';
 import { JournalEngine } from './application/journal-engine.service';
 import { JournalEntriesService } from './application/journal-entries.service';
 import { LedgerAccountsService } from './application/ledger-accounts.service';
 import { LedgerPostingService } from './application/ledger-posting.service';
-import { ReceivablesGateway } from './application/receivables.port';
+import { ReceivablesRegistry } from './application/receivables.port';
 import { RecurringJournalEntriesService } from './application/recurring-journal-entries.service';
 import { SubledgerReconciliationService } from './application/subledger-reconciliation.service';
 import { VendorBillsService } from './application/vendor-bills.service';
@@ -59,8 +59,8 @@ const SERVICES = [
   LedgerPostingService,
   RecurringJournalEntriesService,
   FixedAssetsService,
-  ReceivablesGateway,
-  InventoryValuationGateway,
+  ReceivablesRegistry,
+  InventoryValuationRegistry,
   BankTransactionsService,
   VendorBillsService,
   SubledgerReconciliationService,

@@ -10,7 +10,7 @@ import { ConnectorAdapters } from './application/connector-adapters';
 import { toIntegrationResource } from './application/integration.presenter';
 import { IntegrationsSeedContributor } from './application/integrations-seed.contributor';
 import { IntegrationsService } from './application/integrations.service';
-import { IntegrationListingConnector } from './application/listing-connector.registration';
+import { IntegrationListingConnector } from './application/integration-listing-connector';
 import { ImportStorefrontOrder } from './application/import-storefront-order';
 import { OrderImportService } from './application/order-import.service';
 import {

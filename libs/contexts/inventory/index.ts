@@ -3,19 +3,19 @@ export { InventoryCoreModule } from './inventory-core.module';
 export { InventoryHttpModule } from './inventory-http.module';
 export { LOCATIONS_SERVICE } from './application/locations';
 export { StockService } from './application/stock.service';
-export { StockMovementObservers } from './application/stock-movement-observers';
+export { StockMovementObserverRegistry } from './application/stock-movement-observer-registry';
 export { BalancesService } from './application/balances.service';
-export { BalanceExtensions } from './application/balance-extensions';
-export type { BalanceExtension } from './application/balance-extensions';
+export { BalanceExtensionRegistry } from './application/balance-extension-registry';
+export type { BalanceExtension } from './application/balance-extension-registry';
 export { BalancePagesService } from './application/balance-pages.service';
 export { StockHistoryService } from './application/stock-history.service';
 export { AdjustmentsService } from './application/adjustments.service';
-export { ReorderPointSources } from './application/reorder-point-sources';
+export { ReorderPointRegistry } from './application/reorder-point-registry';
 export type {
   ReorderPointComputer,
   ReorderPointSource,
   ReorderPointSubject,
-} from './application/reorder-point-sources';
+} from './application/reorder-point-registry';
 export type { BalanceFacts } from './application/balance-pages.service';
 export { SerialsService } from './application/serials.service';
 export { InventorySettingsService } from './application/inventory-settings.service';

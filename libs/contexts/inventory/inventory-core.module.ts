@@ -5,12 +5,12 @@ import { CatalogCoreModule } from '#contexts/catalog';
 import { SalesCoreModule } from '#contexts/sales';
 import { referenceListProvider } from '#platform/reference-lists/reference-list.service';
 import { AdjustmentsService } from './application/adjustments.service';
-import { BalanceExtensions } from './application/balance-extensions';
+import { BalanceExtensionRegistry } from './application/balance-extension-registry';
 import { BalancePagesService } from './application/balance-pages.service';
 import { BalancesService } from './application/balances.service';
 import { StockHistoryService } from './application/stock-history.service';
-import { ReorderPointSources } from './application/reorder-point-sources';
-import { InventoryPortsRegistration } from './application/inventory-ports.registration';
+import { ReorderPointRegistry } from './application/reorder-point-registry';
+import { InventoryRegistrar } from './application/inventory.registrar';
 import { InventoryPostings } from './application/inventory-postings.service';
 import { InventorySeedContributor } from './application/inventory-seed.contributor';
 import { InventorySettingsService } from './application/inventory-settings.service';
@@ -22,7 +22,7 @@ import { SerialAllocationsService } from './application/serial-allocations.servi
 import { SerialsService } from './application/serials.service';
 import { StockLedger } from './application/stock-ledger.service';
 import { StockMovementBatches } from './application/stock-movement-batches';
-import { StockMovementObservers } from './application/stock-movement-observers';
+import { StockMovementObserverRegistry } from './application/stock-movement-observer-registry';
 import { StockReferences } from './application/stock-references';
 import { StockService } from './application/stock.service';
 import { TransactionsService } from './application/transactions.service';
@@ -40,7 +40,7 @@ import { StockMovementWriter } from './infrastructure/stock-movement.writer';
 /** The application services other contexts and the HTTP module use. */
 const SERVICES = [
   StockService,
-  StockMovementObservers,
+  StockMovementObserverRegistry,
   BalancesService,
   TransactionsService,
   AdjustmentsService,
@@ -49,10 +49,10 @@ const SERVICES = [
   SerialsService,
   SerialAllocationsService,
   InventorySettingsService,
-  BalanceExtensions,
+  BalanceExtensionRegistry,
   BalancePagesService,
   StockHistoryService,
-  ReorderPointSources,
+  ReorderPointRegistry,
 ];
 
 /**
@@ -78,7 +78,7 @@ const SERVICES = [
     StockReferences,
     InventoryPostings,
     OrderCommitmentsService,
-    InventoryPortsRegistration,
+    InventoryRegistrar,
     InventorySeedContributor,
     BalanceRepository,
     InventoryTransactionRepository,

@@ -11,7 +11,7 @@ import { KitComponentsService } from './application/kit-components.service';
 import { DemandRefreshModule } from './demand-refresh.module';
 import { ReorderPlanningService } from './application/reorder-planning.service';
 import { ReorderReportService } from './application/reorder-report.service';
-import { ReplenishmentPortsRegistration } from './application/replenishment-ports.registration';
+import { ReplenishmentRegistrar } from './application/replenishment.registrar';
 import { ReplenishmentSeedContributor } from './application/replenishment-seed.contributor';
 import { InventoryBalanceSource } from './infrastructure/inventory-balance.source';
 import { ProductVendorsService } from './application/product-vendors.service';
@@ -45,7 +45,7 @@ const SERVICES = [
   providers: [
     ...REPOSITORIES,
     ...SERVICES,
-    ReplenishmentPortsRegistration,
+    ReplenishmentRegistrar,
     ReplenishmentSeedContributor,
     { provide: BALANCE_SOURCE, useClass: InventoryBalanceSource },
   ],

@@ -26,7 +26,7 @@ import {
   RevenueRecognitionRepository,
 } from './infrastructure/revenue-recognition.repository';
 import { OrderLineFactsRepository } from './infrastructure/order-line-facts.repository';
-import { OrderCommitmentsGateway } from './application/order-commitments.port';
+import { OrderCommitmentsRegistry } from './application/order-commitments.port';
 import { PurchaseOrderReceivingService } from './application/purchase-order-receiving.service';
 import { PaymentsService } from './application/payments.service';
 import { CreditMemos } from './application/credit-memos';
@@ -129,7 +129,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     PaymentsService,
     CreditMemos,
     PaymentRefunds,
-    OrderCommitmentsGateway,
+    OrderCommitmentsRegistry,
     RevenueRecognition,
     OrderLineRevenueRepository,
     RevenueRecognitionRepository,
@@ -159,7 +159,7 @@ const referenceListProviders = REFERENCE_LISTS.map((definition) =>
     CreditMemos,
     OrderLineFactsService,
     KitLines,
-    OrderCommitmentsGateway,
+    OrderCommitmentsRegistry,
     RevenueRecognition,
     PurchaseOrderReceivingService,
     ...REFERENCE_LISTS.map((d) => referenceListToken(d.object)),

@@ -168,16 +168,6 @@ export function parseJsonBody(req: Request, res: Response): Promise<void> {
   );
 }
 
-/** parseJsonBody as a middleware (errors answered in the envelope). */
-export function jsonBodyMiddleware(): RequestHandler {
-  return (req, res, next) => {
-    parseJsonBody(req, res).then(
-      () => next(),
-      (error: unknown) => sendError(res, error),
-    );
-  };
-}
-
 /**
  * The last handler of the app: a path outside every route (also outside `/v1`, which Nest's
  * own not-found handler does not cover) answers 404 in the envelope, not Express's HTML page.

@@ -35,7 +35,7 @@ describe('log lines', () => {
   it("writes Nest's messages as one JSON object each, errors under err, never [object Object]", async () => {
     const { logger, lines, parsed } = capture();
     const nest = new PinoNestLogger(logger);
-    const scoped = new NestLogger('ActivityRecorder');
+    const scoped = new NestLogger('ActivityLog');
     NestLogger.overrideLogger(nest);
     scoped.warn({ err: pgError() }, 'activity log connection failed');
     scoped.error('query failed', pgError().stack);
@@ -49,12 +49,12 @@ describe('log lines', () => {
     const [warned, withStack, errorOnly, object, filtered] = parsed();
     expect(warned).toMatchObject({
       level: 40,
-      context: 'ActivityRecorder',
+      context: 'ActivityLog',
       msg: 'activity log connection failed',
     });
     expect(warned.err).toMatchObject({ type: 'Error', code: '57P01', message: expect.any(String) });
     expect(String((warned.err as { stack: string }).stack)).toContain('parseErrorMessage');
-    expect(withStack).toMatchObject({ level: 50, msg: 'query failed', context: 'ActivityRecorder' });
+    expect(withStack).toMatchObject({ level: 50, msg: 'query failed', context: 'ActivityLog' });
     expect(String(withStack.stack)).toContain('parseErrorMessage');
     expect(errorOnly).toMatchObject({
       msg: 'terminating connection due to administrator command',

@@ -69,9 +69,6 @@ function deprecatedAliasOf(path: string): string | undefined {
 
 const ENTITY_SCOPED = '/v1/entities/{entity_id}/';
 
-/** The suffixes of the operationIds of a route's other path forms (deprecated, served for existing clients). */
-export const ALIAS_OPERATION_SUFFIXES = ['_deprecated_alias', '_entityScoped'] as const;
-
 /**
  * A controller served at two paths (webhook endpoints and the cutover, flat and entity-scoped;
  * the snake-case spelling of product categories) documents each operation at both, with stable

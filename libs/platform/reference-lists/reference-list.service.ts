@@ -3,11 +3,9 @@ import { EntityTarget } from 'typeorm';
 import { EventPublisher } from '../events/event-publisher';
 import { ResourceRegistry } from '../http/expand/expand-registry';
 import { TransactionHost } from '../persistence/transaction-host';
-import { DefinedResource, DefinedResourceService, ResourceDefinition } from './defined-resource.service';
+import { DefinedResourceService, ResourceDefinition } from './defined-resource.service';
 import { GenericTenantRepository } from './generic-tenant.repository';
 import { ReferenceRecord } from './reference-record';
-
-export type ReferenceResource = DefinedResource;
 
 /** What distinguishes one reference list (locations, payment terms, ...) from another. */
 export interface ReferenceListDefinition<E extends ReferenceRecord = ReferenceRecord> {

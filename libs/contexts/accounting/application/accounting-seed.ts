@@ -10,7 +10,7 @@ import { FixedAssetsService } from './fixed-assets.service';
 import { addMonths } from '../domain/calendar';
 import { money, toJsonNumber } from '#platform/domain/money';
 import { BankTransactionsService } from './bank-transactions.service';
-import { ReceivablesGateway } from './receivables.port';
+import { ReceivablesRegistry } from './receivables.port';
 
 interface SeedAccount {
   key: string;
@@ -101,7 +101,7 @@ export class AccountingSeed implements OnModuleInit, OnApplicationBootstrap {
     private readonly settings: AccountingSettingsService,
     private readonly recurring: RecurringJournalEntriesService,
     private readonly assets: FixedAssetsService,
-    private readonly receivables: ReceivablesGateway,
+    private readonly receivables: ReceivablesRegistry,
     private readonly bank: BankTransactionsService,
   ) {}
 

@@ -19,7 +19,7 @@ import { LedgerAccountRepository } from '../infrastructure/ledger-account.reposi
 import { baseCurrency, requireBankAccount } from './bank-accounts';
 import { LedgerPostingService, PostingLine } from './ledger-posting.service';
 import { BankTransactionResource, toBankTransaction } from './bank-transaction.presenter';
-import { ReceivablesGateway } from './receivables.port';
+import { ReceivablesRegistry } from './receivables.port';
 import { postedDocumentFields } from './expand-fields';
 import { ResourceReads } from '#platform/http/list/resource-reads';
 import type { BankTransactionRecord } from '../infrastructure/accounting.entities';
@@ -105,7 +105,7 @@ export class BankTransactionsService
     private readonly transactions: BankTransactionRepository,
     private readonly accounts: LedgerAccountRepository,
     private readonly posting: LedgerPostingService,
-    private readonly receivables: ReceivablesGateway,
+    private readonly receivables: ReceivablesRegistry,
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
   ) {

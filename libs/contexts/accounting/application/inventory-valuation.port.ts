@@ -12,7 +12,7 @@ export interface InventoryValuationPort {
 
 /** Holds the registered InventoryValuationPort; without one the inventory subledger is 0. */
 @Injectable()
-export class InventoryValuationGateway {
+export class InventoryValuationRegistry {
   private implementation?: InventoryValuationPort;
 
   register(implementation: InventoryValuationPort): void {

@@ -46,7 +46,7 @@ export interface ReceivablesPort {
 
 /** Holds the registered ReceivablesPort; accounting asks it for the port when it needs one. */
 @Injectable()
-export class ReceivablesGateway {
+export class ReceivablesRegistry {
   private implementation?: ReceivablesPort;
 
   register(implementation: ReceivablesPort): void {

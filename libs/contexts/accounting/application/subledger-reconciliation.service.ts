@@ -5,8 +5,8 @@ import { AccountingError } from '../domain/accounting-error';
 import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { VendorBillRepository } from '../infrastructure/vendor-bill.repository';
 import { AccountingSettingsService } from './accounting-settings.service';
-import { InventoryValuationGateway } from './inventory-valuation.port';
-import { ReceivablesGateway } from './receivables.port';
+import { InventoryValuationRegistry } from './inventory-valuation.port';
+import { ReceivablesRegistry } from './receivables.port';
 
 export const SUBLEDGERS = ['ar', 'ap', 'inventory'] as const;
 export type Subledger = (typeof SUBLEDGERS)[number];
@@ -28,8 +28,8 @@ interface Line {
 export class SubledgerReconciliationService {
   constructor(
     private readonly settings: AccountingSettingsService,
-    private readonly receivables: ReceivablesGateway,
-    private readonly inventory: InventoryValuationGateway,
+    private readonly receivables: ReceivablesRegistry,
+    private readonly inventory: InventoryValuationRegistry,
     private readonly ledgerAccounts: LedgerAccountRepository,
     private readonly bills: VendorBillRepository,
   ) {}

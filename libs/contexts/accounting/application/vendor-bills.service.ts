@@ -9,8 +9,7 @@ import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { AccountingError } from '../domain/accounting-error';
-import { assertBillAction, isPaid } from '../domain/vendor-bill';
-import { billStatus } from '../domain/bank-deposit';
+import { isPaid, statusAfterPayment, vendorBillTransition } from '../domain/vendor-bill';
 import { VendorBillPaymentRecord, VendorBillRecord } from '../infrastructure/accounting.entities';
 import { LedgerAccountRepository } from '../infrastructure/ledger-account.repository';
 import { VendorBillPaymentRepository } from '../infrastructure/vendor-bill-payment.repository';
@@ -146,7 +145,7 @@ export class VendorBillsService implements OnModuleInit {
   async pay(id: string, input: BillPaymentInput): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const bill = await this.bills.getForUpdate(id);
-      assertBillAction('pay', bill.status);
+      vendorBillTransition('pay', bill.status);
       const amount = money(String(input.amount));
       const due = bill.amount.minus(bill.amountPaid);
       if (amount.greaterThan(due)) {
@@ -194,7 +193,7 @@ export class VendorBillsService implements OnModuleInit {
       });
       const previous = { amount_paid: toJsonNumber(bill.amountPaid), status: bill.status };
       bill.amountPaid = bill.amountPaid.plus(amount);
-      bill.status = billStatus(bill.amount, bill.amountPaid);
+      bill.status = statusAfterPayment(bill, bill.amountPaid);
       const saved = await this.bills.save(bill);
       const resource = toVendorBill(saved, await this.paymentsOf(saved));
       if (isPaid(saved.status)) await this.events.publish('purchasing.vendor_bill.paid', resource, previous);
@@ -206,7 +205,7 @@ export class VendorBillsService implements OnModuleInit {
   async void(id: string): Promise<VendorBillResource> {
     return this.tx.run(async () => {
       const bill = await this.bills.getForUpdate(id);
-      assertBillAction('void', bill.status);
+      const voided = vendorBillTransition('void', bill.status);
       const today = await this.settings.currentBusinessDay();
       const voidedOn = today > bill.billDate ? today : bill.billDate;
       const entry = await this.posting.post({
@@ -222,7 +221,7 @@ export class VendorBillsService implements OnModuleInit {
         ],
       });
       const previous = { status: bill.status };
-      bill.status = 'voided';
+      bill.status = voided;
       bill.voidedOn = voidedOn;
       bill.voidJournalEntryId = entry.id;
       const saved = await this.bills.save(bill);

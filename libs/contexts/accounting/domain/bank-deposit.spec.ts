@@ -3,7 +3,6 @@ import { money } from '#platform/domain/money';
 import {
   assertMatchable,
   bankTransactionTransition,
-  billStatus,
   isMatchProblem,
   MatchPlan,
   planDepositMatch,
@@ -73,12 +72,6 @@ describe('deposit matching rules', () => {
         },
       ),
     );
-  });
-
-  it('derives bill statuses from what was paid', () => {
-    expect(billStatus(money(10), money(0))).toBe('open');
-    expect(billStatus(money(10), money('9.9999'))).toBe('partially_paid');
-    expect(billStatus(money(10), money(10))).toBe('paid');
   });
 });
 

@@ -111,9 +111,3 @@ export function planDepositMatch(
 }
 
 export const isMatchProblem = (result: MatchPlan | MatchProblem): result is MatchProblem => 'kind' in result;
-
-/** A vendor bill's status from its amount and what was paid. */
-export function billStatus(amount: Decimal, paid: Decimal): 'open' | 'partially_paid' | 'paid' {
-  if (paid.isZero()) return 'open';
-  return paid.greaterThanOrEqualTo(amount) ? 'paid' : 'partially_paid';
-}

@@ -4,12 +4,6 @@ import { addDays, dayInZone } from '#platform/tenancy/business-day';
 /** Calendar arithmetic on `YYYY-MM-DD` dates (no time zones: dates are business days). */
 export const DATE_PATTERN = CALENDAR_DATE_PATTERN;
 
-export function isValidDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const fromUtc = (d: Date) => d.toISOString().slice(0, 10);
 
 export { addDays };

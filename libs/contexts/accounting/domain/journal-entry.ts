@@ -127,10 +127,6 @@ export function newEntryState(requested: 'draft' | 'posted', needsApproval: bool
   return requested === 'draft' ? draft : entryTransition('post', draft, { needsApproval });
 }
 
-/** `QA1-JE` + 7 -> `QA1-JE-000007`. */
-export const formatEntryNumber = (prefix: string, n: number | string): string =>
-  `${prefix}-${String(n).padStart(6, '0')}`;
-
 export const defaultEntryPrefix = (entityCode: string): string => `${entityCode.toUpperCase()}-JE`;
 
 /** A line of an entry, its account already resolved to an id. */

@@ -88,6 +88,3 @@ export const SOURCE_TYPES = [
 ] as const;
 
 export type SourceType = (typeof SOURCE_TYPES)[number];
-
-export const isSourceType = (value: unknown): value is SourceType =>
-  typeof value === 'string' && (SOURCE_TYPES as readonly string[]).includes(value);

@@ -22,7 +22,7 @@ import { AppConfig } from '#platform/config/app-config';
 import { ListingConnectors } from './listing-connector.port';
 import { ChannelListingRecord } from '../infrastructure/channel-listing.entity';
 import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
-import { assertProductEditable } from '../domain/product';
+import { productTransition } from '../domain/product';
 import { ChannelListingRepository } from '../infrastructure/channel-listing.repository';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ChannelListingResource, toListingResource } from './channel-listing.presenter';
@@ -104,7 +104,7 @@ export class ChannelListingsService
     return this.tx.run(async () => {
       const product = await this.products.findById(input.product_id);
       if (!product) throw missingReference('product_id', 'product', input.product_id);
-      assertProductEditable(product);
+      productTransition('edit', product);
       if (await this.listings.findForProductChannel(product.id, input.channel)) {
         throw new CatalogError('resource_conflict', {
           param: 'channel',

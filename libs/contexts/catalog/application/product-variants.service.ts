@@ -5,7 +5,7 @@ import { expandableFields, references, ResourceRegistry } from '#platform/http/e
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
-import { assertProductEditable } from '../domain/product';
+import { productTransition } from '../domain/product';
 import { ProductRepository } from '../infrastructure/product.repository';
 import { ProductVariantRepository } from '../infrastructure/product-variant.repository';
 import { ProductVariantRecord } from '../infrastructure/product.entity';
@@ -85,7 +85,7 @@ export class ProductVariantsService implements OnModuleInit {
   async add(productId: string, input: VariantInput): Promise<ProductVariantResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
+      productTransition('edit', product);
       await claimSkus(this.products, [{ sku: input.sku, param: 'sku' }]);
       const variant = toVariantResource(await this.insert(product.id, input));
       await this.events.publish('product.variant.created', variant);
@@ -111,7 +111,7 @@ export class ProductVariantsService implements OnModuleInit {
   ): Promise<ProductVariantResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
+      productTransition('edit', product);
       const variant = await this.variants.getOfProduct(product.id, variantId);
       const before = toVariantResource(variant);
       if (changes.sku !== undefined && changes.sku !== variant.sku) {
@@ -140,7 +140,7 @@ export class ProductVariantsService implements OnModuleInit {
   ): Promise<{ id: string; object: 'product_variant'; deleted: true }> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(productId);
-      assertProductEditable(product);
+      productTransition('edit', product);
       const variant = await this.variants.getOfProduct(product.id, variantId);
       const resource = toVariantResource(variant);
       await this.variants.delete(variant);

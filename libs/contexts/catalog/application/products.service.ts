@@ -11,13 +11,11 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { CatalogError, missingReference } from '../domain/catalog-error';
 import { initialMetadata, mergeMetadata } from '#platform/domain/metadata';
 import {
-  assertCanArchive,
-  assertCanRestore,
-  assertProductEditable,
   changedDemandAverages,
   DimensionUnit,
   duplicateSku,
   ProductStatus,
+  productTransition,
   ProductType,
 } from '../domain/product';
 import { ProductCategoryRepository } from '../infrastructure/product-category.repository';
@@ -237,7 +235,7 @@ export class ProductsService implements OnModuleInit {
   async update(id: string, changes: ProductChanges): Promise<ProductResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(id);
-      assertProductEditable(product);
+      productTransition('edit', product);
       const before = await this.presentOne(product);
       if (changes.sku !== undefined && changes.sku !== product.sku) {
         await claimSkus(this.products, [{ sku: changes.sku, param: 'sku', except: product.id }]);
@@ -273,8 +271,7 @@ export class ProductsService implements OnModuleInit {
   async archive(id: string): Promise<{ id: string; object: 'product'; deleted: true }> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(id);
-      assertCanArchive(product);
-      product.status = 'archived';
+      product.status = productTransition('archive', product);
       product.archivedAt = new Date();
       const resource = await this.presentOne(await this.products.save(product));
       await this.events.publish('product.deleted', resource, { status: 'active', archived_at: null });
@@ -285,9 +282,9 @@ export class ProductsService implements OnModuleInit {
   async restore(id: string): Promise<ProductResource> {
     return this.tx.run(async () => {
       const product = await this.products.getForUpdate(id);
-      assertCanRestore(product);
+      const restored = productTransition('restore', product);
       const archivedAt = product.archivedAt;
-      product.status = 'active';
+      product.status = restored;
       product.archivedAt = null;
       const resource = await this.presentOne(await this.products.save(product));
       await this.events.publish('product.restored', resource, {
@@ -296,26 +293,6 @@ export class ProductsService implements OnModuleInit {
       });
       return resource;
     });
-  }
-
-  /**
-   * What a stock movement needs of a product (and of its variant when one is named): its type and
-   * serial tracking, without the presented resource's variants and tags. Null when the product, or
-   * the named variant of it, does not exist.
-   */
-  async stockFacts(
-    productId: string,
-    variantId?: string | null,
-  ): Promise<{ id: string; type: string; serialTracked: boolean; variantFound: boolean } | null> {
-    const product = await this.products.findById(productId);
-    if (!product) return null;
-    const variant = variantId ? await this.variants.findById(variantId) : null;
-    return {
-      id: product.id,
-      type: product.type,
-      serialTracked: product.serialTracked,
-      variantFound: variant !== null && variant.productId === product.id,
-    };
   }
 
   async addTag(productId: string, { tag_id: tagId }: TagRef): Promise<ProductResource> {

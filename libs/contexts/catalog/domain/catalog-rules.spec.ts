@@ -2,13 +2,7 @@ import { assertCanSync } from './channel-listing';
 import { CatalogError } from './catalog-error';
 import { initialMetadata, mergeMetadata, metadataProblem } from '#platform/domain/metadata';
 import Decimal from 'decimal.js';
-import {
-  assertCanArchive,
-  assertCanRestore,
-  assertProductEditable,
-  changedDemandAverages,
-  SKU_PATTERN,
-} from './product';
+import { changedDemandAverages, productTransition, SKU_PATTERN } from './product';
 import { assertDepth, assertNoCycle } from './product-category';
 
 const codeOf = (fn: () => void) => {
@@ -21,16 +15,27 @@ const codeOf = (fn: () => void) => {
 };
 
 describe('product rules', () => {
-  it('allows changes to active products only', () => {
-    expect(codeOf(() => assertProductEditable({ id: 'p', status: 'active' }))).toBeUndefined();
-    expect(codeOf(() => assertProductEditable({ id: 'p', status: 'archived' }))).toBe('invalid_state');
+  it.each([
+    ['active', 'edit', 'active'],
+    ['active', 'archive', 'archived'],
+    ['archived', 'restore', 'active'],
+  ] as const)('moves %s --%s--> %s', (status, action, next) => {
+    expect(productTransition(action, { id: 'p', status })).toBe(next);
   });
 
-  it('archives active products and restores archived ones', () => {
-    expect(codeOf(() => assertCanArchive({ id: 'p', status: 'active' }))).toBeUndefined();
-    expect(codeOf(() => assertCanArchive({ id: 'p', status: 'archived' }))).toBe('invalid_state');
-    expect(codeOf(() => assertCanRestore({ id: 'p', status: 'archived' }))).toBeUndefined();
-    expect(codeOf(() => assertCanRestore({ id: 'p', status: 'active' }))).toBe('invalid_state');
+  it.each([
+    ['active', 'restore', "Product 'p' is active; only archived products can be restored."],
+    [
+      'archived',
+      'edit',
+      "Product 'p' is archived; restore it (POST /v1/products/p/restore) before changing it.",
+    ],
+    ['archived', 'archive', "Product 'p' is already archived; only active products can be deleted."],
+  ] as const)('refuses %s --%s--> with 409 invalid_state', (status, action, message) => {
+    expect(() => productTransition(action, { id: 'p', status })).toThrow(
+      expect.objectContaining({ code: 'invalid_state', message }),
+    );
+    expect(codeOf(() => productTransition(action, { id: 'p', status }))).toBe('invalid_state');
   });
 
   it('accepts usual SKUs and refuses blanks and spaces', () => {

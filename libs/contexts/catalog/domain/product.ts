@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { transition, Transitions } from '#platform/domain/state-machine';
 import { CatalogError } from './catalog-error';
 
 export const PRODUCT_TYPES = ['standard', 'kit', 'service', 'box'] as const;
@@ -22,29 +23,33 @@ export const DESCRIPTION_MAX = 5000;
 /** numeric(19,4) holds 15 integer digits. */
 export const AMOUNT_MAX = 999_999_999_999_999;
 
-/** Archived products are read-only until restored: updates, variants and listings wait for restore. */
-export function assertProductEditable(product: { id: string; status: ProductStatus }): void {
-  if (product.status !== 'active') {
-    throw new CatalogError('invalid_state', {
-      hint: `Product '${product.id}' is ${product.status}; restore it (POST /v1/products/${product.id}/restore) before changing it.`,
-    });
-  }
-}
+/** The moves of a product: changes (updates, variants, listings) while active, archive and restore. */
+export type ProductAction = 'edit' | 'archive' | 'restore';
 
-export function assertCanArchive(product: { id: string; status: ProductStatus }): void {
-  if (product.status === 'archived') {
-    throw new CatalogError('invalid_state', {
-      hint: `Product '${product.id}' is already archived; only active products can be deleted.`,
-    });
-  }
-}
+/**
+ * The product state machine (an archived product is read-only until restored):
+ *   active --edit--> active
+ *   active --archive--> archived   (DELETE /v1/products/{id}, a soft delete)
+ *   archived --restore--> active
+ */
+const PRODUCT_TRANSITIONS: Transitions<ProductStatus, ProductAction> = {
+  active: { edit: 'active', archive: 'archived' },
+  archived: { restore: 'active' },
+};
 
-export function assertCanRestore(product: { id: string; status: ProductStatus }): void {
-  if (product.status !== 'archived') {
-    throw new CatalogError('invalid_state', {
-      hint: `Product '${product.id}' is ${product.status}; only archived products can be restored.`,
-    });
-  }
+/** The status `action` leads the product to; 409 invalid_state where the table does not allow it. */
+export function productTransition(
+  action: ProductAction,
+  product: { id: string; status: string },
+): ProductStatus {
+  return transition(PRODUCT_TRANSITIONS, product.status, action, (current, allowed) => {
+    const hint = {
+      edit: `Product '${product.id}' is ${current}; restore it (POST /v1/products/${product.id}/restore) before changing it.`,
+      archive: `Product '${product.id}' is already ${current}; only ${allowed.join(' or ')} products can be deleted.`,
+      restore: `Product '${product.id}' is ${current}; only ${allowed.join(' or ')} products can be restored.`,
+    }[action];
+    return new CatalogError('invalid_state', { hint });
+  });
 }
 
 /** The 409 for a SKU already held by a product or variant of the same entity and mode. */

@@ -71,6 +71,3 @@ export function packageTransition(action: PackageAction, status: PackageStatus, 
       }),
   );
 }
-
-/** A non-void package still holds its units against the order lines (void releases them). */
-export const holdsUnits = (status: PackageStatus): boolean => status !== 'void';

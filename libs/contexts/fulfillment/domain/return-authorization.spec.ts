@@ -1,9 +1,9 @@
 import { money } from '#platform/domain/money';
 import {
   assertReturnable,
-  assertReturnTransition,
   refundAmountOf,
   returnableUnits,
+  returnTransition,
   splitNetAndTax,
   statusAfterReceipt,
   statusAfterRefund,
@@ -16,24 +16,115 @@ const line = (order_item_id: string, quantity: number, received_quantity = 0) =>
   received_quantity,
 });
 
-describe('return authorisation rules', () => {
-  it('moves open → partially_received → received, cancels only while open', () => {
-    expect(() => assertReturnTransition('receive', 'open', 'r')).not.toThrow();
-    expect(() => assertReturnTransition('cancel', 'open', 'r')).not.toThrow();
-    expect(() => assertReturnTransition('cancel', 'partially_received', 'r')).toThrow(
-      expect.objectContaining({ code: 'invalid_state' }),
-    );
-    expect(() => assertReturnTransition('refund', 'open', 'r')).toThrow(
-      expect.objectContaining({ code: 'invalid_state' }),
-    );
-    expect(() => assertReturnTransition('receive', 'received', 'r')).toThrow(/'received'/);
-    expect(statusAfterReceipt([line('a', 2, 1), line('b', 1, 1)])).toBe('partially_received');
-    expect(statusAfterReceipt([line('a', 2, 2), line('b', 1, 1)])).toBe('received');
-    expect(statusAfterRefund('received', money(55), money(55))).toBe('refunded');
-    expect(statusAfterRefund('received', money(55), money(20))).toBe('received');
-    expect(statusAfterRefund('partially_received', money(55), money(55))).toBe('partially_received');
+describe('return state machine', () => {
+  it.each([
+    ['open', 'receive', 'partially_received'],
+    ['open', 'receive_rest', 'received'],
+    ['open', 'cancel', 'cancelled'],
+    ['partially_received', 'receive', 'partially_received'],
+    ['partially_received', 'receive_rest', 'received'],
+    ['partially_received', 'refund', 'partially_received'],
+    ['received', 'refund', 'received'],
+    ['received', 'refund_rest', 'refunded'],
+  ] as const)('moves %s --%s--> %s', (status, action, next) => {
+    expect(returnTransition(action, status, 'r')).toBe(next);
   });
 
+  it.each([
+    [
+      'open',
+      'refund',
+      "Return 'r' has status 'open'; it can be refunded only when 'partially_received' or 'received'.",
+    ],
+    ['open', 'refund_rest', "Return 'r' has status 'open'; it can be refunded only when 'received'."],
+    [
+      'partially_received',
+      'cancel',
+      "Return 'r' has status 'partially_received'; it can be cancelled only when 'open'.",
+    ],
+    [
+      'partially_received',
+      'refund_rest',
+      "Return 'r' has status 'partially_received'; it can be refunded only when 'received'.",
+    ],
+    [
+      'received',
+      'receive',
+      "Return 'r' has status 'received'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    [
+      'received',
+      'receive_rest',
+      "Return 'r' has status 'received'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    ['received', 'cancel', "Return 'r' has status 'received'; it can be cancelled only when 'open'."],
+    [
+      'refunded',
+      'receive',
+      "Return 'r' has status 'refunded'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    [
+      'refunded',
+      'receive_rest',
+      "Return 'r' has status 'refunded'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    [
+      'refunded',
+      'refund',
+      "Return 'r' has status 'refunded'; it can be refunded only when 'partially_received' or 'received'.",
+    ],
+    ['refunded', 'refund_rest', "Return 'r' has status 'refunded'; it can be refunded only when 'received'."],
+    ['refunded', 'cancel', "Return 'r' has status 'refunded'; it can be cancelled only when 'open'."],
+    [
+      'cancelled',
+      'receive',
+      "Return 'r' has status 'cancelled'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    [
+      'cancelled',
+      'receive_rest',
+      "Return 'r' has status 'cancelled'; it can be received only when 'open' or 'partially_received'.",
+    ],
+    [
+      'cancelled',
+      'refund',
+      "Return 'r' has status 'cancelled'; it can be refunded only when 'partially_received' or 'received'.",
+    ],
+    [
+      'cancelled',
+      'refund_rest',
+      "Return 'r' has status 'cancelled'; it can be refunded only when 'received'.",
+    ],
+    ['cancelled', 'cancel', "Return 'r' has status 'cancelled'; it can be cancelled only when 'open'."],
+  ] as const)('refuses %s --%s--> with 409 invalid_state', (status, action, message) => {
+    expect(() => returnTransition(action, status, 'r')).toThrow(
+      expect.objectContaining({ code: 'invalid_state', message }),
+    );
+  });
+
+  it('receives to received once every unit is back, refunds to refunded once what came back is refunded', () => {
+    expect(statusAfterReceipt({ id: 'r', status: 'open', lines: [line('a', 2, 1), line('b', 1, 1)] })).toBe(
+      'partially_received',
+    );
+    expect(statusAfterReceipt({ id: 'r', status: 'open', lines: [line('a', 2, 2), line('b', 1, 1)] })).toBe(
+      'received',
+    );
+    expect(
+      statusAfterReceipt({
+        id: 'r',
+        status: 'partially_received',
+        lines: [line('a', 2, 2), line('b', 1, 1)],
+      }),
+    ).toBe('received');
+    expect(statusAfterRefund({ id: 'r', status: 'received' }, money(55), money(55))).toBe('refunded');
+    expect(statusAfterRefund({ id: 'r', status: 'received' }, money(55), money(20))).toBe('received');
+    expect(statusAfterRefund({ id: 'r', status: 'partially_received' }, money(55), money(55))).toBe(
+      'partially_received',
+    );
+  });
+});
+
+describe('return authorisation rules', () => {
   it('returns at most what shipped less what other returns hold', () => {
     const left = returnableUnits(new Map([['a', 3]]), [[line('a', 2)]]);
     expect(left.get('a')).toBe(1);

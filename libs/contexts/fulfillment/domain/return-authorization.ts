@@ -1,11 +1,17 @@
 import Decimal from 'decimal.js';
 import { money } from '#platform/domain/money';
+import { transition, Transitions } from '#platform/domain/state-machine';
 import { FulfillmentError } from './fulfillment-error';
 
 export const RETURN_STATUSES = ['open', 'partially_received', 'received', 'refunded', 'cancelled'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
-export type ReturnAction = 'receive' | 'refund' | 'cancel';
+/**
+ * The moves of a return. A receipt is `receive` while units are still to come back and
+ * `receive_rest` when it brings back the last of them; a refund is `refund` unless it refunds the
+ * rest of what came back once every unit is back (`refund_rest`).
+ */
+export type ReturnAction = 'receive' | 'receive_rest' | 'refund' | 'refund_rest' | 'cancel';
 
 /** One authorised line: units of a shipped order line that may come back. */
 export interface AuthorizedLine {
@@ -17,40 +23,73 @@ export interface AuthorizedLine {
 
 /**
  * The return state machine (docs/api-decisions.md, Fulfillment, "Returns as a resource"):
- *   open --receive (some units)--> partially_received --receive (the rest)--> received
- *   open --receive (every unit)--> received
- *   partially_received | received --refund--> the same status, or refunded once every unit is
- *     back and the value of what came back is refunded
+ *   open | partially_received --receive--> partially_received --receive_rest--> received
+ *   open --receive_rest (every unit at once)--> received
+ *   partially_received | received --refund--> the same status
+ *   received --refund_rest (the value of what came back is refunded)--> refunded
  *   open --cancel--> cancelled        (nothing received yet)
  */
-const FROM: Record<ReturnAction, readonly ReturnStatus[]> = {
-  receive: ['open', 'partially_received'],
-  refund: ['partially_received', 'received'],
-  cancel: ['open'],
+const RETURN_TRANSITIONS: Transitions<ReturnStatus, ReturnAction> = {
+  open: { receive: 'partially_received', receive_rest: 'received', cancel: 'cancelled' },
+  partially_received: {
+    receive: 'partially_received',
+    receive_rest: 'received',
+    refund: 'partially_received',
+  },
+  received: { refund: 'received', refund_rest: 'refunded' },
+  refunded: {},
+  cancelled: {},
 };
 
-const VERB: Record<ReturnAction, string> = { receive: 'received', refund: 'refunded', cancel: 'cancelled' };
+const VERB: Record<ReturnAction, string> = {
+  receive: 'received',
+  receive_rest: 'received',
+  refund: 'refunded',
+  refund_rest: 'refunded',
+  cancel: 'cancelled',
+};
 
-/** Throws 409 invalid_state (the hint names the current status) when `action` is not allowed now. */
-export function assertReturnTransition(action: ReturnAction, status: ReturnStatus, id: string): void {
-  if (FROM[action].includes(status)) return;
-  throw new FulfillmentError('invalid_state', {
-    hint: `Return '${id}' has status '${status}'; it can be ${VERB[action]} only when ${FROM[action]
-      .map((s) => `'${s}'`)
-      .join(' or ')}.`,
-  });
+/**
+ * The status `action` leads the return to; 409 invalid_state (the hint names the current status and
+ * the statuses the action may start from) when the table does not allow it.
+ */
+export function returnTransition(action: ReturnAction, status: string, id: string): ReturnStatus {
+  return transition(
+    RETURN_TRANSITIONS,
+    status,
+    action,
+    (current, from) =>
+      new FulfillmentError('invalid_state', {
+        hint: `Return '${id}' has status '${current}'; it can be ${VERB[action]} only when ${from
+          .map((s) => `'${s}'`)
+          .join(' or ')}.`,
+      }),
+  );
 }
 
-/** The status after a receipt: `received` once every authorised unit is back. */
-export const statusAfterReceipt = (lines: readonly AuthorizedLine[]): ReturnStatus =>
-  lines.every((l) => l.received_quantity >= l.quantity) ? 'received' : 'partially_received';
+/** The status after a receipt: `received` once every authorised unit is back (the lines count the receipt). */
+export const statusAfterReceipt = (authorization: {
+  id: string;
+  status: string;
+  lines: readonly AuthorizedLine[];
+}): ReturnStatus =>
+  returnTransition(
+    authorization.lines.every((l) => l.received_quantity >= l.quantity) ? 'receive_rest' : 'receive',
+    authorization.status,
+    authorization.id,
+  );
 
 /** The status after a refund: `refunded` once every unit is back and nothing received is left to refund. */
 export const statusAfterRefund = (
-  status: ReturnStatus,
+  authorization: { id: string; status: string },
   receivedValue: Decimal,
   refunded: Decimal,
-): ReturnStatus => (status === 'received' && refunded.gte(receivedValue) ? 'refunded' : status);
+): ReturnStatus =>
+  returnTransition(
+    authorization.status === 'received' && refunded.gte(receivedValue) ? 'refund_rest' : 'refund',
+    authorization.status,
+    authorization.id,
+  );
 
 /**
  * Units of each shipped order line that a new return may still authorise: shipped units less

@@ -7,8 +7,8 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { crossingEvents, stockLevelOf, StockLevel } from '../domain/stock';
 import { BalanceRepository } from '../infrastructure/balance.repository';
 import { InventoryTransactionRepository } from '../infrastructure/inventory-transaction.repository';
-import { BalanceExtensions } from './balance-extensions';
-import { ReorderPointSources } from './reorder-point-sources';
+import { BalanceExtensionRegistry } from './balance-extension-registry';
+import { ReorderPointRegistry } from './reorder-point-registry';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 
 export interface BalanceFilters {
@@ -32,8 +32,8 @@ export class BalancesService implements OnModuleInit {
     private readonly balances: BalanceRepository,
     private readonly transactions: InventoryTransactionRepository,
     private readonly events: EventPublisher,
-    private readonly extensions: BalanceExtensions,
-    private readonly reorderPoints: ReorderPointSources,
+    private readonly extensions: BalanceExtensionRegistry,
+    private readonly reorderPoints: ReorderPointRegistry,
   ) {}
 
   onModuleInit(): void {

@@ -17,8 +17,8 @@ import { BalanceKey, balanceKeyOf, BalanceRepository } from '../infrastructure/b
 import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
-import { PreparedReorderPoints, ReorderPointSources } from './reorder-point-sources';
-import { PreparedObservers, StockMovementObservers } from './stock-movement-observers';
+import { PreparedReorderPoints, ReorderPointRegistry } from './reorder-point-registry';
+import { PreparedObservers, StockMovementObserverRegistry } from './stock-movement-observer-registry';
 import { ShipmentLine, StockMovement } from './stock-movements.types';
 
 /** One stock movement asked for: a future ledger row. */
@@ -100,8 +100,8 @@ export class StockLedger {
     private readonly balances: BalanceRepository,
     private readonly writer: StockMovementWriter,
     private readonly events: EventPublisher,
-    private readonly observers: StockMovementObservers,
-    private readonly reorderPoints: ReorderPointSources,
+    private readonly observers: StockMovementObserverRegistry,
+    private readonly reorderPoints: ReorderPointRegistry,
   ) {}
 
   async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {

@@ -11,7 +11,7 @@ import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastru
 import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
 import { toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
-import { ReorderPointSources } from './reorder-point-sources';
+import { ReorderPointRegistry } from './reorder-point-registry';
 import {
   ledgerRows,
   MovementRequest,
@@ -19,7 +19,7 @@ import {
   toStockMovement,
   valueMovements,
 } from './stock-ledger.service';
-import { StockMovementObservers } from './stock-movement-observers';
+import { StockMovementObserverRegistry } from './stock-movement-observer-registry';
 
 /** One request's stock movement, written in a transaction it may share with other requests. */
 export interface BatchedMovement<T> {
@@ -81,8 +81,8 @@ export class StockMovementBatches {
     private readonly balances: BalanceRepository,
     private readonly writer: StockMovementWriter,
     private readonly events: EventPublisher,
-    private readonly observers: StockMovementObservers,
-    private readonly reorderPoints: ReorderPointSources,
+    private readonly observers: StockMovementObserverRegistry,
+    private readonly reorderPoints: ReorderPointRegistry,
     private readonly postings: InventoryPostings,
     private readonly ledgerPostings: LedgerPostingService,
   ) {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RequestContext } from '#platform/tenancy/request-context';
-import { ProductsService } from '#contexts/catalog';
+import { ProductFactsService } from '#contexts/catalog';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { InventoryError, missingReference } from '../domain/inventory-error';
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
@@ -22,7 +22,7 @@ export interface StockedProduct {
 @Injectable()
 export class StockReferences {
   constructor(
-    private readonly products: ProductsService,
+    private readonly products: ProductFactsService,
     @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
     private readonly cache: StockFactsCache,
     private readonly settings: InventorySettingsRepository,
@@ -58,7 +58,7 @@ export class StockReferences {
     const product = await this.cache.fact(
       entityId,
       (facts) => facts.products.get(key),
-      () => this.products.stockFacts(id, variantId),
+      () => this.products.stockFactsOf(id, variantId),
       (facts, found) => (found ? facts.products.set(key, found) && true : false),
     );
     if (!product) throw missingReference(param, 'product', id);

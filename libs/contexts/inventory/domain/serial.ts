@@ -15,15 +15,6 @@ export const SERIAL_STATUSES = [
 ] as const;
 export type SerialStatus = (typeof SERIAL_STATUSES)[number];
 
-/** Statuses in which the unit is physically held in stock. */
-export const IN_STOCK_STATUSES: readonly SerialStatus[] = [
-  'available',
-  'allocated',
-  'returned',
-  'damaged',
-  'quarantined',
-];
-
 export const SERIAL_ACTIONS = [
   'allocate',
   'deallocate',
@@ -102,13 +93,6 @@ export function serialTransition(
         details: { status },
       }),
   );
-}
-
-/** The action that moves a serial to `target` (the PATCH route names the status it wants). */
-export function actionTo(from: SerialStatus, target: SerialStatus): SerialAction | null {
-  const leadsTo = (action: SerialAction, status: SerialStatus) => TRANSITIONS[status][action] === target;
-  const candidates = SERIAL_ACTIONS.filter((a) => SERIAL_STATUSES.some((s) => leadsTo(a, s)));
-  return candidates.find((a) => leadsTo(a, from)) ?? candidates[0] ?? null;
 }
 
 /** Which dates a move stamps. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ProductStockFacts } from '#contexts/catalog';
 import { AppConfig } from '#platform/config/app-config';
 import { NotifiedCache } from '#platform/persistence/notified-cache';
 import { TransactionHost } from '#platform/persistence/transaction-host';
@@ -6,20 +7,12 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 /** Channel of migration 1765457000000's triggers (payload: the entity id). */
 export const STOCK_FACTS_CHANNEL = 'inventory_stock_facts';
 
-/** What a stock movement knows of a product (and of the variant it names). */
-export interface CachedProductFacts {
-  id: string;
-  type: string;
-  serialTracked: boolean;
-  variantFound: boolean;
-}
-
 /**
  * One entity's facts: products by `product:variant`, existing locations, the time zone, and per
  * mode the location where order lines commit stock.
  */
 export class EntityStockFacts {
-  readonly products = new Map<string, CachedProductFacts>();
+  readonly products = new Map<string, ProductStockFacts>();
   readonly locations = new Set<string>();
   readonly commitLocations = new Map<boolean, string>();
   timezone: string | undefined;

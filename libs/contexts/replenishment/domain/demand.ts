@@ -44,7 +44,6 @@ export interface DemandMovement {
  * `build` (a posted build's draw on a component).
  */
 export type DemandKind = 'sale' | 'component' | 'build';
-export const DEMAND_KINDS: readonly DemandKind[] = ['sale', 'component', 'build'];
 
 /** The demand kind of one row, or null when the row is not demand. */
 export function demandKind(m: DemandMovement): DemandKind | null {
@@ -57,9 +56,6 @@ export function demandKind(m: DemandMovement): DemandKind | null {
   if (m.type === 'build_consumption') return m.buildStatus === 'posted' ? 'build' : null;
   return null;
 }
-
-/** Units of demand one row contributes (0 when it is not demand). */
-export const demandUnits = (m: DemandMovement): number => (demandKind(m) === null ? 0 : -m.quantity);
 
 /** Demand units per kind. */
 export type DemandByKind = Record<DemandKind, number>;

@@ -13,9 +13,6 @@ export const DEFAULT_DEMAND_WINDOW: DemandWindow = 90;
  */
 export const BLEND_WEIGHTS: Record<DemandWindow, string> = { 30: '0.4', 90: '0.3', 180: '0.2', 365: '0.1' };
 
-export const isDemandWindow = (value: number): value is DemandWindow =>
-  (DEMAND_WINDOWS as readonly number[]).includes(value);
-
 /**
  * First day of the trailing window of `window` days that ends on (and includes) `businessDay`:
  * a 30-day window ending 2026-11-23 runs 2026-10-25 .. 2026-11-23.

@@ -23,7 +23,7 @@ import { OrderLineRecord, OrderRecord } from '../infrastructure/order.entity';
 import { OrderLineRepository } from '../infrastructure/order-line.repository';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { KitLines, LineDraft } from './kit-lines';
-import { OrderCommitmentsGateway } from './order-commitments.port';
+import { OrderCommitmentsRegistry } from './order-commitments.port';
 import { OrderLinePricing } from './order-line-pricing.service';
 import { OrderResource, toOrderResource } from './order.presenter';
 
@@ -77,7 +77,7 @@ export class OrderChanges {
     private readonly tags: TagsService,
     private readonly events: EventPublisher,
     private readonly kitLines: KitLines,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly linePricing: OrderLinePricing,
   ) {}
 

@@ -43,7 +43,7 @@ export interface OrderCommitmentsListener {
 
 /** Holds the registered listeners; sales calls `orderChanged` after each change that can move a commitment. */
 @Injectable()
-export class OrderCommitmentsGateway {
+export class OrderCommitmentsRegistry {
   private readonly listeners: OrderCommitmentsListener[] = [];
 
   constructor(private readonly lines: OrderLineRepository) {}

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { EntityProfiles } from '#platform/tenancy/entity-profiles';
 import { DomainError, notFound } from '#platform/errors/domain-error';
 import { EventPublisher } from '#platform/events/event-publisher';
-import { OrderCommitmentsGateway } from './order-commitments.port';
+import { OrderCommitmentsRegistry } from './order-commitments.port';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
@@ -183,7 +183,7 @@ export class OrdersService implements OnModuleInit {
     private readonly events: EventPublisher,
     private readonly resources: ResourceRegistry,
     private readonly kitLines: KitLines,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly profiles: EntityProfiles,
     private readonly changes: OrderChanges,
     private readonly tags: OrderTags,

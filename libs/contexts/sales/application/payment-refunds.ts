@@ -4,7 +4,7 @@ import { AccountingSettingsService, LedgerPostingService } from '#contexts/accou
 import { EventPublisher } from '#platform/events/event-publisher';
 import { money } from '#platform/domain/money';
 import { CREDIT_PAYMENT_METHOD } from '../domain/customer-credit';
-import { refundAmount, statusAfterRefund } from '../domain/payment';
+import { isRefundable, refundAmount, statusAfterRefund } from '../domain/payment';
 import { SalesError } from '../domain/sales-error';
 import { OrderRecord, RefundRecord } from '../infrastructure/order.entity';
 import { PaymentApplicationRepository } from '../infrastructure/payment-application.repository';
@@ -129,7 +129,7 @@ export class PaymentRefunds {
     await this.refunds.save(refund);
     const amount = refund.amount;
     payment.amountRefunded = payment.amountRefunded.plus(amount);
-    payment.status = statusAfterRefund(payment.amount, payment.amountRefunded);
+    payment.status = statusAfterRefund(payment);
     await this.payments.save(payment);
     if (order) await this.orders.applyPayment(order, money(0), amount);
     const toCredit = payment.method === CREDIT_PAYMENT_METHOD && payment.accountId !== null;
@@ -183,7 +183,7 @@ export class PaymentRefunds {
   async refundableOf(paymentIds: readonly string[]): Promise<Map<string, Decimal>> {
     const left = new Map<string, Decimal>();
     for (const payment of await this.payments.findByIds(paymentIds)) {
-      if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') continue;
+      if (!isRefundable(payment.status)) continue;
       const pending = await this.refunds.pendingTotal(payment.id);
       left.set(payment.id, Decimal.max(0, payment.amount.minus(payment.amountRefunded).minus(pending)));
     }

@@ -3,7 +3,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { assertReadyForFulfillment, DocumentType, orderTransition } from '../domain/order';
 import { SalesError } from '../domain/sales-error';
 import { OrderRepository } from '../infrastructure/order.repository';
-import { OrderCommitmentsGateway } from './order-commitments.port';
+import { OrderCommitmentsRegistry } from './order-commitments.port';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderLineResource, OrderResource } from './order.presenter';
 import { OrderInput, OrdersService } from './orders.service';
@@ -27,7 +27,7 @@ export class SalesOrders {
     private readonly tx: TransactionHost,
     private readonly orders: OrderRepository,
     private readonly changes: OrderChanges,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly documents: OrdersService,
     private readonly confirmOrder: ConfirmOrder,
     private readonly cancelOrder: CancelOrder,

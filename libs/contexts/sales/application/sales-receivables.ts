@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import {
   DepositApplication,
   OpenReceivable,
-  ReceivablesGateway,
+  ReceivablesRegistry,
   ReceivablesPort,
 } from '#contexts/accounting';
 import { EventPublisher } from '#platform/events/event-publisher';
@@ -41,7 +41,7 @@ function toOpenReceivable(r: OrderRecord): OpenReceivable {
 @Injectable()
 export class SalesReceivables implements ReceivablesPort, OnModuleInit {
   constructor(
-    private readonly gateway: ReceivablesGateway,
+    private readonly registry: ReceivablesRegistry,
     private readonly orderRepo: OrderRepository,
     private readonly orders: OrdersService,
     private readonly payments: PaymentRepository,
@@ -53,7 +53,7 @@ export class SalesReceivables implements ReceivablesPort, OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.gateway.register(this);
+    this.registry.register(this);
   }
 
   /** The oldest open invoices of the caller's entity and mode (the seed picks a deposit's invoices from them). */

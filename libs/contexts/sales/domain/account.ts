@@ -4,7 +4,6 @@ export { COUNTRY_PATTERN, normalizeCountry } from '#platform/reference-lists/pos
 
 /** Account rules: soft delete and merge leave a `deleted` record that refuses further changes. */
 export const ACCOUNT_STATUSES = ['active', 'deleted'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
 

@@ -3,7 +3,6 @@ import { money } from '#platform/domain/money';
 
 /** `collection_status` of an issued invoice: `current` until it is marked overdue, again once nothing is due. */
 export const COLLECTION_STATUSES = ['current', 'overdue'] as const;
-export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 
 /** The entity's late-fee policy (its accounting settings). */
 export interface LateFeeTerms {

@@ -1,11 +1,42 @@
 import { money } from '#platform/domain/money';
-import { refundAmount, statusAfterRefund } from './payment';
+import { isRefundable, paymentTransition, refundAmount, statusAfterRefund } from './payment';
 
 const payment = (status: string, amount: string, refunded = '0') => ({
   id: 'pay_1',
   status,
   amount: money(amount),
   amountRefunded: money(refunded),
+});
+
+describe('payment state machine', () => {
+  it.each([
+    ['succeeded', 'refund', 'partially_refunded'],
+    ['succeeded', 'refund_rest', 'refunded'],
+    ['partially_refunded', 'refund', 'partially_refunded'],
+    ['partially_refunded', 'refund_rest', 'refunded'],
+  ] as const)('moves %s --%s--> %s', (status, action, next) => {
+    expect(paymentTransition(action, { id: 'pay_1', status })).toBe(next);
+  });
+
+  it.each([
+    ['failed', 'refund'],
+    ['failed', 'refund_rest'],
+    ['refunded', 'refund'],
+    ['refunded', 'refund_rest'],
+  ] as const)('refuses %s --%s--> with 409 invalid_state', (status, action) => {
+    expect(() => paymentTransition(action, { id: 'pay_1', status })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_state',
+        message: `Payment 'pay_1' has status '${status}'; only a succeeded or partially_refunded payment can be refunded.`,
+      }),
+    );
+  });
+
+  it('allows a refund from succeeded and partially_refunded only', () => {
+    expect(['succeeded', 'failed', 'partially_refunded', 'refunded', 'pending'].filter(isRefundable)).toEqual(
+      ['succeeded', 'partially_refunded'],
+    );
+  });
 });
 
 describe('payment refunds', () => {
@@ -38,7 +69,8 @@ describe('payment refunds', () => {
   });
 
   it('is refunded once the refunds reach the amount', () => {
-    expect(statusAfterRefund(money(100), money(100))).toBe('refunded');
-    expect(statusAfterRefund(money(100), money('99.99'))).toBe('partially_refunded');
+    expect(statusAfterRefund(payment('succeeded', '100', '100'))).toBe('refunded');
+    expect(statusAfterRefund(payment('succeeded', '100', '99.99'))).toBe('partially_refunded');
+    expect(statusAfterRefund(payment('partially_refunded', '100', '100'))).toBe('refunded');
   });
 });

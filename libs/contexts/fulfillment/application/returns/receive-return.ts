@@ -10,7 +10,7 @@ import { FulfillmentError } from '../../domain/fulfillment-error';
 import { packageTransition } from '../../domain/package';
 import {
   assertReceiptAuthorized,
-  assertReturnTransition,
+  returnTransition,
   statusAfterReceipt,
 } from '../../domain/return-authorization';
 import { ReturnAuthorizationRecord, ReturnReceiptLine } from '../../infrastructure/fulfillment.entities';
@@ -66,7 +66,7 @@ export class ReceiveReturn {
       const authorization = (await this.authorizations.findById(ret.id))
         ? await this.authorizations.getForUpdate(ret.id)
         : null;
-      if (authorization) assertReturnTransition('receive', authorization.status, authorization.id);
+      if (authorization) returnTransition('receive', authorization.status, authorization.id);
       if (ret.orderStatus !== 'confirmed')
         throw new FulfillmentError('invalid_state', {
           hint: `Return '${ret.id}' has order_status '${ret.orderStatus}'; goods are received against a confirmed return.`,
@@ -235,7 +235,7 @@ export class ReceiveReturn {
     }));
     record.receivedNet = record.receivedNet.plus(value.net);
     record.receivedTax = record.receivedTax.plus(value.tax);
-    record.status = statusAfterReceipt(record.lines);
+    record.status = statusAfterReceipt(record);
     if (record.status === 'received') record.receivedAt = new Date();
     await this.authorizations.save(record);
     if (record.status === 'received') await this.orders.markFulfilled(record.id);

@@ -14,7 +14,7 @@ import {
 } from '#contexts/sales';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import {
-  assertReturnTransition,
+  returnTransition,
   refundAmountOf,
   splitNetAndTax,
   statusAfterRefund,
@@ -86,7 +86,7 @@ export class RefundReturn {
   /** Transaction one: checks the refund, works out its amount and reserves it. */
   private async reserve(id: string, input: RefundReturnInput): Promise<PendingReturnRefund> {
     const record = await this.returns.getForUpdate(id);
-    assertReturnTransition('refund', record.status, record.id);
+    returnTransition('refund', record.status, record.id);
     // Serialises with the order's other returns: their credit memos take from the same invoice.
     await this.packages.lockOrder(record.orderId);
     const busy = [record, ...(await this.returns.ofOrder(record.orderId))].find((r) => r.pendingRefund);
@@ -174,7 +174,7 @@ export class RefundReturn {
       },
     ];
     record.status = statusAfterRefund(
-      record.status,
+      record,
       record.receivedNet.plus(record.receivedTax),
       record.amountRefunded,
     );

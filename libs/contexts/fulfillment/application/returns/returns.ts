@@ -7,7 +7,7 @@ import { SalesOrders } from '#contexts/sales';
 import { FulfillmentError } from '../../domain/fulfillment-error';
 import {
   assertReturnable,
-  assertReturnTransition,
+  returnTransition,
   AuthorizedLine,
   returnableUnits,
 } from '../../domain/return-authorization';
@@ -152,8 +152,7 @@ export class Returns extends ResourceReads<ReturnAuthorizationRecord, ReturnReso
   async cancel(id: string): Promise<ReturnResource> {
     return this.tx.run(async () => {
       const record = await this.returns.getForUpdate(id);
-      assertReturnTransition('cancel', record.status, record.id);
-      record.status = 'cancelled';
+      record.status = returnTransition('cancel', record.status, record.id);
       record.cancelledAt = new Date();
       const saved = await this.returns.save(record);
       await this.orders.cancel(record.id);

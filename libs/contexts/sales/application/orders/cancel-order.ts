@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { amountDueOf, orderTransition } from '../../domain/order';
 import { OrderRepository } from '../../infrastructure/order.repository';
-import { OrderCommitmentsGateway } from '../order-commitments.port';
+import { OrderCommitmentsRegistry } from '../order-commitments.port';
 import { OrderChanges, stateOf } from '../order-changes.service';
 import { OrderResource } from '../order.presenter';
 
@@ -18,7 +18,7 @@ export class CancelOrder {
   constructor(
     private readonly tx: TransactionHost,
     private readonly orders: OrderRepository,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly changes: OrderChanges,
   ) {}
 

@@ -4,7 +4,7 @@ import { isInvoiceType, orderTransition } from '../../domain/order';
 import { SalesError } from '../../domain/sales-error';
 import { OrderLineRepository } from '../../infrastructure/order-line.repository';
 import { OrderRepository } from '../../infrastructure/order.repository';
-import { OrderCommitmentsGateway } from '../order-commitments.port';
+import { OrderCommitmentsRegistry } from '../order-commitments.port';
 import { OrderChanges, stateOf } from '../order-changes.service';
 import { OrderResource } from '../order.presenter';
 import { InvoiceOrder } from './invoice-order';
@@ -22,7 +22,7 @@ export class ConfirmOrder {
     private readonly tx: TransactionHost,
     private readonly orders: OrderRepository,
     private readonly lines: OrderLineRepository,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly changes: OrderChanges,
     private readonly invoicing: InvoiceOrder,
   ) {}

@@ -10,7 +10,7 @@ import {
   orderTransition,
 } from '../../domain/order';
 import { OrderRepository } from '../../infrastructure/order.repository';
-import { OrderCommitmentsGateway } from '../order-commitments.port';
+import { OrderCommitmentsRegistry } from '../order-commitments.port';
 import { OrderChanges, stateOf } from '../order-changes.service';
 import { OrderResource } from '../order.presenter';
 import { RevenueRecognition } from '../revenue-recognition.service';
@@ -28,7 +28,7 @@ export class VoidOrder {
   constructor(
     private readonly tx: TransactionHost,
     private readonly orders: OrderRepository,
-    private readonly commitments: OrderCommitmentsGateway,
+    private readonly commitments: OrderCommitmentsRegistry,
     private readonly revenue: RevenueRecognition,
     private readonly ledger: LedgerPostingService,
     private readonly settings: AccountingSettingsService,

@@ -6,7 +6,7 @@ import {
   StockMovementRecorder,
 } from './stock-movements.types';
 
-/** The observers of movements named in advance (StockMovementObservers.prepare). */
+/** The observers of movements named in advance (StockMovementObserverRegistry.prepare). */
 export interface PreparedObservers {
   /** Calls each observer's recorder with the rows being written, in registration order. */
   notify(movements: StockMovement[]): Promise<void>;
@@ -20,7 +20,7 @@ export interface PreparedObservers {
  * throws rolls the movement back.
  */
 @Injectable()
-export class StockMovementObservers {
+export class StockMovementObserverRegistry {
   private readonly observers: StockMovementObserver[] = [];
 
   /** Adds an observer; it is called with every batch of ledger rows, in the writing transaction. */

@@ -18,7 +18,7 @@ export type BalanceListExtension = (
  * does not depend on them.
  */
 @Injectable()
-export class BalanceExtensions {
+export class BalanceExtensionRegistry {
   private readonly extensions: BalanceExtension[] = [];
   private readonly listExtensions: BalanceListExtension[] = [];
 

@@ -1,5 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { BalanceExtensions, ReorderPointSources, StockMovementObservers } from '#contexts/inventory';
+import {
+  BalanceExtensionRegistry,
+  ReorderPointRegistry,
+  StockMovementObserverRegistry,
+} from '#contexts/inventory';
 import { toJsonNumber } from '#platform/domain/money';
 import { DemandRecorderService } from './demand-recorder.service';
 import { DemandService } from './demand.service';
@@ -12,13 +16,13 @@ import { ReorderPlanningService } from './reorder-planning.service';
  * (demand_avg_per_day, read for the whole page at once).
  */
 @Injectable()
-export class ReplenishmentPortsRegistration implements OnModuleInit {
+export class ReplenishmentRegistrar implements OnModuleInit {
   constructor(
-    private readonly observers: StockMovementObservers,
-    private readonly extensions: BalanceExtensions,
+    private readonly observers: StockMovementObserverRegistry,
+    private readonly extensions: BalanceExtensionRegistry,
     private readonly recorder: DemandRecorderService,
     private readonly demand: DemandService,
-    private readonly reorderPoints: ReorderPointSources,
+    private readonly reorderPoints: ReorderPointRegistry,
     private readonly planning: ReorderPlanningService,
   ) {}
 

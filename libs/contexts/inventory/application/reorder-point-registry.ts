@@ -21,7 +21,7 @@ export type ReorderPointComputer = (balances: readonly ReorderPointSubject[]) =>
  */
 export type ReorderPointSource = (productIds: readonly string[]) => Promise<ReorderPointComputer>;
 
-/** The reorder points of balances of products named in advance (ReorderPointSources.prepare). */
+/** The reorder points of balances of products named in advance (ReorderPointRegistry.prepare). */
 export interface PreparedReorderPoints {
   effectiveMany(
     balances: readonly (ReorderPointSubject & { reorderPoint: number | null })[],
@@ -34,7 +34,7 @@ export interface PreparedReorderPoints {
  * lead time × daily demand + safety stock for products with a preferred vendor).
  */
 @Injectable()
-export class ReorderPointSources {
+export class ReorderPointRegistry {
   private readonly sources: ReorderPointSource[] = [];
 
   register(source: ReorderPointSource): void {
