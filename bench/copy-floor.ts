@@ -1,4 +1,5 @@
 import { Client, Query } from 'pg';
+import { cpuMs } from './support';
 
 /** The part of pg's connection that a COPY FROM STDIN writes to. */
 interface CopyConnection {
@@ -59,14 +60,22 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * again with COPY FROM STDIN into empty copies of their tables in a scratch schema of the same
  * database (same columns, defaults, checks and indexes; no foreign keys or triggers), all in one
  * transaction. Only the COPY statements and their COMMIT are timed; reading the rows and
- * formatting them are not. Answers the seconds, the rows read back and the rows the scratch tables
- * hold after the COMMIT (counted, so a COPY that wrote less is seen).
+ * formatting them are not. Answers the seconds, the CPU seconds of the server process that ran the
+ * COPY (read from /proc, so the server must run on this machine), the rows read back, the rows
+ * the scratch tables hold after the COMMIT, and whether those are the public rows value for value
+ * (compared as text), so a COPY that wrote less or mangled a value is seen.
  */
 export async function copyFloor(
   db: Client,
   schema: string,
   sets: CopiedRows[],
-): Promise<{ seconds: number; rows: number; written: number }> {
+): Promise<{
+  seconds: number;
+  databaseCpuSeconds: number;
+  rows: number;
+  written: number;
+  identical: boolean;
+}> {
   await db.query(`DROP SCHEMA IF EXISTS ${quote(schema)} CASCADE`);
   await db.query(`CREATE SCHEMA ${quote(schema)}`);
   const copies: { text: string; data: Buffer; rows: number }[] = [];
@@ -95,6 +104,8 @@ export async function copyFloor(
       rows: rows.length,
     });
   }
+  const backend = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  const cpuBefore = cpuMs(backend);
   const started = process.hrtime.bigint();
   await db.query('BEGIN');
   try {
@@ -105,11 +116,25 @@ export async function copyFloor(
     throw error;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const databaseCpuSeconds = (cpuMs(backend) - cpuBefore) / 1000;
+  // What the COPY wrote, row for row: each scratch table's rows (as text, in id order) against the
+  // rows read back from the public schema.
   let written = 0;
-  for (const set of sets)
-    written += (
-      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quote(schema)}.${quote(set.table)}`)
-    ).rows[0].n;
+  let identical = true;
+  for (const set of sets) {
+    const digest = `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t.id), '')) AS digest`;
+    const copied = (
+      await db.query<{ n: number; digest: string }>(`${digest} FROM ${quote(schema)}.${quote(set.table)} t`)
+    ).rows[0];
+    const source = (
+      await db.query<{ n: number; digest: string }>(
+        `${digest} FROM public.${quote(set.table)} t WHERE ${set.where}`,
+        set.params,
+      )
+    ).rows[0];
+    written += copied.n;
+    identical &&= copied.n === source.n && copied.digest === source.digest;
+  }
   await db.query(`DROP SCHEMA ${quote(schema)} CASCADE`);
-  return { seconds, rows: copies.reduce((n, c) => n + c.rows, 0), written };
+  return { seconds, databaseCpuSeconds, rows: copies.reduce((n, c) => n + c.rows, 0), written, identical };
 }

@@ -356,8 +356,8 @@ async function main() {
     const floor = sets ? await copyFloor(db, 'bench_copy_floor', sets) : undefined;
     if (floor)
       check(
-        floor.written === floor.rows && floor.rows >= 3 * records,
-        `${resource}: COPY wrote the ${floor.rows} rows the import wrote (${floor.written} in the scratch tables, at least ${3 * records} expected)`,
+        floor.identical && floor.written === floor.rows && floor.rows >= 3 * records,
+        `${resource}: COPY wrote the ${floor.rows} rows the import wrote (${floor.written} in the scratch tables, at least ${3 * records} expected, ${floor.identical ? 'the same values' : 'values differ'})`,
       );
     const rate = row.processed / seconds;
     const copyRate = floor ? records / floor.seconds : undefined;
@@ -381,6 +381,12 @@ async function main() {
             copy_seconds: Number(floor.seconds.toFixed(2)),
             copy_records_per_second: Math.round(copyRate),
             import_to_copy_ratio: Number((rate / copyRate).toFixed(3)),
+            copy_database_cpu_seconds: Number(floor.databaseCpuSeconds.toFixed(2)),
+            // CPU per record, which the machine's load changes little: the import's (worker and
+            // database) against COPY's (its server process), as a ratio of records per CPU second.
+            import_to_copy_cpu_ratio: Number(
+              ((floor.databaseCpuSeconds / (cpu + dbCpu)) * (row.processed / records)).toFixed(3),
+            ),
           }
         : {}),
       worker_peak_rss_mb: Math.round(worker.peakRssMb()),
