@@ -174,11 +174,17 @@ function portmanConfig(document: OpenApiDocument): Record<string, unknown> {
 
 /** The environment variable that carries a live id of one operation's path parameter. */
 const liveVariable = (operationId: string, name: string) => `live_${operationId}_${name}`;
+/** The environment variable that carries the body naming the records of an operation's flow. */
+const liveBody = (operationId: string) => `live_body_${operationId}`;
 
 interface CollectionItem {
   name: string;
   item?: CollectionItem[];
-  request?: { method: string; url: { path?: string[]; variable?: { key: string; value: string }[] } };
+  request?: {
+    method: string;
+    url: { path?: string[]; variable?: { key: string; value: string }[] };
+    body?: { mode?: string; raw?: string };
+  };
 }
 
 /**
@@ -187,9 +193,10 @@ interface CollectionItem {
  * requests run in the order of operationPhase (reads, creates, edits, actions, the actions that
  * end a record's life, deletes, the cutover freeze and unfreeze), so that a record is read and
  * edited before it is cancelled or deleted. Variations (fuzzing, read-only key, no key) keep
- * their place next to their operation.
+ * their place next to their operation. The valid request of an operation whose flow gives a body
+ * (the serials of the line, the rate quoted for the package) sends `{{live_body_<operationId>}}`.
  */
-function liveCollection(file: string, document: OpenApiDocument): void {
+function liveCollection(file: string, document: OpenApiDocument, bodies: Set<string>): void {
   const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
   const operations = operationsOf(document).map((op) => ({
     ...op,
@@ -218,6 +225,13 @@ function liveCollection(file: string, document: OpenApiDocument): void {
         for (const variable of item.request.url.variable ?? [])
           if (variable.key !== 'entity_id' && /^\{\{\$guid\}\}$|^[0-9a-f-]{36}$/.test(variable.value))
             variable.value = `{{${liveVariable(operation.operationId, variable.key)}}}`;
+      if (
+        operation &&
+        bodies.has(operation.operationId) &&
+        kindOf(item.name) === 'valid' &&
+        item.request.body
+      )
+        item.request.body.raw = `{{${liveBody(operation.operationId)}}}`;
       leaves.push({
         item,
         phase: operation ? operationPhase(method, operation.template) : 0,
@@ -240,7 +254,7 @@ async function liveIds(
   key: string,
   seed: { entities: { primary: { id: string } }; fixtures: Record<string, unknown> },
   document: OpenApiDocument,
-): Promise<{ environment: Record<string, string>; unresolved: Set<string> }> {
+): Promise<{ environment: Record<string, string>; unresolved: Set<string>; bodies: Set<string> }> {
   const send: Send = async (method, url, body) => {
     const res = await fetch(`${origin}${url}`, {
       method,
@@ -270,6 +284,13 @@ async function liveIds(
     }
   const environment: Record<string, string> = {};
   const unresolved = new Set<string>();
+  const bodies = new Set<string>();
+  for (const op of operationsOf(document)) {
+    const body = records.flows[`${op.method} ${op.template}`]?.body;
+    if (!body) continue;
+    environment[liveBody(op.operationId)] = JSON.stringify(body);
+    bodies.add(op.operationId);
+  }
   // Each delete gets a record no other delete took (two path forms of one resource, such as
   // product_categories and product-categories, would otherwise delete the same record twice).
   const deleted = new Set<string>();
@@ -289,7 +310,7 @@ async function liveIds(
         environment[liveVariable(op.operationId, name)] = values?.[i] ?? randomUUID();
     });
   }
-  return { environment, unresolved };
+  return { environment, unresolved, bodies };
 }
 
 function kindOf(name: string): Kind {
@@ -555,7 +576,7 @@ async function main(): Promise<number> {
         throw new Error(`the served description's ${part} differ from the built one's`);
     const resolved = Date.now();
     const live = await liveIds(origin, seed.entities.primary.keys.live, seed, document);
-    liveCollection(collection, document);
+    liveCollection(collection, document, live.bodies);
     console.error(
       `Live ids for ${Object.keys(live.environment).length} path parameters in ${((Date.now() - resolved) / 1000).toFixed(1)} s; ` +
         `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,

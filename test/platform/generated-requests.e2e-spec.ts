@@ -168,6 +168,8 @@ describe('generated requests from the served description', () => {
     const problems: string[] = [];
     const gapsSeen = new Map<string, number>();
     const succeeded = new Set<string>();
+    /** The last answer to a valid request of an operation that has not succeeded (for the report). */
+    const lastRefusal = new Map<string, string>();
     const statuses = new Map<number, number>();
     let count = 0;
     const started = Date.now();
@@ -214,6 +216,8 @@ describe('generated requests from the served description', () => {
       const off = validator.problems(sent.op.method, `${sent.path}${queryString(sent.query)}`, res).problems;
       if (off.length) problems.push(`response off the description (${off.slice(0, 3).join('; ')}): ${where}`);
       if (res.status < 300) succeeded.add(sent.op.key);
+      else if (sent.kind === 'valid' && !succeeded.has(sent.op.key))
+        lastRefusal.set(sent.op.key, `${res.status} ${error.code ?? ''} ${error.hint?.slice(0, 200) ?? ''}`);
       if (sent.kind === 'valid') {
         if (res.status < 400) return;
         const allowed: Allowed | undefined = ALLOWED[sent.op.key];
@@ -292,6 +296,10 @@ describe('generated requests from the served description', () => {
         }
       if (op.method !== 'get' && op.method !== 'delete' && !op.body && !op.otherBody)
         minimal.body = undefined;
+      // A record made in the state the action starts from comes with the body naming its own
+      // records (the line's serials, the rate quoted for the package): that body is the minimal one.
+      const flowBody = records.flows[op.key]?.body;
+      if (flowBody) minimal.body = flowBody;
 
       // (a) The minimal example request on each live path until one succeeds; then random ones.
       let path = paths[0];
@@ -424,7 +432,13 @@ describe('generated requests from the served description', () => {
         process.env.GENREQ_REPORT,
         [
           ...problems,
-          ...unreached.map((key) => `no 2xx: ${key}`),
+          ...operations
+            .map((op) => op.key)
+            .filter((key) => !succeeded.has(key))
+            .map(
+              (key) =>
+                `no 2xx${key in NO_SUCCESS ? ' (listed)' : ''}: ${key} (last: ${lastRefusal.get(key) ?? '-'})`,
+            ),
           ...stale.map((key) => `stale: ${key}`),
         ].join('\n'),
       );

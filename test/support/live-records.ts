@@ -24,6 +24,17 @@ export interface LiveRecords {
   made: Map<string, string[]>;
   /** A live id for a uuid field of a body or query, by the field's name. */
   refs: Record<string, string>;
+  /**
+   * Records made in the state one operation starts from, by `METHOD /path/template`: the paths to
+   * try first, and where the action needs them the body naming the flow's records (the serials
+   * of the line, the rate quoted for the package, the lines still to receive).
+   */
+  flows: Record<string, Flow>;
+}
+
+export interface Flow {
+  paths: string[];
+  body?: Record<string, unknown>;
 }
 
 type Body = Record<string, unknown>;
@@ -45,6 +56,9 @@ interface Fixtures {
   fixed_asset_id: string;
   kit_product_id: string;
   integration_id?: string;
+  revised_order: { id: string };
+  closed_period: { id: string };
+  storefront_listing_id: string;
 }
 
 /** Creates what the seed lacks; a failure names the request that failed. */
@@ -274,7 +288,259 @@ export async function makeLiveRecords(
     api_key_id: id(key),
   };
   if (f.integration_id) refs.integration_id = f.integration_id;
-  return { entityId, made, refs };
+  const flows = await makeFlows(send, {
+    entityId,
+    f,
+    business,
+    create,
+    read,
+    code,
+    vendor: id(vendorAccount),
+  });
+  return { entityId, made, refs, flows };
+}
+
+interface FlowTools {
+  entityId: string;
+  f: Fixtures;
+  business: string;
+  create: (path: string, body: Body, status?: number) => Promise<Body>;
+  read: (path: string) => Promise<Body>;
+  code: () => string;
+  vendor: string;
+}
+
+/**
+ * A record in the state each state action starts from, made through the API in the order a
+ * client would take: draft and pending journal entries, an archived product, a closed fiscal year,
+ * an order with an amount due, draft and confirmed purchase orders, packages with quoted rates and
+ * a bought label, returns authorised and received, serials available and allocated, a finished
+ * webhook delivery, a draft order with two lines.
+ */
+async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>> {
+  const { f, create, read, code, business } = t;
+  const flows: Record<string, Flow> = {};
+  const flow = (operation: string, paths: string[], body?: Body) => (flows[operation] = { paths, body });
+  const id = (body: Body) => body.id as string;
+  const change = async (method: string, path: string, body?: Body) => {
+    const res = await send(method, path, body);
+    if (res.status >= 300)
+      throw new Error(
+        `making live records: ${method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`,
+      );
+    return res.body as Body;
+  };
+
+  // Journal entries: drafts to edit, post, void and delete; two waiting for approval (posted above
+  // a threshold set for the moment and then put back).
+  const entry = (amount: number, status?: string) =>
+    create('/v1/journal-entries', {
+      entry_date: business,
+      description: 'Generated flow entry',
+      ...(status ? { status } : {}),
+      lines: [
+        { account_id: f.ledger_accounts.expense, debit_amount: amount },
+        { account_id: f.ledger_accounts.cash, credit_amount: amount },
+      ],
+    });
+  for (const action of ['PATCH', 'post', 'void', 'DELETE']) {
+    const draft = await entry(5, 'draft');
+    const operation =
+      action === action.toUpperCase()
+        ? `${action} /v1/journal-entries/{id}`
+        : `POST /v1/journal-entries/{id}/${action}`;
+    flow(operation, [
+      `/v1/journal-entries/${id(draft)}`.concat(action === action.toUpperCase() ? '' : `/${action}`),
+    ]);
+  }
+  const settings = await read('/v1/accounting/settings');
+  await change('PATCH', '/v1/accounting/settings', { approval_threshold: 1000 });
+  for (const action of ['approve', 'reject']) {
+    const pending = await entry(5000);
+    if (pending.status !== 'pending_approval')
+      throw new Error(
+        `making live records: an entry above the approval threshold is ${String(pending.status)}`,
+      );
+    flow(`POST /v1/journal-entries/{id}/${action}`, [`/v1/journal-entries/${id(pending)}/${action}`]);
+  }
+  await change('PATCH', '/v1/accounting/settings', {
+    approval_threshold: settings.approval_threshold ?? null,
+  });
+
+  // Accounting periods and years: the seed's closed period; a year of its own, closed.
+  flow('POST /v1/accounting/periods/{id}/reopen', [`/v1/accounting/periods/${f.closed_period.id}/reopen`]);
+  const year = await create('/v1/accounting/fiscal-years', {
+    name: `Generated ${code()}`,
+    start_date: '2098-01-01',
+    end_date: '2098-12-31',
+    monthly_periods: false,
+  });
+  await change('POST', `/v1/accounting/fiscal-years/${id(year)}/close`, {});
+  flow('POST /v1/accounting/fiscal-years/{id}/reopen', [`/v1/accounting/fiscal-years/${id(year)}/reopen`]);
+
+  // Catalog: an archived product to restore; a storefront listing of a product of its own to push.
+  const archived = await create('/v1/products', { sku: code(), name: 'Generated archived' });
+  await change('DELETE', `/v1/products/${id(archived)}`);
+  flow('POST /v1/products/{id}/restore', [`/v1/products/${id(archived)}/restore`]);
+  const storefront = await read(`/v1/channel_listings/${f.storefront_listing_id}`);
+  const listed = await create('/v1/products', { sku: code(), name: 'Generated listed' });
+  const listing = await create('/v1/channel_listings', {
+    product_id: id(listed),
+    channel: storefront.channel,
+    ...(storefront.integration_id ? { integration_id: storefront.integration_id } : {}),
+  });
+  flow('POST /v1/channel_listings/{id}/sync', [`/v1/channel_listings/${id(listing)}/sync`]);
+
+  // Sales: the seed's revised order; an invoice with an amount due; a draft order with two lines.
+  flow('POST /v1/orders/{id}/customer-acknowledge-revision', [
+    `/v1/orders/${f.revised_order.id}/customer-acknowledge-revision`,
+  ]);
+  const due = await create('/v1/orders', {
+    document_type: 'invoice',
+    account_id: f.account_id,
+    lines: [{ description: 'Generated service', quantity: 1, unit_price: 100 }],
+  });
+  await change('POST', `/v1/orders/${id(due)}/confirm`, {});
+  flow('POST /v1/orders/{id}/payments', [`/v1/orders/${id(due)}/payments`], { method: 'cash', amount: 10 });
+  const draft = await create('/v1/orders', {
+    account_id: f.account_id,
+    lines: [
+      { description: 'Generated first line', quantity: 1, unit_price: 10 },
+      { description: 'Generated second line', quantity: 1, unit_price: 10 },
+    ],
+  });
+  const draftLines = draft.lines as Body[];
+  flow('DELETE /v1/orders/{id}/lines/{line_id}', [`/v1/orders/${id(draft)}/lines/${id(draftLines[1])}`]);
+
+  // Purchasing: a draft purchase order to confirm, a confirmed one to receive; a serial unit
+  // received for the serial flows.
+  const purchase = (productId: string, quantity: number) =>
+    create('/v1/purchase-orders', {
+      account_id: t.vendor,
+      lines: [{ product_id: productId, quantity, unit_price: 5 }],
+    });
+  const toConfirm = await purchase(f.product_id, 2);
+  flow('POST /v1/purchase-orders/{id}/confirm', [`/v1/purchase-orders/${id(toConfirm)}/confirm`]);
+  const toReceive = await purchase(f.product_id, 2);
+  await change('POST', `/v1/purchase-orders/${id(toReceive)}/confirm`, {});
+  flow('POST /v1/purchase-orders/{id}/receive', [`/v1/purchase-orders/${id(toReceive)}/receive`], {
+    lines: [{ order_item_id: id((toReceive.lines as Body[])[0]), quantity: 1, location_id: f.location_id }],
+  });
+  const serialPurchase = await purchase(f.serial_order.product_id, 1);
+  await change('POST', `/v1/purchase-orders/${id(serialPurchase)}/confirm`, {});
+  const serialNumber = `GEN-${code()}`;
+  await change('POST', `/v1/purchase-orders/${id(serialPurchase)}/receive`, {
+    lines: [
+      {
+        order_item_id: id((serialPurchase.lines as Body[])[0]),
+        quantity: 1,
+        location_id: f.location_id,
+        serial_numbers: [serialNumber],
+      },
+    ],
+  });
+
+  // Serials: a confirmed order of the serial product takes the received unit; the seed's serial
+  // order gives back one of its allocated units.
+  const serialOrder = await create('/v1/orders', {
+    account_id: f.account_id,
+    lines: [{ product_id: f.serial_order.product_id, quantity: 1, unit_price: 10 }],
+  });
+  await change('POST', `/v1/orders/${id(serialOrder)}/confirm`, {});
+  flow(
+    'POST /v1/orders/{id}/lines/{line_id}/allocate-serials',
+    [`/v1/orders/${id(serialOrder)}/lines/${id((serialOrder.lines as Body[])[0])}/allocate-serials`],
+    { serial_numbers: [serialNumber] },
+  );
+  flow(
+    'POST /v1/orders/{id}/lines/{line_id}/deallocate-serials',
+    [`/v1/orders/${f.serial_order.id}/lines/${f.serial_order.item_id}/deallocate-serials`],
+    { serial_numbers: [f.serial_order.serials[0]] },
+  );
+
+  // Fulfillment: an order of its own, invoiced, with a package whose rates are quoted (a label to
+  // buy), one whose label is bought (to ship) and one shipped, of which two units come back: one
+  // return authorised (to receive), one received (to refund).
+  const shipping = await create('/v1/orders', {
+    account_id: f.account_id,
+    lines: [{ product_id: f.product_id, quantity: 4, unit_price: 10 }],
+  });
+  await change('POST', `/v1/orders/${id(shipping)}/confirm`, {});
+  const billed = await change('POST', `/v1/orders/${id(shipping)}/convert`, {});
+  await change('POST', `/v1/orders/${id(billed)}/confirm`, {});
+  const shippingLine = id((shipping.lines as Body[])[0]);
+  const quoted = async (quantity: number) => {
+    const pkg = await create('/v1/packages', {
+      order_id: id(shipping),
+      items: [{ order_item_id: shippingLine, quantity }],
+    });
+    const rates = (await read(`/v1/packages/${id(pkg)}/rates`)).data as Body[];
+    if (!rates.length) throw new Error(`making live records: no rate quoted for package ${id(pkg)}`);
+    return { pkg, rate: rates[0].rate_object_id as string };
+  };
+  const toLabel = await quoted(1);
+  flow('POST /v1/packages/{id}/buy-label', [`/v1/packages/${id(toLabel.pkg)}/buy-label`], {
+    rate_object_id: toLabel.rate,
+  });
+  const toShip = await quoted(1);
+  await change('POST', `/v1/packages/${id(toShip.pkg)}/buy-label`, { rate_object_id: toShip.rate });
+  // Carrier and tracking come from the label: the body is empty.
+  flow('POST /v1/packages/{id}/ship', [`/v1/packages/${id(toShip.pkg)}/ship`], {});
+  const sent = await quoted(2);
+  await change('POST', `/v1/packages/${id(sent.pkg)}/buy-label`, { rate_object_id: sent.rate });
+  const shipped = await change('POST', `/v1/packages/${id(sent.pkg)}/ship`, {});
+  const shippedItem = (shipped.items as Body[])[0];
+  const authorise = () =>
+    create('/v1/returns', {
+      account_id: f.account_id,
+      order_id: id(shipping),
+      lines: [{ order_item_id: shippingLine, quantity: 1 }],
+      reason: 'Generated flow',
+    });
+  const receipt = { package_id: id(sent.pkg), items: [{ package_item_id: id(shippedItem), quantity: 1 }] };
+  const toReceiveBack = await authorise();
+  flow('POST /v1/returns/{id}/receive', [`/v1/returns/${id(toReceiveBack)}/receive`], receipt);
+  const toRefund = await authorise();
+  await change('POST', `/v1/returns/${id(toRefund)}/receive`, receipt);
+  flow('POST /v1/returns/{id}/refund', [`/v1/returns/${id(toRefund)}/refund`], {
+    method: 'original_payment',
+  });
+
+  // Webhooks: a delivery cancelled when its endpoint was disabled by hand, the endpoint active
+  // again (per path form).
+  for (const [operation, prefix] of [
+    [
+      'POST /v1/entities/{entity_id}/webhook_endpoints/{id}/deliveries/{delivery_id}/resend',
+      `/v1/entities/${t.entityId}/webhook_endpoints`,
+    ],
+    ['POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend', '/v1/webhook_endpoints'],
+  ]) {
+    const res = await send('POST', prefix, {
+      url: 'http://127.0.0.1:9/generated-resend',
+      enabled_events: ['order.confirmed'],
+      description: 'Generated resend',
+    });
+    if (res.status !== 201) continue;
+    const endpoint = id(res.body as Body);
+    const delivery = await change('POST', `${prefix}/${endpoint}/test`, {});
+    const log = `${prefix}/${endpoint}/deliveries/${id(delivery)}`;
+    // A dispatcher that is running makes its first attempt first (an attempt under way when the
+    // endpoint is disabled would schedule its retry after the cancel), then the delivery is
+    // cancelled; without a dispatcher the delivery is cancelled before any attempt.
+    const settle = async (done: (d: Body) => boolean) => {
+      for (let i = 0; i < 50 && !done(await read(log)); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    await settle((d) => Number(d.attempt_count) > 0 || d.status !== 'pending');
+    await change('PATCH', `${prefix}/${endpoint}`, { status: 'disabled' });
+    await settle((d) => d.status !== 'pending');
+    await change('PATCH', `${prefix}/${endpoint}`, { status: 'active' });
+    if ((await read(log)).status === 'pending')
+      throw new Error(
+        `making live records: the delivery ${log} is still pending after its endpoint was disabled`,
+      );
+    flow(operation, [`${prefix}/${endpoint}/deliveries/${id(delivery)}/resend`]);
+  }
+  return flows;
 }
 
 /** Where a path parameter's ids are listed when the list at its prefix is not the place. */
@@ -298,6 +564,13 @@ export async function livePaths(
   const lists = new Map<string, string[]>();
   const found: string[] = [];
   let probes = 0;
+  // The records other operations' flows made in their starting state are theirs alone.
+  const key = `${method.toUpperCase()} ${template}`;
+  const reserved = new Set(
+    Object.entries(records.flows)
+      .filter(([operation]) => operation !== key)
+      .flatMap(([, flow]) => flow.paths.flatMap((path) => path.split('/'))),
+  );
   const idsAt = async (prefix: string, param: string): Promise<string[]> => {
     const own = records.made.get(prefix) ?? [];
     // The run's own API key is never offered to rotate or revoke.
@@ -322,8 +595,10 @@ export async function livePaths(
       listed = lists.get(candidate)!;
       if (listed.length) break;
     }
-    return [...own, ...listed.filter((id) => !own.includes(id))].slice(0, 20);
+    return [...own, ...listed.filter((id) => !own.includes(id) && !reserved.has(id))].slice(0, 20);
   };
+  // The records made in the state the operation starts from come first.
+  found.push(...(records.flows[key]?.paths ?? []).slice(0, max));
   const walk = async (i: number, filled: string[]): Promise<void> => {
     if (found.length >= max || probes > 60) return;
     if (i === segments.length) {
@@ -332,7 +607,7 @@ export async function livePaths(
         probes++;
         if ((await send('GET', path)).status !== 200) return;
       }
-      found.push(path);
+      if (!found.includes(path)) found.push(path);
       return;
     }
     const segment = segments[i];
@@ -351,12 +626,14 @@ export async function livePaths(
 /**
  * The order operations run in when they share live records: reads, creates, edits, actions, the
  * actions that end a record's life, deletes (deepest paths first), and the cutover freeze and
- * unfreeze last (a frozen entity refuses writes).
+ * unfreeze last (a frozen entity refuses writes), each path form's unfreeze right after its
+ * freeze (the other form's freeze would find the entity frozen already, its unfreeze not frozen).
  */
 export function operationPhase(method: string, template: string): number {
   const verb = method.toLowerCase();
   const last = template.split('/').pop()!;
-  if (/\/migration\/cutover\/(freeze|unfreeze)$/.test(template)) return last === 'freeze' ? 8 : 9;
+  if (/\/migration\/cutover\/(freeze|unfreeze)$/.test(template))
+    return 8 + (template.includes('{entity_id}') ? 0 : 0.5) + (last === 'unfreeze' ? 0.25 : 0);
   if (verb === 'get') return 0;
   if (verb === 'delete') return 7 - Math.min(template.split('{').length, 3) / 10;
   if (/^(cancel|void|close|revoke|reverse|reject|merge|rotate|rotate_secret)$/.test(last)) return 5;
