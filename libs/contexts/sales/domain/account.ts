@@ -6,8 +6,6 @@ export { COUNTRY_PATTERN, normalizeCountry } from '#platform/reference-lists/pos
 export const ACCOUNT_STATUSES = ['active', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
-
 export function assertActive(account: { id: string; status: string }, action: string): void {
   if (account.status !== 'active') {
     throw new SalesError('invalid_state', {
