@@ -417,7 +417,7 @@ export function valueOf(
             all as Obj,
             [],
           ),
-          [...required],
+          schema.required ?? [], // a field only a `then` part requires may be left out for another rule
         ),
       );
     }
