@@ -98,6 +98,15 @@ describe('products', () => {
     expect((await eventsOf(res.body.id)).map((e) => e.type)).toEqual(['product.created']);
   });
 
+  it('takes a currency code in any case and stores it upper-case', async () => {
+    const res = await live
+      .post('/v1/products')
+      .send({ sku: sku(), name: 'Euro', currency: 'eUr' })
+      .expect(201);
+    expect(res.body.currency).toBe('EUR');
+    expect((await live.get(`/v1/products/${res.body.id}`).expect(200)).body.currency).toBe('EUR');
+  });
+
   it('applies defaults: standard type, unit ea, price 0, the entity currency', async () => {
     const res = await live.post('/v1/products').send({ sku: sku(), name: 'Plain' }).expect(201);
     expect(res.body).toMatchObject({
@@ -399,7 +408,9 @@ describe('products', () => {
       [{ sku: sku(), name: 'x', list_price: 1.23456 }, 'parameter_invalid', 'list_price'],
       [{ sku: sku(), name: 'x', cost_price: -0.01 }, 'parameter_invalid', 'cost_price'],
       [{ sku: sku(), name: 'x', type: 'bundle' }, 'parameter_invalid', 'type'],
-      [{ sku: sku(), name: 'x', currency: 'usd' }, 'parameter_invalid', 'currency'],
+      [{ sku: sku(), name: 'x', currency: 'us' }, 'parameter_invalid', 'currency'],
+      [{ sku: sku(), name: 'x', currency: 'U$D' }, 'parameter_invalid', 'currency'],
+      [{ sku: sku(), name: 'x', currency: 'ßUS' }, 'parameter_invalid', 'currency'],
       [{ sku: sku(), name: 'x', weight: { value: -1, unit: 'kg' } }, 'parameter_invalid', 'weight.value'],
       [{ sku: sku(), name: 'x', weight: { value: 1, unit: 'stone' } }, 'parameter_invalid', 'weight.unit'],
       [{ sku: sku(), name: 'x', weight: 5 }, 'parameter_invalid', 'weight'],

@@ -26,6 +26,8 @@ export type Schema = {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   multipleOf?: number;
+  /** The most decimal places a number may have. */
+  'x-decimal-places'?: number;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
@@ -44,10 +46,17 @@ export type Schema = {
 
 /** A cross-field rule as the description's `x-rules` states it. */
 export interface Rule {
-  kind: 'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal';
+  kind: 'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal' | 'when';
   fields?: string[];
   field?: string;
   requires?: string[];
+  /** A `when` rule: its condition (values of `field`, or a number above), and what it then asks. */
+  is?: unknown[] | { above: number };
+  forbids?: string[];
+  minimum?: Record<string, number>;
+  maximum?: Record<string, number>;
+  allowed?: Record<string, unknown[]>;
+  stored?: boolean;
   op?: '<' | '<=' | '>' | '>=';
   than?: string;
   param: string;
@@ -55,6 +64,47 @@ export interface Rule {
 }
 
 type Obj = Record<string, unknown>;
+
+/** Whether the condition of a `when` rule holds on `value` (its field sent with a value it names). */
+export function whenHolds(rule: Rule, value: Obj): boolean {
+  const v = value[rule.field!];
+  if (v === undefined || v === null) return false;
+  return Array.isArray(rule.is)
+    ? rule.is.includes(v)
+    : typeof v === 'number' && v > (rule.is as { above: number }).above;
+}
+
+/** The fields the `then` part of a `when` rule constrains. */
+const whenFields = (rule: Rule) => [
+  ...(rule.requires ?? []),
+  ...(rule.forbids ?? []),
+  ...Object.keys(rule.minimum ?? {}),
+  ...Object.keys(rule.maximum ?? {}),
+  ...Object.keys(rule.allowed ?? {}),
+];
+
+/**
+ * `value` changed to obey a `when` rule: what it needs taken from `full`, what it excludes left
+ * out, bounded values brought within bounds. A rule that reads stored values is also obeyed when
+ * its field is not sent (the stored value may meet the condition): a needed field is not sent null.
+ */
+function satisfyWhen(rule: Rule, out: Obj, full: Obj, optional: (f: string) => boolean): void {
+  const applies = whenHolds(rule, out) || (rule.stored && out[rule.field!] === undefined);
+  if (!applies) return;
+  const sent = whenHolds(rule, out);
+  for (const f of rule.requires ?? [])
+    if (out[f] === undefined || out[f] === null) {
+      if (sent && full[f] !== undefined && full[f] !== null) out[f] = full[f];
+      else if (out[f] === null && optional(f)) delete out[f];
+    }
+  for (const f of rule.forbids ?? []) if (sent && optional(f)) delete out[f];
+  for (const [f, bound] of Object.entries(rule.minimum ?? {}))
+    if (typeof out[f] === 'number' && (out[f] as number) < bound) out[f] = bound;
+  for (const [f, bound] of Object.entries(rule.maximum ?? {}))
+    if (typeof out[f] === 'number' && (out[f] as number) > bound) out[f] = bound;
+  for (const [f, values] of Object.entries(rule.allowed ?? {}))
+    if (out[f] !== undefined && !values.includes(out[f])) out[f] = values[0];
+}
 
 /** `a op b` for two dates (compared as instants) or two numbers. */
 function holds(a: unknown, op: Rule['op'], b: unknown): boolean {
@@ -69,17 +119,27 @@ function holds(a: unknown, op: Rule['op'], b: unknown): boolean {
  * `required`), compared values are swapped or the optional side left out. With one side of a
  * comparison missing the other is left out (an update compares with the stored value).
  */
-export function satisfyRules(rules: Rule[], value: Obj, full: Obj, required: string[]): Obj {
+export function satisfyRules(
+  rules: Rule[],
+  value: Obj,
+  full: Obj,
+  required: string[],
+  /** Fields left as they are (those a violation breaks): a rule is then met by the others. */
+  kept: string[] = [],
+): Obj {
   const out: Obj = { ...value };
   const has = (f: string) => out[f] !== undefined;
-  const optional = (f: string) => !required.includes(f);
+  const optional = (f: string) => !required.includes(f) && !kept.includes(f);
   for (const rule of rules) {
     const fields = rule.fields ?? [];
     if (rule.kind === 'exclusive') {
       const keep = fields.find((f) => has(f) && !optional(f)) ?? fields.find(has);
       for (const f of fields) if (f !== keep && optional(f)) delete out[f];
     } else if (rule.kind === 'one_required') {
-      if (!fields.some(has)) out[fields[0]] = full[fields[0]];
+      const add = fields.find((f) => !kept.includes(f)) ?? fields[0];
+      if (!fields.some(has)) out[add] = full[add];
+    } else if (rule.kind === 'when') {
+      satisfyWhen(rule, out, full, optional);
     } else if (rule.kind === 'requires') {
       if (has(rule.field!)) for (const f of rule.requires!) if (!has(f)) out[f] = full[f];
     } else if (rule.kind === 'equal') {
@@ -130,9 +190,39 @@ export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rul
       if (holds(x, rule.op, y)) continue;
       value[rule.field!] = x;
       value[rule.than!] = y;
+    } else if (rule.kind === 'when') {
+      // The condition sent, then one thing it asks for broken (a stored rule's needed field sent null).
+      if (!whenHolds(rule, value))
+        value[rule.field!] = whenHolds(rule, full)
+          ? full[rule.field!]
+          : Array.isArray(rule.is)
+            ? rule.is[0]
+            : (rule.is as { above: number }).above + 1;
+      const [need] = rule.requires ?? [];
+      const [excluded] = (rule.forbids ?? []).filter((f) => full[f] !== undefined && full[f] !== null);
+      const [low] = Object.entries(rule.minimum ?? {});
+      const [high] = Object.entries(rule.maximum ?? {});
+      if (need !== undefined) {
+        if (rule.stored) value[need] = null;
+        else delete value[need];
+      } else if (excluded !== undefined) value[excluded] = full[excluded];
+      else if (low) value[low[0]] = low[1] - 1;
+      else if (high) value[high[0]] = high[1] + 1;
+      else continue;
     }
     if (fields.some((f) => value[f] === undefined) && rule.kind === 'exclusive') continue;
-    out.push({ rule, value });
+    // The other rules still hold (only this one is broken), met without the fields it names.
+    const named =
+      rule.kind === 'when'
+        ? [rule.field!, ...whenFields(rule)]
+        : [
+            ...fields,
+            ...(rule.field ? [rule.field] : []),
+            ...(rule.requires ?? []),
+            ...(rule.than ? [rule.than] : []),
+          ];
+    const others = rules.filter((r) => r !== rule && (r.kind === 'when' || r.kind === 'one_required'));
+    out.push({ rule, value: others.length ? satisfyRules(others, value, full, [], named) : value });
   }
   return out;
 }
@@ -316,11 +406,20 @@ export function valueOf(
           props.map(([name, s]) => [name, valueOf(ctx, s, { examples: true }, name, depth + 1)]),
         ),
       );
-      return fc
-        .tuple(record, full)
-        .map(([value, all]) =>
-          satisfyRules(rules, value as Obj, satisfyRules(rules, all as Obj, all as Obj, []), [...required]),
-        );
+      return fc.tuple(record, full).map(([value, all]) =>
+        satisfyRules(
+          rules,
+          value as Obj,
+          // Every field stays available to the rules that need one (`when` rules left out here).
+          satisfyRules(
+            rules.filter((r) => r.kind !== 'when'),
+            all as Obj,
+            all as Obj,
+            [],
+          ),
+          schema.required ?? [], // a field only a `then` part requires may be left out for another rule
+        ),
+      );
     }
     case 'array': {
       const minLength = schema.minItems ?? 0;
@@ -405,6 +504,13 @@ export function violationsOf(ctx: SchemaContext, raw: Schema | undefined): Viola
     if (schema.maximum !== undefined) out.push({ constraint: 'maximum', value: schema.maximum + 1 });
     if (schema.exclusiveMaximum !== undefined)
       out.push({ constraint: 'exclusiveMaximum', value: schema.exclusiveMaximum });
+    // One decimal place more than the scale allows, within the bounds.
+    const places = schema['x-decimal-places'];
+    if (places !== undefined && type === 'number') {
+      const value = Math.max(schema.minimum ?? 0, 0) + Number(`1e-${places + 1}`);
+      if (schema.maximum === undefined || value <= schema.maximum)
+        out.push({ constraint: 'x-decimal-places', value });
+    }
   }
   if (type === 'array') {
     const item = fc.sample(valueOf(ctx, schema.items, { minimal: true, examples: true }), {

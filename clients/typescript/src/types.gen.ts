@@ -81,13 +81,25 @@ export type UpdateTagDto = {
 };
 
 export type WeightDto = {
+    /**
+     * At most 4 decimal places.
+     */
     value: number;
     unit: 'g' | 'kg' | 'oz' | 'lb';
 };
 
 export type DimensionsDto = {
+    /**
+     * At most 4 decimal places.
+     */
     length: number;
+    /**
+     * At most 4 decimal places.
+     */
     width: number;
+    /**
+     * At most 4 decimal places.
+     */
     height: number;
     unit: 'mm' | 'cm' | 'm' | 'in' | 'ft';
 };
@@ -102,9 +114,12 @@ export type CreateVariantDto = {
         [key: string]: string;
     };
     /**
-     * Null: the product list price applies.
+     * Null: the product list price applies. At most 4 decimal places.
      */
     list_price?: number | null;
+    /**
+     * At most 4 decimal places.
+     */
     cost_price?: number | null;
     weight?: WeightDto | null;
     metadata?: {
@@ -123,13 +138,16 @@ export type CreateProductDto = {
      */
     unit_of_measure?: string;
     /**
-     * Up to 4 decimal places. Default: `0`.
+     * Up to 4 decimal places. At most 4 decimal places. Default: `0`.
      */
     list_price?: number;
     /**
      * ISO 4217; defaults to the entity's base currency.
      */
     currency?: string;
+    /**
+     * At most 4 decimal places.
+     */
     cost_price?: number | null;
     weight?: WeightDto | null;
     dimensions?: DimensionsDto | null;
@@ -245,13 +263,16 @@ export type UpdateProductDto = {
      */
     unit_of_measure?: string;
     /**
-     * Up to 4 decimal places.
+     * Up to 4 decimal places. At most 4 decimal places.
      */
     list_price?: number;
     /**
      * ISO 4217; defaults to the entity's base currency.
      */
     currency?: string;
+    /**
+     * At most 4 decimal places.
+     */
     cost_price?: number | null;
     weight?: WeightDto | null;
     dimensions?: DimensionsDto | null;
@@ -304,9 +325,12 @@ export type UpdateVariantDto = {
         [key: string]: string;
     };
     /**
-     * Null: the product list price applies.
+     * Null: the product list price applies. At most 4 decimal places.
      */
     list_price?: number | null;
+    /**
+     * At most 4 decimal places.
+     */
     cost_price?: number | null;
     weight?: WeightDto | null;
     /**
@@ -374,7 +398,7 @@ export type CreateChannelListingDto = {
      */
     remote_id?: string | null;
     /**
-     * Price on the channel; null: the product's list price.
+     * Price on the channel; null: the product's list price. At most 4 decimal places.
      */
     price?: number | null;
     /**
@@ -449,7 +473,7 @@ export type UpdateChannelListingDto = {
      */
     remote_id?: string | null;
     /**
-     * Price on the channel; null: the product's list price.
+     * Price on the channel; null: the product's list price. At most 4 decimal places.
      */
     price?: number | null;
     /**
@@ -486,7 +510,7 @@ export type CreateAccountDto = {
      */
     currency?: string;
     /**
-     * null: no limit. Up to 4 decimals.
+     * null: no limit. Up to 4 decimals. At most 4 decimal places.
      */
     credit_limit?: number | null;
     /**
@@ -551,7 +575,7 @@ export type UpdateAccountDto = {
      */
     currency?: string;
     /**
-     * null: no limit. Up to 4 decimals.
+     * null: no limit. Up to 4 decimals. At most 4 decimal places.
      */
     credit_limit?: number | null;
     /**
@@ -745,7 +769,10 @@ export type BankAccountDto = {
     last4: string;
 };
 
-export type CreatePaymentMethodDto = {
+/**
+ * A card payment method needs card. card is only accepted with type 'card'. A bank_account payment method needs bank_account. bank_account is only accepted with type 'bank_account'.
+ */
+export type CreatePaymentMethodDto = unknown & {
     type: 'card' | 'bank_account' | 'other';
     /**
      * Required with type card, refused otherwise.
@@ -796,13 +823,13 @@ export type SetDefaultPaymentMethodDto = {
 };
 
 /**
- * ends_at must be after starts_at.
+ * A percentage_off value is at most 100. ends_at must be after starts_at.
  */
 export type CreatePricingPolicyDto = {
     name: string;
     kind: 'percentage_off' | 'amount_off' | 'fixed_price';
     /**
-     * Percent (≤ 100) for percentage_off; an amount in the order currency otherwise.
+     * Percent (≤ 100) for percentage_off; an amount in the order currency otherwise. At most 4 decimal places.
      */
     value: number;
     /**
@@ -879,13 +906,13 @@ export type PricingPolicyResponse = {
 };
 
 /**
- * ends_at must be after starts_at.
+ * A percentage_off value is at most 100 (the stored kind or value counts when not sent). ends_at must be after starts_at.
  */
 export type UpdatePricingPolicyDto = {
     name?: string;
     kind?: 'percentage_off' | 'amount_off' | 'fixed_price';
     /**
-     * Percent (≤ 100) for percentage_off; an amount in the order currency otherwise.
+     * Percent (≤ 100) for percentage_off; an amount in the order currency otherwise. At most 4 decimal places.
      */
     value?: number;
     /**
@@ -916,7 +943,7 @@ export type UpdatePricingPolicyDto = {
 };
 
 /**
- * discount_days cannot exceed net_days.
+ * A discount_percent above 0 needs discount_days above 0. discount_days cannot exceed net_days.
  */
 export type CreatePaymentTermDto = {
     name: string;
@@ -929,7 +956,7 @@ export type CreatePaymentTermDto = {
      */
     net_days: number;
     /**
-     * Early-payment discount, percent (up to 4 decimals). Default: `0`.
+     * Early-payment discount, percent (up to 4 decimals). At most 4 decimal places. Default: `0`.
      */
     discount_percent?: number;
     /**
@@ -952,7 +979,7 @@ export type PaymentTermResponse = {
 };
 
 /**
- * discount_days cannot exceed net_days.
+ * A discount_percent above 0 needs discount_days above 0 (the stored value counts when not sent). discount_days cannot exceed net_days.
  */
 export type UpdatePaymentTermDto = {
     name?: string;
@@ -965,7 +992,7 @@ export type UpdatePaymentTermDto = {
      */
     net_days?: number;
     /**
-     * Early-payment discount, percent (up to 4 decimals).
+     * Early-payment discount, percent (up to 4 decimals). At most 4 decimal places.
      */
     discount_percent?: number;
     /**
@@ -1045,7 +1072,7 @@ export type CreatePricingLevelDto = {
      */
     code: string;
     /**
-     * Percent added to list prices (negative for a discount).
+     * Percent added to list prices (negative for a discount). At most 4 decimal places.
      */
     percent_adjustment: number;
 };
@@ -1068,11 +1095,14 @@ export type UpdatePricingLevelDto = {
      */
     code?: string;
     /**
-     * Percent added to list prices (negative for a discount).
+     * Percent added to list prices (negative for a discount). At most 4 decimal places.
      */
     percent_adjustment?: number;
 };
 
+/**
+ * A line without product_id needs a description. A line without product_id needs a unit_price.
+ */
 export type OrderLineDto = {
     /**
      * A product of this entity and mode; its list price and pricing policies price the line when unit_price is absent.
@@ -1083,20 +1113,23 @@ export type OrderLineDto = {
      */
     description?: string;
     /**
-     * Greater than 0, up to 4 decimals.
+     * Greater than 0, up to 4 decimals. At most 4 decimal places.
      */
     quantity: number;
     /**
-     * Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.
+     * Overrides the priced unit price (then pricing_policy_id is null). Required without product_id. At most 4 decimal places.
      */
     unit_price?: number;
+    /**
+     * At most 4 decimal places.
+     */
     discount_percent?: number;
     /**
-     * A fixed amount off the line, after discount_percent.
+     * A fixed amount off the line, after discount_percent. At most 4 decimal places.
      */
     discount_amount?: number;
     /**
-     * Tax percent on the discounted line.
+     * Tax percent on the discounted line. At most 4 decimal places.
      */
     tax_rate?: number;
 };
@@ -1285,20 +1318,23 @@ export type UpdateOrderLineDto = {
      */
     description?: string;
     /**
-     * Greater than 0, up to 4 decimals.
+     * Greater than 0, up to 4 decimals. At most 4 decimal places.
      */
     quantity?: number;
     /**
-     * Overrides the priced unit price (then pricing_policy_id is null). Required without product_id.
+     * Overrides the priced unit price (then pricing_policy_id is null). Required without product_id. At most 4 decimal places.
      */
     unit_price?: number;
+    /**
+     * At most 4 decimal places.
+     */
     discount_percent?: number;
     /**
-     * A fixed amount off the line, after discount_percent.
+     * A fixed amount off the line, after discount_percent. At most 4 decimal places.
      */
     discount_amount?: number;
     /**
-     * Tax percent on the discounted line.
+     * Tax percent on the discounted line. At most 4 decimal places.
      */
     tax_rate?: number;
 };
@@ -1319,7 +1355,7 @@ export type ChargeCardDto = {
 
 export type CreatePaymentDto = {
     /**
-     * Default: the amount due (customer_credit: as much of it as the account's credit balance covers). At most 2 decimals, > 0, not above the amount due (nor, for customer_credit, the credit balance).
+     * Default: the amount due (customer_credit: as much of it as the account's credit balance covers). At most 2 decimals, > 0, not above the amount due (nor, for customer_credit, the credit balance). At most 2 decimal places.
      */
     amount?: number;
     /**
@@ -1381,7 +1417,7 @@ export type PaymentResponse = {
 
 export type CreateRefundDto = {
     /**
-     * Default: what is left to refund.
+     * Default: what is left to refund. At most 2 decimal places.
      */
     amount?: number;
     reason?: string | null;
@@ -1468,9 +1504,12 @@ export type SettingsResponse = {
     updated_at: string;
 };
 
+/**
+ * A late_fee_type other than 'none' needs a late_fee_amount (sent, or the stored one when not sent). A percent late fee is at most 100 (percent of the amount due; the stored type or amount counts when not sent).
+ */
 export type UpdateSettingsDto = {
     /**
-     * Manual entries whose total debit exceeds it wait for approval; null: never.
+     * Manual entries whose total debit exceeds it wait for approval; null: never. At most 4 decimal places.
      */
     approval_threshold?: number | null;
     entry_number_prefix?: string;
@@ -1479,11 +1518,11 @@ export type UpdateSettingsDto = {
      */
     late_fee_type?: 'none' | 'flat' | 'percent';
     /**
-     * The flat amount, or the percent (0..100) of the amount due.
+     * The flat amount, or the percent (0..100) of the amount due. At most 4 decimal places.
      */
     late_fee_amount?: number | null;
     /**
-     * The smallest fee charged; null: no minimum.
+     * The smallest fee charged; null: no minimum. At most 4 decimal places.
      */
     late_fee_minimum?: number | null;
     /**
@@ -1497,6 +1536,9 @@ export type UpdateSettingsDto = {
     late_fee_period_days?: number;
 };
 
+/**
+ * Only asset accounts can be bank accounts (is_bank: true needs type asset).
+ */
 export type CreateLedgerAccountDto = {
     code: string;
     name: string;
@@ -1547,6 +1589,9 @@ export type LedgerAccountResponse = {
     parent?: string | LedgerAccountResponse | null;
 };
 
+/**
+ * Only asset accounts can be bank accounts (is_bank: true needs type asset; the stored type counts when not sent).
+ */
 export type UpdateLedgerAccountDto = {
     code?: string;
     name?: string;
@@ -1566,6 +1611,9 @@ export type UpdateLedgerAccountDto = {
     is_bank?: boolean;
 };
 
+/**
+ * end_date must not be before start_date.
+ */
 export type CreateFiscalYearDto = {
     name: string;
     start_date: string;
@@ -1623,11 +1671,11 @@ export type PeriodResponse = {
 export type JournalLineDto = {
     account_id: string;
     /**
-     * Default: `0`.
+     * At most 4 decimal places. Default: `0`.
      */
     debit_amount?: number;
     /**
-     * Default: `0`.
+     * At most 4 decimal places. Default: `0`.
      */
     credit_amount?: number;
     description?: string | null;
@@ -1823,11 +1871,14 @@ export type UpdateRecurringJournalEntryDto = {
  */
 export type CreateFixedAssetDto = {
     name: string;
+    /**
+     * At most 4 decimal places.
+     */
     cost: number;
     acquisition_date: string;
     useful_life_months: number;
     /**
-     * Default: `0`.
+     * At most 4 decimal places. Default: `0`.
      */
     salvage_value?: number;
     /**
@@ -1891,8 +1942,14 @@ export type FixedAssetDepreciationResponse = {
 };
 
 export type ImpairmentDto = {
+    /**
+     * At most 4 decimal places.
+     */
     amount: number;
     reason?: string;
+    /**
+     * At most 4 decimal places.
+     */
     fair_value?: number;
     /**
      * Default: the current business day.
@@ -1917,6 +1974,9 @@ export type AssetEventResponse = {
 };
 
 export type RevaluationDto = {
+    /**
+     * At most 4 decimal places.
+     */
     fair_value: number;
     reason?: string;
     event_date?: string;
@@ -1944,7 +2004,7 @@ export type BankTransactionInputDto = {
     bank_account_id: string;
     type: 'deposit' | 'withdrawal';
     /**
-     * Positive; the type gives the direction.
+     * Positive; the type gives the direction. At most 4 decimal places.
      */
     amount: number;
     transaction_date: string;
@@ -1966,7 +2026,7 @@ export type ImportBankTransactionsDto = {
 export type DepositApplicationDto = {
     invoice_id: string;
     /**
-     * Greater than 0, at most the invoice amount due.
+     * Greater than 0, at most the invoice amount due. At most 4 decimal places.
      */
     amount: number;
 };
@@ -2048,6 +2108,9 @@ export type CreateVendorBillDto = {
     bill_date?: string;
     due_date?: string | null;
     currency?: string;
+    /**
+     * At most 4 decimal places.
+     */
     amount: number;
     /**
      * The expense or inventory ledger account debited.
@@ -2103,6 +2166,9 @@ export type VendorBillResponse = {
 };
 
 export type VendorBillPaymentDto = {
+    /**
+     * At most 4 decimal places.
+     */
     amount: number;
     /**
      * Defaults to the business day; not before the bill date.
@@ -2303,7 +2369,7 @@ export type CreateAdjustmentDto = {
     counted_quantity?: number;
     reason: string;
     /**
-     * Cost of one added unit; increases only (default: the current average).
+     * Cost of one added unit; increases only (default: the current average). At most 4 decimal places.
      */
     unit_cost?: number;
     /**
@@ -2464,7 +2530,7 @@ export type ReceiveLineDto = {
      */
     location_id: string;
     /**
-     * Cost of one unit; default: the line's unit_price.
+     * Cost of one unit; default: the line's unit_price. At most 4 decimal places.
      */
     unit_cost?: number;
     /**
@@ -2540,25 +2606,28 @@ export type PackageItemInputDto = {
     serial_numbers?: Array<string>;
 };
 
+/**
+ * buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.
+ */
 export type CreatePackageDto = {
     /**
      * A product of type box: fills the dimensions.
      */
     box_product_id?: string | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     length?: number | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     width?: number | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     height?: number | null;
     /**
-     * Pounds.
+     * Pounds. At most 4 decimal places.
      */
     weight?: number | null;
     notes?: string | null;
@@ -2579,9 +2648,12 @@ export type CreatePackageDto = {
      */
     location_id?: string | null;
     /**
-     * Declared value for insurance; wins over the computed one.
+     * Declared value for insurance; wins over the computed one. At most 4 decimal places.
      */
     insurance_amount_override?: number | null;
+    /**
+     * At most 4 decimal places.
+     */
     billed_ship_cost?: number | null;
     /**
      * A confirmed sales order.
@@ -2695,19 +2767,19 @@ export type UpdatePackageDto = {
      */
     box_product_id?: string | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     length?: number | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     width?: number | null;
     /**
-     * Inches.
+     * Inches. At most 4 decimal places.
      */
     height?: number | null;
     /**
-     * Pounds.
+     * Pounds. At most 4 decimal places.
      */
     weight?: number | null;
     notes?: string | null;
@@ -2728,9 +2800,12 @@ export type UpdatePackageDto = {
      */
     location_id?: string | null;
     /**
-     * Declared value for insurance; wins over the computed one.
+     * Declared value for insurance; wins over the computed one. At most 4 decimal places.
      */
     insurance_amount_override?: number | null;
+    /**
+     * At most 4 decimal places.
+     */
     billed_ship_cost?: number | null;
 };
 
@@ -2923,7 +2998,7 @@ export type ReturnReceiptResponse = {
 
 export type RefundReturnDto = {
     /**
-     * Default: the value of the units received back and not refunded yet, at most what the invoice still has due or paid and not refunded. The credit memo first reduces the invoice's amount due; only the rest is paid back.
+     * Default: the value of the units received back and not refunded yet, at most what the invoice still has due or paid and not refunded. The credit memo first reduces the invoice's amount due; only the rest is paid back. At most 4 decimal places.
      */
     amount?: number;
     /**
@@ -2943,7 +3018,7 @@ export type FulfillmentSettingsResponse = {
 
 export type UpdateFulfillmentSettingsDto = {
     /**
-     * Insure every package whose value reaches it (source entity_threshold); null unsets it.
+     * Insure every package whose value reaches it (source entity_threshold); null unsets it. At most 4 decimal places.
      */
     insurance_threshold?: number | null;
     /**
@@ -3227,6 +3302,9 @@ export type CreateProductVendorDto = {
      */
     vendor_account_id: string;
     vendor_sku?: string | null;
+    /**
+     * At most 4 decimal places.
+     */
     unit_cost?: number | null;
     /**
      * ISO 4217; default: the vendor account's currency.
@@ -3269,6 +3347,9 @@ export type ProductVendorResponse = {
 
 export type UpdateProductVendorDto = {
     vendor_sku?: string | null;
+    /**
+     * At most 4 decimal places.
+     */
     unit_cost?: number | null;
     /**
      * ISO 4217; default: the vendor account's currency.

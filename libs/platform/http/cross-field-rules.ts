@@ -28,7 +28,36 @@ export type CrossFieldRule =
   /** Of the amount fields `fields`, exactly one is above zero. */
   | { kind: 'one_positive'; fields: string[]; param: string; sentence: string }
   /** When both `fields` are sent they hold the same value (an alias and its field). */
-  | { kind: 'equal'; fields: [string, string]; param: string; sentence: string };
+  | { kind: 'equal'; fields: [string, string]; param: string; sentence: string }
+  /**
+   * When `field` holds one of `is` (or, `is` being `{ above }`, a number above it), the request
+   * obeys the rest: each of `requires` is sent and not null, none of `forbids` is sent, each field
+   * of `minimum` / `maximum` is within its bound and each of `allowed` holds one of its values.
+   * `stored`: a field the request does not send is the record's stored value (an update), so the
+   * rule may hold or not on the request alone.
+   */
+  | {
+      kind: 'when';
+      field: string;
+      is: readonly (string | boolean)[] | { above: number };
+      requires?: string[];
+      forbids?: string[];
+      minimum?: Record<string, number>;
+      maximum?: Record<string, number>;
+      allowed?: Record<string, readonly string[]>;
+      stored?: boolean;
+      param: string;
+      sentence: string;
+    };
+
+/** The fields the `then` part of a `when` rule constrains. */
+export const whenFields = (rule: Extract<CrossFieldRule, { kind: 'when' }>): string[] => [
+  ...(rule.requires ?? []),
+  ...(rule.forbids ?? []),
+  ...Object.keys(rule.minimum ?? {}),
+  ...Object.keys(rule.maximum ?? {}),
+  ...Object.keys(rule.allowed ?? {}),
+];
 
 const declared = new WeakMap<object, CrossFieldRule[]>();
 

@@ -65,8 +65,26 @@ export const IsDateTime = (): PropertyDecorator =>
     }),
   );
 
-/** A three-letter upper-case currency code. */
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/**
+ * A three-letter ISO 4217 currency code as every route takes it: any case (`usd` is `USD`); the
+ * field is upper-cased before the services see it, so it is stored and returned upper-case. The
+ * description shows this pattern on every currency field of a request.
+ */
+export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
+
+/** A value matching CURRENCY_PATTERN, upper-cased; anything else is left for the rules to refuse. */
+const upperCurrency = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && CURRENCY_PATTERN.test(value) ? value.toUpperCase() : value;
+
+/** The rules of a currency field: a string matching CURRENCY_PATTERN, passed on upper-cased. */
+export const IsCurrency = (): PropertyDecorator =>
+  fieldOf(
+    Transform(upperCurrency),
+    IsString(),
+    Matches(CURRENCY_PATTERN, {
+      message: '$property must be a three-letter ISO 4217 code such as USD (any case; stored upper-case)',
+    }),
+  );
 
 /** A required field checked by `rules`. */
 export const RequiredField = (doc: Doc, ...rules: PropertyDecorator[]) => fieldOf(ApiProperty(doc), ...rules);
@@ -198,8 +216,8 @@ export const OptionalBoolean = (doc: Doc = {}) => OptionalField(doc, IsBoolean()
 /** An optional boolean query parameter (`true`, `false`, `1` or `0`). */
 export const BooleanFilter = (doc: Doc = {}) => OptionalField(doc, Transform(toBoolean), IsBoolean());
 
-/** An optional currency code (`USD`). */
-export const OptionalCurrency = (doc: Doc = {}) => OptionalField(doc, IsString(), Matches(CURRENCY_PATTERN));
+/** An optional currency code (`USD`, any case; see CURRENCY_PATTERN). */
+export const OptionalCurrency = (doc: Doc = {}) => OptionalField(doc, IsCurrency());
 
 /** A required money amount (see IsMoneyAmount) of at least `min`. */
 export const RequiredMoney = (min: number, doc: Doc = {}) => RequiredField(doc, IsMoneyAmount(), Min(min));

@@ -48,7 +48,8 @@ export function exampleOf(
     return borrowed;
   for (const key of ['allOf', 'oneOf', 'anyOf']) {
     const parts = schema[key] as Schema[] | undefined;
-    if (!parts?.length) continue;
+    // An object's `allOf` of conditions (if / then) adds no properties: its own are the example.
+    if (!parts?.length || (key === 'allOf' && schema.properties)) continue;
     if (key !== 'allOf') return exampleOf(document, parts[0], seen, known);
     const merged: Record<string, unknown> = {};
     for (const part of parts) {
@@ -98,7 +99,46 @@ export function exampleOf(
       for (const fields of exclusive as (string[] | undefined)[]) {
         if (fields?.every((field) => field in out)) for (const field of fields.slice(1)) delete out[field];
       }
+      obeyConditions(schema, out);
       return out;
+    }
+  }
+}
+
+/**
+ * An object example changed to obey the schema's `if` / `then` conditions (the `when` cross-field
+ * rules): when the condition holds, the fields `then` excludes are left out and the bounded or
+ * listed ones take a value `then` allows.
+ */
+function obeyConditions(schema: Schema, out: Record<string, unknown>): void {
+  const parts = [schema, ...((schema.allOf as Schema[] | undefined) ?? [])];
+  for (const { if: condition, then } of parts as { if?: Schema; then?: Schema }[]) {
+    const tests = Object.entries((condition?.properties ?? {}) as Record<string, Schema>);
+    if (!then || tests.length !== 1) continue;
+    const [field, test] = tests[0];
+    const value = out[field];
+    const holds = Array.isArray(test.enum)
+      ? test.enum.includes(value)
+      : typeof test.exclusiveMinimum === 'number' &&
+        typeof value === 'number' &&
+        value > test.exclusiveMinimum;
+    if (!holds) continue;
+    const not = then.not as Schema | undefined;
+    const excluded = [
+      ...((not?.required as string[] | undefined) ?? []),
+      ...((not?.anyOf as Schema[] | undefined) ?? []).flatMap(
+        (p) => (p.required as string[] | undefined) ?? [],
+      ),
+    ];
+    for (const name of excluded) delete out[name];
+    for (const [name, bound] of Object.entries((then.properties ?? {}) as Record<string, Schema>)) {
+      const current = out[name];
+      if (typeof current === 'number' && typeof bound.maximum === 'number' && current > bound.maximum)
+        out[name] = bound.maximum;
+      if (typeof current === 'number' && typeof bound.minimum === 'number' && current < bound.minimum)
+        out[name] = bound.minimum;
+      if (Array.isArray(bound.enum) && current !== undefined && !bound.enum.includes(current))
+        out[name] = bound.enum[0];
     }
   }
 }

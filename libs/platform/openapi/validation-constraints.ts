@@ -1,9 +1,10 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { CrossFieldRule, crossFieldRulesOf, ONE_CURSOR } from '../http/cross-field-rules';
+import { CrossFieldRule, crossFieldRulesOf, ONE_CURSOR, whenFields } from '../http/cross-field-rules';
 import { CALENDAR_DATE_PATTERN, DATE_TIME_PATTERN, EACH_ONE_OF, REQUIRED_UNLESS } from '../http/dto-fields';
 import { NO_NUL_PATTERN } from '../http/json-limits';
+import { MONEY_LIMIT } from '../http/money.validator';
 import { operationsOf } from './operation-contract';
 import { requestSchemaNames } from './request-schemas';
 
@@ -43,6 +44,23 @@ const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) 
   isUuid: (_, schema) => (isString(schema) ? { format: 'uuid' } : {}),
   isEmail: (_, schema) => (isString(schema) ? { format: 'email' } : {}),
   isIn: ([values]) => (Array.isArray(values) ? { enum: values } : {}),
+  // At most `maxDecimalPlaces` decimal places (IsDecimalNumber(), class-validator's IsNumber()):
+  // `x-decimal-places` and a sentence, not `multipleOf: 0.0001`, which binary floating point
+  // makes common validators refuse for 29.99 (29.99 / 0.0001 is not an integer in a double).
+  isNumber: ([options], schema) => {
+    const places = (options as { maxDecimalPlaces?: number } | undefined)?.maxDecimalPlaces;
+    if (places === undefined) return {};
+    const sentence = `At most ${places} decimal places.`;
+    const description = typeof schema.description === 'string' ? schema.description : '';
+    return {
+      'x-decimal-places': places,
+      description: description.includes(sentence)
+        ? description
+        : [description, sentence].filter(Boolean).join(' '),
+    };
+  },
+  // A money amount fits numeric(19,4): its absolute value is below MONEY_LIMIT.
+  isMoneyAmount: () => ({ exclusiveMinimum: -MONEY_LIMIT, exclusiveMaximum: MONEY_LIMIT }),
   isEnum: ([entity]) => {
     const values = enumValues(entity);
     return values.length ? { enum: values } : {};
@@ -64,7 +82,7 @@ function apply(schema: PropertySchema, rule: ValidationMetadata): void {
   if (!keyword) return;
   for (const [key, value] of Object.entries(keyword(rule.constraints ?? [], schema))) {
     if (value === undefined) continue;
-    if (key === 'type' || schema[key] === undefined) schema[key] = value;
+    if (key === 'type' || key === 'description' || schema[key] === undefined) schema[key] = value;
   }
 }
 
@@ -94,7 +112,34 @@ const ruleFields = (rule: CrossFieldRule): string[] =>
     ? rule.fields
     : rule.kind === 'requires'
       ? [rule.field, ...rule.requires]
-      : [rule.field, rule.than];
+      : rule.kind === 'when'
+        ? [rule.field, ...whenFields(rule)]
+        : [rule.field, rule.than];
+
+/**
+ * A `when` rule as JSON Schema `if` / `then`: `if` the field is sent with one of its values,
+ * `then` the fields it needs are present (and not null), those it excludes absent and the bounded
+ * ones within their bounds.
+ */
+function whenCondition(rule: Extract<CrossFieldRule, { kind: 'when' }>): PropertySchema {
+  const test = Array.isArray(rule.is)
+    ? { enum: rule.is }
+    : { exclusiveMinimum: (rule.is as { above: number }).above };
+  const properties: Record<string, PropertySchema> = {};
+  for (const field of rule.requires ?? []) properties[field] = { not: { type: 'null' } };
+  for (const [field, minimum] of Object.entries(rule.minimum ?? {})) properties[field] = { minimum };
+  for (const [field, maximum] of Object.entries(rule.maximum ?? {})) properties[field] = { maximum };
+  for (const [field, values] of Object.entries(rule.allowed ?? {})) properties[field] = { enum: values };
+  const then: PropertySchema = {};
+  if (rule.requires?.length) then.required = rule.requires;
+  if (Object.keys(properties).length) then.properties = properties;
+  if (rule.forbids?.length)
+    then.not =
+      rule.forbids.length === 1
+        ? { required: rule.forbids }
+        : { anyOf: rule.forbids.map((field) => ({ required: [field] })) };
+  return { if: { required: [rule.field], properties: { [rule.field]: test } }, then };
+}
 
 /** A rule as the `x-rules` extension lists it: its kind, fields and `param`, and its sentence. */
 const ruleEntry = ({ sentence, ...rule }: CrossFieldRule) => ({ ...rule, description: sentence });
@@ -123,6 +168,12 @@ function applyCrossFieldRules(schema: PropertySchema, rules: CrossFieldRule[]): 
     if (rule.kind === 'exclusive')
       for (const [i, a] of rule.fields.entries())
         for (const b of rule.fields.slice(i + 1)) forbidden.push({ required: [a, b] });
+    // A rule that reads stored values when a field is not sent is stated by x-rules only.
+    if (rule.kind === 'when' && !rule.stored) {
+      const condition = whenCondition(rule);
+      if (schema.if === undefined && schema.allOf === undefined) Object.assign(schema, condition);
+      else schema.allOf = [...((schema.allOf as PropertySchema[] | undefined) ?? []), condition];
+    }
     if (rule.kind === 'requires')
       schema.dependentRequired = {
         ...(schema.dependentRequired as Record<string, string[]> | undefined),

@@ -7,14 +7,17 @@ import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 const PERIOD_STATUSES = ['open', 'closed'];
 
-@CrossFieldRules({
+/** The date order of a period or a fiscal year (checked by assertDateRange()). */
+export const END_NOT_BEFORE_START = CrossFieldRules({
   kind: 'compare',
   field: 'end_date',
   op: '>=',
   than: 'start_date',
   param: 'end_date',
   sentence: 'end_date must not be before start_date.',
-})
+});
+
+@END_NOT_BEFORE_START
 export class CreatePeriodDto {
   @RequiredText(100, { example: '2026-11' }) name: string;
   @ApiProperty({ example: '2026-11-01' }) @IsCalendarDate() start_date: string;

@@ -1,8 +1,31 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { NullableMoney, OptionalEnum, OptionalField } from '#platform/http/dto-fields';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { LATE_FEE_FREQUENCIES, LATE_FEE_TYPES } from '../application/accounting-settings.service';
 
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'late_fee_type',
+    is: LATE_FEE_TYPES.filter((type) => type !== 'none'),
+    requires: ['late_fee_amount'],
+    stored: true,
+    param: 'late_fee_amount',
+    sentence:
+      "A late_fee_type other than 'none' needs a late_fee_amount (sent, or the stored one when not sent).",
+  },
+  {
+    kind: 'when',
+    field: 'late_fee_type',
+    is: ['percent'],
+    maximum: { late_fee_amount: 100 },
+    stored: true,
+    param: 'late_fee_amount',
+    sentence:
+      'A percent late fee is at most 100 (percent of the amount due; the stored type or amount counts when not sent).',
+  },
+)
 export class UpdateSettingsDto {
   @NullableMoney(0, {
     example: 10000,

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { OptionalBoolean, RequiredText } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { END_NOT_BEFORE_START } from './accounting-period.dto';
 import { IsCalendarDate } from './calendar-date.validator';
 
+@END_NOT_BEFORE_START
 export class CreateFiscalYearDto {
   @RequiredText(100, { example: 'FY2026' }) name: string;
   @ApiProperty({ example: '2026-01-01' }) @IsCalendarDate() start_date: string;

@@ -11,8 +11,24 @@ import {
 } from '#platform/http/dto-fields';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { ACCOUNT_TYPES, CONTROL_ROLES, NORMAL_BALANCES } from '../domain/ledger';
 
+/** Only asset accounts can be bank accounts (checkBankFlag(); the stored type or flag on an update). */
+const bankAccountsAreAssets = (stored: boolean) =>
+  CrossFieldRules({
+    kind: 'when',
+    field: 'is_bank',
+    is: [true],
+    allowed: { type: ['asset'] },
+    ...(stored ? { stored } : {}),
+    param: 'is_bank',
+    sentence: stored
+      ? 'Only asset accounts can be bank accounts (is_bank: true needs type asset; the stored type counts when not sent).'
+      : 'Only asset accounts can be bank accounts (is_bank: true needs type asset).',
+  });
+
+@bankAccountsAreAssets(false)
 export class CreateLedgerAccountDto {
   @RequiredText(32, { example: '1000' }) code: string;
   @RequiredText(200, { example: 'Cash' }) name: string;
@@ -31,6 +47,7 @@ export class CreateLedgerAccountDto {
   is_bank?: boolean;
 }
 
+@bankAccountsAreAssets(true)
 export class UpdateLedgerAccountDto extends PartialType(CreateLedgerAccountDto) {}
 
 export class LedgerAccountListQuery extends ListQueryDto {

@@ -17,7 +17,6 @@ export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
 /** SKUs: 1..64 visible characters without spaces, compared exactly (case-sensitive, as ERPs store them). */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/#+]{0,63}$/;
 export const UNIT_OF_MEASURE_PATTERN = /^[A-Za-z0-9_.-]{1,20}$/;
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 /** numeric(19,4) holds 15 integer digits. */

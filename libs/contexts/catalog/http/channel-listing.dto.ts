@@ -1,16 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
 import type { Channel, ListingStatus } from '../domain/channel-listing';
-import { AMOUNT_MAX, CURRENCY_PATTERN } from '../domain/product';
+import { AMOUNT_MAX } from '../domain/product';
 import { metadataDoc, OptionalMetadata } from './catalog-validators';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import {
   NullableField,
   OptionalEnum,
-  OptionalField,
+  OptionalCurrency,
   OptionalUuid,
   RequiredEnum,
   RequiredUuid,
@@ -40,15 +40,7 @@ class ListingFieldsDto {
   )
   price?: number | null;
 
-  @OptionalField(
-    {
-      example: 'USD',
-      pattern: '^[A-Z]{3}$',
-      description: "Defaults to the product's currency.",
-    },
-    IsString(),
-    Matches(CURRENCY_PATTERN, { message: 'currency must be an upper-case ISO 4217 code' }),
-  )
+  @OptionalCurrency({ example: 'USD', description: "Defaults to the product's currency." })
   currency?: string;
 
   @OptionalEnum(LISTING_STATUSES, { default: 'active' }) status?: ListingStatus;

@@ -4,7 +4,6 @@ import { ArrayMaxSize, IsArray, IsString, Matches, Max, Min, ValidateNested } fr
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
   AMOUNT_MAX,
-  CURRENCY_PATTERN,
   DESCRIPTION_MAX,
   DIMENSION_UNITS,
   NAME_MAX,
@@ -23,6 +22,7 @@ import {
   NullableUuid,
   OptionalBoolean,
   OptionalEnum,
+  OptionalCurrency,
   OptionalField,
   RequiredField,
   OptionalNonEmptyText,
@@ -129,15 +129,7 @@ class ProductFieldsDto {
   )
   list_price?: number;
 
-  @OptionalField(
-    {
-      example: 'USD',
-      pattern: '^[A-Z]{3}$',
-      description: "ISO 4217; defaults to the entity's base currency.",
-    },
-    IsString(),
-    Matches(CURRENCY_PATTERN, { message: 'currency must be an upper-case ISO 4217 code' }),
-  )
+  @OptionalCurrency({ example: 'USD', description: "ISO 4217; defaults to the entity's base currency." })
   currency?: string;
 
   @NullableField({ minimum: 0, example: 10 }, IsMoneyAmount(), Min(0), Max(AMOUNT_MAX)) cost_price?:

@@ -14,6 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { IsMoneyAmount } from '#platform/http/money.validator';
@@ -184,6 +185,14 @@ export class PackageFieldsDto {
 
 export class UpdatePackageDto extends PackageFieldsDto {}
 
+@CrossFieldRules({
+  kind: 'when',
+  field: 'buy_label',
+  is: [true],
+  requires: ['rate_object_id'],
+  param: 'rate_object_id',
+  sentence: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
+})
 export class CreatePackageDto extends PackageFieldsDto {
   @RequiredUuid({ description: 'A confirmed sales order.' }) order_id: string;
 

@@ -1,9 +1,10 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import {
   NullableMoney,
   NullableText,
   OptionalBoolean,
+  OptionalCurrency,
   OptionalField,
   RequiredUuid,
 } from '#platform/http/dto-fields';
@@ -18,11 +19,7 @@ export class CreateProductVendorDto {
 
   @NullableMoney(0, { minimum: 0, example: 4.25 }) unit_cost?: number | null;
 
-  @OptionalField(
-    { example: 'USD', description: "ISO 4217; default: the vendor account's currency." },
-    IsString(),
-    Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' }),
-  )
+  @OptionalCurrency({ example: 'USD', description: "ISO 4217; default: the vendor account's currency." })
   currency?: string;
 
   @OptionalField({ minimum: 0, maximum: 3650, default: 0 }, IsInt(), Min(0), Max(3650))

@@ -5,8 +5,6 @@ export { COUNTRY_PATTERN, normalizeCountry } from '#platform/reference-lists/pos
 /** Account rules: soft delete and merge leave a `deleted` record that refuses further changes. */
 export const ACCOUNT_STATUSES = ['active', 'deleted'] as const;
 
-export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
-
 export function assertActive(account: { id: string; status: string }, action: string): void {
   if (account.status !== 'active') {
     throw new SalesError('invalid_state', {

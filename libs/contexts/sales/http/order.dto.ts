@@ -11,6 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { DOCUMENT_TYPES, MAX_ORDER_LINES, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/order';
@@ -35,6 +36,23 @@ import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_LINES = MAX_ORDER_LINES;
 
+/** A line without a product says what it sells and at what price (OrderLinePricingService). */
+const LINE_WITHOUT_PRODUCT = CrossFieldRules(
+  {
+    kind: 'one_required',
+    fields: ['product_id', 'description'],
+    param: 'description',
+    sentence: 'A line without product_id needs a description.',
+  },
+  {
+    kind: 'one_required',
+    fields: ['product_id', 'unit_price'],
+    param: 'unit_price',
+    sentence: 'A line without product_id needs a unit_price.',
+  },
+);
+
+@LINE_WITHOUT_PRODUCT
 export class OrderLineDto {
   @ClearableField(
     {

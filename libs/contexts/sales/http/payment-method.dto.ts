@@ -10,6 +10,7 @@ import {
 } from './validation';
 import { ClearableField, RequiredEnum } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account', 'other'] as const;
 export const CARD_BRANDS = [
@@ -49,6 +50,43 @@ export class BankAccountDto {
   last4: string;
 }
 
+/** The object of a payment method's type: required with that type, refused with the others. */
+const others = (type: string) => PAYMENT_METHOD_TYPES.filter((t) => t !== type);
+
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'type',
+    is: ['card'],
+    requires: ['card'],
+    param: 'card',
+    sentence: 'A card payment method needs card.',
+  },
+  {
+    kind: 'when',
+    field: 'type',
+    is: others('card'),
+    forbids: ['card'],
+    param: 'card',
+    sentence: "card is only accepted with type 'card'.",
+  },
+  {
+    kind: 'when',
+    field: 'type',
+    is: ['bank_account'],
+    requires: ['bank_account'],
+    param: 'bank_account',
+    sentence: 'A bank_account payment method needs bank_account.',
+  },
+  {
+    kind: 'when',
+    field: 'type',
+    is: others('bank_account'),
+    forbids: ['bank_account'],
+    param: 'bank_account',
+    sentence: "bank_account is only accepted with type 'bank_account'.",
+  },
+)
 export class CreatePaymentMethodDto {
   @RequiredEnum(PAYMENT_METHOD_TYPES) type: string;
 

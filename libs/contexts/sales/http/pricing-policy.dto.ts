@@ -24,7 +24,22 @@ const ENDS_AFTER_START = CrossFieldRules({
   sentence: 'ends_at must be after starts_at.',
 });
 
+/** A percentage_off policy takes at most 100 percent (the stored kind or value on an update). */
+const percentCap = (stored: boolean) =>
+  CrossFieldRules({
+    kind: 'when',
+    field: 'kind',
+    is: ['percentage_off'],
+    maximum: { value: 100 },
+    ...(stored ? { stored } : {}),
+    param: 'value',
+    sentence: stored
+      ? 'A percentage_off value is at most 100 (the stored kind or value counts when not sent).'
+      : 'A percentage_off value is at most 100.',
+  });
+
 @ENDS_AFTER_START
+@percentCap(false)
 export class CreatePricingPolicyDto {
   @RequiredText(200, { example: 'Wholesale 10% off' }) name: string;
 
@@ -67,6 +82,7 @@ export class CreatePricingPolicyDto {
 }
 
 @ENDS_AFTER_START
+@percentCap(true)
 export class UpdatePricingPolicyDto extends PartialType(CreatePricingPolicyDto) {}
 
 export class PricingPolicyListQueryDto extends ListQueryDto {

@@ -16,7 +16,23 @@ const DISCOUNT_WITHIN_NET = CrossFieldRules({
   sentence: 'discount_days cannot exceed net_days.',
 });
 
+/** A discount holds for some days (the stored days or percent on an update). */
+const discountHasDays = (stored: boolean) =>
+  CrossFieldRules({
+    kind: 'when',
+    field: 'discount_percent',
+    is: { above: 0 },
+    requires: stored ? [] : ['discount_days'],
+    minimum: { discount_days: 1 },
+    ...(stored ? { stored } : {}),
+    param: 'discount_days',
+    sentence: stored
+      ? 'A discount_percent above 0 needs discount_days above 0 (the stored value counts when not sent).'
+      : 'A discount_percent above 0 needs discount_days above 0.',
+  });
+
 @DISCOUNT_WITHIN_NET
+@discountHasDays(false)
 export class CreatePaymentTermDto extends ReferenceFieldsDto {
   @ApiProperty({
     example: 30,
@@ -57,6 +73,7 @@ export class CreatePaymentTermDto extends ReferenceFieldsDto {
   discount_days?: number;
 }
 @DISCOUNT_WITHIN_NET
+@discountHasDays(true)
 export class UpdatePaymentTermDto extends PartialType(CreatePaymentTermDto) {}
 export class PaymentTermResponse extends ReferenceResponseBase {
   @ApiProperty({ example: 'payment_term' }) object: string;

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsInt, IsObject, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { fieldOf } from '#platform/http/dto-fields';
+import { IsInt, IsObject, Max, Min, ValidateIf } from 'class-validator';
+import { fieldOf, IsCurrency } from '#platform/http/dto-fields';
 import { IsMoneyAmount } from '#platform/http/money.validator';
-import { CURRENCY_PATTERN } from '../domain/account';
 
 /** The largest money amount a sales body accepts (the numeric(19,4) columns hold 15 integer digits). */
 export const MAX_AMOUNT = 999_999_999_999_999;
@@ -41,11 +40,7 @@ export const MetadataProperty = (example?: Record<string, string>) => ApiPropert
 
 /** A body's `currency`: an ISO 4217 code; may be omitted (`description` says what it defaults to). */
 export const CurrencyField = (description: string) =>
-  OmittableField(
-    { example: 'USD', description },
-    IsString(),
-    Matches(CURRENCY_PATTERN, { message: 'currency must be an ISO 4217 code' }),
-  );
+  OmittableField({ example: 'USD', description }, IsCurrency());
 
 /** A card's expiry month, 1 to 12. */
 export const ExpiryMonthField = (doc: ApiPropertyOptions) =>
