@@ -279,7 +279,6 @@ export const NO_SUCCESS: Record<string, string> = {
   'POST /v1/returns': GAP_ONLY,
   'POST /v1/webhook_endpoints': GAP_ONLY,
   'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
-  'POST /v1/accounts/{id}/payment-methods': GAP_ONLY,
   'POST /v1/entities/{entity_id}/migration/imports': GAP_ONLY,
   'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices': GAP_ONLY,
   'POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': RESEND,

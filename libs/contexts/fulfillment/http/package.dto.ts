@@ -207,7 +207,7 @@ export class CreatePackageDto extends PackageFieldsDto {
 
   @OptionalBoolean({ default: false }) buy_label?: boolean;
 
-  @OptionalText(RATE_OBJECT_ID_MAX, {
+  @OptionalNonEmptyText(RATE_OBJECT_ID_MAX, {
     description: 'Required with buy_label: a rate of this order from GET /packages/{id}/rates.',
   })
   rate_object_id?: string;
