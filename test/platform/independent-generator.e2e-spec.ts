@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { LiveRecords, livePaths, makeLiveRecords, operationPhase, Send } from '../support/live-records';
+import type { Rule } from '../support/schema-arbitrary';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ALLOWED, KNOWN_GAPS } from './generated-requests.reviewed';
 
@@ -27,20 +28,6 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Json = Record<string, unknown>;
-interface Rule {
-  kind: string;
-  fields?: string[];
-  field?: string;
-  requires?: string[];
-  op?: '<' | '<=' | '>' | '>=';
-  than?: string;
-  is?: unknown[] | { above: number };
-  forbids?: string[];
-  minimum?: Record<string, number>;
-  maximum?: Record<string, number>;
-  allowed?: Record<string, unknown[]>;
-  stored?: boolean;
-}
 interface Param {
   name: string;
   in: string;

@@ -79,16 +79,25 @@ export class LabelsService {
   ) {}
 
   /**
-   * Quotes every carrier and service for the package; each rate can buy a label until it
-   * expires. Writes nothing: each rate_object_id carries its signed rate (RateSigner).
+   * What quoting or buying a label reads: the package (which must be able to take a label), its
+   * insurable amount, its order and the order's customer.
    */
-  async quote(packageId: string, url: string): Promise<ListPage<RateResource>> {
+  private async labelBasis(packageId: string) {
     const pkg = await this.packages.getById(packageId);
     packageTransition('buy_label', pkg.status, pkg.id);
     const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
     const insured = insurableAmount(await this.views.insurance(pkg, items));
     const order = await this.reader.order(pkg.orderId);
     const customer = await this.reader.customer(order.accountId);
+    return { pkg, insured, order, customer };
+  }
+
+  /**
+   * Quotes every carrier and service for the package; each rate can buy a label until it
+   * expires. Writes nothing: each rate_object_id carries its signed rate (RateSigner).
+   */
+  async quote(packageId: string, url: string): Promise<ListPage<RateResource>> {
+    const { pkg, insured, customer } = await this.labelBasis(packageId);
     const quotes = await this.carrier.quote({
       reference: pkg.id,
       parcel: parcelOf(pkg),
@@ -213,12 +222,7 @@ export class LabelsService {
    */
   async buy(packageId: string, rateObjectId: string, fileType: LabelFileType): Promise<PackageResource> {
     const basis = await this.tx.run(async () => {
-      const pkg = await this.packages.getById(packageId);
-      packageTransition('buy_label', pkg.status, pkg.id);
-      const items = (await this.items.ofPackages([pkg.id])).get(pkg.id) ?? [];
-      const insured = insurableAmount(await this.views.insurance(pkg, items));
-      const order = await this.reader.order(pkg.orderId);
-      const customer = await this.reader.customer(order.accountId);
+      const { pkg, insured, order, customer } = await this.labelBasis(packageId);
       const parties = await this.reader.labelParties(pkg.locationId, order.accountId, customer.name);
       return { pkg, insured, parties };
     });
