@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import type http from 'node:http';
 import net from 'node:net';
 import { orphanImportRows } from '../support/database';
@@ -90,6 +91,50 @@ function streamUpload(
     pump();
   });
 }
+
+/**
+ * A client in its own process that uploads a 30 MB NDJSON line `times` times, one after the
+ * other, 64 KiB per write with `pauseMs` of work after each (about the pace of a fast network
+ * link), reading the answer only between writes. Prints one word per upload: the status read,
+ * or the error that ended the connection before an answer was read (`EPIPE`, `ECONNRESET`).
+ */
+const PACED_CLIENT = `
+const net = require('node:net');
+const [port, path, key, pauseMs, times] = process.argv.slice(1);
+function upload() {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    let failure = 'closed';
+    let closed = false;
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('error', (e) => (failure = e.code));
+    socket.on('close', () => {
+      closed = true;
+      resolve(/^HTTP\\/1\\.1 (\\d{3})/.exec(answer)?.[1] ?? failure);
+    });
+    socket.write('POST ' + path + ' HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer ' + key +
+      '\\r\\nContent-Type: application/x-ndjson\\r\\nContent-Length: 30000000\\r\\n\\r\\n{"external_id":"T-1","name":"');
+    const fill = Buffer.alloc(64 * 1024, 'a');
+    let left = 29000000;
+    const pump = () => {
+      while (!closed && left > 0) {
+        left -= fill.length;
+        const more = socket.write(fill);
+        const until = Date.now() + Number(pauseMs);
+        while (Date.now() < until);
+        if (!more) return void socket.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
+(async () => {
+  const words = [];
+  for (let i = 0; i < Number(times); i++) words.push(await upload());
+  console.log(words.join(' '));
+})();
+`;
 
 /**
  * A 30 MB upload that is one line (an NDJSON record, or a CSV cell) is refused once the line
@@ -235,4 +280,20 @@ describe('upload lines', () => {
     expect(refused.body).toMatchObject({ code: 'payload_too_large', param: 'body', line: 2 });
     expect(await orphanImportRows(app)).toBe(0);
   });
+
+  it('lets a client still sending its body read the 413: the server ends its side and drops the rest instead of resetting the connection', async () => {
+    // Closed at once, the connection was reset under a client still writing, whose next write
+    // failed (EPIPE) before it had read the answer: 0 of 20 such uploads read their 413.
+    const { port } = app.server.address() as net.AddressInfo;
+    const words = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['-e', PACED_CLIENT, String(port), `${base}?resource=tags`, live, '2', '3'],
+        { timeout: 30_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+      ),
+    );
+    expect(words).toBe('413 413 413');
+    expect(await orphanImportRows(app)).toBe(0);
+  }, 40_000);
 });

@@ -110,7 +110,13 @@ describe('dispatcher resilience', () => {
     await waitFor(() => receiver.on('/crash').length >= 4, { timeoutMs: 30_000, label: 'first deliveries' });
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    // Only attempts that had reached the receiver before the kill can be sent again.
+    // Only attempts that had reached the receiver before the kill can be sent again. What the
+    // killed process had written is read by the receiver after the exit: the snapshot waits
+    // until its connections are closed, which comes after their last request was read.
+    await waitFor(async () => (await receiver.openConnections()) === 0, {
+      timeoutMs: 10_000,
+      label: 'the killed dispatcher connections closed',
+    });
     const receivedBeforeKill = deliveredIds('/crash');
     expect((await deliveriesOf(endpoint.id, 'pending')).length).toBeGreaterThan(0);
 

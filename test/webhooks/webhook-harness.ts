@@ -49,6 +49,11 @@ export async function startReceiver(
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
     received,
     on: (path: string) => received.filter((r) => r.path === path),
+    /** Connections open to the receiver now (a killed sender's close once the receiver has read what it sent). */
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PlatformError } from '../errors/domain-error';
+import { closeAfterAnswer } from './close-after-answer';
 import { LinePieces, LineTooLongError } from './line-pieces';
 import { MAX_BODY_BYTES, parseJsonBody, sendError } from './request-pipeline.middleware';
 
@@ -75,9 +76,7 @@ export function announcesBody(req: Request): boolean {
  */
 export function closeIfBodyUnread(req: Request, res: Response): void {
   const consumed = (req as Request & { _body?: boolean })._body === true || req.readableEnded;
-  if (!consumed && !req.complete && announcesBody(req) && !res.headersSent) {
-    res.setHeader('Connection', 'close');
-  }
+  if (!consumed && !req.complete && announcesBody(req) && !res.headersSent) closeAfterAnswer(req, res);
 }
 
 const tooLarge = (limit: number) =>
@@ -99,7 +98,7 @@ export function bodyPreflightMiddleware(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const length = declaredLength(req);
     if (length !== undefined && length > MAX_STREAMED_BODY_BYTES) {
-      res.setHeader('Connection', 'close');
+      closeAfterAnswer(req, res);
       return sendError(res, tooLarge(MAX_STREAMED_BODY_BYTES));
     }
     next();

@@ -6,6 +6,7 @@ import { RequestContext } from '../tenancy/request-context';
 import { bearerChallenge, renderError, routeNotFound } from './error-envelope';
 import { exceedsDepth, inexactNumbers, tooDeep } from './json-limits';
 import { describeJsonSyntaxProblem, jsonSyntaxProblem } from './json-syntax';
+import { closeAfterAnswer } from './close-after-answer';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -175,7 +176,7 @@ export function parseJsonBody(req: Request, res: Response): Promise<void> {
 export function notFoundMiddleware(): RequestHandler {
   return (req: Request, res: Response) => {
     // An unread body is not drained: the connection closes after the answer.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    if (!req.complete) closeAfterAnswer(req, res);
     sendError(res, routeNotFound(req.path));
   };
 }
