@@ -272,8 +272,6 @@ allow(
  */
 const GAP_ONLY =
   'Every generated request met a KNOWN_GAPS class (an undescribed cross-field or date rule) or a business conflict with the seeded books; expected to reach 2xx once those gaps are closed.';
-const RESEND =
-  'The delivery made for it (cancelled by disabling its endpoint by hand, the endpoint active again) is found pending again when the plain path form resends it, while the entity path form’s one resends; what puts it back in pending is not yet found.';
 export const NO_SUCCESS: Record<string, string> = {
   'POST /v1/accounting/ledger-accounts': GAP_ONLY,
   'POST /v1/returns': GAP_ONLY,
@@ -281,7 +279,6 @@ export const NO_SUCCESS: Record<string, string> = {
   'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
   'POST /v1/entities/{entity_id}/migration/imports': GAP_ONLY,
   'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices': GAP_ONLY,
-  'POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend': RESEND,
 };
 
 /**

@@ -515,13 +515,14 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
     ],
     ['POST /v1/webhook_endpoints/{id}/deliveries/{delivery_id}/resend', '/v1/webhook_endpoints'],
   ]) {
-    const res = await send('POST', prefix, {
-      url: 'http://127.0.0.1:9/generated-resend',
-      enabled_events: ['order.confirmed'],
-      description: 'Generated resend',
-    });
-    if (res.status !== 201) continue;
-    const endpoint = id(res.body as Body);
+    // One URL per path form: an active endpoint's URL is unique in its mode (409 duplicate_url).
+    const endpoint = id(
+      await change('POST', prefix, {
+        url: `http://127.0.0.1:9/generated-resend/${prefix.startsWith('/v1/entities/') ? 'entity' : 'plain'}`,
+        enabled_events: ['order.confirmed'],
+        description: 'Generated resend',
+      }),
+    );
     const delivery = await change('POST', `${prefix}/${endpoint}/test`, {});
     const log = `${prefix}/${endpoint}/deliveries/${id(delivery)}`;
     // A dispatcher that is running makes its first attempt first (an attempt under way when the
