@@ -182,7 +182,11 @@ interface CollectionItem {
   item?: CollectionItem[];
   request?: {
     method: string;
-    url: { path?: string[]; variable?: { key: string; value: string }[] };
+    url: {
+      path?: string[];
+      variable?: { key: string; value: string }[];
+      query?: { key: string; value?: string | null; disabled?: boolean }[];
+    };
     body?: { mode?: string; raw?: string };
   };
 }
@@ -195,6 +199,7 @@ interface CollectionItem {
  * edited before it is cancelled or deleted. Variations (fuzzing, read-only key, no key) keep
  * their place next to their operation. The valid request of an operation whose flow gives a body
  * (the serials of the line, the rate quoted for the package) sends `{{live_body_<operationId>}}`.
+ * Query values are percent-encoded, so the server reads each as the collection states it.
  */
 function liveCollection(file: string, document: OpenApiDocument, bodies: Set<string>): void {
   const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
@@ -221,6 +226,12 @@ function liveCollection(file: string, document: OpenApiDocument, bodies: Set<str
           op.method === item.request!.method.toUpperCase() &&
           op.pattern.test(pathname.replace(/:(\w+)/g, 'x')),
       );
+      // A query value is sent as the literal text the description's schema generated: newman
+      // leaves `%41` or `+` in a value as they are, which the server decodes (`A`, a space), so a
+      // random value holding them reached the server shorter than its maxLength variation meant.
+      for (const param of item.request.url.query ?? [])
+        if (typeof param.value === 'string' && !param.value.includes('{{'))
+          param.value = encodeURIComponent(param.value);
       if (operation)
         for (const variable of item.request.url.variable ?? [])
           if (variable.key !== 'entity_id' && /^\{\{\$guid\}\}$|^[0-9a-f-]{36}$/.test(variable.value))
