@@ -13,10 +13,14 @@ import path from 'node:path';
  *   `.getMany()`...), no `getRepository(...)`, no column filter (`{ sql: 'status = ?', value }`),
  *   no TypeORM `EntityManager` / `DataSource` /
  *   `Repository` / `SelectQueryBuilder` / `QueryRunner` / `Brackets`. SQL belongs in the context's
- *   infrastructure repositories. Nor do they decide how statements are sent: no `together(...)`,
- *   `combinedWrite(...)`, `.inOrder(...)`, `.sendAtCommit(...)`, `.sendWithCommit(...)` or
- *   `.gather(...)`; a repository or writer of infrastructure/ does, behind a method named for
- *   what it writes.
+ *   infrastructure repositories. Nor do they decide how statements are sent or when they commit:
+ *   no `together(...)`, `combinedWrite(...)`, `.inOrder(...)`, `.sendAtCommit(...)`,
+ *   `.sendWithCommit(...)`, `.gather(...)`, `.writeLast(...)`, `.afterCommit(...)`, the
+ *   read-ahead posting calls (`.postingFacts(...)`, `.postingFactsForRoles(...)`,
+ *   `.preparePosting(...)`, `.writePostings(...)`, `.writeWithCommit(...)`), no `withCommit` or
+ *   `numberAtCommit` option, and no name of a commit-timing implementation (`KeyedBatches`,
+ *   `StockMovementBatches`, `DemandRefreshAfterCommit`); a repository, writer or port adapter of
+ *   infrastructure/ does, behind a port named for what the application needs.
  * - `outbox-owners`: only the outbox writers (platform/events, and the stock-movement and journal-entry
  *   writers that insert their events with their rows), the dispatch-lag metric and the webhooks
  *   context's dispatcher name the outbox table in SQL.
@@ -145,8 +149,24 @@ const SQL_CALLS = new Set([
  * How statements are sent (TransactionHost's pipelining and commit-time writes): the
  * infrastructure's repositories and writers decide it, behind methods named for what they write.
  */
-const STATEMENT_TIMING_METHODS = new Set(['inOrder', 'sendAtCommit', 'sendWithCommit', 'gather']);
+const STATEMENT_TIMING_METHODS = new Set([
+  'inOrder',
+  'sendAtCommit',
+  'sendWithCommit',
+  'gather',
+  'writeLast',
+  'afterCommit',
+  'postingFacts',
+  'postingFactsForRoles',
+  'preparePosting',
+  'writePostings',
+  'writeWithCommit',
+]);
 const STATEMENT_TIMING_FUNCTIONS = new Set(['together', 'combinedWrite']);
+/** Options that choose when a write is sent or numbered. */
+const COMMIT_TIMING_OPTIONS = new Set(['withCommit', 'numberAtCommit']);
+/** Implementations of commit timing, which only infrastructure (and the platform) name. */
+const COMMIT_TIMING_CLASSES = new Set(['KeyedBatches', 'StockMovementBatches', 'DemandRefreshAfterCommit']);
 
 /** A join of the query builder: leftJoin, innerJoinAndSelect, leftJoinAndMapMany... */
 const isJoin = (name) => /^(left|inner)Join/.test(name);
@@ -199,6 +219,22 @@ const noSqlOutsideInfrastructure = {
         if (node.parent.type !== 'ObjectExpression' || node.computed) return;
         const key = node.key.type === 'Identifier' ? node.key.name : node.key.value;
         if (key === 'sql') context.report({ node, messageId: 'sql', data: { layer, what: '{ sql: ... }' } });
+        if (COMMIT_TIMING_OPTIONS.has(key)) {
+          context.report({ node, messageId: 'timing', data: { layer, what: `{ ${key} }` } });
+        }
+      },
+      // An option declared in a type (an interface or a parameter's type literal).
+      TSPropertySignature(node) {
+        if (node.computed || node.key.type !== 'Identifier') return;
+        if (COMMIT_TIMING_OPTIONS.has(node.key.name)) {
+          context.report({ node, messageId: 'timing', data: { layer, what: `${node.key.name}?: ...` } });
+        }
+      },
+      Identifier(node) {
+        if (!COMMIT_TIMING_CLASSES.has(node.name)) return;
+        // Reported once per import, and per use in a file that declares the name itself.
+        if (node.parent.type === 'ImportSpecifier' && node.parent.local !== node) return;
+        context.report({ node, messageId: 'timing', data: { layer, what: node.name } });
       },
       ImportDeclaration(node) {
         if (node.source.value !== 'typeorm') return;

@@ -185,6 +185,56 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
     expect(await violations('libs/contexts/fulfillment/infrastructure/fixture.ts', timing)).toEqual([]);
   });
 
+  it('refuses the commit-timing mechanics by name in application code, not in infrastructure', async () => {
+    const timing = [
+      "import { LedgerPostingService, PostingRequest } from '#contexts/accounting';",
+      "import { KeyedBatches } from '#platform/persistence/keyed-batches';",
+      "import { TransactionHost } from '#platform/persistence/transaction-host';",
+      'export interface Options {',
+      '  numberAtCommit?: boolean;',
+      '}',
+      'export async function f(tx: TransactionHost, ledger: LedgerPostingService, r: PostingRequest) {',
+      '  tx.afterCommit(() => undefined);',
+      '  tx.writeLast({ sql: "", params: [] });',
+      '  tx.writeWithCommit([]);',
+      '  const facts = await ledger.postingFacts([r]);',
+      "  await ledger.postingFactsForRoles('2026-11-29', []);",
+      '  const prepared = ledger.preparePosting(r, facts);',
+      '  await ledger.writePostings([prepared], { withCommit: true });',
+      '}',
+    ].join('\n');
+    const message = (what: string) =>
+      `architecture/no-sql-outside-infrastructure: No statement ordering or commit timing in application/: put \`${what}\` behind a repository or writer method of the context's infrastructure/.`;
+    const found = await violations('libs/contexts/fulfillment/application/fixture.ts', timing);
+    expect(found).toEqual([
+      message('KeyedBatches'),
+      message('numberAtCommit?: ...'),
+      message('.afterCommit(...)'),
+      message('.writeLast(...)'),
+      "architecture/no-sql-outside-infrastructure: No SQL in application/: put `{ sql: ... }` in a repository of the context's infrastructure/.",
+      message('.writeWithCommit(...)'),
+      message('.postingFacts(...)'),
+      message('.postingFactsForRoles(...)'),
+      message('.preparePosting(...)'),
+      message('.writePostings(...)'),
+      message('{ withCommit }'),
+    ]);
+    expect(await violations('libs/contexts/fulfillment/infrastructure/fixture.ts', timing)).toEqual([]);
+    const implementations = [
+      "import { StockMovementBatches } from '../infrastructure/stock-movement-batches';",
+      "import { DemandRefreshAfterCommit } from '../infrastructure/demand-refresh-after-commit';",
+      'export const implementations = [StockMovementBatches, DemandRefreshAfterCommit];',
+    ].join('\n');
+    expect(await violations('libs/contexts/inventory/application/fixture.ts', implementations)).toEqual(
+      [
+        'StockMovementBatches',
+        'DemandRefreshAfterCommit',
+        'StockMovementBatches',
+        'DemandRefreshAfterCommit',
+      ].map(message),
+    );
+  });
+
   it('treats worker/ like application code', async () => {
     const sql =
       "import { DataSource } from 'typeorm';\nexport async function f(d: DataSource) {\n  return d.query('DELETE FROM webhook_deliveries');\n}\n";

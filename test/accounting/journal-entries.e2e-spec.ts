@@ -1,7 +1,5 @@
 import { api, expectError } from '../support/http';
 import { allJournalEntries } from '../support/journal';
-import { idleInTransaction } from '../support/database';
-import { eventually } from '../support/eventually';
 import { expectEvent } from '../support/expect-event';
 import { outbox } from '../support/outbox';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -662,46 +660,6 @@ describe('journal entries', () => {
       Object.fromEntries(results.map((r) => [r.body.id, r.body.entry_number])),
     );
     expect(all.filter((e) => e.entry_number.startsWith('pending-'))).toEqual([]);
-  });
-
-  it('numbers a posting when its caller commits, so a caller still working does not hold up other entries', async () => {
-    const finished: string[] = [];
-    const held = live
-      .post('/v1/test-ledger-postings')
-      .send({
-        source_type: 'FULFILLMENT',
-        source_id: 'pkg-held',
-        source_module: 'fulfillment',
-        entry_date: date,
-        description: 'Package shipped',
-        lines: [
-          { role: 'cogs', debit: '5' },
-          { role: 'inventory', credit: '5' },
-        ],
-        hold_ms: 2000,
-      })
-      .then((res) => {
-        finished.push('held');
-        return res;
-      });
-    // The held caller has posted and is still inside its transaction.
-    const idle = await eventually(async () => (await idleInTransaction(app)) > 0, 5000);
-    expect(idle).toBe(true);
-    const manual = await live.post('/v1/journal-entries').send(entry(7)).expect(201);
-    finished.push('manual');
-    const heldRes = await held;
-    expect(heldRes.status).toBe(201);
-    // Numbered at commit: the manual entry was not kept waiting, and took the number before it.
-    expect(finished).toEqual(['manual', 'held']);
-    const numberOf = async (id: string) =>
-      Number(String((await live.get(`/v1/journal-entries/${id}`).expect(200)).body.entry_number).slice(-6));
-    const numbers = { manual: await numberOf(manual.body.id), held: await numberOf(heldRes.body.id) };
-    expect(numbers.held).toBe(numbers.manual + 1);
-    const events = (await outbox(app).eventsOf(heldRes.body.id)).filter(
-      (e) => e.type === 'accounting.journal_entry.posted',
-    );
-    expect(events).toHaveLength(1);
-    expect(Number(String(events[0].data.object.entry_number).slice(-6))).toBe(numbers.held);
   });
 
   it('isolates entities and modes and needs accounting scopes', async () => {

@@ -10,7 +10,6 @@ import {
   JournalLineRepository,
 } from '#contexts/accounting';
 import { newId } from '#platform/persistence/ids';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { asEntity } from '../support/as-entity';
 import { api, expectError } from '../support/http';
 import { outbox } from '../support/outbox';
@@ -124,66 +123,6 @@ describe('journal entry writer', () => {
     expect(Object.fromEntries(events.map((e) => [e.data.object.id, e.data.object.entry_number]))).toEqual(
       Object.fromEntries(items.map((i, k) => [i.entry.id, numbers[k]])),
     );
-    expect(await trialBalance(app, entityId)).toBe('0.0000');
-  });
-
-  it('writes entries with COMMIT, numbered inside it, and rolls everything back when one cannot be written', async () => {
-    const tx = app.get(TransactionHost);
-    const before = await counter();
-    const written = [item(fx.openPeriod.id, 21), item(fx.openPeriod.id, 22)];
-    const log: string[] = [];
-    let restore = () => undefined as unknown;
-    await asEntity(app, () =>
-      tx.run(async (manager) => {
-        const connection = (
-          manager.queryRunner as unknown as {
-            databaseConnection: { query: (t: string, v?: unknown[]) => Promise<unknown> };
-          }
-        ).databaseConnection;
-        const query = connection.query.bind(connection);
-        restore = () => delete (connection as { query?: unknown }).query;
-        connection.query = (text: string, values?: unknown[]) => {
-          log.push(text.includes('jsonb_to_recordset') ? 'entries' : text.trim().split(/\s+/)[0]);
-          return query(text, values);
-        };
-        writer.writeWithCommit(written, (error) => error);
-        // Nothing is sent before the transaction's work is done.
-        expect(log).toEqual([]);
-      }),
-    );
-    restore();
-    // The entries went out with COMMIT and took their numbers inside it, in order.
-    expect(log).toEqual(['entries', 'COMMIT']);
-    const live = api(app, app.seed.entities.primary.keys.live);
-    const numbers = await Promise.all(
-      written.map(
-        async (w) => (await live.get(`/v1/journal-entries/${w.entry.id}`).expect(200)).body.entry_number,
-      ),
-    );
-    expect(numbers).toEqual([numberText(before + 1), numberText(before + 2)]);
-
-    // One entry of a closed period: the statement fails, nothing of the transaction is written
-    // (the tag created in it included), and run() throws what mapError makes of the failure.
-    const refused = [item(fx.openPeriod.id, 23), item(fx.closedPeriod.id, 24)];
-    const tagName = `writer rollback ${Date.now()}`;
-    await expect(
-      asEntity(app, () =>
-        tx.run(async (manager) => {
-          await manager.query(`INSERT INTO tags (id, entity_id, livemode, name) VALUES ($1, $2, true, $3)`, [
-            newId(),
-            entityId,
-            tagName,
-          ]);
-          writer.writeWithCommit(refused, (error) =>
-            JournalEntryWriter.isNotWritten(error) ? new Error('period not open') : error,
-          );
-        }),
-      ),
-    ).rejects.toThrow('period not open');
-    for (const r of refused)
-      expectError(await live.get(`/v1/journal-entries/${r.entry.id}`), 404, 'not_found');
-    expect((await app.db.query(`SELECT 1 FROM tags WHERE name = $1`, [tagName])).rowCount).toBe(0);
-    expect(await counter()).toBe(before + 2);
     expect(await trialBalance(app, entityId)).toBe('0.0000');
   });
 

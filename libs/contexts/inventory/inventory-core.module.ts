@@ -21,7 +21,8 @@ import { PurchaseOrderReceiptsService } from './application/purchase-order-recei
 import { SerialAllocationsService } from './application/serial-allocations.service';
 import { SerialsService } from './application/serials.service';
 import { StockLedger } from './application/stock-ledger.service';
-import { StockMovementBatches } from './application/stock-movement-batches';
+import { SharedMovementWrites } from './application/shared-movement-writes.port';
+import { StockMovementBatches } from './infrastructure/stock-movement-batches';
 import { StockMovementObserverRegistry } from './application/stock-movement-observer-registry';
 import { StockReferences } from './application/stock-references';
 import { StockService } from './application/stock.service';
@@ -75,6 +76,7 @@ const SERVICES = [
     ...SERVICES,
     StockLedger,
     StockMovementBatches,
+    { provide: SharedMovementWrites, useExisting: StockMovementBatches },
     StockReferences,
     InventoryPostings,
     OrderCommitmentsService,

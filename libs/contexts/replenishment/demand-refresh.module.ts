@@ -6,7 +6,9 @@ import { SalesCoreModule } from '#contexts/sales';
 import { QUEUE_NAMES } from '#platform/queue/queues';
 import { DemandAverageRefresher } from './application/demand-average-refresher.service';
 import { DemandRefreshQueue } from './application/demand-refresh-queue';
+import { DemandRefreshRequests } from './application/demand-refresh-requests.port';
 import { DemandService } from './application/demand.service';
+import { DemandRefreshAfterCommit } from './infrastructure/demand-refresh-after-commit';
 import { DemandAggregateRepository } from './infrastructure/demand-aggregate.repository';
 import { DemandRefreshMarkRepository } from './infrastructure/demand-refresh-mark.repository';
 import { LineShipmentRepository } from './infrastructure/line-shipment.repository';
@@ -35,7 +37,8 @@ import { DemandWriter } from './infrastructure/demand.writer';
     DemandRefreshQueue,
     DemandAverageRefresher,
     DemandWriter,
+    { provide: DemandRefreshRequests, useClass: DemandRefreshAfterCommit },
   ],
-  exports: [DemandService, DemandAverageRefresher, DemandWriter],
+  exports: [DemandService, DemandAverageRefresher, DemandWriter, DemandRefreshRequests],
 })
 export class DemandRefreshModule {}

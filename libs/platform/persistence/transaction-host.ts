@@ -61,7 +61,7 @@ export class TransactionHost {
 
   /**
    * Runs fn in the current transaction, or opens one. When fn is done, the rows gathered over the
-   * transaction (gather(), writeLast()) are written, then it commits; when one of those writes
+   * transaction (gather()) are written, then it commits; when one of those writes
    * fails, the transaction rolls back and run() throws its error.
    */
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -137,21 +137,6 @@ export class TransactionHost {
     const open = this.storage.getStore();
     if (!open) throw new Error('This write must run inside TransactionHost.run()');
     return open.manager;
-  }
-
-  /**
-   * A write whose answer nobody reads, sent when the work of run() is done, with the gathered
-   * rows, just before COMMIT: when it fails, the transaction rolls back and run() throws
-   * `mapError` of its error. Dropped when a savepoint() around it rolls back.
-   */
-  writeLast(write: WriteStatement, mapError: (error: unknown) => unknown = (error) => error): void {
-    this.gather<WriteStatement>({}, async (writes, query) => {
-      try {
-        for (const { sql, params } of writes) await query(sql, params);
-      } catch (error) {
-        throw mapError(error);
-      }
-    }).push(write);
   }
 
   get inTransaction(): boolean {

@@ -6,8 +6,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 
 /**
  * Test-only route standing in for another context: it calls the posting service inside its
- * own transaction, optionally failing after the posting to show the entry rolls back with it, or
- * holding its transaction open for `hold_ms` after posting.
+ * own transaction, optionally failing after the posting to show the entry rolls back with it.
  */
 /** Test-only: outside the API description. */
 @ApiExcludeController()
@@ -20,12 +19,10 @@ export class PostingTestController {
 
   @Post()
   @RequireScopes('accounting:write')
-  post(@Body() body: PostingRequest & { fail_after?: boolean; hold_ms?: number }) {
-    const { fail_after, hold_ms, ...request } = body;
+  post(@Body() body: PostingRequest & { fail_after?: boolean }) {
+    const { fail_after, ...request } = body;
     return this.tx.run(async () => {
       const entry = await this.posting.post(request);
-      // A caller that goes on working after posting (stock rows, its own events) before it commits.
-      if (hold_ms) await new Promise((resolve) => setTimeout(resolve, hold_ms));
       if (fail_after) throw new Error('caller failed after posting');
       return entry;
     });

@@ -71,13 +71,6 @@ export interface NewEntry {
   controlRoles?: (string | undefined)[];
   /** Name of the request field holding the lines, for `param` (`lines`). */
   linesParam?: string;
-  /**
-   * Inside a caller's transaction: number the entry when that transaction commits, not at once
-   * (the returned entry then carries its `pending-<id>` placeholder). For callers that do not
-   * show the number and keep writing after the entry, so the entity's counter row is not held
-   * locked through their remaining statements.
-   */
-  numberAtCommit?: boolean;
 }
 
 /**
@@ -170,7 +163,7 @@ export class JournalEngine {
     const inTransaction = this.tx.inTransaction;
     const prepared = await this.prepare(input);
     const entryNumber = inTransaction
-      ? await this.writer.writeInTransaction(prepared, { numberAtCommit: input.numberAtCommit })
+      ? await this.writer.writeInTransaction(prepared)
       : await this.writer.write(prepared);
     // The period closed between the check and the write: nothing was written.
     if (entryNumber === null) throw periodClosed(prepared.period, { date: input.entryDate });
@@ -186,23 +179,8 @@ export class JournalEngine {
    * at once from the entity's counter row (which stays locked until that transaction commits: the
    * caller writes them last). 422 period_closed when their period closed since the facts were read.
    */
-  async writePrepared(
-    prepared: readonly PreparedEntry[],
-    options: { withCommit?: boolean } = {},
-  ): Promise<void> {
+  async writePrepared(prepared: readonly PreparedEntry[]): Promise<void> {
     if (prepared.length === 0) return;
-    if (options.withCommit) {
-      // Written last, before the caller's COMMIT: their periods are share-locked open since their
-      // facts were read, and should one not be, the statement fails and the transaction rolls back.
-      this.writer.writeWithCommit(prepared, (error) =>
-        JournalEntryWriter.isNotWritten(error)
-          ? periodClosed(prepared[0].period, { date: prepared[0].entry.entryDate })
-          : error,
-      );
-      for (const p of prepared)
-        this.metrics.ledgerPostings.inc({ source_type: p.entry.sourceType, status: p.entry.status });
-      return;
-    }
     const numbers = await this.writer.writeManyInTransaction(prepared);
     prepared.forEach((p, i) => {
       if (numbers[i] === null) throw periodClosed(p.period, { date: p.entry.entryDate });
@@ -293,24 +271,6 @@ export class JournalEngine {
     }
     const facts = await this.entryFacts.forEntry(
       [...accountIds],
-      entryDate,
-      this.tx.inTransaction,
-      rolesWithFallbacks(roles),
-    );
-    if (!facts.settingsExist) await this.settings.approvalThreshold();
-    return { ...facts, entryDate };
-  }
-
-  /**
-   * factsFor() of entries of `entryDate` whose lines name control roles among `roles` (and no
-   * account by id), read before their amounts are known: the same one query.
-   */
-  async factsForRoles(
-    entryDate: string,
-    roles: readonly string[],
-  ): Promise<EntryFacts & { entryDate: string }> {
-    const facts = await this.entryFacts.forEntry(
-      [],
       entryDate,
       this.tx.inTransaction,
       rolesWithFallbacks(roles),

@@ -61,9 +61,9 @@ export type PostingFacts = Awaited<ReturnType<JournalEngine['factsFor']>>;
 /**
  * The ledger's door for other contexts: posts a system entry inside the caller's open
  * transaction (or its own). Posting the same (source_type, source_id) again returns the first entry.
- * The entry is numbered inside COMMIT (the returned resource carries its `pending-<id>`
- * placeholder until then; its event and every later read carry the number), so the entity's
- * counter row is locked only while the caller's transaction commits.
+ * Inside a caller's transaction the entry takes its number from the entity's counter row when it
+ * is written, and that row stays locked until the caller commits: a caller posts once its other
+ * checks are done.
  */
 @Injectable()
 export class LedgerPostingService {
@@ -100,26 +100,13 @@ export class LedgerPostingService {
     return this.engine.factsFor(requests.map((r) => this.newEntry(r)));
   }
 
-  /**
-   * postingFacts() for postings of `entryDate` whose lines name control roles among `roles`,
-   * read before their amounts are known (a caller reading ahead of what decides them).
-   */
-  postingFactsForRoles(entryDate: string, roles: readonly string[]): Promise<PostingFacts> {
-    return this.engine.factsForRoles(entryDate, roles);
-  }
-
   preparePosting(request: PostingRequest, facts: PostingFacts): PreparedPosting {
     if (!request.new_source) throw new Error('Only postings of new sources are prepared ahead');
     return this.engine.build(this.newEntry(request), facts);
   }
 
-  /**
-   * `withCommit`: written and numbered by a statement sent last, just before the caller's
-   * COMMIT, rather than now (the counter row is locked only from there to the end of the
-   * transaction; a failure of it rolls the caller's transaction back).
-   */
-  writePostings(prepared: readonly PreparedPosting[], options: { withCommit?: boolean } = {}): Promise<void> {
-    return this.engine.writePrepared(prepared, options);
+  writePostings(prepared: readonly PreparedPosting[]): Promise<void> {
+    return this.engine.writePrepared(prepared);
   }
 
   private newEntry(request: PostingRequest): NewEntry {
@@ -135,9 +122,6 @@ export class LedgerPostingService {
       manual: false,
       lines: this.resolve(request.lines),
       controlRoles: request.lines.map((l) => l.role),
-      // Numbered when the caller's transaction commits: callers go on writing (stock rows,
-      // balances, their events) after posting, and none of them shows the number.
-      numberAtCommit: true,
     };
   }
 

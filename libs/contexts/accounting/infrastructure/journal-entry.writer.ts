@@ -19,9 +19,6 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** The message of the failure of a statement that had to write every entry and did not. */
-const NOT_WRITTEN = 'journal_entries_not_written';
-
 /** At most this many entries go into one statement. */
 const MAX_BATCH = 200;
 
@@ -44,17 +41,11 @@ export class JournalEntryWriter {
   constructor(private readonly tx: TransactionHost) {}
 
   /**
-   * Writes one entry in the caller's open transaction. By default its number is taken at once and
-   * the counter row stays locked until that commit. With `numberAtCommit` the entry keeps its
-   * placeholder and the deferred trigger numbers it (and its event) inside COMMIT, so the
-   * counter row is locked only while PostgreSQL commits: for callers that write more after the
-   * entry and do not show its number (the postings of other contexts).
+   * Writes one entry in the caller's open transaction; its number is taken at once and the
+   * counter row stays locked until that transaction commits.
    */
-  async writeInTransaction(
-    item: EntryToWrite,
-    options: { numberAtCommit?: boolean } = {},
-  ): Promise<string | null> {
-    return (await this.insert(this.tx.transactional, [item], options.numberAtCommit ?? false))[0];
+  async writeInTransaction(item: EntryToWrite): Promise<string | null> {
+    return (await this.insert(this.tx.transactional, [item]))[0];
   }
 
   /**
@@ -94,53 +85,17 @@ export class JournalEntryWriter {
     }
   }
 
-  /**
-   * Entries written last, just before the caller's COMMIT (TransactionHost.writeLast), numbered
-   * by that statement from the counter row, which stays locked only from there to the end of
-   * COMMIT. For a caller whose checks already hold the periods open (share-locked by its facts
-   * read). Should an entry's period not be open after all, the statement fails instead of
-   * skipping the entry, the transaction rolls back, and the caller's run() throws `mapError` of
-   * that failure (see isNotWritten).
-   */
-  writeWithCommit(items: readonly EntryToWrite[], mapError: (error: unknown) => unknown): void {
-    if (items.length === 0) return;
-    this.tx.writeLast(this.statement([...items], false, true), mapError);
-  }
-
-  /** Whether `error` is writeWithCommit's refusal of an entry whose period was not open. */
-  static isNotWritten(error: unknown): boolean {
-    return (error as { message?: unknown })?.message === NOT_WRITTEN;
-  }
-
   /** The numbers of `items`, in order (null where the period was not open and nothing was written). */
-  private async insert(
-    manager: EntityManager,
-    items: EntryToWrite[],
-    numberAtCommit = false,
-  ): Promise<(string | null)[]> {
-    const { sql, params } = this.statement(items, numberAtCommit, false);
+  private async insert(manager: EntityManager, items: EntryToWrite[]): Promise<(string | null)[]> {
+    const { sql, params } = this.statement(items);
     const rows: { id: string; entry_number: string }[] = await manager.query(sql, params);
     const numbers = new Map(rows.map((r) => [r.id, r.entry_number]));
     return items.map((item) => numbers.get(item.entry.id) ?? null);
   }
 
-  /**
-   * The statement writing `items`. It answers the written entries' ids and numbers; with
-   * `requireAll` it answers nothing and fails (NOT_WRITTEN) unless every entry was written.
-   */
-  private statement(items: EntryToWrite[], numberAtCommit: boolean, requireAll: boolean): WriteStatement {
+  /** The statement writing `items`; it answers the written entries' ids and numbers. */
+  private statement(items: EntryToWrite[]): WriteStatement {
     const { entityId, livemode } = items[0].entry;
-    // Numbered now: from the counter row. Numbered at commit: the placeholder stays, and the
-    // deferred triggers of journal_entries and outbox_events put the number in.
-    const numbering = numberAtCommit
-      ? `n AS (SELECT ok.*, 'pending-' || ok.id::text AS entry_number FROM ok)`
-      : `c AS (
-         UPDATE accounting_settings SET last_entry_number = last_entry_number + (SELECT count(*) FROM ok)
-         WHERE entity_id = $2 AND livemode = $3 AND EXISTS (SELECT 1 FROM ok)
-         RETURNING last_entry_number, entry_number_prefix),
-       n AS (
-         SELECT ok.*, journal_entry_number_text(c.entry_number_prefix, c.last_entry_number - ok.total + ok.k) AS entry_number
-         FROM ok CROSS JOIN c)`;
     return {
       sql: `WITH b AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
@@ -156,7 +111,13 @@ export class JournalEntryWriter {
        ok AS (
          SELECT b.*, row_number() OVER (ORDER BY b.seq) AS k, count(*) OVER () AS total
          FROM b WHERE b.period_id IN (SELECT id FROM open)),
-       ${numbering},
+       c AS (
+         UPDATE accounting_settings SET last_entry_number = last_entry_number + (SELECT count(*) FROM ok)
+         WHERE entity_id = $2 AND livemode = $3 AND EXISTS (SELECT 1 FROM ok)
+         RETURNING last_entry_number, entry_number_prefix),
+       n AS (
+         SELECT ok.*, journal_entry_number_text(c.entry_number_prefix, c.last_entry_number - ok.total + ok.k) AS entry_number
+         FROM ok CROSS JOIN c),
        e AS (
          INSERT INTO journal_entries (id, entity_id, livemode, created_at, updated_at, version, period_id, entry_number,
            entry_date, entry_type, status, approval_status, description, source_type, source_id, source_module, is_reversing,
@@ -176,11 +137,7 @@ export class JournalEntryWriter {
            class_id uuid, project_id uuid)),
        o AS (
          ${outboxInsertSql('n.event', 'n', "jsonb_set(n.event->'data', '{object,entry_number}', to_jsonb(n.entry_number))")})
-       ${
-         requireAll
-           ? `SELECT journal_entries_written((SELECT count(*) FROM n), (SELECT count(*) FROM b))`
-           : 'SELECT id, entry_number FROM n'
-       }`,
+       SELECT id, entry_number FROM n`,
       params: [JSON.stringify(items.map(toJson)), entityId, livemode],
     };
   }

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import {
-  AccountingSettingsService,
-  LedgerPostingService,
-  PostingFacts,
-  PostingLine,
-  PostingRequest,
-} from '#contexts/accounting';
+import { AccountingSettingsService, LedgerPostingService, PostingLine } from '#contexts/accounting';
 import { newId } from '#platform/persistence/ids';
 import { money } from '#platform/domain/money';
-
-/** What fulfillmentFacts() read for a FULFILLMENT entry. */
-export type FulfillmentFacts = PostingFacts;
 
 /**
  * Fulfillment's journal entries, by control-account role on the entity's business day
@@ -42,38 +33,21 @@ export class FulfillmentPostings {
   }
 
   /**
-   * FULFILLMENT of a package created and shipped in the caller's transaction, with the facts
-   * (accounts and period) read by fulfillmentFacts() before its amounts were known. The entry is
-   * written and numbered last, as the caller's transaction commits (LedgerPostingService
-   * writePostings, `withCommit`).
+   * FULFILLMENT of a package created and shipped in the caller's transaction: a new source, so
+   * no entry can exist for it yet (the ledger skips its duplicate-source check).
    */
-  postFulfillmentOfNewPackage(
+  fulfillmentOfNewPackage(
     pkg: { id: string; packageNumber: string },
     shipment: { cost: Decimal; net: Decimal; tax: Decimal },
-    facts: FulfillmentFacts,
-  ): Promise<void> {
-    const lines = keptLines(this.fulfillmentLines(shipment.cost, shipment.net, shipment.tax));
-    if (lines.length === 0) return Promise.resolve();
-    const request: PostingRequest = {
-      source_type: 'FULFILLMENT',
-      source_id: pkg.id,
-      source_module: 'fulfillment',
-      entry_date: facts.entryDate,
-      description: `Fulfillment of package ${pkg.packageNumber}`,
-      lines,
-      new_source: true,
-      batch_id: newId(),
-    };
-    return this.ledger.writePostings([this.ledger.preparePosting(request, facts)], { withCommit: true });
-  }
-
-  /**
-   * What a FULFILLMENT entry of the entity's business day needs (the accounts of its roles and
-   * the period, share-locked), read before the shipment's amounts are known.
-   */
-  async fulfillmentFacts(): Promise<FulfillmentFacts> {
-    const roles = this.fulfillmentLines(money(0), money(0), money(0)).map((l) => l.role!);
-    return this.ledger.postingFactsForRoles(await this.businessDay(), roles);
+  ) {
+    return this.post(
+      'FULFILLMENT',
+      pkg.id,
+      `Fulfillment of package ${pkg.packageNumber}`,
+      this.fulfillmentLines(shipment.cost, shipment.net, shipment.tax),
+      newId(),
+      true,
+    );
   }
 
   private fulfillmentLines(cost: Decimal, net: Decimal, tax: Decimal): PostingLine[] {
@@ -84,11 +58,6 @@ export class FulfillmentPostings {
       { role: 'revenue', credit: net, description: 'Revenue of the shipped units' },
       { role: 'tax', credit: tax, description: 'Sales tax of the shipped units' },
     ];
-  }
-
-  /** The entity's business day, the date of the entries (read ahead by a caller holding a lock later). */
-  businessDay(): Promise<string> {
-    return this.settings.currentBusinessDay();
   }
 
   /**
@@ -141,6 +110,7 @@ export class FulfillmentPostings {
     description: string,
     lines: PostingLine[],
     batchId?: string,
+    newSource = false,
   ) {
     const kept = keptLines(lines);
     if (kept.length === 0) return null;
@@ -152,6 +122,7 @@ export class FulfillmentPostings {
       description,
       lines: kept,
       ...(batchId ? { batch_id: batchId } : {}),
+      ...(newSource ? { new_source: true } : {}),
     });
   }
 }

@@ -10,7 +10,7 @@ import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
 import { StockLedger } from './stock-ledger.service';
-import { StockMovementBatches } from './stock-movement-batches';
+import { SharedMovementWrites } from './shared-movement-writes.port';
 import { StockReferences } from './stock-references';
 
 export interface AdjustmentInput {
@@ -58,7 +58,7 @@ export class AdjustmentsService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly batches: StockMovementBatches,
+    private readonly batches: SharedMovementWrites,
   ) {}
 
   async create(input: AdjustmentInput): Promise<AdjustmentResource> {
@@ -173,7 +173,7 @@ export class AdjustmentsService {
 
   /**
    * A quantity adjustment of a product without serials, written in a transaction shared with the
-   * stock movements of other requests of the entity (StockMovementBatches); the same checks and
+   * stock movements of other requests of the entity (SharedMovementWrites); the same checks and
    * the same outcome as alone().
    */
   private batched(input: AdjustmentInput, delta: number): Promise<AdjustmentResource> {

@@ -8,7 +8,7 @@ import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
 import { MovementRequest, PlannedMovement, StockLedger } from './stock-ledger.service';
-import { StockMovementBatches } from './stock-movement-batches';
+import { SharedMovementWrites } from './shared-movement-writes.port';
 import { InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockReferences } from './stock-references';
 
@@ -83,7 +83,7 @@ export class TransfersService {
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly batches: StockMovementBatches,
+    private readonly batches: SharedMovementWrites,
   ) {}
 
   async create(input: TransferInput): Promise<TransferResource> {
@@ -148,7 +148,7 @@ export class TransfersService {
 
   /**
    * A transfer of a product without serials, written in a transaction shared with the stock
-   * movements of other requests of the entity (StockMovementBatches); the same outcome as alone().
+   * movements of other requests of the entity (SharedMovementWrites); the same outcome as alone().
    */
   private batched(input: TransferInput): Promise<TransferResource> {
     const id = newId();

@@ -3,7 +3,6 @@ import { ProductsService } from '#contexts/catalog';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { DemandRefreshMarkRepository } from '../infrastructure/demand-refresh-mark.repository';
-import { DemandRefreshQueue } from './demand-refresh-queue';
 import { DemandService } from './demand.service';
 
 /** Marks taken per statement: a refresh of more products loops within its transaction. */
@@ -12,7 +11,7 @@ const MARKS_PER_TAKE = 1000;
 /**
  * Keeps each product's stored `demand_avg_per_day` (the blend over every location) behind its
  * demand by at most about DEMAND_REFRESH_DELAY_MS. A stock movement that adds demand marks its
- * products in its own transaction and, once it committed, queues a refresh (DemandRefreshQueue).
+ * products in its own transaction and, once it committed, asks for a refresh (DemandRefreshRequests).
  * The refresh, run by the dispatcher (ReplenishmentWorkerModule), takes the marks and writes the
  * products' new averages, per entity and mode in one transaction, with one `product.updated` per
  * product whose value changed. Marks survive a lost job or a stopped process: the dispatcher
@@ -26,16 +25,7 @@ export class DemandAverageRefresher {
     private readonly demand: DemandService,
     private readonly products: ProductsService,
     private readonly tx: TransactionHost,
-    private readonly queue: DemandRefreshQueue,
   ) {}
-
-  /**
-   * Queues the refresh of `productIds`, marked in the open transaction (DemandWriter.record),
-   * once that transaction committed.
-   */
-  refreshAfterCommit(productIds: readonly string[]): void {
-    if (productIds.length > 0) this.tx.afterCommit(() => this.queue.wake());
-  }
 
   /**
    * Refreshes every marked product now, waiting for refreshes elsewhere that hold marks (so what

@@ -6,14 +6,14 @@ import { DemandMovement, demandKind, LineRole, SALES_DOCUMENT_TYPES } from '../d
 import { BuildRepository } from '../infrastructure/build.repository';
 import { DemandDelta } from '../infrastructure/demand-aggregate.repository';
 import { DemandWriter } from '../infrastructure/demand.writer';
-import { DemandAverageRefresher } from './demand-average-refresher.service';
+import { DemandRefreshRequests } from './demand-refresh-requests.port';
 import { LedgerMovement } from './ledger-movement';
 
 /**
  * The stock-movement observer: inside the transaction that writes ledger rows it classifies
  * each row with the demand rules and adds the qualifying units to the per-day aggregates (and
  * the shipped units per sales line), so run rates and the reorder report never scan the ledger.
- * The products' stored demand averages follow after the commit (DemandAverageRefresher).
+ * The products' stored demand averages follow once it committed (DemandRefreshRequests).
  */
 @Injectable()
 export class DemandRecorderService {
@@ -22,7 +22,7 @@ export class DemandRecorderService {
     private readonly builds: BuildRepository,
     private readonly orderLines: OrderLineFactsService,
     private readonly settings: AccountingSettingsService,
-    private readonly refresher: DemandAverageRefresher,
+    private readonly refreshes: DemandRefreshRequests,
   ) {}
 
   /**
@@ -119,10 +119,10 @@ export class DemandRecorderService {
         shipped.push({ lineId: line.lineId, productId: m.productId, units: -m.quantity });
       }
     }
-    // The products whose stored demand average is now behind are refreshed after commit.
+    // The products whose stored demand average is now behind are refreshed.
     const productIds = [...new Set(deltas.map((d) => d.productId))].sort();
     await this.demand.record(deltas, shipped, productIds);
-    this.refresher.refreshAfterCommit(productIds);
+    this.refreshes.request(productIds);
   }
 }
 

@@ -28,7 +28,7 @@ import { FulfillmentSettingsRepository } from '../../infrastructure/fulfillment-
 import { NewPackageWriter } from '../../infrastructure/new-package.writer';
 import { PackageItemRepository } from '../../infrastructure/package-item.repository';
 import { PackageRepository } from '../../infrastructure/package.repository';
-import { FulfillmentFacts, FulfillmentPostings } from '../fulfillment-postings.service';
+import { FulfillmentPostings } from '../fulfillment-postings.service';
 import { labelPurchaseFailed, LabelsService, Purchase } from '../labels.service';
 import { assertPackable, OrderFacts, OrderReader } from '../order-facts';
 import { PackageResource } from '../package.presenter';
@@ -147,11 +147,9 @@ export class CreatePackage {
         }
 
         // The shipment, when asked and the label was bought: stock leaves, the units are recognised.
-        let entryFacts: FulfillmentFacts | null = null;
         let shipment: ShipmentPlan | null = null;
         let notification: ReturnType<ShipmentNotifications['draft']> | null = null;
         if (shipsNow && label) {
-          entryFacts = await this.postings.fulfillmentFacts();
           shipment = await this.shipping.prepare(pkg, items, order, unitsIn(unitsByStatus, SHIPPED_STATUSES));
           events.push({
             type: 'fulfillment.shipped',
@@ -164,11 +162,10 @@ export class CreatePackage {
         }
 
         // The writes: the package, its items, label and notification; the events; the FULFILLMENT
-        // entry of a shipment, written and numbered as the transaction commits.
+        // entry of a shipment.
         await this.newPackages.write(pkg, items, label ?? null, notification);
         await this.events.publishMany(events);
-        if (shipment && entryFacts)
-          await this.postings.postFulfillmentOfNewPackage(pkg, shipment, entryFacts);
+        if (shipment) await this.postings.fulfillmentOfNewPackage(pkg, shipment);
         return {
           refusal: purchase && !purchase.ok ? purchase.hint : null,
           notificationId: notification?.id ?? null,

@@ -4,41 +4,22 @@ import { KeyedBatches } from '#platform/persistence/keyed-batches';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext, RequestState } from '#platform/tenancy/request-context';
 import { LedgerPostingService, PostingRequest, PreparedPosting } from '#contexts/accounting';
-import { InventoryError } from '../domain/inventory-error';
-import { crossingEvents, StockLevel, stockLevelOf } from '../domain/stock';
-import { balanceKeyOf, BalanceRepository } from '../infrastructure/balance.repository';
-import { InventoryBalanceRecord, InventoryTransactionRecord } from '../infrastructure/inventory.entities';
-import { StockMovementWriter } from '../infrastructure/stock-movement.writer';
-import { toBalanceResource } from './balance.presenter';
-import { InventoryPostings } from './inventory-postings.service';
-import { ReorderPointRegistry } from './reorder-point-registry';
+import { toBalanceResource } from '../application/balance.presenter';
+import { InventoryPostings } from '../application/inventory-postings.service';
+import { ReorderPointRegistry } from '../application/reorder-point-registry';
+import { BatchedMovement, SharedMovementWrites } from '../application/shared-movement-writes.port';
 import {
   ledgerRows,
-  MovementRequest,
   PlannedMovement,
   toStockMovement,
   valueMovements,
-} from './stock-ledger.service';
-import { StockMovementObserverRegistry } from './stock-movement-observer-registry';
-
-/** One request's stock movement, written in a transaction it may share with other requests. */
-export interface BatchedMovement<T> {
-  /** Its movements, valued in order on the balances as the requests before it in its batch left them. */
-  movements: MovementRequest[];
-  /** Its journal posting on `entryDate` from its valued movements (null: nothing to post). */
-  posting(planned: readonly PlannedMovement[], entryDate: string): PostingRequest | null;
-  /**
-   * Its response and its own events, from its valued movements (each with a copy of its balance
-   * as this request left it), its ledger rows and its journal entry.
-   */
-  present(
-    planned: readonly PlannedMovement[],
-    rows: readonly InventoryTransactionRecord[],
-    journalEntryId: string | null,
-  ): { result: T; events: { type: string; object: unknown }[] };
-  /** The same request on its own, in its own transaction: after its batch failed in the database. */
-  alone(): Promise<T>;
-}
+} from '../application/stock-ledger.service';
+import { StockMovementObserverRegistry } from '../application/stock-movement-observer-registry';
+import { InventoryError } from '../domain/inventory-error';
+import { crossingEvents, StockLevel, stockLevelOf } from '../domain/stock';
+import { balanceKeyOf, BalanceRepository } from './balance.repository';
+import { InventoryBalanceRecord, InventoryTransactionRecord } from './inventory.entities';
+import { StockMovementWriter } from './stock-movement.writer';
 
 interface Waiting {
   work: BatchedMovement<unknown>;
@@ -73,7 +54,7 @@ const MAX_BATCH = 64;
  * so it gets exactly the outcome it would have had alone.
  */
 @Injectable()
-export class StockMovementBatches {
+export class StockMovementBatches extends SharedMovementWrites {
   private readonly queues = new KeyedBatches<Waiting>(MAX_BATCH, (batch) => this.flush(batch));
 
   constructor(
@@ -85,7 +66,9 @@ export class StockMovementBatches {
     private readonly reorderPoints: ReorderPointRegistry,
     private readonly postings: InventoryPostings,
     private readonly ledgerPostings: LedgerPostingService,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Whether a request may join a batch: it must not be inside a transaction of its own. */
   get available(): boolean {
