@@ -165,6 +165,16 @@ allow(
   'The receiver host of a generated URL must resolve (its description says so); the test machine has no DNS for example.com.',
 );
 allow(
+  ['POST /v1/integrations', 'PATCH /v1/integrations/{id}'],
+  [[400, 'parameter_invalid', "^shop_url host '.*' does not resolve"]],
+  'The shop host of a generated URL must resolve (its description says so); the test machine has no DNS for example.com.',
+);
+allow(
+  ['POST /v1/orders/{id}/payments'],
+  [[422, 'card_declined']],
+  'The sandbox processor declines a generated card number it does not know (422 card_declined, documented).',
+);
+allow(
   ['POST /v1/channel_listings/{id}/sync'],
   [[501, 'connector_not_supported']],
   'Marketplace listings cannot be pushed yet (documented 501); the storefront listing syncs.',
@@ -277,7 +287,6 @@ export const NO_SUCCESS: Record<string, string> = {
   'POST /v1/returns': GAP_ONLY,
   'POST /v1/webhook_endpoints': GAP_ONLY,
   'POST /v1/entities/{entity_id}/webhook_endpoints': GAP_ONLY,
-  'POST /v1/entities/{entity_id}/migration/imports': GAP_ONLY,
   'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices': GAP_ONLY,
 };
 
@@ -300,13 +309,6 @@ export interface KnownGap {
 
 export const KNOWN_GAPS: KnownGap[] = [
   {
-    gap: 'gaps-45 cross-field rule of an order payment not yet declared (payment_method_id and card are accepted only with their method); met once a payment reaches an invoice with an amount due',
-    kind: 'valid',
-    operation: '^POST /v1/orders/\\{id\\}/payments$',
-    status: 400,
-    hint: "is accepted only with method '(payment_method|card)'",
-  },
-  {
     gap: 'gaps-45 dates: a business-day window the validator checks against the clock (as_of of the collections sweep)',
     kind: 'valid',
     operation: '^POST /v1/test_helpers/collections/run$',
@@ -314,24 +316,24 @@ export const KNOWN_GAPS: KnownGap[] = [
     hint: 'must be a business day',
   },
   {
+    gap: 'gaps-45 dates: an instant the validator compares with the clock (expires_at of a new API key in the future)',
+    kind: 'valid',
+    operation: '^POST /v1/entities/\\{entity_id\\}/api_keys$',
+    status: 400,
+    hint: 'must be in the future',
+  },
+  {
+    gap: 'gaps-45 rules not yet stated: the adapter of an integration (the adapters its connector type takes, shop_url with the shopify adapter only); met once shop_url is a URL',
+    kind: 'valid',
+    operation: '^(POST /v1/integrations|PATCH /v1/integrations/\\{id\\})$',
+    status: 400,
+    hint: 'connector takes the adapter|is a setting of the shopify adapter only|adapter needs settings.shop_url',
+  },
+  {
     gap: 'gaps-45 dates: a card expiry the validator compares with the clock (exp_month / exp_year not in the past)',
     kind: 'valid',
     operation: '^POST /v1/accounts/\\{id\\}/payment-methods$',
     status: 400,
     hint: 'The card has expired',
-  },
-  {
-    gap: 'gaps-45 free strings: a format or closed list in the validator only (shop_url, ip_allowlist, import resource names, carriers, the event type filter)',
-    kind: 'valid',
-    operation: '.',
-    status: 400,
-    hint: 'must be a URL|must be a resource name|Unknown carrier|Unknown carrier_service|is not an event type; see|is not an IPv4/IPv6 address',
-  },
-  {
-    gap: 'gaps-45 rules not yet stated in the description (the key mode of the caller, the imports resource taken from the query, the carrier of a package shipped without a bought label)',
-    kind: 'valid',
-    operation: '.',
-    status: 400,
-    hint: 'needs its carrier|manages live keys only|Missing required parameter: resource',
   },
 ];

@@ -48,6 +48,9 @@ function breaks(rules: Rule[] | undefined, value: unknown): boolean {
         return fields.filter(has).length > 1;
       case 'one_required':
         return !fields.some(has);
+      case 'caller_mode':
+        // Every request here is sent with a live key.
+        return has(rule.field!) && v[rule.field!] !== 'live';
       case 'requires':
         return has(rule.field!) && rule.requires!.some((f) => !has(f));
       case 'equal':

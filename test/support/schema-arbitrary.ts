@@ -46,7 +46,8 @@ export type Schema = {
 
 /** A cross-field rule as the description's `x-rules` states it. */
 export interface Rule {
-  kind: 'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal' | 'when';
+  kind:
+    'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal' | 'when' | 'caller_mode';
   fields?: string[];
   field?: string;
   requires?: string[];
@@ -144,6 +145,9 @@ export function satisfyRules(
       if (has(rule.field!)) for (const f of rule.requires!) if (!has(f)) out[f] = full[f];
     } else if (rule.kind === 'equal') {
       if (has(fields[0]) && has(fields[1])) out[fields[1]] = out[fields[0]];
+    } else if (rule.kind === 'caller_mode') {
+      // The requests of this suite use a live key (test helpers aside, which have no such field).
+      if (has(rule.field!)) out[rule.field!] = 'live';
     } else if (rule.kind === 'one_positive') {
       const positive = fields.filter((f) => typeof out[f] === 'number' && (out[f] as number) > 0);
       for (const f of positive.slice(1)) out[f] = 0;
@@ -175,12 +179,16 @@ export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rul
     if (rule.kind === 'exclusive') {
       for (const f of fields) value[f] = base[f] ?? full[f];
     } else if (rule.kind === 'one_required') {
+      // A stored record may already hold one of them: leaving both out need not break the rule.
+      if (rule.stored) continue;
       for (const f of fields) delete value[f];
     } else if (rule.kind === 'requires') {
       value[rule.field!] = base[rule.field!] ?? full[rule.field!];
       for (const f of rule.requires!) delete value[f];
     } else if (rule.kind === 'equal') {
       continue;
+    } else if (rule.kind === 'caller_mode') {
+      value[rule.field!] = 'test';
     } else if (rule.kind === 'one_positive') {
       for (const f of fields) value[f] = 1;
     } else if (rule.kind === 'compare') {

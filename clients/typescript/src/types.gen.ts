@@ -6,6 +6,9 @@ export type ClientOptions = {
 
 export type Webhooks = WebhookAccountCreatedWebhookRequest | WebhookAccountUpdatedWebhookRequest | WebhookAccountDeletedWebhookRequest | WebhookAccountMergedWebhookRequest | WebhookAccountAddressAddedWebhookRequest | WebhookAccountAddressUpdatedWebhookRequest | WebhookAccountAddressRemovedWebhookRequest | WebhookAccountContactAddedWebhookRequest | WebhookAccountContactUpdatedWebhookRequest | WebhookAccountContactRemovedWebhookRequest | WebhookAccountCreditLimitUpdatedWebhookRequest | WebhookAccountTermsUpdatedWebhookRequest | WebhookProductCreatedWebhookRequest | WebhookProductUpdatedWebhookRequest | WebhookProductDeletedWebhookRequest | WebhookProductRestoredWebhookRequest | WebhookProductVariantCreatedWebhookRequest | WebhookProductVariantUpdatedWebhookRequest | WebhookProductVariantDeletedWebhookRequest | WebhookProductCategoryCreatedWebhookRequest | WebhookProductCategoryUpdatedWebhookRequest | WebhookProductCategoryDeletedWebhookRequest | WebhookProductListingCreatedWebhookRequest | WebhookProductListingUpdatedWebhookRequest | WebhookProductListingDeletedWebhookRequest | WebhookProductListingSyncRequestedWebhookRequest | WebhookProductListingSyncedWebhookRequest | WebhookProductListingSyncFailedWebhookRequest | WebhookProductTagAddedWebhookRequest | WebhookProductTagRemovedWebhookRequest | WebhookProductPricingPolicyCreatedWebhookRequest | WebhookProductPricingPolicyUpdatedWebhookRequest | WebhookProductPricingPolicyDeletedWebhookRequest | WebhookOrderCreatedWebhookRequest | WebhookOrderUpdatedWebhookRequest | WebhookOrderConfirmedWebhookRequest | WebhookOrderCancelledWebhookRequest | WebhookOrderVoidedWebhookRequest | WebhookOrderRevisedWebhookRequest | WebhookOrderRevisionAcknowledgedWebhookRequest | WebhookOrderConvertedWebhookRequest | WebhookOrderLineAddedWebhookRequest | WebhookOrderLineUpdatedWebhookRequest | WebhookOrderLineRemovedWebhookRequest | WebhookOrderDeletedWebhookRequest | WebhookInvoiceCreatedWebhookRequest | WebhookInvoiceFinalizedWebhookRequest | WebhookInvoiceUpdatedWebhookRequest | WebhookInvoiceVoidedWebhookRequest | WebhookInvoicePaidWebhookRequest | WebhookInvoicePartiallyPaidWebhookRequest | WebhookInvoiceOverdueWebhookRequest | WebhookInvoiceLateFeeAppliedWebhookRequest | WebhookPaymentSucceededWebhookRequest | WebhookPaymentFailedWebhookRequest | WebhookPaymentRefundedWebhookRequest | WebhookPaymentPartiallyRefundedWebhookRequest | WebhookPaymentMethodCreatedWebhookRequest | WebhookPaymentMethodUpdatedWebhookRequest | WebhookPaymentMethodDeletedWebhookRequest | WebhookPaymentMethodDefaultChangedWebhookRequest | WebhookInventoryAdjustedWebhookRequest | WebhookInventoryReceivedWebhookRequest | WebhookInventoryTransferredWebhookRequest | WebhookInventoryLowStockWebhookRequest | WebhookInventoryOutOfStockWebhookRequest | WebhookInventoryBackInStockWebhookRequest | WebhookInventorySerialCreatedWebhookRequest | WebhookInventorySerialUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderCreatedWebhookRequest | WebhookPurchasingPurchaseOrderUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderConfirmedWebhookRequest | WebhookPurchasingPurchaseOrderReceivedWebhookRequest | WebhookPurchasingPurchaseOrderCancelledWebhookRequest | WebhookPurchasingVendorBillCreatedWebhookRequest | WebhookPurchasingVendorBillPaidWebhookRequest | WebhookPurchasingVendorBillVoidedWebhookRequest | WebhookFulfillmentPackageCreatedWebhookRequest | WebhookFulfillmentPackageUpdatedWebhookRequest | WebhookFulfillmentLabelPurchasedWebhookRequest | WebhookFulfillmentShippedWebhookRequest | WebhookFulfillmentDeliveredWebhookRequest | WebhookFulfillmentPackageVoidedWebhookRequest | WebhookReturnCreatedWebhookRequest | WebhookReturnReceivedWebhookRequest | WebhookReturnRefundedWebhookRequest | WebhookReturnCancelledWebhookRequest | WebhookAccountingJournalEntryCreatedWebhookRequest | WebhookAccountingJournalEntryPostedWebhookRequest | WebhookAccountingJournalEntryApprovedWebhookRequest | WebhookAccountingJournalEntryRejectedWebhookRequest | WebhookAccountingJournalEntryReversedWebhookRequest | WebhookAccountingJournalEntryVoidedWebhookRequest | WebhookAccountingPeriodClosedWebhookRequest | WebhookAccountingPeriodReopenedWebhookRequest | WebhookAccountingLedgerAccountCreatedWebhookRequest | WebhookAccountingLedgerAccountUpdatedWebhookRequest | WebhookAccountingRecurringJournalEntryRanWebhookRequest | WebhookAccountingBankTransactionMatchedWebhookRequest | WebhookAssetCreatedWebhookRequest | WebhookAssetDepreciatedWebhookRequest | WebhookAssetImpairedWebhookRequest | WebhookAssetRecoveredWebhookRequest | WebhookAssetRevaluedWebhookRequest | WebhookSettingTagCreatedWebhookRequest | WebhookSettingTagUpdatedWebhookRequest | WebhookSettingTagDeletedWebhookRequest | WebhookSettingCreatedWebhookRequest | WebhookSettingUpdatedWebhookRequest | WebhookSettingDeletedWebhookRequest | WebhookMigrationFrozenWebhookRequest | WebhookMigrationUnfrozenWebhookRequest | WebhookMigrationImportStartedWebhookRequest | WebhookMigrationImportCompletedWebhookRequest | WebhookMigrationImportFailedWebhookRequest | WebhookWebhookTestWebhookRequest | WebhookWebhookEndpointDisabledWebhookRequest | WebhookWebhookDeliveryExhaustedWebhookRequest;
 
+/**
+ * mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only.
+ */
 export type CreateApiKeyDto = {
     name: string;
     /**
@@ -13,6 +16,9 @@ export type CreateApiKeyDto = {
      */
     mode?: 'live' | 'test';
     scopes: Array<string>;
+    /**
+     * Addresses the key may be used from: each entry an IPv4 or IPv6 address, or a CIDR range (address/prefix, 0-32 for IPv4, 0-128 for IPv6). IPv6 is written in hex groups, `::` allowed; no zone and no embedded IPv4 tail.
+     */
     ip_allowlist?: Array<string>;
     rate_limit_per_minute?: number | null;
     /**
@@ -1353,7 +1359,10 @@ export type ChargeCardDto = {
     cvc?: string;
 };
 
-export type CreatePaymentDto = {
+/**
+ * method card needs card. card is accepted only with method 'card'. method payment_method needs payment_method_id. payment_method_id is accepted only with method 'payment_method'.
+ */
+export type CreatePaymentDto = unknown & {
     /**
      * Default: the amount due (customer_credit: as much of it as the account's credit balance covers). At most 2 decimals, > 0, not above the amount due (nor, for customer_credit, the credit balance). At most 2 decimal places.
      */
@@ -2607,9 +2616,9 @@ export type PackageItemInputDto = {
 };
 
 /**
- * buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.
+ * With carrier `usps`, service is one of ground_advantage, priority, priority_express. With carrier `ups`, service is one of ground, 2nd_day_air, next_day_air. With carrier `fedex`, service is one of ground, 2_day, standard_overnight. carrier_service `usps_ground_advantage` goes with carrier `usps` and service `ground_advantage` when those are sent too. carrier_service `usps_priority` goes with carrier `usps` and service `priority` when those are sent too. carrier_service `usps_priority_express` goes with carrier `usps` and service `priority_express` when those are sent too. carrier_service `ups_ground` goes with carrier `ups` and service `ground` when those are sent too. carrier_service `ups_2nd_day_air` goes with carrier `ups` and service `2nd_day_air` when those are sent too. carrier_service `ups_next_day_air` goes with carrier `ups` and service `next_day_air` when those are sent too. carrier_service `fedex_ground` goes with carrier `fedex` and service `ground` when those are sent too. carrier_service `fedex_2_day` goes with carrier `fedex` and service `2_day` when those are sent too. carrier_service `fedex_standard_overnight` goes with carrier `fedex` and service `standard_overnight` when those are sent too. buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.
  */
-export type CreatePackageDto = {
+export type CreatePackageDto = unknown & {
     /**
      * A product of type box: fills the dimensions.
      */
@@ -2635,10 +2644,13 @@ export type CreatePackageDto = {
         [key: string]: string;
     };
     /**
-     * Compound `<carrier>_<service>` code (docs/api-decisions.md lists them); split into carrier and service_level.
+     * Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.
      */
-    carrier_service?: string | null;
-    carrier?: string | null;
+    carrier_service?: 'usps_ground_advantage' | 'usps_priority' | 'usps_priority_express' | 'ups_ground' | 'ups_2nd_day_air' | 'ups_next_day_air' | 'fedex_ground' | 'fedex_2_day' | 'fedex_standard_overnight' | null;
+    /**
+     * The carrier; `service` (when sent) is one of its services.
+     */
+    carrier?: 'usps' | 'ups' | 'fedex' | null;
     /**
      * Service level code.
      */
@@ -2761,7 +2773,10 @@ export type PackageResponse = {
     updated_at: string;
 };
 
-export type UpdatePackageDto = {
+/**
+ * With carrier `usps`, service is one of ground_advantage, priority, priority_express. With carrier `ups`, service is one of ground, 2nd_day_air, next_day_air. With carrier `fedex`, service is one of ground, 2_day, standard_overnight. carrier_service `usps_ground_advantage` goes with carrier `usps` and service `ground_advantage` when those are sent too. carrier_service `usps_priority` goes with carrier `usps` and service `priority` when those are sent too. carrier_service `usps_priority_express` goes with carrier `usps` and service `priority_express` when those are sent too. carrier_service `ups_ground` goes with carrier `ups` and service `ground` when those are sent too. carrier_service `ups_2nd_day_air` goes with carrier `ups` and service `2nd_day_air` when those are sent too. carrier_service `ups_next_day_air` goes with carrier `ups` and service `next_day_air` when those are sent too. carrier_service `fedex_ground` goes with carrier `fedex` and service `ground` when those are sent too. carrier_service `fedex_2_day` goes with carrier `fedex` and service `2_day` when those are sent too. carrier_service `fedex_standard_overnight` goes with carrier `fedex` and service `standard_overnight` when those are sent too.
+ */
+export type UpdatePackageDto = unknown & {
     /**
      * A product of type box: fills the dimensions.
      */
@@ -2787,10 +2802,13 @@ export type UpdatePackageDto = {
         [key: string]: string;
     };
     /**
-     * Compound `<carrier>_<service>` code (docs/api-decisions.md lists them); split into carrier and service_level.
+     * Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.
      */
-    carrier_service?: string | null;
-    carrier?: string | null;
+    carrier_service?: 'usps_ground_advantage' | 'usps_priority' | 'usps_priority_express' | 'ups_ground' | 'ups_2nd_day_air' | 'ups_next_day_air' | 'fedex_ground' | 'fedex_2_day' | 'fedex_standard_overnight' | null;
+    /**
+     * The carrier; `service` (when sent) is one of its services.
+     */
+    carrier?: 'usps' | 'ups' | 'fedex' | null;
     /**
      * Service level code.
      */
@@ -2836,9 +2854,18 @@ export type BuyLabelDto = {
     label_file_type?: 'PDF' | 'PNG' | 'ZPLII';
 };
 
-export type ShipPackageDto = {
-    carrier_service?: string;
-    carrier?: string;
+/**
+ * With carrier `usps`, service is one of ground_advantage, priority, priority_express. With carrier `ups`, service is one of ground, 2nd_day_air, next_day_air. With carrier `fedex`, service is one of ground, 2_day, standard_overnight. carrier_service `usps_ground_advantage` goes with carrier `usps` and service `ground_advantage` when those are sent too. carrier_service `usps_priority` goes with carrier `usps` and service `priority` when those are sent too. carrier_service `usps_priority_express` goes with carrier `usps` and service `priority_express` when those are sent too. carrier_service `ups_ground` goes with carrier `ups` and service `ground` when those are sent too. carrier_service `ups_2nd_day_air` goes with carrier `ups` and service `2nd_day_air` when those are sent too. carrier_service `ups_next_day_air` goes with carrier `ups` and service `next_day_air` when those are sent too. carrier_service `fedex_ground` goes with carrier `fedex` and service `ground` when those are sent too. carrier_service `fedex_2_day` goes with carrier `fedex` and service `2_day` when those are sent too. carrier_service `fedex_standard_overnight` goes with carrier `fedex` and service `standard_overnight` when those are sent too. A package shipped without a bought label needs its carrier: carrier or carrier_service, unless the package already holds one. A package with a bought label takes neither (nor tracking_number): they come from the label.
+ */
+export type ShipPackageDto = unknown & {
+    /**
+     * Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.
+     */
+    carrier_service?: 'usps_ground_advantage' | 'usps_priority' | 'usps_priority_express' | 'ups_ground' | 'ups_2nd_day_air' | 'ups_next_day_air' | 'fedex_ground' | 'fedex_2_day' | 'fedex_standard_overnight';
+    /**
+     * The carrier; `service` (when sent) is one of its services.
+     */
+    carrier?: 'usps' | 'ups' | 'fedex';
     service?: string;
     /**
      * Required without a bought label.
@@ -3253,9 +3280,12 @@ export type FreezeHistoryResponse = {
     created_at: string;
 };
 
+/**
+ * resource is required here unless the `resource` query parameter gives it (the body wins when both are given).
+ */
 export type CreateImportDto = {
     /**
-     * Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error. Given here or as the `resource` query parameter (the body wins when both are given); with neither, 400 `parameter_missing` naming `resource`.
+     * A resource name: a lower-case letter, then up to 63 lower-case letters, digits or underscores. Importable: accounts, journal_entries, orders, products, tags; another name matching the pattern is accepted and each of its rows is reported as a row error (`parameter_invalid` naming `resource`). Required in one of two places: the JSON body's `resource`, or this query parameter (the body wins when both are given; the streamed NDJSON and CSV uploads take it here only); with neither, 400 `parameter_missing` naming `resource`.
      */
     resource?: string;
     /**
@@ -24267,7 +24297,10 @@ export type EventsListData = {
          * Adds total_count to the list.
          */
         include_count?: boolean;
-        type?: string;
+        /**
+         * Only events of this type (an event type of GET /entities/{entity_id}/event_types).
+         */
+        type?: 'account.created' | 'account.updated' | 'account.deleted' | 'account.merged' | 'account.address.added' | 'account.address.updated' | 'account.address.removed' | 'account.contact.added' | 'account.contact.updated' | 'account.contact.removed' | 'account.credit_limit.updated' | 'account.terms.updated' | 'product.created' | 'product.updated' | 'product.deleted' | 'product.restored' | 'product.variant.created' | 'product.variant.updated' | 'product.variant.deleted' | 'product.category.created' | 'product.category.updated' | 'product.category.deleted' | 'product.listing.created' | 'product.listing.updated' | 'product.listing.deleted' | 'product.listing.sync_requested' | 'product.listing.synced' | 'product.listing.sync_failed' | 'product.tag.added' | 'product.tag.removed' | 'product.pricing_policy.created' | 'product.pricing_policy.updated' | 'product.pricing_policy.deleted' | 'order.created' | 'order.updated' | 'order.confirmed' | 'order.cancelled' | 'order.voided' | 'order.revised' | 'order.revision_acknowledged' | 'order.converted' | 'order.line.added' | 'order.line.updated' | 'order.line.removed' | 'order.deleted' | 'invoice.created' | 'invoice.finalized' | 'invoice.updated' | 'invoice.voided' | 'invoice.paid' | 'invoice.partially_paid' | 'invoice.overdue' | 'invoice.late_fee_applied' | 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.partially_refunded' | 'payment.method.created' | 'payment.method.updated' | 'payment.method.deleted' | 'payment.method.default_changed' | 'inventory.adjusted' | 'inventory.received' | 'inventory.transferred' | 'inventory.low_stock' | 'inventory.out_of_stock' | 'inventory.back_in_stock' | 'inventory.serial.created' | 'inventory.serial.updated' | 'purchasing.purchase_order.created' | 'purchasing.purchase_order.updated' | 'purchasing.purchase_order.confirmed' | 'purchasing.purchase_order.received' | 'purchasing.purchase_order.cancelled' | 'purchasing.vendor_bill.created' | 'purchasing.vendor_bill.paid' | 'purchasing.vendor_bill.voided' | 'fulfillment.package.created' | 'fulfillment.package.updated' | 'fulfillment.label.purchased' | 'fulfillment.shipped' | 'fulfillment.delivered' | 'fulfillment.package.voided' | 'return.created' | 'return.received' | 'return.refunded' | 'return.cancelled' | 'accounting.journal_entry.created' | 'accounting.journal_entry.posted' | 'accounting.journal_entry.approved' | 'accounting.journal_entry.rejected' | 'accounting.journal_entry.reversed' | 'accounting.journal_entry.voided' | 'accounting.period.closed' | 'accounting.period.reopened' | 'accounting.ledger_account.created' | 'accounting.ledger_account.updated' | 'accounting.recurring_journal_entry.ran' | 'accounting.bank_transaction.matched' | 'asset.created' | 'asset.depreciated' | 'asset.impaired' | 'asset.recovered' | 'asset.revalued' | 'setting.tag.created' | 'setting.tag.updated' | 'setting.tag.deleted' | 'setting.created' | 'setting.updated' | 'setting.deleted' | 'migration.frozen' | 'migration.unfrozen' | 'migration.import.started' | 'migration.import.completed' | 'migration.import.failed' | 'webhook.test' | 'webhook.endpoint.disabled' | 'webhook.delivery.exhausted';
         created_after?: string;
         created_before?: string;
     };
@@ -24947,7 +24980,7 @@ export type ImportsCreateData = {
     };
     query?: {
         /**
-         * The resource of an NDJSON (application/x-ndjson) or CSV (text/csv) upload.
+         * A resource name: a lower-case letter, then up to 63 lower-case letters, digits or underscores. Importable: accounts, journal_entries, orders, products, tags; another name matching the pattern is accepted and each of its rows is reported as a row error (`parameter_invalid` naming `resource`). Required in one of two places: the JSON body's `resource`, or this query parameter (the body wins when both are given; the streamed NDJSON and CSV uploads take it here only); with neither, 400 `parameter_missing` naming `resource`.
          */
         resource?: string;
     };

@@ -9,11 +9,21 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   Max,
   Min,
 } from 'class-validator';
+import { CrossFieldRules } from '../http/cross-field-rules';
+import { IP_RANGE_PATTERN } from './ip-allowlist';
 
+@CrossFieldRules({
+  kind: 'caller_mode',
+  field: 'mode',
+  param: 'mode',
+  sentence:
+    'mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only.',
+})
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'ERP sync' })
   @IsString()
@@ -35,11 +45,20 @@ export class CreateApiKeyDto {
   @IsString({ each: true })
   scopes: string[];
 
-  @ApiPropertyOptional({ type: [String], example: ['203.0.113.0/24', '2001:db8::/32'] })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['203.0.113.0/24', '2001:db8::/32'],
+    description:
+      'Addresses the key may be used from: each entry an IPv4 or IPv6 address, or a CIDR range (address/prefix, 0-32 for IPv4, 0-128 for IPv6). IPv6 is written in hex groups, `::` allowed; no zone and no embedded IPv4 tail.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
+  @Matches(IP_RANGE_PATTERN, {
+    each: true,
+    message: 'each value in ip_allowlist must be an IPv4/IPv6 address or CIDR range (address/prefix)',
+  })
   ip_allowlist?: string[];
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100000, nullable: true })

@@ -7,6 +7,29 @@ export function normalizeAddress(address: string | undefined): string | undefine
   return mapped ? mapped[1] : address;
 }
 
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const HEXTET = '[0-9a-fA-F]{1,4}';
+/** An IPv4 address with an optional prefix of 0-32. */
+const IPV4_RANGE = `${OCTET}(?:\\.${OCTET}){3}(?:/(?:3[0-2]|[12]?\\d))?`;
+/**
+ * An IPv6 address, written in full (eight groups) or with `::` standing for one or more zero
+ * groups (at most seven groups written around it), with an optional prefix of 0-128. An embedded
+ * IPv4 tail and a zone are not taken: list such an address in its IPv4 or plain hex form.
+ */
+const IPV6_ADDRESS = [
+  `(?:${HEXTET}:){7}(?:${HEXTET}|:)`,
+  `::(?:${HEXTET}(?::${HEXTET}){0,6})?`,
+  ...[1, 2, 3, 4, 5, 6].map((before) => `(?:${HEXTET}:){${before}}(?::|(?::${HEXTET}){1,${7 - before}})`),
+].join('|');
+const IPV6_RANGE = `(?:${IPV6_ADDRESS})(?:/(?:12[0-8]|1[01]\\d|[1-9]?\\d))?`;
+
+/**
+ * What an IP allowlist entry may be: an IPv4 or IPv6 address, or a CIDR range (an address and
+ * its prefix length). The request validator checks this pattern and the description shows it;
+ * every string it matches is one parseAllowlistEntry reads.
+ */
+export const IP_RANGE_PATTERN = new RegExp(`^(?:${IPV4_RANGE}|${IPV6_RANGE})$`);
+
 /** Parses an address or CIDR range; returns null when it is neither. */
 export function parseAllowlistEntry(
   entry: string,

@@ -9,8 +9,11 @@
 export type CrossFieldRule =
   /** At most one of `fields` is sent (`param` is the field named when more are). */
   | { kind: 'exclusive'; fields: string[]; param: string; sentence: string }
-  /** At least one of `fields` is sent. */
-  | { kind: 'one_required'; fields: string[]; param: string; sentence: string }
+  /**
+   * At least one of `fields` is sent. `stored`: unless the record already holds one of them (an
+   * action on a stored record), so the rule may hold or not on the request alone.
+   */
+  | { kind: 'one_required'; fields: string[]; stored?: boolean; param: string; sentence: string }
   /** When `field` is sent, so is each of `requires`. */
   | { kind: 'requires'; field: string; requires: string[]; param: string; sentence: string }
   /**
@@ -27,6 +30,11 @@ export type CrossFieldRule =
     }
   /** Of the amount fields `fields`, exactly one is above zero. */
   | { kind: 'one_positive'; fields: string[]; param: string; sentence: string }
+  /**
+   * When sent, `field` holds the mode of the calling API key (`live` or `test`): a value the
+   * request alone cannot show, so it is stated by `x-rules` and the sentence only.
+   */
+  | { kind: 'caller_mode'; field: string; param: string; sentence: string }
   /** When both `fields` are sent they hold the same value (an alias and its field). */
   | { kind: 'equal'; fields: [string, string]; param: string; sentence: string }
   /**

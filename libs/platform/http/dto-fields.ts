@@ -188,6 +188,17 @@ export const EachOneOf = (values: () => readonly string[]) =>
     { each: true },
   );
 
+/** The name of the rule OneOf registers (the OpenAPI generator reads it as EachOneOf's). */
+export const ONE_OF = 'oneOfList';
+
+/**
+ * Documents that a value is one of `values()`, a list only known once the app has started (the
+ * event catalog): the description shows it as the field's `enum`. Like EachOneOf it checks
+ * nothing itself: the field's own check reads the same list.
+ */
+export const OneOf = (values: () => readonly string[]) =>
+  ValidateBy({ name: ONE_OF, constraints: [values], validator: { validate: () => true } });
+
 /** A required id. */
 export const RequiredUuid = (doc: Doc = {}) => RequiredField({ format: 'uuid', ...doc }, IsId());
 

@@ -2,7 +2,13 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { CrossFieldRule, crossFieldRulesOf, ONE_CURSOR, whenFields } from '../http/cross-field-rules';
-import { CALENDAR_DATE_PATTERN, DATE_TIME_PATTERN, EACH_ONE_OF, REQUIRED_UNLESS } from '../http/dto-fields';
+import {
+  CALENDAR_DATE_PATTERN,
+  DATE_TIME_PATTERN,
+  EACH_ONE_OF,
+  ONE_OF,
+  REQUIRED_UNLESS,
+} from '../http/dto-fields';
 import { NO_NUL_PATTERN } from '../http/json-limits';
 import { MONEY_LIMIT } from '../http/money.validator';
 import { operationsOf } from './operation-contract';
@@ -43,6 +49,18 @@ const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) 
   isNotEmpty: (_, schema) => (isString(schema) ? { minLength: 1 } : {}),
   isUuid: (_, schema) => (isString(schema) ? { format: 'uuid' } : {}),
   isEmail: (_, schema) => (isString(schema) ? { format: 'email' } : {}),
+  // An absolute URL of one of the schemes the rule names (IsUrl with require_protocol).
+  isUrl: ([options], schema) => {
+    const { protocols, require_protocol } = (options ?? {}) as {
+      protocols?: string[];
+      require_protocol?: boolean;
+    };
+    if (!isString(schema)) return {};
+    return {
+      format: 'uri',
+      ...(require_protocol && protocols?.length ? { pattern: `^(?:${protocols.join('|')})://` } : {}),
+    };
+  },
   isIn: ([values]) => (Array.isArray(values) ? { enum: values } : {}),
   // At most `maxDecimalPlaces` decimal places (IsDecimalNumber(), class-validator's IsNumber()):
   // `x-decimal-places` and a sentence, not `multipleOf: 0.0001`, which binary floating point
@@ -66,6 +84,8 @@ const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) 
     return values.length ? { enum: values } : {};
   },
   [EACH_ONE_OF]: ([values]) =>
+    typeof values === 'function' ? { enum: [...(values as () => readonly string[])()] } : {},
+  [ONE_OF]: ([values]) =>
     typeof values === 'function' ? { enum: [...(values as () => readonly string[])()] } : {},
   matches: ([pattern]) =>
     pattern instanceof RegExp && !pattern.flags
@@ -114,7 +134,9 @@ const ruleFields = (rule: CrossFieldRule): string[] =>
       ? [rule.field, ...rule.requires]
       : rule.kind === 'when'
         ? [rule.field, ...whenFields(rule)]
-        : [rule.field, rule.than];
+        : rule.kind === 'caller_mode'
+          ? [rule.field]
+          : [rule.field, rule.than];
 
 /**
  * A `when` rule as JSON Schema `if` / `then`: `if` the field is sent with one of its values,

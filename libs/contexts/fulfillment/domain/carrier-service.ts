@@ -32,6 +32,13 @@ export const CARRIERS = [...new Set(SERVICE_LEVELS.map((s) => s.carrier))];
 
 export const compoundCode = (carrier: string, service: string) => `${carrier}_${service}`;
 
+/** Every compound `carrier_service` code, in the order of the table. */
+export const CARRIER_SERVICE_CODES = SERVICE_LEVELS.map((s) => compoundCode(s.carrier, s.service));
+
+/** The services of a carrier, in the order of the table. */
+export const servicesOf = (carrier: string): string[] =>
+  SERVICE_LEVELS.filter((s) => s.carrier === carrier).map((s) => s.service);
+
 const BY_CODE = new Map(SERVICE_LEVELS.map((s) => [compoundCode(s.carrier, s.service), s]));
 
 /**

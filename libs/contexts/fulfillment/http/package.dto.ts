@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -14,10 +15,11 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CrossFieldRules } from '#platform/http/cross-field-rules';
+import { CrossFieldRule, CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { IsMoneyAmount } from '#platform/http/money.validator';
+import { CARRIER_SERVICE_CODES, CARRIERS, SERVICE_LEVELS, servicesOf } from '../domain/carrier-service';
 import { LABEL_FILE_TYPES } from '../domain/label';
 import { PACKAGE_STATUSES } from '../domain/package';
 import {
@@ -35,6 +37,34 @@ import {
 import { ResourceResponse } from '#platform/http/response-schema';
 
 const MAX_UNITS = 1_000_000;
+
+/**
+ * How `carrier`, `service` and the compound `carrier_service` go together (the checks of
+ * resolveCarrierService): a carrier takes only its own services, and a compound code sent with
+ * `carrier` or `service` must agree with them. One rule per carrier and per code, from the table.
+ */
+const CARRIER_RULES: CrossFieldRule[] = [
+  ...CARRIERS.map((carrier): CrossFieldRule => ({
+    kind: 'when',
+    field: 'carrier',
+    is: [carrier],
+    allowed: { service: servicesOf(carrier) },
+    param: 'service',
+    sentence: `With carrier \`${carrier}\`, service is one of ${servicesOf(carrier).join(', ')}.`,
+  })),
+  ...SERVICE_LEVELS.map(({ carrier, service }, i): CrossFieldRule => ({
+    kind: 'when',
+    field: 'carrier_service',
+    is: [CARRIER_SERVICE_CODES[i]],
+    allowed: { carrier: [carrier], service: [service] },
+    param: 'carrier_service',
+    sentence: `carrier_service \`${CARRIER_SERVICE_CODES[i]}\` goes with carrier \`${carrier}\` and service \`${service}\` when those are sent too.`,
+  })),
+];
+
+const CARRIER_SERVICE_DOC =
+  'Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.';
+const CARRIER_DOC = 'The carrier; `service` (when sent) is one of its services.';
 const nullable = (_: unknown, v: unknown) => v !== null;
 
 /** A rate_object_id carries its signed rate (docs/api-decisions.md, "Fulfillment: shipping rates"). */
@@ -68,6 +98,7 @@ export class PackageItemInputDto {
 }
 
 /** The package fields PATCH changes (and POST sets). */
+@CrossFieldRules(...CARRIER_RULES)
 export class PackageFieldsDto {
   @ApiPropertyOptional({
     format: 'uuid',
@@ -123,21 +154,27 @@ export class PackageFieldsDto {
   @ApiPropertyOptional({
     nullable: true,
     type: String,
+    enum: CARRIER_SERVICE_CODES,
     example: 'usps_priority',
-    description:
-      'Compound `<carrier>_<service>` code (docs/api-decisions.md lists them); split into carrier and service_level.',
+    description: CARRIER_SERVICE_DOC,
   })
   @IsOptional()
   @ValidateIf(nullable)
   @IsString()
-  @MaxLength(64)
+  @IsIn(CARRIER_SERVICE_CODES)
   carrier_service?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, example: 'usps' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    enum: CARRIERS,
+    example: 'usps',
+    description: CARRIER_DOC,
+  })
   @IsOptional()
   @ValidateIf(nullable)
   @IsString()
-  @MaxLength(32)
+  @IsIn(CARRIERS)
   carrier?: string | null;
 
   @ApiPropertyOptional({
@@ -237,9 +274,18 @@ export class BuyLabelDto {
   @OptionalEnum(LABEL_FILE_TYPES, { default: 'PDF' }) label_file_type?: (typeof LABEL_FILE_TYPES)[number];
 }
 
+@CrossFieldRules(...CARRIER_RULES, {
+  kind: 'one_required',
+  fields: ['carrier', 'carrier_service'],
+  stored: true,
+  param: 'carrier',
+  sentence:
+    'A package shipped without a bought label needs its carrier: carrier or carrier_service, unless the package already holds one. A package with a bought label takes neither (nor tracking_number): they come from the label.',
+})
 export class ShipPackageDto {
-  @OptionalText(64, { example: 'ups_ground' }) carrier_service?: string;
-  @OptionalText(32, { example: 'ups' }) carrier?: string;
+  @OptionalEnum(CARRIER_SERVICE_CODES, { example: 'ups_ground', description: CARRIER_SERVICE_DOC })
+  carrier_service?: string;
+  @OptionalEnum(CARRIERS, { example: 'ups', description: CARRIER_DOC }) carrier?: string;
   @OptionalText(64, { example: 'ground' }) service?: string;
   @OptionalNonEmptyText(100, { description: 'Required without a bought label.' }) tracking_number?: string;
   @OptionalText(500) tracking_url?: string;

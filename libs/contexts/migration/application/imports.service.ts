@@ -9,6 +9,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { SourceNumbering, SourceRow, sourceRows } from '../domain/import-source';
 import { MigrationError } from '../domain/migration-error';
+import { RESOURCE_PATTERN } from '../domain/resource-name';
 import { ImportErrorRepository } from '../infrastructure/import-error.repository';
 import { ImportRepository } from '../infrastructure/import.repository';
 import { ImportRowsRepository } from '../infrastructure/import-rows.repository';
@@ -23,8 +24,6 @@ import {
 
 /** How long staged rows that no unfinished import will read are kept before the sweep deletes them. */
 const UNREAD_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
-
-export const RESOURCE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
 /** Bulk imports: accepts a source, queues its processing and reports progress and row errors. */
 @Injectable()

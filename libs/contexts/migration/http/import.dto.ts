@@ -1,27 +1,37 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { IsString } from 'class-validator';
+import { ArrayMinSize, IsArray, IsOptional, IsString, Matches } from 'class-validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { OptionalField } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { RESOURCE_PATTERN } from '../domain/resource-name';
+
+/**
+ * What `resource` names, where the import takes it from, as the description states it (the
+ * JSON body's field and the query parameter say the same).
+ */
+const RESOURCE_DOC =
+  "A resource name: a lower-case letter, then up to 63 lower-case letters, digits or underscores. Importable: accounts, journal_entries, orders, products, tags; another name matching the pattern is accepted and each of its rows is reported as a row error (`parameter_invalid` naming `resource`). Required in one of two places: the JSON body's `resource`, or this query parameter (the body wins when both are given; the streamed NDJSON and CSV uploads take it here only); with neither, 400 `parameter_missing` naming `resource`.";
 
 export class ImportQueryDto {
-  @OptionalField(
-    {
-      example: 'tags',
-      description: 'The resource of an NDJSON (application/x-ndjson) or CSV (text/csv) upload.',
-    },
-    IsString(),
-  )
+  @OptionalField({ example: 'tags', description: RESOURCE_DOC }, IsString(), Matches(RESOURCE_PATTERN))
   resource?: string;
 }
 
+@CrossFieldRules({
+  kind: 'one_required',
+  fields: ['resource'],
+  param: 'resource',
+  sentence:
+    'resource is required here unless the `resource` query parameter gives it (the body wins when both are given).',
+})
 export class CreateImportDto {
-  @ApiProperty({
-    required: false,
-    example: 'tags',
-    description:
-      'Importable: accounts, journal_entries, orders, products, tags. Another name is accepted and each of its rows is reported as a row error. Given here or as the `resource` query parameter (the body wins when both are given); with neither, 400 `parameter_missing` naming `resource`.',
-  })
+  // The controller checks the body itself (ImportsService.checkResource reads RESOURCE_PATTERN);
+  // these rules state the same pattern in the description.
+  @ApiProperty({ required: false, example: 'tags', description: RESOURCE_DOC })
+  @IsOptional()
+  @IsString()
+  @Matches(RESOURCE_PATTERN)
   resource?: string;
   @ApiProperty({
     type: 'array',
@@ -30,6 +40,8 @@ export class CreateImportDto {
       "Each record is one JSON object. Any other value (a string, a number, null, an array) does not refuse the upload: it is reported as that row's error (`parameter_invalid`, in GET .../imports/{id}/errors) and the other rows import.",
     example: [{ external_id: 'LEGACY-1', name: 'Wholesale' }],
   })
+  @IsArray()
+  @ArrayMinSize(1)
   records: Record<string, unknown>[];
 }
 

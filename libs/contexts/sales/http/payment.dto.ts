@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { PAYMENT_METHODS_ACCEPTED } from '../application/payments.service';
@@ -38,6 +39,43 @@ export class ChargeCardDto {
   cvc?: string;
 }
 
+const otherThan = (method: string) => PAYMENT_METHODS_ACCEPTED.filter((m) => m !== method);
+
+/** The card and the stored payment method each go with their own method only (PaymentsService.payOrder checks them in this order). */
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'method',
+    is: ['card'],
+    requires: ['card'],
+    param: 'card',
+    sentence: 'method card needs card.',
+  },
+  {
+    kind: 'when',
+    field: 'method',
+    is: otherThan('card'),
+    forbids: ['card'],
+    param: 'card',
+    sentence: "card is accepted only with method 'card'.",
+  },
+  {
+    kind: 'when',
+    field: 'method',
+    is: ['payment_method'],
+    requires: ['payment_method_id'],
+    param: 'payment_method_id',
+    sentence: 'method payment_method needs payment_method_id.',
+  },
+  {
+    kind: 'when',
+    field: 'method',
+    is: otherThan('payment_method'),
+    forbids: ['payment_method_id'],
+    param: 'payment_method_id',
+    sentence: "payment_method_id is accepted only with method 'payment_method'.",
+  },
+)
 export class CreatePaymentDto {
   @OmittableField(
     {

@@ -1,12 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
-import { IsDateTime, OptionalField } from '#platform/http/dto-fields';
+import { IsDateTime, OneOf, OptionalField } from '#platform/http/dto-fields';
+import { EVENT_CATALOG } from '#platform/events/event-catalog';
 import { ResourceResponse } from '#platform/http/response-schema';
 import { API_VERSION } from '#platform/events/event-publisher';
 
 export class EventListQueryDto extends ListQueryDto {
-  @OptionalField({ example: 'order.confirmed' }, IsString()) type?: string;
+  @OptionalField(
+    {
+      example: 'order.confirmed',
+      description: 'Only events of this type (an event type of GET /entities/{entity_id}/event_types).',
+    },
+    IsString(),
+    OneOf(() => EVENT_CATALOG.map((definition) => definition.type)),
+  )
+  type?: string;
 
   @OptionalField({ format: 'date-time' }, IsDateTime()) created_after?: string;
 
