@@ -4,7 +4,13 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { livePaths, makeLiveRecords, operationPhase, type Send } from '../test/support/live-records';
+import {
+  livePaths,
+  makeLiveRecords,
+  operationPhase,
+  type LiveRecords,
+  type Send,
+} from '../test/support/live-records';
 import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/openapi-validator';
 
 /**
@@ -25,9 +31,11 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - the read-only key: a read as with the live key, a write 403;
  * - no key: 401 (operations that need no key excepted).
  *
- * Path ids are live records (the QA seed's fixtures and records made first, see liveIds).
- * What the generated requests cannot know (a business rule refuses a state, an example names no
- * record) is listed, with its reason, in openapi/conformance/exceptions.json; an exception that
+ * Path ids are live records (the QA seed's fixtures and records made first, see liveIds), and so
+ * are the reference fields of bodies (withLiveReferences). The summary counts the operations whose
+ * valid request reached a 2xx and lists the others with their answer. What the generated requests
+ * cannot know (a business rule the example breaks) is listed, with its reason, in
+ * openapi/conformance/exceptions.json; an exception that
  * no answer used is reported (some depend on the
  * machine, such as whether example.com resolves). Fails on any violation.
  */
@@ -198,10 +206,18 @@ interface CollectionItem {
  * end a record's life, deletes, the cutover freeze and unfreeze), so that a record is read and
  * edited before it is cancelled or deleted. Variations (fuzzing, read-only key, no key) keep
  * their place next to their operation. The valid request of an operation whose flow gives a body
- * (the serials of the line, the rate quoted for the package) sends `{{live_body_<operationId>}}`.
+ * (the serials of the line, the rate quoted for the package) sends `{{live_body_<operationId>}}`;
+ * in every other body, a reference field (`*_id`) that holds a uuid (the description's sample)
+ * holds a live id of its kind instead (withLiveReferences), so that a valid request can succeed
+ * and an invalid one is refused for the field it breaks.
  * Query values are percent-encoded, so the server reads each as the collection states it.
  */
-function liveCollection(file: string, document: OpenApiDocument, bodies: Set<string>): void {
+function liveCollection(
+  file: string,
+  document: OpenApiDocument,
+  bodies: Set<string>,
+  reference: Reference,
+): void {
   const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
   const operations = operationsOf(document).map((op) => ({
     ...op,
@@ -243,6 +259,12 @@ function liveCollection(file: string, document: OpenApiDocument, bodies: Set<str
         item.request.body
       )
         item.request.body.raw = `{{${liveBody(operation.operationId)}}}`;
+      else if (operation && item.request.body?.raw)
+        item.request.body.raw = withLiveReferences(
+          item.request.body.raw,
+          `${operation.method} ${operation.template}`,
+          reference,
+        );
       leaves.push({
         item,
         phase: operation ? operationPhase(method, operation.template) : 0,
@@ -256,6 +278,89 @@ function liveCollection(file: string, document: OpenApiDocument, bodies: Set<str
 }
 
 /**
+ * The live id for a reference field of an operation's body: `path` is where the field sits (such
+ * as `['lines', 1, 'account_id']`), `body` the whole body. Undefined where no record of the kind
+ * is known: the value is then left as it is.
+ */
+type Reference = (operation: string, path: (string | number)[], body: unknown) => string | undefined;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A request body (JSON text) with each `*_id` field that holds a uuid, at any depth (the lines of an
+ * order, a journal entry, a return), set to the live id of its kind. A body that is not JSON, and a
+ * field whose value is not a uuid (a fuzzing variation's value), are left as they are.
+ */
+function withLiveReferences(raw: string, operation: string, reference: Reference): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  let changed = false;
+  const visit = (value: unknown, path: (string | number)[]): unknown => {
+    if (Array.isArray(value)) return value.map((item, i) => visit(item, [...path, i]));
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      const live =
+        /_id$/.test(key) && typeof field === 'string' && UUID.test(field)
+          ? reference(operation, [...path, key], body)
+          : undefined;
+      if (live !== undefined && live !== field) changed = true;
+      out[key] = live ?? visit(field, [...path, key]);
+    }
+    return out;
+  };
+  const rewritten = visit(body, []);
+  return changed ? JSON.stringify(rewritten) : raw;
+}
+
+/**
+ * The kinds of record a reference field names, where its name alone does not tell (records.refs
+ * answers by name): a journal line's account_id names a ledger account (the lines alternate
+ * between two), a ledger account's parent_id a ledger account, a return's order
+ * and account those of a shipped package, an adjustment's product the product of its variant, a
+ * package's box a product of type box, a new listing's product one not listed yet.
+ */
+function referenceResolver(
+  records: LiveRecords,
+  extra: {
+    ledger: Record<string, string>;
+    parentProductId: string;
+    shipped: { orderId: string; accountId: string; orderItemId: string };
+    deposit: { accountId: string };
+    boxProductId: string;
+    more: Record<string, string>;
+  },
+): Reference {
+  return (operation, path, body) => {
+    const field = String(path[path.length - 1]);
+    const line = path.find((part): part is number => typeof part === 'number') ?? 0;
+    if (/journal-entries/.test(operation) && field === 'account_id')
+      return line % 2 ? extra.ledger.cash : extra.ledger.expense;
+    if (/ledger-accounts/.test(operation) && field === 'parent_id') return extra.ledger.cash;
+    if (/^POST \/v1\/returns$/.test(operation)) {
+      if (field === 'order_id') return extra.shipped.orderId;
+      if (field === 'account_id') return extra.shipped.accountId;
+      if (field === 'order_item_id') return extra.shipped.orderItemId;
+    }
+    if (/match-deposit-to-invoices$/.test(operation) && field === 'account_id')
+      return extra.deposit.accountId;
+    if (field === 'product_id' && typeof body === 'object' && body !== null && 'variant_id' in body)
+      return extra.parentProductId;
+    // The seed's product is listed on the storefront already, and the run's vendor account is a
+    // vendor of the product the run made.
+    if (/^POST \/v1\/channel_listings$/.test(operation) && field === 'product_id')
+      return extra.parentProductId;
+    if (/\/vendors$/.test(operation) && field === 'vendor_account_id') return records.refs.account_id;
+    if (field === 'box_product_id') return extra.boxProductId;
+    return records.refs[field] ?? extra.more[field];
+  };
+}
+
+/**
  * The live ids of every operation's path parameters: the QA seed's fixtures and records made
  * first (test/support/live-records.ts), a read's ids checked to answer 200. An operation with no
  * live record gets random uuids (and answers 404, excepted only for it).
@@ -265,7 +370,12 @@ async function liveIds(
   key: string,
   seed: { entities: { primary: { id: string } }; fixtures: Record<string, unknown> },
   document: OpenApiDocument,
-): Promise<{ environment: Record<string, string>; unresolved: Set<string>; bodies: Set<string> }> {
+): Promise<{
+  environment: Record<string, string>;
+  unresolved: Set<string>;
+  bodies: Set<string>;
+  reference: Reference;
+}> {
   const send: Send = async (method, url, body) => {
     const res = await fetch(`${origin}${url}`, {
       method,
@@ -321,7 +431,70 @@ async function liveIds(
         environment[liveVariable(op.operationId, name)] = values?.[i] ?? randomUUID();
     });
   }
-  return { environment, unresolved, bodies };
+  return { environment, unresolved, bodies, reference: await references(send, records, seed, deleted) };
+}
+
+/** What referenceResolver needs beyond records.refs: read from the seed's fixtures and the API. */
+async function references(
+  send: Send,
+  records: LiveRecords,
+  seed: { fixtures: Record<string, unknown> },
+  deleted: Set<string>,
+): Promise<Reference> {
+  const f = seed.fixtures as {
+    ledger_accounts: Record<string, string>;
+    shipped_package_id: string;
+    bank_deposit: { account_id: string };
+  };
+  const read = async (url: string) => {
+    const res = await send('GET', url);
+    if (res.status !== 200) throw new Error(`reading live references: GET ${url} answered ${res.status}`);
+    return res.body as Record<string, unknown>;
+  };
+  const shippedPackage = await read(`/v1/packages/${f.shipped_package_id}`);
+  const shippedOrder = await read(`/v1/orders/${String(shippedPackage.order_id)}`);
+  // A record a delete of the run takes is never referenced (it would then be refused as in use).
+  const first = async (url: string) =>
+    ((await read(url)).data as { id: string }[]).find((record) => !deleted.has(record.id))?.id;
+  const more: Record<string, string> = {};
+  const lists: Record<string, string> = {
+    payment_terms_id: '/v1/payment-terms?limit=20',
+    fiscal_year_id: '/v1/accounting/fiscal-years?limit=20',
+    integration_id: '/v1/integrations?limit=20',
+  };
+  for (const [field, url] of Object.entries(lists)) {
+    const found = await first(url);
+    if (found) more[field] = found;
+  }
+  // A package's box is a product of type box; the seed has none.
+  const box = await send('POST', '/v1/products', {
+    sku: `GENBOX${randomUUID().slice(0, 8).toUpperCase()}`,
+    name: 'Generated box',
+    type: 'box',
+  });
+  if (box.status !== 201) throw new Error(`making a box product answered ${box.status}`);
+  // Stock of the run's variant where a transfer takes it from (the example moves 3 units).
+  const stock = await send('POST', '/v1/inventory/adjustments', {
+    product_id: records.made.get('/v1/products')![0],
+    variant_id: records.refs.variant_id,
+    location_id: records.refs.from_location_id,
+    quantity: 10,
+    reason: 'Generated stock',
+  });
+  if (stock.status !== 201) throw new Error(`adjusting the variant's stock answered ${stock.status}`);
+  return referenceResolver(records, {
+    ledger: f.ledger_accounts,
+    // The product the run made with a variant (records.made lists it first).
+    parentProductId: records.made.get('/v1/products')![0],
+    shipped: {
+      orderId: String(shippedPackage.order_id),
+      accountId: String(shippedOrder.account_id),
+      orderItemId: String((shippedPackage.items as { order_item_id: string }[])[0].order_item_id),
+    },
+    deposit: { accountId: f.bank_deposit.account_id },
+    boxProductId: (box.body as { id: string }).id,
+    more,
+  });
 }
 
 function kindOf(name: string): Kind {
@@ -429,7 +602,8 @@ function judge(
   const violations: Execution[] = [];
   // The body of each operation's valid request. An invalid-input variation that leaves it as it
   // was (Portman removes or lengthens a field of an object the example does not send, such as
-  // bank_account in a card payment method's body) sends a valid request: it is counted, not judged.
+  // bank_account in a card payment method's body), or whose too-long query value the URL lost
+  // (lostQueryValue), sends a valid request: it is counted, not judged.
   const validBodies = new Map<string, string>();
   let unchanged = 0;
   for (const run of executions) {
@@ -444,8 +618,9 @@ function judge(
       kind === 'invalid' &&
       operation &&
       run.item.name.includes('[invalid input]') &&
-      sentBody !== '' &&
-      sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`))
+      ((sentBody !== '' &&
+        sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`))) ||
+        lostQueryValue(run.item.name, url))
     ) {
       unchanged++;
       continue;
@@ -509,6 +684,18 @@ function judge(
     if (execution.problems.length) violations.push(execution);
   }
   return { results, excepted, violations, unchanged };
+}
+
+/**
+ * Whether a too-long query value never reached the server: Portman fills it with one random
+ * character repeated, which the URL loses when it is `#` (the rest is a fragment) or `&` (empty
+ * values), so that the request carries an empty value, which is valid.
+ */
+function lostQueryValue(name: string, url: string): boolean {
+  const param = /\[maximum length (\w+)\]$/.exec(name)?.[1];
+  if (!param) return false;
+  // Only a query parameter of that name left empty (a body field's variation has none in the URL).
+  return new URL(url).searchParams.get(param) === '';
 }
 
 /** Whether two JSON texts hold the same value (a text that is not JSON equals only itself). */
@@ -617,7 +804,7 @@ async function main(): Promise<number> {
         throw new Error(`the served description's ${part} differ from the built one's`);
     const resolved = Date.now();
     const live = await liveIds(origin, seed.entities.primary.keys.live, seed, document);
-    liveCollection(collection, document, live.bodies);
+    liveCollection(collection, document, live.bodies, live.reference);
     console.error(
       `Live ids for ${Object.keys(live.environment).length} path parameters in ${((Date.now() - resolved) / 1000).toFixed(1)} s; ` +
         `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,
@@ -650,13 +837,20 @@ async function main(): Promise<number> {
       );
     if (violations.length > 200) console.error(`... and ${violations.length - 200} more violations`);
     for (const op of missing) console.error(`NOT EXERCISED: ${op.method} ${op.template}`);
+    // Each operation has one valid request: the operations it brought to a success, and the answer
+    // of those it did not (each excepted with its reason, or a violation above).
+    const valid = results.filter((r) => r.kind === 'valid');
+    const unreached = valid.filter((r) => r.status >= 300 || r.status === 0);
+    for (const r of unreached)
+      console.log(`NO 2XX: ${r.method} ${r.template} → ${r.status} ${r.answer?.slice(0, 160) ?? ''}`);
     for (const e of unused)
       console.error(`UNUSED EXCEPTION: ${e.operation} ${e.kinds.join(',')} ${e.statuses.join(',')}`);
     console.log(
       [
         `operations: ${operations.length - missing.length} of ${operations.length} exercised`,
         `requests: ${results.length} (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`,
-        `invalid-input variations that left the valid body unchanged (not judged): ${unchanged}`,
+        `valid requests that reached 2xx: ${valid.length - unreached.length} of ${operations.length} operations`,
+        `invalid-input variations that left the valid request unchanged (not judged): ${unchanged}`,
         `exceptions applied: ${[...excepted.values()].reduce((a, b) => a + b, 0)} answers under ${excepted.size - unused.length} of ${excepted.size} listed exceptions`,
         `5xx: ${results.filter((r) => r.status >= 500).length}`,
         `violations: ${violations.length}`,

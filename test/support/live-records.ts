@@ -314,8 +314,9 @@ interface FlowTools {
  * A record in the state each state action starts from, made through the API in the order a
  * client would take: draft and pending journal entries, an archived product, a closed fiscal year,
  * an order with an amount due, draft and confirmed purchase orders, packages with quoted rates and
- * a bought label, returns authorised and received, serials available and allocated, a finished
- * webhook delivery, a draft order with two lines.
+ * a bought label, shipped packages, returns authorised and received, serials available and
+ * allocated, a finished webhook delivery, draft orders (one with two lines), confirmed orders
+ * without payments, an accounting period without entries, draft builds, a kit without components.
  */
 async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>> {
   const { f, create, read, code, business } = t;
@@ -377,6 +378,14 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
   });
   await change('POST', `/v1/accounting/fiscal-years/${id(year)}/close`, {});
   flow('POST /v1/accounting/fiscal-years/{id}/reopen', [`/v1/accounting/fiscal-years/${id(year)}/reopen`]);
+  // An open period that holds no entries (the seed's open period holds the drafts above), in no
+  // fiscal year (a year's close would close it first).
+  const quiet = await create('/v1/accounting/periods', {
+    name: `Generated ${code()}`,
+    start_date: '2097-01-01',
+    end_date: '2097-01-31',
+  });
+  flow('POST /v1/accounting/periods/{id}/close', [`/v1/accounting/periods/${id(quiet)}/close`]);
 
   // Catalog: an archived product to restore; a storefront listing of a product of its own to push.
   const archived = await create('/v1/products', { sku: code(), name: 'Generated archived' });
@@ -390,6 +399,28 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
     ...(storefront.integration_id ? { integration_id: storefront.integration_id } : {}),
   });
   flow('POST /v1/channel_listings/{id}/sync', [`/v1/channel_listings/${id(listing)}/sync`]);
+
+  // Catalog: a kit of its own, to which components are added.
+  const kit = await create('/v1/products', { sku: code(), name: 'Generated kit', type: 'kit' });
+  flow('POST /v1/products/{id}/components', [`/v1/products/${id(kit)}/components`]);
+
+  // Sales: drafts to edit, confirm and delete; confirmed orders without payments to void and close.
+  const serviceOrder = () =>
+    create('/v1/orders', {
+      account_id: f.account_id,
+      lines: [{ description: 'Generated service', quantity: 1, unit_price: 10 }],
+    });
+  for (const action of ['PATCH', 'confirm', 'DELETE']) {
+    const order = await serviceOrder();
+    flow(action === 'confirm' ? 'POST /v1/orders/{id}/confirm' : `${action} /v1/orders/{id}`, [
+      `/v1/orders/${id(order)}${action === 'confirm' ? '/confirm' : ''}`,
+    ]);
+  }
+  for (const action of ['void', 'close']) {
+    const order = await serviceOrder();
+    await change('POST', `/v1/orders/${id(order)}/confirm`, {});
+    flow(`POST /v1/orders/{id}/${action}`, [`/v1/orders/${id(order)}/${action}`]);
+  }
 
   // Sales: the seed's revised order; an invoice with an amount due; a draft order with two lines.
   flow('POST /v1/orders/{id}/customer-acknowledge-revision', [
@@ -463,7 +494,7 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
   // return authorised (to receive), one received (to refund).
   const shipping = await create('/v1/orders', {
     account_id: f.account_id,
-    lines: [{ product_id: f.product_id, quantity: 4, unit_price: 10 }],
+    lines: [{ product_id: f.product_id, quantity: 5, unit_price: 10 }],
   });
   await change('POST', `/v1/orders/${id(shipping)}/confirm`, {});
   const billed = await change('POST', `/v1/orders/${id(shipping)}/convert`, {});
@@ -486,6 +517,10 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
   await change('POST', `/v1/packages/${id(toShip.pkg)}/buy-label`, { rate_object_id: toShip.rate });
   // Carrier and tracking come from the label: the body is empty.
   flow('POST /v1/packages/{id}/ship', [`/v1/packages/${id(toShip.pkg)}/ship`], {});
+  const toDeliver = await quoted(1);
+  await change('POST', `/v1/packages/${id(toDeliver.pkg)}/buy-label`, { rate_object_id: toDeliver.rate });
+  await change('POST', `/v1/packages/${id(toDeliver.pkg)}/ship`, {});
+  flow('POST /v1/packages/{id}/deliver', [`/v1/packages/${id(toDeliver.pkg)}/deliver`]);
   const sent = await quoted(2);
   await change('POST', `/v1/packages/${id(sent.pkg)}/buy-label`, { rate_object_id: sent.rate });
   const shipped = await change('POST', `/v1/packages/${id(sent.pkg)}/ship`, {});
@@ -505,6 +540,17 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
   flow('POST /v1/returns/{id}/refund', [`/v1/returns/${id(toRefund)}/refund`], {
     method: 'original_payment',
   });
+
+  // Builds: two drafts of the seed's kit, one to post and one to void.
+  for (const action of ['post', 'void']) {
+    const build = await create('/v1/inventory/builds', {
+      kit_product_id: f.kit_product_id,
+      quantity: 1,
+      location_id: f.location_id,
+      status: 'draft',
+    });
+    flow(`POST /v1/inventory/builds/{id}/${action}`, [`/v1/inventory/builds/${id(build)}/${action}`]);
+  }
 
   // Webhooks: a delivery cancelled when its endpoint was disabled by hand, the endpoint active
   // again (per path form).
