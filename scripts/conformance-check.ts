@@ -602,8 +602,9 @@ function judge(
   const violations: Execution[] = [];
   // The body of each operation's valid request. An invalid-input variation that leaves it as it
   // was (Portman removes or lengthens a field of an object the example does not send, such as
-  // bank_account in a card payment method's body), or whose too-long query value the URL lost
-  // (lostQueryValue), sends a valid request: it is counted, not judged.
+  // bank_account in a card payment method's body), whose too-long query value the URL lost
+  // (lostQueryValue), or that leaves out a body field the schema does not require (leavesOutOptional)
+  // sends a valid request: it is counted, not judged.
   const validBodies = new Map<string, string>();
   let unchanged = 0;
   for (const run of executions) {
@@ -620,7 +621,8 @@ function judge(
       run.item.name.includes('[invalid input]') &&
       ((sentBody !== '' &&
         sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`))) ||
-        lostQueryValue(run.item.name, url))
+        lostQueryValue(run.item.name, url) ||
+        leavesOutOptional(document, operation.method, operation.template, run.item.name))
     ) {
       unchanged++;
       continue;
@@ -691,6 +693,29 @@ function judge(
  * character repeated, which the URL loses when it is `#` (the rest is a fragment) or `&` (empty
  * values), so that the request carries an empty value, which is valid.
  */
+/**
+ * Whether a `[required <field>]` variation leaves out a top-level body field that the operation's
+ * body schema does not require. Portman takes the `required` inside a body's `if` (the condition of
+ * a cross-field rule, such as "with carrier usps, service is one of ...") for the body's own, so
+ * it sends a request without that optional field as invalid input.
+ */
+function leavesOutOptional(
+  document: OpenApiDocument,
+  method: string,
+  template: string,
+  name: string,
+): boolean {
+  const field = /\[required (\w+)\]$/.exec(name)?.[1];
+  if (!field) return false;
+  const operation = document.paths[template]?.[method.toLowerCase()] as
+    { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } } | undefined;
+  let schema = operation?.requestBody?.content?.['application/json']?.schema as
+    { $ref?: string; properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (schema?.$ref) schema = document.components?.schemas?.[schema.$ref.split('/').pop()!] as typeof schema;
+  if (!schema?.properties || !(field in schema.properties)) return false;
+  return !(schema.required ?? []).includes(field);
+}
+
 function lostQueryValue(name: string, url: string): boolean {
   const param = /\[maximum length (\w+)\]$/.exec(name)?.[1];
   if (!param) return false;
