@@ -45,6 +45,18 @@ type QueryCallback = (error: Error | undefined, result: unknown) => void;
 export class PreparingClient extends Client {
   private holding = false;
 
+  /**
+   * A connection that fails while no statement of its holder is running (PostgreSQL shut down
+   * between two statements of a transaction) emits `error` with no listener of its holder's to
+   * take it: Node would throw it as an uncaught exception and end the process. Listened to here,
+   * the client is only marked broken; its holder's next statement fails (503 for a request) and
+   * the pool drops it on release.
+   */
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     this.holdWritesForTick();
     const [text, values, callback] = args;
