@@ -602,9 +602,8 @@ function judge(
   const violations: Execution[] = [];
   // The body of each operation's valid request. An invalid-input variation that leaves it as it
   // was (Portman removes or lengthens a field of an object the example does not send, such as
-  // bank_account in a card payment method's body), whose too-long query value the URL lost
-  // (lostQueryValue), or that leaves out a body field the schema does not require (leavesOutOptional)
-  // sends a valid request: it is counted, not judged.
+  // bank_account in a card payment method's body), or that leaves out a body field the schema
+  // does not require (leavesOutOptional), sends a valid request: it is counted, not judged.
   const validBodies = new Map<string, string>();
   let unchanged = 0;
   for (const run of executions) {
@@ -621,7 +620,6 @@ function judge(
       run.item.name.includes('[invalid input]') &&
       ((sentBody !== '' &&
         sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`))) ||
-        lostQueryValue(run.item.name, url) ||
         leavesOutOptional(document, operation.method, operation.template, run.item.name))
     ) {
       unchanged++;
@@ -714,13 +712,6 @@ function leavesOutOptional(
   if (schema?.$ref) schema = document.components?.schemas?.[schema.$ref.split('/').pop()!] as typeof schema;
   if (!schema?.properties || !(field in schema.properties)) return false;
   return !(schema.required ?? []).includes(field);
-}
-
-function lostQueryValue(name: string, url: string): boolean {
-  const param = /\[maximum length (\w+)\]$/.exec(name)?.[1];
-  if (!param) return false;
-  // Only a query parameter of that name left empty (a body field's variation has none in the URL).
-  return new URL(url).searchParams.get(param) === '';
 }
 
 /** Whether two JSON texts hold the same value (a text that is not JSON equals only itself). */
