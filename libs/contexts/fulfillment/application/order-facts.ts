@@ -4,6 +4,7 @@ import { money } from '#platform/domain/money';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
   SalesOrders,
+  OrderForFulfillment,
   AccountsService,
   isConfirmedSalesOrder,
   LineTerms,
@@ -26,7 +27,7 @@ export interface OrderFacts {
   lines: (PackableLine & LineTerms & { net: Decimal; tax: Decimal; unitPrice: Decimal })[];
 }
 
-type OrderView = Awaited<ReturnType<SalesOrders['withLines']>>;
+type OrderView = OrderForFulfillment;
 
 export function orderFactsOf(order: OrderView): OrderFacts {
   return {
@@ -77,12 +78,12 @@ export class OrderReader {
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
-    return orderFactsOf(await this.orders.withLines(id));
+    return orderFactsOf(await this.orders.forFulfillment(id));
   }
 
   /** The order, or null when the entity and mode have none with this id (the caller says what it looked for). */
   async findOrder(id: string): Promise<OrderFacts | null> {
-    const order = await this.orders.findWithLines(id);
+    const order = await this.orders.findForFulfillment(id);
     return order ? orderFactsOf(order) : null;
   }
 
