@@ -93,6 +93,24 @@ export class OrderReader {
   }
 
   /**
+   * The customer of a package's order (named in its shipment notification) and the parties of its
+   * label (labelParties()), with one read of the account.
+   */
+  async labelBasis(
+    locationId: string | null,
+    accountId: string | null,
+  ): Promise<{ customer: { name: string; email: string | null }; parties: LabelParties }> {
+    const recipient = accountId ? await this.accounts.recipient(accountId) : null;
+    const customer = recipient
+      ? { name: recipient.name, email: recipient.email }
+      : { name: 'Customer', email: null };
+    return {
+      customer,
+      parties: await this.parties(locationId, customer.name, recipient?.shippingAddress ?? null),
+    };
+  }
+
+  /**
    * The parties of a label: ship-from is the location's name and address (its name alone
    * without one; nothing without a location), ship-to the customer's name and the account's
    * default shipping address (an order carries no address of its own).
@@ -102,8 +120,19 @@ export class OrderReader {
     accountId: string | null,
     customer: string,
   ): Promise<LabelParties> {
+    return this.parties(
+      locationId,
+      customer,
+      accountId ? await this.accounts.shippingAddress(accountId) : null,
+    );
+  }
+
+  private async parties(
+    locationId: string | null,
+    customer: string,
+    shipTo: PostalAddress | null,
+  ): Promise<LabelParties> {
     const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
-    const shipTo = accountId ? await this.accounts.shippingAddress(accountId) : null;
     return {
       shipFrom: location
         ? addressLines(String(location.name), (location.address as PostalAddress | null) ?? null)

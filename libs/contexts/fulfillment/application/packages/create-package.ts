@@ -122,11 +122,9 @@ export class CreatePackage {
     if (buysLabel) {
       const basis = await this.tx.run(async () => {
         const draft = await this.draft(input, override, packageNumber);
-        const customer = await this.reader.customer(draft.order.accountId);
-        const parties = await this.reader.labelParties(
+        const { customer, parties } = await this.reader.labelBasis(
           draft.pkg.locationId,
           draft.order.accountId,
-          customer.name,
         );
         return { draft, customer, parties };
       });
