@@ -29,21 +29,24 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - valid input with the live key: 2xx;
  * - invalid input: 4xx (never 2xx);
  * - the read-only key: a read as with the live key, a write 403;
- * - no key: 401 (operations that need no key excepted).
+ * - no key: 401 (operations that need no key excepted);
+ * - the example as generated, where it breaks a business rule of the live records and the valid
+ *   request sends it made valid (exampleFixes): a documented 4xx, the business error;
+ * - the valid request with a body of another media type (`text/plain`): 415.
  *
  * Path ids are live records (the QA seed's fixtures and records made first, see liveIds), and so
  * are the reference fields of bodies (withLiveReferences). The summary counts the operations whose
- * valid request reached a 2xx and lists the others with their answer. What the generated requests
- * cannot know (a business rule the example breaks) is listed, with its reason, in
- * openapi/conformance/exceptions.json; an exception that
- * no answer used is reported (some depend on the
- * machine, such as whether example.com resolves). Fails on any violation.
+ * valid request reached a 2xx and lists the others with their answer, then the documented 4xx
+ * statuses no answer had, by status. What a request kind cannot know is listed, with its reason,
+ * in openapi/conformance/exceptions.json; an exception that no answer used is reported. Fails on
+ * any violation.
  */
 
 const ROOT = path.resolve(__dirname, '../..');
 const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
 
-type Kind = 'valid' | 'example' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
+type Kind =
+  'valid' | 'example' | 'other media type' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
 
 interface Exception {
   /** A regular expression matched against `METHOD /path/template` (e.g. `^POST /v1/orders$`). */
@@ -196,6 +199,7 @@ interface CollectionItem {
       query?: { key: string; value?: string | null; disabled?: boolean }[];
     };
     body?: { mode?: string; raw?: string };
+    header?: { key: string; value: string; disabled?: boolean }[];
     auth?: { type: string; bearer?: { key: string; value: string }[] };
   };
 }
@@ -298,6 +302,23 @@ function liveCollection(
         for (const entry of item.request.auth?.bearer ?? [])
           if (entry.value === '{{bearerToken}}') entry.value = '{{testKey}}';
       const phase = operation ? operationPhase(method, operation.template) : 0;
+      // Before the valid request, the same request with a body of another media type where the
+      // operation documents 415: refused before the handler, it changes nothing.
+      if (
+        operation &&
+        kind === 'valid' &&
+        item.request.body?.raw &&
+        '415' in ((document.paths[operation.template]?.[method] as { responses?: object }).responses ?? {})
+      ) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[other media type]` }),
+        ) as CollectionItem;
+        copy.request!.header = [
+          ...(copy.request!.header ?? []).filter((h) => h.key.toLowerCase() !== 'content-type'),
+          { key: 'Content-Type', value: 'text/plain' },
+        ];
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
       leaves.push({ item, phase, index: leaves.length });
       if (example) leaves.push({ item: example, phase, index: leaves.length });
     }
@@ -797,6 +818,7 @@ function kindOf(name: string): Kind {
   if (name.includes('[no key]')) return 'no key';
   if (name.includes('[path id not a uuid]')) return 'path id not a uuid';
   if (name.includes('[example]')) return 'example';
+  if (name.includes('[other media type]')) return 'other media type';
   if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
   return 'valid';
 }
@@ -825,6 +847,8 @@ function expectation(execution: Execution, operation: Operation): string | undef
       // The example as generated, which breaks a business rule for the live records (exampleFixes):
       // refused with a documented 4xx, the business error of that rule.
       return status >= 400 ? undefined : `the example that breaks a business rule was accepted (${status})`;
+    case 'other media type':
+      return status === 415 ? undefined : `a body of another media type answered ${status}, not 415`;
     case 'invalid':
       return status >= 400 ? undefined : `invalid input accepted (${status})`;
     case 'path id not a uuid':
