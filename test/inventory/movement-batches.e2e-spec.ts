@@ -231,7 +231,26 @@ describe('inventory: movements of concurrent requests written together', () => {
   });
 
   describe('the same outcome whichever way a request is written', () => {
-    type Outcome = { status: number; body: Record<string, any> };
+    type Balance = { location_id: string; on_hand: number; value: number | null; unit_cost: number | null };
+    /** An answer's fields these tests read: a movement's resource, or an error. */
+    type Body = Partial<{
+      id: string;
+      object: string;
+      type: string;
+      quantity: number;
+      counted_quantity: number | null;
+      unit_cost: number | null;
+      value: number | null;
+      transaction_id: string | null;
+      journal_entry_id: string | null;
+      balance: Balance;
+      from_balance: Balance;
+      to_balance: Balance;
+      code: string;
+      param: string;
+      hint: string;
+    }>;
+    type Outcome = { status: number; body: Body };
     type Ask = { kind: 'adjust' | 'transfer'; body: Record<string, unknown> };
     let elsewhere: string;
 
@@ -280,10 +299,10 @@ describe('inventory: movements of concurrent requests written together', () => {
     const send = (ask: Ask) => (ask.kind === 'adjust' ? adjust(ask.body) : transfer(ask.body));
 
     /** What a request's answer and its effects come to, without ids and times. */
-    const balance = (b: Record<string, any>) => ({
-      on_hand: b.on_hand,
-      value: b.value,
-      unit_cost: b.unit_cost,
+    const balance = (b: Balance | undefined) => ({
+      on_hand: b?.on_hand,
+      value: b?.value,
+      unit_cost: b?.unit_cost,
     });
     const shape = (o: Outcome) => {
       if (o.status !== 201)
@@ -331,7 +350,7 @@ describe('inventory: movements of concurrent requests written together', () => {
             rows: (await ledgerRowsOf(productId)).map((r) => r.quantity).sort((a, b) => a - b),
             balances: (
               (await live.get(`/v1/inventory/balances?product_id=${productId}`).expect(200)).body
-                .data as Record<string, any>[]
+                .data as Balance[]
             )
               .map((b) => ({ at: b.location_id === locationId ? 'here' : 'elsewhere', ...balance(b) }))
               .sort((a, b) => a.at.localeCompare(b.at)),

@@ -1,56 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import Decimal from 'decimal.js';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { ControlRole } from '../domain/ledger';
-import { SourceType } from '../domain/source-types';
 import { JournalEntryRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
 import { JournalEngine } from './journal-engine.service';
 import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
-import { postingEntry } from './posting-entry';
+import { postingEntry, PostingRequest } from './posting-request';
 
-/** A posting line: the account by id or by the entity's control-account role. */
-export type PostingLine = (
-  { role: ControlRole; account_id?: never } | { account_id: string; role?: never }
-) & {
-  debit?: Decimal.Value;
-  credit?: Decimal.Value;
-  description?: string;
-  location_id?: string;
-  department_id?: string;
-  class_id?: string;
-  project_id?: string;
-};
-
-/**
- * A line for a signed amount: a debit when positive, a credit of its absolute value when
- * negative, none when zero (an amount that may flip side, such as a reversal under a rule).
- */
-export function signedLine(
-  target: { role: ControlRole } | { account_id: string },
-  debitAmount: Decimal,
-  description: string,
-): PostingLine[] {
-  if (debitAmount.isZero()) return [];
-  const side = debitAmount.gt(0) ? { debit: debitAmount } : { credit: debitAmount.negated() };
-  return [{ ...target, ...side, description } as PostingLine];
-}
-
-export interface PostingRequest {
-  source_type: SourceType;
-  source_id: string;
-  source_module: string;
-  entry_date: string;
-  description: string;
-  lines: PostingLine[];
-  batch_id?: string;
-  entry_type?: string;
-  /**
-   * The source document is created in the caller's transaction with a new id, so no entry can
-   * exist for it yet: the duplicate-source check and its lock are skipped.
-   */
-  new_source?: boolean;
-}
+export { signedLine } from './posting-request';
+export type { PostingLine, PostingRequest } from './posting-request';
 
 /**
  * The ledger's door for other contexts: posts a system entry inside the caller's open

@@ -1,5 +1,5 @@
 import type { RequestState } from '#platform/tenancy/request-context';
-import type { PostingRequest } from './ledger-posting.service';
+import type { PostingRequest } from './posting-request';
 
 /** One posting of a batch, with the request it is posted for (its key is the entry's creator). */
 export interface BatchedPosting {

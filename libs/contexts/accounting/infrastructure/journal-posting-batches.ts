@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { JournalEngine, NewEntry, PreparedEntry } from '../application/journal-engine.service';
 import { BatchedPosting, BuiltPostings, PostingBatches } from '../application/posting-batches.port';
-import { postingEntry } from '../application/posting-entry';
+import { postingEntry } from '../application/posting-request';
 
 /** What JournalPostingBatches built: the entries, in the order of their postings. */
 interface BuiltEntries extends BuiltPostings {
