@@ -1,8 +1,8 @@
-import { money } from '#platform/domain/money';
-import type { NewEntry } from './journal-engine.service';
 import Decimal from 'decimal.js';
+import { money } from '#platform/domain/money';
 import { ControlRole } from '../domain/ledger';
 import { SourceType } from '../domain/source-types';
+import type { NewEntry } from './journal-engine.service';
 
 /** A posting line: the account by id or by the entity's control-account role. */
 export type PostingLine = (
