@@ -17,9 +17,10 @@ import path from 'node:path';
  *   no `together(...)`, `combinedWrite(...)`, `.inOrder(...)`, `.sendAtCommit(...)`,
  *   `.sendWithCommit(...)`, `.gather(...)`, `.writeLast(...)`, `.afterCommit(...)`, the
  *   read-ahead posting calls (`.postingFacts(...)`, `.postingFactsForRoles(...)`,
- *   `.preparePosting(...)`, `.writePostings(...)`, `.writeWithCommit(...)`), no `withCommit` or
- *   `numberAtCommit` option, and no name of a commit-timing implementation (`KeyedBatches`,
- *   `StockMovementBatches`, `DemandRefreshAfterCommit`); a repository, writer or port adapter of
+ *   `.preparePosting(...)`, `.writePostings(...)`, `.writeWithCommit(...)`, `.buildPostings(...)`,
+ *   `.writeBuiltPostings(...)`), no `withCommit` or `numberAtCommit` option, and no name of a
+ *   commit-timing implementation (`KeyedBatches`, `StockMovementBatches`, `JournalPostingBatches`,
+ *   `DemandRefreshAfterCommit`); a repository, writer or port adapter of
  *   infrastructure/ does, behind a port named for what the application needs.
  * - `outbox-owners`: only the outbox writers (platform/events, and the stock-movement and journal-entry
  *   writers that insert their events with their rows), the dispatch-lag metric and the webhooks
@@ -161,12 +162,19 @@ const STATEMENT_TIMING_METHODS = new Set([
   'preparePosting',
   'writePostings',
   'writeWithCommit',
+  'buildPostings',
+  'writeBuiltPostings',
 ]);
 const STATEMENT_TIMING_FUNCTIONS = new Set(['together', 'combinedWrite']);
 /** Options that choose when a write is sent or numbered. */
 const COMMIT_TIMING_OPTIONS = new Set(['withCommit', 'numberAtCommit']);
 /** Implementations of commit timing, which only infrastructure (and the platform) name. */
-const COMMIT_TIMING_CLASSES = new Set(['KeyedBatches', 'StockMovementBatches', 'DemandRefreshAfterCommit']);
+const COMMIT_TIMING_CLASSES = new Set([
+  'KeyedBatches',
+  'StockMovementBatches',
+  'JournalPostingBatches',
+  'DemandRefreshAfterCommit',
+]);
 
 /** A join of the query builder: leftJoin, innerJoinAndSelect, leftJoinAndMapMany... */
 const isJoin = (name) => /^(left|inner)Join/.test(name);

@@ -187,13 +187,18 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
 
   it('refuses the commit-timing mechanics by name in application code, not in infrastructure', async () => {
     const timing = [
-      "import { LedgerPostingService, PostingRequest } from '#contexts/accounting';",
+      "import { LedgerPostingService, PostingBatches, PostingRequest } from '#contexts/accounting';",
       "import { KeyedBatches } from '#platform/persistence/keyed-batches';",
       "import { TransactionHost } from '#platform/persistence/transaction-host';",
       'export interface Options {',
       '  numberAtCommit?: boolean;',
       '}',
-      'export async function f(tx: TransactionHost, ledger: LedgerPostingService, r: PostingRequest) {',
+      'export async function f(',
+      '  tx: TransactionHost,',
+      '  ledger: LedgerPostingService,',
+      '  batches: PostingBatches,',
+      '  r: PostingRequest,',
+      ') {',
       '  tx.afterCommit(() => undefined);',
       '  tx.writeLast({ sql: "", params: [] });',
       '  tx.writeWithCommit([]);',
@@ -201,6 +206,8 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       "  await ledger.postingFactsForRoles('2026-11-29', []);",
       '  const prepared = ledger.preparePosting(r, facts);',
       '  await ledger.writePostings([prepared], { withCommit: true });',
+      '  const built = await batches.buildPostings([{ request: r }]);',
+      '  await batches.writeBuiltPostings(built);',
       '}',
     ].join('\n');
     const message = (what: string) =>
@@ -218,19 +225,24 @@ describe('architecture lint rules (eslint/architecture.mjs)', () => {
       message('.preparePosting(...)'),
       message('.writePostings(...)'),
       message('{ withCommit }'),
+      message('.buildPostings(...)'),
+      message('.writeBuiltPostings(...)'),
     ]);
     expect(await violations('libs/contexts/fulfillment/infrastructure/fixture.ts', timing)).toEqual([]);
     const implementations = [
       "import { StockMovementBatches } from '../infrastructure/stock-movement-batches';",
       "import { DemandRefreshAfterCommit } from '../infrastructure/demand-refresh-after-commit';",
-      'export const implementations = [StockMovementBatches, DemandRefreshAfterCommit];',
+      "import { JournalPostingBatches } from '../infrastructure/journal-posting-batches';",
+      'export const implementations = [StockMovementBatches, DemandRefreshAfterCommit, JournalPostingBatches];',
     ].join('\n');
     expect(await violations('libs/contexts/inventory/application/fixture.ts', implementations)).toEqual(
       [
         'StockMovementBatches',
         'DemandRefreshAfterCommit',
+        'JournalPostingBatches',
         'StockMovementBatches',
         'DemandRefreshAfterCommit',
+        'JournalPostingBatches',
       ].map(message),
     );
   });

@@ -1,4 +1,7 @@
-import { StockMovementBatches } from '#contexts/inventory';
+import { AdjustmentsService, StockMovementBatches, TransfersService } from '#contexts/inventory';
+import { DomainError } from '#platform/errors/domain-error';
+import { TransactionHost } from '#platform/persistence/transaction-host';
+import { asEntity } from '../support/as-entity';
 import {
   failInventoryRowsWithReason,
   lockInventoryBalancesOf,
@@ -225,6 +228,357 @@ describe('inventory: movements of concurrent requests written together', () => {
     } finally {
       await fault.remove();
     }
+  });
+
+  describe('the same outcome whichever way a request is written', () => {
+    type Balance = { location_id: string; on_hand: number; value: number | null; unit_cost: number | null };
+    /** An answer's fields these tests read: a movement's resource, or an error. */
+    type Body = Partial<{
+      id: string;
+      object: string;
+      type: string;
+      quantity: number;
+      counted_quantity: number | null;
+      unit_cost: number | null;
+      value: number | null;
+      transaction_id: string | null;
+      journal_entry_id: string | null;
+      balance: Balance;
+      from_balance: Balance;
+      to_balance: Balance;
+      code: string;
+      param: string;
+      hint: string;
+    }>;
+    type Outcome = { status: number; body: Body };
+    type Ask = { kind: 'adjust' | 'transfer'; body: Record<string, unknown> };
+    let elsewhere: string;
+
+    beforeAll(async () => {
+      elsewhere = await newLocation(live);
+    });
+
+    /**
+     * Five requests, each on a product of its own stocked with 10 units at 3: a decrease of 4, a
+     * count of 13 (3 more), a count of 10 (no change), a transfer of 4 and a decrease of 20 (refused).
+     */
+    const scenario = async (): Promise<{ products: string[]; asks: Ask[] }> => {
+      const products: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const productId = await newProduct(live);
+        await adjust({
+          product_id: productId,
+          location_id: locationId,
+          quantity: 10,
+          unit_cost: 3,
+          reason: 'opening',
+        }).expect(201);
+        products.push(productId);
+      }
+      const [decreased, counted, unchanged, transferred, refused] = products;
+      const at = { location_id: locationId, reason: 'compared' };
+      return {
+        products,
+        asks: [
+          { kind: 'adjust', body: { product_id: decreased, ...at, quantity: -4 } },
+          { kind: 'adjust', body: { product_id: counted, ...at, counted_quantity: 13 } },
+          { kind: 'adjust', body: { product_id: unchanged, ...at, counted_quantity: 10 } },
+          {
+            kind: 'transfer',
+            body: {
+              product_id: transferred,
+              from_location_id: locationId,
+              to_location_id: elsewhere,
+              quantity: 4,
+            },
+          },
+          { kind: 'adjust', body: { product_id: refused, ...at, quantity: -20 } },
+        ],
+      };
+    };
+    const send = (ask: Ask) => (ask.kind === 'adjust' ? adjust(ask.body) : transfer(ask.body));
+
+    /** What a request's answer and its effects come to, without ids and times. */
+    const balance = (b: Balance | undefined) => ({
+      on_hand: b?.on_hand,
+      value: b?.value,
+      unit_cost: b?.unit_cost,
+    });
+    const shape = (o: Outcome) => {
+      if (o.status !== 201)
+        return { status: o.status, code: o.body.code, param: o.body.param, hint: o.body.hint };
+      const b = o.body;
+      const common = {
+        status: o.status,
+        object: b.object,
+        quantity: b.quantity,
+        unit_cost: b.unit_cost,
+        value: b.value,
+      };
+      return b.object === 'inventory_transfer'
+        ? {
+            ...common,
+            from: balance(b.from_balance),
+            to: balance(b.to_balance),
+            journal: b.journal_entry_id !== null,
+          }
+        : {
+            ...common,
+            type: b.type,
+            counted_quantity: b.counted_quantity,
+            balance: balance(b.balance),
+            row: b.transaction_id !== null,
+            journal: b.journal_entry_id !== null,
+          };
+    };
+    const effects = async (products: string[], outcomes: Outcome[]) => {
+      const ids = outcomes.filter((o) => o.status === 201).map((o) => o.body.id as string);
+      const entries = await journalEntriesOf(
+        app,
+        ['INVENTORY_ADJUSTMENT', 'CYCLE_COUNT', 'INVENTORY_TRANSFER'],
+        ids,
+      );
+      const events = [
+        ...(await outbox(app).all('inventory.adjusted')),
+        ...(await outbox(app).all('inventory.transferred')),
+      ].filter((e) => ids.includes(e.data.object.id as string));
+      return Promise.all(
+        products.map(async (productId, i) => {
+          const id = outcomes[i].body.id;
+          const entry = entries.find((e) => e.source_id === id);
+          return {
+            rows: (await ledgerRowsOf(productId)).map((r) => r.quantity).sort((a, b) => a - b),
+            balances: (
+              (await live.get(`/v1/inventory/balances?product_id=${productId}`).expect(200)).body
+                .data as Balance[]
+            )
+              .map((b) => ({ at: b.location_id === locationId ? 'here' : 'elsewhere', ...balance(b) }))
+              .sort((a, b) => a.at.localeCompare(b.at)),
+            entry: entry && {
+              source_type: entry.source_type,
+              total: entry.total_debit,
+              credit: entry.total_credit,
+              lines: entry.lines.length,
+            },
+            entryMatches: entry
+              ? entry.id === outcomes[i].body.journal_entry_id
+              : (outcomes[i].body.journal_entry_id ?? null),
+            events: events.filter((e) => e.data.object.id === id).length,
+          };
+        }),
+      );
+    };
+
+    /** The figures each request must come to, worked out by hand. */
+    const expected = {
+      shapes: [
+        {
+          status: 201,
+          object: 'inventory_adjustment',
+          type: 'adjustment',
+          quantity: -4,
+          counted_quantity: null,
+          unit_cost: 3,
+          value: -12,
+          balance: { on_hand: 6, value: 18, unit_cost: 3 },
+          row: true,
+          journal: true,
+        },
+        {
+          status: 201,
+          object: 'inventory_adjustment',
+          type: 'cycle_count',
+          quantity: 3,
+          counted_quantity: 13,
+          unit_cost: 3,
+          value: 9,
+          balance: { on_hand: 13, value: 39, unit_cost: 3 },
+          row: true,
+          journal: true,
+        },
+        {
+          status: 201,
+          object: 'inventory_adjustment',
+          type: 'cycle_count',
+          quantity: 0,
+          counted_quantity: 10,
+          unit_cost: null,
+          value: null,
+          balance: { on_hand: 10, value: 30, unit_cost: 3 },
+          row: false,
+          journal: false,
+        },
+        {
+          status: 201,
+          object: 'inventory_transfer',
+          quantity: 4,
+          unit_cost: 3,
+          value: 12,
+          from: { on_hand: 6, value: 18, unit_cost: 3 },
+          to: { on_hand: 4, value: 12, unit_cost: 3 },
+          journal: true,
+        },
+        {
+          status: 422,
+          code: 'insufficient_stock',
+          param: 'quantity',
+          hint: expect.stringContaining('cannot leave'),
+        },
+      ],
+      effects: [
+        {
+          rows: [-4, 10],
+          balances: [{ at: 'here', on_hand: 6, value: 18, unit_cost: 3 }],
+          entry: { source_type: 'INVENTORY_ADJUSTMENT', total: 12, credit: 12, lines: 2 },
+          entryMatches: true,
+          events: 1,
+        },
+        {
+          rows: [3, 10],
+          balances: [{ at: 'here', on_hand: 13, value: 39, unit_cost: 3 }],
+          entry: { source_type: 'CYCLE_COUNT', total: 9, credit: 9, lines: 2 },
+          entryMatches: true,
+          events: 1,
+        },
+        {
+          rows: [10],
+          balances: [{ at: 'here', on_hand: 10, value: 30, unit_cost: 3 }],
+          entry: undefined,
+          entryMatches: null,
+          events: 0,
+        },
+        {
+          rows: [-4, 4, 10],
+          balances: [
+            { at: 'elsewhere', on_hand: 4, value: 12, unit_cost: 3 },
+            { at: 'here', on_hand: 6, value: 18, unit_cost: 3 },
+          ],
+          entry: { source_type: 'INVENTORY_TRANSFER', total: 12, credit: 12, lines: 2 },
+          entryMatches: true,
+          events: 1,
+        },
+        {
+          rows: [10],
+          balances: [{ at: 'here', on_hand: 10, value: 30, unit_cost: 3 }],
+          entry: undefined,
+          entryMatches: null,
+          events: 0,
+        },
+      ],
+    };
+    const expectOutcomes = async (products: string[], outcomes: Outcome[]) => {
+      expect(outcomes.map(shape)).toEqual(expected.shapes);
+      expect(await effects(products, outcomes)).toEqual(expected.effects);
+      expect(await ledgerMismatches(app)).toEqual([]);
+    };
+    const writtenIds = (outcomes: Outcome[]) =>
+      outcomes
+        .filter((o) => o.status === 201 && o.body.transaction_id !== null)
+        .map((o) => o.body.id as string);
+
+    it('in a batch shared with other requests', async () => {
+      const { products, asks } = await scenario();
+      const outcomes = await whileBatchHeld(() => asks.map(send));
+      await expectOutcomes(products, outcomes);
+      expect(await transactionsWritingLedgerRowsOf(app, writtenIds(outcomes))).toBe(1);
+      await expectGaplessNumbers();
+    });
+
+    it("in its caller's transaction", async () => {
+      const { products, asks } = await scenario();
+      const adjustments = app.get(AdjustmentsService);
+      const transfers = app.get(TransfersService);
+      const inCallerTransaction = () =>
+        asEntity(app, () =>
+          app.get(TransactionHost).run(async () => {
+            const answers: Outcome[] = [];
+            for (const ask of asks) {
+              try {
+                const resource =
+                  ask.kind === 'adjust'
+                    ? await adjustments.create(ask.body as never)
+                    : await transfers.create(ask.body as never);
+                answers.push({ status: 201, body: JSON.parse(JSON.stringify(resource)) });
+              } catch (error) {
+                if (!(error instanceof DomainError)) throw error;
+                answers.push({
+                  status: error.status,
+                  body: { code: error.code, param: error.param, hint: error.hint },
+                });
+              }
+            }
+            return answers;
+          }),
+        );
+      // While a batch of the entity is held on a locked balance, the requests of a caller's
+      // transaction are written there at once: they join no batch of other requests.
+      const holder = await newProduct(live);
+      await adjust({
+        product_id: holder,
+        location_id: locationId,
+        quantity: 1,
+        unit_cost: 1,
+        reason: 'holder',
+      }).expect(201);
+      const lock = await lockInventoryBalancesOf(app, holder);
+      let outcomes: Outcome[];
+      try {
+        const held = adjust({
+          product_id: holder,
+          location_id: locationId,
+          quantity: 1,
+          unit_cost: 1,
+          reason: 'held',
+        }).then((r) => r);
+        await lock.waitForWaiters(1);
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error("the caller's transaction waited for the held batch")),
+            10_000,
+          );
+        });
+        outcomes = await Promise.race([inCallerTransaction(), waited]).finally(() => clearTimeout(timer));
+        await lock.release();
+        expect((await held).status).toBe(201);
+      } finally {
+        await lock.release();
+      }
+      await expectOutcomes(products, outcomes);
+      // All of them in the caller's one transaction.
+      expect(await transactionsWritingLedgerRowsOf(app, writtenIds(outcomes))).toBe(1);
+      await expectGaplessNumbers();
+    });
+
+    it('again on its own after the batch it shared failed', async () => {
+      const { products, asks } = await scenario();
+      const failing = await newProduct(live);
+      const reason = `fails-${Date.now()}`;
+      const fault = await failInventoryRowsWithReason(app, { productId: failing, reason });
+      try {
+        await adjust({
+          product_id: failing,
+          location_id: locationId,
+          quantity: 5,
+          unit_cost: 1,
+          reason: 'opening',
+        }).expect(201);
+        const before = await fault.attempts();
+        const outcomes = await whileBatchHeld(() => [
+          ...asks.map(send),
+          adjust({ product_id: failing, location_id: locationId, quantity: -1, reason }),
+        ]);
+        expect(outcomes[5].status).toBe(500);
+        // The shared batch reached the failing row, then each request was written on its own.
+        expect((await fault.attempts()) - before).toBe(2);
+        await expectOutcomes(products, outcomes.slice(0, 5));
+        const ids = writtenIds(outcomes.slice(0, 5));
+        expect(await transactionsWritingLedgerRowsOf(app, ids)).toBe(ids.length);
+        await expectGaplessNumbers();
+      } finally {
+        await fault.remove();
+      }
+    });
   });
 
   it('keeps Idempotency-Key per request inside a batch', async () => {

@@ -30,6 +30,8 @@ import { VendorBillRepository } from './infrastructure/vendor-bill.repository';
 import { AccountingSettingsRepository } from './infrastructure/accounting-settings.repository';
 import { EntryFactsRepository } from './infrastructure/entry-facts.repository';
 import { JournalEntryWriter } from './infrastructure/journal-entry.writer';
+import { JournalPostingBatches } from './infrastructure/journal-posting-batches';
+import { PostingBatches } from './application/posting-batches.port';
 
 /** The repositories and writers: accounting's own, never exported. */
 const INFRASTRUCTURE = [
@@ -66,17 +68,20 @@ const SERVICES = [
   SubledgerReconciliationService,
 ];
 
+/** Ports accounting offers other contexts, bound to their infrastructure implementations. */
+const PORTS = [{ provide: PostingBatches, useClass: JournalPostingBatches }];
+
 /**
  * The accounting context without routes or processors: ledger, periods, journal entries,
  * recurring entries, fixed assets, bank transactions, vendor bills and the subledger
  * reconciliation. The API, the worker app and other contexts (through LedgerPostingService,
- * AccountingSettingsService and the ports) build on it. It registers accounting's QA seed steps
+ * AccountingSettingsService, PostingBatches and the ports) build on it. It registers accounting's QA seed steps
  * and the journal-entry importer, so both come before those of the contexts that build on it
  * (their seeds post to its ledger) and bulk imports run wherever it is loaded.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(ACCOUNTING_ENTITIES)],
-  providers: [...INFRASTRUCTURE, ...SERVICES, AccountingSeed, JournalEntriesImporter],
-  exports: SERVICES,
+  providers: [...INFRASTRUCTURE, ...SERVICES, ...PORTS, AccountingSeed, JournalEntriesImporter],
+  exports: [...SERVICES, PostingBatches],
 })
 export class AccountingCoreModule {}

@@ -4,6 +4,7 @@ export { AccountingHttpModule } from './accounting-http.module';
 export { AccountingWorkerModule } from './accounting-worker.module';
 export * from './application/accounting-settings.service';
 export * from './application/ledger-posting.service';
+export * from './application/posting-batches.port';
 export * from './application/inventory-valuation.port';
 export * from './domain/source-types';
 export { businessDay, latestBusinessDay } from './domain/calendar';

@@ -36,3 +36,4 @@ export * from './inventory.scopes';
 // Testing: test support exported on purpose, for test/ and bench/ only (other contexts and apps
 // use the public surface above).
 export { StockMovementBatches } from './infrastructure/stock-movement-batches';
+export { TransfersService } from './application/transfers.service';

@@ -1,62 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import Decimal from 'decimal.js';
-import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { ControlRole } from '../domain/ledger';
-import { SourceType } from '../domain/source-types';
 import { JournalEntryRecord } from '../infrastructure/accounting.entities';
 import { JournalEntryRepository } from '../infrastructure/journal-entry.repository';
-import { EngineLine, JournalEngine, NewEntry, PreparedEntry } from './journal-engine.service';
+import { JournalEngine } from './journal-engine.service';
 import { JournalEntryResource, toJournalEntry } from './journal-entry.presenter';
+import { postingEntry, PostingRequest } from './posting-request';
 
-/** A posting line: the account by id or by the entity's control-account role. */
-export type PostingLine = (
-  { role: ControlRole; account_id?: never } | { account_id: string; role?: never }
-) & {
-  debit?: Decimal.Value;
-  credit?: Decimal.Value;
-  description?: string;
-  location_id?: string;
-  department_id?: string;
-  class_id?: string;
-  project_id?: string;
-};
-
-/**
- * A line for a signed amount: a debit when positive, a credit of its absolute value when
- * negative, none when zero (an amount that may flip side, such as a reversal under a rule).
- */
-export function signedLine(
-  target: { role: ControlRole } | { account_id: string },
-  debitAmount: Decimal,
-  description: string,
-): PostingLine[] {
-  if (debitAmount.isZero()) return [];
-  const side = debitAmount.gt(0) ? { debit: debitAmount } : { credit: debitAmount.negated() };
-  return [{ ...target, ...side, description } as PostingLine];
-}
-
-export interface PostingRequest {
-  source_type: SourceType;
-  source_id: string;
-  source_module: string;
-  entry_date: string;
-  description: string;
-  lines: PostingLine[];
-  batch_id?: string;
-  entry_type?: string;
-  /**
-   * The source document is created in the caller's transaction with a new id, so no entry can
-   * exist for it yet: the duplicate-source check and its lock are skipped.
-   */
-  new_source?: boolean;
-}
-
-/** A posting checked and built by preparePosting(), not yet written. */
-export type PreparedPosting = PreparedEntry;
-
-/** What postingFacts() read for postings written together. */
-export type PostingFacts = Awaited<ReturnType<JournalEngine['factsFor']>>;
+export { signedLine } from './posting-request';
+export type { PostingLine, PostingRequest } from './posting-request';
 
 /**
  * The ledger's door for other contexts: posts a system entry inside the caller's open
@@ -84,62 +35,12 @@ export class LedgerPostingService {
         const raced = await this.bySource(request.source_type, request.source_id);
         if (raced) return this.engine.present(raced);
       }
-      const { entry, lines: stored } = await this.engine.create(this.newEntry(request));
+      const { entry, lines: stored } = await this.engine.create(postingEntry(request));
       return toJournalEntry(entry, stored);
     });
   }
 
-  /**
-   * Postings of new sources written together in the caller's transaction: postingFacts() reads
-   * what all of them need with one query (they share their entry date), preparePosting() checks and
-   * builds each one for the current caller without reading, and writePostings() writes them with
-   * one statement, numbered at once in order; the entity's counter row then stays locked until
-   * the caller commits, so the caller writes them last.
-   */
-  postingFacts(requests: readonly PostingRequest[]): Promise<PostingFacts> {
-    return this.engine.factsFor(requests.map((r) => this.newEntry(r)));
-  }
-
-  preparePosting(request: PostingRequest, facts: PostingFacts): PreparedPosting {
-    if (!request.new_source) throw new Error('Only postings of new sources are prepared ahead');
-    return this.engine.build(this.newEntry(request), facts);
-  }
-
-  writePostings(prepared: readonly PreparedPosting[]): Promise<void> {
-    return this.engine.writePrepared(prepared);
-  }
-
-  private newEntry(request: PostingRequest): NewEntry {
-    return {
-      entryDate: request.entry_date,
-      description: request.description,
-      entryType: request.entry_type ?? 'system',
-      sourceType: request.source_type,
-      sourceId: request.source_id,
-      sourceModule: request.source_module,
-      batchId: request.batch_id ?? null,
-      status: 'posted',
-      manual: false,
-      lines: this.resolve(request.lines),
-      controlRoles: request.lines.map((l) => l.role),
-    };
-  }
-
   private bySource(sourceType: string, sourceId: string): Promise<JournalEntryRecord | null> {
     return this.entries.bySource(sourceType, sourceId);
-  }
-
-  /** Engine lines; a line naming a role gets its account from the engine's facts query. */
-  private resolve(lines: PostingLine[]): EngineLine[] {
-    return lines.map((l) => ({
-      accountId: l.role ? '' : l.account_id,
-      debit: money(l.debit ?? 0),
-      credit: money(l.credit ?? 0),
-      description: l.description ?? null,
-      locationId: l.location_id ?? null,
-      departmentId: l.department_id ?? null,
-      classId: l.class_id ?? null,
-      projectId: l.project_id ?? null,
-    }));
   }
 }

@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { newId } from '#platform/persistence/ids';
 import { money, toJsonNumber } from '#platform/domain/money';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { countDelta } from '../domain/stock';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
-import { StockLedger } from './stock-ledger.service';
+import { MovementRequest } from './stock-ledger.service';
 import { SharedMovementWrites } from './shared-movement-writes.port';
 import { StockReferences } from './stock-references';
 
@@ -48,17 +47,16 @@ export interface AdjustmentResource {
 /**
  * Adjustments: a quantity delta, or a counted quantity (a cycle count) that becomes the delta
  * bringing on hand to it. One ledger row, the INVENTORY_ADJUSTMENT (or CYCLE_COUNT) posting
- * and inventory.adjusted, in one transaction.
+ * and inventory.adjusted, in one transaction (SharedMovementWrites, which may share it with the
+ * movements of other requests of the entity). A count that changes nothing writes none of them.
  */
 @Injectable()
 export class AdjustmentsService {
   constructor(
-    private readonly tx: TransactionHost,
-    private readonly ledger: StockLedger,
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly batches: SharedMovementWrites,
+    private readonly movements: SharedMovementWrites,
   ) {}
 
   async create(input: AdjustmentInput): Promise<AdjustmentResource> {
@@ -70,165 +68,92 @@ export class AdjustmentsService {
     }
     if (input.quantity === 0)
       throw new InventoryError('parameter_invalid', { param: 'quantity', hint: 'quantity cannot be 0.' });
-    if (input.quantity !== undefined && this.batches.available) {
-      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
-      await this.references.location(input.location_id, 'location_id');
-      if (!product.serialTracked) return this.batched(input, input.quantity);
-    }
-    return this.alone(input);
-  }
-
-  /** The adjustment in its own transaction (or the caller's). */
-  private alone(input: AdjustmentInput): Promise<AdjustmentResource> {
-    return this.tx.run(async () => {
-      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
-      await this.references.location(input.location_id, 'location_id');
-      const key = {
-        productId: input.product_id,
-        variantId: input.variant_id ?? null,
-        locationId: input.location_id,
-      };
-      const counted = input.counted_quantity !== undefined;
-      const type = counted ? 'cycle_count' : 'adjustment';
-      const id = newId();
-      let delta = input.quantity ?? 0;
-      if (counted) {
-        const locked = await this.ledger.plan([], [key]);
-        delta = countDelta([...locked.balances.values()][0].onHand, input.counted_quantity!);
-      }
-      if (input.unit_cost !== undefined && delta <= 0)
-        throw new InventoryError('parameter_invalid', {
-          param: 'unit_cost',
-          hint: 'unit_cost applies to increases only: a decrease leaves at the moving-average cost.',
-        });
-      const serialNumbers = product.serialTracked
-        ? assertSerialsForQuantity(input.serial_numbers, delta, 'serial_numbers', product.id)
-        : [];
-      if (!product.serialTracked && input.serial_numbers?.length)
-        throw new InventoryError('parameter_invalid', {
-          param: 'serial_numbers',
-          hint: `Product '${product.id}' is not serial-tracked.`,
-        });
-      if (delta === 0) {
-        const plan = await this.ledger.plan([], [key]);
-        return this.present(id, type, input, 0, null, null, [], null, null, [...plan.balances.values()][0]);
-      }
-      if (delta > 0 && serialNumbers.length)
-        await this.serials.receive({
-          ...key,
-          serialNumbers,
-          lotNumber: input.lot_number,
-          param: 'serial_numbers',
-        });
-      if (delta < 0 && serialNumbers.length)
-        await this.serials.move({
-          productId: product.id,
-          serialNumbers,
-          action: 'retire',
-          param: 'serial_numbers',
-          expectAt: input.location_id,
-        });
-      const plan = await this.ledger.plan([
-        {
-          ...key,
-          type,
-          quantity: delta,
-          unitCost: input.unit_cost !== undefined ? money(input.unit_cost) : undefined,
-          sourceType: 'adjustment',
-          sourceId: id,
-          reason: input.reason,
-          serialNumbers,
-          param: counted ? 'counted_quantity' : 'quantity',
-        },
-      ]);
-      const movement = plan.movements[0];
-      const entry = await this.postings.adjustment(
-        counted ? 'CYCLE_COUNT' : 'INVENTORY_ADJUSTMENT',
-        id,
-        movement.value,
-        `Inventory ${counted ? 'count' : 'adjustment'}: ${input.reason}`,
-      );
-      let resource: AdjustmentResource | undefined;
-      await this.ledger.apply(plan, {
-        journalEntryId: entry?.id ?? null,
-        events: ([row]) => {
-          resource = this.present(
-            id,
-            type,
-            input,
-            delta,
-            movement.unitCostApplied,
-            movement.value,
-            serialNumbers,
-            row.id,
-            entry?.id ?? null,
-            movement.balance,
-          );
-          return [{ type: 'inventory.adjusted', object: resource }];
-        },
-      });
-      return resource!;
-    });
-  }
-
-  /**
-   * A quantity adjustment of a product without serials, written in a transaction shared with the
-   * stock movements of other requests of the entity (SharedMovementWrites); the same checks and
-   * the same outcome as alone().
-   */
-  private batched(input: AdjustmentInput, delta: number): Promise<AdjustmentResource> {
-    if (input.unit_cost !== undefined && delta <= 0)
-      throw new InventoryError('parameter_invalid', {
-        param: 'unit_cost',
-        hint: 'unit_cost applies to increases only: a decrease leaves at the moving-average cost.',
-      });
-    if (input.serial_numbers?.length)
-      throw new InventoryError('parameter_invalid', {
-        param: 'serial_numbers',
-        hint: `Product '${input.product_id}' is not serial-tracked.`,
-      });
+    const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
+    await this.references.location(input.location_id, 'location_id');
+    const counted = input.counted_quantity !== undefined;
+    // A quantity's 400s come before the request waits for its transaction; a count's need the balance.
+    if (!counted) checkedSerials(product, input, input.quantity!);
+    const type = counted ? 'cycle_count' : 'adjustment';
+    const sourceType = counted ? 'CYCLE_COUNT' : 'INVENTORY_ADJUSTMENT';
+    const entryDate = await this.postings.businessDay();
     const id = newId();
-    return this.batches.submit<AdjustmentResource>({
-      movements: [
-        {
-          productId: input.product_id,
-          variantId: input.variant_id ?? null,
-          locationId: input.location_id,
-          type: 'adjustment',
-          quantity: delta,
-          unitCost: input.unit_cost !== undefined ? money(input.unit_cost) : undefined,
-          sourceType: 'adjustment',
-          sourceId: id,
-          reason: input.reason,
-          serialNumbers: [],
-          param: 'quantity',
-        },
-      ],
-      posting: ([movement], entryDate) =>
+    const key = {
+      productId: input.product_id,
+      variantId: input.variant_id ?? null,
+      locationId: input.location_id,
+    };
+    return this.movements.submit<AdjustmentResource>({
+      balances: [key],
+      movements: (balanceOf) => {
+        const delta = counted ? countDelta(balanceOf(key).onHand, input.counted_quantity!) : input.quantity!;
+        const serialNumbers = checkedSerials(product, input, delta);
+        if (delta === 0) return [];
+        return [
+          {
+            ...key,
+            type,
+            quantity: delta,
+            unitCost: input.unit_cost !== undefined ? money(input.unit_cost) : undefined,
+            sourceType: 'adjustment',
+            sourceId: id,
+            reason: input.reason,
+            serialNumbers,
+            param: counted ? 'counted_quantity' : 'quantity',
+          },
+        ];
+      },
+      beforeValuing: product.serialTracked ? ([movement]) => this.moveSerials(input, movement) : undefined,
+      posting: ([movement]) =>
         this.postings.adjustmentRequest(
-          'INVENTORY_ADJUSTMENT',
+          sourceType,
           id,
           movement.value,
-          `Inventory adjustment: ${input.reason}`,
+          `Inventory ${counted ? 'count' : 'adjustment'}: ${input.reason}`,
           entryDate,
         ),
-      present: ([movement], [row], journalEntryId) => {
+      present: ([movement], [row], journalEntryId, balanceOf) => {
+        if (!movement) {
+          const unchanged = this.present(id, type, input, 0, null, null, [], null, null, balanceOf(key));
+          return { result: unchanged, events: [] };
+        }
         const resource = this.present(
           id,
-          'adjustment',
+          type,
           input,
-          delta,
+          movement.quantity,
           movement.unitCostApplied,
           movement.value,
-          [],
+          movement.serialNumbers ?? [],
           row.id,
           journalEntryId,
           movement.balance,
         );
         return { result: resource, events: [{ type: 'inventory.adjusted', object: resource }] };
       },
-      alone: () => this.alone(input),
     });
+  }
+
+  /** An increase receives its serials at the location; a decrease retires them from it. */
+  private async moveSerials(input: AdjustmentInput, movement: MovementRequest): Promise<void> {
+    const serialNumbers = movement.serialNumbers ?? [];
+    if (serialNumbers.length === 0) return;
+    if (movement.quantity > 0)
+      await this.serials.receive({
+        productId: movement.productId,
+        variantId: movement.variantId,
+        locationId: movement.locationId,
+        serialNumbers,
+        lotNumber: input.lot_number,
+        param: 'serial_numbers',
+      });
+    else
+      await this.serials.move({
+        productId: movement.productId,
+        serialNumbers,
+        action: 'retire',
+        param: 'serial_numbers',
+        expectAt: movement.locationId,
+      });
   }
 
   private present(
@@ -263,4 +188,28 @@ export class AdjustmentsService {
       created_at: new Date().toISOString(),
     };
   }
+}
+
+/**
+ * The serial numbers of a change of `delta` units: one per unit for a serial-tracked product, none
+ * otherwise; 400 for a unit cost on a decrease.
+ */
+function checkedSerials(
+  product: { id: string; serialTracked: boolean },
+  input: AdjustmentInput,
+  delta: number,
+): string[] {
+  if (input.unit_cost !== undefined && delta <= 0)
+    throw new InventoryError('parameter_invalid', {
+      param: 'unit_cost',
+      hint: 'unit_cost applies to increases only: a decrease leaves at the moving-average cost.',
+    });
+  if (product.serialTracked)
+    return assertSerialsForQuantity(input.serial_numbers, delta, 'serial_numbers', product.id);
+  if (input.serial_numbers?.length)
+    throw new InventoryError('parameter_invalid', {
+      param: 'serial_numbers',
+      hint: `Product '${product.id}' is not serial-tracked.`,
+    });
+  return [];
 }

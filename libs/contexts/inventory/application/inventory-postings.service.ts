@@ -12,8 +12,9 @@ import {
 import { StockFactsCache } from '../infrastructure/stock-facts.cache';
 
 /**
- * Inventory's journal entries, posted through accounting's posting service by control-account
- * role on the entity's business day. Nothing is posted for a zero value (a movement at zero cost).
+ * Inventory's journal entries by control-account role on the entity's business day: a receipt's
+ * posted through accounting's posting service, an adjustment's and a transfer's built here and
+ * written with their stock movement (SharedMovementWrites). Nothing is posted for a zero value (a movement at zero cost).
  * Every source (an adjustment, a transfer, a receipt) is created with a new id in the same
  * transaction as its entry, so the postings skip the duplicate-source check (`new_source`).
  * The entity's time zone is kept in the StockFactsCache until the entity row changes.
@@ -40,21 +41,6 @@ export class InventoryPostings {
     return businessDay(timezone);
   }
 
-  /**
-   * INVENTORY_ADJUSTMENT / CYCLE_COUNT: a gain debits inventory and credits the adjustment
-   * account; a loss debits the adjustment account and credits inventory.
-   */
-  async adjustment(
-    sourceType: 'INVENTORY_ADJUSTMENT' | 'CYCLE_COUNT',
-    sourceId: string,
-    value: Decimal,
-    description: string,
-  ) {
-    return this.post(
-      this.adjustmentRequest(sourceType, sourceId, value, description, await this.businessDay()),
-    );
-  }
-
   /** PO_RECEIPT: debit inventory, credit goods received not billed (cleared by the vendor bill). */
   async receipt(sourceId: string, value: Decimal, description: string) {
     return this.post(
@@ -70,27 +56,11 @@ export class InventoryPostings {
     );
   }
 
-  /** INVENTORY_TRANSFER: inventory to inventory at cost, each side tagged with its location; no P&L. */
-  async transfer(
-    sourceId: string,
-    value: Decimal,
-    fromLocationId: string,
-    toLocationId: string,
-    description: string,
-  ) {
-    return this.post(
-      this.transferRequest(
-        sourceId,
-        value,
-        fromLocationId,
-        toLocationId,
-        description,
-        await this.businessDay(),
-      ),
-    );
-  }
-
-  /** The adjustment's posting on `entryDate` (null for a zero value: nothing is posted). */
+  /**
+   * INVENTORY_ADJUSTMENT / CYCLE_COUNT on `entryDate`: a gain debits inventory and credits the
+   * adjustment account; a loss debits the adjustment account and credits inventory (null for a
+   * zero value: nothing is posted).
+   */
   adjustmentRequest(
     sourceType: 'INVENTORY_ADJUSTMENT' | 'CYCLE_COUNT',
     sourceId: string,
@@ -109,7 +79,10 @@ export class InventoryPostings {
     );
   }
 
-  /** The transfer's posting on `entryDate` (null for a zero value). */
+  /**
+   * INVENTORY_TRANSFER on `entryDate`: inventory to inventory at cost, each side tagged with its
+   * location; no P&L (null for a zero value).
+   */
   transferRequest(
     sourceId: string,
     value: Decimal,

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '#platform/persistence/ids';
 import { toJsonNumber } from '#platform/domain/money';
-import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceResource, toBalanceResource } from './balance.presenter';
 import { InventoryPostings } from './inventory-postings.service';
 import { SerialsService } from './serials.service';
-import { MovementRequest, PlannedMovement, StockLedger } from './stock-ledger.service';
+import { MovementRequest, PlannedMovement } from './stock-ledger.service';
 import { SharedMovementWrites } from './shared-movement-writes.port';
 import { InventoryTransactionRecord } from '../infrastructure/inventory.entities';
 import { StockReferences } from './stock-references';
@@ -73,17 +72,16 @@ function transferMovements(id: string, input: TransferInput, serialNumbers: stri
 /**
  * Transfers between two locations of the entity: a transfer_out row at the moving-average cost
  * and a transfer_in row carrying exactly that value, INVENTORY_TRANSFER (inventory to inventory,
- * tagged by location; no P&L) and inventory.transferred, in one transaction.
+ * tagged by location; no P&L) and inventory.transferred, in one transaction (SharedMovementWrites,
+ * which may share it with the movements of other requests of the entity).
  */
 @Injectable()
 export class TransfersService {
   constructor(
-    private readonly tx: TransactionHost,
-    private readonly ledger: StockLedger,
     private readonly postings: InventoryPostings,
     private readonly references: StockReferences,
     private readonly serials: SerialsService,
-    private readonly batches: SharedMovementWrites,
+    private readonly movements: SharedMovementWrites,
   ) {}
 
   async create(input: TransferInput): Promise<TransferResource> {
@@ -92,69 +90,22 @@ export class TransfersService {
         param: 'to_location_id',
         hint: 'A transfer moves stock between two different locations.',
       });
-    if (this.batches.available) {
-      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
-      await this.references.location(input.from_location_id, 'from_location_id');
-      await this.references.location(input.to_location_id, 'to_location_id');
-      if (!product.serialTracked) return this.batched(input);
-    }
-    return this.alone(input);
-  }
-
-  /** The transfer in its own transaction (or the caller's). */
-  private alone(input: TransferInput): Promise<TransferResource> {
-    return this.tx.run(async () => {
-      const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
-      await this.references.location(input.from_location_id, 'from_location_id');
-      await this.references.location(input.to_location_id, 'to_location_id');
-      const serialNumbers = product.serialTracked
-        ? assertSerialsForQuantity(input.serial_numbers, input.quantity, 'serial_numbers', product.id)
-        : [];
-      const id = newId();
-      const plan = await this.ledger.plan(transferMovements(id, input, serialNumbers));
-      if (serialNumbers.length) {
-        const found = await this.serials.find(product.id, serialNumbers);
-        for (const [i, s] of serialNumbers.entries()) {
-          const record = found.get(s);
-          if (!record || record.locationId !== input.from_location_id || record.status !== 'available')
-            throw new InventoryError('parameter_invalid', {
-              param: `serial_numbers[${i}]`,
-              hint: record
-                ? `Serial '${s}' has status '${record.status}' at location '${record.locationId}'; only available serials at the source location move.`
-                : `No serial number '${s}' exists for product '${product.id}'.`,
-            });
-          await this.serials.relocate(record, input.to_location_id);
-        }
-      }
-      const [out, into] = plan.movements;
-      const entry = await this.postings.transfer(
-        id,
-        into.value,
-        input.from_location_id,
-        input.to_location_id,
-        `Inventory transfer of ${input.quantity} unit(s)`,
-      );
-      let resource: TransferResource | undefined;
-      await this.ledger.apply(plan, {
-        journalEntryId: entry?.id ?? null,
-        events: (rows) => {
-          resource = this.present(id, input, out, into, serialNumbers, rows, entry?.id ?? null);
-          return [{ type: 'inventory.transferred', object: resource }];
-        },
-      });
-      return resource!;
-    });
-  }
-
-  /**
-   * A transfer of a product without serials, written in a transaction shared with the stock
-   * movements of other requests of the entity (SharedMovementWrites); the same outcome as alone().
-   */
-  private batched(input: TransferInput): Promise<TransferResource> {
+    const product = await this.references.product(input.product_id, 'product_id', input.variant_id);
+    await this.references.location(input.from_location_id, 'from_location_id');
+    await this.references.location(input.to_location_id, 'to_location_id');
+    const serialNumbers = product.serialTracked
+      ? assertSerialsForQuantity(input.serial_numbers, input.quantity, 'serial_numbers', product.id)
+      : [];
+    const entryDate = await this.postings.businessDay();
     const id = newId();
-    return this.batches.submit<TransferResource>({
-      movements: transferMovements(id, input, []),
-      posting: ([, into], entryDate) =>
+    const movements = transferMovements(id, input, serialNumbers);
+    return this.movements.submit<TransferResource>({
+      balances: movements,
+      movements: () => movements,
+      afterValuing: serialNumbers.length
+        ? () => this.relocateSerials(product.id, input, serialNumbers)
+        : undefined,
+      posting: ([, into]) =>
         this.postings.transferRequest(
           id,
           into.value,
@@ -164,11 +115,30 @@ export class TransfersService {
           entryDate,
         ),
       present: ([out, into], rows, journalEntryId) => {
-        const resource = this.present(id, input, out, into, [], rows, journalEntryId);
+        const resource = this.present(id, input, out, into, serialNumbers, rows, journalEntryId);
         return { result: resource, events: [{ type: 'inventory.transferred', object: resource }] };
       },
-      alone: () => this.alone(input),
     });
+  }
+
+  /** The serials move to the destination; each must be available at the source location. */
+  private async relocateSerials(
+    productId: string,
+    input: TransferInput,
+    serialNumbers: string[],
+  ): Promise<void> {
+    const found = await this.serials.find(productId, serialNumbers);
+    for (const [i, s] of serialNumbers.entries()) {
+      const record = found.get(s);
+      if (!record || record.locationId !== input.from_location_id || record.status !== 'available')
+        throw new InventoryError('parameter_invalid', {
+          param: `serial_numbers[${i}]`,
+          hint: record
+            ? `Serial '${s}' has status '${record.status}' at location '${record.locationId}'; only available serials at the source location move.`
+            : `No serial number '${s}' exists for product '${productId}'.`,
+        });
+      await this.serials.relocate(record, input.to_location_id);
+    }
   }
 
   private present(
