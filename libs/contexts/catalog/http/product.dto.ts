@@ -73,11 +73,8 @@ export class CreateVariantDto {
   @RequiredText(NAME_MAX, { example: 'Widget, red', maxLength: NAME_MAX }) name: string;
 
   @OptionalField(
-    {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      example: { color: 'red' },
-    },
+    // Its limits (key count, key and value lengths) are described from IsStringMap's.
+    { type: 'object', example: { color: 'red' } },
     IsStringMap(20),
   )
   options?: Record<string, string>;
