@@ -187,13 +187,14 @@ function whenCondition(rule: Extract<CrossFieldRule, { kind: 'when' }>): Propert
   // A field of an object field that must not be sent: the object, when sent, does not hold it.
   for (const field of forbids.filter((f) => f.includes('.'))) {
     const at = field.lastIndexOf('.');
-    nested.push(atPath(field.slice(0, at), { not: { required: [field.slice(at + 1)] } }));
+    nested.push(atPath(field.slice(0, at), { properties: { [field.slice(at + 1)]: false } }));
   }
   const flat = forbids.filter((field) => !field.includes('.'));
   if (flat.length)
     then.not =
       flat.length === 1 ? { required: flat } : { anyOf: flat.map((field) => ({ required: [field] })) };
-  if (nested.length) then.allOf = nested;
+  if (nested.length === 1 && !Object.keys(then).length) Object.assign(then, nested[0]);
+  else if (nested.length) then.allOf = nested;
   return { if: atPath(rule.field, test, true), then };
 }
 
