@@ -237,10 +237,10 @@ allow(
     [
       400,
       'parameter_invalid',
-      'already a (component|vendor)|is not serial-tracked|box_product_id names|one must exist|currency|has no line|appears more than once|listed more than once',
+      'already a (component|vendor)|is not serial-tracked|box_product_id names|one must exist|currency|has no line',
     ],
   ],
-  'The body names live records that do not fit together (a component or vendor already there, a product that is not serial-tracked or not a box, the last default address, a currency other than the account’s, a line of another order, the same line twice): 400 parameter_invalid naming the field.',
+  'The body names live records that do not fit together (a component or vendor already there, a product that is not serial-tracked or not a box, the last default address, a currency other than the account’s, a line of another order): 400 parameter_invalid naming the field.',
 );
 
 allow(
