@@ -29,21 +29,24 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - valid input with the live key: 2xx;
  * - invalid input: 4xx (never 2xx);
  * - the read-only key: a read as with the live key, a write 403;
- * - no key: 401 (operations that need no key excepted).
+ * - no key: 401 (operations that need no key excepted);
+ * - the example as generated, where it breaks a business rule of the live records and the valid
+ *   request sends it made valid (exampleFixes): a documented 4xx, the business error;
+ * - the valid request with a body of another media type (`text/plain`): 415.
  *
  * Path ids are live records (the QA seed's fixtures and records made first, see liveIds), and so
  * are the reference fields of bodies (withLiveReferences). The summary counts the operations whose
- * valid request reached a 2xx and lists the others with their answer. What the generated requests
- * cannot know (a business rule the example breaks) is listed, with its reason, in
- * openapi/conformance/exceptions.json; an exception that
- * no answer used is reported (some depend on the
- * machine, such as whether example.com resolves). Fails on any violation.
+ * valid request reached a 2xx and lists the others with their answer, then the documented 4xx
+ * statuses no answer had, by status. What a request kind cannot know is listed, with its reason,
+ * in openapi/conformance/exceptions.json; an exception that no answer used is reported. Fails on
+ * any violation.
  */
 
 const ROOT = path.resolve(__dirname, '../..');
 const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
 
-type Kind = 'valid' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
+type Kind =
+  'valid' | 'example' | 'other media type' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
 
 interface Exception {
   /** A regular expression matched against `METHOD /path/template` (e.g. `^POST /v1/orders$`). */
@@ -196,6 +199,8 @@ interface CollectionItem {
       query?: { key: string; value?: string | null; disabled?: boolean }[];
     };
     body?: { mode?: string; raw?: string };
+    header?: { key: string; value: string; disabled?: boolean }[];
+    auth?: { type: string; bearer?: { key: string; value: string }[] };
   };
 }
 
@@ -215,9 +220,16 @@ interface CollectionItem {
 function liveCollection(
   file: string,
   document: OpenApiDocument,
-  bodies: Set<string>,
-  reference: Reference,
-): void {
+  live: {
+    bodies: Set<string>;
+    reference: Reference;
+    fixes: Map<string, ExampleFix>;
+    environment: Record<string, string>;
+  },
+): Map<string, string> {
+  const { bodies, reference, fixes, environment } = live;
+  // The body Portman generated for each operation's valid request (reference fields live).
+  const generated = new Map<string, string>();
   const collection = JSON.parse(readFileSync(file, 'utf8')) as { item: CollectionItem[] };
   const operations = operationsOf(document).map((op) => ({
     ...op,
@@ -245,36 +257,76 @@ function liveCollection(
       // A query value is sent as the literal text the description's schema generated: newman
       // leaves `%41` or `+` in a value as they are, which the server decodes (`A`, a space), so a
       // random value holding them reached the server shorter than its maxLength variation meant.
+      // Only a value that is one variable (`{{name}}`) is left for newman to fill: a random value
+      // of braces (`{{{{...`) is text, which newman would otherwise read as a variable and empty.
       for (const param of item.request.url.query ?? [])
-        if (typeof param.value === 'string' && !param.value.includes('{{'))
+        if (typeof param.value === 'string' && !/^\{\{[\w$.-]+\}\}$/.test(param.value))
           param.value = encodeURIComponent(param.value);
       if (operation)
         for (const variable of item.request.url.variable ?? [])
           if (variable.key !== 'entity_id' && /^\{\{\$guid\}\}$|^[0-9a-f-]{36}$/.test(variable.value))
             variable.value = `{{${liveVariable(operation.operationId, variable.key)}}}`;
+      const key = operation && `${operation.method} ${operation.template}`;
+      const kind = kindOf(item.name);
+      if (operation && bodies.has(operation.operationId) && kind === 'valid' && item.request.body)
+        item.request.body.raw = `{{${liveBody(operation.operationId)}}}`;
+      else if (key && item.request.body?.raw) {
+        item.request.body.raw = withLiveReferences(item.request.body.raw, key, reference);
+        if (kind === 'valid') generated.set(key, item.request.body.raw);
+      }
+      // The valid request, and the same request with a path id that is not a uuid, of an operation
+      // whose example breaks a business rule send the example made valid (exampleFixes). The
+      // example as generated is sent too, right after the valid request ([example]), to reach the
+      // business error it breaks: but not a webhook endpoint's, whose host resolves on a machine
+      // with DNS (an endpoint would then be registered to a real host).
+      const fix = key ? fixes.get(key) : undefined;
+      const example =
+        operation &&
+        kind === 'valid' &&
+        ((fix && !operation.template.includes('webhook_endpoints')) ||
+          operation.template.startsWith('/v1/test_helpers/'))
+          ? (JSON.parse(JSON.stringify({ ...item, name: `${item.name}[example]` })) as CollectionItem)
+          : undefined;
+      if (operation && fix && item.request.body?.raw && (kind === 'valid' || kind === 'path id not a uuid')) {
+        const variable = liveBody(operation.operationId);
+        if (kind === 'valid' || environment[variable] === undefined) {
+          const ids: Record<string, string> = {};
+          for (const [, name] of operation.template.matchAll(/\{(\w+)\}/g))
+            ids[name] = environment[liveVariable(operation.operationId, name)] ?? '';
+          environment[variable] = JSON.stringify(fix(JSON.parse(item.request.body.raw) as Body, ids));
+        }
+        item.request.body.raw = `{{${variable}}}`;
+      }
+      // Test helpers act on test-mode records: their requests with the run's key carry its test key.
+      if (operation?.template.startsWith('/v1/test_helpers/'))
+        for (const entry of item.request.auth?.bearer ?? [])
+          if (entry.value === '{{bearerToken}}') entry.value = '{{testKey}}';
+      const phase = operation ? operationPhase(method, operation.template) : 0;
+      // Before the valid request, the same request with a body of another media type where the
+      // operation documents 415: refused before the handler, it changes nothing.
       if (
         operation &&
-        bodies.has(operation.operationId) &&
-        kindOf(item.name) === 'valid' &&
-        item.request.body
-      )
-        item.request.body.raw = `{{${liveBody(operation.operationId)}}}`;
-      else if (operation && item.request.body?.raw)
-        item.request.body.raw = withLiveReferences(
-          item.request.body.raw,
-          `${operation.method} ${operation.template}`,
-          reference,
-        );
-      leaves.push({
-        item,
-        phase: operation ? operationPhase(method, operation.template) : 0,
-        index: leaves.length,
-      });
+        kind === 'valid' &&
+        item.request.body?.raw &&
+        '415' in ((document.paths[operation.template]?.[method] as { responses?: object }).responses ?? {})
+      ) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[other media type]` }),
+        ) as CollectionItem;
+        copy.request!.header = [
+          ...(copy.request!.header ?? []).filter((h) => h.key.toLowerCase() !== 'content-type'),
+          { key: 'Content-Type', value: 'text/plain' },
+        ];
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
+      leaves.push({ item, phase, index: leaves.length });
+      if (example) leaves.push({ item: example, phase, index: leaves.length });
     }
   };
   walk(collection.item);
   collection.item = leaves.sort((a, b) => a.phase - b.phase || a.index - b.index).map((leaf) => leaf.item);
   writeFileSync(file, JSON.stringify(collection));
+  return generated;
 }
 
 /**
@@ -375,6 +427,7 @@ async function liveIds(
   unresolved: Set<string>;
   bodies: Set<string>;
   reference: Reference;
+  fixes: Map<string, ExampleFix>;
 }> {
   const send: Send = async (method, url, body) => {
     const res = await fetch(`${origin}${url}`, {
@@ -403,6 +456,7 @@ async function liveIds(
       const res = await send('POST', prefix, { tag_id: tag });
       if (res.status >= 300) throw new Error(`attaching a tag at ${prefix} answered ${res.status}`);
     }
+  const fixes = await exampleFixes(send, records);
   const environment: Record<string, string> = {};
   const unresolved = new Set<string>();
   const bodies = new Set<string>();
@@ -431,7 +485,13 @@ async function liveIds(
         environment[liveVariable(op.operationId, name)] = values?.[i] ?? randomUUID();
     });
   }
-  return { environment, unresolved, bodies, reference: await references(send, records, seed, deleted) };
+  return {
+    environment,
+    unresolved,
+    bodies,
+    reference: await references(send, records, seed, deleted),
+    fixes,
+  };
 }
 
 /** What referenceResolver needs beyond records.refs: read from the seed's fixtures and the API. */
@@ -497,10 +557,268 @@ async function references(
   });
 }
 
+type Body = Record<string, unknown>;
+
+/**
+ * What turns the example body of one operation (its reference fields already live) into a body
+ * that is valid against the live records: `ids` holds the values of the request's path parameters.
+ */
+type ExampleFix = (body: Body, ids: Record<string, string>) => Body;
+
+/**
+ * The operations whose example breaks a business rule the description cannot state for the live
+ * records (a date range taken by an existing period, a code or SKU already held, journal lines
+ * that all debit, more units than the live line has left, more money than is due, a webhook host
+ * that needs DNS, a setting of another adapter), each with the change that makes its example
+ * valid, drawn from the live records: dates after every existing period and fiscal year, codes
+ * and SKUs made unique at run time, balanced lines on two live ledger accounts, an order line of
+ * the kit built, a line with units left to pack and shipped units not yet returned, amounts
+ * within what the live invoice or bill owes, a loopback webhook URL (the run's server allows
+ * private targets, as the test servers do; production refuses them), settings of the
+ * integration's own adapter. Records these need are made here, through the API; the edit of a
+ * ledger account edits one made for it (never the seed's chart).
+ */
+async function exampleFixes(send: Send, records: LiveRecords): Promise<Map<string, ExampleFix>> {
+  const expect = async (method: string, url: string, body?: unknown): Promise<Body> => {
+    const res = await send(method, url, body);
+    if (res.status >= 300)
+      throw new Error(
+        `making valid bodies: ${method} ${url} answered ${res.status} ${JSON.stringify(res.body)}`,
+      );
+    return res.body as Body;
+  };
+  const listAll = async (url: string): Promise<Body[]> => {
+    const all: Body[] = [];
+    for (;;) {
+      const last = all.at(-1);
+      const page = await expect('GET', `${url}?limit=100${last ? `&starting_after=${String(last.id)}` : ''}`);
+      all.push(...(page.data as Body[]));
+      if (!page.has_more) return all;
+    }
+  };
+  const unique = () => `GEN${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  const id = (body: Body) => body.id as string;
+  const settings = await expect('GET', '/v1/accounting/settings');
+  const business = settings.current_business_day as string;
+
+  // Dates: the year after the last day of every period and fiscal year there is (the fiscal year
+  // of the run, split into months), a month of the year after for a period.
+  const lastDay = [
+    ...(await listAll('/v1/accounting/periods')),
+    ...(await listAll('/v1/accounting/fiscal-years')),
+  ]
+    .map((record) => String(record.end_date))
+    .reduce((a, b) => (a > b ? a : b), business);
+  const year = Number(lastDay.slice(0, 4)) + 1;
+
+  // An order of the seed's product: three units shipped (to return), three left to pack.
+  const productId = records.refs.product_id;
+  const order = await expect('POST', '/v1/orders', {
+    account_id: records.refs.account_id,
+    lines: [{ product_id: productId, quantity: 6, unit_price: 10 }],
+  });
+  await expect('POST', `/v1/orders/${id(order)}/confirm`, {});
+  const line = id((order.lines as Body[])[0]);
+  const shipped = 3;
+  const pkg = await expect('POST', '/v1/packages', {
+    order_id: id(order),
+    items: [{ order_item_id: line, quantity: shipped }],
+  });
+  const rates = (await expect('GET', `/v1/packages/${id(pkg)}/rates`)).data as Body[];
+  await expect('POST', `/v1/packages/${id(pkg)}/buy-label`, { rate_object_id: rates[0].rate_object_id });
+  await expect('POST', `/v1/packages/${id(pkg)}/ship`, {});
+  const leftToPack = 6 - shipped;
+
+  // A sales order line of the seed's kit, for a build to order.
+  const kitOrder = await expect('POST', '/v1/orders', {
+    account_id: records.refs.account_id,
+    lines: [{ product_id: records.refs.kit_product_id, quantity: 3, unit_price: 10 }],
+  });
+  const kitLine = (kitOrder.lines as Body[])[0];
+
+  // A ledger account of the run's own, edited by the PATCH (the seed's chart stays as it is).
+  const edited = await expect('POST', '/v1/accounting/ledger-accounts', {
+    code: unique(),
+    name: 'Generated account to edit',
+    type: 'asset',
+    normal_balance: 'debit',
+  });
+  records.flows['PATCH /v1/accounting/ledger-accounts/{id}'] = {
+    paths: [`/v1/accounting/ledger-accounts/${id(edited)}`],
+  };
+
+  // A vendor bill of its own for the payment (a paid bill could no longer be voided by the run).
+  const bill = await expect('POST', '/v1/vendor-bills', {
+    vendor_name: 'Generated bill to pay',
+    amount: 500,
+    debit_account_id: records.refs.debit_account_id,
+  });
+  records.flows['POST /v1/vendor-bills/{id}/payments'] = { paths: [`/v1/vendor-bills/${id(bill)}/payments`] };
+
+  // What is due: the deposit's invoice, the deposit itself, each vendor bill.
+  const amountDue = new Map<string, number>();
+  for (const bill of await listAll('/v1/vendor-bills')) amountDue.set(id(bill), Number(bill.amount_due));
+  const invoice = await expect('GET', `/v1/orders/${records.refs.invoice_id}`);
+  const deposits = new Map<string, number>();
+  for (const transaction of await listAll('/v1/accounting/bank-transactions'))
+    deposits.set(id(transaction), Number(transaction.amount));
+  const integrationType = new Map<string, string>();
+  for (const integration of await listAll('/v1/integrations'))
+    integrationType.set(id(integration), String(integration.type));
+
+  const endsAfterStart: ExampleFix = (body) => {
+    const start = new Date(String(body.starts_at ?? new Date().toISOString()));
+    return { ...body, ends_at: new Date(start.getTime() + 30 * 86_400_000).toISOString() };
+  };
+  const uniqueCode: ExampleFix = (body) => ({ ...body, code: unique() });
+  // A control role is held by one ledger account per entity and mode; the seed's chart holds them.
+  const uniqueLedgerCode: ExampleFix = (body) => ({ ...body, code: unique(), control_role: null });
+  const uniqueSku: ExampleFix = (body) => ({ ...body, sku: unique() });
+  // The example's first two lines (on two live accounts, see referenceResolver), the first
+  // debiting and the second crediting the example's amount.
+  const balanced: ExampleFix = (body) => {
+    const [first, second] = body.lines as Body[];
+    const amount = Number(first.debit_amount) || 100;
+    return {
+      ...body,
+      lines: [
+        { ...first, debit_amount: amount, credit_amount: 0 },
+        { ...second, debit_amount: 0, credit_amount: amount },
+      ],
+    };
+  };
+  const webhookUrl: ExampleFix = (body) => ({
+    ...body,
+    url: `https://127.0.0.1:9/conformance/${randomUUID()}`,
+  });
+  // The settings of the sandbox adapter (the example's adapter) have no shop_url; a connector
+  // other than the storefront takes no Shopify access token.
+  const ownAdapter =
+    (type: string | undefined): ExampleFix =>
+    (body) => {
+      const settings = { ...(body.settings as Body) };
+      delete settings.shop_url;
+      return {
+        ...body,
+        ...(type === 'storefront' || type === undefined ? {} : { credentials: { api_key: 'generated' } }),
+        settings,
+      };
+    };
+  const fixes = new Map<string, ExampleFix>([
+    ['POST /v1/pricing-policies', endsAfterStart],
+    ['PATCH /v1/pricing-policies/{id}', endsAfterStart],
+    ['POST /v1/accounting/ledger-accounts', uniqueLedgerCode],
+    ['PATCH /v1/accounting/ledger-accounts/{id}', uniqueLedgerCode],
+    ...['payment-terms', 'units-of-measure', 'sales-channels', 'pricing-levels', 'locations'].map(
+      (resource): [string, ExampleFix] => [`PATCH /v1/${resource}/{id}`, uniqueCode],
+    ),
+    ['PATCH /v1/products/{id}', uniqueSku],
+    ['POST /v1/products/{id}/variants', uniqueSku],
+    ['PATCH /v1/products/{product_id}/variants/{id}', uniqueSku],
+    [
+      'POST /v1/accounting/fiscal-years',
+      (body) => ({ ...body, name: `FY${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` }),
+    ],
+    [
+      'POST /v1/accounting/periods',
+      (body) => ({
+        ...body,
+        name: `${year + 1}-11`,
+        start_date: `${year + 1}-11-01`,
+        end_date: `${year + 1}-11-30`,
+      }),
+    ],
+    ['POST /v1/journal-entries', (body) => ({ ...balanced(body, {}), entry_date: business })],
+    ['PATCH /v1/journal-entries/{id}', (body) => ({ ...balanced(body, {}), entry_date: business })],
+    ['POST /v1/recurring-journal-entries', balanced],
+    ['PATCH /v1/recurring-journal-entries/{id}', balanced],
+    [
+      'POST /v1/inventory/adjustments',
+      // The live product is not serial-tracked: the change names no serial.
+      (body) => {
+        const change = { ...body };
+        delete change.serial_numbers;
+        return change;
+      },
+    ],
+    [
+      'POST /v1/inventory/builds',
+      (body) => ({
+        ...body,
+        kit_product_id: records.refs.kit_product_id,
+        order_line_id: id(kitLine),
+        quantity: Math.min(Number(body.quantity), Number(kitLine.quantity)),
+      }),
+    ],
+    [
+      'POST /v1/packages',
+      (body) => ({
+        ...body,
+        order_id: id(order),
+        items: [
+          {
+            // The seed's product is not serial-tracked: the item names no serial.
+            ...Object.fromEntries(
+              Object.entries((body.items as Body[])[0]).filter(([name]) => name !== 'serial_numbers'),
+            ),
+            order_item_id: line,
+            product_id: productId,
+            quantity: Math.min(Number((body.items as Body[])[0].quantity), leftToPack),
+          },
+        ],
+      }),
+    ],
+    [
+      'POST /v1/returns',
+      (body) => ({
+        ...body,
+        account_id: records.refs.account_id,
+        order_id: id(order),
+        lines: [
+          {
+            ...(body.lines as Body[])[0],
+            order_item_id: line,
+            quantity: Math.min(Number((body.lines as Body[])[0].quantity), shipped),
+          },
+        ],
+      }),
+    ],
+    ['POST /v1/webhook_endpoints', webhookUrl],
+    ['PATCH /v1/webhook_endpoints/{id}', webhookUrl],
+    ['POST /v1/entities/{entity_id}/webhook_endpoints', webhookUrl],
+    ['PATCH /v1/entities/{entity_id}/webhook_endpoints/{id}', webhookUrl],
+    ['POST /v1/integrations', (body) => ownAdapter(String(body.type))(body, {})],
+    ['PATCH /v1/integrations/{id}', (body, ids) => ownAdapter(integrationType.get(ids.id))(body, ids)],
+    [
+      'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices',
+      (body, ids) => {
+        const [application] = body.applications as Body[];
+        const amount = Math.min(
+          Number(application.amount),
+          Number(invoice.amount_due),
+          deposits.get(ids.id) ?? 0,
+        );
+        return { ...body, applications: [{ ...application, amount }] };
+      },
+    ],
+    [
+      'POST /v1/vendor-bills/{id}/payments',
+      (body, ids) => ({
+        ...body,
+        payment_date: business,
+        amount: Math.min(Number(body.amount), amountDue.get(ids.id) ?? 0),
+      }),
+    ],
+  ]);
+  return fixes;
+}
+
 function kindOf(name: string): Kind {
   if (name.includes('[read-only key]')) return 'read-only key';
   if (name.includes('[no key]')) return 'no key';
   if (name.includes('[path id not a uuid]')) return 'path id not a uuid';
+  if (name.includes('[example]')) return 'example';
+  if (name.includes('[other media type]')) return 'other media type';
   if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
   return 'valid';
 }
@@ -525,6 +843,12 @@ function expectation(execution: Execution, operation: Operation): string | undef
   switch (kind) {
     case 'valid':
       return status < 300 ? undefined : `valid input refused (${status})`;
+    case 'example':
+      // The example as generated, which breaks a business rule for the live records (exampleFixes):
+      // refused with a documented 4xx, the business error of that rule.
+      return status >= 400 ? undefined : `the example that breaks a business rule was accepted (${status})`;
+    case 'other media type':
+      return status === 415 ? undefined : `a body of another media type answered ${status}, not 415`;
     case 'invalid':
       return status >= 400 ? undefined : `invalid input accepted (${status})`;
     case 'path id not a uuid':
@@ -582,6 +906,7 @@ function judge(
   document: OpenApiDocument,
   executions: NewmanExecution[],
   exceptions: Exception[],
+  generated: Map<string, string>,
 ): { results: Execution[]; excepted: Map<Exception, number>; violations: Execution[]; unchanged: number } {
   const validator = new OpenApiResponseValidator(document);
   // Literal segments win over parameters (`/orders/summary` before `/orders/{id}`).
@@ -600,7 +925,8 @@ function judge(
   const results: Execution[] = [];
   const excepted = new Map<Exception, number>(exceptions.map((e) => [e, 0]));
   const violations: Execution[] = [];
-  // The body of each operation's valid request. An invalid-input variation that leaves it as it
+  // The body of each operation's valid request (as sent, and as Portman generated it before
+  // exampleFixes made it valid). An invalid-input variation that leaves it as it
   // was (Portman removes or lengthens a field of an object the example does not send, such as
   // bank_account in a card payment method's body), or that leaves out a body field the schema
   // does not require (leavesOutOptional), sends a valid request: it is counted, not judged.
@@ -619,7 +945,8 @@ function judge(
       operation &&
       run.item.name.includes('[invalid input]') &&
       ((sentBody !== '' &&
-        sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`))) ||
+        (sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`)) ||
+          sameJson(sentBody, generated.get(`${operation.method} ${operation.template}`)))) ||
         leavesOutOptional(document, operation.method, operation.template, run.item.name))
     ) {
       unchanged++;
@@ -712,6 +1039,34 @@ function leavesOutOptional(
   if (schema?.$ref) schema = document.components?.schemas?.[schema.$ref.split('/').pop()!] as typeof schema;
   if (!schema?.properties || !(field in schema.properties)) return false;
   return !(schema.required ?? []).includes(field);
+}
+
+/**
+ * The documented 4xx statuses of the operations: how many (operation, status) pairs there are, how
+ * many an answer of the run had, by status the operations none of whose answers had it, and how
+ * many operations document each status.
+ */
+function unansweredStatuses(
+  document: OpenApiDocument,
+  results: Execution[],
+): { documented: number; answered: number; never: Map<number, string[]>; documenting: Map<number, number> } {
+  const seen = new Set(results.map((r) => `${r.method} ${r.template} ${r.status}`));
+  const never = new Map<number, string[]>();
+  const documenting = new Map<number, number>();
+  let documented = 0;
+  let answered = 0;
+  for (const op of operationsOf(document)) {
+    const responses = (document.paths[op.template]?.[op.method.toLowerCase()] as { responses?: object })
+      ?.responses;
+    for (const status of Object.keys(responses ?? {}).map(Number)) {
+      if (!(status >= 400 && status < 500)) continue;
+      documented++;
+      documenting.set(status, (documenting.get(status) ?? 0) + 1);
+      if (seen.has(`${op.method} ${op.template} ${status}`)) answered++;
+      else never.set(status, [...(never.get(status) ?? []), `${op.method} ${op.template}`]);
+    }
+  }
+  return { documented, answered, never, documenting };
 }
 
 /** Whether two JSON texts hold the same value (a text that is not JSON equals only itself). */
@@ -820,7 +1175,7 @@ async function main(): Promise<number> {
         throw new Error(`the served description's ${part} differ from the built one's`);
     const resolved = Date.now();
     const live = await liveIds(origin, seed.entities.primary.keys.live, seed, document);
-    liveCollection(collection, document, live.bodies, live.reference);
+    const generated = liveCollection(collection, document, live);
     console.error(
       `Live ids for ${Object.keys(live.environment).length} path parameters in ${((Date.now() - resolved) / 1000).toFixed(1)} s; ` +
         `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,
@@ -830,6 +1185,7 @@ async function main(): Promise<number> {
       baseUrl: origin,
       bearerToken: seed.entities.primary.keys.live,
       readOnlyKey: seed.entities.primary.keys.read_only,
+      testKey: seed.entities.primary.keys.test,
       entityId: seed.entities.primary.id,
       ...live.environment,
     });
@@ -837,7 +1193,12 @@ async function main(): Promise<number> {
     const exceptions = JSON.parse(readFileSync(path.join(CONFIG_DIR, 'exceptions.json'), 'utf8')) as {
       exceptions: Exception[];
     };
-    const { results, excepted, violations, unchanged } = judge(document, executions, exceptions.exceptions);
+    const { results, excepted, violations, unchanged } = judge(
+      document,
+      executions,
+      exceptions.exceptions,
+      generated,
+    );
     const operations = operationsOf(document);
     const exercised = new Set(results.map((r) => `${r.method} ${r.template}`));
     const missing = operations.filter((op) => !exercised.has(`${op.method} ${op.template}`));
@@ -861,12 +1222,22 @@ async function main(): Promise<number> {
       console.log(`NO 2XX: ${r.method} ${r.template} → ${r.status} ${r.answer?.slice(0, 160) ?? ''}`);
     for (const e of unused)
       console.error(`UNUSED EXCEPTION: ${e.operation} ${e.kinds.join(',')} ${e.statuses.join(',')}`);
+    // The documented 4xx statuses of each operation no answer of the run had, by status.
+    const statuses = unansweredStatuses(document, results);
+    for (const [status, ops] of [...statuses.never].sort(([a], [b]) => a - b))
+      console.log(
+        ops.length === statuses.documenting.get(status)
+          ? `NEVER ANSWERED ${status}: on none of the ${ops.length} operations documenting it`
+          : `NEVER ANSWERED ${status} (${ops.length} of ${statuses.documenting.get(status)} operations documenting it): ${ops.join(', ')}`,
+      );
     console.log(
       [
         `operations: ${operations.length - missing.length} of ${operations.length} exercised`,
         `requests: ${results.length} (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`,
         `valid requests that reached 2xx: ${valid.length - unreached.length} of ${operations.length} operations`,
         `invalid-input variations that left the valid request unchanged (not judged): ${unchanged}`,
+        `documented 4xx statuses answered: ${statuses.answered} of ${statuses.documented} (operation, status) pairs` +
+          ` (${[...statuses.never].map(([status, ops]) => `${status} never on ${ops.length}`).join(', ')})`,
         `exceptions applied: ${[...excepted.values()].reduce((a, b) => a + b, 0)} answers under ${excepted.size - unused.length} of ${excepted.size} listed exceptions`,
         `5xx: ${results.filter((r) => r.status >= 500).length}`,
         `violations: ${violations.length}`,

@@ -1,5 +1,6 @@
 import { OperatorService } from '#platform/auth/operator.service';
 import { api } from '../support/http';
+import { waitFor } from '../support/eventually';
 import { listAll } from '../support/list-all';
 import { startTestApp, TestApp } from '../support/test-app';
 import { CONTROL_ROLE_CHART } from './support/control-role-chart';
@@ -373,6 +374,53 @@ describe('revenue recognition by whichever document comes first', () => {
       receivables: 13200,
       trial: 0,
     });
+  });
+
+  it('a shipment that meets the counters of a line being created by another transaction waits for them and counts what it committed', async () => {
+    // Line: 3 units, net 120, tax 12. Another recogniser's transaction (held open here in SQL,
+    // since no route can pause one) creates the line's counters with 2 units shipped; the
+    // shipment of 2 more waits for it, then recognises only the third unit (the counter stops at
+    // the line's quantity): net 40, tax 4. Had it not waited it would recognise 2 units (80 + 8);
+    // had it skipped the line, nothing.
+    const order = await newOrder(3);
+    const before = await balances();
+    const pkg = (
+      await client
+        .post('/v1/packages')
+        .send({
+          order_id: order.id,
+          location_id: location,
+          items: [{ order_item_id: order.lines[0].id, quantity: 2 }],
+        })
+        .expect(201)
+    ).body;
+    const other = await app.db.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        `INSERT INTO order_line_revenue (id, entity_id, livemode, order_id, shipped, billed)
+         SELECT id, entity_id, livemode, order_id, 2, 0 FROM order_lines WHERE id = $1`,
+        [order.lines[0].id],
+      );
+      const shipped = client
+        .post(`/v1/packages/${pkg.id}/ship`)
+        .send({ carrier: 'ups', tracking_number: '1ZHELD' })
+        .then((res) => res);
+      await waitFor(
+        async () =>
+          (
+            await app.db.query(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%order_line_revenue%'`,
+            )
+          ).rowCount,
+        { label: 'the shipment waiting for the counters' },
+      );
+      await other.query('COMMIT');
+      expect((await shipped).status).toBe(200);
+    } finally {
+      other.release();
+    }
+    expect(await since(before)).toMatchObject({ revenue: 4000, tax: 400, unbilled: 4400, trial: 0 });
   });
 
   it('with the QA seed, importing from the seeded storefront integration leaves the AR variance at zero', async () => {

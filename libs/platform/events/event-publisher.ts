@@ -45,11 +45,21 @@ export class EventPublisher {
   async publishMany(
     events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[],
   ): Promise<string[]> {
-    // One write, one time: every row of the batch carries the same created_at.
-    const createdAt = new Date();
-    const rows = events.map((e) => ({ ...this.row(e.type, e.object, e.previousAttributes), createdAt }));
+    const rows = this.outboxRows(events);
     await this.write(rows);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The outbox rows publishMany() would write, for a writer that inserts them in its own
+   * statement (together with the resource's rows, in the same transaction). One write, one time:
+   * every row carries the same created_at.
+   */
+  outboxRows(
+    events: readonly { type: string; object: unknown; previousAttributes?: Record<string, unknown> }[],
+  ): OutboxRow[] {
+    const createdAt = new Date();
+    return events.map((e) => ({ ...this.row(e.type, e.object, e.previousAttributes), createdAt }));
   }
 
   /**

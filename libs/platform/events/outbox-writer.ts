@@ -1,5 +1,5 @@
 import { newId } from '../persistence/ids';
-import type { ConnectionQuery } from '../persistence/transaction-host';
+import type { ConnectionQuery, WriteStatement } from '../persistence/transaction-host';
 import { RequestContext } from '../tenancy/request-context';
 import { isKnownEventType } from './event-catalog';
 
@@ -91,12 +91,22 @@ export function outboxInsertSql(event: string, from: string, data = `${event}->'
 }
 
 /**
+ * The INSERT of `rows`, not sent: for a writer that sends it with the resource's rows in one
+ * statement (combinedWrite). Null when there is nothing to insert.
+ */
+export function outboxInsertStatement(rows: readonly OutboxRow[]): WriteStatement | null {
+  if (rows.length === 0) return null;
+  return {
+    sql: outboxInsertSql('r.event', `jsonb_array_elements($1::jsonb) AS r(event)`),
+    params: [JSON.stringify(rows.map(outboxRowJson))],
+  };
+}
+
+/**
  * Inserts `rows` with one statement, sent through `query` (on the writing transaction's
  * connection).
  */
 export async function insertOutboxRows(query: ConnectionQuery, rows: readonly OutboxRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await query(outboxInsertSql('r.event', `jsonb_array_elements($1::jsonb) AS r(event)`), [
-    JSON.stringify(rows.map(outboxRowJson)),
-  ]);
+  const statement = outboxInsertStatement(rows);
+  if (statement) await query(statement.sql, statement.params);
 }

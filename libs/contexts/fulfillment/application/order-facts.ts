@@ -4,6 +4,7 @@ import { money } from '#platform/domain/money';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
   SalesOrders,
+  OrderForFulfillment,
   AccountsService,
   isConfirmedSalesOrder,
   LineTerms,
@@ -26,7 +27,7 @@ export interface OrderFacts {
   lines: (PackableLine & LineTerms & { net: Decimal; tax: Decimal; unitPrice: Decimal })[];
 }
 
-type OrderView = Awaited<ReturnType<SalesOrders['withLines']>>;
+type OrderView = OrderForFulfillment;
 
 export function orderFactsOf(order: OrderView): OrderFacts {
   return {
@@ -77,18 +78,36 @@ export class OrderReader {
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
-    return orderFactsOf(await this.orders.withLines(id));
+    return orderFactsOf(await this.orders.forFulfillment(id));
   }
 
   /** The order, or null when the entity and mode have none with this id (the caller says what it looked for). */
   async findOrder(id: string): Promise<OrderFacts | null> {
-    const order = await this.orders.findWithLines(id);
+    const order = await this.orders.findForFulfillment(id);
     return order ? orderFactsOf(order) : null;
   }
 
   async customer(accountId: string | null): Promise<{ name: string; email: string | null }> {
     if (!accountId) return { name: 'Customer', email: null };
     return this.accounts.contact(accountId);
+  }
+
+  /**
+   * The customer of a package's order (named in its shipment notification) and the parties of its
+   * label (labelParties()), with one read of the account.
+   */
+  async labelBasis(
+    locationId: string | null,
+    accountId: string | null,
+  ): Promise<{ customer: { name: string; email: string | null }; parties: LabelParties }> {
+    const recipient = accountId ? await this.accounts.recipient(accountId) : null;
+    const customer = recipient
+      ? { name: recipient.name, email: recipient.email }
+      : { name: 'Customer', email: null };
+    return {
+      customer,
+      parties: await this.parties(locationId, customer.name, recipient?.shippingAddress ?? null),
+    };
   }
 
   /**
@@ -101,8 +120,19 @@ export class OrderReader {
     accountId: string | null,
     customer: string,
   ): Promise<LabelParties> {
+    return this.parties(
+      locationId,
+      customer,
+      accountId ? await this.accounts.shippingAddress(accountId) : null,
+    );
+  }
+
+  private async parties(
+    locationId: string | null,
+    customer: string,
+    shipTo: PostalAddress | null,
+  ): Promise<LabelParties> {
     const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
-    const shipTo = accountId ? await this.accounts.shippingAddress(accountId) : null;
     return {
       shipFrom: location
         ? addressLines(String(location.name), (location.address as PostalAddress | null) ?? null)

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { money } from '#platform/domain/money';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
 import { RequestContext } from '#platform/tenancy/request-context';
@@ -25,22 +27,27 @@ export class FulfillmentSettingsRepository extends TenantRepository.of(
 
   /**
    * Takes the entity's next package number, `<prefix>-PKG-<n>` with n zero-padded to at least six
-   * digits, by one statement that commits on its own (and creates the settings row on first use).
-   * The counter row is locked only while that statement runs, so packages of one entity do not
-   * wait for each other's transactions; a package whose creation then fails leaves a gap in the
-   * numbers. Called before the creation's transaction opens; inside a caller's open transaction
-   * (the QA seed's) it is one of its statements.
+   * digits, by one statement that commits on its own (and creates the settings row on first use),
+   * and answers it with the entity's insurance threshold from the same row. The counter row is
+   * locked only while that statement runs, so packages of one entity do not wait for each other's
+   * transactions; a package whose creation then fails leaves a gap in the numbers. Called before
+   * the creation's transaction opens; inside a caller's open transaction (the QA seed's) it is one
+   * of its statements.
    */
-  async takePackageNumber(): Promise<string> {
+  async takePackageNumber(): Promise<{ packageNumber: string; insuranceThreshold: Decimal | null }> {
     const { entityId, livemode, entityCode } = RequestContext.caller();
     const [row] = (await this.tx.manager.query(
       `INSERT INTO fulfillment_settings AS s (id, entity_id, livemode, package_number_prefix, last_package_number)
        VALUES ($1, $2, $3, $4, 1)
        ON CONFLICT (entity_id, livemode) DO UPDATE
          SET last_package_number = s.last_package_number + 1, updated_at = now()
-       RETURNING s.package_number_prefix || '-PKG-' || lpad(s.last_package_number::text, greatest(6, length(s.last_package_number::text)), '0') AS package_number`,
+       RETURNING s.package_number_prefix || '-PKG-' || lpad(s.last_package_number::text, greatest(6, length(s.last_package_number::text)), '0') AS package_number,
+         s.insurance_threshold::text AS insurance_threshold`,
       [newId(), entityId, livemode, entityCode.toUpperCase()],
-    )) as { package_number: string }[];
-    return row.package_number;
+    )) as { package_number: string; insurance_threshold: string | null }[];
+    return {
+      packageNumber: row.package_number,
+      insuranceThreshold: row.insurance_threshold === null ? null : money(row.insurance_threshold),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import Decimal from 'decimal.js';
+import { outboxInsertStatement, OutboxRow } from '#platform/events/outbox-writer';
 import { combinedWrite, TransactionHost } from '#platform/persistence/transaction-host';
 import { together } from '#platform/persistence/together';
 import {
@@ -8,13 +8,12 @@ import {
   PackageRecord,
   ShipmentNotificationRecord,
 } from './fulfillment.entities';
-import { FulfillmentSettingsRepository } from './fulfillment-settings.repository';
 import { PackageItemRepository } from './package-item.repository';
 import { PackageLabelRepository } from './package-label.repository';
 import { PackageRepository } from './package.repository';
 import { ShipmentNotificationRepository } from './shipment-notification.repository';
 
-/** The statements of POST /packages: the order's lock with what packing reads under it, and the new package's rows. */
+/** The statements of POST /packages: the order's lock with what packing reads under it, and the new package's rows and events. */
 @Injectable()
 export class NewPackageWriter {
   constructor(
@@ -23,40 +22,39 @@ export class NewPackageWriter {
     private readonly items: PackageItemRepository,
     private readonly labels: PackageLabelRepository,
     private readonly notifications: ShipmentNotificationRepository,
-    private readonly settings: FulfillmentSettingsRepository,
   ) {}
 
   /**
    * Locks the order against concurrent packing until commit (PackageRepository.lockOrder) and
-   * answers the units of its packages by package status then order line, with the entity's
-   * insurance threshold. The reads are issued right behind the lock on the transaction's
-   * connection (one round trip): the server runs statements in the order they arrive, so they
-   * read once the lock is held.
+   * answers the units of its packages by package status then order line. The read is issued
+   * right behind the lock on the transaction's connection (one round trip): the server runs
+   * statements in the order they arrive, so it reads once the lock is held.
    */
-  async lockOrderForPacking(orderId: string): Promise<{
-    unitsByStatus: Map<string, Map<string, number>>;
-    insuranceThreshold: Decimal | null;
-  }> {
-    const [, unitsByStatus, settings] = await together([
+  async lockOrderForPacking(orderId: string): Promise<Map<string, Map<string, number>>> {
+    const [, unitsByStatus] = await together([
       this.packages.lockOrder(orderId),
       this.items.unitsByStatus(orderId),
-      this.settings.current(),
     ]);
-    return { unitsByStatus, insuranceThreshold: settings.insuranceThreshold };
+    return unitsByStatus;
   }
 
-  /** Writes the new package, its items, and its label and shipment notification when it has them: one statement. */
+  /**
+   * Writes the new package, its items, its label and shipment notification when it has them, and
+   * its events (outbox rows built by EventPublisher.outboxRow): one statement.
+   */
   async write(
     pkg: PackageRecord,
     items: PackageItemRecord[],
     label: PackageLabelRecord | null,
     notification: ShipmentNotificationRecord | null,
+    events: readonly OutboxRow[],
   ): Promise<void> {
     const write = combinedWrite([
       this.packages.insertStatement([pkg]),
       this.items.insertStatement(items),
       label ? this.labels.insertStatement([label]) : null,
       notification ? this.notifications.insertStatement([notification]) : null,
+      outboxInsertStatement(events),
     ])!;
     await this.tx.transactional.query(write.sql, write.params);
   }

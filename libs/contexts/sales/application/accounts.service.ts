@@ -240,6 +240,18 @@ export class AccountsService implements OnModuleInit {
   }
 
   /**
+   * Who the account's goods go to: its name and email (contact()) with its shipping address
+   * (shippingAddress()), read by one statement; 404 when absent.
+   */
+  async recipient(
+    id: string,
+  ): Promise<{ name: string; email: string | null; shippingAddress: PostalAddress | null }> {
+    const row = await this.accounts.recipient(id);
+    if (!row) throw notFound('account', id);
+    return { name: row.name, email: row.email, shippingAddress: row.shipping_address };
+  }
+
+  /**
    * Where the account's goods go: its default shipping address (the newest shipping address
    * when none is flagged), or null when it has none.
    */

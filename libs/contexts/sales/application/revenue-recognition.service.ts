@@ -107,13 +107,12 @@ export class RevenueRecognition {
       orderId,
       wanted.map((u) => u.orderLineId),
     );
-    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
     const units: LineUnits[] = [];
     let value = ZERO();
     for (const u of wanted) {
-      const line = terms.get(u.orderLineId);
       const row = progress.get(u.orderLineId);
-      if (!line || !row) continue;
+      if (!row) continue;
+      const line = row.terms;
       const k = creditableUnits({ shipped: money(row.shipped), billed: money(row.billed) }, u.units);
       if (k.lte(0)) continue;
       const r = recognize(
@@ -144,13 +143,12 @@ export class RevenueRecognition {
       orderId,
       wanted.map((u) => u.orderLineId),
     );
-    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
     const changes: { lineId: string; shipped: Decimal; billed: Decimal }[] = [];
     let left = amount;
     for (const u of wanted) {
-      const line = terms.get(u.orderLineId);
       const row = progress.get(u.orderLineId);
-      if (!line || !row) continue;
+      if (!row) continue;
+      const line = row.terms;
       const before = { shipped: money(row.shipped), billed: money(row.billed) };
       const { units: take, reversed } = unitsCoveredByCredit(line, before, u.units, left);
       if (take.isZero()) break;
@@ -267,7 +265,8 @@ export class RevenueRecognition {
 
   /**
    * Moves the counters of the order's lines under their row lock, records what the document
-   * moved on each, and answers the sums of what the rule recognises.
+   * moved on each, and answers the sums of what the rule recognises: one statement locks and
+   * reads the counters with the lines' terms, one writes the counters and the moves.
    */
   private async apply(
     orderId: string,
@@ -280,17 +279,16 @@ export class RevenueRecognition {
       orderId,
       moving.map((c) => c.lineId),
     );
-    const terms = new Map((await this.lines.ofOrder(orderId)).map((l) => [l.id, termsOf(l)]));
     const results: RecognitionOutcome[] = [];
     const records = [];
     for (const change of moving) {
-      const line = terms.get(change.lineId);
       const row = progress.get(change.lineId);
-      if (!line || !row) continue;
-      const r = recognize(line, { shipped: money(row.shipped), billed: money(row.billed) }, change);
+      if (!row) continue;
+      const line = row.terms;
+      const r = recognize(line, { shipped: row.shipped, billed: row.billed }, change);
       // Shipped and billed units never go past the line's quantity.
-      row.shipped = Decimal.min(r.after.shipped, money(line.quantity));
-      row.billed = Decimal.min(r.after.billed, money(line.quantity));
+      row.shipped = Decimal.min(r.after.shipped, line.quantity);
+      row.billed = Decimal.min(r.after.billed, line.quantity);
       results.push(r);
       records.push({
         orderId,
@@ -302,8 +300,7 @@ export class RevenueRecognition {
         tax: r.recognized.tax,
       });
     }
-    await this.counters.saveAll([...progress.values()]);
-    await this.movements.createMany(records);
+    await this.movements.record([...progress.values()], records);
     return {
       recognized: sumOf(results.map((r) => r.recognized)),
       billed: sumOf(results.map((r) => r.billed)),

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '#platform/persistence/transaction-host';
-import { assertReadyForFulfillment, DocumentType, orderTransition } from '../domain/order';
+import { notFound } from '#platform/errors/domain-error';
+import { isoOrNull } from '#platform/http/resource-fields';
+import {
+  assertReadyForFulfillment,
+  DocumentType,
+  isRevisionPending,
+  OrderStatus,
+  orderTransition,
+} from '../domain/order';
 import { SalesError } from '../domain/sales-error';
 import { OrderRepository } from '../infrastructure/order.repository';
 import { OrderCommitmentsRegistry } from './order-commitments.port';
@@ -14,6 +22,18 @@ export type { OrderInput, OrderLineResource, OrderResource };
 
 /** An order document with its lines, as another context reads it (no tag ids). */
 export type SalesOrderView = Omit<OrderResource, 'tag_ids'>;
+
+/** What fulfillment reads of an order: its state, revision and lines' quantities and amounts, as SalesOrderView states them. */
+export type OrderForFulfillment = Pick<
+  SalesOrderView,
+  'id' | 'document_type' | 'order_status' | 'account_id' | 'currency'
+> & {
+  revision: Pick<SalesOrderView['revision'], 'revised' | 'revised_at' | 'acknowledged'>;
+  lines: Pick<
+    OrderLineResource,
+    'id' | 'product_id' | 'quantity' | 'subtotal' | 'discount_total' | 'tax_total'
+  >[];
+};
 
 /**
  * Sales' order documents as the other contexts use them: fulfillment, returns, inventory's
@@ -37,6 +57,47 @@ export class SalesOrders {
   async withLines(id: string): Promise<SalesOrderView> {
     const order = await this.orders.getById(id);
     return this.changes.presentWithLines(order, await this.changes.linesOf(id));
+  }
+
+  /**
+   * The order's state and its lines' quantities and amounts as fulfillment packs and ships them
+   * (404 when absent): one read, without the rest of the order's presentation.
+   */
+  async forFulfillment(id: string): Promise<OrderForFulfillment> {
+    const order = await this.findForFulfillment(id);
+    if (!order) throw notFound('order', id);
+    return order;
+  }
+
+  /** forFulfillment(), or null when the entity and mode have no order with this id. */
+  async findForFulfillment(id: string): Promise<OrderForFulfillment | null> {
+    const row = await this.orders.withLineAmounts(id);
+    if (!row) return null;
+    return {
+      id: row.id,
+      document_type: row.document_type,
+      order_status: row.order_status,
+      account_id: row.account_id,
+      currency: row.currency,
+      revision: {
+        revised: row.revised_at !== null,
+        revised_at: isoOrNull(row.revised_at),
+        acknowledged: !isRevisionPending({
+          orderStatus: row.order_status as OrderStatus,
+          sentToCustomerAt: row.sent_to_customer_at,
+          revisedAt: row.revised_at,
+          revisionAcknowledgedAt: row.revision_acknowledged_at,
+        }),
+      },
+      lines: row.lines.map((l) => ({
+        id: l.id,
+        product_id: l.product_id,
+        quantity: Number(l.quantity),
+        subtotal: Number(l.subtotal),
+        discount_total: Number(l.discount_total),
+        tax_total: Number(l.tax_total),
+      })),
+    };
   }
 
   /** The order and its lines, or null when the entity and mode have none with this id. */

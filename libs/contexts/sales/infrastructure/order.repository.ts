@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CREATED_TIME_FILTERS, listFilters } from '#platform/persistence/list-filters';
+import { isUuid } from '#platform/persistence/ids';
 import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
 import { OrderRecord } from './order.entity';
 
@@ -26,8 +27,54 @@ export interface CollectionCandidate {
   livemode: boolean;
 }
 
+/** An order's state with its lines' quantities and amounts (numeric columns as text), read by OrderRepository.withLineAmounts. */
+export interface OrderWithLineAmounts {
+  id: string;
+  document_type: string;
+  order_status: string;
+  account_id: string | null;
+  currency: string;
+  sent_to_customer_at: Date | null;
+  revised_at: Date | null;
+  revision_acknowledged_at: Date | null;
+  lines: {
+    id: string;
+    product_id: string | null;
+    quantity: string;
+    subtotal: string;
+    discount_total: string;
+    tax_total: string;
+  }[];
+}
+
 @Injectable()
 export class OrderRepository extends TenantRepository.of(OrderRecord, 'order') {
+  /**
+   * The order's document type, statuses, account, currency and revision times with its lines'
+   * ids, products, quantities and amounts in position order, by one statement; null when the
+   * caller's entity and mode have no order with this id.
+   */
+  async withLineAmounts(id: string): Promise<OrderWithLineAmounts | null> {
+    if (!isUuid(id)) return null;
+    const { entityId, livemode } = this.scope();
+    const [row] = (await this.tx.manager.query(
+      `SELECT o.id, o.document_type, o.order_status, o.account_id, o.currency, o.sent_to_customer_at,
+              o.revised_at, o.revision_acknowledged_at,
+              COALESCE((
+                SELECT json_agg(json_build_object(
+                         'id', l.id, 'product_id', l.product_id, 'quantity', l.quantity::text,
+                         'subtotal', l.subtotal::text, 'discount_total', l.discount_total::text,
+                         'tax_total', l.tax_total::text) ORDER BY l.position)
+                FROM order_lines l
+                WHERE l.entity_id = o.entity_id AND l.livemode = o.livemode AND l.order_id = o.id
+              ), '[]'::json) AS lines
+       FROM orders o
+       WHERE o.entity_id = $1 AND o.livemode = $2 AND o.id = $3`,
+      [entityId, livemode, id],
+    )) as OrderWithLineAmounts[];
+    return row ?? null;
+  }
+
   /**
    * A page of orders in `direction` of creation, filtered by document type (`defaultTypes`
    * without one), account, statuses and creation time. Column filters only, so the page runs as

@@ -46,6 +46,17 @@ export interface CreatePackageInput extends PackageFields {
   skip_revision_ack?: boolean;
 }
 
+/** A package drafted by CreatePackage.draft(). */
+interface Draft {
+  order: OrderFacts;
+  pkg: PackageRecord;
+  items: PackageItemRecord[];
+  products: Map<string, PackedProduct>;
+  unitsByStatus: Map<string, Map<string, number>>;
+}
+
+type Customer = Awaited<ReturnType<OrderReader['customer']>>;
+
 type PackageEvent = 'fulfillment.package.created' | 'fulfillment.label.purchased' | 'fulfillment.shipped';
 type StepEvent = {
   type: PackageEvent;
@@ -80,15 +91,16 @@ export class CreatePackage {
 
   /**
    * `override` is how the caller passes the revision gate (the controller checked the scope
-   * orders:revision_override), or null. The steps: take the package number; when a label is to
-   * be bought, draft the package under the order's packing lock (checked, nothing written) and
-   * buy its label from the carrier outside any transaction; then in one transaction draft it
-   * again from what holds now (read the order and lock it against concurrent packing, check it
-   * may be packed and pass its revision gate, resolve the items and check their serials, build
-   * the package and its items), apply the bought label and ship when asked to, and write it all.
-   * A label bought for a package the transaction then refuses is handed back to the carrier.
-   * After commit the shipment notification is queued; a refused label answers 422 with the
-   * package kept.
+   * orders:revision_override), or null. The steps: take the package number (with the entity's
+   * insurance threshold); when a label is to be bought, draft the package under the order's
+   * packing lock (checked, nothing written), read its customer and label parties, and buy its
+   * label from the carrier outside any transaction; then in one transaction draft it again from
+   * the order and packed units as they are now (read the order and lock it against concurrent
+   * packing, check it may be packed and pass its revision gate, resolve the items and check their
+   * serials, build the package and its items; products and customer as the label's draft read
+   * them), apply the bought label and ship when asked to, and write it all. A label bought for a
+   * package the transaction then refuses is handed back to the carrier. After commit the shipment
+   * notification is queued; a refused label answers 422 with the package kept.
    */
   async execute(
     input: CreatePackageInput,
@@ -101,31 +113,29 @@ export class CreatePackage {
         param: 'rate_object_id',
         hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
       });
-    const packageNumber = await this.settings.takePackageNumber();
+    const { packageNumber, insuranceThreshold } = await this.settings.takePackageNumber();
 
     // The label, when asked: the package drafted and checked first, then the carrier asked with
     // no transaction open (a slow carrier holds no lock); a refusal keeps the package.
-    let packageId: string | undefined;
+    let labelled: { draft: Draft; customer: Customer } | undefined;
     let purchase: Purchase | null = null;
     if (buysLabel) {
-      const order = await this.tx.run(async () => {
+      const basis = await this.tx.run(async () => {
         const draft = await this.draft(input, override, packageNumber);
-        packageId = draft.pkg.id;
-        const customer = await this.reader.customer(draft.order.accountId);
-        return {
-          pkg: draft.pkg,
-          insured: insurableAmount(
-            this.views.summary(draft.pkg, draft.items, draft.products, draft.insuranceThreshold, undefined),
-          ),
-          parties: await this.reader.labelParties(draft.pkg.locationId, draft.order.accountId, customer.name),
-        };
+        const { customer, parties } = await this.reader.labelBasis(
+          draft.pkg.locationId,
+          draft.order.accountId,
+        );
+        return { draft, customer, parties };
       });
+      labelled = { draft: basis.draft, customer: basis.customer };
+      const { pkg, items, products } = basis.draft;
       purchase = await this.labels.purchase(
-        order.pkg,
+        pkg,
         input.rate_object_id!,
         input.label_file_type ?? 'PDF',
-        order.insured,
-        order.parties,
+        insurableAmount(this.views.summary(pkg, items, products, insuranceThreshold, undefined)),
+        basis.parties,
       );
     }
 
@@ -133,8 +143,8 @@ export class CreatePackage {
     try {
       result = await this.tx.run(async () => {
         // The package and its items, drafted again under the order's packing lock.
-        const draft = await this.draft(input, override, packageNumber, packageId);
-        const { order, pkg, items, products, unitsByStatus, insuranceThreshold } = draft;
+        const draft = await this.draft(input, override, packageNumber, labelled?.draft);
+        const { order, pkg, items, products, unitsByStatus } = draft;
         const present = (label?: PackageLabelRecord) =>
           this.views.build(pkg, items, label, products, insuranceThreshold);
         const events: StepEvent[] = [{ type: 'fulfillment.package.created', object: present() }];
@@ -157,14 +167,13 @@ export class CreatePackage {
             previousAttributes: shipment.previousAttributes,
           });
           if (shipment.orderFulfilled) await this.orders.markFulfilled(order.id);
-          const customer = await this.reader.customer(order.accountId);
+          const customer = labelled?.customer ?? (await this.reader.customer(order.accountId));
           notification = this.notifications.draft(this.shipping.message(pkg, order, customer));
         }
 
-        // The writes: the package, its items, label and notification; the events; the FULFILLMENT
-        // entry of a shipment.
-        await this.newPackages.write(pkg, items, label ?? null, notification);
-        await this.events.publishMany(events);
+        // The writes: the package, its items, label and notification with their events; the
+        // FULFILLMENT entry of a shipment, last (its number's counter row stays locked until commit).
+        await this.newPackages.write(pkg, items, label ?? null, notification, this.events.outboxRows(events));
         if (shipment) await this.postings.fulfillmentOfNewPackage(pkg, shipment);
         return {
           refusal: purchase && !purchase.ok ? purchase.hint : null,
@@ -174,7 +183,7 @@ export class CreatePackage {
       });
     } catch (error) {
       // The package was not created: the label bought for it goes back to the carrier.
-      if (purchase?.ok) await this.labels.handBack(packageId!, packageNumber, purchase);
+      if (purchase?.ok) await this.labels.handBack(labelled!.draft.pkg.id, packageNumber, purchase);
       throw error;
     }
     if (result.notificationId) await this.notifications.enqueue([result.notificationId]);
@@ -186,27 +195,42 @@ export class CreatePackage {
    * The package as the request makes it, built in memory from what holds now and checked: the
    * order read and locked against concurrent packing, packable and past its revision gate; the
    * items resolved from each order line's remaining units, their serials allocated to the order.
-   * `id`: the id the package keeps (the one its label was bought for).
+   * `earlier`: the draft its label was bought for, whose id the package keeps and whose products
+   * are not read again.
    */
   private async draft(
     input: CreatePackageInput,
     override: RevisionOverride['via'] | null,
     packageNumber: string,
-    id?: string,
-  ) {
+    earlier?: Draft,
+  ): Promise<Draft> {
     const order = await this.reader.order(input.order_id);
-    const { unitsByStatus, insuranceThreshold } = await this.newPackages.lockOrderForPacking(order.id);
+    const unitsByStatus = await this.newPackages.lockOrderForPacking(order.id);
     assertPackable(order);
     const revisionOverride = passRevisionGate(order, override);
     const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
     const resolved = resolveItems(input.items ?? [], order.lines, remainingByLine(order.lines, packed));
     const boxIds = input.box_product_id ? [input.box_product_id] : [];
-    const products = await this.views.products([...resolved.map((r) => r.productId), ...boxIds]);
+    const products = await this.productsOf(
+      [...resolved.map((r) => r.productId), ...boxIds],
+      earlier?.products,
+    );
     await this.assertSerials(order, resolved, products);
     const pkg = await this.buildPackage(order, packageNumber, revisionOverride, input, products);
-    if (id) pkg.id = id;
+    if (earlier) pkg.id = earlier.pkg.id;
     const items = this.buildItems(pkg, order, resolved);
-    return { order, pkg, items, products, unitsByStatus, insuranceThreshold };
+    return { order, pkg, items, products, unitsByStatus };
+  }
+
+  /** The products of `ids`: those `known` holds, the others read. */
+  private async productsOf(
+    ids: string[],
+    known?: Map<string, PackedProduct>,
+  ): Promise<Map<string, PackedProduct>> {
+    if (!known) return this.views.products(ids);
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length === 0) return known;
+    return new Map([...known, ...(await this.views.products(missing))]);
   }
 
   /** Serial-tracked items carry one serial per unit, each allocated to the order's line. */
