@@ -15,6 +15,7 @@ import {
   valueOf,
   violationsOf,
 } from '../support/schema-arbitrary';
+import { resolveExampleHosts } from '../support/example-hosts';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ALLOWED, KNOWN_GAPS, NO_SUCCESS, Allowed } from './generated-requests.reviewed';
 
@@ -116,6 +117,7 @@ describe('generated requests from the served description', () => {
   beforeAll(async () => {
     process.stderr.write(`generated requests: GENREQ_SEED=${SEED} GENREQ_SAMPLES=${SAMPLES}\n`);
     app = await startTestApp({ RATE_LIMIT_PER_MINUTE: 10_000_000 });
+    resolveExampleHosts(app);
     const live = app.seed.entities.primary.keys.live;
     records = await makeLiveRecords(
       http(() => live),
@@ -131,6 +133,8 @@ describe('generated requests from the served description', () => {
       liveId: (field) => {
         // In a journal line, account_id names a ledger account.
         if (field === 'account_id' && /journal-entries/.test(op.template)) return ledger.expense;
+        // A ledger account's parent is a ledger account (parent_id elsewhere is a product category).
+        if (field === 'parent_id' && /ledger-accounts/.test(op.template)) return ledger.expense;
         if (field === 'ending_before' || field === 'starting_after') return undefined;
         return records.refs[field];
       },
@@ -398,9 +402,45 @@ describe('generated requests from the served description', () => {
       if (bodySchema && minimal.body && typeof minimal.body === 'object' && !Array.isArray(minimal.body)) {
         const base = minimal.body as Record<string, unknown>;
         const all = take(everyField(ctx, op.body), 1, 3)[0];
-        for (const { rule, value } of ruleViolations(bodySchema['x-rules'] ?? [], base, all))
+        // The values a field (or a field of an object field) lists, for a rule's `allowed` broken.
+        const valuesOf = (path: string) =>
+          path.split('.').reduce<Schema>((s, key) => resolveSchema(ctx, s.properties?.[key]), bodySchema)
+            .enum;
+        for (const { rule, value } of ruleViolations(bodySchema['x-rules'] ?? [], base, all, valuesOf)) {
+          // An object field the rule reaches into still obeys its own rules (but the field broken).
+          for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
+            const inner = resolveSchema(ctx, schema);
+            const sent = value[name];
+            if (!inner['x-rules']?.length || !sent || typeof sent !== 'object' || Array.isArray(sent))
+              continue;
+            const kept = [rule.param, rule.field ?? '', ...Object.keys(rule.allowed ?? {})]
+              .filter((f) => f.startsWith(`${name}.`))
+              .map((f) => f.slice(name.length + 1));
+            value[name] = satisfyRules(
+              inner['x-rules'],
+              sent as Record<string, unknown>,
+              take(everyField(ctx, inner), 1, 6)[0],
+              inner.required ?? [],
+              kept,
+            );
+          }
           breakWith(rule.param, `x-rules ${rule.kind}`, { body: value });
+        }
         for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
+          // An object field's own rules (a card's expiry), named inside it: `card.exp_year`.
+          const own = resolveSchema(ctx, schema);
+          const inner = base[name];
+          if (own['x-rules']?.length && inner && typeof inner === 'object' && !Array.isArray(inner)) {
+            const every = take(everyField(ctx, own), 1, 5)[0];
+            for (const { rule, value } of ruleViolations(
+              own['x-rules'],
+              inner as Record<string, unknown>,
+              every,
+            ))
+              breakWith(`${name}.${rule.param}`, `x-rules ${rule.kind}`, {
+                body: { ...base, [name]: value },
+              });
+          }
           const items = resolveSchema(ctx, resolveSchema(ctx, schema).items);
           const first = (base[name] as unknown[] | undefined)?.[0];
           if (!items['x-rules']?.length || !first || typeof first !== 'object') continue;

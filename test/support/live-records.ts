@@ -400,6 +400,12 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
   });
   flow('POST /v1/channel_listings/{id}/sync', [`/v1/channel_listings/${id(listing)}/sync`]);
 
+  // Integrations: a storefront connection of its own (sandbox adapter) to edit: its connector
+  // takes both adapters and both credentials, so an edit is judged by the request and the stored
+  // settings only, never by another connector's rules.
+  const connection = await create('/v1/integrations', { type: 'storefront', name: 'Generated storefront' });
+  flow('PATCH /v1/integrations/{id}', [`/v1/integrations/${id(connection)}`]);
+
   // Catalog: a kit of its own, to which components are added.
   const kit = await create('/v1/products', { sku: code(), name: 'Generated kit', type: 'kit' });
   flow('POST /v1/products/{id}/components', [`/v1/products/${id(kit)}/components`]);
@@ -441,6 +447,32 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
     ],
   });
   const draftLines = draft.lines as Body[];
+  // A deposit to match to an open invoice of its own: the amount applied is what the live invoice
+  // owes (its amount due), the rest of the deposit goes to the customer's credit.
+  const owing = await create('/v1/orders', {
+    document_type: 'invoice',
+    account_id: f.account_id,
+    lines: [{ description: 'Generated service', quantity: 1, unit_price: 10 }],
+  });
+  await change('POST', `/v1/orders/${id(owing)}/confirm`, {});
+  const matched = await create('/v1/accounting/bank-transactions', {
+    bank_account_id: f.ledger_accounts.cash,
+    type: 'deposit',
+    amount: 15,
+    transaction_date: business,
+    reference: code(),
+  });
+  flow(
+    'POST /v1/accounting/bank-transactions/{id}/match-deposit-to-invoices',
+    [`/v1/accounting/bank-transactions/${id(matched)}/match-deposit-to-invoices`],
+    {
+      account_id: f.account_id,
+      applications: [
+        { invoice_id: id(owing), amount: (await read(`/v1/orders/${id(owing)}`)).amount_due as number },
+      ],
+      route_unapplied: 'customer_credit',
+    },
+  );
   flow('DELETE /v1/orders/{id}/lines/{line_id}', [`/v1/orders/${id(draft)}/lines/${id(draftLines[1])}`]);
 
   // Purchasing: a draft purchase order to confirm, a confirmed one to receive; a serial unit
@@ -532,6 +564,14 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
       lines: [{ order_item_id: shippingLine, quantity: 1 }],
       reason: 'Generated flow',
     });
+  // A return of the delivered package's unit (the one shipped unit no return holds yet): the
+  // quantity a new return may take is the live order's, not a generated one.
+  flow('POST /v1/returns', ['/v1/returns'], {
+    account_id: f.account_id,
+    order_id: id(shipping),
+    lines: [{ order_item_id: shippingLine, quantity: 1 }],
+    reason: 'Generated flow',
+  });
   const receipt = { package_id: id(sent.pkg), items: [{ package_item_id: id(shippedItem), quantity: 1 }] };
   const toReceiveBack = await authorise();
   flow('POST /v1/returns/{id}/receive', [`/v1/returns/${id(toReceiveBack)}/receive`], receipt);

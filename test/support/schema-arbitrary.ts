@@ -32,6 +32,8 @@ export type Schema = {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
+  maxProperties?: number;
+  propertyNames?: { minLength?: number; maxLength?: number };
   uniqueItems?: boolean;
   allOf?: Schema[];
   oneOf?: Schema[];
@@ -47,7 +49,16 @@ export type Schema = {
 /** A cross-field rule as the description's `x-rules` states it. */
 export interface Rule {
   kind:
-    'exclusive' | 'one_required' | 'requires' | 'compare' | 'one_positive' | 'equal' | 'when' | 'caller_mode';
+    | 'exclusive'
+    | 'one_required'
+    | 'requires'
+    | 'compare'
+    | 'one_positive'
+    | 'equal'
+    | 'when'
+    | 'caller_mode'
+    | 'not_past'
+    | 'distinct';
   fields?: string[];
   field?: string;
   requires?: string[];
@@ -60,15 +71,43 @@ export interface Rule {
   stored?: boolean;
   op?: '<' | '<=' | '>' | '>=';
   than?: string;
+  /** A `distinct` rule: the field of each item of the list `field` that differs from item to item. */
+  key?: string;
+  /** A `not_past` rule: what `field` holds (an instant, a day, a year with the month `month`). */
+  unit?: 'instant' | 'day' | 'month';
+  month?: string;
+  within_days?: number;
   param: string;
   description: string;
 }
 
 type Obj = Record<string, unknown>;
 
+/** The value at `path` (`settings.adapter`: the field of an object field), or undefined. */
+export function getPath(value: Obj, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Obj)[key] : undefined), value);
+}
+
+/** `value` with `path` set (undefined: left out), object fields on the way copied, not changed. */
+function setPath(value: Obj, path: string, to: unknown): void {
+  const [head, ...rest] = path.split('.');
+  if (!rest.length) {
+    if (to === undefined) delete value[head];
+    else value[head] = to;
+    return;
+  }
+  const inner = value[head];
+  if (to === undefined && (!inner || typeof inner !== 'object')) return;
+  const copy: Obj = { ...(inner && typeof inner === 'object' ? (inner as Obj) : {}) };
+  setPath(copy, rest.join('.'), to);
+  value[head] = copy;
+}
+
 /** Whether the condition of a `when` rule holds on `value` (its field sent with a value it names). */
 export function whenHolds(rule: Rule, value: Obj): boolean {
-  const v = value[rule.field!];
+  const v = getPath(value, rule.field!);
   if (v === undefined || v === null) return false;
   return Array.isArray(rule.is)
     ? rule.is.includes(v)
@@ -90,21 +129,72 @@ const whenFields = (rule: Rule) => [
  * its field is not sent (the stored value may meet the condition): a needed field is not sent null.
  */
 function satisfyWhen(rule: Rule, out: Obj, full: Obj, optional: (f: string) => boolean): void {
-  const applies = whenHolds(rule, out) || (rule.stored && out[rule.field!] === undefined);
+  const applies = whenHolds(rule, out) || (rule.stored && getPath(out, rule.field!) === undefined);
   if (!applies) return;
   const sent = whenHolds(rule, out);
+  const at = (f: string) => getPath(out, f);
   for (const f of rule.requires ?? [])
-    if (out[f] === undefined || out[f] === null) {
-      if (sent && full[f] !== undefined && full[f] !== null) out[f] = full[f];
-      else if (out[f] === null && optional(f)) delete out[f];
+    if (at(f) === undefined || at(f) === null) {
+      const available = getPath(full, f);
+      if (sent && available !== undefined && available !== null) setPath(out, f, available);
+      else if (at(f) === null && optional(f)) setPath(out, f, undefined);
     }
-  for (const f of rule.forbids ?? []) if (sent && optional(f)) delete out[f];
+  for (const f of rule.forbids ?? []) if (sent && optional(f)) setPath(out, f, undefined);
   for (const [f, bound] of Object.entries(rule.minimum ?? {}))
-    if (typeof out[f] === 'number' && (out[f] as number) < bound) out[f] = bound;
+    if (typeof at(f) === 'number' && (at(f) as number) < bound) setPath(out, f, bound);
   for (const [f, bound] of Object.entries(rule.maximum ?? {}))
-    if (typeof out[f] === 'number' && (out[f] as number) > bound) out[f] = bound;
+    if (typeof at(f) === 'number' && (at(f) as number) > bound) setPath(out, f, bound);
+  // A stored rule whose field is not sent may or may not apply: a value it does not allow is
+  // left out (the stored one stays) rather than changed.
   for (const [f, values] of Object.entries(rule.allowed ?? {}))
-    if (out[f] !== undefined && !values.includes(out[f])) out[f] = values[0];
+    if (at(f) !== undefined && !values.includes(at(f)))
+      setPath(out, f, !sent && optional(f) ? undefined : values[0]);
+}
+
+const DAY_MS = 86_400_000;
+/** The UTC day `days` from today, as YYYY-MM-DD. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Whether `value` surely obeys a `not_past` rule. The entity's business day may be a day either
+ * side of the UTC one, and a request takes time to arrive: a value within a day of a bound is not
+ * sure, and neither valid nor a violation here.
+ */
+export function notPastHolds(rule: Rule, value: Obj): boolean | undefined {
+  const v = value[rule.field!];
+  if (v === undefined || v === null) return true;
+  if (rule.unit === 'instant') {
+    const at = Date.parse(String(v));
+    if (Number.isNaN(at)) return undefined;
+    return at > Date.now() + DAY_MS ? true : at < Date.now() - DAY_MS ? false : undefined;
+  }
+  if (rule.unit === 'day') {
+    const d = String(v);
+    const within = rule.within_days ?? Infinity;
+    if (d < dayFromToday(-1) || (within !== Infinity && d > dayFromToday(within + 1))) return false;
+    return d > dayFromToday(1) && (within === Infinity || d < dayFromToday(within - 1)) ? true : undefined;
+  }
+  const month = value[rule.month!];
+  if (typeof v !== 'number' || typeof month !== 'number') return undefined;
+  const now = new Date();
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const given = v * 12 + month - 1;
+  // The UTC month turns at midnight: the current month and the one before are not sure.
+  return given > current ? true : given < current - 1 ? false : undefined;
+}
+
+/** A value of a `not_past` rule's field that obeys it (a month: the year, next year). */
+function notPastValue(rule: Rule): unknown {
+  if (rule.unit === 'instant') return new Date(Date.now() + 30 * DAY_MS).toISOString();
+  if (rule.unit === 'day') return dayFromToday(Math.min(2, Math.floor((rule.within_days ?? 4) / 2)));
+  return new Date().getUTCFullYear() + 1;
+}
+
+/** A value of a `not_past` rule's field that breaks it (a month: the year, last year). */
+function pastValue(rule: Rule): unknown {
+  if (rule.unit === 'instant') return new Date(Date.now() - 30 * DAY_MS).toISOString();
+  if (rule.unit === 'day') return dayFromToday(-3);
+  return new Date().getUTCFullYear() - 1;
 }
 
 /** `a op b` for two dates (compared as instants) or two numbers. */
@@ -131,7 +221,9 @@ export function satisfyRules(
   const out: Obj = { ...value };
   const has = (f: string) => out[f] !== undefined;
   const optional = (f: string) => !required.includes(f) && !kept.includes(f);
-  for (const rule of rules) {
+  // Twice over: a field a later rule adds (a carrier "one of them is required" sends) is then
+  // brought within the earlier rules that read it (the carrier's services).
+  for (const rule of [...rules, ...rules]) {
     const fields = rule.fields ?? [];
     if (rule.kind === 'exclusive') {
       const keep = fields.find((f) => has(f) && !optional(f)) ?? fields.find(has);
@@ -148,6 +240,18 @@ export function satisfyRules(
     } else if (rule.kind === 'caller_mode') {
       // The requests of this suite use a live key (test helpers aside, which have no such field).
       if (has(rule.field!)) out[rule.field!] = 'live';
+    } else if (rule.kind === 'distinct') {
+      const list = out[rule.field!];
+      if (Array.isArray(list)) {
+        const seen = new Set<string>();
+        out[rule.field!] = list.filter((item) => {
+          const key = JSON.stringify((item as Obj | null)?.[rule.key!]);
+          return !seen.has(key) && !!seen.add(key);
+        });
+      }
+    } else if (rule.kind === 'not_past') {
+      if (has(rule.field!) && out[rule.field!] !== null && notPastHolds(rule, out) !== true)
+        out[rule.field!] = notPastValue(rule);
     } else if (rule.kind === 'one_positive') {
       const positive = fields.filter((f) => typeof out[f] === 'number' && (out[f] as number) > 0);
       for (const f of positive.slice(1)) out[f] = 0;
@@ -171,7 +275,13 @@ export function satisfyRules(
  * obeys the rules), with the `param` the refusal names; a rule that cannot be broken from these
  * values is left out.
  */
-export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rule; value: Obj }[] {
+export function ruleViolations(
+  rules: Rule[],
+  base: Obj,
+  full: Obj,
+  /** The values a field's schema lists (its `enum`), where it lists them. */
+  valuesOf?: (field: string) => unknown[] | undefined,
+): { rule: Rule; value: Obj }[] {
   const out: { rule: Rule; value: Obj }[] = [];
   for (const rule of rules) {
     const fields = rule.fields ?? [];
@@ -189,6 +299,16 @@ export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rul
       continue;
     } else if (rule.kind === 'caller_mode') {
       value[rule.field!] = 'test';
+    } else if (rule.kind === 'distinct') {
+      // The first item again.
+      const list = base[rule.field!];
+      if (!Array.isArray(list) || !list.length) continue;
+      value[rule.field!] = [...list, list[0]];
+    } else if (rule.kind === 'not_past') {
+      // A month's rule needs its month: the year alone is not judged.
+      if (rule.unit === 'month' && typeof (value[rule.month!] ?? full[rule.month!]) !== 'number') continue;
+      if (rule.unit === 'month') value[rule.month!] = value[rule.month!] ?? full[rule.month!];
+      value[rule.field!] = pastValue(rule);
     } else if (rule.kind === 'one_positive') {
       for (const f of fields) value[f] = 1;
     } else if (rule.kind === 'compare') {
@@ -201,21 +321,33 @@ export function ruleViolations(rules: Rule[], base: Obj, full: Obj): { rule: Rul
     } else if (rule.kind === 'when') {
       // The condition sent, then one thing it asks for broken (a stored rule's needed field sent null).
       if (!whenHolds(rule, value))
-        value[rule.field!] = whenHolds(rule, full)
-          ? full[rule.field!]
-          : Array.isArray(rule.is)
-            ? rule.is[0]
-            : (rule.is as { above: number }).above + 1;
+        setPath(
+          value,
+          rule.field!,
+          whenHolds(rule, full)
+            ? getPath(full, rule.field!)
+            : Array.isArray(rule.is)
+              ? rule.is[0]
+              : (rule.is as { above: number }).above + 1,
+        );
       const [need] = rule.requires ?? [];
-      const [excluded] = (rule.forbids ?? []).filter((f) => full[f] !== undefined && full[f] !== null);
+      const [excluded] = (rule.forbids ?? []).filter(
+        (f) => getPath(full, f) !== undefined && getPath(full, f) !== null,
+      );
       const [low] = Object.entries(rule.minimum ?? {});
       const [high] = Object.entries(rule.maximum ?? {});
-      if (need !== undefined) {
-        if (rule.stored) value[need] = null;
-        else delete value[need];
-      } else if (excluded !== undefined) value[excluded] = full[excluded];
-      else if (low) value[low[0]] = low[1] - 1;
-      else if (high) value[high[0]] = high[1] + 1;
+      // A value the rule does not allow: the full value's, or another of the field's own values.
+      const [outside] = Object.entries(rule.allowed ?? {}).flatMap(([f, values]) =>
+        [getPath(full, f), ...(valuesOf?.(f) ?? [])]
+          .filter((v) => v !== undefined && !values.includes(v))
+          .slice(0, 1)
+          .map((v) => [f, v] as const),
+      );
+      if (need !== undefined) setPath(value, need, rule.stored ? null : undefined);
+      else if (excluded !== undefined) setPath(value, excluded, getPath(full, excluded));
+      else if (low) setPath(value, low[0], low[1] - 1);
+      else if (high) setPath(value, high[0], high[1] + 1);
+      else if (outside) setPath(value, outside[0], outside[1]);
       else continue;
     }
     if (fields.some((f) => value[f] === undefined) && rule.kind === 'exclusive') continue;
@@ -321,7 +453,10 @@ function stringOf(ctx: SchemaContext, schema: Schema, field: string): fc.Arbitra
       return fc.constantFrom('jane@example.com', 'ops@example.org');
     case 'uri':
     case 'url':
-      return fc.constantFrom('https://example.com/', 'https://example.org/path');
+      // Documentation hosts; a path of its own each, since a receiver URL may be registered once.
+      return fc
+        .tuple(fc.constantFrom('https://example.com/', 'https://example.org/path/'), fc.nat({ max: 1e9 }))
+        .map(([base, n]) => `${base}${n}`);
   }
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? 24, 40));
@@ -414,8 +549,20 @@ export function valueOf(
           props.map(([name, s]) => [name, valueOf(ctx, s, { examples: true }, name, depth + 1)]),
         ),
       );
-      return fc.tuple(record, full).map(([value, all]) =>
-        satisfyRules(
+      // An object field a rule reaches into (`settings.adapter`) obeys its own rules again after.
+      const reached = new Set(
+        rules
+          .flatMap((r) => [
+            r.field ?? '',
+            ...(r.requires ?? []),
+            ...(r.forbids ?? []),
+            ...Object.keys(r.allowed ?? {}),
+          ])
+          .filter((f) => f.includes('.'))
+          .map((f) => f.split('.')[0]),
+      );
+      return fc.tuple(record, full).map(([value, all]) => {
+        const out = satisfyRules(
           rules,
           value as Obj,
           // Every field stays available to the rules that need one (`when` rules left out here).
@@ -426,8 +573,15 @@ export function valueOf(
             [],
           ),
           schema.required ?? [], // a field only a `then` part requires may be left out for another rule
-        ),
-      );
+        );
+        for (const name of reached) {
+          const inner = resolveSchema(ctx, schema.properties?.[name]);
+          const sent = out[name];
+          if (!inner['x-rules']?.length || !sent || typeof sent !== 'object') continue;
+          out[name] = satisfyRules(inner['x-rules'], sent as Obj, sent as Obj, inner.required ?? []);
+        }
+        return out;
+      });
     }
     case 'array': {
       const minLength = schema.minItems ?? 0;
@@ -519,6 +673,24 @@ export function violationsOf(ctx: SchemaContext, raw: Schema | undefined): Viola
       if (schema.maximum === undefined || value <= schema.maximum)
         out.push({ constraint: 'x-decimal-places', value });
     }
+  }
+  if (type === 'object') {
+    // A free object's limits (metadata): its key count, key lengths and value lengths.
+    if (schema.maxProperties !== undefined)
+      out.push({
+        constraint: 'maxProperties',
+        value: Object.fromEntries(Array.from({ length: schema.maxProperties + 1 }, (_, i) => [`k${i}`, 'v'])),
+      });
+    const names = schema.propertyNames;
+    if (names?.maxLength !== undefined)
+      out.push({ constraint: 'propertyNames maxLength', value: { ['k'.repeat(names.maxLength + 1)]: 'v' } });
+    if (names?.minLength) out.push({ constraint: 'propertyNames minLength', value: { '': 'v' } });
+    const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    if (values?.maxLength !== undefined)
+      out.push({
+        constraint: 'additionalProperties maxLength',
+        value: { k: 'a'.repeat(values.maxLength + 1) },
+      });
   }
   if (type === 'array') {
     const item = fc.sample(valueOf(ctx, schema.items, { minimal: true, examples: true }), {

@@ -7,7 +7,7 @@ export type ClientOptions = {
 export type Webhooks = WebhookAccountCreatedWebhookRequest | WebhookAccountUpdatedWebhookRequest | WebhookAccountDeletedWebhookRequest | WebhookAccountMergedWebhookRequest | WebhookAccountAddressAddedWebhookRequest | WebhookAccountAddressUpdatedWebhookRequest | WebhookAccountAddressRemovedWebhookRequest | WebhookAccountContactAddedWebhookRequest | WebhookAccountContactUpdatedWebhookRequest | WebhookAccountContactRemovedWebhookRequest | WebhookAccountCreditLimitUpdatedWebhookRequest | WebhookAccountTermsUpdatedWebhookRequest | WebhookProductCreatedWebhookRequest | WebhookProductUpdatedWebhookRequest | WebhookProductDeletedWebhookRequest | WebhookProductRestoredWebhookRequest | WebhookProductVariantCreatedWebhookRequest | WebhookProductVariantUpdatedWebhookRequest | WebhookProductVariantDeletedWebhookRequest | WebhookProductCategoryCreatedWebhookRequest | WebhookProductCategoryUpdatedWebhookRequest | WebhookProductCategoryDeletedWebhookRequest | WebhookProductListingCreatedWebhookRequest | WebhookProductListingUpdatedWebhookRequest | WebhookProductListingDeletedWebhookRequest | WebhookProductListingSyncRequestedWebhookRequest | WebhookProductListingSyncedWebhookRequest | WebhookProductListingSyncFailedWebhookRequest | WebhookProductTagAddedWebhookRequest | WebhookProductTagRemovedWebhookRequest | WebhookProductPricingPolicyCreatedWebhookRequest | WebhookProductPricingPolicyUpdatedWebhookRequest | WebhookProductPricingPolicyDeletedWebhookRequest | WebhookOrderCreatedWebhookRequest | WebhookOrderUpdatedWebhookRequest | WebhookOrderConfirmedWebhookRequest | WebhookOrderCancelledWebhookRequest | WebhookOrderVoidedWebhookRequest | WebhookOrderRevisedWebhookRequest | WebhookOrderRevisionAcknowledgedWebhookRequest | WebhookOrderConvertedWebhookRequest | WebhookOrderLineAddedWebhookRequest | WebhookOrderLineUpdatedWebhookRequest | WebhookOrderLineRemovedWebhookRequest | WebhookOrderDeletedWebhookRequest | WebhookInvoiceCreatedWebhookRequest | WebhookInvoiceFinalizedWebhookRequest | WebhookInvoiceUpdatedWebhookRequest | WebhookInvoiceVoidedWebhookRequest | WebhookInvoicePaidWebhookRequest | WebhookInvoicePartiallyPaidWebhookRequest | WebhookInvoiceOverdueWebhookRequest | WebhookInvoiceLateFeeAppliedWebhookRequest | WebhookPaymentSucceededWebhookRequest | WebhookPaymentFailedWebhookRequest | WebhookPaymentRefundedWebhookRequest | WebhookPaymentPartiallyRefundedWebhookRequest | WebhookPaymentMethodCreatedWebhookRequest | WebhookPaymentMethodUpdatedWebhookRequest | WebhookPaymentMethodDeletedWebhookRequest | WebhookPaymentMethodDefaultChangedWebhookRequest | WebhookInventoryAdjustedWebhookRequest | WebhookInventoryReceivedWebhookRequest | WebhookInventoryTransferredWebhookRequest | WebhookInventoryLowStockWebhookRequest | WebhookInventoryOutOfStockWebhookRequest | WebhookInventoryBackInStockWebhookRequest | WebhookInventorySerialCreatedWebhookRequest | WebhookInventorySerialUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderCreatedWebhookRequest | WebhookPurchasingPurchaseOrderUpdatedWebhookRequest | WebhookPurchasingPurchaseOrderConfirmedWebhookRequest | WebhookPurchasingPurchaseOrderReceivedWebhookRequest | WebhookPurchasingPurchaseOrderCancelledWebhookRequest | WebhookPurchasingVendorBillCreatedWebhookRequest | WebhookPurchasingVendorBillPaidWebhookRequest | WebhookPurchasingVendorBillVoidedWebhookRequest | WebhookFulfillmentPackageCreatedWebhookRequest | WebhookFulfillmentPackageUpdatedWebhookRequest | WebhookFulfillmentLabelPurchasedWebhookRequest | WebhookFulfillmentShippedWebhookRequest | WebhookFulfillmentDeliveredWebhookRequest | WebhookFulfillmentPackageVoidedWebhookRequest | WebhookReturnCreatedWebhookRequest | WebhookReturnReceivedWebhookRequest | WebhookReturnRefundedWebhookRequest | WebhookReturnCancelledWebhookRequest | WebhookAccountingJournalEntryCreatedWebhookRequest | WebhookAccountingJournalEntryPostedWebhookRequest | WebhookAccountingJournalEntryApprovedWebhookRequest | WebhookAccountingJournalEntryRejectedWebhookRequest | WebhookAccountingJournalEntryReversedWebhookRequest | WebhookAccountingJournalEntryVoidedWebhookRequest | WebhookAccountingPeriodClosedWebhookRequest | WebhookAccountingPeriodReopenedWebhookRequest | WebhookAccountingLedgerAccountCreatedWebhookRequest | WebhookAccountingLedgerAccountUpdatedWebhookRequest | WebhookAccountingRecurringJournalEntryRanWebhookRequest | WebhookAccountingBankTransactionMatchedWebhookRequest | WebhookAssetCreatedWebhookRequest | WebhookAssetDepreciatedWebhookRequest | WebhookAssetImpairedWebhookRequest | WebhookAssetRecoveredWebhookRequest | WebhookAssetRevaluedWebhookRequest | WebhookSettingTagCreatedWebhookRequest | WebhookSettingTagUpdatedWebhookRequest | WebhookSettingTagDeletedWebhookRequest | WebhookSettingCreatedWebhookRequest | WebhookSettingUpdatedWebhookRequest | WebhookSettingDeletedWebhookRequest | WebhookMigrationFrozenWebhookRequest | WebhookMigrationUnfrozenWebhookRequest | WebhookMigrationImportStartedWebhookRequest | WebhookMigrationImportCompletedWebhookRequest | WebhookMigrationImportFailedWebhookRequest | WebhookWebhookTestWebhookRequest | WebhookWebhookEndpointDisabledWebhookRequest | WebhookWebhookDeliveryExhaustedWebhookRequest;
 
 /**
- * mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only.
+ * mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only. expires_at, when sent and not null, is an instant after the moment the request is received.
  */
 export type CreateApiKeyDto = {
     name: string;
@@ -128,8 +128,11 @@ export type CreateVariantDto = {
      */
     cost_price?: number | null;
     weight?: WeightDto | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -167,10 +170,10 @@ export type CreateProductDto = {
     serial_tracked?: boolean;
     category_id?: string | null;
     /**
-     * Merged into the current metadata; "" or null removes a key.
+     * Merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Unique across products and variants of the entity and mode.
@@ -292,10 +295,10 @@ export type UpdateProductDto = {
     serial_tracked?: boolean;
     category_id?: string | null;
     /**
-     * Merged into the current metadata; "" or null removes a key.
+     * Merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Unique across products and variants of the entity and mode.
@@ -354,10 +357,10 @@ export type CreateProductCategoryDto = {
      */
     parent_id?: string | null;
     /**
-     * On update, merged into the current metadata; "" or null removes a key.
+     * On update, merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     name: string;
 };
@@ -390,10 +393,10 @@ export type UpdateProductCategoryDto = {
      */
     parent_id?: string | null;
     /**
-     * On update, merged into the current metadata; "" or null removes a key.
+     * On update, merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     name?: string;
 };
@@ -416,10 +419,10 @@ export type CreateChannelListingDto = {
      */
     status?: 'active' | 'inactive';
     /**
-     * On update, merged into the current metadata; "" or null removes a key.
+     * On update, merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * The connected integration of this channel the listing is pushed through. Default: the oldest connected integration of the channel, or none.
@@ -488,10 +491,10 @@ export type UpdateChannelListingDto = {
     currency?: string;
     status?: 'active' | 'inactive';
     /**
-     * On update, merged into the current metadata; "" or null removes a key.
+     * On update, merged into the current metadata; "" or null removes a key. At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
      */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * A connected integration of the listing’s channel; null detaches the listing.
@@ -524,8 +527,11 @@ export type CreateAccountDto = {
      */
     payment_terms_id?: string | null;
     tax_id?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -589,8 +595,11 @@ export type UpdateAccountDto = {
      */
     payment_terms_id?: string | null;
     tax_id?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -760,6 +769,9 @@ export type CreditTransactionResponse = {
     payment?: string | PaymentResponse | null;
 };
 
+/**
+ * exp_year and exp_month name the current month (UTC) or a later one: an expired card is refused.
+ */
 export type CardDto = {
     brand: 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'diners' | 'unionpay' | 'other';
     /**
@@ -794,8 +806,11 @@ export type CreatePaymentMethodDto = unknown & {
      * true makes it the account default; the first method is the default regardless.
      */
     is_default?: boolean;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -863,8 +878,11 @@ export type CreatePricingPolicyDto = {
      * Exclusive; after starts_at.
      */
     ends_at?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -897,8 +915,11 @@ export type PricingPolicyResponse = {
      * Exclusive; after starts_at.
      */
     ends_at?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     id: string;
     object: string;
@@ -943,8 +964,11 @@ export type UpdatePricingPolicyDto = {
      * Exclusive; after starts_at.
      */
     ends_at?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -1155,8 +1179,11 @@ export type CreateOrderDto = {
     currency?: string;
     lines?: Array<OrderLineDto>;
     notes?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -1305,8 +1332,11 @@ export type UpdateOrderDto = {
      */
     lines?: Array<OrderLineDto>;
     notes?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Only while draft.
@@ -1377,8 +1407,11 @@ export type CreatePaymentDto = unknown & {
      */
     payment_method_id?: string;
     reference?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
 };
 
@@ -1459,8 +1492,11 @@ export type CreatePurchaseOrderDto = {
     currency?: string;
     lines?: Array<OrderLineDto>;
     notes?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Default: `purchase_order`, the only value.
@@ -1472,6 +1508,9 @@ export type CreatePurchaseOrderDto = {
     account_id?: string | null;
 };
 
+/**
+ * as_of, when sent, is a day from the entity's business day today (in its time zone) to 366 days after it: the sweep never runs in the past.
+ */
 export type RunCollectionsDto = {
     /**
      * The business day to run the sweep as of: from the entity's business day today (the default) to 366 days ahead.
@@ -2091,6 +2130,9 @@ export type BankTransactionListResponse = {
     total_count?: number;
 };
 
+/**
+ * Each invoice appears once in applications (invoice_id differs from application to application).
+ */
 export type MatchDepositDto = {
     /**
      * The customer account the deposit pays.
@@ -2640,8 +2682,11 @@ export type CreatePackageDto = unknown & {
      */
     weight?: number | null;
     notes?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.
@@ -2798,8 +2843,11 @@ export type UpdatePackageDto = unknown & {
      */
     weight?: number | null;
     notes?: string | null;
+    /**
+     * At most 50 keys (the stored ones counted, on a change), keys of 1 to 40 characters, values of at most 500.
+     */
     metadata?: {
-        [key: string]: string;
+        [key: string]: string | null;
     };
     /**
      * Compound `<carrier>_<service>` code; split into carrier and service_level. Sent with `carrier` or `service`, it must agree with them.
@@ -2899,6 +2947,9 @@ export type ReturnLineDto = {
     quantity: number;
 };
 
+/**
+ * Each order line appears once in lines (order_item_id differs from line to line).
+ */
 export type CreateReturnDto = {
     /**
      * The customer account: the order's account.
@@ -2988,6 +3039,9 @@ export type ReturnItemDto = {
     disposition?: 'available' | 'damaged' | 'quarantined';
 };
 
+/**
+ * Each package item appears once in items (package_item_id differs from item to item).
+ */
 export type ReceiveReturnDto = {
     /**
      * A shipped or delivered package of the return account.
@@ -3562,6 +3616,9 @@ export type ConnectorListResponse = {
     url: string;
 };
 
+/**
+ * The shopify adapter needs shop_url (https://<shop>.myshopify.com); on an update, the stored shop_url counts when none is sent. shop_url is a setting of the shopify adapter only: with the sandbox adapter (the default on a create, the stored adapter on an update when none is sent) it is null.
+ */
 export type IntegrationSettingsDto = {
     /**
      * `sandbox` (no network) or `shopify` (storefront only). Default: `sandbox`.
@@ -3597,7 +3654,10 @@ export type IntegrationSettingsDto = {
     bank_account_id?: string | null;
 };
 
-export type CreateIntegrationDto = {
+/**
+ * The marketplace1 and marketplace2 connectors take the sandbox adapter only. credentials.access_token is not a credential of the marketplace1 and marketplace2 connectors. The shopify adapter needs credentials.access_token.
+ */
+export type CreateIntegrationDto = unknown & {
     /**
      * A connector type of GET /integrations/connectors.
      */
@@ -3642,6 +3702,9 @@ export type IntegrationResponse = {
     updated_at: string;
 };
 
+/**
+ * The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
+ */
 export type UpdateIntegrationDto = {
     name?: string;
     /**
@@ -6259,7 +6322,10 @@ export type RefundResponseWritable = {
     payment?: string | PaymentResponseWritable | null;
 };
 
-export type CreateIntegrationDtoWritable = {
+/**
+ * The marketplace1 and marketplace2 connectors take the sandbox adapter only. credentials.access_token is not a credential of the marketplace1 and marketplace2 connectors. The shopify adapter needs credentials.access_token.
+ */
+export type CreateIntegrationDtoWritable = unknown & {
     /**
      * A connector type of GET /integrations/connectors.
      */
@@ -6269,18 +6335,35 @@ export type CreateIntegrationDtoWritable = {
      * Write-only: stored encrypted and never returned (`credentials_set` and `credentials_hint` say what is stored). Shopify: `access_token`; sandbox: `api_key` (optional).
      */
     credentials?: {
-        [key: string]: string;
+        /**
+         * Shopify adapter (storefront connector only): the Admin API access token.
+         */
+        access_token?: string;
+        /**
+         * Sandbox adapter: any value (optional).
+         */
+        api_key?: string;
     };
     settings?: IntegrationSettingsDto;
 };
 
+/**
+ * The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
+ */
 export type UpdateIntegrationDtoWritable = {
     name?: string;
     /**
      * Replaces every stored credential. Write-only: stored encrypted and never returned (`credentials_set` and `credentials_hint` say what is stored). Shopify: `access_token`; sandbox: `api_key` (optional).
      */
     credentials?: {
-        [key: string]: string;
+        /**
+         * Shopify adapter (storefront connector only): the Admin API access token.
+         */
+        access_token?: string;
+        /**
+         * Sandbox adapter: any value (optional).
+         */
+        api_key?: string;
     };
     /**
      * Merged into the current settings.

@@ -17,13 +17,22 @@ import {
 import { CrossFieldRules } from '../http/cross-field-rules';
 import { IP_RANGE_PATTERN } from './ip-allowlist';
 
-@CrossFieldRules({
-  kind: 'caller_mode',
-  field: 'mode',
-  param: 'mode',
-  sentence:
-    'mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only.',
-})
+@CrossFieldRules(
+  {
+    kind: 'caller_mode',
+    field: 'mode',
+    param: 'mode',
+    sentence:
+      'mode, when sent, is the mode of the calling key: a live key manages live keys only, a test key test keys only.',
+  },
+  {
+    kind: 'not_past',
+    field: 'expires_at',
+    unit: 'instant',
+    param: 'expires_at',
+    sentence: 'expires_at, when sent and not null, is an instant after the moment the request is received.',
+  },
+)
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'ERP sync' })
   @IsString()

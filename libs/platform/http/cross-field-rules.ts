@@ -35,6 +35,29 @@ export type CrossFieldRule =
    * request alone cannot show, so it is stated by `x-rules` and the sentence only.
    */
   | { kind: 'caller_mode'; field: string; param: string; sentence: string }
+  /**
+   * When sent (and not null), `field` is not in the past when the request is received: with
+   * `unit: 'instant'` a date-time after the current instant; with `unit: 'day'` a date from the
+   * entity's business day (its time zone's today) to `within_days` days after it; with
+   * `unit: 'month'` the year `field` and the month `month` name the current month (UTC) or a later
+   * one. A value the request alone cannot judge (it depends on the clock), so it is stated by
+   * `x-rules` and the sentence only.
+   */
+  | {
+      kind: 'not_past';
+      field: string;
+      unit: 'instant' | 'day' | 'month';
+      month?: string;
+      within_days?: number;
+      param: string;
+      sentence: string;
+    }
+  /**
+   * The items of the list `field` name different `key`s (an order line returned once per
+   * request). No JSON Schema keyword says it (`uniqueItems` compares whole items), so it is stated
+   * by `x-rules` and the sentence only; the refusal names the repeated item's field.
+   */
+  | { kind: 'distinct'; field: string; key: string; param: string; sentence: string }
   /** When both `fields` are sent they hold the same value (an alias and its field). */
   | { kind: 'equal'; fields: [string, string]; param: string; sentence: string }
   /**
@@ -42,7 +65,8 @@ export type CrossFieldRule =
    * obeys the rest: each of `requires` is sent and not null, none of `forbids` is sent, each field
    * of `minimum` / `maximum` is within its bound and each of `allowed` holds one of its values.
    * `stored`: a field the request does not send is the record's stored value (an update), so the
-   * rule may hold or not on the request alone.
+   * rule may hold or not on the request alone. A field may be one of an object field
+   * (`settings.adapter`: the field `adapter` of the object sent as `settings`).
    */
   | {
       kind: 'when';
@@ -52,7 +76,7 @@ export type CrossFieldRule =
       forbids?: string[];
       minimum?: Record<string, number>;
       maximum?: Record<string, number>;
-      allowed?: Record<string, readonly string[]>;
+      allowed?: Record<string, readonly (string | null)[]>;
       stored?: boolean;
       param: string;
       sentence: string;
@@ -95,3 +119,28 @@ export const ONE_CURSOR: CrossFieldRule = {
   param: 'ending_before',
   sentence: 'starting_after and ending_before are mutually exclusive.',
 };
+
+/**
+ * The first item of a body list that repeats the key of an earlier one, by the `distinct` rules
+ * of the body's class: the path of its key (`lines[1].order_item_id`) and the rule's sentence.
+ * The validation pipe refuses it before the route runs, whatever state the record is in.
+ */
+export function firstRepeatedItem(
+  target: unknown,
+  body: unknown,
+): { param: string; hint: string } | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  for (const rule of crossFieldRulesOf(target)) {
+    if (rule.kind !== 'distinct') continue;
+    const list = (body as Record<string, unknown>)[rule.field];
+    if (!Array.isArray(list)) continue;
+    const seen = new Set<string>();
+    for (const [index, item] of list.entries()) {
+      const key = item && typeof item === 'object' ? (item as Record<string, unknown>)[rule.key] : undefined;
+      if (typeof key !== 'string') continue;
+      if (seen.has(key)) return { param: `${rule.field}[${index}].${rule.key}`, hint: rule.sentence };
+      seen.add(key);
+    }
+  }
+  return undefined;
+}

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, Validatio
 import { DECORATORS } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import { PlatformError } from '../errors/domain-error';
+import { firstRepeatedItem } from './cross-field-rules';
 import { exceedsDepth, firstUnstorableString, tooDeep } from './json-limits';
 import { rememberValidationMetadata } from './validation-metadata';
 
@@ -430,6 +431,8 @@ export class ApiValidationPipe implements PipeTransform {
           hint: `Invalid ${problem.path}: ${problem.reason}.`,
         }).asPreHandler();
       }
+      const repeated = firstRepeatedItem(metadata.metatype, value);
+      if (repeated) throw new PlatformError('parameter_invalid', repeated).asPreHandler();
     }
     return result;
   }

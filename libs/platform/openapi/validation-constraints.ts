@@ -39,6 +39,12 @@ const FORMATS = new Map([
  * property (or, for an `each` rule, its items) as documented so far.
  */
 const KEYWORDS: Record<string, (constraints: unknown[], schema: PropertySchema) => PropertySchema> = {
+  // A flat map of strings: its key count, key length and value length.
+  isStringMap: ([keys, keyMax, valueMax]) => ({
+    maxProperties: keys,
+    propertyNames: { minLength: 1, maxLength: keyMax },
+    additionalProperties: { type: 'string', maxLength: valueMax },
+  }),
   arrayMinSize: ([n]) => ({ minItems: n }),
   arrayMaxSize: ([n]) => ({ maxItems: n }),
   minLength: ([n]) => ({ minLength: n }),
@@ -136,31 +142,60 @@ const ruleFields = (rule: CrossFieldRule): string[] =>
         ? [rule.field, ...whenFields(rule)]
         : rule.kind === 'caller_mode'
           ? [rule.field]
-          : [rule.field, rule.than];
+          : rule.kind === 'distinct'
+            ? [rule.field]
+            : rule.kind === 'not_past'
+              ? [rule.field, ...(rule.month ? [rule.month] : [])]
+              : [rule.field, rule.than];
+
+/**
+ * The JSON Schema of an object whose field `path` obeys `leaf`: a plain field as the object's
+ * property; `object.field` (a field of an object field) as that object field's property, the
+ * object field itself required when `required` is (a field that must be sent is in an object
+ * that is sent).
+ */
+function atPath(path: string, leaf: PropertySchema, required = false): PropertySchema {
+  const [head, ...rest] = path.split('.');
+  const inner = rest.length ? atPath(rest.join('.'), leaf, required) : leaf;
+  return { ...(required ? { required: [head] } : {}), properties: { [head]: inner } };
+}
 
 /**
  * A `when` rule as JSON Schema `if` / `then`: `if` the field is sent with one of its values,
  * `then` the fields it needs are present (and not null), those it excludes absent and the bounded
- * ones within their bounds.
+ * ones within their bounds. A field of an object field (`settings.adapter`) is stated inside it.
  */
 function whenCondition(rule: Extract<CrossFieldRule, { kind: 'when' }>): PropertySchema {
   const test = Array.isArray(rule.is)
     ? { enum: rule.is }
     : { exclusiveMinimum: (rule.is as { above: number }).above };
   const properties: Record<string, PropertySchema> = {};
-  for (const field of rule.requires ?? []) properties[field] = { not: { type: 'null' } };
-  for (const [field, minimum] of Object.entries(rule.minimum ?? {})) properties[field] = { minimum };
-  for (const [field, maximum] of Object.entries(rule.maximum ?? {})) properties[field] = { maximum };
-  for (const [field, values] of Object.entries(rule.allowed ?? {})) properties[field] = { enum: values };
+  const nested: PropertySchema[] = [];
+  const constrain = (field: string, leaf: PropertySchema, required = false) => {
+    if (field.includes('.')) nested.push(atPath(field, leaf, required));
+    else properties[field] = leaf;
+  };
+  for (const field of rule.requires ?? []) constrain(field, { not: { type: 'null' } }, true);
+  for (const [field, minimum] of Object.entries(rule.minimum ?? {})) constrain(field, { minimum });
+  for (const [field, maximum] of Object.entries(rule.maximum ?? {})) constrain(field, { maximum });
+  for (const [field, values] of Object.entries(rule.allowed ?? {})) constrain(field, { enum: values });
   const then: PropertySchema = {};
-  if (rule.requires?.length) then.required = rule.requires;
+  const requires = (rule.requires ?? []).filter((field) => !field.includes('.'));
+  if (requires.length) then.required = requires;
   if (Object.keys(properties).length) then.properties = properties;
-  if (rule.forbids?.length)
+  const forbids = rule.forbids ?? [];
+  // A field of an object field that must not be sent: the object, when sent, does not hold it.
+  for (const field of forbids.filter((f) => f.includes('.'))) {
+    const at = field.lastIndexOf('.');
+    nested.push(atPath(field.slice(0, at), { properties: { [field.slice(at + 1)]: false } }));
+  }
+  const flat = forbids.filter((field) => !field.includes('.'));
+  if (flat.length)
     then.not =
-      rule.forbids.length === 1
-        ? { required: rule.forbids }
-        : { anyOf: rule.forbids.map((field) => ({ required: [field] })) };
-  return { if: { required: [rule.field], properties: { [rule.field]: test } }, then };
+      flat.length === 1 ? { required: flat } : { anyOf: flat.map((field) => ({ required: [field] })) };
+  if (nested.length === 1 && !Object.keys(then).length) Object.assign(then, nested[0]);
+  else if (nested.length) then.allOf = nested;
+  return { if: atPath(rule.field, test, true), then };
 }
 
 /** A rule as the `x-rules` extension lists it: its kind, fields and `param`, and its sentence. */
@@ -294,7 +329,10 @@ export function addValidationConstraints(
     if (!target || !properties) continue;
     applyCrossFieldRules(
       schema as PropertySchema,
-      crossFieldRulesOf(target).filter((rule) => ruleFields(rule).every((field) => field in properties)),
+      // A rule's field may be one of an object field (`settings.adapter`): that object is a property.
+      crossFieldRulesOf(target).filter((rule) =>
+        ruleFields(rule).every((field) => field.split('.')[0] in properties),
+      ),
     );
     for (const [key, rules] of rulesOf(target)) {
       if (!properties[key]) continue;

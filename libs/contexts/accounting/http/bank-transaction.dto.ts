@@ -1,3 +1,4 @@
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { ApiProperty } from '@nestjs/swagger';
 import {
   NullableEnum,
@@ -57,6 +58,13 @@ export class DepositApplicationDto {
   amount: number;
 }
 
+@CrossFieldRules({
+  kind: 'distinct',
+  field: 'applications',
+  key: 'invoice_id',
+  param: 'applications',
+  sentence: 'Each invoice appears once in applications (invoice_id differs from application to application).',
+})
 export class MatchDepositDto {
   @RequiredUuid({ description: 'The customer account the deposit pays.' }) account_id: string;
   @RequiredList(DepositApplicationDto, 1, 500) applications: DepositApplicationDto[];

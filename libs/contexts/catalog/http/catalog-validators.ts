@@ -1,3 +1,4 @@
+import { requestMetadataSchema } from '#platform/http/metadata-doc';
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { OptionalField } from '#platform/http/dto-fields';
@@ -22,13 +23,22 @@ export const metadataDoc = (example: Record<string, string>) =>
 
 /** An optional metadata body field: documented with `example`, checked by IsMetadata. */
 export const OptionalMetadata = (example: Record<string, string>, description?: string) =>
-  OptionalField(description ? { ...metadataDoc(example), description } : metadataDoc(example), IsMetadata());
+  OptionalField(requestMetadataSchema(example, description), IsMetadata());
 
-/** A flat object of string values (variant options such as { "size": "L" }). */
+/** The longest key and value of a string map (variant options). */
+export const STRING_MAP_KEY_MAX = 40;
+export const STRING_MAP_VALUE_MAX = 200;
+
+/**
+ * A flat object of string values (variant options such as { "size": "L" }). Its constraints
+ * (key count, longest key, longest value) are what the description states (maxProperties,
+ * propertyNames, additionalProperties).
+ */
 export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
   ValidateBy(
     {
       name: 'isStringMap',
+      constraints: [maxKeys, STRING_MAP_KEY_MAX, STRING_MAP_VALUE_MAX],
       validator: {
         validate: (value: unknown) =>
           typeof value === 'object' &&
@@ -36,10 +46,14 @@ export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
           !Array.isArray(value) &&
           Object.keys(value).length <= maxKeys &&
           Object.entries(value).every(
-            ([k, v]) => k.length > 0 && k.length <= 40 && typeof v === 'string' && v.length <= 200,
+            ([k, v]) =>
+              k.length > 0 &&
+              k.length <= STRING_MAP_KEY_MAX &&
+              typeof v === 'string' &&
+              v.length <= STRING_MAP_VALUE_MAX,
           ),
         defaultMessage: () =>
-          `must be an object of at most ${maxKeys} string values (keys up to 40, values up to 200 characters)`,
+          `must be an object of at most ${maxKeys} string values (keys up to ${STRING_MAP_KEY_MAX}, values up to ${STRING_MAP_VALUE_MAX} characters)`,
       },
     },
     options,

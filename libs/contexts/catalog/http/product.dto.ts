@@ -14,7 +14,7 @@ import {
   WEIGHT_UNITS,
 } from '../domain/product';
 import type { DimensionUnit, ProductStatus, ProductType, WeightUnit } from '../domain/product';
-import { IsStringMap, metadataDoc, OptionalMetadata } from './catalog-validators';
+import { IsStringMap, metadataDoc, OptionalMetadata, STRING_MAP_VALUE_MAX } from './catalog-validators';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 import {
   NullableField,
@@ -73,9 +73,10 @@ export class CreateVariantDto {
   @RequiredText(NAME_MAX, { example: 'Widget, red', maxLength: NAME_MAX }) name: string;
 
   @OptionalField(
+    // Its key count and key length are described from IsStringMap's constraints.
     {
       type: 'object',
-      additionalProperties: { type: 'string' },
+      additionalProperties: { type: 'string', maxLength: STRING_MAP_VALUE_MAX },
       example: { color: 'red' },
     },
     IsStringMap(20),

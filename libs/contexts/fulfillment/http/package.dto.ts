@@ -1,3 +1,4 @@
+import { requestMetadataSchema } from '#platform/http/metadata-doc';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -146,10 +147,7 @@ export class PackageFieldsDto {
   @MaxLength(2000)
   notes?: string | null;
 
-  @OptionalField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
-    string,
-    unknown
-  >;
+  @OptionalField(requestMetadataSchema(), IsObject()) metadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({
     nullable: true,

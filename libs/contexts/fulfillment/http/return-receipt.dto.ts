@@ -8,6 +8,7 @@ import {
   RequiredUuid,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 export class ReturnItemDto {
   @RequiredUuid({ description: 'An item of the shipped package.' }) package_item_id: string;
@@ -31,6 +32,13 @@ export class ReturnItemDto {
   disposition?: 'available' | 'damaged' | 'quarantined';
 }
 
+@CrossFieldRules({
+  kind: 'distinct',
+  field: 'items',
+  key: 'package_item_id',
+  param: 'items',
+  sentence: 'Each package item appears once in items (package_item_id differs from item to item).',
+})
 export class ReceiveReturnDto {
   @RequiredUuid({ description: 'A shipped or delivered package of the return account.' }) package_id: string;
   @OptionalUuid({ description: "Where the goods come back (default: the package's location)." })

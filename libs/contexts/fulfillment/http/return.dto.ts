@@ -12,6 +12,7 @@ import {
 } from '#platform/http/dto-fields';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { RETURN_STATUSES } from '../domain/return-authorization';
 
 export const REFUND_METHODS = ['original_payment', 'customer_credit'] as const;
@@ -29,6 +30,13 @@ export class ReturnLineDto {
   quantity: number;
 }
 
+@CrossFieldRules({
+  kind: 'distinct',
+  field: 'lines',
+  key: 'order_item_id',
+  param: 'lines',
+  sentence: 'Each order line appears once in lines (order_item_id differs from line to line).',
+})
 export class CreateReturnDto {
   @RequiredUuid({ description: "The customer account: the order's account." }) account_id: string;
   @RequiredUuid({ description: 'The sales order whose shipped units come back.' }) order_id: string;

@@ -21,15 +21,44 @@ import {
   OptionalNonEmptyText,
 } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRule, CrossFieldRules } from '#platform/http/cross-field-rules';
 import {
   ADAPTERS,
   CAPABILITIES,
   CONNECTOR_TYPES,
+  CONNECTORS,
   ORDER_STATUSES,
   PRICE_SOURCES,
+  requiredCredentials,
 } from '../domain/connector-types';
 import type { AdapterName, ConnectorType, PriceSource, RemoteOrderStatus } from '../domain/connector-types';
 
+/**
+ * The adapter rules of the settings object (resolveSettings checks them on the merged settings:
+ * on an update a field not sent keeps its stored value, on a create its default).
+ */
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'adapter',
+    is: ['shopify'],
+    requires: ['shop_url'],
+    stored: true,
+    param: 'shop_url',
+    sentence:
+      'The shopify adapter needs shop_url (https://<shop>.myshopify.com); on an update, the stored shop_url counts when none is sent.',
+  },
+  {
+    kind: 'when',
+    field: 'adapter',
+    is: ['sandbox'],
+    allowed: { shop_url: [null] },
+    stored: true,
+    param: 'shop_url',
+    sentence:
+      'shop_url is a setting of the shopify adapter only: with the sandbox adapter (the default on a create, the stored adapter on an update when none is sent) it is null.',
+  },
+)
 export class IntegrationSettingsDto {
   @OptionalEnum(ADAPTERS, {
     default: 'sandbox',
@@ -82,15 +111,64 @@ export class IntegrationSettingsDto {
   bank_account_id?: string | null;
 }
 
+/** A credential's value, as checkCredentials takes it: a non-empty string of at most 2000 characters. */
+const CREDENTIAL = { type: 'string' as const, minLength: 1, maxLength: 2000 };
+
 const CREDENTIALS_DOC = {
   type: 'object' as const,
-  additionalProperties: { type: 'string' },
+  properties: {
+    access_token: {
+      ...CREDENTIAL,
+      description: 'Shopify adapter (storefront connector only): the Admin API access token.',
+    },
+    api_key: { ...CREDENTIAL, description: 'Sandbox adapter: any value (optional).' },
+  },
+  additionalProperties: false,
   writeOnly: true,
   example: { access_token: 'shpat_0123456789abcdef' },
   description:
     'Write-only: stored encrypted and never returned (`credentials_set` and `credentials_hint` say what is stored). Shopify: `access_token`; sandbox: `api_key` (optional).',
 };
 
+/** The connector types that take the sandbox adapter only (every one but the storefront). */
+const SANDBOX_ONLY = CONNECTORS.filter((c) => !c.adapters.includes('shopify')).map((c) => c.type);
+/** The connector types without the shopify adapter's credential. */
+const NO_ACCESS_TOKEN = CONNECTORS.filter(
+  (c) => !c.credentials.some((field) => field.name === 'access_token'),
+).map((c) => c.type);
+
+/** The shopify adapter's credential (checkCredentials): sent with the adapter, or stored. */
+const SHOPIFY_CREDENTIALS = (stored: boolean): CrossFieldRule => ({
+  kind: 'when',
+  field: 'settings.adapter',
+  is: ['shopify'],
+  requires: requiredCredentials('shopify').map((name) => `credentials.${name}`),
+  ...(stored ? { stored } : {}),
+  param: `credentials.${requiredCredentials('shopify')[0]}`,
+  sentence: stored
+    ? `The shopify adapter needs credentials.${requiredCredentials('shopify').join(', credentials.')}: sent with the change of adapter, or already stored.`
+    : `The shopify adapter needs credentials.${requiredCredentials('shopify').join(', credentials.')}.`,
+});
+
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'type',
+    is: SANDBOX_ONLY,
+    allowed: { 'settings.adapter': ['sandbox'] },
+    param: 'settings.adapter',
+    sentence: `The ${SANDBOX_ONLY.join(' and ')} connectors take the sandbox adapter only.`,
+  },
+  {
+    kind: 'when',
+    field: 'type',
+    is: NO_ACCESS_TOKEN,
+    forbids: ['credentials.access_token'],
+    param: 'credentials.access_token',
+    sentence: `credentials.access_token is not a credential of the ${NO_ACCESS_TOKEN.join(' and ')} connectors.`,
+  },
+  SHOPIFY_CREDENTIALS(false),
+)
 export class CreateIntegrationDto {
   @RequiredEnum(CONNECTOR_TYPES, {
     example: 'storefront',
@@ -111,6 +189,7 @@ export class CreateIntegrationDto {
   settings?: IntegrationSettingsDto;
 }
 
+@CrossFieldRules(SHOPIFY_CREDENTIALS(true))
 export class UpdateIntegrationDto {
   @OptionalNonEmptyText(200) name?: string;
 

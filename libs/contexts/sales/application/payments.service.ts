@@ -5,6 +5,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { expandableFields, references, ResourceRegistry } from '#platform/http/expand/expand-registry';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { listEnvelope, ListPage } from '#platform/http/list/paginate';
+import { initialMetadata } from '#platform/domain/metadata';
 import { money } from '#platform/domain/money';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { DocumentType, OrderStatus, orderTransition } from '../domain/order';
@@ -102,6 +103,8 @@ export class PaymentsService implements OnModuleInit {
    * and answers 422 card_declined; the card number is used for the charge only.
    */
   async payOrder(orderId: string, input: PaymentInput): Promise<PaymentResource> {
+    // The metadata limits every resource's metadata obeys, checked before anything is charged.
+    input = { ...input, metadata: initialMetadata(input.metadata) };
     const order = await this.orders.retrieve(orderId);
     const amount = await this.tx.run(async () => {
       const record = await this.orders.lockForPayment(orderId);

@@ -24,6 +24,14 @@ export const CARD_BRANDS = [
   'other',
 ] as const;
 
+@CrossFieldRules({
+  kind: 'not_past',
+  field: 'exp_year',
+  unit: 'month',
+  month: 'exp_month',
+  param: 'exp_year',
+  sentence: 'exp_year and exp_month name the current month (UTC) or a later one: an expired card is refused.',
+})
 export class CardDto {
   @RequiredEnum(CARD_BRANDS, { example: 'visa' }) brand: string;
 

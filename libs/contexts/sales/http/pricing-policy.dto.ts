@@ -1,3 +1,4 @@
+import { requestMetadataSchema } from '#platform/http/metadata-doc';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsObject, Max, Min } from 'class-validator';
@@ -75,10 +76,7 @@ export class CreatePricingPolicyDto {
   @ClearableField({ format: 'date-time', description: 'Exclusive; after starts_at.' }, IsDateTime())
   ends_at?: string | null;
 
-  @OmittableField({ type: 'object', additionalProperties: { type: 'string' } }, IsObject()) metadata?: Record<
-    string,
-    unknown
-  >;
+  @OmittableField(requestMetadataSchema(), IsObject()) metadata?: Record<string, unknown>;
 }
 
 @ENDS_AFTER_START

@@ -1,10 +1,19 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsISO8601, Matches } from 'class-validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { CALENDAR_DATE_PATTERN, OptionalField } from '#platform/http/dto-fields';
 import { Route } from '#platform/http/route';
 import { CollectionsService, MAX_ADVANCE_DAYS } from '../application/collections.service';
 
+@CrossFieldRules({
+  kind: 'not_past',
+  field: 'as_of',
+  unit: 'day',
+  within_days: MAX_ADVANCE_DAYS,
+  param: 'as_of',
+  sentence: `as_of, when sent, is a day from the entity's business day today (in its time zone) to ${MAX_ADVANCE_DAYS} days after it: the sweep never runs in the past.`,
+})
 export class RunCollectionsDto {
   @OptionalField(
     {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsInt, IsObject, Max, Min, ValidateIf } from 'class-validator';
 import { fieldOf, IsCurrency } from '#platform/http/dto-fields';
+import { requestMetadataSchema } from '#platform/http/metadata-doc';
 import { IsMoneyAmount } from '#platform/http/money.validator';
 
 /** The largest money amount a sales body accepts (the numeric(19,4) columns hold 15 integer digits). */
@@ -33,7 +34,7 @@ const metadataDoc = (example?: Record<string, string>) =>
 
 /** A body's `metadata`: an object of string values (the services merge it key by key); may be omitted. */
 export const MetadataField = (example?: Record<string, string>) =>
-  OmittableField(metadataDoc(example), IsObject());
+  OmittableField(requestMetadataSchema(example), IsObject());
 
 /** A resource's `metadata` as responses show it: an object of string values. */
 export const MetadataProperty = (example?: Record<string, string>) => ApiProperty(metadataDoc(example));

@@ -3,6 +3,7 @@ import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { SalesOrders } from '#contexts/sales';
 import { packageTransition } from '../../domain/package';
+import { resolveCarrierService } from '../../domain/carrier-service';
 import { applyShipmentCarrier, ShipInput } from '../../domain/shipment';
 import { PackageItemRepository } from '../../infrastructure/package-item.repository';
 import { PackageRepository } from '../../infrastructure/package.repository';
@@ -40,6 +41,9 @@ export class ShipPackage {
    * marked fulfilled once every line shipped. After commit the notification is queued.
    */
   async ship(id: string, input: ShipInput): Promise<PackageResource> {
+    // Carrier fields that disagree with each other are a 400 whatever the package's state: the
+    // request is wrong on its own (its x-rules state it).
+    resolveCarrierService(input);
     const shipped = await this.tx.run(async () => {
       const pkg = await this.packages.getForUpdate(id);
       await this.packages.lockOrder(pkg.orderId);
