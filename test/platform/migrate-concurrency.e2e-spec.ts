@@ -13,7 +13,9 @@ describe('migrations run by several processes at once', () => {
   const database = `erp_migrate_race_${process.pid}_${Date.now()}`;
   const url = withDatabase(adminUrl, database);
 
-  beforeAll(() => ensureDatabase(adminUrl, database));
+  // Creating and dropping a database on a loaded shared server can take longer than the default
+  // hook timeout (a drop of this database once took over 60 s while two suites ran at once).
+  beforeAll(() => ensureDatabase(adminUrl, database), 180_000);
   afterAll(async () => {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
@@ -22,7 +24,7 @@ describe('migrations run by several processes at once', () => {
     } finally {
       await admin.end();
     }
-  });
+  }, 180_000);
 
   it('apply each migration once, the later runs finding nothing pending', async () => {
     const runs = await Promise.all([migrate(url), migrate(url), migrate(url)]);
