@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PostalAddress } from '#platform/reference-lists/postal-address';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { isUuid } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
@@ -22,14 +23,7 @@ export class AccountRepository extends TenantRepository.of(AccountRecord, 'accou
   async recipient(id: string): Promise<{
     name: string;
     email: string | null;
-    shipping_address: {
-      line1: string;
-      line2: string | null;
-      city: string;
-      region: string | null;
-      postal_code: string | null;
-      country: string;
-    } | null;
+    shipping_address: PostalAddress | null;
   } | null> {
     if (!isUuid(id)) return null;
     const { entityId, livemode } = this.scope();
