@@ -1,6 +1,13 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, RequestMethod } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  RequestMethod,
+  Type,
+} from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, Reflector } from '@nestjs/core';
+import { DiscoveryService, ModuleRef, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { DomainError, PlatformError } from '../errors/domain-error';
@@ -11,6 +18,7 @@ import { RESOURCE_KEY, ResourceRegistry } from './expand/expand-registry';
 import { Expander, ExpandTree } from './expand/expander';
 import { canonicalJson, sha256 } from './idempotency/canonical-json';
 import { GET_STATE } from './api-request';
+import { CURRENT_REPRESENTATION_KEY, CurrentRepresentationLoader } from './current-representation';
 import { SECRET_FIELDS_KEY } from './route';
 import { IdempotencyService, IdempotentRequest } from './idempotency/idempotency.service';
 import { IDEMPOTENCY_KEY_RULE, idempotencyKeyProblem } from './idempotency/idempotency-key';
@@ -37,11 +45,14 @@ function replayedError(body: unknown, res: Response): unknown {
 
 /** What the pipeline needs to know about a route, read once from its decorators. */
 interface RoutePolicy {
-  controller: object;
+  /** The controller's class (its instance loads a declared current representation). */
+  controller: Type;
   /** The resource the route returns (@ApiResource), for expand[] and If-Match. */
   resource: string | undefined;
   /** Top-level response fields a stored idempotent outcome keeps only sealed (@Route secretFields). */
   secretFields: readonly string[];
+  /** How a PATCH or DELETE loads the representation If-Match is compared with (@CurrentRepresentation). */
+  current: CurrentRepresentationLoader | undefined;
 }
 
 type PipelineRequest = Request & { caller?: Caller };
@@ -91,6 +102,7 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     private readonly registry: ResourceRegistry,
     private readonly idempotency: IdempotencyService,
+    private readonly modules: ModuleRef,
   ) {
     this.expander = new Expander(registry);
   }
@@ -106,6 +118,10 @@ export class ApiPipelineInterceptor implements NestInterceptor {
           context.getClass(),
         ]),
         secretFields: this.reflector.get<string[] | undefined>(SECRET_FIELDS_KEY, handler) ?? [],
+        current: this.reflector.get<CurrentRepresentationLoader | undefined>(
+          CURRENT_REPRESENTATION_KEY,
+          handler,
+        ),
       };
       this.policies.set(handler, policy);
     }
@@ -182,19 +198,38 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     return raw === undefined ? undefined : this.expander.parse(raw, policy.resource);
   }
 
-  /** PATCH and DELETE with If-Match: 412 when the resource changed since it was read. */
+  /**
+   * PATCH and DELETE with If-Match: 412 when the resource changed since it was read. The current
+   * representation is the route's declared one (@CurrentRepresentation, what its GET answers), else
+   * its @ApiResource loaded by the last path parameter (`:id`, or `:address_id` in
+   * /accounts/:id/addresses/:address_id). A record that does not exist is the handler's 404.
+   */
   private async checkIfMatch(req: PipelineRequest, policy: RoutePolicy): Promise<void> {
     if (req.method !== 'PATCH' && req.method !== 'DELETE') return;
     const ifMatch = req.headers['if-match'];
-    // The record is named by the last path parameter: `:id`, or `:address_id` in /accounts/:id/addresses/:address_id.
-    const id = Object.values(req.params ?? {}).at(-1) as string | undefined;
-    if (!ifMatch || !id || !policy.resource) return;
-    const current = await this.registry.loadOne(policy.resource, id);
-    if (current && !etagMatches(ifMatch, etagOf(current))) {
+    if (!ifMatch) return;
+    const current = await this.currentRepresentation(req, policy);
+    if (current !== undefined && !etagMatches(ifMatch, etagOf(current))) {
       throw new PlatformError('precondition_failed', {
         hint: 'The resource changed since you read it (If-Match does not match its current ETag); fetch it again.',
       }).asPreHandler();
     }
+  }
+
+  /** The representation an If-Match of this request is compared with (undefined: no such record). */
+  private async currentRepresentation(req: PipelineRequest, policy: RoutePolicy): Promise<unknown> {
+    const params = (req.params ?? {}) as Record<string, string>;
+    if (policy.current) {
+      try {
+        return await policy.current(this.modules.get(policy.controller, { strict: false }), params);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found') return undefined;
+        throw error;
+      }
+    }
+    const id = Object.values(params).at(-1);
+    if (!id || !policy.resource) return undefined;
+    return this.registry.loadOne(policy.resource, id);
   }
 
   /** The idempotent request a mutation with an Idempotency-Key describes (undefined: none). */
