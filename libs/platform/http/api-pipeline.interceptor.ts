@@ -3,6 +3,7 @@ import {
   ExecutionContext,
   Injectable,
   NestInterceptor,
+  OnApplicationBootstrap,
   RequestMethod,
   Type,
 } from '@nestjs/common';
@@ -94,7 +95,7 @@ export type Reply = (res: Response, body: unknown, statusCode?: number) => unkno
  *   expand[] paths, If-Match (412) on PATCH and DELETE, the handler, the expansion.
  */
 @Injectable()
-export class ApiPipelineInterceptor implements NestInterceptor {
+export class ApiPipelineInterceptor implements NestInterceptor, OnApplicationBootstrap {
   private readonly policies = new WeakMap<object, RoutePolicy>();
   private readonly expander: Expander;
 
@@ -103,8 +104,22 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     private readonly registry: ResourceRegistry,
     private readonly idempotency: IdempotencyService,
     private readonly modules: ModuleRef,
+    private readonly discovery: DiscoveryService,
   ) {
     this.expander = new Expander(registry);
+  }
+
+  /**
+   * Refuses to start when a PATCH or DELETE route has no representation to compare If-Match with
+   * (neither @CurrentRepresentation nor an @ApiResource with a loader): its If-Match would be
+   * ignored and the write applied. Resources register their loaders when their modules initialise.
+   */
+  onApplicationBootstrap(): void {
+    const unchecked = conditionalRoutesWithoutRepresentation(this.discovery, this.registry);
+    if (unchecked.length > 0)
+      throw new Error(
+        `PATCH and DELETE routes whose If-Match cannot be checked (declare @CurrentRepresentation, or an @ApiResource with a loader): ${unchecked.join(', ')}`,
+      );
   }
 
   private policyOf(context: ExecutionContext): RoutePolicy {
@@ -316,6 +331,52 @@ export class ApiPipelineInterceptor implements NestInterceptor {
   }
 }
 
+/** Every route handler of the discovered controllers: its controller, name, function and method. */
+function* routeHandlers(
+  discovery: DiscoveryService,
+): Generator<{ controller: Type; name: string; handler: object; method: RequestMethod | undefined }> {
+  for (const wrapper of discovery.getControllers()) {
+    const controller = wrapper.metatype as Type | undefined;
+    const prototype = (controller as { prototype?: object } | undefined)?.prototype;
+    if (!controller || !prototype) continue;
+    for (
+      let proto: object | null = prototype;
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name === 'constructor') continue;
+        const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+        if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined)
+          continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        yield { controller, name, handler, method };
+      }
+    }
+  }
+}
+
+/**
+ * The PATCH and DELETE routes (`Controller.handler`) whose If-Match has nothing to be compared
+ * with: no @CurrentRepresentation, and no @ApiResource (on the handler or its controller) whose
+ * resource `registry` can load.
+ */
+export function conditionalRoutesWithoutRepresentation(
+  discovery: DiscoveryService,
+  registry: Pick<ResourceRegistry, 'get'>,
+): string[] {
+  const unchecked: string[] = [];
+  for (const { controller, name, handler, method } of routeHandlers(discovery)) {
+    if (method !== RequestMethod.PATCH && method !== RequestMethod.DELETE) continue;
+    if (Reflect.getMetadata(CURRENT_REPRESENTATION_KEY, handler) !== undefined) continue;
+    const resource = (Reflect.getMetadata(RESOURCE_KEY, handler) ??
+      Reflect.getMetadata(RESOURCE_KEY, controller)) as string | undefined;
+    if (resource && registry.get(resource)?.load) continue;
+    unchecked.push(`${controller.name}.${name}`);
+  }
+  return unchecked;
+}
+
 /**
  * Puts `interceptor` first on every route that is not a GET (before `app.init()` builds the
  * routes; Nest reads a route's interceptors once, then). GET routes get none: their part of the
@@ -326,26 +387,11 @@ export function attachPipelineInterceptor(
   discovery: DiscoveryService,
   interceptor: ApiPipelineInterceptor,
 ): void {
-  for (const wrapper of discovery.getControllers()) {
-    const prototype = (wrapper.metatype as { prototype?: object } | undefined)?.prototype;
-    if (!prototype) continue;
-    for (
-      let proto: object | null = prototype;
-      proto && proto !== Object.prototype;
-      proto = Object.getPrototypeOf(proto)
-    ) {
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        if (name === 'constructor') continue;
-        const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
-        if (typeof method !== 'function' || Reflect.getMetadata(PATH_METADATA, method) === undefined)
-          continue;
-        if ((Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod | undefined) === RequestMethod.GET)
-          continue;
-        const own = (
-          (Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined) ?? []
-        ).filter((i) => !(i instanceof ApiPipelineInterceptor));
-        Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], method);
-      }
-    }
+  for (const { handler, method } of routeHandlers(discovery)) {
+    if (method === RequestMethod.GET) continue;
+    const own = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? []).filter(
+      (i) => !(i instanceof ApiPipelineInterceptor),
+    );
+    Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], handler);
   }
 }
