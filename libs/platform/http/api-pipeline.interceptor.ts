@@ -238,8 +238,10 @@ export class ApiPipelineInterceptor implements NestInterceptor, OnApplicationBoo
       try {
         return await policy.current(this.modules.get(policy.controller, { strict: false }), params);
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') return undefined;
-        throw error;
+        if (!(error instanceof DomainError)) throw error;
+        if (error.code === 'not_found') return undefined;
+        // Answered before the handler ran: an idempotent retry runs the operation again.
+        throw error.asPreHandler();
       }
     }
     const id = Object.values(params).at(-1);
