@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { api, expectError } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -108,5 +109,62 @@ describe('conditional requests (ETag, If-None-Match, If-Match)', () => {
     const deleted = await live.delete(`/v1/tags/${tag.id}`).set('If-Match', latest).expect(200);
     expect(deleted.body).toEqual({ id: tag.id, object: 'tag', deleted: true });
     await live.get(`/v1/tags/${tag.id}`).expect(404);
+  });
+
+  it('answers 404 for a record that does not exist, whatever If-Match says', async () => {
+    const missing = randomUUID();
+    for (const ifMatch of ['W/"stale"', '*']) {
+      expectError(
+        await live.patch(`/v1/tags/${missing}`).set('If-Match', ifMatch).send({ name: 'nobody' }),
+        404,
+        'not_found',
+      );
+      expectError(
+        await live
+          .patch(`/v1/orders/${missing}/lines/${randomUUID()}`)
+          .set('If-Match', ifMatch)
+          .send({ description: 'nobody' }),
+        404,
+        'not_found',
+      );
+      expectError(await live.delete(`/v1/tags/${missing}`).set('If-Match', ifMatch), 404, 'not_found');
+    }
+  });
+
+  it("compares an order line's If-Match with the order's ETag", async () => {
+    const fixtures = app.seed.fixtures as { account_id: string };
+    const order = (
+      await live
+        .post('/v1/orders')
+        .send({
+          account_id: fixtures.account_id,
+          lines: [{ description: 'If-Match line', quantity: 1, unit_price: 10 }],
+        })
+        .expect(201)
+    ).body;
+    const line = order.lines[0].id as string;
+    const read = await live.get(`/v1/orders/${order.id}`).expect(200);
+    const etag = read.headers.etag as string;
+    expectError(
+      await live
+        .patch(`/v1/orders/${order.id}/lines/${line}`)
+        .set('If-Match', 'W/"stale"')
+        .send({ quantity: 3 }),
+      412,
+      'precondition_failed',
+    );
+    expect((await live.get(`/v1/orders/${order.id}`).expect(200)).body.lines[0].quantity).toBe(1);
+    const patched = await live
+      .patch(`/v1/orders/${order.id}/lines/${line}`)
+      .set('If-Match', etag)
+      .send({ quantity: 3 })
+      .expect(200);
+    expect(patched.body.lines[0].quantity).toBe(3);
+    // The order changed with its line: the ETag read before is stale for the order's own PATCH.
+    expectError(
+      await live.patch(`/v1/orders/${order.id}`).set('If-Match', etag).send({ notes: 'late' }),
+      412,
+      'precondition_failed',
+    );
   });
 });

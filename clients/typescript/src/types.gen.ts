@@ -6858,7 +6858,7 @@ export type ReturnEventWritable = {
 export type IdempotencyKey = string;
 
 /**
- * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+ * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
  */
 export type IfMatch = string;
 
@@ -7473,7 +7473,7 @@ export type TagsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -7611,7 +7611,7 @@ export type TagsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -7854,7 +7854,7 @@ export type ProductsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -7997,7 +7997,7 @@ export type ProductsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -8248,7 +8248,7 @@ export type ProductsRemoveTagData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -8479,7 +8479,7 @@ export type ProductsRemoveVariantData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -8630,7 +8630,7 @@ export type ProductsUpdateVariantData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9019,7 +9019,7 @@ export type ProductCategoriesDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9162,7 +9162,7 @@ export type ProductCategoriesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9251,7 +9251,7 @@ export type ProductCategoriesDeleteDeprecatedAliasData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9394,7 +9394,7 @@ export type ProductCategoriesUpdateDeprecatedAliasData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9629,7 +9629,7 @@ export type ChannelListingsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -9772,7 +9772,7 @@ export type ChannelListingsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -10095,7 +10095,7 @@ export type AccountsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -10238,7 +10238,7 @@ export type AccountsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -10489,7 +10489,7 @@ export type AccountsRemoveTagData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -10733,7 +10733,7 @@ export type AccountAddressesDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -10884,7 +10884,7 @@ export type AccountAddressesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -11136,7 +11136,7 @@ export type AccountContactsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -11287,7 +11287,7 @@ export type AccountContactsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -11683,7 +11683,7 @@ export type PaymentMethodsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -11834,7 +11834,7 @@ export type PaymentMethodsSetDefaultData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12071,7 +12071,7 @@ export type PricingPoliciesDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12214,7 +12214,7 @@ export type PricingPoliciesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12440,7 +12440,7 @@ export type PaymentTermsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12578,7 +12578,7 @@ export type PaymentTermsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12804,7 +12804,7 @@ export type UnitsOfMeasureDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -12942,7 +12942,7 @@ export type UnitsOfMeasureUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -13168,7 +13168,7 @@ export type SalesChannelsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -13306,7 +13306,7 @@ export type SalesChannelsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -13532,7 +13532,7 @@ export type PricingLevelsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -13670,7 +13670,7 @@ export type PricingLevelsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -13919,7 +13919,7 @@ export type OrdersDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -14062,7 +14062,7 @@ export type OrdersUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -14232,7 +14232,7 @@ export type OrdersRemoveLineData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -14317,7 +14317,7 @@ export type OrdersUpdateLineData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -15058,7 +15058,7 @@ export type OrdersRemoveTagData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -16099,7 +16099,7 @@ export type AccountingSettingsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -16385,7 +16385,7 @@ export type LedgerAccountsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -17310,7 +17310,7 @@ export type JournalEntriesDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -17453,7 +17453,7 @@ export type JournalEntriesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -18061,7 +18061,7 @@ export type RecurringJournalEntriesDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -18199,7 +18199,7 @@ export type RecurringJournalEntriesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -19786,7 +19786,7 @@ export type LocationsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -19924,7 +19924,7 @@ export type LocationsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -20144,7 +20144,7 @@ export type BalancesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -20645,7 +20645,7 @@ export type SerialsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -21033,7 +21033,7 @@ export type InventorySettingsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -21324,7 +21324,7 @@ export type PackagesUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -22553,7 +22553,7 @@ export type FulfillmentSettingsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -22931,7 +22931,7 @@ export type WebhookEndpointsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -23069,7 +23069,7 @@ export type WebhookEndpointsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -23158,7 +23158,7 @@ export type WebhookEndpointsDeleteEntityScopedData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -23304,7 +23304,7 @@ export type WebhookEndpointsUpdateEntityScopedData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -25438,7 +25438,7 @@ export type ProductVendorsRemoveData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -25584,7 +25584,7 @@ export type ProductVendorsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -25839,7 +25839,7 @@ export type KitComponentsRemoveData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -25985,7 +25985,7 @@ export type KitComponentsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -26692,7 +26692,7 @@ export type IntegrationsDeleteData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };
@@ -26830,7 +26830,7 @@ export type IntegrationsUpdateData = {
          */
         'X-Freeze-Token'?: string;
         /**
-         * The ETag you read; the change is refused with 412 precondition_failed if the record changed since.
+         * The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.
          */
         'If-Match'?: string;
     };

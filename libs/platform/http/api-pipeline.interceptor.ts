@@ -1,6 +1,14 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, RequestMethod } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  OnApplicationBootstrap,
+  RequestMethod,
+  Type,
+} from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, Reflector } from '@nestjs/core';
+import { DiscoveryService, ModuleRef, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { DomainError, PlatformError } from '../errors/domain-error';
@@ -11,6 +19,7 @@ import { RESOURCE_KEY, ResourceRegistry } from './expand/expand-registry';
 import { Expander, ExpandTree } from './expand/expander';
 import { canonicalJson, sha256 } from './idempotency/canonical-json';
 import { GET_STATE } from './api-request';
+import { CURRENT_REPRESENTATION_KEY, CurrentRepresentationLoader } from './current-representation';
 import { SECRET_FIELDS_KEY } from './route';
 import { IdempotencyService, IdempotentRequest } from './idempotency/idempotency.service';
 import { IDEMPOTENCY_KEY_RULE, idempotencyKeyProblem } from './idempotency/idempotency-key';
@@ -37,11 +46,14 @@ function replayedError(body: unknown, res: Response): unknown {
 
 /** What the pipeline needs to know about a route, read once from its decorators. */
 interface RoutePolicy {
-  controller: object;
+  /** The controller's class (its instance loads a declared current representation). */
+  controller: Type;
   /** The resource the route returns (@ApiResource), for expand[] and If-Match. */
   resource: string | undefined;
   /** Top-level response fields a stored idempotent outcome keeps only sealed (@Route secretFields). */
   secretFields: readonly string[];
+  /** How a PATCH or DELETE loads the representation If-Match is compared with (@CurrentRepresentation). */
+  current: CurrentRepresentationLoader | undefined;
 }
 
 type PipelineRequest = Request & { caller?: Caller };
@@ -83,7 +95,7 @@ export type Reply = (res: Response, body: unknown, statusCode?: number) => unkno
  *   expand[] paths, If-Match (412) on PATCH and DELETE, the handler, the expansion.
  */
 @Injectable()
-export class ApiPipelineInterceptor implements NestInterceptor {
+export class ApiPipelineInterceptor implements NestInterceptor, OnApplicationBootstrap {
   private readonly policies = new WeakMap<object, RoutePolicy>();
   private readonly expander: Expander;
 
@@ -91,8 +103,23 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     private readonly registry: ResourceRegistry,
     private readonly idempotency: IdempotencyService,
+    private readonly modules: ModuleRef,
+    private readonly discovery: DiscoveryService,
   ) {
     this.expander = new Expander(registry);
+  }
+
+  /**
+   * Refuses to start when a PATCH or DELETE route has no representation to compare If-Match with
+   * (neither @CurrentRepresentation nor an @ApiResource with a loader): its If-Match would be
+   * ignored and the write applied. Resources register their loaders when their modules initialise.
+   */
+  onApplicationBootstrap(): void {
+    const unchecked = conditionalRoutesWithoutRepresentation(this.discovery, this.registry);
+    if (unchecked.length > 0)
+      throw new Error(
+        `PATCH and DELETE routes whose If-Match cannot be checked (declare @CurrentRepresentation, or an @ApiResource with a loader): ${unchecked.join(', ')}`,
+      );
   }
 
   private policyOf(context: ExecutionContext): RoutePolicy {
@@ -106,6 +133,10 @@ export class ApiPipelineInterceptor implements NestInterceptor {
           context.getClass(),
         ]),
         secretFields: this.reflector.get<string[] | undefined>(SECRET_FIELDS_KEY, handler) ?? [],
+        current: this.reflector.get<CurrentRepresentationLoader | undefined>(
+          CURRENT_REPRESENTATION_KEY,
+          handler,
+        ),
       };
       this.policies.set(handler, policy);
     }
@@ -182,19 +213,40 @@ export class ApiPipelineInterceptor implements NestInterceptor {
     return raw === undefined ? undefined : this.expander.parse(raw, policy.resource);
   }
 
-  /** PATCH and DELETE with If-Match: 412 when the resource changed since it was read. */
+  /**
+   * PATCH and DELETE with If-Match: 412 when the resource changed since it was read. The current
+   * representation is the route's declared one (@CurrentRepresentation, what its GET answers), else
+   * its @ApiResource loaded by the last path parameter (`:id`, or `:address_id` in
+   * /accounts/:id/addresses/:address_id). A record that does not exist is the handler's 404.
+   */
   private async checkIfMatch(req: PipelineRequest, policy: RoutePolicy): Promise<void> {
     if (req.method !== 'PATCH' && req.method !== 'DELETE') return;
     const ifMatch = req.headers['if-match'];
-    // The record is named by the last path parameter: `:id`, or `:address_id` in /accounts/:id/addresses/:address_id.
-    const id = Object.values(req.params ?? {}).at(-1) as string | undefined;
-    if (!ifMatch || !id || !policy.resource) return;
-    const current = await this.registry.loadOne(policy.resource, id);
-    if (current && !etagMatches(ifMatch, etagOf(current))) {
+    if (!ifMatch) return;
+    const current = await this.currentRepresentation(req, policy);
+    if (current !== undefined && !etagMatches(ifMatch, etagOf(current))) {
       throw new PlatformError('precondition_failed', {
         hint: 'The resource changed since you read it (If-Match does not match its current ETag); fetch it again.',
       }).asPreHandler();
     }
+  }
+
+  /** The representation an If-Match of this request is compared with (undefined: no such record). */
+  private async currentRepresentation(req: PipelineRequest, policy: RoutePolicy): Promise<unknown> {
+    const params = (req.params ?? {}) as Record<string, string>;
+    if (policy.current) {
+      try {
+        return await policy.current(this.modules.get(policy.controller, { strict: false }), params);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.code === 'not_found') return undefined;
+        // Answered before the handler ran: an idempotent retry runs the operation again.
+        throw error.asPreHandler();
+      }
+    }
+    const id = Object.values(params).at(-1);
+    if (!id || !policy.resource) return undefined;
+    return this.registry.loadOne(policy.resource, id);
   }
 
   /** The idempotent request a mutation with an Idempotency-Key describes (undefined: none). */
@@ -281,6 +333,52 @@ export class ApiPipelineInterceptor implements NestInterceptor {
   }
 }
 
+/** Every route handler of the discovered controllers: its controller, name, function and method. */
+function* routeHandlers(
+  discovery: DiscoveryService,
+): Generator<{ controller: Type; name: string; handler: object; method: RequestMethod | undefined }> {
+  for (const wrapper of discovery.getControllers()) {
+    const controller = wrapper.metatype as Type | undefined;
+    const prototype = (controller as { prototype?: object } | undefined)?.prototype;
+    if (!controller || !prototype) continue;
+    for (
+      let proto: object | null = prototype;
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name === 'constructor') continue;
+        const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+        if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined)
+          continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        yield { controller, name, handler, method };
+      }
+    }
+  }
+}
+
+/**
+ * The PATCH and DELETE routes (`Controller.handler`) whose If-Match has nothing to be compared
+ * with: no @CurrentRepresentation, and no @ApiResource (on the handler or its controller) whose
+ * resource `registry` can load.
+ */
+export function conditionalRoutesWithoutRepresentation(
+  discovery: DiscoveryService,
+  registry: Pick<ResourceRegistry, 'get'>,
+): string[] {
+  const unchecked: string[] = [];
+  for (const { controller, name, handler, method } of routeHandlers(discovery)) {
+    if (method !== RequestMethod.PATCH && method !== RequestMethod.DELETE) continue;
+    if (Reflect.getMetadata(CURRENT_REPRESENTATION_KEY, handler) !== undefined) continue;
+    const resource = (Reflect.getMetadata(RESOURCE_KEY, handler) ??
+      Reflect.getMetadata(RESOURCE_KEY, controller)) as string | undefined;
+    if (resource && registry.get(resource)?.load) continue;
+    unchecked.push(`${controller.name}.${name}`);
+  }
+  return unchecked;
+}
+
 /**
  * Puts `interceptor` first on every route that is not a GET (before `app.init()` builds the
  * routes; Nest reads a route's interceptors once, then). GET routes get none: their part of the
@@ -291,26 +389,11 @@ export function attachPipelineInterceptor(
   discovery: DiscoveryService,
   interceptor: ApiPipelineInterceptor,
 ): void {
-  for (const wrapper of discovery.getControllers()) {
-    const prototype = (wrapper.metatype as { prototype?: object } | undefined)?.prototype;
-    if (!prototype) continue;
-    for (
-      let proto: object | null = prototype;
-      proto && proto !== Object.prototype;
-      proto = Object.getPrototypeOf(proto)
-    ) {
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        if (name === 'constructor') continue;
-        const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
-        if (typeof method !== 'function' || Reflect.getMetadata(PATH_METADATA, method) === undefined)
-          continue;
-        if ((Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod | undefined) === RequestMethod.GET)
-          continue;
-        const own = (
-          (Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined) ?? []
-        ).filter((i) => !(i instanceof ApiPipelineInterceptor));
-        Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], method);
-      }
-    }
+  for (const { handler, method } of routeHandlers(discovery)) {
+    if (method === RequestMethod.GET) continue;
+    const own = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? []).filter(
+      (i) => !(i instanceof ApiPipelineInterceptor),
+    );
+    Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], handler);
   }
 }

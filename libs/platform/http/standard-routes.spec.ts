@@ -3,6 +3,7 @@ import { Body, Headers, type OnModuleInit, Param, Query, Req, SetMetadata, type 
 import { Test } from '@nestjs/testing';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
+import { CURRENT_REPRESENTATION_KEY, CurrentRepresentationLoader } from './current-representation';
 import { RetrieveQueryDto } from './list/list-query.dto';
 import { listEnvelope } from './list/paginate';
 import { Route } from './route';
@@ -246,11 +247,18 @@ const handlers = [
   'history',
 ];
 
+/** A handler's metadata, but the current-representation loader (a closure: see `currentOf`). */
 function metadataOf(target: object, key?: string): Record<string, unknown> {
   const keys = (key ? Reflect.getMetadataKeys(target, key) : Reflect.getMetadataKeys(target)) as string[];
   const read = (k: string) => (key ? Reflect.getMetadata(k, target, key) : Reflect.getMetadata(k, target));
-  return Object.fromEntries(keys.filter((k) => !k.startsWith('design:')).map((k) => [k, read(k)]));
+  return Object.fromEntries(
+    keys.filter((k) => !k.startsWith('design:') && k !== CURRENT_REPRESENTATION_KEY).map((k) => [k, read(k)]),
+  );
 }
+
+/** The current-representation loader a route declares (undefined: none). */
+const currentOf = (handler: object) =>
+  Reflect.getMetadata(CURRENT_REPRESENTATION_KEY, handler) as CurrentRepresentationLoader | undefined;
 
 const proto = (c: { prototype: object }) => c.prototype as Record<string, (...args: unknown[]) => unknown>;
 
@@ -270,6 +278,30 @@ describe('StandardRoutes', () => {
       Reflect.getMetadata(PARAMTYPES_METADATA, Written.prototype, name),
     );
     expect(proto(Generated)[name].name).toBe(name);
+    // The PATCH and DELETE routes of one thing, and only they, declare its current representation.
+    expect(currentOf(proto(Generated)[name]) !== undefined).toBe(
+      ['update', 'delete', 'untag'].includes(name),
+    );
+  });
+
+  it("loads a PATCH or DELETE route's current representation with the retrieve of the thing it changes", async () => {
+    const mocks = (type: Type) =>
+      Object.fromEntries(Object.getOwnPropertyNames(type.prototype).map((n) => [n, jest.fn()])) as Service;
+    const things = mocks(Things);
+    things.retrieve.mockResolvedValue({ id: 't1', version: 3 });
+    const controller = await controllerOf(Generated, [
+      [Things, things],
+      [Tags, mocks(Tags)],
+    ]);
+    for (const name of ['update', 'delete', 'untag']) {
+      const current = await currentOf(proto(Generated)[name])!(controller as object, {
+        id: 't1',
+        tag_id: 'g1',
+      });
+      expect(current).toEqual({ id: 't1', version: 3 });
+    }
+    // An action's own parameters (tag_id) are not the thing's.
+    expect(things.retrieve.mock.calls).toEqual([['t1'], ['t1'], ['t1']]);
   });
 
   it('reads the parameters as the written handlers do, in the same order', () => {
@@ -384,6 +416,9 @@ describe('StandardRoutes', () => {
     controller.update({ name: 'x' });
     expect(service.retrieve).toHaveBeenCalledWith();
     expect(service.update).toHaveBeenCalledWith({ name: 'x' });
+    service.retrieve.mockClear().mockResolvedValue({ prefix: 'S-' });
+    expect(await currentOf(proto(SettingsController).update)!(controller, {})).toEqual({ prefix: 'S-' });
+    expect(service.retrieve.mock.calls).toEqual([[]]);
     expect(Reflect.getMetadata('path', proto(SettingsController).update)).toBe('/');
     expect(Reflect.getMetadata(PARAMTYPES_METADATA, SettingsController.prototype, 'update')).toEqual([
       UpdateThing,
@@ -506,6 +541,19 @@ describe('StandardRoutes', () => {
       url: '/v1/things/t1/parts',
     });
     expect(generated.answers[4]).toEqual({ deleted: true });
+    // A child's PATCH and DELETE compare If-Match with the child as its retrieve presents it.
+    const c = service();
+    const child = await controllerOf(GeneratedChild, [[Parts, c]]);
+    for (const name of ['change', 'remove'])
+      expect(
+        await currentOf(proto(GeneratedChild)[name])!(child as object, { id: 't1', part_id: 'p1' }),
+      ).toEqual({
+        id: 'retrieve',
+      });
+    expect(c.retrieve.mock.calls).toEqual([
+      ['t1', 'p1'],
+      ['t1', 'p1'],
+    ]);
   });
 
   it('requires the read and write scopes given in place of a scope family', () => {

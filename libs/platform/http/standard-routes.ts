@@ -1,6 +1,7 @@
 import { applyDecorators, Body, Headers, Inject, Param, Query, Req, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
+import { CurrentRepresentation } from './current-representation';
 import { RetrieveQueryDto } from './list/list-query.dto';
 import { listEnvelope } from './list/paginate';
 import { Route, type RouteMethod, type RouteOptions } from './route';
@@ -90,6 +91,11 @@ export function actionsOf<T>(service: ServiceClass<T>, actions: Actions<T>): Rec
  * `create` may pass request headers after the body (`headers`, by name, e.g. `idempotency-key`).
  * `create`, `list` and `delete` may name the service method (`call`); `update` and `delete` may name
  * their handler (`handler`, the operationId's tail) where it is not the key.
+ *
+ * With a `retrieve`, the update, the delete and every PATCH or DELETE action of one resource
+ * declare their current representation (`CurrentRepresentation`): what the retrieve answers for
+ * the same resource (an action's own path parameters, `lines/:line_id`, left out), so If-Match is
+ * compared with the ETag its GET sends.
  */
 export interface StandardRoutesSpec<S> {
   /** The application service's class; its instance is injected into the controller. */
@@ -176,7 +182,10 @@ interface Generated {
 
 /** A route path's parameters (`:id/parts` → `id`), read as strings in order. */
 const pathParams = (path: string): [ParameterDecorator, Type][] =>
-  [...path.matchAll(/:(\w+)/g)].map(([, name]) => [Param(name), String]);
+  paramNames(path).map((name) => [Param(name), String]);
+
+/** A route path's parameter names, in order (`:id/parts/:part_id` → `id`, `part_id`). */
+const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map(([, name]) => name);
 
 function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
   const { read, write } =
@@ -237,6 +246,21 @@ function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
       handle: call('retrieve', single ? 0 : id.length),
     });
   }
+  // The representation a PATCH or DELETE of one resource changes is what its retrieve answers:
+  // If-Match is compared with the ETag of that very object (see CurrentRepresentation).
+  const retrieve = out.get('retrieve');
+  const itemParams = single ? [] : [...paramNames(base), spec.id ?? 'id'];
+  const conditional = (decorator: MethodDecorator): MethodDecorator => {
+    if (!retrieve) return decorator;
+    const property = propertyFor(spec.service as ServiceClass<unknown>);
+    const current = CurrentRepresentation(async (controller, params) =>
+      retrieve.handle(
+        (controller as Record<symbol, Service>)[property],
+        itemParams.map((name) => params[name]),
+      ),
+    );
+    return applyDecorators(current, decorator) as MethodDecorator;
+  };
   if (spec.update) {
     const [body, summary, { handler, ...extras } = {}] = spec.update as [
       Type,
@@ -246,7 +270,9 @@ function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
     out.set('update', {
       handler,
       method: 'update',
-      route: route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
+      route: conditional(
+        route('PATCH', single ? base : item, write, summary, { returns: spec.model, ...extras }),
+      ),
       params: single ? [[Body(), body]] : [...id, [Body(), body]],
       handle: call('update', single ? 1 : id.length + 1),
     });
@@ -259,7 +285,7 @@ function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
     out.set('delete', {
       handler,
       method,
-      route: route('DELETE', item, write, summary, extras),
+      route: conditional(route('DELETE', item, write, summary, extras)),
       params: id,
       handle: call(method, id.length, false),
     });
@@ -290,7 +316,9 @@ function generate(spec: StandardRoutesSpec<unknown>): Map<string, Generated> {
     const model = query || extras.list ? {} : { returns: spec.model };
     const options = { ...(verb === 'POST' ? { code: 200 } : {}), ...model, ...extras };
     const at = [collection ? base : item, path].filter(Boolean).join('/');
-    const routed = route(verb, at, verb === 'GET' ? read : write, summary, options);
+    const plain = route(verb, at, verb === 'GET' ? read : write, summary, options);
+    // A PATCH or DELETE action (a line, a tag attachment) changes the resource it is below.
+    const routed = !collection && (verb === 'PATCH' || verb === 'DELETE') ? conditional(plain) : plain;
     out.set(method, {
       handler,
       service,

@@ -93,7 +93,7 @@ const REQUEST_HEADERS: Record<string, Parameter> = {
     in: 'header',
     required: false,
     description:
-      'The ETag you read; the change is refused with 412 precondition_failed if the record changed since.',
+      "The ETag the record's GET answered (for an order line or a tag attachment, that of the order, product or account it belongs to); the change is refused with 412 precondition_failed if the record changed since.",
     schema: { type: 'string', example: 'W/"3f1e2b4c5d6e7f80"' },
   },
   IfNoneMatch: {
