@@ -32,7 +32,15 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - no key: 401 (operations that need no key excepted);
  * - the example as generated, where it breaks a business rule of the live records and the valid
  *   request sends it made valid (exampleFixes): a documented 4xx, the business error;
- * - the valid request with a body of another media type (`text/plain`): 415.
+ * - the valid request with a body of another media type (`text/plain`): 415;
+ * - the valid request with its JSON body followed by more than the 1 MiB limit of white space
+ *   (`TOO_LARGE_PADDING`, still valid JSON): 413, and it changes nothing;
+ * - every write's valid request again while the run's entity is frozen (between the cutover freeze
+ *   and unfreeze of the entity-prefixed form), without the freeze token: 423 `entity_frozen`,
+ *   except the migration tooling that works while frozen (freeze, unfreeze, import creation) and
+ *   the test-mode helpers (the freeze is the live mode's);
+ * - a PATCH or DELETE's valid request with an `If-Match` naming no representation the record ever
+ *   had (`STALE_ETAG`), sent before the valid one: 412, and it changes nothing.
  *
  * Path ids are live records (the QA seed's fixtures and records made first, see liveIds), and so
  * are the reference fields of bodies (withLiveReferences). The summary counts the operations whose
@@ -45,8 +53,40 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
 const ROOT = path.resolve(__dirname, '../..');
 const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
 
+/** An entity tag no representation has: hashes are base64url SHA-1 digests, never this text. */
+const STALE_ETAG = 'W/"stale-representation"';
+
+/**
+ * Between the entity-prefixed cutover freeze (phase 8) and its unfreeze (8.25): the live mode of
+ * the run's entity is frozen (operationPhase).
+ */
+const FROZEN_PHASE = 8.1;
+
+/**
+ * Whether the freeze gate refuses the operation for the live key: every write that needs a key,
+ * but the migration tooling (freeze, unfreeze, creating an import) and the test-mode helpers.
+ */
+function frozenGated(method: string, operation: Operation): boolean {
+  if (method === 'get' || !operation.secured) return false;
+  if (operation.template.startsWith('/v1/test_helpers/')) return false;
+  if (/\/migration\/cutover\/(freeze|unfreeze)$/.test(operation.template)) return false;
+  return !(method === 'post' && /\/migration\/imports$/.test(operation.template));
+}
+
+/** The environment variable holding the white space that takes a body past the 1 MiB limit. */
+const TOO_LARGE_PADDING = 'tooLargePadding';
+
 type Kind =
-  'valid' | 'example' | 'other media type' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
+  | 'valid'
+  | 'example'
+  | 'other media type'
+  | 'stale If-Match'
+  | 'too large'
+  | 'frozen'
+  | 'invalid'
+  | 'path id not a uuid'
+  | 'read-only key'
+  | 'no key';
 
 interface Exception {
   /** A regular expression matched against `METHOD /path/template` (e.g. `^POST /v1/orders$`). */
@@ -321,7 +361,40 @@ function liveCollection(
         ];
         leaves.push({ item: copy, phase, index: leaves.length });
       }
+      // Before the valid request, the same body padded past the body limit where the operation
+      // documents 413: refused before the handler, it changes nothing. The padding is one
+      // environment variable, so the collection holds it once.
+      if (
+        operation &&
+        kind === 'valid' &&
+        item.request.body?.raw &&
+        '413' in ((document.paths[operation.template]?.[method] as { responses?: object }).responses ?? {})
+      ) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[too large]` }),
+        ) as CollectionItem;
+        copy.request!.body!.raw = `${copy.request!.body!.raw}{{${TOO_LARGE_PADDING}}}`;
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
+      // Before a PATCH or DELETE's valid request, the same request with an If-Match that names no
+      // representation of the record: refused with 412 before the handler, it changes nothing (the
+      // valid request after it then finds the record as it was).
+      if (operation && kind === 'valid' && (method === 'patch' || method === 'delete')) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[stale If-Match]` }),
+        ) as CollectionItem;
+        copy.request!.header = [
+          ...(copy.request!.header ?? []).filter((h) => h.key.toLowerCase() !== 'if-match'),
+          { key: 'If-Match', value: STALE_ETAG },
+        ];
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
       leaves.push({ item, phase, index: leaves.length });
+      // The same valid request once more while the entity is frozen: refused by the freeze gate.
+      if (operation && kind === 'valid' && frozenGated(method, operation)) {
+        const copy = JSON.parse(JSON.stringify({ ...item, name: `${item.name}[frozen]` })) as CollectionItem;
+        leaves.push({ item: copy, phase: FROZEN_PHASE, index: leaves.length });
+      }
       if (example) leaves.push({ item: example, phase, index: leaves.length });
     }
   };
@@ -459,7 +532,7 @@ async function liveIds(
       if (res.status >= 300) throw new Error(`attaching a tag at ${prefix} answered ${res.status}`);
     }
   const fixes = await exampleFixes(send, records);
-  const environment: Record<string, string> = {};
+  const environment: Record<string, string> = { [TOO_LARGE_PADDING]: ' '.repeat(1024 * 1024 + 1) };
   const unresolved = new Set<string>();
   const bodies = new Set<string>();
   for (const op of operationsOf(document)) {
@@ -791,6 +864,9 @@ function kindOf(name: string): Kind {
   if (name.includes('[path id not a uuid]')) return 'path id not a uuid';
   if (name.includes('[example]')) return 'example';
   if (name.includes('[other media type]')) return 'other media type';
+  if (name.includes('[stale If-Match]')) return 'stale If-Match';
+  if (name.includes('[too large]')) return 'too large';
+  if (name.includes('[frozen]')) return 'frozen';
   if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
   return 'valid';
 }
@@ -821,6 +897,16 @@ function expectation(execution: Execution, operation: Operation): string | undef
       return status >= 400 ? undefined : `the example that breaks a business rule was accepted (${status})`;
     case 'other media type':
       return status === 415 ? undefined : `a body of another media type answered ${status}, not 415`;
+    case 'stale If-Match':
+      return status === 412
+        ? undefined
+        : `an If-Match naming no representation of the record answered ${status}, not 412`;
+    case 'frozen':
+      return status === 423 && execution.error?.code === 'entity_frozen'
+        ? undefined
+        : `a write while the entity is frozen answered ${status} ${execution.error?.code ?? ''}, not 423 entity_frozen`;
+    case 'too large':
+      return status === 413 ? undefined : `a body over the size limit answered ${status}, not 413`;
     case 'invalid':
       return status >= 400 ? undefined : `invalid input accepted (${status})`;
     case 'path id not a uuid':
@@ -921,7 +1007,8 @@ function judge(
         (sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`)) ||
           sameJson(sentBody, generated.get(`${operation.method} ${operation.template}`)))) ||
         leavesOutOptional(document, operation.method, operation.template, run.item.name) ||
-        namesSchemaKeyword(run.item.name))
+        namesSchemaKeyword(run.item.name) ||
+        queryWithinMaxLength(document, operation.method, operation.template, run.item.name, url))
     ) {
       unchanged++;
       continue;
@@ -1025,6 +1112,29 @@ function leavesOutOptional(
   if (schema?.$ref) schema = document.components?.schemas?.[schema.$ref.split('/').pop()!] as typeof schema;
   if (!schema?.properties || !(field in schema.properties)) return false;
   return !(schema.required ?? []).includes(field);
+}
+
+/**
+ * Whether a `[maximum length <param>]` variation of a query parameter sent a value within the
+ * parameter's maxLength (counted in code points, as JSON Schema counts): Portman meant it to be
+ * one character too long, but what reached the server is judged. A value of Portman's once arrived
+ * at 117 characters for a limit of 120; what shortened it was not found, so the sent URL decides.
+ */
+function queryWithinMaxLength(
+  document: OpenApiDocument,
+  method: string,
+  template: string,
+  name: string,
+  url: string,
+): boolean {
+  const param = /\[maximum length (\w+)\]$/.exec(name)?.[1];
+  if (!param) return false;
+  const operation = document.paths[template]?.[method.toLowerCase()] as
+    { parameters?: { in?: string; name?: string; schema?: { maxLength?: number } }[] } | undefined;
+  const maxLength = operation?.parameters?.find((p) => p.in === 'query' && p.name === param)?.schema
+    ?.maxLength;
+  const sent = new URL(url).searchParams.get(param);
+  return maxLength !== undefined && sent !== null && [...sent].length <= maxLength;
 }
 
 /**
