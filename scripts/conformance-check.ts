@@ -32,7 +32,20 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - no key: 401 (operations that need no key excepted);
  * - the example as generated, where it breaks a business rule of the live records and the valid
  *   request sends it made valid (exampleFixes): a documented 4xx, the business error;
- * - the valid request with a body of another media type (`text/plain`): 415.
+ * - the valid request with a body of another media type (`text/plain`): 415;
+ * - the valid request with its JSON body followed by more than the 1 MiB limit of white space
+ *   (`TOO_LARGE_PADDING`, still valid JSON): 413, and it changes nothing;
+ * - the valid request with a key holding only `NARROW_SCOPE` (`[out of scope]`), where the operation
+ *   needs another: 403 `insufficient_scope`; and with such a key allowed one request a minute and
+ *   already past it (`[spent key]`): 429 `rate_limited` (or, for the first request of a new
+ *   minute, 403 `insufficient_scope` with `RateLimit-Remaining: 0`: counted, then refused for its
+ *   scope). Both are sent before the valid request and change nothing;
+ * - every write's valid request again while the run's entity is frozen (between the cutover freeze
+ *   and unfreeze of the entity-prefixed form), without the freeze token: 423 `entity_frozen`,
+ *   except the operations described as `x-allowed-while-frozen` and the test-mode helpers (the
+ *   freeze is the live mode's);
+ * - a PATCH or DELETE's valid request with an `If-Match` naming no representation the record ever
+ *   had (`STALE_ETAG`), sent before the valid one: 412, and it changes nothing.
  *
  * Path ids are live records (the QA seed's fixtures and records made first, see liveIds), and so
  * are the reference fields of bodies (withLiveReferences). The summary counts the operations whose
@@ -45,8 +58,50 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
 const ROOT = path.resolve(__dirname, '../..');
 const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
 
+/** An entity tag no representation has: hashes are base64url SHA-1 digests, never this text. */
+const STALE_ETAG = 'W/"stale-representation"';
+
+/** The one scope of the narrow keys: it opens a single read (GET /v1/activity). */
+const NARROW_SCOPE = 'activity:read';
+
+/** Whether a key holding only NARROW_SCOPE is refused the operation for its scopes. */
+const outOfNarrowScope = (operation: Operation): boolean =>
+  operation.secured &&
+  operation.requiredScopes.some((requirement) => !requirement.split('|').includes(NARROW_SCOPE));
+
+/**
+ * Between the entity-prefixed cutover freeze (phase 8) and its unfreeze (8.25): the live mode of
+ * the run's entity is frozen (operationPhase).
+ */
+const FROZEN_PHASE = 8.1;
+
+/**
+ * Whether the freeze gate refuses the operation for the live key: every write that needs a key,
+ * but those described as `x-allowed-while-frozen` (the migration tooling) and the test-mode
+ * helpers (the run freezes the live mode).
+ */
+const frozenGated = (method: string, operation: Operation): boolean =>
+  method !== 'get' &&
+  operation.secured &&
+  !operation.allowedWhileFrozen &&
+  !operation.template.startsWith('/v1/test_helpers/');
+
+/** The environment variable holding the white space that takes a body past the 1 MiB limit. */
+const TOO_LARGE_PADDING = 'tooLargePadding';
+
 type Kind =
-  'valid' | 'example' | 'other media type' | 'invalid' | 'path id not a uuid' | 'read-only key' | 'no key';
+  | 'valid'
+  | 'example'
+  | 'other media type'
+  | 'stale If-Match'
+  | 'too large'
+  | 'frozen'
+  | 'out of scope'
+  | 'spent key'
+  | 'invalid'
+  | 'path id not a uuid'
+  | 'read-only key'
+  | 'no key';
 
 interface Exception {
   /** A regular expression matched against `METHOD /path/template` (e.g. `^POST /v1/orders$`). */
@@ -75,6 +130,8 @@ interface Execution {
   /** The error's code, param and hint, for the report. */
   answer?: string;
   error?: { code?: string; param?: string; hint?: string };
+  /** The answer's RateLimit-Remaining header. */
+  rateLimitRemaining?: string;
   problems: string[];
 }
 
@@ -83,6 +140,10 @@ interface Operation {
   template: string;
   operationId: string;
   secured: boolean;
+  /** `x-required-scopes`: each requirement a scope or `a|b` alternatives. */
+  requiredScopes: string[];
+  /** `x-allowed-while-frozen`: the cutover freeze lets it through. */
+  allowedWhileFrozen: boolean;
 }
 
 /** Runs a command to its end; rejects with its output when it fails. */
@@ -132,16 +193,49 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
-      const op = operation as { operationId?: string; security?: unknown[] };
+      const op = operation as {
+        operationId?: string;
+        security?: unknown[];
+        'x-required-scopes'?: string[];
+        'x-allowed-while-frozen'?: boolean;
+      };
       out.push({
         method: method.toUpperCase(),
         template,
         operationId: op.operationId ?? `${method.toUpperCase()} ${template}`,
         secured: (op.security ?? []).length > 0,
+        requiredScopes: op['x-required-scopes'] ?? [],
+        allowedWhileFrozen: op['x-allowed-while-frozen'] === true,
       });
     }
   }
   return out;
+}
+
+/**
+ * Two live keys holding only NARROW_SCOPE: `outOfScopeKey`, and `spentKey`, allowed one request a
+ * minute, which it spends at once.
+ */
+async function createNarrowKeys(
+  origin: string,
+  entity: { id: string; keys: Record<string, string> },
+): Promise<{ outOfScopeKey: string; spentKey: string }> {
+  const create = async (name: string, extra: object): Promise<string> => {
+    const res = await fetch(`${origin}/v1/entities/${entity.id}/api_keys`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${entity.keys.live}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, scopes: [NARROW_SCOPE], ...extra }),
+    });
+    const body = (await res.json()) as { secret?: string };
+    if (res.status !== 201 || !body.secret)
+      throw new Error(`creating the key "${name}" answered ${res.status}`);
+    return body.secret;
+  };
+  const outOfScopeKey = await create('conformance: out of scope', {});
+  const spentKey = await create('conformance: spent', { rate_limit_per_minute: 1 });
+  const spent = await fetch(`${origin}/v1/activity`, { headers: { Authorization: `Bearer ${spentKey}` } });
+  if (spent.status !== 200) throw new Error(`spending the rate-limited key answered ${spent.status}`);
+  return { outOfScopeKey, spentKey };
 }
 
 /** The Portman configuration: the checked-in one, plus the path parameters' values for this run. */
@@ -321,7 +415,55 @@ function liveCollection(
         ];
         leaves.push({ item: copy, phase, index: leaves.length });
       }
+      // Before the valid request, the same body padded past the body limit where the operation
+      // documents 413: refused before the handler, it changes nothing. The padding is one
+      // environment variable, so the collection holds it once.
+      if (
+        operation &&
+        kind === 'valid' &&
+        item.request.body?.raw &&
+        '413' in ((document.paths[operation.template]?.[method] as { responses?: object }).responses ?? {})
+      ) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[too large]` }),
+        ) as CollectionItem;
+        copy.request!.body!.raw = `${copy.request!.body!.raw}{{${TOO_LARGE_PADDING}}}`;
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
+      // Before the valid request, the same request with a key that lacks its scope, and with such
+      // a key already past its one request a minute: refused before the handler.
+      if (operation && kind === 'valid' && outOfNarrowScope(operation)) {
+        for (const [label, key] of [
+          ['out of scope', 'outOfScopeKey'],
+          ['spent key', 'spentKey'],
+        ]) {
+          const copy = JSON.parse(
+            JSON.stringify({ ...item, name: `${item.name}[${label}]` }),
+          ) as CollectionItem;
+          for (const entry of copy.request!.auth?.bearer ?? [])
+            if (entry.key === 'token') entry.value = `{{${key}}}`;
+          leaves.push({ item: copy, phase, index: leaves.length });
+        }
+      }
+      // Before a PATCH or DELETE's valid request, the same request with an If-Match that names no
+      // representation of the record: refused with 412 before the handler, it changes nothing (the
+      // valid request after it then finds the record as it was).
+      if (operation && kind === 'valid' && (method === 'patch' || method === 'delete')) {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[stale If-Match]` }),
+        ) as CollectionItem;
+        copy.request!.header = [
+          ...(copy.request!.header ?? []).filter((h) => h.key.toLowerCase() !== 'if-match'),
+          { key: 'If-Match', value: STALE_ETAG },
+        ];
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
       leaves.push({ item, phase, index: leaves.length });
+      // The same valid request once more while the entity is frozen: refused by the freeze gate.
+      if (operation && kind === 'valid' && frozenGated(method, operation)) {
+        const copy = JSON.parse(JSON.stringify({ ...item, name: `${item.name}[frozen]` })) as CollectionItem;
+        leaves.push({ item: copy, phase: FROZEN_PHASE, index: leaves.length });
+      }
       if (example) leaves.push({ item: example, phase, index: leaves.length });
     }
   };
@@ -459,7 +601,7 @@ async function liveIds(
       if (res.status >= 300) throw new Error(`attaching a tag at ${prefix} answered ${res.status}`);
     }
   const fixes = await exampleFixes(send, records);
-  const environment: Record<string, string> = {};
+  const environment: Record<string, string> = { [TOO_LARGE_PADDING]: ' '.repeat(1024 * 1024 + 1) };
   const unresolved = new Set<string>();
   const bodies = new Set<string>();
   for (const op of operationsOf(document)) {
@@ -791,6 +933,11 @@ function kindOf(name: string): Kind {
   if (name.includes('[path id not a uuid]')) return 'path id not a uuid';
   if (name.includes('[example]')) return 'example';
   if (name.includes('[other media type]')) return 'other media type';
+  if (name.includes('[stale If-Match]')) return 'stale If-Match';
+  if (name.includes('[too large]')) return 'too large';
+  if (name.includes('[frozen]')) return 'frozen';
+  if (name.includes('[out of scope]')) return 'out of scope';
+  if (name.includes('[spent key]')) return 'spent key';
   if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
   return 'valid';
 }
@@ -821,6 +968,30 @@ function expectation(execution: Execution, operation: Operation): string | undef
       return status >= 400 ? undefined : `the example that breaks a business rule was accepted (${status})`;
     case 'other media type':
       return status === 415 ? undefined : `a body of another media type answered ${status}, not 415`;
+    case 'stale If-Match':
+      return status === 412
+        ? undefined
+        : `an If-Match naming no representation of the record answered ${status}, not 412`;
+    case 'out of scope':
+      return status === 403 && execution.error?.code === 'insufficient_scope'
+        ? undefined
+        : `a key without the operation's scope answered ${status} ${execution.error?.code ?? ''}, not 403 insufficient_scope`;
+    case 'spent key':
+      if (status === 429 && execution.error?.code === 'rate_limited') return undefined;
+      // The first request of a new minute is counted (its budget is then spent) and refused for its scope.
+      if (
+        status === 403 &&
+        execution.error?.code === 'insufficient_scope' &&
+        execution.rateLimitRemaining === '0'
+      )
+        return undefined;
+      return `a key past its rate limit answered ${status} ${execution.error?.code ?? ''}, not 429 rate_limited`;
+    case 'frozen':
+      return status === 423 && execution.error?.code === 'entity_frozen'
+        ? undefined
+        : `a write while the entity is frozen answered ${status} ${execution.error?.code ?? ''}, not 423 entity_frozen`;
+    case 'too large':
+      return status === 413 ? undefined : `a body over the size limit answered ${status}, not 413`;
     case 'invalid':
       return status >= 400 ? undefined : `invalid input accepted (${status})`;
     case 'path id not a uuid':
@@ -921,7 +1092,8 @@ function judge(
         (sameJson(sentBody, validBodies.get(`${operation.method} ${operation.template}`)) ||
           sameJson(sentBody, generated.get(`${operation.method} ${operation.template}`)))) ||
         leavesOutOptional(document, operation.method, operation.template, run.item.name) ||
-        namesSchemaKeyword(run.item.name))
+        namesSchemaKeyword(run.item.name) ||
+        queryWithinMaxLength(document, operation.method, operation.template, run.item.name, url))
     ) {
       unchanged++;
       continue;
@@ -961,6 +1133,7 @@ function judge(
       status: run.response.code,
       answer,
       error: answer === undefined ? undefined : error,
+      rateLimitRemaining: headers['ratelimit-remaining'],
       problems: [],
     };
     if (!operation) execution.problems.push('the request matches no documented operation');
@@ -987,11 +1160,6 @@ function judge(
   return { results, excepted, violations, unchanged };
 }
 
-/**
- * Whether a too-long query value never reached the server: Portman fills it with one random
- * character repeated, which the URL loses when it is `#` (the rest is a fragment) or `&` (empty
- * values), so that the request carries an empty value, which is valid.
- */
 const SCHEMA_KEYWORDS = new Set(['propertyNames', 'additionalProperties', 'patternProperties']);
 
 /**
@@ -1025,6 +1193,29 @@ function leavesOutOptional(
   if (schema?.$ref) schema = document.components?.schemas?.[schema.$ref.split('/').pop()!] as typeof schema;
   if (!schema?.properties || !(field in schema.properties)) return false;
   return !(schema.required ?? []).includes(field);
+}
+
+/**
+ * Whether a `[maximum length <param>]` variation of a query parameter sent a value within the
+ * parameter's maxLength (counted in code points, as JSON Schema counts): Portman meant it to be
+ * one character too long, but what reached the server is judged. A value of Portman's once arrived
+ * at 117 characters for a limit of 120; what shortened it was not found, so the sent URL decides.
+ */
+function queryWithinMaxLength(
+  document: OpenApiDocument,
+  method: string,
+  template: string,
+  name: string,
+  url: string,
+): boolean {
+  const param = /\[maximum length (\w+)\]$/.exec(name)?.[1];
+  if (!param) return false;
+  const operation = document.paths[template]?.[method.toLowerCase()] as
+    { parameters?: { in?: string; name?: string; schema?: { maxLength?: number } }[] } | undefined;
+  const maxLength = operation?.parameters?.find((p) => p.in === 'query' && p.name === param)?.schema
+    ?.maxLength;
+  const sent = new URL(url).searchParams.get(param);
+  return maxLength !== undefined && sent !== null && [...sent].length <= maxLength;
 }
 
 /**
@@ -1167,7 +1358,9 @@ async function main(): Promise<number> {
         `none found for ${live.unresolved.size} operations${live.unresolved.size ? `: ${[...live.unresolved].join(', ')}` : ''}`,
     );
     const ran = Date.now();
+    const narrowKeys = await createNarrowKeys(origin, seed.entities.primary);
     const executions = await runNewman(collection, {
+      ...narrowKeys,
       baseUrl: origin,
       bearerToken: seed.entities.primary.keys.live,
       readOnlyKey: seed.entities.primary.keys.read_only,

@@ -170,6 +170,17 @@ describe('API description and probes', () => {
         ]),
       );
       expect(patch.responses).toHaveProperty('412');
+      // The freeze lets the migration tooling through: its operations say so and list no 423.
+      const freeze = doc.paths['/v1/migration/cutover/freeze'].post as unknown as Record<string, unknown> & {
+        parameters?: { $ref?: string }[];
+        responses: object;
+      };
+      expect(freeze['x-allowed-while-frozen']).toBe(true);
+      expect(freeze.responses).not.toHaveProperty('423');
+      expect((freeze.parameters ?? []).map((p) => p.$ref)).not.toContain(
+        '#/components/parameters/FreezeToken',
+      );
+      expect((post as unknown as Record<string, unknown>)['x-allowed-while-frozen']).toBeUndefined();
       const get = doc.paths['/v1/tags/{id}'].get as unknown as {
         parameters: { $ref?: string }[];
         responses: Record<string, { headers?: object }>;

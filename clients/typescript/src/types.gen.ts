@@ -24602,10 +24602,6 @@ export type CutoverFreezeEntityScopedData = {
          * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
     };
     path: {
         /**
@@ -24651,10 +24647,6 @@ export type CutoverFreezeEntityScopedErrors = {
      */
     422: ErrorEnvelope;
     /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */
     429: ErrorEnvelope;
@@ -24683,10 +24675,6 @@ export type CutoverFreezeData = {
          * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
     };
     path?: never;
     query?: never;
@@ -24723,10 +24711,6 @@ export type CutoverFreezeErrors = {
      */
     422: ErrorEnvelope;
     /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */
     429: ErrorEnvelope;
@@ -24755,10 +24739,6 @@ export type CutoverUnfreezeEntityScopedData = {
          * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
     };
     path: {
         /**
@@ -24804,10 +24784,6 @@ export type CutoverUnfreezeEntityScopedErrors = {
      */
     422: ErrorEnvelope;
     /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
-    /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */
     429: ErrorEnvelope;
@@ -24836,10 +24812,6 @@ export type CutoverUnfreezeData = {
          * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
     };
     path?: never;
     query?: never;
@@ -24875,10 +24847,6 @@ export type CutoverUnfreezeErrors = {
      * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
-    /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
     /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */
@@ -25050,10 +25018,6 @@ export type ImportsCreateData = {
          * 1 to 255 characters, at least one of them not white space (an empty key is 400 parameter_invalid, a longer one 400 idempotency_key_too_long). A retry with the same key, method, path and body within 24 hours gets the first response (marked Idempotent-Replayed); a different method, path or body is 400 idempotency_key_reused; a concurrent one 409 idempotency_key_in_use.
          */
         'Idempotency-Key'?: string;
-        /**
-         * While the entity is frozen for cutover, a key with migrations:write passes the freeze by sending the token that the freeze returned.
-         */
-        'X-Freeze-Token'?: string;
     };
     path: {
         /**
@@ -25103,10 +25067,6 @@ export type ImportsCreateErrors = {
      * A business rule refuses the request; `param` names the field at fault when there is one. Codes: `quantity_exceeds_remaining`, `serial_not_allocated`, `serial_duplicate`, `order_not_confirmed`, `label_purchase_failed`, `unbalanced_entry`, `period_closed`, `account_not_postable`, `amount_exceeds_limit`, `invoice_not_open`, `unapplied_remainder`, `card_declined`, `connector_auth_failed`, `insufficient_stock`.
      */
     422: ErrorEnvelope;
-    /**
-     * The entity is frozen for cutover and no valid X-Freeze-Token was sent. Codes: `entity_frozen`.
-     */
-    423: ErrorEnvelope;
     /**
      * Per-key rate limit exceeded; wait Retry-After seconds. Codes: `rate_limited`.
      */

@@ -1,4 +1,5 @@
-import { Injectable, SetMetadata } from '@nestjs/common';
+import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Caller } from '../tenancy/request-context';
 
@@ -7,11 +8,16 @@ export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', '
 
 export const GATE_EXEMPT_KEY = 'erp:gate-exempt';
 
+/** The OpenAPI extension that marks an operation the mutation gates let through. */
+export const ALLOWED_WHILE_FROZEN_EXTENSION = 'x-allowed-while-frozen';
+
 /**
  * Marks a route that must stay usable while mutations are gated (the cutover freeze and
- * unfreeze themselves, bulk imports run by migration callers).
+ * unfreeze themselves, bulk imports run by migration callers). Its description says so
+ * (`x-allowed-while-frozen`) and lists neither 423 nor the freeze-token header.
  */
-export const AllowWhileFrozen = () => SetMetadata(GATE_EXEMPT_KEY, true);
+export const AllowWhileFrozen = () =>
+  applyDecorators(SetMetadata(GATE_EXEMPT_KEY, true), ApiExtension(ALLOWED_WHILE_FROZEN_EXTENSION, true));
 
 /** A check every mutation passes after authentication and scopes; it throws a DomainError to refuse. */
 export interface MutationGate {

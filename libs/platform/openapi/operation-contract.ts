@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CATALOG, ErrorCode } from '../errors/error-catalog';
+import { ALLOWED_WHILE_FROZEN_EXTENSION } from '../auth/mutation-gate';
 import { IDEMPOTENCY_KEY_RULE } from '../http/idempotency/idempotency-key';
 
 type Schema = Record<string, unknown> & { $ref?: string; properties?: Record<string, Schema> };
@@ -136,6 +137,10 @@ const ERROR_STATUSES: Record<string, string> = {
 const codesOf = (status: string): ErrorCode[] =>
   (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) => String(ERROR_CATALOG[code].status) === status);
 
+/** Whether the mutation gates (the cutover freeze) let the operation through (`AllowWhileFrozen`). */
+const allowedWhileFrozen = (operation: Operation) =>
+  (operation as unknown as Record<string, unknown>)[ALLOWED_WHILE_FROZEN_EXTENSION] === true;
+
 /** The error statuses an operation can answer with, from its method and path. */
 function errorStatuses(method: string, path: string, operation: Operation, isPublic: boolean): string[] {
   const statuses = ['400'];
@@ -145,7 +150,8 @@ function errorStatuses(method: string, path: string, operation: Operation, isPub
   if (mutation) statuses.push('409');
   if (method === 'patch' || method === 'delete') statuses.push('412');
   if (operation.requestBody) statuses.push('413', '415');
-  if (mutation) statuses.push('422', '423');
+  if (mutation) statuses.push('422');
+  if (mutation && !allowedWhileFrozen(operation)) statuses.push('423');
   if (!isPublic) statuses.push('429');
   statuses.push('500', '503');
   return statuses;
@@ -379,7 +385,8 @@ export function addErrorsAndHeaders(
       }
     }
     const headers: Parameter[] = [];
-    if (mutation) headers.push(param('IdempotencyKey'), param('FreezeToken'));
+    if (mutation) headers.push(param('IdempotencyKey'));
+    if (mutation && !allowedWhileFrozen(operation)) headers.push(param('FreezeToken'));
     if (method === 'patch' || method === 'delete') headers.push(param('IfMatch'));
     if (method === 'get' && !open) headers.push(param('IfNoneMatch'));
     // A header a controller declares itself (`@Headers('idempotency-key')`) is the shared one, in its
