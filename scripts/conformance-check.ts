@@ -35,6 +35,8 @@ import { OpenApiResponseValidator, type OpenApiDocument } from '../test/support/
  * - the valid request with a body of another media type (`text/plain`): 415;
  * - the valid request with its JSON body followed by more than the 1 MiB limit of white space
  *   (`TOO_LARGE_PADDING`, still valid JSON): 413, and it changes nothing;
+ * - the valid request with one more query parameter, one no operation takes (`UNKNOWN_QUERY`):
+ *   400 `parameter_unknown` naming it, before anything is done;
  * - the valid request with a key holding only `NARROW_SCOPE` (`[out of scope]`), where the operation
  *   needs another: 403 `insufficient_scope`; and with such a key allowed one request a minute and
  *   already past it (`[spent key]`): 429 `rate_limited` (or, for the first request of a new
@@ -60,6 +62,9 @@ const CONFIG_DIR = path.join(ROOT, 'openapi/conformance');
 
 /** An entity tag no representation has: hashes are base64url SHA-1 digests, never this text. */
 const STALE_ETAG = 'W/"stale-representation"';
+
+/** A query parameter no operation takes. */
+const UNKNOWN_QUERY = 'conformance_unknown';
 
 /** The one scope of the narrow keys: it opens a single read (GET /v1/activity). */
 const NARROW_SCOPE = 'activity:read';
@@ -97,6 +102,7 @@ type Kind =
   | 'too large'
   | 'frozen'
   | 'out of scope'
+  | 'unknown query parameter'
   | 'spent key'
   | 'invalid'
   | 'path id not a uuid'
@@ -428,6 +434,14 @@ function liveCollection(
           JSON.stringify({ ...item, name: `${item.name}[too large]` }),
         ) as CollectionItem;
         copy.request!.body!.raw = `${copy.request!.body!.raw}{{${TOO_LARGE_PADDING}}}`;
+        leaves.push({ item: copy, phase, index: leaves.length });
+      }
+      // Before the valid request, the same request with a query parameter it does not take.
+      if (operation && kind === 'valid') {
+        const copy = JSON.parse(
+          JSON.stringify({ ...item, name: `${item.name}[unknown query parameter]` }),
+        ) as CollectionItem;
+        copy.request!.url!.query = [...(copy.request!.url!.query ?? []), { key: UNKNOWN_QUERY, value: '1' }];
         leaves.push({ item: copy, phase, index: leaves.length });
       }
       // Before the valid request, the same request with a key that lacks its scope, and with such
@@ -937,6 +951,7 @@ function kindOf(name: string): Kind {
   if (name.includes('[too large]')) return 'too large';
   if (name.includes('[frozen]')) return 'frozen';
   if (name.includes('[out of scope]')) return 'out of scope';
+  if (name.includes('[unknown query parameter]')) return 'unknown query parameter';
   if (name.includes('[spent key]')) return 'spent key';
   if (name.includes('[fuzz]') || name.includes('[invalid input]')) return 'invalid';
   return 'valid';
@@ -972,6 +987,12 @@ function expectation(execution: Execution, operation: Operation): string | undef
       return status === 412
         ? undefined
         : `an If-Match naming no representation of the record answered ${status}, not 412`;
+    case 'unknown query parameter':
+      return status === 400 &&
+        execution.error?.code === 'parameter_unknown' &&
+        execution.error.param === UNKNOWN_QUERY
+        ? undefined
+        : `a query parameter the operation does not take answered ${status} ${execution.error?.code ?? ''} ${execution.error?.param ?? ''}, not 400 parameter_unknown naming it`;
     case 'out of scope':
       return status === 403 && execution.error?.code === 'insufficient_scope'
         ? undefined

@@ -19,6 +19,7 @@ import {
 } from '#platform/http/request-pipeline.middleware';
 import { indexRouteLayers } from '#platform/http/route-index';
 import { RouteRegistry, UNVERSIONED_CONTROLLERS } from '#platform/http/route-registry';
+import { DescribedQuery } from '#platform/http/described-query';
 import { createLogger, httpLogger, PinoNestLogger } from '#platform/observability/logger';
 import { AppMetrics, metricsMiddleware, serveMetrics } from '#platform/observability/metrics';
 import { mountOpenApi } from '#platform/openapi/openapi';
@@ -94,7 +95,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   );
   app.use(chainMiddleware(first));
   app.setGlobalPrefix('v1', { exclude: UNVERSIONED_CONTROLLERS });
-  mountOpenApi(app, config, options.openApiDocument);
+  app.get(DescribedQuery).use(mountOpenApi(app, config, options.openApiDocument));
   // The pipeline's interceptor on routes other than GET; a GET's part is the guard's and the reply's.
   const pipeline = app.get(ApiPipelineInterceptor);
   attachPipelineInterceptor(app.get(DiscoveryService), pipeline);

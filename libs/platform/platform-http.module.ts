@@ -7,6 +7,7 @@ import { ApiGuard } from './auth/api.guard';
 import { ApiKeysController } from './auth/api-keys.controller';
 import { BearerStrategy } from './auth/bearer.strategy';
 import { ApiPipelineInterceptor } from './http/api-pipeline.interceptor';
+import { DescribedQuery } from './http/described-query';
 import { ApiExceptionFilter } from './http/exception.filter';
 import { RouteRegistry } from './http/route-registry';
 import { ApiValidationPipe } from './http/validation.pipe';
@@ -16,7 +17,8 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
 
 /**
  * The request pipeline of the HTTP API, switched on for every route: guard (auth, isolation,
- * rate limit, scopes, mutation gates such as the entity freeze; a GET's expand[] paths) -> one
+ * rate limit, scopes, mutation gates such as the entity freeze; the query's parameters against the
+ * description; a GET's expand[] paths) -> one
  * interceptor on routes other than GET (idempotency, expand[], If-Match; attached by
  * `attachPipelineInterceptor` at start-up) -> validation -> handler -> a GET's reply (ETag,
  * If-None-Match, expansion; ApiExpressAdapter) -> filter.
@@ -31,6 +33,7 @@ import { MaintenanceScheduler } from './queue/maintenance.processor';
     MaintenanceScheduler,
     ActivityService,
     ApiPipelineInterceptor,
+    DescribedQuery,
     { provide: APP_GUARD, useClass: ApiGuard },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -12,6 +12,7 @@ import { RateLimitDecision, RateLimiter } from './rate-limiter';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { announcesBody, BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { alternativesOf, missingScopes } from './scopes';
+import { DescribedQuery } from '../http/described-query';
 import { ApiPipelineInterceptor } from '../http/api-pipeline.interceptor';
 import { RESOURCE_KEY } from '../http/expand/expand-registry';
 import { ENQUEUES_KEY, QueueAvailability } from '../queue/queue-availability';
@@ -94,6 +95,7 @@ export class ApiGuard implements CanActivate {
     private readonly authFailures: AuthFailureLimiter,
     private readonly pipeline: ApiPipelineInterceptor,
     private readonly queues: QueueAvailability,
+    private readonly describedQuery: DescribedQuery,
   ) {}
 
   /** Each handler's policy, read once from its decorators (metadata does not change after boot). */
@@ -227,11 +229,13 @@ export class ApiGuard implements CanActivate {
   }
 
   /**
-   * A GET's (and a HEAD's: Express serves it with the GET route) expand[] paths are checked now
+   * The query's parameters must be ones the operation takes (DescribedQuery). A GET's (and a
+   * HEAD's: Express serves it with the GET route) expand[] paths are checked now
    * (api-pipeline.interceptor.ts); the body is read only now, once the caller is known and
    * allowed (see request-body.ts).
    */
   private readBody(req: Request, res: Response, policy: RoutePolicy): true | Promise<true> {
+    this.describedQuery.check(req);
     if (req.method === 'GET' || req.method === 'HEAD') this.pipeline.beforeGet(req, policy.resource);
     if (!announcesBody(req)) return true;
     return readRequestBody(req, res, policy.bodyStream, this.config.HTTP_BODY_IDLE_TIMEOUT_MS).then(

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PlatformError } from '../errors/domain-error';
+
+type Parameter = { $ref?: string; in?: string; name?: string };
+
+/** `/v1/tags/{id}` → `/v1/tags/:id`, the form of an Express route's path. */
+const expressPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+/** A query parameter's name as the extended query parser keys it (`expand[]` → `expand`). */
+const parsedName = (name: string) => name.replace(/\[\]$/, '');
+
+/**
+ * The query parameters each operation of the served description takes, so that a request naming
+ * another one is refused (400 `parameter_unknown`) on every route, whether or not its handler reads
+ * a query: a misspelt filter is an error, never an unfiltered answer. Routes the description does
+ * not list (test fixtures, the operational routes outside /v1) are not checked.
+ */
+@Injectable()
+export class DescribedQuery {
+  /** `METHOD /express/path` → the names its operation takes. */
+  private readonly taken = new Map<string, ReadonlySet<string>>();
+
+  /** Reads the query parameters of every operation of `document` (called once it is mounted). */
+  use(document: OpenAPIObject): void {
+    const shared = (document.components?.parameters ?? {}) as Record<string, Parameter>;
+    this.taken.clear();
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { parameters?: Parameter[] }>,
+      )) {
+        if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+        const names = new Set<string>();
+        for (const parameter of operation.parameters ?? []) {
+          const resolved = parameter.$ref ? shared[parameter.$ref.split('/').pop()!] : parameter;
+          if (resolved?.in === 'query' && resolved.name) names.add(parsedName(resolved.name));
+        }
+        this.taken.set(`${method.toUpperCase()} ${expressPath(template)}`, names);
+      }
+    }
+  }
+
+  /** Throws 400 `parameter_unknown` for the first query parameter the request's operation does not take. */
+  check(req: Request): void {
+    // Most requests carry no query string: nothing to parse.
+    if (!req.url.includes('?')) return;
+    const path = (req.route as { path?: unknown } | undefined)?.path;
+    if (typeof path !== 'string') return;
+    const taken = this.taken.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
+    if (!taken) return;
+    for (const name of Object.keys(req.query as Record<string, unknown>)) {
+      if (!taken.has(name)) {
+        throw new PlatformError('parameter_unknown', {
+          param: name,
+          hint: `Received unknown parameter: ${name}.`,
+        }).asPreHandler();
+      }
+    }
+  }
+}
