@@ -1,15 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsObject,
-  IsString,
-  IsUrl,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, IsUrl, ValidateNested } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
   NullableField,
@@ -72,7 +64,7 @@ export class IntegrationSettingsDto {
       description: 'Base URL of the shop; required with the shopify adapter (https, public host).',
     },
     IsString(),
-    MaxLength(500),
+    MaxChars(500),
     IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }),
   )
   shop_url?: string | null;
