@@ -142,25 +142,35 @@ const SHOPIFY_CREDENTIALS = (stored: boolean): CrossFieldRule => ({
     : `The shopify adapter needs credentials.${requiredCredentials('shopify').join(', credentials.')}.`,
 });
 
-@CrossFieldRules(
-  {
-    kind: 'when',
-    field: 'type',
-    is: SANDBOX_ONLY,
-    allowed: { 'settings.adapter': ['sandbox'] },
-    param: 'settings.adapter',
-    sentence: `The ${SANDBOX_ONLY.join(' and ')} connectors take the sandbox adapter only.`,
-  },
-  {
-    kind: 'when',
-    field: 'type',
-    is: NO_ACCESS_TOKEN,
-    forbids: ['credentials.access_token'],
-    param: 'credentials.access_token',
-    sentence: `credentials.access_token is not a credential of the ${NO_ACCESS_TOKEN.join(' and ')} connectors.`,
-  },
-  SHOPIFY_CREDENTIALS(false),
-)
+/**
+ * The rules of the connector `type` (resolveSettings and checkCredentials): on a create the type
+ * sent; on an update (`stored`) the integration's type, which the request cannot change.
+ */
+const CONNECTOR_RULES = (stored: boolean): CrossFieldRule[] => {
+  const whose = stored ? " (the integration's connector type, which an update keeps)" : '';
+  return [
+    {
+      kind: 'when',
+      field: 'type',
+      is: SANDBOX_ONLY,
+      allowed: { 'settings.adapter': ['sandbox'] },
+      ...(stored ? { stored } : {}),
+      param: 'settings.adapter',
+      sentence: `The ${SANDBOX_ONLY.join(' and ')} connectors${whose} take the sandbox adapter only.`,
+    },
+    {
+      kind: 'when',
+      field: 'type',
+      is: NO_ACCESS_TOKEN,
+      forbids: ['credentials.access_token'],
+      ...(stored ? { stored } : {}),
+      param: 'credentials.access_token',
+      sentence: `credentials.access_token is not a credential of the ${NO_ACCESS_TOKEN.join(' and ')} connectors${whose}.`,
+    },
+  ];
+};
+
+@CrossFieldRules(...CONNECTOR_RULES(false), SHOPIFY_CREDENTIALS(false))
 export class CreateIntegrationDto {
   @RequiredEnum(CONNECTOR_TYPES, {
     example: 'storefront',
@@ -181,7 +191,7 @@ export class CreateIntegrationDto {
   settings?: IntegrationSettingsDto;
 }
 
-@CrossFieldRules(SHOPIFY_CREDENTIALS(true))
+@CrossFieldRules(...CONNECTOR_RULES(true), SHOPIFY_CREDENTIALS(true))
 export class UpdateIntegrationDto {
   @OptionalNonEmptyText(200) name?: string;
 
