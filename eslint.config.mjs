@@ -75,6 +75,21 @@ export default tseslint.config(
       'architecture/boundaries': 'error',
       'architecture/no-sql-outside-infrastructure': 'error',
       'architecture/outbox-owners': 'error',
+      // Request strings are measured in code points, as the description's maxLength / minLength
+      // count them (libs/platform/http/text-length.ts); validator.js's count differs.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['MaxLength', 'MinLength', 'Length', 'isLength', 'maxLength', 'minLength'],
+              message:
+                'Use MaxChars / MinChars of #platform/http/text-length (code points, as JSON Schema counts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -285,8 +285,8 @@ describe('package rules', () => {
         order_id: serialOrder.id,
         items: [item([serialOrder.serials[0]]), item([serialOrder.serials[0]])],
       }),
-      422,
-      'serial_duplicate',
+      400,
+      'parameter_invalid',
       { param: 'items[1].serial_numbers[0]' },
     );
     const notAllocated = await live

@@ -326,7 +326,7 @@ describe('inventory: purchase-order receiving, transfers, serials, shipping', ()
         ],
       });
     expectError(await receive(['SN-A'], 2), 400, 'parameter_invalid', { param: 'lines[0].serial_numbers' });
-    expectError(await receive(['SN-A', 'SN-A']), 422, 'serial_duplicate', {
+    expectError(await receive(['SN-A', 'SN-A']), 400, 'parameter_invalid', {
       param: 'lines[0].serial_numbers[1]',
     });
     await receive(['SN-A', 'SN-B', 'SN-C']).expect(200);

@@ -12,6 +12,10 @@ import { startTestApp, TestApp } from '../support/test-app';
 type Rule = Record<string, unknown>;
 type Schema = {
   $ref?: string;
+  type?: string | string[];
+  items?: Schema;
+  uniqueItems?: boolean;
+  maxLength?: number;
   allOf?: Schema[];
   properties?: Record<string, Schema>;
   'x-rules'?: Rule[];
@@ -45,6 +49,10 @@ describe('rules the description states', () => {
   };
   const bodyOf = (path: string, method: string) =>
     resolve(doc().paths[path][method].requestBody!.content['application/json'].schema);
+  const queryParameter = (path: string, name: string) =>
+    (
+      doc().paths[path].get as unknown as { parameters: { name: string; in: string; schema: Schema }[] }
+    ).parameters.find((p) => p.in === 'query' && p.name === name)!.schema;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -156,6 +164,191 @@ describe('rules the description states', () => {
     );
     const made = (await create({ type: 'marketplace2', credentials: { api_key: 'k' } }).expect(201)).body;
     expect(made.settings).toMatchObject({ adapter: 'sandbox', shop_url: null });
+  });
+
+  it("an integration update is held to its stored connector type's rules: stated, and refused naming the field", async () => {
+    const rules = bodyOf('/v1/integrations/{id}', 'patch')['x-rules'];
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        kind: 'when',
+        field: 'type',
+        is: ['marketplace1', 'marketplace2'],
+        allowed: { 'settings.adapter': ['sandbox'] },
+        stored: true,
+        param: 'settings.adapter',
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        kind: 'when',
+        field: 'type',
+        is: ['marketplace1', 'marketplace2'],
+        forbids: ['credentials.access_token'],
+        stored: true,
+        param: 'credentials.access_token',
+      }),
+    );
+    // The condition is the record's: the update body has no `type` to send.
+    expect(bodyOf('/v1/integrations/{id}', 'patch').properties).not.toHaveProperty('type');
+    const create = async (type: string) =>
+      (
+        await live
+          .post('/v1/integrations')
+          .send({ type, name: `stored ${type}` })
+          .expect(201)
+      ).body as {
+        id: string;
+        settings: Record<string, unknown>;
+        credentials_set: boolean;
+        credentials_hint: string | null;
+      };
+    const marketplace = await create('marketplace2');
+    const storefront = await create('storefront');
+    const update = (id: string, body: Record<string, unknown>) =>
+      live.patch(`/v1/integrations/${id}`).send(body);
+    expectError(
+      await update(marketplace.id, { settings: { adapter: 'shopify', shop_url: 'https://a.myshopify.com' } }),
+      400,
+      'parameter_invalid',
+      { param: 'settings.adapter' },
+    );
+    expectError(
+      await update(marketplace.id, { credentials: { access_token: 'shpat_stored' } }),
+      400,
+      'parameter_unknown',
+      { param: 'credentials.access_token' },
+    );
+    // Nothing refused was stored; the same changes are the storefront connector's to take.
+    const kept = (await live.get(`/v1/integrations/${marketplace.id}`).expect(200)).body;
+    expect(kept).toMatchObject({
+      settings: marketplace.settings,
+      credentials_set: marketplace.credentials_set,
+      credentials_hint: marketplace.credentials_hint,
+    });
+    await update(marketplace.id, { credentials: { api_key: 'k' } }).expect(200);
+    const edited = (
+      await update(storefront.id, { credentials: { access_token: 'shpat_storefront' } }).expect(200)
+    ).body;
+    expect(edited.credentials_hint).toBe('••••ront');
+  });
+
+  it('a repeated serial number is refused naming it, in every list of serials, before the route runs', async () => {
+    // A flat list states uniqueItems too; a list in each item of a list is stated by x-rules.
+    for (const [path, field] of [
+      ['/v1/inventory/adjustments', 'serial_numbers'],
+      ['/v1/inventory/transfers', 'serial_numbers'],
+      ['/v1/orders/{id}/lines/{line_id}/allocate-serials', 'serial_numbers'],
+      ['/v1/orders/{id}/lines/{line_id}/deallocate-serials', 'serial_numbers'],
+    ]) {
+      const body = bodyOf(path, 'post');
+      expect(body['x-rules']).toContainEqual(
+        expect.objectContaining({ kind: 'distinct', field, param: field }),
+      );
+      expect(body.properties![field]).toMatchObject({ type: 'array', uniqueItems: true });
+    }
+    for (const [path, list] of [
+      ['/v1/packages', 'items'],
+      ['/v1/purchase-orders/{id}/receive', 'lines'],
+      ['/v1/returns/{id}/receive', 'items'],
+    ])
+      expect(bodyOf(path, 'post')['x-rules']).toContainEqual(
+        expect.objectContaining({ kind: 'distinct', field: list, key: 'serial_numbers[]', param: list }),
+      );
+    // Records that do not exist: the repeat is refused before any is looked up (404 otherwise).
+    const [product, location, other] = [randomId(), randomId(), randomId()];
+    expectError(
+      await live.post('/v1/inventory/transfers').send({
+        product_id: product,
+        from_location_id: location,
+        to_location_id: other,
+        quantity: 3,
+        serial_numbers: ['SN-1', 'SN-2', 'SN-1'],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'serial_numbers[2]' },
+    );
+    expectError(
+      await live.post('/v1/inventory/adjustments').send({
+        product_id: product,
+        location_id: location,
+        quantity: 2,
+        reason: 'repeat',
+        serial_numbers: ['SN-1', 'SN-1'],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'serial_numbers[1]' },
+    );
+    expectError(
+      await live
+        .post(`/v1/orders/${randomId()}/lines/${randomId()}/allocate-serials`)
+        .send({ serial_numbers: ['SN-9', 'SN-8', 'SN-8'] }),
+      400,
+      'parameter_invalid',
+      { param: 'serial_numbers[2]' },
+    );
+    // Across the items of one request: the second item names a serial of the first.
+    expectError(
+      await live.post('/v1/packages').send({
+        order_id: randomId(),
+        items: [
+          { product_id: product, quantity: 2, serial_numbers: ['SN-1', 'SN-2'] },
+          { product_id: other, quantity: 2, serial_numbers: ['SN-3', 'SN-2'] },
+        ],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'items[1].serial_numbers[1]' },
+    );
+    expectError(
+      await live.post(`/v1/purchase-orders/${randomId()}/receive`).send({
+        lines: [
+          { order_item_id: randomId(), quantity: 1, location_id: location, serial_numbers: ['SN-1'] },
+          { order_item_id: randomId(), quantity: 1, location_id: location, serial_numbers: ['SN-1'] },
+        ],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'lines[1].serial_numbers[0]' },
+    );
+    expectError(
+      await live.post(`/v1/returns/${randomId()}/receive`).send({
+        package_id: randomId(),
+        items: [{ package_item_id: randomId(), quantity: 2, serial_numbers: ['SN-1', 'SN-1'] }],
+      }),
+      400,
+      'parameter_invalid',
+      { param: 'items[0].serial_numbers[1]' },
+    );
+    // One serial once is no repeat: the request reaches the route, which looks the order up.
+    const once = await live
+      .post(`/v1/orders/${randomId()}/lines/${randomId()}/allocate-serials`)
+      .send({ serial_numbers: ['SN-8'] });
+    expect(once.status).toBe(404);
+  });
+
+  it('length limits count code points as the description does (a variation selector counts, an emoji once)', async () => {
+    // Counted here the way JSON Schema counts: code points.
+    const length = (text: string) => [...text].length;
+    const q = queryParameter('/v1/inventory/serials', 'q').maxLength!;
+    expect(q).toBe(120);
+    const serials = (text: string) => live.get(`/v1/inventory/serials?q=${encodeURIComponent(text)}`);
+    const over = 'a'.repeat(q) + '\uFE0F';
+    expect(length(over)).toBe(q + 1);
+    expectError(await serials('a'.repeat(q + 1)), 400, 'parameter_invalid', { param: 'q' });
+    expectError(await serials(over), 400, 'parameter_invalid', { param: 'q' });
+    const emoji = '\u{1F4A5}'.repeat(q);
+    expect(length(emoji)).toBe(q);
+    expect((await serials(emoji).expect(200)).body.data).toEqual([]);
+    await serials('a'.repeat(q - 1) + '\uFE0F').expect(200);
+
+    const name = bodyOf('/v1/tags', 'post').properties!.name.maxLength!;
+    const tag = (text: string) => live.post('/v1/tags').send({ name: text });
+    expectError(await tag(`${'t'.repeat(name)}\uFE0F`), 400, 'parameter_invalid', { param: 'name' });
+    const stored = `${'\u{1F3F7}'.repeat(name - 1)}\uFE0F`;
+    expect(length(stored)).toBe(name);
+    expect((await tag(stored).expect(201)).body.name).toBe(stored);
   });
 
   it('a repeated list item is refused naming it, before the record is looked up or its state read', async () => {

@@ -6,6 +6,7 @@ import { LiveRecords, livePaths, makeLiveRecords, operationPhase, Send } from '.
 import { validatorFor } from '../support/openapi-validator';
 import {
   everyField,
+  getPath,
   resolveSchema,
   Rule,
   ruleViolations,
@@ -14,6 +15,7 @@ import {
   SchemaContext,
   valueOf,
   violationsOf,
+  whenHolds,
 } from '../support/schema-arbitrary';
 import { resolveExampleHosts } from '../support/example-hosts';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -406,8 +408,9 @@ describe('generated requests from the served description', () => {
         const valuesOf = (path: string) =>
           path.split('.').reduce<Schema>((s, key) => resolveSchema(ctx, s.properties?.[key]), bodySchema)
             .enum;
-        for (const { rule, value } of ruleViolations(bodySchema['x-rules'] ?? [], base, all, valuesOf)) {
-          // An object field the rule reaches into still obeys its own rules (but the field broken).
+        const bodyRules = bodySchema['x-rules'] ?? [];
+        // An object field the rule reaches into still obeys its own rules (but the field broken).
+        const innerRulesKept = (rule: Rule, value: Record<string, unknown>) => {
           for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
             const inner = resolveSchema(ctx, schema);
             const sent = value[name];
@@ -424,7 +427,45 @@ describe('generated requests from the served description', () => {
               kept,
             );
           }
-          breakWith(rule.param, `x-rules ${rule.kind}`, { body: value });
+          return value;
+        };
+        // A stored rule whose condition is a field the request cannot send (an integration's
+        // connector `type`) is the record's: it is broken on a live record that meets the
+        // condition (read with GET), the condition left out of the body.
+        const ofRecord = (rule: Rule) =>
+          rule.kind === 'when' &&
+          !!rule.stored &&
+          !(rule.field!.split('.')[0] in (bodySchema.properties ?? {}));
+        for (const { rule, value } of ruleViolations(bodyRules, base, all, valuesOf)) {
+          if (ofRecord(rule)) continue;
+          breakWith(rule.param, `x-rules ${rule.kind}`, { body: innerRulesKept(rule, value) });
+        }
+        for (const rule of bodyRules.filter(ofRecord)) {
+          let met: { path: string; value: unknown } | undefined;
+          for (const candidate of paths) {
+            const record = await http(() => app.seed.entities.primary.keys.live)('GET', candidate);
+            const value = getPath((record.body ?? {}) as Record<string, unknown>, rule.field!);
+            if (record.status === 200 && whenHolds(rule, { [rule.field!]: value })) {
+              met = { path: candidate, value };
+              break;
+            }
+          }
+          const violation = met
+            ? ruleViolations(bodyRules, { ...base, [rule.field!]: met.value }, all, valuesOf).find(
+                (v) => v.rule === rule,
+              )
+            : undefined;
+          if (!met || !violation) {
+            problems.push(
+              `${op.key}: x-rules ${rule.kind} on the record's ${rule.field} not broken (no live record meets it)`,
+            );
+            continue;
+          }
+          delete violation.value[rule.field!];
+          breakWith(rule.param, `x-rules ${rule.kind} (record)`, {
+            path: met.path,
+            body: innerRulesKept(rule, violation.value),
+          });
         }
         for (const [name, schema] of Object.entries(bodySchema.properties ?? {})) {
           // An object field's own rules (a card's expiry), named inside it: `card.exp_year`.

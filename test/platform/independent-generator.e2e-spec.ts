@@ -76,7 +76,7 @@ function breaks(rules: Rule[] | undefined, value: unknown): boolean {
         const sent = field !== undefined;
         return (
           (rule.requires ?? []).some((f) => (sent ? !has(f) : at(f) === null)) ||
-          (sent && (rule.forbids ?? []).some((f) => at(f) !== undefined)) ||
+          ((sent || rule.stored === true) && (rule.forbids ?? []).some((f) => at(f) !== undefined)) ||
           Object.entries(rule.minimum ?? {}).some(
             ([f, b]) => typeof at(f) === 'number' && (at(f) as number) < b,
           ) ||
@@ -91,7 +91,16 @@ function breaks(rules: Rule[] | undefined, value: unknown): boolean {
       case 'distinct': {
         const list = v[rule.field!];
         if (!Array.isArray(list)) return false;
-        const keys = list.map((item) => JSON.stringify((item as Json | null)?.[rule.key!]));
+        // The items, their `key`, or (a key ending in `[]`) the elements of each item's list together.
+        const inner = rule.key?.endsWith('[]') ? rule.key.slice(0, -2) : undefined;
+        const keys = (
+          inner !== undefined
+            ? list.flatMap((item) => {
+                const values = (item as Json | null)?.[inner];
+                return Array.isArray(values) ? values : [];
+              })
+            : list.map((item) => (rule.key === undefined ? item : (item as Json | null)?.[rule.key]))
+        ).map((key) => JSON.stringify(key));
         return new Set(keys).size !== keys.length;
       }
       case 'not_past': {

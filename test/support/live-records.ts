@@ -402,9 +402,17 @@ async function makeFlows(send: Send, t: FlowTools): Promise<Record<string, Flow>
 
   // Integrations: a storefront connection of its own (sandbox adapter) to edit: its connector
   // takes both adapters and both credentials, so an edit is judged by the request and the stored
-  // settings only, never by another connector's rules.
+  // settings only. Then a marketplace connection, on which the rules of its stored connector type
+  // (the sandbox adapter only, no access_token) are broken.
   const connection = await create('/v1/integrations', { type: 'storefront', name: 'Generated storefront' });
-  flow('PATCH /v1/integrations/{id}', [`/v1/integrations/${id(connection)}`]);
+  const marketplace = await create('/v1/integrations', {
+    type: 'marketplace1',
+    name: 'Generated marketplace',
+  });
+  flow('PATCH /v1/integrations/{id}', [
+    `/v1/integrations/${id(connection)}`,
+    `/v1/integrations/${id(marketplace)}`,
+  ]);
 
   // Catalog: a kit of its own, to which components are added.
   const kit = await create('/v1/products', { sku: code(), name: 'Generated kit', type: 'kit' });

@@ -71,7 +71,11 @@ export interface Rule {
   stored?: boolean;
   op?: '<' | '<=' | '>' | '>=';
   than?: string;
-  /** A `distinct` rule: the field of each item of the list `field` that differs from item to item. */
+  /**
+   * A `distinct` rule: the field of each item of the list `field` that differs from item to item;
+   * ending in `[]`, a list in each item whose elements differ across the items; absent, the items
+   * themselves differ.
+   */
   key?: string;
   /** A `not_past` rule: what `field` holds (an instant, a day, a year with the month `month`). */
   unit?: 'instant' | 'day' | 'month';
@@ -139,16 +143,19 @@ function satisfyWhen(rule: Rule, out: Obj, full: Obj, optional: (f: string) => b
       if (sent && available !== undefined && available !== null) setPath(out, f, available);
       else if (at(f) === null && optional(f)) setPath(out, f, undefined);
     }
-  for (const f of rule.forbids ?? []) if (sent && optional(f)) setPath(out, f, undefined);
+  // A field it excludes is left out whenever it may apply (a stored record's condition too).
+  for (const f of rule.forbids ?? []) if ((sent || rule.stored) && optional(f)) setPath(out, f, undefined);
   for (const [f, bound] of Object.entries(rule.minimum ?? {}))
     if (typeof at(f) === 'number' && (at(f) as number) < bound) setPath(out, f, bound);
   for (const [f, bound] of Object.entries(rule.maximum ?? {}))
     if (typeof at(f) === 'number' && (at(f) as number) > bound) setPath(out, f, bound);
   // A stored rule whose field is not sent may or may not apply: a value it does not allow is
-  // left out (the stored one stays) rather than changed.
+  // left out (the stored one stays) rather than changed, and one a violation keeps stays as it is.
   for (const [f, values] of Object.entries(rule.allowed ?? {}))
-    if (at(f) !== undefined && !values.includes(at(f)))
-      setPath(out, f, !sent && optional(f) ? undefined : values[0]);
+    if (at(f) !== undefined && !values.includes(at(f))) {
+      if (sent) setPath(out, f, values[0]);
+      else if (optional(f)) setPath(out, f, undefined);
+    }
 }
 
 const DAY_MS = 86_400_000;
@@ -244,10 +251,19 @@ export function satisfyRules(
       const list = out[rule.field!];
       if (Array.isArray(list)) {
         const seen = new Set<string>();
-        out[rule.field!] = list.filter((item) => {
-          const key = JSON.stringify((item as Obj | null)?.[rule.key!]);
+        const fresh = (value: unknown) => {
+          const key = JSON.stringify(value);
           return !seen.has(key) && !!seen.add(key);
-        });
+        };
+        const inner = rule.key?.endsWith('[]') ? rule.key.slice(0, -2) : undefined;
+        // Repeated items (or keys) left out; the repeated elements of each item's list left out.
+        out[rule.field!] =
+          inner === undefined
+            ? list.filter((item) => fresh(rule.key === undefined ? item : (item as Obj | null)?.[rule.key]))
+            : list.map((item) => {
+                const values = (item as Obj | null)?.[inner];
+                return Array.isArray(values) ? { ...(item as Obj), [inner]: values.filter(fresh) } : item;
+              });
       }
     } else if (rule.kind === 'not_past') {
       if (has(rule.field!) && out[rule.field!] !== null && notPastHolds(rule, out) !== true)
@@ -300,10 +316,21 @@ export function ruleViolations(
     } else if (rule.kind === 'caller_mode') {
       value[rule.field!] = 'test';
     } else if (rule.kind === 'distinct') {
-      // The first item again.
-      const list = base[rule.field!];
+      const list = base[rule.field!] ?? full[rule.field!];
       if (!Array.isArray(list) || !list.length) continue;
-      value[rule.field!] = [...list, list[0]];
+      if (!rule.key?.endsWith('[]')) {
+        // The first item again.
+        value[rule.field!] = [...list, list[0]];
+      } else {
+        // The first item's list with its first element twice (one sent by the full value, else a
+        // string of its own: the elements are free strings).
+        const inner = rule.key.slice(0, -2);
+        const first = list[0] as Obj;
+        const own =
+          first[inner] ?? ((full[rule.field!] as Obj[] | undefined)?.[0] as Obj | undefined)?.[inner];
+        const element = Array.isArray(own) && own.length ? own[0] : 'REPEATED-1';
+        value[rule.field!] = [{ ...first, [inner]: [element, element] }, ...list.slice(1)];
+      }
     } else if (rule.kind === 'not_past') {
       // A month's rule needs its month: the year alone is not judged.
       if (rule.unit === 'month' && typeof (value[rule.month!] ?? full[rule.month!]) !== 'number') continue;
@@ -700,6 +727,8 @@ export function violationsOf(ctx: SchemaContext, raw: Schema | undefined): Viola
     if (schema.maxItems !== undefined)
       out.push({ constraint: 'maxItems', value: Array.from({ length: schema.maxItems + 1 }, () => item) });
     if (schema.minItems !== undefined && schema.minItems > 0) out.push({ constraint: 'minItems', value: [] });
+    if (schema.uniqueItems && (schema.maxItems === undefined || schema.maxItems >= 2))
+      out.push({ constraint: 'uniqueItems', value: [item, item] });
   }
   return out;
 }

@@ -2401,7 +2401,7 @@ export type TransactionResponse = {
 };
 
 /**
- * Send either quantity (a signed change) or counted_quantity (the quantity counted), not both. One of quantity and counted_quantity is required.
+ * Send either quantity (a signed change) or counted_quantity (the quantity counted), not both. One of quantity and counted_quantity is required. Each serial number appears once in serial_numbers.
  */
 export type CreateAdjustmentDto = {
     product_id: string;
@@ -2453,6 +2453,9 @@ export type AdjustmentResponse = {
     created_at: string;
 };
 
+/**
+ * Each serial number appears once in serial_numbers.
+ */
 export type CreateTransferDto = {
     product_id: string;
     variant_id?: string | null;
@@ -2548,6 +2551,9 @@ export type UpdateSerialDto = {
     warranty_status?: string | null;
 };
 
+/**
+ * Each serial number appears once in serial_numbers.
+ */
 export type SerialAllocationDto = {
     /**
      * The serial numbers to allocate to (or release from) the line.
@@ -2591,6 +2597,9 @@ export type ReceiveLineDto = {
     lot_number?: string;
 };
 
+/**
+ * Each serial number appears once in the request, across lines[].serial_numbers.
+ */
 export type ReceivePurchaseOrderDto = {
     lines: Array<ReceiveLineDto>;
 };
@@ -2658,7 +2667,7 @@ export type PackageItemInputDto = {
 };
 
 /**
- * With carrier `usps`, service is one of ground_advantage, priority, priority_express. With carrier `ups`, service is one of ground, 2nd_day_air, next_day_air. With carrier `fedex`, service is one of ground, 2_day, standard_overnight. carrier_service `usps_ground_advantage` goes with carrier `usps` and service `ground_advantage` when those are sent too. carrier_service `usps_priority` goes with carrier `usps` and service `priority` when those are sent too. carrier_service `usps_priority_express` goes with carrier `usps` and service `priority_express` when those are sent too. carrier_service `ups_ground` goes with carrier `ups` and service `ground` when those are sent too. carrier_service `ups_2nd_day_air` goes with carrier `ups` and service `2nd_day_air` when those are sent too. carrier_service `ups_next_day_air` goes with carrier `ups` and service `next_day_air` when those are sent too. carrier_service `fedex_ground` goes with carrier `fedex` and service `ground` when those are sent too. carrier_service `fedex_2_day` goes with carrier `fedex` and service `2_day` when those are sent too. carrier_service `fedex_standard_overnight` goes with carrier `fedex` and service `standard_overnight` when those are sent too. buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.
+ * With carrier `usps`, service is one of ground_advantage, priority, priority_express. With carrier `ups`, service is one of ground, 2nd_day_air, next_day_air. With carrier `fedex`, service is one of ground, 2_day, standard_overnight. carrier_service `usps_ground_advantage` goes with carrier `usps` and service `ground_advantage` when those are sent too. carrier_service `usps_priority` goes with carrier `usps` and service `priority` when those are sent too. carrier_service `usps_priority_express` goes with carrier `usps` and service `priority_express` when those are sent too. carrier_service `ups_ground` goes with carrier `ups` and service `ground` when those are sent too. carrier_service `ups_2nd_day_air` goes with carrier `ups` and service `2nd_day_air` when those are sent too. carrier_service `ups_next_day_air` goes with carrier `ups` and service `next_day_air` when those are sent too. carrier_service `fedex_ground` goes with carrier `fedex` and service `ground` when those are sent too. carrier_service `fedex_2_day` goes with carrier `fedex` and service `2_day` when those are sent too. carrier_service `fedex_standard_overnight` goes with carrier `fedex` and service `standard_overnight` when those are sent too. buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates. Each serial number appears once in the request, across items[].serial_numbers.
  */
 export type CreatePackageDto = unknown & {
     /**
@@ -3040,7 +3049,7 @@ export type ReturnItemDto = {
 };
 
 /**
- * Each package item appears once in items (package_item_id differs from item to item).
+ * Each package item appears once in items (package_item_id differs from item to item). Each serial number appears once in the request, across items[].serial_numbers.
  */
 export type ReceiveReturnDto = {
     /**
@@ -3703,7 +3712,7 @@ export type IntegrationResponse = {
 };
 
 /**
- * The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
+ * The marketplace1 and marketplace2 connectors (the integration's connector type, which an update keeps) take the sandbox adapter only. credentials.access_token is not a credential of the marketplace1 and marketplace2 connectors (the integration's connector type, which an update keeps). The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
  */
 export type UpdateIntegrationDto = {
     name?: string;
@@ -6348,7 +6357,7 @@ export type CreateIntegrationDtoWritable = unknown & {
 };
 
 /**
- * The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
+ * The marketplace1 and marketplace2 connectors (the integration's connector type, which an update keeps) take the sandbox adapter only. credentials.access_token is not a credential of the marketplace1 and marketplace2 connectors (the integration's connector type, which an update keeps). The shopify adapter needs credentials.access_token: sent with the change of adapter, or already stored.
  */
 export type UpdateIntegrationDtoWritable = {
     name?: string;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { MaxChars } from '../http/text-length';
 import { IsDateTime } from '../http/dto-fields';
 import { IsId } from '../http/id.validator';
 import { ListQueryDto } from '../http/list/list-query.dto';
@@ -11,13 +12,13 @@ export class ActivityQueryDto extends ListQueryDto {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   resource_type?: string;
 
   @ApiPropertyOptional({ example: '01968c1e-5b7a-7cc3-9d2a-3f1e2b4c5d6e' })
   @IsOptional()
   @IsString()
-  @MaxLength(255)
+  @MaxChars(255)
   resource_id?: string;
 
   @ApiPropertyOptional({ format: 'uuid' })

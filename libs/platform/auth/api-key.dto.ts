@@ -10,10 +10,10 @@ import {
   IsOptional,
   IsString,
   Matches,
-  MaxLength,
   Max,
   Min,
 } from 'class-validator';
+import { MaxChars } from '../http/text-length';
 import { CrossFieldRules } from '../http/cross-field-rules';
 import { IP_RANGE_PATTERN } from './ip-allowlist';
 
@@ -37,7 +37,7 @@ export class CreateApiKeyDto {
   @ApiProperty({ example: 'ERP sync' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(200)
+  @MaxChars(200)
   name: string;
 
   @ApiPropertyOptional({

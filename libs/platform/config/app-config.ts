@@ -8,9 +8,9 @@ import {
   Matches,
   Max,
   Min,
-  MinLength,
   validateSync,
 } from 'class-validator';
+import { MinChars } from '../http/text-length';
 
 import { isIP } from 'node:net';
 import { DEVELOPMENT_SECRETS_KEY, parseSecretsKey } from '../crypto/secret-box';
@@ -141,7 +141,7 @@ export class AppConfig {
    * more (`openssl rand -hex 24` gives 48); unset: the API does not serve the route (404) and
    * records no request series.
    */
-  @IsOptional() @IsString() @MinLength(32) METRICS_TOKEN?: string;
+  @IsOptional() @IsString() @MinChars(32) METRICS_TOKEN?: string;
   @IsOptional() @IsString() NODE_ENV?: string;
   /** Failed authentications per client address (IPv4, or IPv6 /64) per minute before 429. */
   @Transform(toInt) @IsInt() @Min(1) AUTH_FAILURES_PER_MINUTE = 30;

@@ -1,6 +1,10 @@
 import { invalidParam } from '../errors/domain-error';
+import { atMostCodePoints } from './text-length';
 
-/** Metadata: up to 50 string pairs, keys of 1 to 40 characters, values up to 500. */
+/**
+ * Metadata: up to 50 string pairs, keys of 1 to 40 characters, values up to 500 (characters are
+ * code points, as the description's `propertyNames` and `maxLength` count them).
+ */
 export type Metadata = Record<string, string>;
 
 export const METADATA_MAX_KEYS = 50;
@@ -14,11 +18,11 @@ export function metadataProblem(value: unknown): string | undefined {
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length > METADATA_MAX_KEYS) return `metadata holds at most ${METADATA_MAX_KEYS} keys`;
   for (const [key, v] of entries) {
-    if (key.length === 0 || key.length > METADATA_KEY_MAX)
+    if (key.length === 0 || !atMostCodePoints(key, METADATA_KEY_MAX))
       return `metadata keys are 1 to ${METADATA_KEY_MAX} characters`;
     if (v !== null && typeof v !== 'string')
       return `metadata.${key} must be a string (or null/"" to remove it)`;
-    if (typeof v === 'string' && v.length > METADATA_VALUE_MAX)
+    if (typeof v === 'string' && !atMostCodePoints(v, METADATA_VALUE_MAX))
       return `metadata.${key} is longer than ${METADATA_VALUE_MAX} characters`;
   }
   return undefined;
@@ -32,13 +36,13 @@ export function metadataProblem(value: unknown): string | undefined {
 export function mergeMetadata(current: Metadata, changes: Record<string, unknown>): Metadata {
   const next: Metadata = { ...current };
   for (const [key, value] of Object.entries(changes)) {
-    if (key.length === 0 || key.length > METADATA_KEY_MAX)
+    if (key.length === 0 || !atMostCodePoints(key, METADATA_KEY_MAX))
       throw invalidParam(`metadata.${key}`, `Metadata keys have 1..${METADATA_KEY_MAX} characters.`);
     if (value === null || value === '') {
       delete next[key];
       continue;
     }
-    if (typeof value !== 'string' || value.length > METADATA_VALUE_MAX)
+    if (typeof value !== 'string' || !atMostCodePoints(value, METADATA_VALUE_MAX))
       throw invalidParam(
         `metadata.${key}`,
         `Metadata values are strings of at most ${METADATA_VALUE_MAX} characters.`,

@@ -132,8 +132,9 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, { meaning: string; remedy: st
     remedy: 'Allocate the serial first or pick an allocated one.',
   },
   serial_duplicate: {
-    meaning: 'A serial number is given twice or already exists.',
-    remedy: 'Send each serial once.',
+    meaning:
+      'A serial number already exists for the product (one repeated within a request is a 400 `parameter_invalid` naming the repeat).',
+    remedy: 'Send a serial number that is not recorded yet.',
   },
   order_not_confirmed: {
     meaning: 'The operation needs a confirmed order.',

@@ -53,11 +53,15 @@ export type CrossFieldRule =
       sentence: string;
     }
   /**
-   * The items of the list `field` name different `key`s (an order line returned once per
-   * request). No JSON Schema keyword says it (`uniqueItems` compares whole items), so it is stated
-   * by `x-rules` and the sentence only; the refusal names the repeated item's field.
+   * The list `field` holds no value twice. With `key`, the items' `key` fields differ (an order
+   * line returned once per request; the refusal names `field[i].key`): no JSON Schema keyword
+   * says it (`uniqueItems` compares whole items), so it is stated by `x-rules` and the sentence
+   * only. A `key` ending in `[]` names a list in each item whose elements differ across all the
+   * items together (the serial numbers of a package's items; the refusal names
+   * `field[i].key[j]`), stated the same way. Without `key`, the items themselves differ (a list
+   * of serial numbers; the refusal names `field[i]`), which is also `uniqueItems: true`.
    */
-  | { kind: 'distinct'; field: string; key: string; param: string; sentence: string }
+  | { kind: 'distinct'; field: string; key?: string; param: string; sentence: string }
   /** When both `fields` are sent they hold the same value (an alias and its field). */
   | { kind: 'equal'; fields: [string, string]; param: string; sentence: string }
   /**
@@ -65,8 +69,10 @@ export type CrossFieldRule =
    * obeys the rest: each of `requires` is sent and not null, none of `forbids` is sent, each field
    * of `minimum` / `maximum` is within its bound and each of `allowed` holds one of its values.
    * `stored`: a field the request does not send is the record's stored value (an update), so the
-   * rule may hold or not on the request alone. A field may be one of an object field
-   * (`settings.adapter`: the field `adapter` of the object sent as `settings`).
+   * rule may hold or not on the request alone. A stored rule's `field` may be one the request
+   * cannot send at all (an integration's connector `type` on an update): it is always the record's,
+   * as reading the record shows it. A field may be one of an object field (`settings.adapter`:
+   * the field `adapter` of the object sent as `settings`).
    */
   | {
       kind: 'when';
@@ -120,10 +126,15 @@ export const ONE_CURSOR: CrossFieldRule = {
   sentence: 'starting_after and ending_before are mutually exclusive.',
 };
 
+/** How a `distinct` rule compares values: strings and numbers as they are, anything else never. */
+const comparable = (value: unknown): value is string | number =>
+  typeof value === 'string' || typeof value === 'number';
+
 /**
- * The first item of a body list that repeats the key of an earlier one, by the `distinct` rules
- * of the body's class: the path of its key (`lines[1].order_item_id`) and the rule's sentence.
- * The validation pipe refuses it before the route runs, whatever state the record is in.
+ * The first value of a body list that repeats an earlier one, by the `distinct` rules of the
+ * body's class: the path of the repeat (`lines[1].order_item_id`, `items[1].serial_numbers[0]`,
+ * `serial_numbers[2]`) and the rule's sentence. The validation pipe refuses it before the route
+ * runs, whatever state the record is in.
  */
 export function firstRepeatedItem(
   target: unknown,
@@ -134,12 +145,30 @@ export function firstRepeatedItem(
     if (rule.kind !== 'distinct') continue;
     const list = (body as Record<string, unknown>)[rule.field];
     if (!Array.isArray(list)) continue;
-    const seen = new Set<string>();
+    const seen = new Set<string | number>();
+    const repeats = (value: unknown) => {
+      if (!comparable(value)) return false;
+      if (seen.has(value)) return true;
+      seen.add(value);
+      return false;
+    };
+    const inner = rule.key?.endsWith('[]') ? rule.key.slice(0, -2) : undefined;
     for (const [index, item] of list.entries()) {
-      const key = item && typeof item === 'object' ? (item as Record<string, unknown>)[rule.key] : undefined;
-      if (typeof key !== 'string') continue;
-      if (seen.has(key)) return { param: `${rule.field}[${index}].${rule.key}`, hint: rule.sentence };
-      seen.add(key);
+      if (rule.key === undefined) {
+        if (repeats(item)) return { param: `${rule.field}[${index}]`, hint: rule.sentence };
+        continue;
+      }
+      const field =
+        item && typeof item === 'object' ? (item as Record<string, unknown>)[inner ?? rule.key] : undefined;
+      if (inner === undefined) {
+        if (typeof field === 'string' && repeats(field))
+          return { param: `${rule.field}[${index}].${rule.key}`, hint: rule.sentence };
+        continue;
+      }
+      if (!Array.isArray(field)) continue;
+      for (const [position, value] of field.entries())
+        if (repeats(value))
+          return { param: `${rule.field}[${index}].${inner}[${position}]`, hint: rule.sentence };
     }
   }
   return undefined;

@@ -1,23 +1,17 @@
 import 'reflect-metadata';
 import { ApiProperty, ApiPropertyOptional, DECORATORS } from '@nestjs/swagger';
-import {
-  getMetadataStorage,
-  IsOptional,
-  IsString,
-  MaxLength,
-  validateSync,
-  ValidateIf,
-} from 'class-validator';
+import { getMetadataStorage, IsOptional, IsString, validateSync, ValidateIf } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { NullableText, RequiredList, RequiredText, RequiredUnless } from './dto-fields';
 import { ResourceResponse } from './response-schema';
+import { MaxChars } from './text-length';
 
 class Written {
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()
-  @MaxLength(5)
+  @MaxChars(5)
   note?: string | null;
 }
 

@@ -12,12 +12,12 @@ import {
   IsOptional,
   IsString,
   Matches,
-  MaxLength,
   Min,
   ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MaxChars } from './text-length';
 import { IsId } from './id.validator';
 import { toBoolean } from './list/list-query.dto';
 import { IsMoneyAmount } from './money.validator';
@@ -124,19 +124,19 @@ export const CreatedBefore = (records?: string) => createdBound('before', record
 
 /** A required non-empty string of at most `maxLength` characters. */
 export const RequiredText = (maxLength: number, doc: Doc = {}) =>
-  RequiredField(doc, IsString(), IsNotEmpty(), MaxLength(maxLength));
+  RequiredField(doc, IsString(), IsNotEmpty(), MaxChars(maxLength));
 
 /** An optional string of at most `maxLength` characters. */
 export const OptionalText = (maxLength: number, doc: Doc = {}) =>
-  OptionalField(doc, IsString(), MaxLength(maxLength));
+  OptionalField(doc, IsString(), MaxChars(maxLength));
 
 /** An optional non-empty string of at most `maxLength` characters. */
 export const OptionalNonEmptyText = (maxLength: number, doc: Doc = {}) =>
-  OptionalField(doc, IsString(), IsNotEmpty(), MaxLength(maxLength));
+  OptionalField(doc, IsString(), IsNotEmpty(), MaxChars(maxLength));
 
 /** A nullable string of at most `maxLength` characters (null clears it). */
 export const NullableText = (maxLength: number, doc: Doc = {}) =>
-  NullableField(doc, IsString(), MaxLength(maxLength));
+  NullableField(doc, IsString(), MaxChars(maxLength));
 
 /** The name of the rule RequiredUnless registers (the OpenAPI generator reads it). */
 export const REQUIRED_UNLESS = 'requiredUnless';

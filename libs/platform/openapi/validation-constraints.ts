@@ -210,7 +210,8 @@ const withSentences = (description: unknown, rules: CrossFieldRule[]) =>
 /**
  * A class's cross-field rules on its (object) schema: each in `x-rules` and as a sentence of the
  * description; and in JSON Schema where it can be said: at most one of several fields as `not`
- * of them all `required` (pairwise), a field that needs others as `dependentRequired`. "At least
+ * of them all `required` (pairwise), a field that needs others as `dependentRequired`, a list
+ * whose items differ as `uniqueItems`. "At least
  * one of them" is stated by `x-rules` and the sentence only: an `anyOf` of bare `required` lists
  * on a body makes example-driven generators (the conformance run's Portman) build the body from a
  * branch that has no properties. Comparisons, "exactly one amount above zero" and "equal when both
@@ -230,6 +231,11 @@ function applyCrossFieldRules(schema: PropertySchema, rules: CrossFieldRule[]): 
       const condition = whenCondition(rule);
       if (schema.if === undefined && schema.allOf === undefined) Object.assign(schema, condition);
       else schema.allOf = [...((schema.allOf as PropertySchema[] | undefined) ?? []), condition];
+    }
+    // A list whose items themselves differ is what `uniqueItems` says.
+    if (rule.kind === 'distinct' && rule.key === undefined) {
+      const list = (schema.properties as Record<string, PropertySchema> | undefined)?.[rule.field];
+      if (list && list.$ref === undefined) list.uniqueItems = true;
     }
     if (rule.kind === 'requires')
       schema.dependentRequired = {
@@ -329,9 +335,15 @@ export function addValidationConstraints(
     if (!target || !properties) continue;
     applyCrossFieldRules(
       schema as PropertySchema,
-      // A rule's field may be one of an object field (`settings.adapter`): that object is a property.
+      // A rule's field may be one of an object field (`settings.adapter`): that object is a
+      // property. A stored rule's condition may be a field of the record the request cannot send
+      // (an integration's connector `type` on an update).
       crossFieldRulesOf(target).filter((rule) =>
-        ruleFields(rule).every((field) => field.split('.')[0] in properties),
+        ruleFields(rule).every(
+          (field) =>
+            field.split('.')[0] in properties ||
+            (rule.kind === 'when' && rule.stored && field === rule.field),
+        ),
       ),
     );
     for (const [key, rules] of rulesOf(target)) {

@@ -3,6 +3,7 @@ import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { OptionalField } from '#platform/http/dto-fields';
 import { metadataProblem } from '#platform/domain/metadata';
+import { atMostCodePoints } from '#platform/domain/text-length';
 
 /** Stripe-style metadata object (see domain/metadata.ts); null values remove keys on update. */
 export const IsMetadata = (options?: ValidationOptions) =>
@@ -31,8 +32,8 @@ export const STRING_MAP_VALUE_MAX = 200;
 
 /**
  * A flat object of string values (variant options such as { "size": "L" }). Its constraints
- * (key count, longest key, longest value) are what the description states (maxProperties,
- * propertyNames, additionalProperties).
+ * (key count, longest key, longest value, in code points) are what the description states
+ * (maxProperties, propertyNames, additionalProperties).
  */
 export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
   ValidateBy(
@@ -48,9 +49,9 @@ export const IsStringMap = (maxKeys: number, options?: ValidationOptions) =>
           Object.entries(value).every(
             ([k, v]) =>
               k.length > 0 &&
-              k.length <= STRING_MAP_KEY_MAX &&
+              atMostCodePoints(k, STRING_MAP_KEY_MAX) &&
               typeof v === 'string' &&
-              v.length <= STRING_MAP_VALUE_MAX,
+              atMostCodePoints(v, STRING_MAP_VALUE_MAX),
           ),
         defaultMessage: () =>
           `must be an object of at most ${maxKeys} string values (keys up to ${STRING_MAP_KEY_MAX}, values up to ${STRING_MAP_VALUE_MAX} characters)`,

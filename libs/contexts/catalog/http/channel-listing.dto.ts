@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsString, Max, Min } from 'class-validator';
+import { MaxChars, MinChars } from '#platform/http/text-length';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import { CHANNELS, LISTING_STATUSES, REMOTE_ID_MAX, SYNC_STATUSES } from '../domain/channel-listing';
@@ -27,8 +28,8 @@ class ListingFieldsDto {
       description: "The listing's id on the channel.",
     },
     IsString(),
-    MinLength(1),
-    MaxLength(REMOTE_ID_MAX),
+    MinChars(1),
+    MaxChars(REMOTE_ID_MAX),
   )
   remote_id?: string | null;
 

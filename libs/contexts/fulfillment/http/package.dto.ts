@@ -11,11 +11,11 @@ import {
   IsOptional,
   IsString,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { CrossFieldRule, CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -93,7 +93,7 @@ export class PackageItemInputDto {
     ArrayMaxSize(MAX_UNITS),
     IsString({ each: true }),
     IsNotEmpty({ each: true }),
-    MaxLength(120, { each: true }),
+    MaxChars(120, { each: true }),
   )
   serial_numbers?: string[];
 }
@@ -144,7 +144,7 @@ export class PackageFieldsDto {
   @IsOptional()
   @ValidateIf(nullable)
   @IsString()
-  @MaxLength(2000)
+  @MaxChars(2000)
   notes?: string | null;
 
   @OptionalField(requestMetadataSchema(), IsObject()) metadata?: Record<string, unknown>;
@@ -184,7 +184,7 @@ export class PackageFieldsDto {
   @IsOptional()
   @ValidateIf(nullable)
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   service?: string | null;
 
   @ApiPropertyOptional({
@@ -220,14 +220,23 @@ export class PackageFieldsDto {
 
 export class UpdatePackageDto extends PackageFieldsDto {}
 
-@CrossFieldRules({
-  kind: 'when',
-  field: 'buy_label',
-  is: [true],
-  requires: ['rate_object_id'],
-  param: 'rate_object_id',
-  sentence: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
-})
+@CrossFieldRules(
+  {
+    kind: 'when',
+    field: 'buy_label',
+    is: [true],
+    requires: ['rate_object_id'],
+    param: 'rate_object_id',
+    sentence: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
+  },
+  {
+    kind: 'distinct',
+    field: 'items',
+    key: 'serial_numbers[]',
+    param: 'items',
+    sentence: 'Each serial number appears once in the request, across items[].serial_numbers.',
+  },
+)
 export class CreatePackageDto extends PackageFieldsDto {
   @RequiredUuid({ description: 'A confirmed sales order.' }) order_id: string;
 

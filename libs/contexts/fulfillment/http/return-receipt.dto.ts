@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import {
   OptionalEnum,
   OptionalField,
@@ -22,7 +23,7 @@ export class ReturnItemDto {
     ArrayMaxSize(1000),
     IsString({ each: true }),
     IsNotEmpty({ each: true }),
-    MaxLength(120, { each: true }),
+    MaxChars(120, { each: true }),
   )
   serial_numbers?: string[];
   @OptionalEnum(['available', 'damaged', 'quarantined'], {
@@ -32,13 +33,22 @@ export class ReturnItemDto {
   disposition?: 'available' | 'damaged' | 'quarantined';
 }
 
-@CrossFieldRules({
-  kind: 'distinct',
-  field: 'items',
-  key: 'package_item_id',
-  param: 'items',
-  sentence: 'Each package item appears once in items (package_item_id differs from item to item).',
-})
+@CrossFieldRules(
+  {
+    kind: 'distinct',
+    field: 'items',
+    key: 'package_item_id',
+    param: 'items',
+    sentence: 'Each package item appears once in items (package_item_id differs from item to item).',
+  },
+  {
+    kind: 'distinct',
+    field: 'items',
+    key: 'serial_numbers[]',
+    param: 'items',
+    sentence: 'Each serial number appears once in the request, across items[].serial_numbers.',
+  },
+)
 export class ReceiveReturnDto {
   @RequiredUuid({ description: 'A shipped or delivered package of the return account.' }) package_id: string;
   @OptionalUuid({ description: "Where the goods come back (default: the package's location)." })

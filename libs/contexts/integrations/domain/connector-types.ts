@@ -1,3 +1,4 @@
+import { atMostCodePoints } from '#platform/domain/text-length';
 import { IntegrationsError } from './integrations-error';
 
 export const CONNECTOR_TYPES = ['storefront', 'marketplace1', 'marketplace2'] as const;
@@ -231,7 +232,7 @@ export function checkCredentials(
         param: `credentials.${name}`,
         hint: `The ${type} connector takes the credentials ${[...known].join(', ')}.`,
       });
-    if (typeof value !== 'string' || value.length === 0 || value.length > 2000)
+    if (typeof value !== 'string' || value.length === 0 || !atMostCodePoints(value, 2000))
       throw invalid(
         `credentials.${name}`,
         `credentials.${name} must be a non-empty string of at most 2000 characters.`,

@@ -1,15 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsObject,
-  IsString,
-  IsUrl,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, IsUrl, ValidateNested } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
   NullableField,
@@ -72,7 +64,7 @@ export class IntegrationSettingsDto {
       description: 'Base URL of the shop; required with the shopify adapter (https, public host).',
     },
     IsString(),
-    MaxLength(500),
+    MaxChars(500),
     IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }),
   )
   shop_url?: string | null;
@@ -150,25 +142,35 @@ const SHOPIFY_CREDENTIALS = (stored: boolean): CrossFieldRule => ({
     : `The shopify adapter needs credentials.${requiredCredentials('shopify').join(', credentials.')}.`,
 });
 
-@CrossFieldRules(
-  {
-    kind: 'when',
-    field: 'type',
-    is: SANDBOX_ONLY,
-    allowed: { 'settings.adapter': ['sandbox'] },
-    param: 'settings.adapter',
-    sentence: `The ${SANDBOX_ONLY.join(' and ')} connectors take the sandbox adapter only.`,
-  },
-  {
-    kind: 'when',
-    field: 'type',
-    is: NO_ACCESS_TOKEN,
-    forbids: ['credentials.access_token'],
-    param: 'credentials.access_token',
-    sentence: `credentials.access_token is not a credential of the ${NO_ACCESS_TOKEN.join(' and ')} connectors.`,
-  },
-  SHOPIFY_CREDENTIALS(false),
-)
+/**
+ * The rules of the connector `type` (resolveSettings and checkCredentials): on a create the type
+ * sent; on an update (`stored`) the integration's type, which the request cannot change.
+ */
+const CONNECTOR_RULES = (stored: boolean): CrossFieldRule[] => {
+  const whose = stored ? " (the integration's connector type, which an update keeps)" : '';
+  return [
+    {
+      kind: 'when',
+      field: 'type',
+      is: SANDBOX_ONLY,
+      allowed: { 'settings.adapter': ['sandbox'] },
+      ...(stored ? { stored } : {}),
+      param: 'settings.adapter',
+      sentence: `The ${SANDBOX_ONLY.join(' and ')} connectors${whose} take the sandbox adapter only.`,
+    },
+    {
+      kind: 'when',
+      field: 'type',
+      is: NO_ACCESS_TOKEN,
+      forbids: ['credentials.access_token'],
+      ...(stored ? { stored } : {}),
+      param: 'credentials.access_token',
+      sentence: `credentials.access_token is not a credential of the ${NO_ACCESS_TOKEN.join(' and ')} connectors${whose}.`,
+    },
+  ];
+};
+
+@CrossFieldRules(...CONNECTOR_RULES(false), SHOPIFY_CREDENTIALS(false))
 export class CreateIntegrationDto {
   @RequiredEnum(CONNECTOR_TYPES, {
     example: 'storefront',
@@ -189,7 +191,7 @@ export class CreateIntegrationDto {
   settings?: IntegrationSettingsDto;
 }
 
-@CrossFieldRules(SHOPIFY_CREDENTIALS(true))
+@CrossFieldRules(...CONNECTOR_RULES(true), SHOPIFY_CREDENTIALS(true))
 export class UpdateIntegrationDto {
   @OptionalNonEmptyText(200) name?: string;
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { BalanceResponse } from './balance.dto';
-import { SerialNumbersField } from './serial-numbers.validator';
+import { DISTINCT_SERIALS, SerialNumbersField } from './serial-numbers.validator';
 import {
   NullableUuid,
   OptionalField,
@@ -29,6 +29,7 @@ const MAX_UNITS = 1_000_000_000;
     param: 'quantity',
     sentence: 'One of quantity and counted_quantity is required.',
   },
+  DISTINCT_SERIALS,
 )
 export class CreateAdjustmentDto {
   @RequiredUuid() product_id: string;

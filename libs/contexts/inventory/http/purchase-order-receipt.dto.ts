@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
-import { SerialNumbersField } from './serial-numbers.validator';
+import { distinctSerialsAcross, SerialNumbersField } from './serial-numbers.validator';
 import { OptionalMoney, OptionalText, RequiredList, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
 export class ReceiveLineDto {
   @RequiredUuid({ description: 'The purchase-order line.' }) order_item_id: string;
@@ -28,6 +29,7 @@ export class ReceiveLineDto {
   @OptionalText(120, { maxLength: 120 }) lot_number?: string;
 }
 
+@CrossFieldRules(distinctSerialsAcross('lines'))
 export class ReceivePurchaseOrderDto {
   @RequiredList(ReceiveLineDto, 1, 1000, { minItems: 1, maxItems: 1000 }) lines: ReceiveLineDto[];
 }

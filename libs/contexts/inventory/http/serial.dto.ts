@@ -11,11 +11,12 @@ import {
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
 } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { SERIAL_STATUSES } from '../domain/serial';
-import { MAX_SERIALS, SERIAL_MAX_LENGTH } from './serial-numbers.validator';
+import { DISTINCT_SERIALS, MAX_SERIALS, SERIAL_MAX_LENGTH } from './serial-numbers.validator';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import {
   CALENDAR_DATE_PATTERN,
   NullableField,
@@ -94,6 +95,7 @@ export class UpdateSerialDto {
 }
 
 /** Allocation and release name at least one serial number: the list is required (absent was a 500). */
+@CrossFieldRules(DISTINCT_SERIALS)
 export class SerialAllocationDto {
   @RequiredField(
     {
@@ -107,7 +109,7 @@ export class SerialAllocationDto {
     ArrayMaxSize(MAX_SERIALS),
     IsString({ each: true }),
     IsNotEmpty({ each: true }),
-    MaxLength(SERIAL_MAX_LENGTH, { each: true }),
+    MaxChars(SERIAL_MAX_LENGTH, { each: true }),
   )
   serial_numbers: string[];
 }

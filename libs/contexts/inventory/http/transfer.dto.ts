@@ -1,10 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { BalanceResponse } from './balance.dto';
-import { SerialNumbersField } from './serial-numbers.validator';
+import { DISTINCT_SERIALS, SerialNumbersField } from './serial-numbers.validator';
 import { NullableUuid, OptionalNonEmptyText, RequiredUuid } from '#platform/http/dto-fields';
 import { ResourceResponse } from '#platform/http/response-schema';
+import { CrossFieldRules } from '#platform/http/cross-field-rules';
 
+@CrossFieldRules(DISTINCT_SERIALS)
 export class CreateTransferDto {
   @RequiredUuid() product_id: string;
 

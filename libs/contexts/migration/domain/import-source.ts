@@ -1,4 +1,5 @@
 /** Bulk import rules: how a source becomes numbered rows and how a finished import is judged. Pure. */
+import { atMostCodePoints } from '#platform/domain/text-length';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -80,7 +81,7 @@ export function parseRow(text: string): ParsedRow {
       hint: 'Missing required parameter: external_id.',
     };
   }
-  if (typeof externalId !== 'string' || externalId.trim() === '' || externalId.length > 255) {
+  if (typeof externalId !== 'string' || externalId.trim() === '' || !atMostCodePoints(externalId, 255)) {
     return {
       ok: false,
       externalId: typeof externalId === 'string' ? externalId.slice(0, 255) : null,

@@ -1,6 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsString } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
 import {
@@ -20,11 +21,11 @@ export class CreateAccountDto {
   @ClearableField(
     { example: 'billing@acme.example', description: 'Stored lower-case.' },
     IsEmail(),
-    MaxLength(254),
+    MaxChars(254),
   )
   email?: string | null;
 
-  @ClearableField({ example: '+1 415 555 0100' }, IsString(), MaxLength(40)) phone?: string | null;
+  @ClearableField({ example: '+1 415 555 0100' }, IsString(), MaxChars(40)) phone?: string | null;
 
   @CurrencyField('ISO 4217, stored upper-case; default: the entity base currency.')
   currency?: string;
@@ -35,7 +36,7 @@ export class CreateAccountDto {
   @ClearableField({ format: 'uuid', description: 'A payment term of this entity and mode.' }, IsId())
   payment_terms_id?: string | null;
 
-  @ClearableField({ example: 'DE123456789' }, IsString(), MaxLength(64)) tax_id?: string | null;
+  @ClearableField({ example: 'DE123456789' }, IsString(), MaxChars(64)) tax_id?: string | null;
 
   @MetadataField({ erp_ref: 'C-1001' }) metadata?: Record<string, unknown>;
 }

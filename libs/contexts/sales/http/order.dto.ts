@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsNotEmpty,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -71,7 +62,7 @@ export class OrderLineDto {
     },
     IsString(),
     IsNotEmpty(),
-    MaxLength(500),
+    MaxChars(500),
   )
   description?: string;
 
@@ -145,7 +136,7 @@ export class CreateOrderDto {
   )
   lines?: OrderLineDto[];
 
-  @ClearableField({}, IsString(), MaxLength(5000)) notes?: string | null;
+  @ClearableField({}, IsString(), MaxChars(5000)) notes?: string | null;
 
   @MetadataField() metadata?: Record<string, unknown>;
 }

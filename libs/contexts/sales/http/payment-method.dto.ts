@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Equals, IsBoolean, IsString, Matches, ValidateNested } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import {
   ExpiryMonthField,
   ExpiryYearField,
@@ -50,7 +51,7 @@ export class CardDto {
 }
 
 export class BankAccountDto {
-  @ClearableField({ example: 'First Bank' }, IsString(), MaxLength(100)) bank_name?: string | null;
+  @ClearableField({ example: 'First Bank' }, IsString(), MaxChars(100)) bank_name?: string | null;
 
   @ApiProperty({ example: '6789', pattern: '^[0-9]{4}$' })
   @IsString()
@@ -115,9 +116,9 @@ export class CreatePaymentMethodDto {
   )
   bank_account?: BankAccountDto;
 
-  @ClearableField({ example: 'Net 30 cheque' }, IsString(), MaxLength(200)) description?: string | null;
+  @ClearableField({ example: 'Net 30 cheque' }, IsString(), MaxChars(200)) description?: string | null;
 
-  @ClearableField({ example: 'Jane Doe' }, IsString(), MaxLength(200)) billing_name?: string | null;
+  @ClearableField({ example: 'Jane Doe' }, IsString(), MaxChars(200)) billing_name?: string | null;
 
   @OmittableField(
     {

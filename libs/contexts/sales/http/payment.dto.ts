@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { MaxChars } from '#platform/http/text-length';
 import { CrossFieldRules } from '#platform/http/cross-field-rules';
 import { IsId } from '#platform/http/id.validator';
 import { ListQueryDto } from '#platform/http/list/list-query.dto';
@@ -107,7 +108,7 @@ export class CreatePaymentDto {
   )
   payment_method_id?: string;
 
-  @ClearableField({ example: 'check 1042' }, IsString(), MaxLength(200)) reference?: string | null;
+  @ClearableField({ example: 'check 1042' }, IsString(), MaxChars(200)) reference?: string | null;
 
   @MetadataField() metadata?: Record<string, string>;
 }
@@ -121,7 +122,7 @@ export class CreateRefundDto {
   )
   amount?: number;
 
-  @ClearableField({ example: 'customer request' }, IsString(), MaxLength(500)) reason?: string | null;
+  @ClearableField({ example: 'customer request' }, IsString(), MaxChars(500)) reason?: string | null;
 }
 
 export class PaymentListQueryDto extends ListQueryDto {
