@@ -49,13 +49,14 @@ export class DescribedQuery {
     if (typeof path !== 'string') return;
     const taken = this.taken.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
     if (!taken) return;
-    for (const name of Object.keys(req.query as Record<string, unknown>)) {
-      if (!taken.has(name)) {
-        throw new PlatformError('parameter_unknown', {
-          param: name,
-          hint: `Received unknown parameter: ${name}.`,
-        }).asPreHandler();
-      }
+    for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
+      if (taken.has(name)) continue;
+      // Named as sent: `expand[]=x` is parsed as `expand`, an array.
+      const param = Array.isArray(value) ? `${name}[]` : name;
+      throw new PlatformError('parameter_unknown', {
+        param,
+        hint: `Received unknown parameter: ${param}.`,
+      }).asPreHandler();
     }
   }
 }
