@@ -12,7 +12,7 @@ import { RateLimitDecision, RateLimiter } from './rate-limiter';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { announcesBody, BODY_STREAM_KEY, BodyStreamPolicy, readRequestBody } from '../http/request-body';
 import { alternativesOf, missingScopes } from './scopes';
-import { DescribedQuery } from '../http/described-query';
+import { DescribedQuery, RETIRED_QUERY_KEY } from '../http/described-query';
 import { ApiPipelineInterceptor } from '../http/api-pipeline.interceptor';
 import { RESOURCE_KEY } from '../http/expand/expand-registry';
 import { ENQUEUES_KEY, QueueAvailability } from '../queue/queue-availability';
@@ -28,6 +28,8 @@ interface RoutePolicy {
   resource: string | undefined;
   /** The operation queues a job (@EnqueuesJobs): refused while the queue store is unreachable. */
   enqueues: boolean;
+  /** Undescribed query parameters the handler answers itself (@RetiredQuery). */
+  retiredQuery: ReadonlySet<string> | undefined;
   /** The product route its events come from, while a test run records event coverage (else undefined). */
   origin: string | undefined;
 }
@@ -114,6 +116,7 @@ export class ApiGuard implements CanActivate {
         bodyStream: this.reflector.get<BodyStreamPolicy | undefined>(BODY_STREAM_KEY, handler),
         resource: this.reflector.getAllAndOverride<string | undefined>(RESOURCE_KEY, targets),
         enqueues: Boolean(this.reflector.get<boolean>(ENQUEUES_KEY, handler)),
+        retiredQuery: this.reflector.get<ReadonlySet<string> | undefined>(RETIRED_QUERY_KEY, handler),
         origin: eventCoverage.routeOrigin(context.getClass(), handler),
       };
       this.policies.set(handler, policy);
@@ -235,7 +238,7 @@ export class ApiGuard implements CanActivate {
    * allowed (see request-body.ts).
    */
   private readBody(req: Request, res: Response, policy: RoutePolicy): true | Promise<true> {
-    this.describedQuery.check(req);
+    this.describedQuery.check(req, policy.retiredQuery);
     if (req.method === 'GET' || req.method === 'HEAD') this.pipeline.beforeGet(req, policy.resource);
     if (!announcesBody(req)) return true;
     return readRequestBody(req, res, policy.bodyStream, this.config.HTTP_BODY_IDLE_TIMEOUT_MS).then(

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, SetMetadata } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PlatformError } from '../errors/domain-error';
@@ -10,6 +10,14 @@ const expressPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
 
 /** A query parameter's name as the extended query parser keys it (`expand[]` → `expand`). */
 const parsedName = (name: string) => name.replace(/\[\]$/, '');
+
+export const RETIRED_QUERY_KEY = 'erp:retired-query';
+
+/**
+ * Query parameters a route no longer takes and does not describe, let through to its handler so
+ * that it answers why (400 `unsupported_param`) instead of 400 `parameter_unknown`.
+ */
+export const RetiredQuery = (...names: string[]) => SetMetadata(RETIRED_QUERY_KEY, new Set(names));
 
 /**
  * The query parameters each operation of the served description takes, so that a request naming
@@ -41,8 +49,11 @@ export class DescribedQuery {
     }
   }
 
-  /** Throws 400 `parameter_unknown` for the first query parameter the request's operation does not take. */
-  check(req: Request): void {
+  /**
+   * Throws 400 `parameter_unknown` for the first query parameter the request's operation does not
+   * take (`retired` ones, RetiredQuery, go on to the handler).
+   */
+  check(req: Request, retired?: ReadonlySet<string>): void {
     // Most requests carry no query string: nothing to parse.
     if (!req.url.includes('?')) return;
     const path = (req.route as { path?: unknown } | undefined)?.path;
@@ -50,7 +61,7 @@ export class DescribedQuery {
     const taken = this.taken.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
     if (!taken) return;
     for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-      if (taken.has(name)) continue;
+      if (taken.has(name) || retired?.has(name)) continue;
       // Named as sent: `expand[]=x` is parsed as `expand`, an array.
       const param = Array.isArray(value) ? `${name}[]` : name;
       throw new PlatformError('parameter_unknown', {

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { RetiredQuery } from '#platform/http/described-query';
 import { StandardRoutes } from '#platform/http/standard-routes';
 import { SubledgerReconciliationService } from '../application/subledger-reconciliation.service';
 import { SubledgerReconciliationResponse, SubledgerReportQuery } from './subledger-reconciliation.dto';
@@ -22,6 +23,7 @@ import { SubledgerReconciliationResponse, SubledgerReportQuery } from './subledg
         description:
           "AR, AP and inventory subledgers against their control accounts as of the entity's business day; `subledger` selects one.",
         returns: SubledgerReconciliationResponse,
+        decorators: [RetiredQuery('as_of_date')],
       },
     ],
   },

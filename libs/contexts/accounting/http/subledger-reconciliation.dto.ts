@@ -8,7 +8,8 @@ export class SubledgerReportQuery {
   subledger?: (typeof SUBLEDGERS)[number];
   /**
    * A retired parameter, not described (a client built from the description never sends it):
-   * allowed through the pipe only so the service answers 400 unsupported_param with why.
+   * allowed through the pipe (and the query check, `RetiredQuery` on the route) only so the service
+   * answers 400 unsupported_param with why.
    */
   @Allow()
   as_of_date?: unknown;
