@@ -104,18 +104,36 @@ export class StockLedger {
     private readonly reorderPoints: ReorderPointRegistry,
   ) {}
 
-  async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {
+  /**
+   * `commitments` may still be on their way (the statement releasing them issued just before):
+   * the balances of the movements are locked behind it in the same round trip, and those of
+   * commitments at other balances once it has answered.
+   */
+  async plan(
+    movements: MovementRequest[],
+    commitments: CommitmentDelta[] | Promise<CommitmentDelta[]> = [],
+  ): Promise<MovementPlan> {
     if (!this.tx.inTransaction) throw new Error('Stock moves only inside TransactionHost.run()');
-    const keys = [...movements, ...commitments];
+    const pending = Array.isArray(commitments) ? null : commitments;
+    const keys = pending ? [...movements] : [...movements, ...(commitments as CommitmentDelta[])];
     // The reorder points' reads that need only the products leave with the balances' lock.
     const locking = this.balances.lockForMovement(keys);
     const reorderPoints = this.reorderPoints.prepare(keys.map((k) => k.productId));
     const observed = this.observers.prepare(movements);
-    const { balances, allowNegativeStock: allowNegative } = await locking;
+    // A failed release fails the lock behind it: its own error is the one thrown.
+    const [released, locked] = await Promise.allSettled([pending ?? [], locking]);
+    if (released.status === 'rejected') throw released.reason;
+    if (locked.status === 'rejected') throw locked.reason;
+    const changes = pending ? released.value : (commitments as CommitmentDelta[]);
+    const { balances, allowNegativeStock: allowNegative } = locked.value;
+    const unlocked = changes.filter((c) => !balances.has(balanceKeyOf(c)));
+    if (unlocked.length) {
+      for (const [key, b] of (await this.balances.lockForMovement(unlocked)).balances) balances.set(key, b);
+    }
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
     const planned = valueMovements(balances, allowNegative, movements);
-    for (const c of commitments) {
+    for (const c of changes) {
       const balance = balances.get(balanceKeyOf(c))!;
       balance.allocated = Math.max(0, balance.allocated + (c.allocated ?? 0));
       balance.onOrder = Math.max(0, balance.onOrder + (c.onOrder ?? 0));
@@ -156,9 +174,14 @@ export class StockLedger {
       }
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
-    // The observers' writes leave with the ledger's (their reads left with the balances' lock).
-    await this.writer.write(rows, [...plan.balances.values()], events);
-    await plan.observed.notify(rows.map(toStockMovement));
+    // The observers' writes leave with the ledger's (their reads left with the balances' lock);
+    // when the ledger's statement fails, its error is the one thrown.
+    const [written, notified] = await Promise.allSettled([
+      this.writer.write(rows, [...plan.balances.values()], events),
+      plan.observed.notify(rows.map(toStockMovement)),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (notified.status === 'rejected') throw notified.reason;
     return rows;
   }
 }

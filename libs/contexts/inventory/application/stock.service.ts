@@ -103,7 +103,8 @@ export class StockService {
           });
         }
       }
-      const released = await this.commitments.release(
+      // The release's statement leaves with the balances' lock (plan() takes it on its way).
+      const released = this.commitments.release(
         input.orderId,
         'allocated',
         input.lines.map((l) => ({
