@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH, renderLabel } from '#contexts/fulfillment';
+import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Client, confirmedOrder, fixturesOf } from './support';
@@ -110,13 +111,16 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
   };
 
   /** Buys a UPS Ground label of `type` for a new package of a new order of `accountId`, and fetches it. */
-  const labelFor = async (accountId: string, type: string, carrier = 'ups', service = 'ground') => {
+  const labelFor = async (
+    accountId: string,
+    type: string,
+    carrier = 'ups',
+    service = 'ground',
+    from = locationId,
+  ) => {
     const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
     const pkg = (
-      await live
-        .post('/v1/packages')
-        .send({ order_id: order.id, weight: 2.5, location_id: locationId })
-        .expect(201)
+      await live.post('/v1/packages').send({ order_id: order.id, weight: 2.5, location_id: from }).expect(201)
     ).body;
     const rates = (await live.get(`/v1/packages/${pkg.id}/rates`).expect(200)).body.data as {
       carrier: string;
@@ -179,6 +183,46 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
       label.tracking,
       'TRACKING NUMBER',
     ]);
+  });
+
+  it("a label's ship-from follows a change of its location's name and address", async () => {
+    const accountId = await customer('Label Customer Moved', 'San Francisco');
+    const dock = (
+      await live
+        .post('/v1/locations')
+        .send({
+          name: 'Carson Dock',
+          code: `CARSON-${Date.now()}`,
+          type: 'warehouse',
+          address: {
+            line1: '3 Mill St',
+            city: 'Carson City',
+            region: 'NV',
+            postal_code: '89701',
+            country: 'US',
+          },
+        })
+        .expect(201)
+    ).body.id as string;
+    const shipFrom = async () => {
+      const lines = [
+        ...(await labelFor(accountId, 'PDF', 'ups', 'ground', dock)).body
+          .toString('latin1')
+          .matchAll(/\((.*)\) Tj/g),
+      ].map((m) => m[1]);
+      return lines.slice(lines.indexOf('SHIP FROM:') + 1, lines.indexOf('SHIP TO:'));
+    };
+    expect(await shipFrom()).toEqual(['Carson Dock', '3 Mill St', 'Carson City, NV 89701', 'US']);
+    await live
+      .patch(`/v1/locations/${dock}`)
+      .send({
+        name: 'Sparks Dock',
+        address: { line1: '2 Rail Way', city: 'Sparks', region: 'NV', postal_code: '89431', country: 'US' },
+      })
+      .expect(200);
+    // Every instance forgets what it knew of the entity's locations once the change commits.
+    const moved = ['Sparks Dock', '2 Rail Way', 'Sparks, NV 89431', 'US'];
+    await eventually(async () => JSON.stringify(await shipFrom()) === JSON.stringify(moved));
   });
 
   it('ZPL II: every part is a ^FD field, the tracking number also a ^BC barcode', async () => {

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/domain/money';
-import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
   SalesOrders,
   OrderForFulfillment,
@@ -10,7 +9,7 @@ import {
   LineTerms,
   PostalAddress,
 } from '#contexts/sales';
-import { LOCATIONS_SERVICE } from '#contexts/inventory';
+import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { addressLines } from '../domain/label';
 import { PackableLine } from '../domain/packing';
@@ -74,7 +73,7 @@ export class OrderReader {
   constructor(
     private readonly orders: SalesOrders,
     private readonly accounts: AccountsService,
-    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
+    private readonly stock: StockService,
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
@@ -132,11 +131,9 @@ export class OrderReader {
     customer: string,
     shipTo: PostalAddress | null,
   ): Promise<LabelParties> {
-    const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
+    const location = locationId ? await this.stock.locationAddress(locationId) : null;
     return {
-      shipFrom: location
-        ? addressLines(String(location.name), (location.address as PostalAddress | null) ?? null)
-        : [],
+      shipFrom: location ? addressLines(location.name, location.address) : [],
       shipTo: addressLines(customer, shipTo),
     };
   }
