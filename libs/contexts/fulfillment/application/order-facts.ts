@@ -61,6 +61,12 @@ export function assertPackable(order: OrderFacts): void {
     });
 }
 
+/** Whom an order's goods go to: the customer named in its shipment notification and the address a label ships to. */
+export interface Recipient {
+  customer: { name: string; email: string | null };
+  shipTo: PostalAddress | null;
+}
+
 /** Who a label names: the shipping location and the customer, as the lines it prints. */
 export interface LabelParties {
   shipFrom: string[];
@@ -92,21 +98,24 @@ export class OrderReader {
   }
 
   /**
-   * The customer of a package's order (named in its shipment notification) and the parties of its
-   * label (labelParties()), with one read of the account.
+   * The order with what a label for it needs of its customer: the order (order()) and, read by
+   * the same statement, the customer named in its shipment notification with the address a label
+   * ships to (the account's name, email and shipping address; "Customer" and no address for an
+   * order without an account).
    */
-  async labelBasis(
-    locationId: string | null,
-    accountId: string | null,
-  ): Promise<{ customer: { name: string; email: string | null }; parties: LabelParties }> {
-    const recipient = accountId ? await this.accounts.recipient(accountId) : null;
-    const customer = recipient
-      ? { name: recipient.name, email: recipient.email }
-      : { name: 'Customer', email: null };
+  async orderWithRecipient(id: string): Promise<{ order: OrderFacts; recipient: Recipient }> {
+    const { order, recipient } = await this.orders.forFulfillmentWithRecipient(id);
     return {
-      customer,
-      parties: await this.parties(locationId, customer.name, recipient?.shippingAddress ?? null),
+      order: orderFactsOf(order),
+      recipient: recipient
+        ? { customer: { name: recipient.name, email: recipient.email }, shipTo: recipient.shippingAddress }
+        : { customer: { name: 'Customer', email: null }, shipTo: null },
     };
+  }
+
+  /** The parties of a label shipping from `locationId` to `recipient` (labelParties()). */
+  async partiesFor(locationId: string | null, recipient: Recipient): Promise<LabelParties> {
+    return this.parties(locationId, recipient.customer.name, recipient.shipTo);
   }
 
   /**

@@ -93,9 +93,9 @@ export class CreatePackage {
   /**
    * `override` is how the caller passes the revision gate (the controller checked the scope
    * orders:revision_override), or null. The steps: take the package number (with the entity's
-   * insurance threshold); when a label is to be bought, with no transaction open, read the order,
-   * take the number with the units already packed, draft the package (checked, nothing written),
-   * read its customer and label parties, and buy its label from the carrier; then in one transaction draft it again from
+   * insurance threshold); when a label is to be bought, with no transaction open, read the order
+   * with its customer, take the number with the units already packed, draft the package
+   * (checked, nothing written), and buy its label from the carrier; then in one transaction draft it again from
    * the order and packed units as they are now (read the order and lock it against concurrent
    * packing, check it may be packed and pass its revision gate, resolve the items and check their
    * serials, build the package and its items; products and customer as the label's draft read
@@ -123,12 +123,12 @@ export class CreatePackage {
     let labelled: { draft: Draft; customer: Customer } | undefined;
     let purchase: Purchase | null = null;
     if (buysLabel) {
-      const order = await this.reader.order(input.order_id);
+      const { order, recipient } = await this.reader.orderWithRecipient(input.order_id);
       const taken = await this.newPackages.takeNumberReadingPackedUnits(order.id);
       ({ packageNumber, insuranceThreshold } = taken);
       const draft = await this.build(input, override, packageNumber, order, taken.unitsByStatus);
-      const { customer, parties } = await this.reader.labelBasis(draft.pkg.locationId, draft.order.accountId);
-      labelled = { draft, customer };
+      const parties = await this.reader.partiesFor(draft.pkg.locationId, recipient);
+      labelled = { draft, customer: recipient.customer };
       const { pkg, items, products } = draft;
       purchase = await this.labels.purchase(
         pkg,
