@@ -83,7 +83,11 @@ export class SalesOrders {
     if (!row) throw notFound('order', id);
     if (row.account_id && !row.recipient) throw notFound('account', row.account_id);
     const recipient = row.recipient
-      ? { name: row.recipient.name, email: row.recipient.email, shippingAddress: row.recipient.shipping_address }
+      ? {
+          name: row.recipient.name,
+          email: row.recipient.email,
+          shippingAddress: row.recipient.shipping_address,
+        }
       : null;
     return { order: this.fulfillmentView(row), recipient };
   }
