@@ -104,36 +104,18 @@ export class StockLedger {
     private readonly reorderPoints: ReorderPointRegistry,
   ) {}
 
-  /**
-   * `commitments` may still be on their way (the statement releasing them issued just before):
-   * the balances of the movements are locked behind it in the same round trip, and those of
-   * commitments at other balances once it has answered.
-   */
-  async plan(
-    movements: MovementRequest[],
-    commitments: CommitmentDelta[] | Promise<CommitmentDelta[]> = [],
-  ): Promise<MovementPlan> {
+  async plan(movements: MovementRequest[], commitments: CommitmentDelta[] = []): Promise<MovementPlan> {
     if (!this.tx.inTransaction) throw new Error('Stock moves only inside TransactionHost.run()');
-    const pending = Array.isArray(commitments) ? null : commitments;
-    const keys = pending ? [...movements] : [...movements, ...(commitments as CommitmentDelta[])];
+    const keys = [...movements, ...commitments];
     // The reorder points' reads that need only the products leave with the balances' lock.
     const locking = this.balances.lockForMovement(keys);
     const reorderPoints = this.reorderPoints.prepare(keys.map((k) => k.productId));
     const observed = this.observers.prepare(movements);
-    // A failed release fails the lock behind it: its own error is the one thrown.
-    const [released, locked] = await Promise.allSettled([pending ?? [], locking]);
-    if (released.status === 'rejected') throw released.reason;
-    if (locked.status === 'rejected') throw locked.reason;
-    const changes = pending ? released.value : (commitments as CommitmentDelta[]);
-    const { balances, allowNegativeStock: allowNegative } = locked.value;
-    const unlocked = changes.filter((c) => !balances.has(balanceKeyOf(c)));
-    if (unlocked.length) {
-      for (const [key, b] of (await this.balances.lockForMovement(unlocked)).balances) balances.set(key, b);
-    }
+    const { balances, allowNegativeStock: allowNegative } = await locking;
     const levelsBefore = new Map<string, StockLevel>();
     for (const [key, b] of balances) levelsBefore.set(key, b.stockLevel as StockLevel);
     const planned = valueMovements(balances, allowNegative, movements);
-    for (const c of changes) {
+    for (const c of commitments) {
       const balance = balances.get(balanceKeyOf(c))!;
       balance.allocated = Math.max(0, balance.allocated + (c.allocated ?? 0));
       balance.onOrder = Math.max(0, balance.onOrder + (c.onOrder ?? 0));

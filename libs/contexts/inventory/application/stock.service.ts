@@ -109,8 +109,7 @@ export class StockService {
           });
         }
       }
-      // The release's statement leaves with the balances' lock (plan() takes it on its way).
-      const released = this.commitments.release(
+      const released = await this.commitments.release(
         input.orderId,
         'allocated',
         input.lines.map((l) => ({
