@@ -156,14 +156,9 @@ export class StockLedger {
       }
     }
     for (const e of options.events?.(rows) ?? []) events.push(this.events.outboxRow(e.type, e.object));
-    // The observers' writes leave with the ledger's (their reads left with the balances' lock);
-    // when the ledger's statement fails, its error is the one thrown.
-    const [written, notified] = await Promise.allSettled([
-      this.writer.write(rows, [...plan.balances.values()], events),
-      plan.observed.notify(rows.map(toStockMovement)),
-    ]);
-    if (written.status === 'rejected') throw written.reason;
-    if (notified.status === 'rejected') throw notified.reason;
+    // The observers' writes leave with the ledger's (their reads left with the balances' lock).
+    await this.writer.write(rows, [...plan.balances.values()], events);
+    await plan.observed.notify(rows.map(toStockMovement));
     return rows;
   }
 }
