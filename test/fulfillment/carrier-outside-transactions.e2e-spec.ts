@@ -191,6 +191,27 @@ describe('the carrier is called outside any transaction', () => {
     expect(Number(entry.lines.find((l) => l.role === 'inventory')!.credit)).toBe(4);
   });
 
+  it('create with buy_label for units other packages already hold is refused before the carrier is asked', async () => {
+    const order = await stockedOrder(2);
+    const quoted = await newPackage(order.id, { items: [] });
+    const rate = await rateOf(quoted.id, 'ups', 'ground');
+    await newPackage(order.id, { items: [{ order_item_id: order.items[0].id, quantity: 1 }] });
+    const asked: string[] = [];
+    carrier.purchase = async (request) => {
+      asked.push(request.reference);
+      return sandbox.purchase(request);
+    };
+    const refused = await live.post('/v1/packages').send({
+      order_id: order.id,
+      weight: 2,
+      items: [{ order_item_id: order.items[0].id, quantity: 2 }],
+      buy_label: true,
+      rate_object_id: rate.rate_object_id,
+    });
+    expectError(refused, 422, 'quantity_exceeds_remaining');
+    expect(asked).toEqual([]);
+  });
+
   it('create with a label the transaction then refuses hands the label back and keeps no package', async () => {
     const order = await stockedOrder(2);
     const quoted = await newPackage(order.id, { items: [] });

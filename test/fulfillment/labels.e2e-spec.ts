@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import { PNG_HEIGHT, PNG_LAYOUT, PNG_SIGNATURE, PNG_WIDTH, renderLabel } from '#contexts/fulfillment';
+import { eventually } from '../support/eventually';
 import { api } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
-import { Client, confirmedOrder, fixturesOf } from './support';
+import { Client, confirmedOrder, fixturesOf, stock } from './support';
 
 /** Collects a binary response body into a Buffer (supertest's parser hook). */
 const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -110,13 +111,16 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
   };
 
   /** Buys a UPS Ground label of `type` for a new package of a new order of `accountId`, and fetches it. */
-  const labelFor = async (accountId: string, type: string, carrier = 'ups', service = 'ground') => {
+  const labelFor = async (
+    accountId: string,
+    type: string,
+    carrier = 'ups',
+    service = 'ground',
+    from = locationId,
+  ) => {
     const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
     const pkg = (
-      await live
-        .post('/v1/packages')
-        .send({ order_id: order.id, weight: 2.5, location_id: locationId })
-        .expect(201)
+      await live.post('/v1/packages').send({ order_id: order.id, weight: 2.5, location_id: from }).expect(201)
     ).body;
     const rates = (await live.get(`/v1/packages/${pkg.id}/rates`).expect(200)).body.data as {
       carrier: string;
@@ -179,6 +183,88 @@ describe('shipping labels show ship-from, ship-to, service, weight, package and 
       label.tracking,
       'TRACKING NUMBER',
     ]);
+  });
+
+  it("a label's ship-from follows a change of its location's name and address", async () => {
+    const accountId = await customer('Label Customer Moved', 'San Francisco');
+    const dock = (
+      await live
+        .post('/v1/locations')
+        .send({
+          name: 'Carson Dock',
+          code: `CARSON-${Date.now()}`,
+          type: 'warehouse',
+          address: {
+            line1: '3 Mill St',
+            city: 'Carson City',
+            region: 'NV',
+            postal_code: '89701',
+            country: 'US',
+          },
+        })
+        .expect(201)
+    ).body.id as string;
+    const shipFrom = async () => {
+      const lines = [
+        ...(await labelFor(accountId, 'PDF', 'ups', 'ground', dock)).body
+          .toString('latin1')
+          .matchAll(/\((.*)\) Tj/g),
+      ].map((m) => m[1]);
+      return lines.slice(lines.indexOf('SHIP FROM:') + 1, lines.indexOf('SHIP TO:'));
+    };
+    expect(await shipFrom()).toEqual(['Carson Dock', '3 Mill St', 'Carson City, NV 89701', 'US']);
+    await live
+      .patch(`/v1/locations/${dock}`)
+      .send({
+        name: 'Sparks Dock',
+        address: { line1: '2 Rail Way', city: 'Sparks', region: 'NV', postal_code: '89431', country: 'US' },
+      })
+      .expect(200);
+    // Every instance forgets what it knew of the entity's locations once the change commits.
+    const moved = ['Sparks Dock', '2 Rail Way', 'Sparks, NV 89431', 'US'];
+    await eventually(async () => JSON.stringify(await shipFrom()) === JSON.stringify(moved));
+  });
+
+  it('a package created with its label ships to the account of its order, named in the label and the notification', async () => {
+    const accountId = await customer('Label Customer Created', 'Oakland');
+    await live.patch(`/v1/accounts/${accountId}`).send({ email: 'created@labels.example' }).expect(200);
+    await stock(live, productId, locationId, 1, 4);
+    const order = await confirmedOrder(live, accountId, [{ product_id: productId, quantity: 1 }]);
+    const quoted = (
+      await live
+        .post('/v1/packages')
+        .send({ order_id: order.id, weight: 2.5, location_id: locationId, items: [] })
+        .expect(201)
+    ).body;
+    const rates = (await live.get(`/v1/packages/${quoted.id}/rates`).expect(200)).body.data as {
+      carrier: string;
+      service_level: string;
+      rate_object_id: string;
+    }[];
+    const rate = rates.find((r) => r.carrier === 'ups' && r.service_level === 'ground')!;
+    const pkg = (
+      await live.post('/v1/packages').send({
+        order_id: order.id,
+        weight: 2.5,
+        location_id: locationId,
+        items: [{ order_item_id: order.items[0].id, quantity: 1 }],
+        buy_label: true,
+        rate_object_id: rate.rate_object_id,
+        fulfill_after_label: true,
+      })
+    ).body;
+    expect(pkg).toMatchObject({ status: 'shipped' });
+    const file = await live.get(`/v1/packages/${pkg.id}/label`).buffer(true).parse(binary).expect(200);
+    const lines = [...(file.body as Buffer).toString('latin1').matchAll(/\((.*)\) Tj/g)].map((m) => m[1]);
+    expect(lines.slice(lines.indexOf('SHIP FROM:'), lines.indexOf('SHIP TO:') + 5)).toEqual([
+      'SHIP FROM:',
+      ...SHIP_FROM,
+      'SHIP TO:',
+      ...shipTo('Label Customer Created', 'Oakland'),
+    ]);
+    const [notification] = (await live.get(`/v1/packages/${pkg.id}/notifications`).expect(200)).body.data;
+    expect(notification.recipient).toBe('created@labels.example');
+    expect(notification.body).toContain('Hello Label Customer Created,');
   });
 
   it('ZPL II: every part is a ^FD field, the tracking number also a ^BC barcode', async () => {

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { money } from '#platform/domain/money';
-import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import {
   SalesOrders,
   OrderForFulfillment,
@@ -10,7 +9,7 @@ import {
   LineTerms,
   PostalAddress,
 } from '#contexts/sales';
-import { LOCATIONS_SERVICE } from '#contexts/inventory';
+import { StockService } from '#contexts/inventory';
 import { FulfillmentError } from '../domain/fulfillment-error';
 import { addressLines } from '../domain/label';
 import { PackableLine } from '../domain/packing';
@@ -62,6 +61,12 @@ export function assertPackable(order: OrderFacts): void {
     });
 }
 
+/** Whom an order's goods go to: the customer named in its shipment notification and the address a label ships to. */
+export interface Recipient {
+  customer: { name: string; email: string | null };
+  shipTo: PostalAddress | null;
+}
+
 /** Who a label names: the shipping location and the customer, as the lines it prints. */
 export interface LabelParties {
   shipFrom: string[];
@@ -74,7 +79,7 @@ export class OrderReader {
   constructor(
     private readonly orders: SalesOrders,
     private readonly accounts: AccountsService,
-    @Inject(LOCATIONS_SERVICE) private readonly locations: ReferenceListService,
+    private readonly stock: StockService,
   ) {}
 
   async order(id: string): Promise<OrderFacts> {
@@ -93,21 +98,24 @@ export class OrderReader {
   }
 
   /**
-   * The customer of a package's order (named in its shipment notification) and the parties of its
-   * label (labelParties()), with one read of the account.
+   * The order with what a label for it needs of its customer: the order (order()) and, read by
+   * the same statement, the customer named in its shipment notification with the address a label
+   * ships to (the account's name, email and shipping address; "Customer" and no address for an
+   * order without an account).
    */
-  async labelBasis(
-    locationId: string | null,
-    accountId: string | null,
-  ): Promise<{ customer: { name: string; email: string | null }; parties: LabelParties }> {
-    const recipient = accountId ? await this.accounts.recipient(accountId) : null;
-    const customer = recipient
-      ? { name: recipient.name, email: recipient.email }
-      : { name: 'Customer', email: null };
+  async orderWithRecipient(id: string): Promise<{ order: OrderFacts; recipient: Recipient }> {
+    const { order, recipient } = await this.orders.forFulfillmentWithRecipient(id);
     return {
-      customer,
-      parties: await this.parties(locationId, customer.name, recipient?.shippingAddress ?? null),
+      order: orderFactsOf(order),
+      recipient: recipient
+        ? { customer: { name: recipient.name, email: recipient.email }, shipTo: recipient.shippingAddress }
+        : { customer: { name: 'Customer', email: null }, shipTo: null },
     };
+  }
+
+  /** The parties of a label shipping from `locationId` to `recipient` (labelParties()). */
+  async partiesFor(locationId: string | null, recipient: Recipient): Promise<LabelParties> {
+    return this.parties(locationId, recipient.customer.name, recipient.shipTo);
   }
 
   /**
@@ -132,11 +140,9 @@ export class OrderReader {
     customer: string,
     shipTo: PostalAddress | null,
   ): Promise<LabelParties> {
-    const location = locationId ? (await this.locations.load([locationId])).get(locationId) : undefined;
+    const location = locationId ? await this.stock.locationAddress(locationId) : null;
     return {
-      shipFrom: location
-        ? addressLines(String(location.name), (location.address as PostalAddress | null) ?? null)
-        : [],
+      shipFrom: location ? addressLines(location.name, location.address) : [],
       shipTo: addressLines(customer, shipTo),
     };
   }

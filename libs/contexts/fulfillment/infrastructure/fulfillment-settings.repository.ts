@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { money } from '#platform/domain/money';
 import { newId } from '#platform/persistence/ids';
 import { TenantRepository } from '#platform/persistence/tenant-repository';
+import type { WriteStatement } from '#platform/persistence/transaction-host';
 import { RequestContext } from '#platform/tenancy/request-context';
 import { FulfillmentSettingsRecord } from './fulfillment.entities';
 
@@ -34,20 +35,43 @@ export class FulfillmentSettingsRepository extends TenantRepository.of(
    * the creation's transaction opens; inside a caller's open transaction (the QA seed's) it is one
    * of its statements.
    */
-  async takePackageNumber(): Promise<{ packageNumber: string; insuranceThreshold: Decimal | null }> {
+  async takePackageNumber(): Promise<PackageNumber> {
+    const { sql, params } = this.packageNumberStatement();
+    const [row] = (await this.tx.manager.query(sql, params)) as PackageNumberRow[];
+    return packageNumberOf(row);
+  }
+
+  /**
+   * The statement of takePackageNumber(), with its parameters ($1 to $4): it answers one row,
+   * `package_number` and `insurance_threshold` (text), read by packageNumberOf().
+   */
+  packageNumberStatement(): WriteStatement {
     const { entityId, livemode, entityCode } = RequestContext.caller();
-    const [row] = (await this.tx.manager.query(
-      `INSERT INTO fulfillment_settings AS s (id, entity_id, livemode, package_number_prefix, last_package_number)
+    return {
+      sql: `INSERT INTO fulfillment_settings AS s (id, entity_id, livemode, package_number_prefix, last_package_number)
        VALUES ($1, $2, $3, $4, 1)
        ON CONFLICT (entity_id, livemode) DO UPDATE
          SET last_package_number = s.last_package_number + 1, updated_at = now()
        RETURNING s.package_number_prefix || '-PKG-' || lpad(s.last_package_number::text, greatest(6, length(s.last_package_number::text)), '0') AS package_number,
          s.insurance_threshold::text AS insurance_threshold`,
-      [newId(), entityId, livemode, entityCode.toUpperCase()],
-    )) as { package_number: string; insurance_threshold: string | null }[];
-    return {
-      packageNumber: row.package_number,
-      insuranceThreshold: row.insurance_threshold === null ? null : money(row.insurance_threshold),
+      params: [newId(), entityId, livemode, entityCode.toUpperCase()],
     };
   }
 }
+
+/** A package number taken, with the entity's insurance threshold. */
+export interface PackageNumber {
+  packageNumber: string;
+  insuranceThreshold: Decimal | null;
+}
+
+/** The answer row of the package number's statement. */
+export interface PackageNumberRow {
+  package_number: string;
+  insurance_threshold: string | null;
+}
+
+export const packageNumberOf = (row: PackageNumberRow): PackageNumber => ({
+  packageNumber: row.package_number,
+  insuranceThreshold: row.insurance_threshold === null ? null : money(row.insurance_threshold),
+});

@@ -8,7 +8,13 @@ import {
   PackageRecord,
   ShipmentNotificationRecord,
 } from './fulfillment.entities';
-import { PackageItemRepository } from './package-item.repository';
+import {
+  FulfillmentSettingsRepository,
+  PackageNumber,
+  packageNumberOf,
+  PackageNumberRow,
+} from './fulfillment-settings.repository';
+import { PackageItemRepository, unitsByStatusOf } from './package-item.repository';
 import { PackageLabelRepository } from './package-label.repository';
 import { PackageRepository } from './package.repository';
 import { ShipmentNotificationRepository } from './shipment-notification.repository';
@@ -22,7 +28,31 @@ export class NewPackageWriter {
     private readonly items: PackageItemRepository,
     private readonly labels: PackageLabelRepository,
     private readonly notifications: ShipmentNotificationRepository,
+    private readonly settings: FulfillmentSettingsRepository,
   ) {}
+
+  /**
+   * Takes the entity's next package number (FulfillmentSettingsRepository.takePackageNumber: a
+   * statement that commits on its own, outside any transaction) and reads the units of the
+   * order's packages by package status then order line, without the order's packing lock: one
+   * statement. For the draft a label is bought for, which the package's transaction checks again
+   * under the lock.
+   */
+  async takeNumberReadingPackedUnits(
+    orderId: string,
+  ): Promise<PackageNumber & { unitsByStatus: Map<string, Map<string, number>> }> {
+    const number = this.settings.packageNumberStatement();
+    const [row] = (await this.tx.manager.query(
+      `WITH n AS (${number.sql})
+       SELECT n.package_number, n.insurance_threshold,
+              (SELECT coalesce(json_agg(json_build_object('status', u.status, 'order_item_id', u.order_item_id, 'units', u.units)), '[]')
+                 FROM package_line_units u
+                WHERE u.entity_id = $2 AND u.livemode = $3 AND u.order_id = $5 AND u.units <> 0) AS units
+         FROM n`,
+      [...number.params, orderId],
+    )) as (PackageNumberRow & { units: { status: string; order_item_id: string; units: number }[] })[];
+    return { ...packageNumberOf(row), unitsByStatus: unitsByStatusOf(row.units) };
+  }
 
   /**
    * Locks the order against concurrent packing until commit (PackageRepository.lockOrder) and

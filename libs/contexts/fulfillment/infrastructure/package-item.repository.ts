@@ -22,13 +22,7 @@ export class PackageItemRepository extends TenantRepository.of(PackageItemRecord
        WHERE entity_id = $1 AND livemode = $2 AND order_id = $3 AND units <> 0`,
       [entityId, livemode, orderId],
     );
-    const result = new Map<string, Map<string, number>>();
-    for (const r of rows) {
-      const lines = result.get(r.status) ?? new Map<string, number>();
-      lines.set(r.order_item_id, Number(r.units));
-      result.set(r.status, lines);
-    }
-    return result;
+    return unitsByStatusOf(rows);
   }
 
   /** Units of each order line in the order's packages whose status is one of `statuses`. */
@@ -54,4 +48,17 @@ export class PackageItemRepository extends TenantRepository.of(PackageItemRecord
       [packageId, entityId, livemode],
     );
   }
+}
+
+/** Rows of package_line_units as units by package status then order line. */
+export function unitsByStatusOf(
+  rows: readonly { status: string; order_item_id: string; units: string | number }[],
+): Map<string, Map<string, number>> {
+  const result = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const lines = result.get(r.status) ?? new Map<string, number>();
+    lines.set(r.order_item_id, Number(r.units));
+    result.set(r.status, lines);
+  }
+  return result;
 }

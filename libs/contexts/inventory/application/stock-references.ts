@@ -4,7 +4,7 @@ import { ProductFactsService } from '#contexts/catalog';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
 import { InventoryError, missingReference } from '../domain/inventory-error';
 import { InventorySettingsRepository } from '../infrastructure/inventory-settings.repository';
-import { StockFactsCache } from '../infrastructure/stock-facts.cache';
+import { LocationAddress, StockFactsCache } from '../infrastructure/stock-facts.cache';
 import { LOCATIONS_SERVICE } from './locations';
 
 /** What a stock movement needs to know about its product. */
@@ -84,6 +84,25 @@ export class StockReferences {
       (facts, found) => (found ? facts.locations.add(key) && true : false),
     );
     if (!exists) throw missingReference(param, 'location', id);
+  }
+
+  /** A location's name and address, or null when the entity and mode have none with this id. */
+  async locationAddress(id: string): Promise<LocationAddress | null> {
+    const { entityId, livemode } = RequestContext.caller();
+    const key = `${livemode}:${id}`;
+    return this.cache.fact(
+      entityId,
+      (facts) => facts.locationAddresses.get(key),
+      async (): Promise<LocationAddress | null> => {
+        const location = (await this.locations.load([id])).get(id);
+        if (!location) return null;
+        return {
+          name: String(location.name),
+          address: (location.address as LocationAddress['address'] | undefined) ?? null,
+        };
+      },
+      (facts, found) => (found ? facts.locationAddresses.set(key, found) && true : false),
+    );
   }
 
   /** The entity's first location (the oldest), or null without any. */

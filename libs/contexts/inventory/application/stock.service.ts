@@ -5,6 +5,7 @@ import { TransactionHost } from '#platform/persistence/transaction-host';
 import { InventoryError } from '../domain/inventory-error';
 import { assertSerialsForQuantity } from '../domain/serial';
 import { BalanceRepository } from '../infrastructure/balance.repository';
+import type { LocationAddress } from '../infrastructure/stock-facts.cache';
 import { OrderCommitmentsService } from './order-commitments.service';
 import { SerialsService } from './serials.service';
 import { shipmentMovements, StockLedger } from './stock-ledger.service';
@@ -42,6 +43,11 @@ export class StockService {
    */
   commitLocation(): Promise<string | null> {
     return this.references.commitLocation();
+  }
+
+  /** A location's name and address (a label's ship-from), or null when there is none with this id. */
+  locationAddress(id: string): Promise<LocationAddress | null> {
+    return this.references.locationAddress(id);
   }
 
   /** 422 serial_not_allocated (hint names the serial, param as given) unless every serial exists for the product and is `allocated` to the order. Moves nothing. */

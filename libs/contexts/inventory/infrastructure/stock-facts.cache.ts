@@ -3,9 +3,16 @@ import type { ProductStockFacts } from '#contexts/catalog';
 import { AppConfig } from '#platform/config/app-config';
 import { NotifiedCache } from '#platform/persistence/notified-cache';
 import { TransactionHost } from '#platform/persistence/transaction-host';
+import type { PostalAddress } from '#platform/reference-lists/postal-address';
 
 /** Channel of migration 1765457000000's triggers (payload: the entity id). */
 export const STOCK_FACTS_CHANNEL = 'inventory_stock_facts';
+
+/** A location as what prints it (a label's ship-from) names it. */
+export interface LocationAddress {
+  name: string;
+  address: PostalAddress | null;
+}
 
 /**
  * One entity's facts: products by `product:variant`, existing locations, the time zone, and per
@@ -14,6 +21,8 @@ export const STOCK_FACTS_CHANNEL = 'inventory_stock_facts';
 export class EntityStockFacts {
   readonly products = new Map<string, ProductStockFacts>();
   readonly locations = new Set<string>();
+  /** Existing locations' names and addresses by `livemode:id`. */
+  readonly locationAddresses = new Map<string, LocationAddress>();
   readonly commitLocations = new Map<boolean, string>();
   timezone: string | undefined;
 }

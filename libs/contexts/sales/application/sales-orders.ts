@@ -10,7 +10,8 @@ import {
   orderTransition,
 } from '../domain/order';
 import { SalesError } from '../domain/sales-error';
-import { OrderRepository } from '../infrastructure/order.repository';
+import { OrderRepository, OrderWithLineAmounts } from '../infrastructure/order.repository';
+import type { PostalAddress } from '#platform/reference-lists/postal-address';
 import { OrderCommitmentsRegistry } from './order-commitments.port';
 import { OrderChanges, revisionOf, stateOf } from './order-changes.service';
 import { OrderLineResource, OrderResource } from './order.presenter';
@@ -69,10 +70,35 @@ export class SalesOrders {
     return order;
   }
 
+  /**
+   * forFulfillment() with the recipient of the order's goods (its account's name, email and
+   * shipping address, as AccountsService.recipient answers them; null for an order without an
+   * account), by the same one read; 404 when the order or its account is absent.
+   */
+  async forFulfillmentWithRecipient(id: string): Promise<{
+    order: OrderForFulfillment;
+    recipient: { name: string; email: string | null; shippingAddress: PostalAddress | null } | null;
+  }> {
+    const row = await this.orders.withLineAmounts(id, true);
+    if (!row) throw notFound('order', id);
+    if (row.account_id && !row.recipient) throw notFound('account', row.account_id);
+    const recipient = row.recipient
+      ? {
+          name: row.recipient.name,
+          email: row.recipient.email,
+          shippingAddress: row.recipient.shipping_address,
+        }
+      : null;
+    return { order: this.fulfillmentView(row), recipient };
+  }
+
   /** forFulfillment(), or null when the entity and mode have no order with this id. */
   async findForFulfillment(id: string): Promise<OrderForFulfillment | null> {
     const row = await this.orders.withLineAmounts(id);
-    if (!row) return null;
+    return row ? this.fulfillmentView(row) : null;
+  }
+
+  private fulfillmentView(row: OrderWithLineAmounts): OrderForFulfillment {
     return {
       id: row.id,
       document_type: row.document_type,

@@ -28,14 +28,7 @@ export class AccountRepository extends TenantRepository.of(AccountRecord, 'accou
     if (!isUuid(id)) return null;
     const { entityId, livemode } = this.scope();
     const [row] = await this.tx.manager.query(
-      `SELECT a.name, a.email,
-              (SELECT json_build_object('line1', d.line1, 'line2', d.line2, 'city', d.city, 'region', d.region,
-                                        'postal_code', d.postal_code, 'country', d.country)
-               FROM account_addresses d
-               WHERE d.entity_id = a.entity_id AND d.livemode = a.livemode AND d.account_id = a.id
-                 AND d.type = 'shipping'
-               ORDER BY d.is_default DESC, CASE WHEN d.is_default THEN d.id END ASC, d.id DESC
-               LIMIT 1) AS shipping_address
+      `SELECT a.name, a.email, ${SHIPPING_ADDRESS_OF_A} AS shipping_address
        FROM accounts a
        WHERE a.entity_id = $1 AND a.livemode = $2 AND a.id = $3`,
       [entityId, livemode, id],
@@ -43,3 +36,15 @@ export class AccountRepository extends TenantRepository.of(AccountRecord, 'accou
     return row ?? null;
   }
 }
+
+/**
+ * The shipping address of account `a` as JSON (line1, line2, city, region, postal_code,
+ * country): its default shipping address, else its newest one; null without one.
+ */
+export const SHIPPING_ADDRESS_OF_A = `(SELECT json_build_object('line1', d.line1, 'line2', d.line2, 'city', d.city, 'region', d.region,
+                                        'postal_code', d.postal_code, 'country', d.country)
+               FROM account_addresses d
+               WHERE d.entity_id = a.entity_id AND d.livemode = a.livemode AND d.account_id = a.id
+                 AND d.type = 'shipping'
+               ORDER BY d.is_default DESC, CASE WHEN d.is_default THEN d.id END ASC, d.id DESC
+               LIMIT 1)`;

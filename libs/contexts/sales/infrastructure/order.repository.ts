@@ -4,6 +4,8 @@ import { CREATED_TIME_FILTERS, listFilters } from '#platform/persistence/list-fi
 import { isUuid } from '#platform/persistence/ids';
 import { PageFilter, TenantRepository } from '#platform/persistence/tenant-repository';
 import { OrderRecord } from './order.entity';
+import type { PostalAddress } from '#platform/reference-lists/postal-address';
+import { SHIPPING_ADDRESS_OF_A } from './account.repository';
 
 export interface OrderListFilters {
   document_type?: string;
@@ -45,21 +47,29 @@ export interface OrderWithLineAmounts {
     discount_total: string;
     tax_total: string;
   }[];
+  /** With `withRecipient`: the order's account (name, email, shipping address), null without one. */
+  recipient?: { name: string; email: string | null; shipping_address: PostalAddress | null } | null;
 }
 
 @Injectable()
 export class OrderRepository extends TenantRepository.of(OrderRecord, 'order') {
   /**
    * The order's document type, statuses, account, currency and revision times with its lines'
-   * ids, products, quantities and amounts in position order, by one statement; null when the
-   * caller's entity and mode have no order with this id.
+   * ids, products, quantities and amounts in position order, and with `withRecipient` its
+   * account's name, email and shipping address, by one statement; null when the caller's entity
+   * and mode have no order with this id.
    */
-  async withLineAmounts(id: string): Promise<OrderWithLineAmounts | null> {
+  async withLineAmounts(id: string, withRecipient = false): Promise<OrderWithLineAmounts | null> {
     if (!isUuid(id)) return null;
     const { entityId, livemode } = this.scope();
+    const recipient = withRecipient
+      ? `(SELECT json_build_object('name', a.name, 'email', a.email, 'shipping_address', ${SHIPPING_ADDRESS_OF_A})
+            FROM accounts a
+           WHERE a.entity_id = o.entity_id AND a.livemode = o.livemode AND a.id = o.account_id) AS recipient,`
+      : '';
     const [row] = (await this.tx.manager.query(
       `SELECT o.id, o.document_type, o.order_status, o.account_id, o.currency, o.sent_to_customer_at,
-              o.revised_at, o.revision_acknowledged_at,
+              o.revised_at, o.revision_acknowledged_at, ${recipient}
               COALESCE((
                 SELECT json_agg(json_build_object(
                          'id', l.id, 'product_id', l.product_id, 'quantity', l.quantity::text,

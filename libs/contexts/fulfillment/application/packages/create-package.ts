@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { EventPublisher } from '#platform/events/event-publisher';
 import { TransactionHost } from '#platform/persistence/transaction-host';
 import { ReferenceListService } from '#platform/reference-lists/reference-list.service';
@@ -92,9 +93,9 @@ export class CreatePackage {
   /**
    * `override` is how the caller passes the revision gate (the controller checked the scope
    * orders:revision_override), or null. The steps: take the package number (with the entity's
-   * insurance threshold); when a label is to be bought, draft the package under the order's
-   * packing lock (checked, nothing written), read its customer and label parties, and buy its
-   * label from the carrier outside any transaction; then in one transaction draft it again from
+   * insurance threshold); when a label is to be bought, with no transaction open, read the order
+   * with its customer, take the number with the units already packed, draft the package
+   * (checked, nothing written), and buy its label from the carrier; then in one transaction draft it again from
    * the order and packed units as they are now (read the order and lock it against concurrent
    * packing, check it may be packed and pass its revision gate, resolve the items and check their
    * serials, build the package and its items; products and customer as the label's draft read
@@ -113,30 +114,31 @@ export class CreatePackage {
         param: 'rate_object_id',
         hint: 'buy_label: true needs the rate_object_id of a rate from GET /v1/packages/{id}/rates.',
       });
-    const { packageNumber, insuranceThreshold } = await this.settings.takePackageNumber();
-
     // The label, when asked: the package drafted and checked first, then the carrier asked with
-    // no transaction open (a slow carrier holds no lock); a refusal keeps the package.
+    // no transaction open (a slow carrier holds no lock); a refusal keeps the package. The draft
+    // reads without a transaction or the order's packing lock (the package's transaction drafts
+    // it again under the lock), its number taken by the statement that reads the packed units.
+    let packageNumber: string;
+    let insuranceThreshold: Decimal | null;
     let labelled: { draft: Draft; customer: Customer } | undefined;
     let purchase: Purchase | null = null;
     if (buysLabel) {
-      const basis = await this.tx.run(async () => {
-        const draft = await this.draft(input, override, packageNumber);
-        const { customer, parties } = await this.reader.labelBasis(
-          draft.pkg.locationId,
-          draft.order.accountId,
-        );
-        return { draft, customer, parties };
-      });
-      labelled = { draft: basis.draft, customer: basis.customer };
-      const { pkg, items, products } = basis.draft;
+      const { order, recipient } = await this.reader.orderWithRecipient(input.order_id);
+      const taken = await this.newPackages.takeNumberReadingPackedUnits(order.id);
+      ({ packageNumber, insuranceThreshold } = taken);
+      const draft = await this.build(input, override, packageNumber, order, taken.unitsByStatus);
+      const parties = await this.reader.partiesFor(draft.pkg.locationId, recipient);
+      labelled = { draft, customer: recipient.customer };
+      const { pkg, items, products } = draft;
       purchase = await this.labels.purchase(
         pkg,
         input.rate_object_id!,
         input.label_file_type ?? 'PDF',
         insurableAmount(this.views.summary(pkg, items, products, insuranceThreshold, undefined)),
-        basis.parties,
+        parties,
       );
+    } else {
+      ({ packageNumber, insuranceThreshold } = await this.settings.takePackageNumber());
     }
 
     let result: { refusal: string | null; notificationId: string | null; resource: PackageResource };
@@ -193,10 +195,7 @@ export class CreatePackage {
 
   /**
    * The package as the request makes it, built in memory from what holds now and checked: the
-   * order read and locked against concurrent packing, packable and past its revision gate; the
-   * items resolved from each order line's remaining units, their serials allocated to the order.
-   * `earlier`: the draft its label was bought for, whose id the package keeps and whose products
-   * are not read again.
+   * order read and locked against concurrent packing, then build().
    */
   private async draft(
     input: CreatePackageInput,
@@ -206,6 +205,23 @@ export class CreatePackage {
   ): Promise<Draft> {
     const order = await this.reader.order(input.order_id);
     const unitsByStatus = await this.newPackages.lockOrderForPacking(order.id);
+    return this.build(input, override, packageNumber, order, unitsByStatus, earlier);
+  }
+
+  /**
+   * The package built from the order and the units of its packages by status, and checked: the
+   * order packable and past its revision gate; the items resolved from each order line's
+   * remaining units, their serials allocated to the order. `earlier`: the draft its label was
+   * bought for, whose id the package keeps and whose products are not read again.
+   */
+  private async build(
+    input: CreatePackageInput,
+    override: RevisionOverride['via'] | null,
+    packageNumber: string,
+    order: OrderFacts,
+    unitsByStatus: Map<string, Map<string, number>>,
+    earlier?: Draft,
+  ): Promise<Draft> {
     assertPackable(order);
     const revisionOverride = passRevisionGate(order, override);
     const packed = unitsIn(unitsByStatus, UNIT_HOLDING_STATUSES);
