@@ -5,6 +5,12 @@ import { PlatformError } from '../errors/domain-error';
 
 type Parameter = { $ref?: string; in?: string; name?: string };
 
+/**
+ * expand[] has rules of its own on every route (400 `invalid_expand` naming the path, where the
+ * route expands nothing as well): the expansion checks it.
+ */
+const EXPAND = 'expand';
+
 /** `/v1/tags/{id}` → `/v1/tags/:id`, the form of an Express route's path. */
 const expressPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
 
@@ -61,7 +67,7 @@ export class DescribedQuery {
     const taken = this.taken.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
     if (!taken) return;
     for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-      if (taken.has(name) || retired?.has(name)) continue;
+      if (taken.has(name) || retired?.has(name) || name === EXPAND) continue;
       // Named as sent: `expand[]=x` is parsed as `expand`, an array.
       const param = Array.isArray(value) ? `${name}[]` : name;
       throw new PlatformError('parameter_unknown', {
