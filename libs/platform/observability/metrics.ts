@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -25,7 +25,7 @@ interface PgPool {
  * `GET /metrics` on the API and on the dispatcher's health listener when `METRICS_TOKEN` is set.
  */
 @Injectable()
-export class AppMetrics {
+export class AppMetrics implements OnApplicationShutdown {
   readonly registry = new Registry();
 
   readonly httpDuration = new Histogram({
@@ -67,8 +67,12 @@ export class AppMetrics {
   constructor(
     private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
+    config: AppConfig,
   ) {
-    collectDefaultMetrics({ register: this.registry });
+    // The process series (CPU, memory, event-loop delay, GC) are only read by a scrape, and a
+    // scrape needs METRICS_TOKEN; their collectors are the process's own (a GC observer, an
+    // event-loop-delay timer), registered with Node for as long as the process lives.
+    if (config.METRICS_TOKEN) collectDefaultMetrics({ register: this.registry });
     const pool = () => (this.dataSource.driver as unknown as { master?: PgPool }).master;
     new Gauge({
       name: 'db_pool_connections',
@@ -122,6 +126,16 @@ export class AppMetrics {
   /** The text exposition format. */
   render(): Promise<string> {
     return this.registry.metrics();
+  }
+
+  /**
+   * Once the application has shut down (its listeners closed: nothing scrapes any more), the
+   * registry lets go of its series. The process's collectors still hold the registry, and its
+   * series' collect functions hold the application: an application closed in a process that
+   * goes on (a test worker, which boots one per test file) can then be freed.
+   */
+  onApplicationShutdown(): void {
+    this.registry.clear();
   }
 }
 
