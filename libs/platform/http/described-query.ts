@@ -2,6 +2,7 @@ import { Injectable, SetMetadata } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PlatformError } from '../errors/domain-error';
+import { operationsOf } from '../openapi/operation-contract';
 
 type Parameter = { $ref?: string; in?: string; name?: string };
 
@@ -40,18 +41,13 @@ export class DescribedQuery {
   use(document: OpenAPIObject): void {
     const shared = (document.components?.parameters ?? {}) as Record<string, Parameter>;
     this.taken.clear();
-    for (const [template, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(
-        item as Record<string, { parameters?: Parameter[] }>,
-      )) {
-        if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
-        const names = new Set<string>();
-        for (const parameter of operation.parameters ?? []) {
-          const resolved = parameter.$ref ? shared[parameter.$ref.split('/').pop()!] : parameter;
-          if (resolved?.in === 'query' && resolved.name) names.add(parsedName(resolved.name));
-        }
-        this.taken.set(`${method.toUpperCase()} ${expressPath(template)}`, names);
+    for (const { path, method, operation } of operationsOf(document)) {
+      const names = new Set<string>();
+      for (const parameter of (operation.parameters ?? []) as Parameter[]) {
+        const resolved = parameter.$ref ? shared[parameter.$ref.split('/').pop()!] : parameter;
+        if (resolved?.in === 'query' && resolved.name) names.add(parsedName(resolved.name));
       }
+      this.taken.set(`${method.toUpperCase()} ${expressPath(path)}`, names);
     }
   }
 
@@ -68,7 +64,7 @@ export class DescribedQuery {
     if (!taken) return;
     for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
       if (taken.has(name) || retired?.has(name) || name === EXPAND) continue;
-      // Named as sent: `expand[]=x` is parsed as `expand`, an array.
+      // Named as sent: `ids[]=x` is parsed as `ids`, an array.
       const param = Array.isArray(value) ? `${name}[]` : name;
       throw new PlatformError('parameter_unknown', {
         param,

@@ -9,15 +9,23 @@ import { atLeastCodePoints, atMostCodePoints } from '../domain/text-length';
  * These register under the names `maxLength` and `minLength`, which the OpenAPI generator turns
  * into those keywords, so the description states the limit the check applies.
  */
-export const MaxChars = (max: number, options?: ValidationOptions): PropertyDecorator =>
+
+/** A length rule registered as `name` (the JSON Schema keyword it is described as). */
+const lengthRule = (
+  name: 'maxLength' | 'minLength',
+  bound: number,
+  holds: (value: string, bound: number) => boolean,
+  message: string,
+  options?: ValidationOptions,
+): PropertyDecorator =>
   ValidateBy(
     {
-      name: 'maxLength',
-      constraints: [max],
+      name,
+      constraints: [bound],
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && atMostCodePoints(value, max),
+        validate: (value: unknown) => typeof value === 'string' && holds(value, bound),
         defaultMessage: buildMessage(
-          (each) => `${each}$property must be shorter than or equal to $constraint1 characters`,
+          (each) => `${each}$property must be ${message} $constraint1 characters`,
           options,
         ),
       },
@@ -25,19 +33,10 @@ export const MaxChars = (max: number, options?: ValidationOptions): PropertyDeco
     options,
   );
 
+/** At most `max` characters (code points), described as `maxLength`. */
+export const MaxChars = (max: number, options?: ValidationOptions): PropertyDecorator =>
+  lengthRule('maxLength', max, atMostCodePoints, 'shorter than or equal to', options);
+
 /** At least `min` characters (code points), described as `minLength`. */
 export const MinChars = (min: number, options?: ValidationOptions): PropertyDecorator =>
-  ValidateBy(
-    {
-      name: 'minLength',
-      constraints: [min],
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && atLeastCodePoints(value, min),
-        defaultMessage: buildMessage(
-          (each) => `${each}$property must be longer than or equal to $constraint1 characters`,
-          options,
-        ),
-      },
-    },
-    options,
-  );
+  lengthRule('minLength', min, atLeastCodePoints, 'longer than or equal to', options);
